@@ -1,0 +1,28 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// One target per part, so the compiler enforces what may import what:
+// the mapping language and the JSON reader import nothing, the store is the
+// only importer of SQLite, the engine is the only part that knows all three.
+let package = Package(
+    name: "graphimport",
+    products: [
+        .library(name: "GraphImport", targets: ["GraphImport"]),
+        .executable(name: "graphimport", targets: ["graphimport"]),
+    ],
+    targets: [
+        .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", providers: [.apt(["libsqlite3-dev"])]),
+        .target(name: "GraphImportMapping"),
+        .target(name: "GraphImportJSON"),
+        .target(name: "GraphImportStore", dependencies: ["CSQLite"]),
+        .target(name: "GraphImport", dependencies: ["GraphImportMapping", "GraphImportJSON", "GraphImportStore"]),
+        .target(name: "GraphImportCLI", dependencies: ["GraphImport", "GraphImportMapping", "GraphImportJSON", "GraphImportStore"]),
+        .executableTarget(name: "graphimport", dependencies: ["GraphImportCLI"]),
+        .target(name: "GraphImportTestSupport", path: "Tests/GraphImportTestSupport"),
+        .testTarget(name: "GraphImportMappingTests", dependencies: ["GraphImportMapping", "GraphImportTestSupport"]),
+        .testTarget(name: "GraphImportJSONTests", dependencies: ["GraphImportJSON", "GraphImportTestSupport"]),
+        .testTarget(name: "GraphImportStoreTests", dependencies: ["GraphImportStore", "GraphImportTestSupport"]),
+        .testTarget(name: "GraphImportTests", dependencies: ["GraphImport", "GraphImportTestSupport"]),
+        .testTarget(name: "GraphImportCLITests", dependencies: ["GraphImportCLI", "graphimport", "GraphImportTestSupport"]),
+    ]
+)

@@ -1,0 +1,263 @@
+/// A parsed and validated `.map` file: where the records are and how each entity is built.
+public struct Mapping: Sendable {
+    /// The name the map was read from, as used in diagnostics (`Mappings/tweets.map`).
+    public var fileName: String
+    /// Where the records sit in the feed; never empty after validation
+    /// (a map without a `records` line gets `records at $[*] as <first entity>`).
+    public var records: [RecordSource]
+    /// Entities in declaration order.
+    public var entities: [Entity]
+    /// The map's text, so that later stages can quote a line in a diagnostic.
+    public var source: String
+
+    public init(fileName: String, records: [RecordSource], entities: [Entity], source: String = "") {
+        self.fileName = fileName
+        self.records = records
+        self.entities = entities
+        self.source = source
+    }
+
+    /// A diagnostic at `location` in this map, quoting its source line.
+    public func diagnostic(at location: SourceLocation, _ message: String, hint: String? = nil) -> Diagnostic {
+        // Lines are counted at "\n" bytes, as the parser counts them ("\r\n" is one Character).
+        let line = SourceText(source).line(location.line)
+        return Diagnostic(fileName: fileName, location: location, message: message, hint: hint, sourceLine: line)
+    }
+
+    /// The entity with exactly this name.
+    public func entity(named name: String) -> Entity? { entities.first { $0.name == name } }
+}
+
+/// `records at statuses[*], data.children[*].data as Tweet`
+public struct RecordSource: Sendable, Equatable {
+    /// One or more paths into the document; `$` is the whole document, `$[*]` each element of a top-level array.
+    public var paths: [KeyPath]
+    /// The entity each record becomes.
+    public var entity: String
+    public var location: SourceLocation
+
+    public init(paths: [KeyPath], entity: String, location: SourceLocation) {
+        self.paths = paths
+        self.entity = entity
+        self.location = location
+    }
+}
+
+/// `entity Tweet table tweets` and the lines indented below it.
+public struct Entity: Sendable, Equatable {
+    public var name: String
+    /// The table name when the map states one (`table tweets`); nil means the engine's naming rule.
+    public var tableName: String?
+    /// Names of the attributes that together identify an object (`key id`, `key owner, name`).
+    public var key: [String]
+    public var attributes: [Attribute]
+    public var relationships: [Relationship]
+    public var location: SourceLocation
+
+    public init(name: String, tableName: String?, key: [String], attributes: [Attribute], relationships: [Relationship], location: SourceLocation) {
+        self.name = name
+        self.tableName = tableName
+        self.key = key
+        self.attributes = attributes
+        self.relationships = relationships
+        self.location = location
+    }
+
+    public func attribute(named name: String) -> Attribute? { attributes.first { $0.name == name } }
+    public func relationship(named name: String) -> Relationship? { relationships.first { $0.name == name } }
+}
+
+/// A path into a JSON object, relative to the object being mapped (or to the document for `records`).
+/// Written `id`, `user.screen_name`, `geometry.coordinates[1]`, `data.children[*].data`, `$`, `"odd key".x`.
+public struct KeyPath: Sendable, Equatable, Hashable, CustomStringConvertible {
+    public enum Component: Sendable, Equatable, Hashable {
+        case key(String)
+        case index(Int)
+        /// `[*]`: every element; allowed only in `records` paths.
+        case anyIndex
+    }
+
+    public var components: [Component]
+
+    public init(_ components: [Component]) { self.components = components }
+
+    /// The path as it would be written in a map (`user.screen_name`, `$` when empty), so that
+    /// parsing the description gives the same path back.
+    public var description: String {
+        if components.isEmpty { return "$" }
+        var text = ""
+        for component in components {
+            switch component {
+            case .key(let key):
+                text += text.isEmpty ? KeyPath.written(key, first: true) : "." + KeyPath.written(key, first: false)
+            case .index(let index): text += (text.isEmpty ? "$" : "") + "[\(index)]"
+            case .anyIndex: text += (text.isEmpty ? "$" : "") + "[*]"
+            }
+        }
+        return text
+    }
+
+    /// A key as a map writes it: plain when it is `[A-Za-z0-9_@-]` (and `$` after the first
+    /// character), quoted with escapes otherwise.
+    static func written(_ key: String, first: Bool) -> String {
+        let plain =
+            !key.isEmpty && !(first && key.hasPrefix("$"))
+            && key.unicodeScalars.allSatisfy { $0.isASCII && ASCII.isPathKey(UInt8($0.value)) }
+        if plain { return key }
+        var text = "\""
+        for scalar in key.unicodeScalars {
+            switch scalar {
+            case "\"": text += "\\\""
+            case "\\": text += "\\\\"
+            case "\n": text += "\\n"
+            case "\t": text += "\\t"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: text.unicodeScalars.append(scalar)
+            }
+        }
+        return text + "\""
+    }
+}
+
+/// The value types an attribute can have.
+public enum ValueType: String, Sendable, Equatable, CaseIterable {
+    case string = "String"
+    /// 64-bit, exact.
+    case int = "Int"
+    case double = "Double"
+    case bool = "Bool"
+    case date = "Date"
+    case url = "URL"
+    /// Bytes, given in the JSON as base64 text.
+    case data = "Data"
+    /// Any JSON value, stored as its JSON text.
+    case json = "JSON"
+}
+
+/// `createdAt <- created_at : Date | date("EEE MMM dd HH:mm:ss Z yyyy")`
+public struct Attribute: Sendable, Equatable {
+    public var name: String
+    public var source: KeyPath
+    public var type: ValueType
+    /// `Date?`: the value may be null. A required attribute rejects an explicit null.
+    public var isOptional: Bool
+    /// Applied left to right to the JSON value before it is checked against `type`.
+    public var converters: [ConverterCall]
+    public var location: SourceLocation
+
+    public init(name: String, source: KeyPath, type: ValueType, isOptional: Bool, converters: [ConverterCall], location: SourceLocation) {
+        self.name = name
+        self.source = source
+        self.type = type
+        self.isOptional = isOptional
+        self.converters = converters
+        self.location = location
+    }
+}
+
+/// `| date("EEE MMM dd HH:mm:ss Z yyyy")`, `| lowercase`
+public struct ConverterCall: Sendable, Equatable {
+    public var name: String
+    public var arguments: [Literal]
+    public var location: SourceLocation
+
+    public init(name: String, arguments: [Literal], location: SourceLocation) {
+        self.name = name
+        self.arguments = arguments
+        self.location = location
+    }
+}
+
+/// A literal written in a map.
+public enum Literal: Sendable, Equatable, CustomStringConvertible {
+    case string(String)
+    case int(Int64)
+    case double(Double)
+    case bool(Bool)
+
+    public var kind: LiteralKind {
+        switch self {
+        case .string: .string
+        case .int: .int
+        case .double: .double
+        case .bool: .bool
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .string(let text): "\"\(text)\""
+        case .int(let value): String(value)
+        case .double(let value): String(value)
+        case .bool(let value): String(value)
+        }
+    }
+}
+
+public enum LiteralKind: String, Sendable, Equatable {
+    case string, int, double, bool
+}
+
+/// `author <- user : User inverse tweets`, `hashtags <- entities.hashtags : [Hashtag] inverse tweets`
+///
+/// The JSON at `source` may be an object (a nested object, upserted by the target's own mapping)
+/// or a scalar (the target's key value: a link to that object, creating a stub when it is new);
+/// for a to-many, an array of either.
+public struct Relationship: Sendable, Equatable {
+    public var name: String
+    public var source: KeyPath
+    /// The target entity's name.
+    public var target: String
+    public var isToMany: Bool
+    /// `User?`: may be null or missing. To-many relationships are always optional.
+    public var isOptional: Bool
+    /// The name of the relationship as seen from the target (`User.tweets`).
+    public var inverse: String?
+    public var location: SourceLocation
+
+    public init(name: String, source: KeyPath, target: String, isToMany: Bool, isOptional: Bool, inverse: String?, location: SourceLocation) {
+        self.name = name
+        self.source = source
+        self.target = target
+        self.isToMany = isToMany
+        self.isOptional = isOptional
+        self.inverse = inverse
+        self.location = location
+    }
+}
+
+/// A converter the engine offers, so the parser can check names and arguments
+/// without knowing what converters do.
+public struct ConverterSignature: Sendable, Equatable {
+    public var name: String
+    /// Parameter kinds in order; an `.int` parameter also accepts nothing else, a `.double` accepts an int.
+    public var parameters: [LiteralKind]
+    /// How many leading parameters must be given (the rest are optional).
+    public var requiredCount: Int
+    /// One line for `graphimport check --converters` and "did you mean" hints.
+    public var summary: String
+
+    public init(name: String, parameters: [LiteralKind], requiredCount: Int? = nil, summary: String) {
+        self.name = name
+        self.parameters = parameters
+        self.requiredCount = requiredCount ?? parameters.count
+        self.summary = summary
+    }
+}
+
+/// A position in a map: 1-based line and column (in Unicode scalars), and the 0-based UTF-8 offset.
+public struct SourceLocation: Sendable, Equatable, Hashable, Comparable {
+    public var line: Int
+    public var column: Int
+    public var offset: Int
+
+    public init(line: Int, column: Int, offset: Int) {
+        self.line = line
+        self.column = column
+        self.offset = offset
+    }
+
+    public static func < (lhs: SourceLocation, rhs: SourceLocation) -> Bool { lhs.offset < rhs.offset }
+}
