@@ -1,0 +1,218 @@
+/// Reads the values selected by path patterns from a JSON or JSON Lines byte stream, one at a time.
+///
+/// Only the containers on the way to a pattern are walked; every other value is checked against
+/// the grammar and skipped without building anything, and a matched value is parsed whole. Memory
+/// stays flat whatever the size of the input: bytes are dropped once the scanner is past them.
+///
+/// `$[*]` (exactly `[.anyIndex]`) matches the elements of a top-level array, or the top-level value
+/// itself when it is not an array, so one pattern serves an array file and a JSON Lines stream.
+/// Matches never nest (the outer value wins); records come in document order.
+public final class JSONRecordReader {
+    /// A container on the way to a pattern.
+    private struct Frame {
+        var isObject: Bool
+        /// Patterns whose components match the path up to and including this container.
+        var live: [Int]
+        var index = 0
+        var key = ""
+        var keys: Set<String> = []
+    }
+
+    private enum State {
+        case start, documentStart, value, containerStart, afterValue, finished
+    }
+
+    private var scanner: JSONScanner
+    private let patterns: [[JSONPathPattern.Component]]
+    private let requestedFormat: JSONInputFormat
+    private var resolvedFormat: JSONInputFormat
+    private var state = State.start
+    private var frames: [Frame] = []
+    private var recordCount = 0
+    private var documentCount = 0
+    private let allPatterns: [Int]
+
+    /// Reads `source` lazily; nothing is read until the first call to `next()`.
+    public init(
+        source: some JSONByteSource, patterns: [JSONPathPattern], format: JSONInputFormat = .auto,
+        options: JSONReaderOptions = .init()
+    ) {
+        scanner = JSONScanner(source: source, options: options)
+        self.patterns = patterns.map(\.components)
+        allPatterns = Array(patterns.indices)
+        requestedFormat = format
+        resolvedFormat = format
+    }
+
+    /// Bytes taken from the source so far.
+    public var bytesRead: Int { scanner.bytesRead }
+
+    /// `.json` or `.jsonLines` once known; `.auto` until the first text of an `.auto` input has ended.
+    public var format: JSONInputFormat { resolvedFormat }
+
+    /// The next selected value, or nil at the end of the input.
+    public func next() throws(JSONError) -> JSONRecord? {
+        while true {
+            switch state {
+            case .start:
+                try scanner.skipByteOrderMark()
+                state = .documentStart
+            case .documentStart:
+                guard try scanner.skipWhitespace() != nil else {
+                    if documentCount == 0 && requestedFormat != .jsonLines {
+                        throw scanner.syntaxError(JSONMessage.expectedValue(found: "end of input"))
+                    }
+                    state = .finished
+                    return nil
+                }
+                frames.removeAll(keepingCapacity: true)
+                state = .value
+            case .value:
+                if let record = try visitValue() { return record }
+            case .containerStart:
+                try enterContainer()
+            case .afterValue:
+                try leaveValue()
+            case .finished:
+                return nil
+            }
+        }
+    }
+
+    /// At the first byte of a value: return it as a record, walk into it, or skip it.
+    private func visitValue() throws(JSONError) -> JSONRecord? {
+        let byte = scanner.bytes[scanner.pos]
+        let depth = frames.count
+        var matched: Int? = nil
+        var descend = false
+        let isArray = byte == ASCII.openBracket, isObject = byte == ASCII.openBrace
+        for patternIndex in (frames.last?.live ?? allPatterns) {
+            let components = patterns[patternIndex]
+            if depth > 0 && !matches(components[depth - 1]) { continue }
+            if components.count == depth || (depth == 0 && !isArray && components == [.anyIndex]) {
+                matched = patternIndex
+                break
+            }
+            if components.count > depth, fits(components[depth], isArray: isArray, isObject: isObject) { descend = true }
+        }
+        if let matched {
+            let position = scanner.position
+            let value = try scanner.parseValue(depth: depth)
+            let record = JSONRecord(
+                value: value, index: recordCount, path: currentPath(), position: position, patternIndex: matched,
+                documentIndex: documentCount)
+            recordCount += 1
+            state = .afterValue
+            return record
+        }
+        if descend {
+            if depth >= scanner.options.maxDepth {
+                throw scanner.error(.limit, JSONMessage.tooDeep(limit: scanner.options.maxDepth), at: scanner.offset)
+            }
+            let live = (frames.last?.live ?? allPatterns).filter { patternIndex in
+                let components = patterns[patternIndex]
+                return components.count > depth && (depth == 0 || matches(components[depth - 1]))
+                    && fits(components[depth], isArray: isArray, isObject: isObject)
+            }
+            scanner.pos += 1
+            frames.append(Frame(isObject: isObject, live: live))
+            state = .containerStart
+        } else {
+            try scanner.skipValue(depth: depth)
+            state = .afterValue
+        }
+        return nil
+    }
+
+    /// Whether a pattern component matches the innermost frame's current key or index.
+    private func matches(_ component: JSONPathPattern.Component) -> Bool {
+        let frame = frames[frames.count - 1]
+        switch component {
+        case .key(let key): return frame.isObject && frame.key == key
+        case .index(let index): return !frame.isObject && frame.index == index
+        case .anyIndex: return !frame.isObject
+        }
+    }
+
+    private func fits(_ component: JSONPathPattern.Component, isArray: Bool, isObject: Bool) -> Bool {
+        if case .key = component { return isObject }
+        return isArray
+    }
+
+    private func currentPath() -> JSONPathPattern {
+        JSONPathPattern(frames.map { $0.isObject ? .key($0.key) : .index($0.index) })
+    }
+
+    /// Just inside '[' or '{': the container is empty, or its first element or member begins.
+    private func enterContainer() throws(JSONError) {
+        let isObject = frames[frames.count - 1].isObject
+        let byte = try scanner.skipWhitespace()
+        if byte == (isObject ? ASCII.closeBrace : ASCII.closeBracket) {
+            scanner.pos += 1
+            frames.removeLast()
+            state = .afterValue
+            return
+        }
+        if byte == nil { throw scanner.syntaxError(JSONMessage.endInside(isObject: isObject)) }
+        if isObject { try readKey(at: byte) }
+        state = .value
+    }
+
+    /// After a value: the next element or member, the end of a container, or the end of a document.
+    private func leaveValue() throws(JSONError) {
+        guard let top = frames.indices.last else { return try endDocument() }
+        let isObject = frames[top].isObject
+        let byte = try scanner.skipWhitespace()
+        if byte == ASCII.comma {
+            scanner.pos += 1
+            let next = try scanner.skipWhitespace()
+            if isObject {
+                try readKey(at: next)
+            } else {
+                frames[top].index += 1
+                if next == nil { throw scanner.syntaxError(JSONMessage.endInside(isObject: false)) }
+            }
+            state = .value
+        } else if byte == (isObject ? ASCII.closeBrace : ASCII.closeBracket) {
+            scanner.pos += 1
+            frames.removeLast()
+        } else {
+            throw scanner.separatorError(byte, isObject: isObject)
+        }
+    }
+
+    private func readKey(at byte: UInt8?) throws(JSONError) {
+        let top = frames.count - 1
+        let keyOffset = scanner.offset
+        let key = try scanner.scanKey(at: byte)
+        if scanner.options.rejectDuplicateKeys && !frames[top].keys.insert(key).inserted {
+            throw scanner.error(.syntax, JSONMessage.duplicateKey(key), at: keyOffset)
+        }
+        frames[top].key = key
+    }
+
+    /// After a complete text: end of input, or (JSON Lines) the next line's text.
+    private func endDocument() throws(JSONError) {
+        documentCount += 1
+        let lineBefore = scanner.line
+        guard try scanner.skipWhitespace() != nil else {
+            if resolvedFormat == .auto { resolvedFormat = .json }
+            state = .finished
+            return
+        }
+        let onNewLine = scanner.line > lineBefore
+        switch resolvedFormat {
+        case .json:
+            throw scanner.syntaxError(JSONMessage.trailing(found: scanner.describeCurrent()))
+        case .auto:
+            guard onNewLine else { throw scanner.syntaxError(JSONMessage.trailing(found: scanner.describeCurrent())) }
+            resolvedFormat = .jsonLines
+        case .jsonLines:
+            guard onNewLine else {
+                throw scanner.syntaxError(JSONMessage.expectedLineBreak(found: scanner.describeCurrent()))
+            }
+        }
+        frames.removeAll(keepingCapacity: true)
+        state = .value
+    }
+}

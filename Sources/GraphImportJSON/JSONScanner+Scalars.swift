@@ -1,0 +1,65 @@
+extension JSONScanner {
+    /// number = [ minus ] int [ frac ] [ exp ]; int = zero / ( digit1-9 *DIGIT )
+    ///
+    /// `pos` is at the minus or first digit. Returns the literal when `materialize`, else nil.
+    mutating func scanNumber(materialize: Bool) throws(JSONError) -> JSONNumber? {
+        if materialize { tokenStart = pos }
+        defer { tokenStart = Int.max }
+        if bytes[pos] == ASCII.minus {
+            pos += 1
+            guard let byte = try peek(), ASCII.isDigit(byte) else {
+                throw syntaxError(JSONMessage.expectedDigit(after: "after '-'", found: describeCurrent()))
+            }
+        }
+        if bytes[pos] == ASCII.zero {
+            pos += 1
+            if let byte = try peek(), ASCII.isDigit(byte) { throw syntaxError(JSONMessage.leadingZero) }
+        } else {
+            try skipDigits()
+        }
+        if try peek() == ASCII.dot {
+            pos += 1
+            guard let byte = try peek(), ASCII.isDigit(byte) else {
+                throw syntaxError(JSONMessage.expectedDigit(after: "after the decimal point", found: describeCurrent()))
+            }
+            try skipDigits()
+        }
+        if let byte = try peek(), byte == ASCII.lowerE || byte == ASCII.upperE {
+            pos += 1
+            if let sign = try peek(), sign == ASCII.plus || sign == ASCII.minus { pos += 1 }
+            guard let byte = try peek(), ASCII.isDigit(byte) else {
+                throw syntaxError(JSONMessage.expectedDigit(after: "in the exponent", found: describeCurrent()))
+            }
+            try skipDigits()
+        }
+        guard materialize else { return nil }
+        let literal = String(decoding: UnsafeBufferPointer(start: bytes + tokenStart, count: pos - tokenStart), as: UTF8.self)
+        return JSONNumber(literal: literal)
+    }
+
+    /// *DIGIT, refilling the window as needed.
+    @inline(__always)
+    private mutating func skipDigits() throws(JSONError) {
+        while true {
+            while pos < end && ASCII.isDigit(bytes[pos]) { pos += 1 }
+            if pos < end { return }
+            guard try fill() else { return }
+        }
+    }
+
+    /// false / null / true, spelled exactly; `pos` is at the first letter.
+    mutating func scanLiteral(_ word: StaticString) throws(JSONError) {
+        let startOffset = offset
+        let count = word.utf8CodeUnitCount
+        guard try ensure(count) else { throw misspelled(word, at: startOffset) }
+        let letters = word.utf8Start
+        for index in 0..<count where bytes[pos + index] != letters[index] {
+            throw misspelled(word, at: startOffset)
+        }
+        pos += count
+    }
+
+    private func misspelled(_ word: StaticString, at startOffset: Int) -> JSONError {
+        error(.syntax, JSONMessage.invalidLiteral("\(word)"), at: startOffset)
+    }
+}

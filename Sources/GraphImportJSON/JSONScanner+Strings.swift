@@ -1,0 +1,209 @@
+extension JSONScanner {
+    /// string = quotation-mark *char quotation-mark
+    ///
+    /// `pos` is at the opening quote; on return it is past the closing quote. Validates UTF-8 and
+    /// escapes either way; builds the String only when `materialize` (once, from the bytes in place
+    /// when there is no escape and the string fits the window, else from a scratch copy).
+    mutating func scanString(materialize: Bool) throws(JSONError) -> String {
+        let quoteOffset = offset
+        pos += 1
+        if materialize { tokenStart = pos }
+        defer { tokenStart = Int.max }
+        var scratch: [UInt8]? = nil
+        while true {
+            var index = pos
+            let stop = end
+            let window = bytes
+            // Eight bytes at a time while none of them is a quote, backslash, control or non-ASCII byte.
+            while index + 8 <= stop && !needsAttention(UnsafeRawPointer(window + index).loadUnaligned(as: UInt64.self)) {
+                index += 8
+            }
+            while index < stop {
+                let byte = window[index]
+                if byte == ASCII.quote || byte == ASCII.backslash || byte < ASCII.space || byte >= 0x80 { break }
+                index += 1
+            }
+            pos = index
+            if index == stop {
+                try checkStringLength(from: quoteOffset)
+                if materialize {
+                    // Move what we have aside so the window does not have to grow with the string.
+                    scratch.append(bytes + tokenStart, count: pos - tokenStart)
+                    tokenStart = pos
+                }
+                guard try fill() else { throw error(.syntax, JSONMessage.unterminatedString, at: quoteOffset) }
+                continue
+            }
+            let byte = bytes[pos]
+            if byte == ASCII.quote {
+                try checkStringLength(from: quoteOffset)
+                var text = ""
+                if materialize {
+                    if scratch == nil {
+                        text = String(decoding: UnsafeBufferPointer(start: bytes + tokenStart, count: pos - tokenStart), as: UTF8.self)
+                    } else {
+                        scratch.append(bytes + tokenStart, count: pos - tokenStart)
+                        text = String(decoding: scratch!, as: UTF8.self)
+                    }
+                }
+                pos += 1
+                return text
+            }
+            if byte == ASCII.backslash {
+                if materialize {
+                    scratch.append(bytes + tokenStart, count: pos - tokenStart)
+                    tokenStart = pos
+                    try scanEscape(into: &scratch, quoteOffset: quoteOffset)
+                    tokenStart = pos
+                } else {
+                    var ignored: [UInt8]? = nil
+                    try scanEscape(into: &ignored, quoteOffset: quoteOffset)
+                }
+                continue
+            }
+            if byte < ASCII.space {
+                throw error(.syntax, JSONMessage.controlCharacter(describeCurrent()), at: offset)
+            }
+            try skipUTF8Sequence(quoteOffset: quoteOffset)
+        }
+    }
+
+    private func checkStringLength(from quoteOffset: Int) throws(JSONError) {
+        if offset - quoteOffset - 1 > options.maxStringBytes {
+            throw error(.limit, JSONMessage.stringTooLong(limit: options.maxStringBytes), at: quoteOffset)
+        }
+    }
+
+    /// escape = %x5C ( %x22 / %x5C / %x2F / %x62 / %x66 / %x6E / %x72 / %x74 / %x75 4HEXDIG )
+    ///
+    /// A high surrogate must be followed by a low one (`\ud83d\ude00` is one scalar); a lone
+    /// surrogate is refused because it names no Unicode scalar and cannot be stored as UTF-8.
+    private mutating func scanEscape(into scratch: inout [UInt8]?, quoteOffset: Int) throws(JSONError) {
+        guard let letter = try peek(ahead: 1) else { throw error(.syntax, JSONMessage.unterminatedString, at: quoteOffset) }
+        let decoded: UInt8
+        switch letter {
+        case ASCII.quote, ASCII.backslash, ASCII.slash: decoded = letter
+        case ASCII.lowerB: decoded = ASCII.backspace
+        case ASCII.lowerF: decoded = ASCII.formFeed
+        case ASCII.lowerN: decoded = ASCII.lineFeed
+        case ASCII.lowerR: decoded = ASCII.carriageReturn
+        case ASCII.lowerT: decoded = ASCII.tab
+        case ASCII.lowerU:
+            let escapeOffset = offset
+            var scalar = try hexQuad(at: 2, quoteOffset: quoteOffset)
+            if scalar >= 0xDC00 && scalar <= 0xDFFF {
+                throw error(.encoding, JSONMessage.loneSurrogate(scalar), at: escapeOffset)
+            }
+            if scalar >= 0xD800 && scalar <= 0xDBFF {
+                guard try peek(ahead: 6) == ASCII.backslash, try peek(ahead: 7) == ASCII.lowerU else {
+                    throw error(.encoding, JSONMessage.loneSurrogate(scalar), at: escapeOffset)
+                }
+                let low = try hexQuad(at: 8, quoteOffset: quoteOffset)
+                guard low >= 0xDC00 && low <= 0xDFFF else {
+                    throw error(.encoding, JSONMessage.loneSurrogate(scalar), at: escapeOffset)
+                }
+                scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                pos += 6
+            }
+            pos += 6
+            if scratch != nil { appendUTF8(scalar, to: &scratch!) }
+            return
+        default:
+            pos += 1
+            let found = describeCurrent()
+            pos -= 1
+            throw error(.syntax, JSONMessage.invalidEscape(found), at: offset)
+        }
+        pos += 2
+        scratch?.append(decoded)
+    }
+
+    /// Four hexadecimal digits starting `ahead` bytes after `pos`.
+    private mutating func hexQuad(at ahead: Int, quoteOffset: Int) throws(JSONError) -> UInt32 {
+        var value: UInt32 = 0
+        for index in ahead..<(ahead + 4) {
+            guard let byte = try peek(ahead: index) else {
+                throw error(.syntax, JSONMessage.unterminatedString, at: quoteOffset)
+            }
+            guard let digit = ASCII.hexValue(byte) else {
+                pos += index
+                let found = describeCurrent()
+                let badOffset = offset
+                pos -= index
+                throw error(.syntax, JSONMessage.expectedHexDigit(found: found), at: badOffset)
+            }
+            value = value << 4 | digit
+        }
+        return value
+    }
+
+    /// Checks one multi-byte UTF-8 sequence at `pos` (RFC 3629 section 4) and steps over it:
+    /// no overlong forms, no encoded surrogates, nothing above U+10FFFF, no truncation.
+    private mutating func skipUTF8Sequence(quoteOffset: Int) throws(JSONError) {
+        let lead = bytes[pos]
+        let length: Int
+        var low: UInt8 = 0x80, high: UInt8 = 0xBF
+        switch lead {
+        case 0xC2...0xDF: length = 2
+        case 0xE0: length = 3; low = 0xA0
+        case 0xE1...0xEC, 0xEE...0xEF: length = 3
+        case 0xED: length = 3; high = 0x9F
+        case 0xF0: length = 4; low = 0x90
+        case 0xF1...0xF3: length = 4
+        case 0xF4: length = 4; high = 0x8F
+        default: throw error(.encoding, JSONMessage.invalidUTF8(lead), at: offset)
+        }
+        for index in 1..<length {
+            guard let byte = try peek(ahead: index) else {
+                throw error(.syntax, JSONMessage.unterminatedString, at: quoteOffset)
+            }
+            if byte < low || byte > high { throw error(.encoding, JSONMessage.invalidUTF8(lead), at: offset) }
+            low = 0x80
+            high = 0xBF
+        }
+        pos += length
+    }
+}
+
+/// Whether any of eight bytes is `"`, `\\`, below 0x20 or above 0x7F (bit tricks from "Bit Twiddling Hacks").
+@inline(__always)
+private func needsAttention(_ word: UInt64) -> Bool {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    let quotes = word ^ (ones &* UInt64(ASCII.quote))
+    let backslashes = word ^ (ones &* UInt64(ASCII.backslash))
+    let hasQuote = (quotes &- ones) & ~quotes
+    let hasBackslash = (backslashes &- ones) & ~backslashes
+    let hasControl = word &- (ones &* UInt64(ASCII.space))
+    return (hasQuote | hasBackslash | hasControl | word) & highs != 0
+}
+
+/// Appends the UTF-8 encoding of a scalar value (already checked to be no surrogate).
+@inline(__always)
+func appendUTF8(_ scalar: UInt32, to out: inout [UInt8]) {
+    switch scalar {
+    case 0..<0x80:
+        out.append(UInt8(scalar))
+    case 0x80..<0x800:
+        out.append(UInt8(0xC0 | scalar >> 6))
+        out.append(UInt8(0x80 | scalar & 0x3F))
+    case 0x800..<0x10000:
+        out.append(UInt8(0xE0 | scalar >> 12))
+        out.append(UInt8(0x80 | scalar >> 6 & 0x3F))
+        out.append(UInt8(0x80 | scalar & 0x3F))
+    default:
+        out.append(UInt8(0xF0 | scalar >> 18))
+        out.append(UInt8(0x80 | scalar >> 12 & 0x3F))
+        out.append(UInt8(0x80 | scalar >> 6 & 0x3F))
+        out.append(UInt8(0x80 | scalar & 0x3F))
+    }
+}
+
+extension Optional where Wrapped == [UInt8] {
+    /// Appends `count` bytes, creating the array on first use.
+    @inline(__always)
+    mutating func append(_ start: UnsafeMutablePointer<UInt8>, count: Int) {
+        if case .none = self { self = [] }
+        if count > 0 { self!.append(contentsOf: UnsafeBufferPointer(start: start, count: count)) }
+    }
+}

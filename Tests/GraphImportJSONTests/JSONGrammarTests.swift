@@ -1,0 +1,163 @@
+import GraphImportJSON
+import Testing
+
+/// Each rule of RFC 8259, accepted and refused, with the whole error text.
+@Suite struct JSONGrammarTests {
+    @Test(arguments: [
+        (" [1, 2.5e-3, -0, true, false, null, \"x\"] ", "[1,2.5e-3,-0,true,false,null,\"x\"]"),
+        ("{\"a\":{\"b\":[]},\"c\":{}}", "{\"a\":{\"b\":[]},\"c\":{}}"),
+        ("\t\r\n{ \"a\" : [ 1 , { } ] }\n", "{\"a\":[1,{}]}"),
+        ("\"\\ud83d\\ude00\"", "\"😀\""),
+        ("\"\\/\\\\\\\"\\b\\f\\n\\r\\t\"", "\"/\\\\\\\"\\u0008\\u000c\\n\\r\\t\""),
+        ("\"caf\u{e9} \u{1F600}\"", "\"caf\u{e9} \u{1F600}\""),
+        ("123456789012345678901234567890", "123456789012345678901234567890"),
+        ("-1.0E+2", "-1.0E+2"),
+        ("0", "0"),
+        ("\"\"", "\"\""),
+    ])
+    func acceptsValidText(text: String, compact: String) throws {
+        #expect(try JSONParser.parse(text).jsonText == compact)
+    }
+
+    @Test func acceptsByteOrderMark() throws {
+        #expect(try JSONParser.parse([0xEF, 0xBB, 0xBF] + Array("{}".utf8)) == .object(JSONObject()))
+    }
+
+    @Test func positionsAfterByteOrderMarkIgnoreIt() {
+        #expect(parseFailure([0xEF, 0xBB, 0xBF] + Array("[1,]".utf8)) == "line 1, column 4: expected a value, found ']'")
+    }
+
+    @Test func keepsLineSeparatorsAndNul() throws {
+        #expect(try JSONParser.parse("\"\\u2029\\u0000\"") == .string("\u{2029}\u{0}"))
+    }
+
+    @Test func keepsBigIntegersExact() throws {
+        let value = try JSONParser.parse("[9007199254740993, -9223372036854775808, 18446744073709551616]")
+        #expect(value == .array([
+            .number(JSONNumber(literal: "9007199254740993")),
+            .number(JSONNumber(literal: "-9223372036854775808")),
+            .number(JSONNumber(literal: "18446744073709551616")),
+        ]))
+        guard case .array(let numbers) = value, case .number(let first) = numbers[0] else { return }
+        #expect(first.exactInt64 == 9_007_199_254_740_993)
+    }
+
+    @Test(arguments: [
+        ("[1,]", "line 1, column 4: expected a value, found ']'"),
+        ("{\"a\":1,}", "line 1, column 8: expected a string key, found '}'"),
+        ("[1 2]", "line 1, column 4: expected ',' or ']' after an array element, found '2'"),
+        ("{\"a\":1 \"b\":2}", "line 1, column 8: expected ',' or '}' after an object member, found '\"'"),
+        ("{\"a\" 1}", "line 1, column 6: expected ':' after an object key, found '1'"),
+        ("{1:2}", "line 1, column 2: expected a string key, found '1'"),
+        ("{\"a\":1}}", "line 1, column 8: unexpected '}' after the end of the JSON text"),
+        ("[1]\n x", "line 2, column 2: unexpected 'x' after the end of the JSON text"),
+        ("[\"abc", "line 1, column 2: unterminated string"),
+        ("[1,", "line 1, column 4: unexpected end of input inside an array"),
+        ("{\"a\":", "line 1, column 6: unexpected end of input inside an object"),
+        ("{\"a\"", "line 1, column 5: unexpected end of input inside an object"),
+        ("[\"a\tb\"]", "line 1, column 4: unescaped control character '\\t' in a string"),
+        ("[\"a\nb\"]", "line 1, column 4: unescaped control character '\\n' in a string"),
+        ("[\"\\x\"]", "line 1, column 3: invalid escape '\\' followed by 'x' in a string"),
+        ("[\"\\u12G4\"]", "line 1, column 7: expected 4 hexadecimal digits after '\\u', found 'G'"),
+        ("[\"\\uD800\"]", "line 1, column 3: lone surrogate '\\uD800' in a string: a surrogate escape must be a high-low pair"),
+        ("[\"\\uDE00\"]", "line 1, column 3: lone surrogate '\\uDE00' in a string: a surrogate escape must be a high-low pair"),
+        ("[\"\\uD83D\\u0041\"]", "line 1, column 3: lone surrogate '\\uD83D' in a string: a surrogate escape must be a high-low pair"),
+        ("[NaN]", "line 1, column 2: expected a value, found 'N'"),
+        ("[-Infinity]", "line 1, column 3: expected a digit after '-', found 'I'"),
+        ("[1] // comment", "line 1, column 5: unexpected '/' after the end of the JSON text"),
+        ("[/* c */ 1]", "line 1, column 2: expected a value, found '/'"),
+        ("[01]", "line 1, column 3: a number cannot have leading zeros"),
+        ("[-012]", "line 1, column 4: a number cannot have leading zeros"),
+        ("[1.]", "line 1, column 4: expected a digit after the decimal point, found ']'"),
+        ("[.5]", "line 1, column 2: expected a value, found '.'"),
+        ("[1e]", "line 1, column 4: expected a digit in the exponent, found ']'"),
+        ("[1e+]", "line 1, column 5: expected a digit in the exponent, found ']'"),
+        ("[+1]", "line 1, column 2: expected a value, found '+'"),
+        ("['a']", "line 1, column 2: expected a value, found \"'\""),
+        ("{\"id\":1,\"id\":2}", "line 1, column 9: duplicate key \"id\" in an object"),
+        ("[tru]", "line 1, column 2: invalid literal, expected 'true'"),
+        ("[nul", "line 1, column 2: invalid literal, expected 'null'"),
+        ("", "line 1, column 1: expected a value, found end of input"),
+        ("  \n", "line 2, column 1: expected a value, found end of input"),
+        ("\n\n  ]", "line 3, column 3: expected a value, found ']'"),
+        ("[\u{7}]", "line 1, column 2: expected a value, found U+0007"),
+        ("[\u{c}]", "line 1, column 2: expected a value, found U+000C"),
+        ("[\u{2028}]", "line 1, column 2: expected a value, found U+2028"),
+        ("[\u{e9}]", "line 1, column 2: expected a value, found '\u{e9}'"),
+    ])
+    func rejectsInvalidText(text: String, message: String) {
+        #expect(parseFailure(text) == message)
+    }
+
+    @Test(arguments: [
+        ([0x5B, 0xFF, 0x5D], "line 1, column 2: expected a value, found byte 0xFF"),
+        ([0x5B, 0x22, 0xC0, 0x80, 0x22, 0x5D], "line 1, column 3: invalid UTF-8 sequence starting with byte 0xC0 in a string"),
+        ([0x5B, 0x22, 0xED, 0xA0, 0x80, 0x22, 0x5D], "line 1, column 3: invalid UTF-8 sequence starting with byte 0xED in a string"),
+        ([0x5B, 0x22, 0xE2, 0x82, 0x22, 0x5D], "line 1, column 3: invalid UTF-8 sequence starting with byte 0xE2 in a string"),
+        ([0x5B, 0x22, 0xF4, 0x90, 0x80, 0x80, 0x22], "line 1, column 3: invalid UTF-8 sequence starting with byte 0xF4 in a string"),
+        ([0x5B, 0x22, 0x80, 0x22, 0x5D], "line 1, column 3: invalid UTF-8 sequence starting with byte 0x80 in a string"),
+        ([0x5B, 0x22, 0xE2, 0x82], "line 1, column 2: unterminated string"),
+        ([0x5B, 0x00, 0x31, 0x00], "line 1, column 1: the input is UTF-16, not UTF-8"),
+        ([0xFF, 0xFE, 0x5B, 0x00], "line 1, column 1: the input is UTF-16, not UTF-8"),
+        ([0x5B, 0x00, 0x00, 0x00], "line 1, column 1: the input is UTF-32, not UTF-8"),
+    ] as [([UInt8], String)])
+    func rejectsInvalidBytes(bytes: [UInt8], message: String) {
+        #expect(parseFailure(bytes) == message)
+    }
+
+    @Test func wideEncodingsComeWithAHint() {
+        var failure: JSONError?
+        do throws(JSONError) { _ = try JSONParser.parse([0x00, 0x5B, 0x00, 0x5D]) } catch { failure = error }
+        #expect(failure?.kind == .encoding)
+        #expect(failure?.hint == "convert it with `iconv -f UTF-16 -t UTF-8`")
+        do throws(JSONError) { _ = try JSONParser.parse([0x00, 0x00, 0x00, 0x5B]) } catch { failure = error }
+        #expect(failure?.hint == "convert it with `iconv -f UTF-32 -t UTF-8`")
+    }
+
+    @Test func errorKindsSayWhatWentWrong() {
+        func kind(_ bytes: [UInt8], _ options: JSONReaderOptions = .init()) -> JSONError.Kind? {
+            do throws(JSONError) { _ = try JSONParser.parse(bytes, options: options) } catch { return error.kind }
+            return nil
+        }
+        #expect(kind(Array("[1,]".utf8)) == .syntax)
+        #expect(kind(Array("[\"\\uD800\"]".utf8)) == .encoding)
+        #expect(kind([0x22, 0xC0, 0x80, 0x22]) == .encoding)
+        #expect(kind(Array("\"abcd\"".utf8), JSONReaderOptions(maxStringBytes: 3)) == .limit)
+        #expect(kind(Array("\"abc\"".utf8), JSONReaderOptions(maxStringBytes: 3)) == nil)
+    }
+
+    @Test(arguments: [1, 2, 511, 512])
+    func acceptsNestingUpToTheLimit(depth: Int) throws {
+        let text = String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
+        #expect(throws: Never.self) { try JSONParser.parse(text) }
+    }
+
+    @Test func rejectsNestingBeyondTheLimit() {
+        let text = String(repeating: "[", count: 513) + String(repeating: "]", count: 513)
+        #expect(parseFailure(text) == "line 1, column 513: nesting is deeper than the limit of 512 levels")
+        let deep = String(repeating: "{\"a\":", count: 3) + "1}}}"
+        #expect(parseFailure(Array(deep.utf8), options: JSONReaderOptions(maxDepth: 2))
+            == "line 1, column 11: nesting is deeper than the limit of 2 levels")
+    }
+
+    @Test func rejectsHundredThousandOpeningBracketsWithoutOverflowingTheStack() {
+        let text = String(repeating: "[", count: 100_000)
+        #expect(parseFailure(text) == "line 1, column 513: nesting is deeper than the limit of 512 levels")
+        let opened = try? readRecords(text, [pattern(.anyIndex, .anyIndex)])
+        #expect(opened == nil)
+    }
+
+    @Test func duplicateKeysAreAllowedWhenAskedFor() throws {
+        let options = JSONReaderOptions(rejectDuplicateKeys: false)
+        #expect(try JSONParser.parse(Array("{\"a\":1,\"a\":2}".utf8), options: options).jsonText == "{\"a\":1,\"a\":2}")
+    }
+
+    @Test func findsDuplicateKeysInBigObjects() {
+        let members = (0..<40).map { "\"k\($0)\":\($0)" }.joined(separator: ",")
+        #expect(parseFailure("{\(members),\"k3\":0}").hasSuffix("duplicate key \"k3\" in an object"))
+    }
+
+    @Test func errorDescriptionEscapesKeys() {
+        #expect(parseFailure("{\"a\\nb\":1,\"a\\nb\":2}") == "line 1, column 11: duplicate key \"a\\nb\" in an object")
+    }
+}

@@ -1,0 +1,166 @@
+import GraphImportJSON
+import Testing
+
+/// Which values the reader selects, with their paths and positions.
+@Suite struct JSONRecordReaderTests {
+    static let search = """
+        {"search_metadata": {"count": 2, "skip": [1, {"x": "y"}]},
+         "statuses": [{"id": 1, "text": "a"}, {"id": 2, "text": "b"}]}
+        """
+
+    @Test func selectsEveryStatus() throws {
+        let records = try readRecords(Self.search, [pattern(.key("statuses"), .anyIndex)])
+        #expect(records.map(\.value.jsonText) == ["{\"id\":1,\"text\":\"a\"}", "{\"id\":2,\"text\":\"b\"}"])
+        #expect(records.map(\.path.description) == ["$.statuses[0]", "$.statuses[1]"])
+        #expect(records.map(\.position.description) == ["line 2, column 15", "line 2, column 39"])
+        #expect(records.map(\.position.offset) == [73, 97])
+        #expect(records.map(\.index) == [0, 1])
+        #expect(records.map(\.patternIndex) == [0, 0])
+    }
+
+    @Test func selectsTheRootWithTheEmptyPattern() throws {
+        let records = try readRecords("[1, 2]", [.root])
+        #expect(records.map(\.value.jsonText) == ["[1,2]"])
+        #expect(records.map(\.path) == [.root])
+    }
+
+    @Test func everyElementPatternTakesAnArrayApart() throws {
+        let records = try readRecords(" [1, {\"a\": 2}, \"x\"] ", [.everyElement])
+        #expect(records.map(\.value.jsonText) == ["1", "{\"a\":2}", "\"x\""])
+        #expect(records.map(\.path.description) == ["$[0]", "$[1]", "$[2]"])
+    }
+
+    @Test func everyElementPatternTakesALoneObjectWhole() throws {
+        let records = try readRecords("{\"a\": [1]}", [.everyElement])
+        #expect(records.map(\.value.jsonText) == ["{\"a\":[1]}"])
+        #expect(records.map(\.path) == [.root])
+    }
+
+    static let listing = """
+        {"kind": "Listing", "data": {"after": null, "children": [
+          {"kind": "t3", "data": {"id": "a", "replies": {"data": {"children": []}}}},
+          {"kind": "t3", "data": {"id": "b"}}]}}
+        """
+
+    @Test func selectsRedditChildren() throws {
+        let records = try readRecords(Self.listing, [pattern(.key("data"), .key("children"), .anyIndex, .key("data"))])
+        #expect(records.map(\.path.description) == ["$.data.children[0].data", "$.data.children[1].data"])
+        #expect(records.map(\.value.jsonText) == [
+            "{\"id\":\"a\",\"replies\":{\"data\":{\"children\":[]}}}", "{\"id\":\"b\"}",
+        ])
+        #expect(records.map(\.position.description) == ["line 2, column 26", "line 3, column 26"])
+    }
+
+    @Test func selectsChildrenOfAnArrayOfListings() throws {
+        let text = "[\(Self.listing), \(Self.listing)]"
+        let records = try readRecords(text, [pattern(.anyIndex, .key("data"), .key("children"), .anyIndex, .key("data"))])
+        #expect(records.map(\.path.description) == [
+            "$[0].data.children[0].data", "$[0].data.children[1].data",
+            "$[1].data.children[0].data", "$[1].data.children[1].data",
+        ])
+    }
+
+    @Test func twoPatternsComeOutInDocumentOrder() throws {
+        let text = "{\"descendants\": [{\"id\": 3}], \"x\": 0, \"ancestors\": [{\"id\": 1}, {\"id\": 2}]}"
+        let records = try readRecords(text, [pattern(.key("ancestors"), .anyIndex), pattern(.key("descendants"), .anyIndex)])
+        #expect(records.map(\.value.jsonText) == ["{\"id\":3}", "{\"id\":1}", "{\"id\":2}"])
+        #expect(records.map(\.patternIndex) == [1, 0, 0])
+        #expect(records.map(\.index) == [0, 1, 2])
+    }
+
+    @Test func indexPatternSelectsOneElement() throws {
+        let records = try readRecords("{\"c\": [[0, 1], [2, 3], [4, 5]]}", [pattern(.key("c"), .index(1))])
+        #expect(records.map(\.value.jsonText) == ["[2,3]"])
+        #expect(records.map(\.path.description) == ["$.c[1]"])
+    }
+
+    @Test func outerMatchWins() throws {
+        let records = try readRecords("[{\"a\": 1}]", [pattern(.anyIndex, .key("a")), .everyElement])
+        #expect(records.map(\.value.jsonText) == ["{\"a\":1}"])
+        #expect(records.map(\.patternIndex) == [1])
+    }
+
+    @Test(arguments: [
+        ("{\"statuses\": {\"0\": 1}}", pattern(.key("statuses"), .anyIndex)),
+        ("[{\"a\": 1}]", pattern(.key("a"))),
+        ("{\"a\": [1]}", pattern(.key("a"), .key("b"))),
+        ("{\"a\": [1]}", pattern(.key("a"), .index(1))),
+        ("{\"b\": [1]}", pattern(.key("a"), .anyIndex)),
+    ])
+    func wrongTypesMatchNothing(text: String, pattern: JSONPathPattern) throws {
+        #expect(try readRecords(text, [pattern]).isEmpty)
+    }
+
+    @Test(arguments: [
+        ("{\"statuses\": [1,]}", "line 1, column 17: expected a value, found ']'"),
+        ("{\"skip\": {\"a\": [1 2]}, \"statuses\": []}", "line 1, column 19: expected ',' or ']' after an array element, found '2'"),
+        ("{\"skip\": \"\\q\"}", "line 1, column 11: invalid escape '\\' followed by 'q' in a string"),
+        ("{\"statuses\": [], \"statuses\": []}", "line 1, column 18: duplicate key \"statuses\" in an object"),
+        ("{\"statuses\": [{}, {\"a\": 1, \"a\": 2}]}", "line 1, column 28: duplicate key \"a\" in an object"),
+        ("{\"statuses\": [{}", "line 1, column 17: unexpected end of input inside an array"),
+        ("{\"statuses\": []", "line 1, column 16: unexpected end of input inside an object"),
+        ("{\"statuses\": [] \"x\"", "line 1, column 17: expected ',' or '}' after an object member, found '\"'"),
+        ("{\"statuses\": []} x", "line 1, column 18: unexpected 'x' after the end of the JSON text"),
+        ("", "line 1, column 1: expected a value, found end of input"),
+    ])
+    func reportsErrorsWhileWalkingAndSkipping(text: String, message: String) {
+        var failure = "accepted"
+        do throws(JSONError) {
+            _ = try readRecords(text, [pattern(.key("statuses"), .anyIndex)])
+        } catch {
+            failure = error.description
+        }
+        #expect(failure == message)
+    }
+
+    /// A document that exercises every token shape across window boundaries.
+    static let awkward = """
+        {"meta": {"skipped": ["caf\u{e9}", "\\ud83d\\ude00", -1.5e+3, true, false, null, {}, []]},
+         "items": [
+          {"id": 9007199254740993, "name": "\\u00e9\\n\\"q\\"", "emoji": "\u{1F600}\\ud83d\\ude00", "n": [0, -0.0, 1E-2]},
+          "plain string that is longer than seventeen bytes",
+          [[], {}, [{"deep": [1, [2, [3]]]}]],
+          -12345678901234567890
+         ],
+         "tail": "\u{10FFFF}"}
+        """
+
+    @Test(arguments: Array(1...17) + [4096])
+    func everyBufferSizeGivesTheSameRecords(bufferSize: Int) throws {
+        let patterns = [pattern(.key("items"), .anyIndex), pattern(.key("tail"))]
+        let expected = try readRecords(Self.awkward, patterns)
+        #expect(expected.count == 5)
+        #expect(try readRecords(Self.awkward, patterns, bufferSize: bufferSize) == expected)
+        let lines = "\(Self.search.replacingOccurrences(of: "\n", with: " "))\n\n[1, \"\u{e9}\"]\n"
+        #expect(try readRecords(lines, [.everyElement], bufferSize: bufferSize) == readRecords(lines, [.everyElement]))
+    }
+
+    @Test(arguments: Array(1...17) + [4096])
+    func everyBufferSizeGivesTheSameError(bufferSize: Int) {
+        let text = Self.awkward.replacingOccurrences(of: "[3]", with: "[3,]")
+        var failure = "accepted"
+        do throws(JSONError) {
+            _ = try readRecords(text, [pattern(.key("items"), .anyIndex)], bufferSize: bufferSize)
+        } catch {
+            failure = error.description
+        }
+        #expect(failure == "line 5, column 33: expected a value, found ']'")
+    }
+
+    @Test func decodesEscapesInSelectedValues() throws {
+        let records = try readRecords(Self.awkward, [pattern(.key("items"), .index(0))])
+        guard case .object(let item) = records.first?.value else {
+            Issue.record("no record")
+            return
+        }
+        #expect(item["name"] == .string("\u{e9}\n\"q\""))
+        #expect(item["emoji"] == .string("\u{1F600}\u{1F600}"))
+        #expect(item["id"] == .number(JSONNumber(literal: "9007199254740993")))
+    }
+}
+
+extension String {
+    fileprivate func replacingOccurrences(of target: String, with replacement: String) -> String {
+        split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
+    }
+}
