@@ -1,0 +1,76 @@
+extension Parser {
+    /// path      = "$" { step } | component { step } ;
+    /// step      = "." component | "[" ( INDEX | "*" | STRING ) "]" ;
+    /// component = KEY | STRING ;      KEY = [A-Za-z0-9_@$-]+ (not starting with '$')
+    ///
+    /// A path has no spaces inside: the first token that does not touch the one before ends it.
+    /// `[*]` is accepted only when `allowingAnyIndex` (a `records` path).
+    mutating func parsePath(allowingAnyIndex: Bool, after context: String) throws(Problem) -> KeyPath {
+        relex(.path)
+        var components: [KeyPath.Component] = []
+        switch current.kind {
+        case .pathKey:
+            let word = text(current)
+            if word.hasPrefix("$") {
+                guard word == "$" else { throw .keyStartsWithDollar(word, at: current.start) }
+            } else {
+                components.append(.key(word))
+            }
+        case .string: components.append(.key(try lexer.decodeString(current)))
+        case .unterminatedString: throw .unterminatedString(at: current.start)
+        default:
+            relex(.normal)
+            throw expected("a path after \(context)")
+        }
+        var end = current.range.upperBound
+        advance(.path)
+        steps: while current.start == end {
+            switch current.kind {
+            case .dot:
+                end = current.range.upperBound
+                advance(.path)
+                guard current.start == end else { throw expected("a key right after '.'") }
+                components.append(try parseKeyComponent(after: "'.'"))
+            case .leftBracket:
+                let bracket = current.start
+                advance(.path)
+                components.append(try parseBracketComponent(allowingAnyIndex: allowingAnyIndex, bracket: bracket))
+                guard current.kind == .rightBracket else { throw expected("']'") }
+            default:
+                break steps
+            }
+            end = current.range.upperBound
+            advance(.path)
+        }
+        relex(.normal)
+        return KeyPath(components)
+    }
+
+    /// component = KEY | STRING ;
+    private mutating func parseKeyComponent(after context: String) throws(Problem) -> KeyPath.Component {
+        switch current.kind {
+        case .pathKey: return .key(text(current))
+        case .string: return .key(try lexer.decodeString(current))
+        case .unterminatedString: throw .unterminatedString(at: current.start)
+        default: throw expected("a key after \(context)")
+        }
+    }
+
+    /// The inside of `[ ]`: INDEX = [0-9]+ | "*" | STRING ; the token after it is left current.
+    private mutating func parseBracketComponent(allowingAnyIndex: Bool, bracket: Int) throws(Problem) -> KeyPath.Component {
+        let component: KeyPath.Component
+        switch current.kind {
+        case .pathKey where text(current).utf8.allSatisfy(ASCII.isDigit):
+            guard let index = Int(text(current)) else { throw .integerTooLarge(text(current), at: current.start) }
+            component = .index(index)
+        case .star:
+            guard allowingAnyIndex else { throw .anyIndexOutsideRecords(at: bracket) }
+            component = .anyIndex
+        case .string: component = .key(try lexer.decodeString(current))
+        case .unterminatedString: throw .unterminatedString(at: current.start)
+        default: throw expected("an index, '*' or a quoted key after '['")
+        }
+        advance(.path)
+        return component
+    }
+}

@@ -1,0 +1,309 @@
+/// Reads a map's tokens into `MapSyntax`, one function per grammar rule (the rule is its doc comment).
+/// A syntax error ends its line: it is recorded, and parsing goes on at the next line so that
+/// later errors are found in the same run.
+struct Parser {
+    private let source: SourceText
+    var lexer: Lexer
+    var current: Token
+    /// End of the last token consumed: where "expected X, found end of line" points.
+    private var previousEnd = 0
+    private var syntax = MapSyntax()
+    private(set) var problems: [Problem] = []
+    /// The entity that member and key lines belong to; nil before the first `entity` line.
+    private var entityIndex: Int?
+    /// After an `entity` line with an error, its member lines are still checked for syntax but dropped.
+    private var entityLineFailed = false
+
+    init(_ source: SourceText) {
+        self.source = source
+        lexer = Lexer(source)
+        current = lexer.next()
+    }
+
+    /// map = { line } EOF ;
+    mutating func parseMap() -> MapSyntax {
+        while current.kind != .end {
+            do throws(Problem) {
+                try parseLine()
+            } catch {
+                problems.append(error)
+                skipToNextLine()
+            }
+        }
+        return syntax
+    }
+
+    /// line = [ statement ] NEWLINE ;
+    private mutating func parseLine() throws(Problem) {
+        if current.kind != .newline { try parseStatement() }
+        advance()
+    }
+
+    /// statement = records | entity | key | member ;
+    /// A line whose first name is followed by `<-` or `:` is a member, whatever the name.
+    private mutating func parseStatement() throws(Problem) {
+        guard current.kind == .identifier else {
+            throw expected("`records`, `entity`, `key` or an attribute name at the start of a line")
+        }
+        let next = peek().kind
+        if next == .arrow || next == .colon { return try parseMember() }
+        let word = text(current)
+        switch word {
+        case Keyword.records: try parseRecords()
+        case Keyword.entity: try parseEntity()
+        case Keyword.key: try parseKey()
+        default:
+            if let keyword = closestMatch(to: word, among: Keyword.statements) {
+                if keyword == Keyword.entity { noteMisspelledEntityLine() }
+                throw .unknownStatement(word, suggestion: keyword, at: current.start)
+            }
+            guard entityIndex != nil || entityLineFailed else {
+                throw .unknownStatement(word, suggestion: nil, at: current.start)
+            }
+            try parseMember()
+        }
+    }
+
+    /// `entiy User`: reported once; the lines below it are treated like those of a broken entity
+    /// line, so they do not each add "appears before any entity" or "no entity named 'User'".
+    private mutating func noteMisspelledEntityLine() {
+        syntax.sawEntityLine = true
+        entityIndex = nil
+        entityLineFailed = true
+        let next = peek()
+        if next.kind == .identifier { syntax.brokenEntityNames.insert(text(next)) }
+    }
+
+    /// records = "records" "at" path { "," path } [ "as" NAME ] ;
+    private mutating func parseRecords() throws(Problem) {
+        let offset = current.start
+        advance()
+        guard isWord(Keyword.at) else { throw expected("'at' after 'records'") }
+        advance()
+        var paths = [try parsePath(allowingAnyIndex: true, after: "'at'")]
+        while current.kind == .comma {
+            advance()
+            paths.append(try parsePath(allowingAnyIndex: true, after: "','"))
+        }
+        var entity: Located<String>?
+        if isWord(Keyword.as) {
+            advance()
+            entity = try parseName("an entity name after 'as'")
+            try expectEndOfLine("end of line after the entity name")
+        } else {
+            try expectEndOfLine("',', 'as' or end of line after the path")
+        }
+        syntax.records.append(RecordsSyntax(paths: paths, entity: entity, offset: offset))
+    }
+
+    /// entity = "entity" NAME [ "table" ( NAME | STRING ) ] ;
+    private mutating func parseEntity() throws(Problem) {
+        advance()
+        syntax.sawEntityLine = true
+        entityIndex = nil
+        entityLineFailed = true
+        let name = try parseName("an entity name after 'entity'")
+        do throws(Problem) {
+            try parseTable(entity: name)
+        } catch {
+            syntax.brokenEntityNames.insert(name.value)
+            throw error
+        }
+    }
+
+    /// The rest of an entity line: [ "table" ( NAME | STRING ) ] NEWLINE
+    private mutating func parseTable(entity name: Located<String>) throws(Problem) {
+        var table: Located<String>?
+        if isWord(Keyword.table) {
+            advance()
+            switch current.kind {
+            case .identifier: table = Located(value: text(current), offset: current.start)
+            case .string:
+                let value = try lexer.decodeString(current)
+                guard !value.isEmpty else { throw .emptyTableName(at: current.start) }
+                table = Located(value: value, offset: current.start)
+            case .unterminatedString: throw .unterminatedString(at: current.start)
+            default: throw expected("a table name after 'table'")
+            }
+            advance()
+            try expectEndOfLine("end of line after the table name")
+        } else {
+            try expectEndOfLine("'table' or end of line after the entity name")
+        }
+        syntax.entities.append(EntitySyntax(name: name, table: table))
+        entityIndex = syntax.entities.count - 1
+        entityLineFailed = false
+    }
+
+    /// key = "key" NAME { "," NAME } ;
+    private mutating func parseKey() throws(Problem) {
+        let offset = current.start
+        advance()
+        var names: [Located<String>] = []
+        do throws(Problem) {
+            names.append(try parseName("an attribute name after 'key'"))
+            while current.kind == .comma {
+                advance()
+                names.append(try parseName("an attribute name after ','"))
+            }
+            try expectEndOfLine("',' or end of line after the key attribute")
+        } catch {
+            if let entityIndex { syntax.entities[entityIndex].hasBrokenKeyLine = true }
+            throw error
+        }
+        guard let entityIndex else {
+            if entityLineFailed { return }
+            throw .keyOutsideEntity(at: offset)
+        }
+        syntax.entities[entityIndex].keys.append(KeySyntax(names: names, offset: offset))
+    }
+
+    /// member = NAME [ "<-" path ] ":" type ;
+    private mutating func parseMember() throws(Problem) {
+        let name = try parseName("an attribute name")
+        let member: MemberSyntax
+        do throws(Problem) {
+            var path: KeyPath?
+            if current.kind == .arrow {
+                advance()
+                path = try parsePath(allowingAnyIndex: false, after: "'<-'")
+                guard current.kind == .colon else { throw expected("':' and a type after the path") }
+            } else if current.kind != .colon {
+                throw expected("':' and a type after the attribute name")
+            }
+            advance()
+            member = try parseType(name: name, path: path)
+        } catch {
+            if let entityIndex { syntax.entities[entityIndex].brokenMemberNames.insert(name.value) }
+            throw error
+        }
+        guard let entityIndex else {
+            if entityLineFailed { return }
+            throw .memberOutsideEntity(name.value, at: name.offset)
+        }
+        syntax.entities[entityIndex].members.append(member)
+    }
+
+    /// type = ( NAME | "[" NAME "]" ) [ "?" ] { "|" converter } [ "inverse" NAME ] ;
+    /// Whether the name is a built-in type or an entity is settled by the validator.
+    private mutating func parseType(name: Located<String>, path: KeyPath?) throws(Problem) -> MemberSyntax {
+        let isList = current.kind == .leftBracket
+        if isList { advance() }
+        let typeName = try parseName(isList ? "an entity name after '['" : "a type after ':'")
+        if isList {
+            guard current.kind == .rightBracket else { throw expected("']' after the entity name") }
+            advance()
+        }
+        let isOptional = current.kind == .question
+        if isOptional { advance() }
+        var member = MemberSyntax(
+            name: name, path: path, typeName: typeName, isList: isList, isOptional: isOptional || isList,
+            converters: [], inverse: nil)
+        while current.kind == .pipe {
+            advance()
+            member.converters.append(try parseConverter())
+        }
+        if isWord(Keyword.inverse) {
+            advance()
+            member.inverse = try parseName("a relationship name after 'inverse'")
+            try expectEndOfLine("end of line after the inverse name")
+        } else if !member.converters.isEmpty {
+            try expectEndOfLine("'|' and a converter, or end of line after the converter")
+        } else if member.valueType != nil {
+            try expectEndOfLine("'|' and a converter, or end of line after the type")
+        } else {
+            try expectEndOfLine("'inverse' or end of line after the type")
+        }
+        return member
+    }
+
+    /// converter = NAME [ "(" [ literal { "," literal } ] ")" ] ;
+    private mutating func parseConverter() throws(Problem) -> ConverterSyntax {
+        let name = try parseName("a converter name after '|'")
+        var arguments: [Located<Literal>] = []
+        if current.kind == .leftParen {
+            advance()
+            if current.kind != .rightParen {
+                arguments.append(try parseLiteral())
+                while current.kind == .comma {
+                    advance()
+                    arguments.append(try parseLiteral())
+                }
+            }
+            guard current.kind == .rightParen else { throw expected("',' or ')' after the argument") }
+            advance()
+        }
+        return ConverterSyntax(name: name, arguments: arguments)
+    }
+
+    /// literal = STRING | INTEGER | DECIMAL | "true" | "false" ;
+    private mutating func parseLiteral() throws(Problem) -> Located<Literal> {
+        let offset = current.start
+        let literal: Literal
+        switch current.kind {
+        case .string: literal = .string(try lexer.decodeString(current))
+        case .unterminatedString: throw .unterminatedString(at: offset)
+        case .integer:
+            guard let value = Int64(text(current)) else { throw .integerTooLarge(text(current), at: offset) }
+            literal = .int(value)
+        case .decimal:
+            guard let value = Double(text(current)) else { throw expected("a number") }
+            literal = .double(value)
+        case .identifier where text(current) == "true": literal = .bool(true)
+        case .identifier where text(current) == "false": literal = .bool(false)
+        default: throw expected("an argument (a string, a number, true or false)")
+        }
+        advance()
+        return Located(value: literal, offset: offset)
+    }
+
+    // MARK: Tokens
+
+    /// NAME = [A-Za-z_][A-Za-z0-9_]* ;
+    mutating func parseName(_ what: String) throws(Problem) -> Located<String> {
+        guard current.kind == .identifier else { throw expected(what) }
+        defer { advance() }
+        return Located(value: text(current), offset: current.start)
+    }
+
+    mutating func advance(_ mode: Lexer.Mode = .normal) {
+        previousEnd = current.range.upperBound
+        current = lexer.next(mode)
+    }
+
+    /// Reads the current token again in another mode (a path's first token was read as a normal one).
+    mutating func relex(_ mode: Lexer.Mode) {
+        lexer.rewind(to: current.start)
+        current = lexer.next(mode)
+    }
+
+    private func peek() -> Token {
+        var copy = lexer
+        return copy.next()
+    }
+
+    func text(_ token: Token) -> String { source.text(token.range) }
+
+    private func isWord(_ word: String) -> Bool { current.kind == .identifier && text(current) == word }
+
+    private func expectEndOfLine(_ what: String) throws(Problem) {
+        guard current.kind == .newline || current.kind == .end else { throw expected(what) }
+    }
+
+    private mutating func skipToNextLine() {
+        while current.kind != .newline && current.kind != .end { advance() }
+        if current.kind == .newline { advance() }
+    }
+
+    /// "expected X, found Y", pointing at Y, or just past the last token when Y is the line's end.
+    func expected(_ what: String) -> Problem {
+        switch current.kind {
+        case .newline: return Problem.expected(what, found: "end of line", at: previousEnd)
+        case .end: return Problem.expected(what, found: "end of file", at: previousEnd)
+        default:
+            let written = text(current)
+            let shown = written.unicodeScalars.count > 40 ? String(written.unicodeScalars.prefix(40)) + "…" : written
+            return .expected(what, found: "'\(shown)'", at: current.start)
+        }
+    }
+}

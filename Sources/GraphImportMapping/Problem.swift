@@ -1,0 +1,33 @@
+/// A problem found while reading a map, at a byte offset; turned into a `Diagnostic` (with line,
+/// column and the quoted line) once parsing and validation are over.
+struct Problem: Error, Sendable, Equatable {
+    var offset: Int
+    var message: String
+    var hint: String?
+
+    init(_ message: String, hint: String? = nil, at offset: Int) {
+        self.offset = offset
+        self.message = message
+        self.hint = hint
+    }
+
+    func diagnostic(in source: SourceText, fileName: String) -> Diagnostic {
+        let location = source.location(at: offset)
+        return Diagnostic(
+            fileName: fileName, location: location, message: message, hint: hint,
+            sourceLine: source.line(location.line))
+    }
+}
+
+/// The words that begin a statement or qualify one.
+enum Keyword {
+    static let records = "records"
+    static let at = "at"
+    static let `as` = "as"
+    static let entity = "entity"
+    static let table = "table"
+    static let key = "key"
+    static let inverse = "inverse"
+    /// The words a line can start with, for "did you mean" on an unknown statement.
+    static let statements = [records, entity, key]
+}

@@ -1,0 +1,63 @@
+extension Validator {
+    /// key rules: exactly one `key` line; it names attributes of this entity, each once, none optional.
+    /// Returns the key's names (empty when the entity has none).
+    mutating func checkKey(of entity: EntitySyntax, attributes: [Attribute], relationships: [Relationship]) -> [String] {
+        guard let keyLine = entity.keys.first else {
+            if !entity.hasBrokenKeyLine {
+                report(.missingKey(entity.name.value, at: entity.name.offset))
+            }
+            return []
+        }
+        for extra in entity.keys.dropFirst() {
+            report(.secondKey(entity.name.value, firstLine: line(keyLine.offset), at: extra.offset))
+        }
+        var seen: Set<String> = []
+        for name in keyLine.names {
+            guard seen.insert(name.value.lowercased()).inserted else {
+                report(.repeatedKeyName(name.value, at: name.offset))
+                continue
+            }
+            if let attribute = attributes.first(where: { $0.name == name.value }) {
+                if attribute.isOptional { report(.optionalKey(name.value, at: name.offset)) }
+            } else if relationships.contains(where: { $0.name == name.value }) {
+                report(.keyNamesRelationship(name.value, at: name.offset))
+            } else if !entity.brokenMemberNames.contains(name.value)
+                && !entity.members.contains(where: { $0.name.value == name.value })
+            {
+                let suggestion = closestMatch(to: name.value, among: attributes.map(\.name))
+                report(.keyNamesNothing(name.value, entity: entity.name.value, suggestion: suggestion, at: name.offset))
+            }
+        }
+        return keyLine.names.map(\.value)
+    }
+
+    /// inverse rules: an inverse must not reuse a member name of its target, and two relationships
+    /// into one entity must not declare the same inverse (compared ignoring case, like columns).
+    mutating func checkInverses() {
+        var declared: [String: (owner: String, offset: Int)] = [:]
+        for entity in syntax.entities {
+            for member in entity.members where member.valueType == nil {
+                guard let inverse = member.inverse,
+                    let target = syntax.entities.first(where: { $0.name.value == member.typeName.value })
+                else { continue }
+                let folded = inverse.value.lowercased()
+                if let clash = target.members.first(where: { $0.name.value.lowercased() == folded }) {
+                    report(
+                        .inverseClash(
+                            inverse.value, target: target.name.value, member: clash.name.value,
+                            kind: clash.valueType == nil ? "relationship" : "attribute", at: inverse.offset))
+                    continue
+                }
+                let slot = target.name.value + "\u{0}" + folded
+                if let first = declared[slot] {
+                    report(
+                        .duplicateInverse(
+                            inverse.value, target: target.name.value, firstOwner: first.owner, line: line(first.offset),
+                            at: inverse.offset))
+                } else {
+                    declared[slot] = ("\(entity.name.value).\(member.name.value)", inverse.offset)
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,187 @@
+/// Resolves the names in a `MapSyntax` and checks what the grammar cannot: that types, entities
+/// and converters exist, that names are unique (ignoring case, as SQL does), that keys and
+/// inverses make sense. Every problem is collected; nothing stops at the first.
+struct Validator {
+    let syntax: MapSyntax
+    let source: SourceText
+    /// Converters in the order the engine lists them, for hints.
+    let converterNames: [String]
+    let converters: [String: ConverterSignature]
+    private(set) var problems: [Problem] = []
+    /// Names of the declared entities, exactly as written.
+    private let entityNames: Set<String>
+
+    init(syntax: MapSyntax, source: SourceText, converters: [ConverterSignature]) {
+        self.syntax = syntax
+        self.source = source
+        converterNames = converters.map(\.name)
+        self.converters = Dictionary(converters.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        entityNames = Set(syntax.entities.map(\.name.value))
+    }
+
+    /// The validated records and entities; meaningful only when `problems` stays empty.
+    mutating func validate() -> (records: [RecordSource], entities: [Entity]) {
+        if !syntax.sawEntityLine { problems.append(.noEntity(at: 0)) }
+        checkEntityNames()
+        var entities: [Entity] = []
+        for entity in syntax.entities { entities.append(resolve(entity)) }
+        checkInverses()
+        return (resolveRecords(firstEntity: entities.first), entities)
+    }
+
+    // MARK: Entities
+
+    /// Duplicate entity and table names, names that are built-in types, reserved table names.
+    private mutating func checkEntityNames() {
+        var seenNames: [String: Located<String>] = [:]
+        var seenTables: [String: (entity: String, offset: Int)] = [:]
+        for entity in syntax.entities {
+            let name = entity.name
+            if let first = seenNames[name.value.lowercased()] {
+                problems.append(duplicate("entity", name, first: first))
+            } else {
+                seenNames[name.value.lowercased()] = name
+            }
+            if ValueType.allCases.contains(where: { $0.rawValue.lowercased() == name.value.lowercased() }) {
+                problems.append(.entityNamedLikeType(name.value, at: name.offset))
+            }
+            guard let table = entity.table else { continue }
+            if table.value.lowercased().hasPrefix(Problem.reservedPrefix) {
+                problems.append(.reservedName("table", table.value, at: table.offset))
+            } else if let first = seenTables[table.value.lowercased()] {
+                problems.append(.tableInUse(table.value, by: first.entity, line: line(first.offset), at: table.offset))
+            } else {
+                seenTables[table.value.lowercased()] = (name.value, table.offset)
+            }
+        }
+    }
+
+    /// One entity's members, converters and key, checked and turned into the AST.
+    private mutating func resolve(_ entity: EntitySyntax) -> Entity {
+        var attributes: [Attribute] = []
+        var relationships: [Relationship] = []
+        var seen: [String: Located<String>] = [:]
+        for member in entity.members {
+            let name = member.name
+            if let first = seen[name.value.lowercased()] {
+                problems.append(duplicate(member.valueType == nil ? "relationship" : "attribute", name, first: first))
+                continue
+            }
+            seen[name.value.lowercased()] = name
+            let location = source.location(at: name.offset)
+            let path = member.path ?? KeyPath([.key(name.value)])
+            if let type = member.valueType {
+                if let inverse = member.inverse {
+                    problems.append(.inverseOnAttribute(name.value, type: type.rawValue, at: inverse.offset))
+                }
+                attributes.append(
+                    Attribute(
+                        name: name.value, source: path, type: type, isOptional: member.isOptional,
+                        converters: member.converters.map { resolve($0) }, location: location))
+            } else if let target = resolveTarget(member) {
+                if let converter = member.converters.first {
+                    problems.append(.convertersOnRelationship(name.value, target: target, at: converter.name.offset))
+                }
+                relationships.append(
+                    Relationship(
+                        name: name.value, source: path, target: target, isToMany: member.isList,
+                        isOptional: member.isOptional, inverse: member.inverse?.value, location: location))
+            }
+        }
+        let key = checkKey(of: entity, attributes: attributes, relationships: relationships)
+        return Entity(
+            name: entity.name.value, tableName: entity.table?.value, key: key, attributes: attributes,
+            relationships: relationships, location: source.location(at: entity.name.offset))
+    }
+
+    /// The entity a non-built-in type names, or nil after reporting why there is none.
+    private mutating func resolveTarget(_ member: MemberSyntax) -> String? {
+        let type = member.typeName
+        if entityNames.contains(type.value) { return type.value }
+        if syntax.brokenEntityNames.contains(type.value) { return nil }
+        if member.isList, ValueType(rawValue: type.value) != nil {
+            problems.append(.arrayOfValues(type.value, at: type.offset))
+            return nil
+        }
+        let entities = syntax.entities.map(\.name.value)
+        // Brackets or an inverse say an entity was meant; a bare name may be either.
+        if member.isList || member.inverse != nil {
+            problems.append(.noEntityNamed(type.value, suggestion: closestMatch(to: type.value, among: entities), at: type.offset))
+            return nil
+        }
+        let suggestion = closestMatch(to: type.value, among: ValueType.allCases.map(\.rawValue) + entities)
+        if let suggestion, entityNames.contains(suggestion) {
+            problems.append(.noEntityNamed(type.value, suggestion: suggestion, at: type.offset))
+        } else {
+            problems.append(.unknownType(type.value, suggestion: suggestion, at: type.offset))
+        }
+        return nil
+    }
+
+    // MARK: Converters
+
+    /// A converter call checked against the engine's signature; an integer given for a
+    /// `.double` parameter becomes a `.double`, so the engine sees the kind it declared.
+    private mutating func resolve(_ call: ConverterSyntax) -> ConverterCall {
+        let name = call.name
+        var arguments = call.arguments.map(\.value)
+        let location = source.location(at: name.offset)
+        func result() -> ConverterCall { ConverterCall(name: name.value, arguments: arguments, location: location) }
+        guard let signature = converters[name.value] else {
+            let suggestion = closestMatch(to: name.value, among: converterNames)
+            problems.append(.unknownConverter(name.value, suggestion: suggestion, known: converterNames, at: name.offset))
+            return result()
+        }
+        guard arguments.count >= signature.requiredCount, arguments.count <= signature.parameters.count else {
+            problems.append(.converterArity(signature, found: arguments.count, at: name.offset))
+            return result()
+        }
+        for (index, argument) in call.arguments.enumerated() {
+            let expected = signature.parameters[index]
+            switch (expected, argument.value) {
+            case (.double, .int(let value)): arguments[index] = .double(Double(value))
+            case _ where argument.value.kind == expected: break
+            default:
+                problems.append(
+                    .converterArgument(
+                        name.value, position: index + 1, expected: expected, found: argument.value, at: argument.offset))
+            }
+        }
+        return result()
+    }
+
+    // MARK: Records
+
+    /// The `records` lines, or the default `records at $[*] as <first entity>` when there are none.
+    private mutating func resolveRecords(firstEntity: Entity?) -> [RecordSource] {
+        guard !syntax.records.isEmpty else {
+            guard let firstEntity else { return [] }
+            return [RecordSource(paths: [KeyPath([.anyIndex])], entity: firstEntity.name, location: firstEntity.location)]
+        }
+        var records: [RecordSource] = []
+        for line in syntax.records {
+            let location = source.location(at: line.offset)
+            guard let entity = line.entity else {
+                if let firstEntity { records.append(RecordSource(paths: line.paths, entity: firstEntity.name, location: location)) }
+                continue
+            }
+            if entityNames.contains(entity.value) {
+                records.append(RecordSource(paths: line.paths, entity: entity.value, location: location))
+            } else if !syntax.brokenEntityNames.contains(entity.value) {
+                let suggestion = closestMatch(to: entity.value, among: syntax.entities.map(\.name.value))
+                problems.append(.noEntityNamed(entity.value, suggestion: suggestion, at: entity.offset))
+            }
+        }
+        return records
+    }
+
+    // MARK: Helpers
+
+    func line(_ offset: Int) -> Int { source.location(at: offset).line }
+
+    func duplicate(_ what: String, _ name: Located<String>, first: Located<String>) -> Problem {
+        .duplicate(what, name.value, firstLine: line(first.offset), differsInCase: name.value != first.value, at: name.offset)
+    }
+
+    mutating func report(_ issue: Problem) { problems.append(issue) }
+}
