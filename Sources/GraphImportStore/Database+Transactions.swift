@@ -1,0 +1,28 @@
+internal import CSQLite
+
+extension Database {
+    /// Starts a write transaction now (BEGIN IMMEDIATE), waiting up to `busyTimeout` for
+    /// another writer, so a busy store is reported before any work instead of at COMMIT.
+    public func beginImmediate() throws(StoreError) {
+        try execute("BEGIN IMMEDIATE")
+    }
+
+    /// Commits; when COMMIT fails the transaction is rolled back, never left open.
+    ///
+    /// SQLite keeps the transaction open after a deferred foreign key violation at COMMIT
+    /// ("the transaction remains active"); one transaction per import means rolling back here.
+    public func commit() throws(StoreError) {
+        do {
+            try execute("COMMIT")
+        } catch {
+            rollback()
+            throw error
+        }
+    }
+
+    /// Rolls back the open transaction, if any. Never throws: it is the cleanup path.
+    public func rollback() {
+        guard isInTransaction else { return }
+        try? execute("ROLLBACK")
+    }
+}

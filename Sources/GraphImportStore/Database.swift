@@ -1,0 +1,107 @@
+internal import CSQLite
+
+/// One SQLite connection: owns its `sqlite3*` handle and closes it in `deinit`,
+/// also when opening failed (SQLite hands back a handle that must be released either way).
+public final class Database {
+    /// How a store file is opened.
+    public struct Options: Sendable {
+        /// Create the file when it does not exist (ignored when `readOnly`).
+        public var create = true
+        /// Open without write access; writes then fail with `isReadOnly`.
+        public var readOnly = false
+        /// Seconds to wait for another connection's lock before failing with `isBusy`.
+        public var busyTimeout: Double = 30
+
+        /// Options with SQLite-friendly defaults: create, read-write, 30 s busy timeout.
+        public init(create: Bool = true, readOnly: Bool = false, busyTimeout: Double = 30) {
+            self.create = create
+            self.readOnly = readOnly
+            self.busyTimeout = busyTimeout
+        }
+    }
+
+    /// The path the connection was opened with.
+    public let path: String
+    let handle: OpaquePointer
+    var statementCache: [String: Statement] = [:]
+
+    /// Opens (and by default creates) the store at `path`, refusing a symbolic link.
+    public init(path: String, options: Options = .init()) throws(StoreError) {
+        self.path = path
+        // SQLITE_OPEN_NOFOLLOW: a symlinked store path is refused rather than written through.
+        // SQLITE_OPEN_EXRESCODE: extended result codes from the very first call.
+        var flags = SQLITE_OPEN_NOFOLLOW | SQLITE_OPEN_EXRESCODE
+        if options.readOnly {
+            flags |= SQLITE_OPEN_READONLY
+        } else {
+            flags |= SQLITE_OPEN_READWRITE | (options.create ? SQLITE_OPEN_CREATE : 0)
+        }
+        var opened: OpaquePointer?
+        let code = sqlite3_open_v2(path, &opened, flags, nil)
+        guard code == SQLITE_OK, let opened else {
+            let error = Database.openError(code: code, handle: opened, path: path)
+            // "Whether or not an error occurs when it is opened, resources associated with the
+            // database connection handle should be released by passing it to sqlite3_close()."
+            sqlite3_close_v2(opened)
+            throw error
+        }
+        handle = opened
+        // From here on, deinit closes the handle if configuration fails.
+        try configure(options)
+    }
+
+    deinit {
+        // Statements must be finalized before the connection closes; close_v2 also defers the
+        // close until any statement still held elsewhere is finalized.
+        statementCache.removeAll()
+        sqlite3_close_v2(handle)
+    }
+
+    private func configure(_ options: Options) throws(StoreError) {
+        try check(sqlite3_extended_result_codes(handle, 1))
+        try check(sqlite3_busy_timeout(handle, Int32(clamping: Int((options.busyTimeout * 1000).rounded()))))
+        try check(graphimport_disable_double_quoted_strings(handle))
+        try execute("PRAGMA foreign_keys = ON")
+        // An import touches every index of every mapped table; 64 MiB of page cache keeps them
+        // in memory (a negative size is in KiB), and temporary B-trees never hit the disk.
+        try execute("PRAGMA cache_size = -65536")
+        try execute("PRAGMA temp_store = MEMORY")
+        // Journal mode stays the default rollback journal (DELETE): at rest the store is a single
+        // file, so data and its graphimport_ metadata always move together, and an import is one
+        // transaction, so WAL's concurrent readers and cheaper commits buy little.
+    }
+
+    /// The rowid of the most recent successful INSERT on this connection.
+    public var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+
+    /// Rows modified by the most recent INSERT, UPDATE or DELETE.
+    public var changes: Int { Int(sqlite3_changes64(handle)) }
+
+    /// True between BEGIN and COMMIT/ROLLBACK (the connection is not in autocommit mode).
+    public var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
+
+    /// Throws the connection's current error unless `code` is SQLITE_OK.
+    func check(_ code: Int32, sql: String? = nil) throws(StoreError) {
+        guard code != SQLITE_OK else { return }
+        throw error(code: code, sql: sql)
+    }
+
+    /// The connection's current error for a failed call that returned `code`.
+    func error(code: Int32, sql: String?) -> StoreError {
+        StoreError(extendedCode: code, message: String(cString: sqlite3_errmsg(handle)), sql: sql)
+    }
+
+    private static func openError(code: Int32, handle: OpaquePointer?, path: String) -> StoreError {
+        let failed = code == SQLITE_OK ? SQLITE_NOMEM : code
+        let extended = handle.map { sqlite3_extended_errcode($0) } ?? failed
+        var message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(failed))
+        message += " at \(path)"
+        if extended == cantOpenSymlink {
+            message += " (a symbolic link; the store path must be the file itself)"
+        }
+        return StoreError(extendedCode: extended == SQLITE_OK ? failed : extended, message: message)
+    }
+}
+
+/// SQLITE_CANTOPEN_SYMLINK, `(SQLITE_CANTOPEN | (6<<8))` in sqlite3.h, a macro Swift does not import.
+private let cantOpenSymlink: Int32 = SQLITE_CANTOPEN | (6 << 8)

@@ -1,0 +1,64 @@
+/// SQL generation for table descriptions. Every name goes through `quoteIdentifier`.
+///
+/// Index names: a unique key is `"<table>_<col>_<col>"` (`"tweet_id"`); a plain index is
+/// `"<table>_<col>_<col>_index"` (`"tweet_author_pk_index"`).
+public enum SchemaSQL {
+    /// CREATE TABLE, then its unique indexes, then its plain indexes.
+    public static func createStatements(for table: TableDescription) -> [String] {
+        [createTable(table)]
+            + table.uniqueKeys.map { createIndex(on: table.name, columns: $0, unique: true) }
+            + table.indexes.map { createIndex(on: table.name, columns: $0, unique: false) }
+    }
+
+    /// The statements of every table, table by table. References to a table created later are
+    /// fine: SQLite resolves a foreign key's target when rows are written, not when tables are created.
+    public static func createStatements(for schema: SchemaDescription) -> [String] {
+        schema.tables.flatMap { createStatements(for: $0) }
+    }
+
+    /// `CREATE TABLE "t" ("pk" INTEGER PRIMARY KEY, …) STRICT`.
+    public static func createTable(_ table: TableDescription) -> String {
+        var definitions: [String] = []
+        if case .rowid(let name) = table.primaryKey {
+            definitions.append("\(quoteIdentifier(name)) INTEGER PRIMARY KEY")
+        }
+        definitions += table.columns.map(columnDefinition)
+        if case .columns(let names) = table.primaryKey {
+            definitions.append("PRIMARY KEY (\(columnList(names)))")
+        }
+        return "CREATE TABLE \(quoteIdentifier(table.name)) (\(definitions.joined(separator: ", "))) STRICT"
+    }
+
+    /// `ALTER TABLE "t" ADD COLUMN …`, for a nullable column added to an existing table.
+    public static func addColumn(_ column: ColumnDescription, to table: String) -> String {
+        "ALTER TABLE \(quoteIdentifier(table)) ADD COLUMN \(columnDefinition(column))"
+    }
+
+    /// `CREATE [UNIQUE] INDEX "name" ON "t"("a", "b")`.
+    public static func createIndex(on table: String, columns: [String], unique: Bool) -> String {
+        let name = indexName(table: table, columns: columns, unique: unique)
+        return "CREATE \(unique ? "UNIQUE " : "")INDEX \(quoteIdentifier(name)) ON \(quoteIdentifier(table))(\(columnList(columns)))"
+    }
+
+    /// The unquoted index name: `t_a_b` for a unique key, `t_a_b_index` for a plain index.
+    public static func indexName(table: String, columns: [String], unique: Bool) -> String {
+        ([table] + columns + (unique ? [] : ["index"])).joined(separator: "_")
+    }
+
+    /// `"name" TYPE [NOT NULL] [REFERENCES "t"("c") ON DELETE … DEFERRABLE INITIALLY DEFERRED]`.
+    ///
+    /// Deferred references let an import write rows in any order; they are checked at COMMIT.
+    public static func columnDefinition(_ column: ColumnDescription) -> String {
+        var definition = "\(quoteIdentifier(column.name)) \(column.type.rawValue)"
+        if column.notNull { definition += " NOT NULL" }
+        if let reference = column.references {
+            definition += " REFERENCES \(quoteIdentifier(reference.table))(\(quoteIdentifier(reference.column)))"
+            definition += " ON DELETE \(reference.onDelete.rawValue) DEFERRABLE INITIALLY DEFERRED"
+        }
+        return definition
+    }
+
+    private static func columnList(_ names: [String]) -> String {
+        names.map(quoteIdentifier).joined(separator: ", ")
+    }
+}

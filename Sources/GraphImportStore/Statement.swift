@@ -1,0 +1,153 @@
+internal import CSQLite
+
+/// One prepared statement: bind, step, read columns, reset. Finalizes in `deinit`.
+public final class Statement {
+    /// The SQL text the statement was prepared from.
+    public let sql: String
+    let handle: OpaquePointer
+    private let connection: OpaquePointer
+
+    init(database: Database, sql: String, persistent: Bool) throws(StoreError) {
+        self.sql = sql
+        connection = database.handle
+        var prepared: OpaquePointer?
+        var tail: UnsafePointer<CChar>?
+        let flags = UInt32(persistent ? SQLITE_PREPARE_PERSISTENT : 0)
+        let (code, extra) = sql.withCString { start in
+            let code = sqlite3_prepare_v3(database.handle, start, -1, flags, &prepared, &tail)
+            return (code, tail.map { String(cString: $0).trimmingWhitespace() } ?? "")
+        }
+        guard code == SQLITE_OK else { throw database.error(code: code, sql: sql) }
+        guard let prepared else {
+            throw StoreError(extendedCode: SQLITE_MISUSE, message: "the SQL holds no statement", sql: sql)
+        }
+        handle = prepared
+        // A second statement after the first would be silently ignored; say so instead.
+        guard extra.isEmpty || extra == ";" else {
+            throw StoreError(extendedCode: SQLITE_MISUSE, message: "the SQL holds more than one statement", sql: sql)
+        }
+    }
+
+    deinit { sqlite3_finalize(handle) }
+
+    /// The number of columns each row has.
+    public var columnCount: Int32 { sqlite3_column_count(handle) }
+
+    /// Resets the statement and binds `values` to its parameters, in order.
+    public func bind(_ values: [SQLValue]) throws(StoreError) {
+        reset()
+        sqlite3_clear_bindings(handle)
+        let expected = sqlite3_bind_parameter_count(handle)
+        guard values.count == Int(expected) else {
+            throw StoreError(
+                extendedCode: SQLITE_RANGE, message: "expected \(expected) values to bind, got \(values.count)", sql: sql)
+        }
+        for (offset, value) in values.enumerated() {
+            try bind(value, at: Int32(offset + 1))
+        }
+    }
+
+    /// Binds one value to the 1-based parameter `index`; SQLite copies text and blobs.
+    public func bind(_ value: SQLValue, at index: Int32) throws(StoreError) {
+        let code: Int32
+        switch value {
+        case .null:
+            code = sqlite3_bind_null(handle, index)
+        case .integer(let integer):
+            code = sqlite3_bind_int64(handle, index, integer)
+        case .real(let real):
+            code = sqlite3_bind_double(handle, index, real)
+        case .text(var text):
+            // withUTF8 hands over the string's own storage (no copy for native strings);
+            // a zero-length buffer may have no address, and a NULL pointer would bind NULL.
+            code = text.withUTF8 { bytes in
+                guard let base = bytes.baseAddress, bytes.count > 0 else {
+                    return graphimport_bind_text(handle, index, "", 0)
+                }
+                return base.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
+                    graphimport_bind_text(handle, index, $0, sqlite3_uint64(bytes.count))
+                }
+            }
+        case .blob(let bytes):
+            code = bytes.withUnsafeBytes { buffer in
+                guard let base = buffer.baseAddress, buffer.count > 0 else {
+                    return sqlite3_bind_zeroblob(handle, index, 0)
+                }
+                return graphimport_bind_blob(handle, index, base, sqlite3_uint64(buffer.count))
+            }
+        }
+        guard code == SQLITE_OK else {
+            throw StoreError(extendedCode: code, message: String(cString: sqlite3_errmsg(connection)), sql: sql)
+        }
+    }
+
+    /// Steps once: true when a row is available, false when the statement is done.
+    /// On error the statement is reset, so a cached statement stays usable.
+    public func step() throws(StoreError) -> Bool {
+        let code = sqlite3_step(handle)
+        switch code {
+        case SQLITE_ROW: return true
+        case SQLITE_DONE: return false
+        default:
+            let error = StoreError(extendedCode: code, message: String(cString: sqlite3_errmsg(connection)), sql: sql)
+            reset()
+            throw error
+        }
+    }
+
+    /// The value of the 0-based column `index` of the current row, in its storage class.
+    public func column(_ index: Int32) -> SQLValue {
+        switch sqlite3_column_type(handle, index) {
+        case SQLITE_INTEGER:
+            return .integer(sqlite3_column_int64(handle, index))
+        case SQLITE_FLOAT:
+            return .real(sqlite3_column_double(handle, index))
+        case SQLITE_TEXT:
+            // Pointer first, then the byte count, as sqlite3_column_bytes documents.
+            guard let text = sqlite3_column_text(handle, index) else { return .text("") }
+            let count = Int(sqlite3_column_bytes(handle, index))
+            return .text(String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self))
+        case SQLITE_BLOB:
+            guard let blob = sqlite3_column_blob(handle, index) else { return .blob([]) }
+            let count = Int(sqlite3_column_bytes(handle, index))
+            return .blob(Array(UnsafeRawBufferPointer(start: blob, count: count)))
+        default:
+            return .null
+        }
+    }
+
+    /// Resets the statement so it can step again; bindings are kept.
+    public func reset() {
+        // reset repeats the last step's error, which step() has already thrown.
+        sqlite3_reset(handle)
+    }
+
+    /// Binds `values`, steps until done, and resets.
+    public func run(_ values: [SQLValue]) throws(StoreError) {
+        try bind(values)
+        while try step() {}
+        reset()
+    }
+
+    /// Binds `values` and returns every row, each as its column values.
+    public func rows(_ values: [SQLValue]) throws(StoreError) -> [[SQLValue]] {
+        try bind(values)
+        var rows: [[SQLValue]] = []
+        while try step() {
+            rows.append(currentRow())
+        }
+        reset()
+        return rows
+    }
+
+    /// Binds `values` and returns the first row, or nil when there is none.
+    public func firstRow(_ values: [SQLValue]) throws(StoreError) -> [SQLValue]? {
+        try bind(values)
+        defer { reset() }
+        return try step() ? currentRow() : nil
+    }
+
+    private func currentRow() -> [SQLValue] {
+        (0..<columnCount).map { column($0) }
+    }
+}

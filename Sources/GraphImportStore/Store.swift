@@ -1,0 +1,101 @@
+internal import CSQLite
+import Foundation
+
+/// The graph store: a database plus the schema history recorded in `graphimport_schema`.
+public final class Store {
+    /// The connection; the engine runs its upserts through it.
+    public let database: Database
+    /// The store file's path.
+    public let path: String
+    /// True when the file did not exist before opening, so a failed first import can remove it.
+    public let createdFile: Bool
+
+    /// The internal table that records every schema the store has been migrated to.
+    static let schemaTable = "graphimport_schema"
+
+    /// Opens (and by default creates) the store at `path`. Nothing is written until `migrate`.
+    public init(path: String, options: Database.Options = .init()) throws(StoreError) {
+        self.path = path
+        // A dangling symlink "exists" for lstat-minded callers; SQLite refuses it anyway.
+        let existed = (try? FileManager.default.attributesOfItem(atPath: path)) != nil
+        database = try Database(path: path, options: options)
+        createdFile = !existed
+    }
+
+    /// The schema recorded by the latest migration, or nil when none was recorded.
+    public func recordedSchema() throws(StoreError) -> SchemaDescription? {
+        try latestRecord()?.schema
+    }
+
+    /// Plans the migration from the recorded schema to `schema`; when there are no refusals,
+    /// runs its statements and records `schema` (with the map for reference) if it changed.
+    /// Must be called inside the caller's transaction. Returns the plan either way.
+    public func migrate(to schema: SchemaDescription, mapName: String, mapText: String) throws(StoreError) -> MigrationPlan {
+        // Outside a transaction each DDL statement would commit on its own, and a failure
+        // half-way would leave a schema that matches no recorded version.
+        guard database.isInTransaction else {
+            throw StoreError(extendedCode: SQLITE_MISUSE, message: "the schema migration must run inside a transaction")
+        }
+        let latest = try latestRecord()
+        let plan = Migrator.plan(from: latest?.schema, to: schema)
+        guard plan.refusals.isEmpty else { return plan }
+        for statement in plan.statements {
+            try database.execute(statement)
+        }
+        if latest == nil {
+            try database.execute(
+                "CREATE TABLE IF NOT EXISTS \(quoteIdentifier(Store.schemaTable)) (\"version\" INTEGER PRIMARY KEY, "
+                    + "\"recorded_at\" TEXT, \"map_name\" TEXT, \"map_text\" TEXT, \"schema_json\" TEXT) STRICT")
+        }
+        if latest?.schema != schema || latest?.mapName != mapName || latest?.mapText != mapText {
+            try record(schema, mapName: mapName, mapText: mapText)
+        }
+        return plan
+    }
+
+    private struct Record {
+        var schema: SchemaDescription
+        var mapName: String?
+        var mapText: String?
+    }
+
+    private func latestRecord() throws(StoreError) -> Record? {
+        let exists = try database.scalar(
+            "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = ?", [.text(Store.schemaTable)])
+        guard exists == .integer(1) else { return nil }
+        guard
+            let row = try database.rows(
+                "SELECT \"version\", \"map_name\", \"map_text\", \"schema_json\" FROM \(quoteIdentifier(Store.schemaTable)) "
+                    + "ORDER BY \"version\" DESC LIMIT 1"
+            ).first
+        else { return nil }
+        guard case .text(let json) = row[3], let schema = try? JSONDecoder().decode(SchemaDescription.self, from: Data(json.utf8)) else {
+            throw StoreError(
+                extendedCode: SQLITE_ERROR,
+                message: "the schema recorded in \(Store.schemaTable) version \(row[0]) cannot be read; the store was written by another program or version")
+        }
+        return Record(schema: schema, mapName: row[1].textValue, mapText: row[2].textValue)
+    }
+
+    private func record(_ schema: SchemaDescription, mapName: String, mapText: String) throws(StoreError) {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let json: String
+        do {
+            json = String(decoding: try encoder.encode(schema), as: UTF8.self)
+        } catch {
+            throw StoreError(extendedCode: SQLITE_ERROR, message: "the schema cannot be encoded: \(error)")
+        }
+        try database.run(
+            "INSERT INTO \(quoteIdentifier(Store.schemaTable)) (\"recorded_at\", \"map_name\", \"map_text\", \"schema_json\") "
+                + "VALUES (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), ?, ?, ?)",
+            [.text(mapName), .text(mapText), .text(json)])
+    }
+}
+
+extension SQLValue {
+    /// The string of a `.text` value, nil otherwise.
+    var textValue: String? {
+        if case .text(let text) = self { text } else { nil }
+    }
+}

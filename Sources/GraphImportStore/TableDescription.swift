@@ -1,0 +1,51 @@
+/// How a table's rows are identified.
+public enum PrimaryKey: Sendable, Equatable, Codable {
+    /// An alias of the rowid, written `"pk" INTEGER PRIMARY KEY` as the first column.
+    case rowid(String)
+    /// A PRIMARY KEY constraint over columns that appear in `columns`.
+    case columns([String])
+}
+
+/// One table as the store creates it: the engine describes, the store writes the SQL.
+public struct TableDescription: Sendable, Equatable, Codable {
+    public var name: String
+    public var primaryKey: PrimaryKey
+    /// The columns after the primary key; a `.rowid` key column is not listed here.
+    public var columns: [ColumnDescription]
+    /// Each becomes a CREATE UNIQUE INDEX (the natural keys upserts look rows up by).
+    public var uniqueKeys: [[String]]
+    /// Each becomes a plain CREATE INDEX (foreign key columns, join-table target columns).
+    public var indexes: [[String]]
+
+    /// A table; by default with a rowid key named `pk`, no unique keys and no indexes.
+    public init(
+        name: String, primaryKey: PrimaryKey = .rowid("pk"), columns: [ColumnDescription],
+        uniqueKeys: [[String]] = [], indexes: [[String]] = []
+    ) {
+        self.name = name
+        self.primaryKey = primaryKey
+        self.columns = columns
+        self.uniqueKeys = uniqueKeys
+        self.indexes = indexes
+    }
+
+    /// The column named `name`, if the table has one (the rowid key column is not one).
+    public func column(named name: String) -> ColumnDescription? {
+        columns.first { $0.name == name }
+    }
+}
+
+/// Every table of a store, in creation order.
+public struct SchemaDescription: Sendable, Equatable, Codable {
+    public var tables: [TableDescription]
+
+    /// A schema of `tables`.
+    public init(tables: [TableDescription]) {
+        self.tables = tables
+    }
+
+    /// The table named `name`, if any.
+    public func table(named name: String) -> TableDescription? {
+        tables.first { $0.name == name }
+    }
+}

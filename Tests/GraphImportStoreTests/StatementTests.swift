@@ -1,0 +1,134 @@
+import GraphImportStore
+import Testing
+
+@Suite struct StatementTests {
+    static let values: [SQLValue] = [
+        .null,
+        .integer(0), .integer(1), .integer(-1), .integer(.min), .integer(.max),
+        .real(0.5), .real(-2.25), .real(.pi), .real(1e308), .real(-.leastNonzeroMagnitude),
+        .text(""), .text("plain"), .text("emoji 😀👩‍👩‍👧 ünï"), .text("quote ' and \" and ;"),
+        .text("nul\u{0}inside"),
+        .blob([]), .blob([0]), .blob([0, 1, 2, 254, 255]),
+    ]
+
+    @Test(arguments: values)
+    func valueRoundTripsThroughAnyColumn(value: SQLValue) throws {
+        try withDatabase { database throws in
+            try database.execute("CREATE TABLE \"t\" (\"v\" ANY) STRICT")
+            try database.run("INSERT INTO \"t\" VALUES (?)", [value])
+            let statement = try database.statement("SELECT \"v\", typeof(\"v\") FROM \"t\"")
+            try statement.bind([])
+            #expect(try statement.step())
+            #expect(statement.column(0) == value)
+            #expect(statement.column(1) == .text(Self.storageClass(of: value)))
+            #expect(try !statement.step())
+        }
+    }
+
+    @Test(arguments: values)
+    func boundValueRoundTripsThroughSelect(value: SQLValue) throws {
+        try withDatabase { database throws in
+            #expect(try database.scalar("SELECT ?", [value]) == value)
+        }
+    }
+
+    /// Large values are swept apart so a failure does not print a megabyte as the argument.
+    @Test func largeTextAndBlobRoundTrip() throws {
+        try withDatabase { database throws in
+            let text = SQLValue.text(String(repeating: "long text ", count: 100_000))
+            let blob = SQLValue.blob(Array(repeating: 7, count: 1 << 20))
+            #expect(try database.rows("SELECT ?, ?", [text, blob]) == [[text, blob]])
+        }
+    }
+
+    @Test func nanIsStoredAsNull() throws {
+        try withDatabase { database throws in
+            #expect(try database.scalar("SELECT ?", [.real(.nan)]) == .null)
+        }
+    }
+
+    @Test func statementCacheReturnsTheSameStatement() throws {
+        try withDatabase { database throws in
+            let first = try database.statement("SELECT 1")
+            let second = try database.statement("SELECT 1")
+            let other = try database.statement("SELECT 2")
+            #expect(first === second)
+            #expect(first !== other)
+        }
+    }
+
+    @Test func bindingTheWrongNumberOfValuesFails() throws {
+        try withDatabase { database throws in
+            let error = #expect(throws: StoreError.self) { try database.scalar("SELECT ?, ?", [.integer(1)]) }
+            #expect(error?.description == "SQLite error 25: expected 2 values to bind, got 1 - while executing `SELECT ?, ?`")
+        }
+    }
+
+    @Test func bindAtIndexIsOneBased() throws {
+        try withDatabase { database throws in
+            let statement = try database.statement("SELECT ?, ?")
+            try statement.bind([.null, .null])
+            try statement.bind(.text("second"), at: 2)
+            try statement.bind(.integer(1), at: 1)
+            #expect(statement.columnCount == 2)
+            #expect(try statement.step())
+            #expect(statement.column(0) == .integer(1))
+            #expect(statement.column(1) == .text("second"))
+            statement.reset()
+        }
+    }
+
+    @Test func bindingOutOfRangeFails() throws {
+        try withDatabase { database throws in
+            let statement = try database.statement("SELECT ?")
+            let error = #expect(throws: StoreError.self) { try statement.bind(.integer(1), at: 2) }
+            #expect(error?.code == 25)
+        }
+    }
+
+    @Test func cachedStatementIsReusableAfterAFailedStep() throws {
+        try withDatabase { database throws in
+            try database.execute("CREATE TABLE \"t\" (\"n\" INTEGER NOT NULL) STRICT")
+            let insert = "INSERT INTO \"t\" VALUES (?)"
+            #expect(throws: StoreError.self) { try database.run(insert, [.null]) }
+            try database.run(insert, [.integer(3)])
+            #expect(try database.rows("SELECT \"n\" FROM \"t\"") == [[.integer(3)]])
+        }
+    }
+
+    @Test func rowsAndFirstRowRebindEachTime() throws {
+        try withDatabase { database throws in
+            try database.execute("CREATE TABLE \"t\" (\"n\" INTEGER) STRICT; INSERT INTO \"t\" VALUES (1), (2), (3)")
+            let statement = try database.statement("SELECT \"n\" FROM \"t\" WHERE \"n\" >= ? ORDER BY \"n\"")
+            #expect(try statement.rows([.integer(2)]) == [[.integer(2)], [.integer(3)]])
+            #expect(try statement.firstRow([.integer(1)]) == [.integer(1)])
+            #expect(try statement.firstRow([.integer(4)]) == nil)
+            #expect(try database.scalar("SELECT \"n\" FROM \"t\" WHERE \"n\" > 9") == nil)
+        }
+    }
+
+    @Test func moreThanOneStatementIsRefused() throws {
+        try withDatabase { database throws in
+            let error = #expect(throws: StoreError.self) { try database.statement("SELECT 1; SELECT 2") }
+            #expect(error?.description == "SQLite error 21: the SQL holds more than one statement - while executing `SELECT 1; SELECT 2`")
+            #expect(try database.statement("SELECT 1;").rows([]) == [[.integer(1)]])
+        }
+    }
+
+    @Test func syntaxErrorNamesTheStatement() throws {
+        try withDatabase { database throws in
+            let error = #expect(throws: StoreError.self) { try database.statement("SELEC 1") }
+            #expect(error?.description == "SQLite error 1: near \"SELEC\": syntax error - while executing `SELEC 1`")
+        }
+    }
+
+    private static func storageClass(of value: SQLValue) -> String {
+        switch value {
+        case .null: "null"
+        case .integer: "integer"
+        case .real: "real"
+        case .text: "text"
+        case .blob: "blob"
+        }
+    }
+}

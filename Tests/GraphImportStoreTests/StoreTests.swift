@@ -1,0 +1,139 @@
+import Foundation
+import GraphImportStore
+import Testing
+
+@Suite struct StoreTests {
+    private func migrate(_ store: Store, to schema: SchemaDescription, mapText: String = "map v1") throws -> MigrationPlan {
+        try store.database.beginImmediate()
+        let plan = try store.migrate(to: schema, mapName: "tweets.map", mapText: mapText)
+        if plan.refusals.isEmpty { try store.database.commit() } else { store.database.rollback() }
+        return plan
+    }
+
+    private func history(_ store: Store) throws -> [[SQLValue]] {
+        try store.database.rows("SELECT \"version\", \"map_name\", \"map_text\" FROM \"graphimport_schema\" ORDER BY \"version\"")
+    }
+
+    @Test func createdFileTellsWhetherTheFileIsNew() throws {
+        try withFixture { fixture throws in
+            #expect(try Store(path: fixture.path).createdFile)
+            #expect(try !Store(path: fixture.path).createdFile)
+        }
+    }
+
+    @Test func freshStoreHasNoRecordedSchema() throws {
+        try withFixture { fixture throws in
+            #expect(try Store(path: fixture.path).recordedSchema() == nil)
+        }
+    }
+
+    @Test func recordedSchemaRoundTrips() throws {
+        try withFixture { fixture throws in
+            let plan = try migrate(Store(path: fixture.path), to: Schemas.v1)
+            #expect(plan.statements == SchemaSQL.createStatements(for: Schemas.v1))
+            let reopened = try Store(path: fixture.path)
+            #expect(try reopened.recordedSchema() == Schemas.v1)
+            #expect(try history(reopened) == [[.integer(1), .text("tweets.map"), .text("map v1")]])
+            let recordedAt = try reopened.database.scalar("SELECT \"recorded_at\" FROM \"graphimport_schema\"")
+            #expect(recordedAt?.description.hasSuffix("Z'") == true)
+        }
+    }
+
+    @Test func sameSchemaAndMapRecordNothingNew() throws {
+        try withFixture { fixture throws in
+            let store = try Store(path: fixture.path)
+            _ = try migrate(store, to: Schemas.v1)
+            let again = try migrate(store, to: Schemas.v1)
+            #expect(again.isEmpty)
+            #expect(try history(store).count == 1)
+            _ = try migrate(store, to: Schemas.v1, mapText: "map v1, reworded")
+            #expect(try history(store).map { $0[2] } == [.text("map v1"), .text("map v1, reworded")])
+        }
+    }
+
+    @Test func additiveMigrationKeepsTheData() throws {
+        try withFixture { fixture throws in
+            let store = try Store(path: fixture.path)
+            _ = try migrate(store, to: Schemas.v1)
+            try store.database.run("INSERT INTO \"user\" (\"pk\", \"id\", \"name\") VALUES (1, 10, 'ada')")
+            try store.database.run("INSERT INTO \"tweet\" (\"id\", \"text\", \"author_pk\") VALUES (100, 'hello', 1)")
+
+            let hashtag = TableDescription(name: "hashtag", columns: [ColumnDescription(name: "tag", type: .text)], uniqueKeys: [["tag"]])
+            var v2 = Schemas.v1 { tweet in
+                tweet.columns.removeAll { $0.name == "text" }
+                tweet.columns.append(ColumnDescription(name: "lang", type: .text))
+                tweet.columns.append(ColumnDescription(name: "reply_pk", type: .integer, references: ForeignKey(table: "tweet", column: "pk")))
+                tweet.indexes.append(["reply_pk"])
+            }
+            v2.tables.append(hashtag)
+            let reopened = try Store(path: fixture.path)
+            let plan = try migrate(reopened, to: v2, mapText: "map v2")
+            #expect(plan.refusals.isEmpty)
+            #expect(
+                plan.changes == [
+                    "add column tweet.lang", "add column tweet.reply_pk", "column tweet.text is no longer mapped; kept",
+                    "add index tweet_reply_pk_index", "add table hashtag",
+                ])
+            #expect(try reopened.recordedSchema() == v2)
+            #expect(try history(reopened).count == 2)
+            let rows = try reopened.database.rows("SELECT \"id\", \"text\", \"author_pk\", \"lang\", \"reply_pk\" FROM \"tweet\"")
+            #expect(rows == [[.integer(100), .text("hello"), .integer(1), .null, .null]])
+            try reopened.database.run("INSERT INTO \"hashtag\" (\"tag\") VALUES ('swift')")
+            #expect(try reopened.database.scalar("SELECT count(*) FROM \"hashtag\"") == .integer(1))
+        }
+    }
+
+    @Test func refusedMigrationRunsNothingAndKeepsTheRecordedSchema() throws {
+        try withFixture { fixture throws in
+            let store = try Store(path: fixture.path)
+            _ = try migrate(store, to: Schemas.v1)
+            var v2 = Schemas.v1 { tweet in
+                tweet.columns[1].type = .integer
+                tweet.columns.append(ColumnDescription(name: "lang", type: .text))
+            }
+            v2.tables.append(TableDescription(name: "hashtag", columns: [ColumnDescription(name: "tag", type: .text)]))
+            try store.database.beginImmediate()
+            let plan = try store.migrate(to: v2, mapName: "tweets.map", mapText: "map v2")
+            #expect(plan.refusals.map(\.column) == ["text"])
+            #expect(plan.statements.count == 2)
+            let tables = try store.database.rows("SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name")
+            #expect(tables == [[.text("graphimport_schema")], [.text("tweet")], [.text("user")]])
+            let columns = try store.database.rows("SELECT name FROM pragma_table_info('tweet')")
+            #expect(!columns.contains([.text("lang")]))
+            store.database.rollback()
+            #expect(try store.recordedSchema() == Schemas.v1)
+        }
+    }
+
+    @Test func migrationOutsideATransactionIsRefused() throws {
+        try withFixture { fixture throws in
+            let store = try Store(path: fixture.path)
+            let error = #expect(throws: StoreError.self) { try store.migrate(to: Schemas.v1, mapName: "m", mapText: "") }
+            #expect(error?.description == "SQLite error 21: the schema migration must run inside a transaction")
+            #expect(try store.recordedSchema() == nil)
+        }
+    }
+
+    @Test func unreadableRecordedSchemaIsAnError() throws {
+        try withFixture { fixture throws in
+            let store = try Store(path: fixture.path)
+            _ = try migrate(store, to: Schemas.v1)
+            try store.database.run("UPDATE \"graphimport_schema\" SET \"schema_json\" = '{}'")
+            let error = #expect(throws: StoreError.self) { try store.recordedSchema() }
+            #expect(
+                error?.description
+                    == "SQLite error 1: the schema recorded in graphimport_schema version 1 cannot be read; the store was written by another program or version"
+            )
+        }
+    }
+
+    @Test func storeOpenedOnASymlinkIsRefusedAndCreatesNothing() throws {
+        try withFixture { fixture throws in
+            let link = fixture.directory.path("link.sqlite")
+            try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: fixture.path)
+            let error = #expect(throws: StoreError.self) { try Store(path: link) }
+            #expect(error?.isCantOpen == true)
+            #expect(!FileManager.default.fileExists(atPath: fixture.path))
+        }
+    }
+}
