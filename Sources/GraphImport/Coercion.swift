@@ -1,0 +1,157 @@
+import GraphImportJSON
+import GraphImportMapping
+import GraphImportStore
+
+/// The strict final check of a converted value against its attribute's type.
+///
+/// A JSON string never silently becomes a number or a date, nor a number a string or a boolean:
+/// a converter opts in (`| int`, `| iso8601`, `| string`), and each refusal's hint names it.
+public enum Coercion {
+    /// The value as stored for an attribute of `type`; the only place a value becomes an `SQLValue`.
+    /// JSON null becomes NULL for every type (whether null is allowed is the caller's rule).
+    public static func sqlValue(_ value: Value, as type: ValueType) throws(ConversionError) -> SQLValue {
+        if case .json(.null) = value { return .null }
+        switch type {
+        case .string: return try text(value)
+        case .int: return try integer(value)
+        case .double: return try real(value)
+        case .bool: return try boolean(value)
+        case .date: return try date(value)
+        case .url: return try url(value)
+        case .data: return try data(value)
+        case .json: return try json(value)
+        }
+    }
+
+    /// `YYYY-MM-DDTHH:MM:SS.sssZ`, always three fraction digits: text that SQLite's date functions
+    /// read and that sorts in time order. Years outside 0000–9999 (which no converter produces)
+    /// are written ISO 8601's expanded way, `+10000-01-01…`, `-0001-12-31…`.
+    public static func isoText(_ timestamp: Timestamp) -> String {
+        let civil = CivilTime(timestamp)
+        let year: String
+        switch civil.year {
+        case 0...9999: year = CivilTime.pad(civil.year, 4)
+        case 10000...: year = "+" + String(civil.year)
+        default: year = "-" + CivilTime.pad(-civil.year, 4)
+        }
+        return year + "-" + CivilTime.pad(civil.month, 2) + "-" + CivilTime.pad(civil.day, 2)
+            + "T" + CivilTime.pad(civil.hour, 2) + ":" + CivilTime.pad(civil.minute, 2) + ":" + CivilTime.pad(civil.second, 2)
+            + "." + CivilTime.pad(civil.millisecond, 3) + "Z"
+    }
+
+    private static func text(_ value: Value) throws(ConversionError) -> SQLValue {
+        guard let text = value.stringValue else {
+            throw ConversionError.expected("a string", found: value, hint: "add `| string` to store numbers or booleans as text")
+        }
+        return .text(text)
+    }
+
+    /// Exact: `1`, `1.0` and `1e0` are the same integer (so the same key); nothing is rounded.
+    private static func integer(_ value: Value) throws(ConversionError) -> SQLValue {
+        switch value {
+        case .int(let number):
+            return .integer(number)
+        case .json(.number(let number)):
+            if let exact = number.exactInt64 { return .integer(exact) }
+            if DecimalText.scaled(number.literal, byPowerOfTen: 0) == .outOfRange { throw StandardConverters.outOfRangeForInt(value) }
+            throw ConversionError("\(value.shown!) is not an integer")
+        case .double(let number):
+            guard number.rounded(.towardZero) == number else { throw ConversionError("\(value.shown!) is not an integer") }
+            guard let exact = Int64(exactly: number) else { throw StandardConverters.outOfRangeForInt(value) }
+            return .integer(exact)
+        case .json(.string), .string:
+            throw ConversionError.expected("an integer", found: value, hint: "add `| int` to read numbers written as text")
+        default:
+            throw ConversionError.expected("an integer", found: value)
+        }
+    }
+
+    private static func real(_ value: Value) throws(ConversionError) -> SQLValue {
+        switch value {
+        case .int(let number): return .real(Double(number))
+        case .double(let number):
+            guard number.isFinite else { throw ConversionError("\(value.shown!) is out of range for Double") }
+            return .real(number)
+        case .json(.number(let number)):
+            guard number.double.isFinite else { throw ConversionError("\(value.shown!) is out of range for Double") }
+            return .real(number.double)
+        case .json(.string), .string:
+            throw ConversionError.expected("a number", found: value, hint: "add `| double` to read numbers written as text")
+        default:
+            throw ConversionError.expected("a number", found: value)
+        }
+    }
+
+    /// Stored as 0 or 1, SQLite's booleans.
+    private static func boolean(_ value: Value) throws(ConversionError) -> SQLValue {
+        switch value {
+        case .bool(let flag), .json(.bool(let flag)): return .integer(flag ? 1 : 0)
+        case .json(.number), .int, .double, .json(.string), .string:
+            throw ConversionError.expected("a boolean", found: value, hint: "add `| bool` to read 1/0 or \"true\"/\"false\" as booleans")
+        default:
+            throw ConversionError.expected("a boolean", found: value)
+        }
+    }
+
+    private static func date(_ value: Value) throws(ConversionError) -> SQLValue {
+        switch value {
+        case .date(let timestamp): return .text(isoText(timestamp))
+        case .json(.string), .string:
+            throw ConversionError.expected(
+                "a date", found: value, hint: "add `| iso8601`, `| date(\"…\")`, `| epochSeconds` or `| epochMillis` to read dates written as text")
+        case .json(.number), .int, .double:
+            throw ConversionError.expected("a date", found: value, hint: "add `| epochSeconds` or `| epochMillis` to read numbers as dates")
+        default:
+            throw ConversionError.expected("a date", found: value)
+        }
+    }
+
+    /// A string that starts with a scheme, RFC 3986 `ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) ":"`,
+    /// and has something after it. Nothing else is checked: APIs send URLs that strict parsers refuse.
+    private static func url(_ value: Value) throws(ConversionError) -> SQLValue {
+        guard let text = value.stringValue else { throw ConversionError.expected("a URL", found: value) }
+        guard hasScheme(text) else { throw ConversionError("\(value.shown!) is not a URL (it has no scheme)") }
+        return .text(text)
+    }
+
+    static func hasScheme(_ text: String) -> Bool {
+        let bytes = text.utf8
+        guard let first = bytes.first, ASCII.isLetter(first) else { return false }
+        for (offset, byte) in bytes.enumerated().dropFirst() {
+            if byte == ASCII.colon { return offset + 1 < bytes.count }
+            guard ASCII.isLetter(byte) || ASCII.isDigit(byte) || byte == ASCII.plus || byte == ASCII.minus || byte == ASCII.period else { return false }
+        }
+        return false
+    }
+
+    /// Bytes as they are, or strict base64 text decoded (see `Base64`).
+    private static func data(_ value: Value) throws(ConversionError) -> SQLValue {
+        switch value {
+        case .data(let bytes): return .blob(bytes)
+        case .json(.string(let text)), .string(let text):
+            do throws(Base64.Failure) {
+                return .blob(try Base64.decode(text))
+            } catch {
+                throw ConversionError("\(value.shown!) is not base64 (\(Base64.reason(error)))")
+            }
+        default:
+            throw ConversionError.expected("base64 text", found: value)
+        }
+    }
+
+    /// Any value as compact JSON text; converted values as the JSON they stand for.
+    private static func json(_ value: Value) throws(ConversionError) -> SQLValue {
+        switch value {
+        case .json(let json): return .text(json.jsonText)
+        case .string(let text): return .text(JSONValue.string(text).jsonText)
+        case .int(let number): return .text(String(number))
+        case .double(let number):
+            guard number.isFinite else { throw ConversionError("\(value.shown!) cannot be written as JSON") }
+            return .text(String(number))
+        case .bool(let flag): return .text(flag ? "true" : "false")
+        case .date(let timestamp): return .text(JSONValue.string(isoText(timestamp)).jsonText)
+        case .data:
+            throw ConversionError.expected("a JSON value", found: value)
+        }
+    }
+}

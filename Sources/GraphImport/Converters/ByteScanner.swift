@@ -1,0 +1,118 @@
+/// A cursor over a string's UTF-8 bytes for the date parsers: each method consumes what it
+/// recognizes and returns nil, without a useful position, when the text does not match.
+struct ByteScanner {
+    let bytes: UnsafeBufferPointer<UInt8>
+    var position = 0
+
+    /// Runs `body` over the UTF-8 bytes of `text` without copying them (for native strings).
+    static func scan<T>(_ text: String, _ body: (inout ByteScanner) throws(DateParseFailure) -> T) throws(DateParseFailure) -> T {
+        var text = text
+        let result: Result<T, DateParseFailure> = text.withUTF8 { buffer in
+            var scanner = ByteScanner(bytes: buffer)
+            do throws(DateParseFailure) { return .success(try body(&scanner)) } catch { return .failure(error) }
+        }
+        return try result.get()
+    }
+
+    var isAtEnd: Bool { position == bytes.count }
+    var current: UInt8? { position < bytes.count ? bytes[position] : nil }
+
+    /// Consumes `byte` when it is next.
+    mutating func take(_ byte: UInt8) -> Bool {
+        guard current == byte else { return false }
+        position += 1
+        return true
+    }
+
+    /// Consumes `literal` when the text continues with exactly those bytes.
+    mutating func take(_ literal: [UInt8]) -> Bool {
+        guard bytes.count - position >= literal.count else { return false }
+        for (index, byte) in literal.enumerated() where bytes[position + index] != byte { return false }
+        position += literal.count
+        return true
+    }
+
+    /// Reads `minimum` to `maximum` decimal digits, as many as there are.
+    mutating func number(digits minimum: Int, _ maximum: Int) -> Int? {
+        var value = 0
+        var count = 0
+        while count < maximum, let byte = current, ASCII.isDigit(byte) {
+            value = value * 10 + Int(byte - ASCII.zero)
+            count += 1
+            position += 1
+        }
+        return count >= minimum ? value : nil
+    }
+
+    /// Reads `minimum` to `maximum` fraction digits and returns the milliseconds they hold;
+    /// digits past the third are read and dropped (truncated, never rounded up into the next second).
+    mutating func fractionMilliseconds(digits minimum: Int, _ maximum: Int) -> Int? {
+        var milliseconds = 0
+        var count = 0
+        while count < maximum, let byte = current, ASCII.isDigit(byte) {
+            if count < 3 { milliseconds = milliseconds * 10 + Int(byte - ASCII.zero) }
+            count += 1
+            position += 1
+        }
+        guard count >= minimum else { return nil }
+        for _ in count..<max(count, 3) { milliseconds *= 10 }
+        return milliseconds
+    }
+
+    /// Consumes the first of `names` the text continues with, ignoring ASCII case; returns its index.
+    mutating func name(in names: [[UInt8]]) -> Int? {
+        for (index, name) in names.enumerated() where bytes.count - position >= name.count {
+            var matches = true
+            for (offset, byte) in name.enumerated() where ASCII.lowercased(bytes[position + offset]) != ASCII.lowercased(byte) {
+                matches = false
+                break
+            }
+            if matches {
+                position += name.count
+                return index
+            }
+        }
+        return nil
+    }
+
+    /// Reads a numeric UTC offset after its sign, `HH`, `HHMM` or `HH:MM` as `form` allows, in minutes.
+    mutating func offset(_ form: OffsetForm) throws(DateParseFailure) -> Int? {
+        guard let sign = current, sign == ASCII.plus || sign == ASCII.minus else { return nil }
+        position += 1
+        guard let hours = number(digits: 2, 2) else { return nil }
+        var minutes = 0
+        switch form {
+        case .hoursAndMinutes:
+            guard let value = number(digits: 2, 2) else { return nil }
+            minutes = value
+        case .hoursColonMinutes:
+            guard take(ASCII.colon), let value = number(digits: 2, 2) else { return nil }
+            minutes = value
+        case .hoursOptionalMinutes:
+            if take(ASCII.colon) {
+                guard let value = number(digits: 2, 2) else { return nil }
+                minutes = value
+            } else if let value = number(digits: 2, 2) {
+                minutes = value
+            }
+        case .hoursOptionalPlainMinutes:
+            minutes = number(digits: 2, 2) ?? 0
+        }
+        guard hours <= 23 else { throw .outOfRange("zone offset hour \(hours) is out of range") }
+        guard minutes <= 59 else { throw .outOfRange("zone offset minute \(minutes) is out of range") }
+        let total = hours * 60 + minutes
+        return sign == ASCII.minus ? -total : total
+    }
+
+    /// The written forms of a numeric offset.
+    enum OffsetForm {
+        /// `+0530` (pattern `Z`, `XX`)
+        case hoursAndMinutes
+        /// `+05:30` (pattern `ZZZZZ`, `XXX`)
+        case hoursColonMinutes
+        /// `+05`, `+0530` or `+05:30` (ISO 8601)
+        case hoursOptionalMinutes
+        /// `+05` or `+0530` (pattern `X`)
+        case hoursOptionalPlainMinutes
+    }
+}

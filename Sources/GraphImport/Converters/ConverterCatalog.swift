@@ -1,0 +1,47 @@
+import GraphImportJSON
+import GraphImportMapping
+
+/// The converters a map may name. `standard` holds the built-in ones; library users can register more.
+///
+/// Every compiled converter passes JSON `null` through unchanged, registered ones included,
+/// so that `Date? | iso8601` accepts a null without each converter handling it.
+public struct ConverterCatalog: Sendable {
+    private var converters: [String: Converter] = [:]
+    /// Names in registration order, so `signatures` lists converters the way they were added.
+    private var order: [String] = []
+
+    /// An empty catalog; start from `standard` to keep the built-in converters.
+    public init() {}
+
+    /// The built-in converters, documented in `StandardConverters`.
+    public static let standard: ConverterCatalog = {
+        var catalog = ConverterCatalog()
+        for converter in StandardConverters.all { catalog.register(converter) }
+        return catalog
+    }()
+
+    /// The signatures of every converter, in registration order, for the map parser.
+    public var signatures: [ConverterSignature] { order.compactMap { converters[$0]?.signature } }
+
+    /// Adds a converter, replacing one of the same name.
+    public mutating func register(_ converter: Converter) {
+        let name = converter.signature.name
+        if converters.updateValue(converter, forKey: name) == nil { order.append(name) }
+    }
+
+    /// The converter with exactly this name, or nil.
+    public func converter(named name: String) -> Converter? { converters[name] }
+
+    /// Compiles a call (arguments already checked for count/kind by the map parser; their values,
+    /// such as a date pattern, are checked here).
+    public func compile(_ call: ConverterCall) throws(ConversionError) -> CompiledConverter {
+        guard let converter = converters[call.name] else {
+            throw ConversionError("unknown converter '\(call.name)'")
+        }
+        let apply = try converter.compile(call.arguments)
+        return { value throws(ConversionError) in
+            if case .json(.null) = value { return value }
+            return try apply(value)
+        }
+    }
+}
