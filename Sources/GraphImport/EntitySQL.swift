@@ -1,0 +1,42 @@
+import GraphImportStore
+
+/// The SQL text the writer runs for one entity, built once; the store caches the prepared statements.
+struct EntitySQL {
+    let table: String
+    /// Attribute columns, then to-one foreign-key columns, as in `KnownObject.values`.
+    let columns: [String]
+    let selectByKey: String
+    let selectList: [String]
+    let deleteList: [String]
+    let insertList: [String]
+
+    init(_ entity: EntityPlan) {
+        table = quoteIdentifier(entity.table)
+        columns = entity.attributes.map(\.column) + entity.toOne.map(\.column)
+        let keyMatch = entity.keyAttributes.map { "\(quoteIdentifier(entity.attributes[$0].column)) = ?" }.joined(separator: " AND ")
+        selectByKey = "SELECT " + ([Naming.primaryKey] + columns).map(quoteIdentifier).joined(separator: ", ")
+            + " FROM \(table) WHERE \(keyMatch)"
+        selectList = entity.toMany.map {
+            "SELECT \(quoteIdentifier($0.targetColumn)) FROM \(quoteIdentifier($0.joinTable)) WHERE \(quoteIdentifier($0.ownerColumn)) = ? ORDER BY \(quoteIdentifier(Naming.position))"
+        }
+        deleteList = entity.toMany.map {
+            "DELETE FROM \(quoteIdentifier($0.joinTable)) WHERE \(quoteIdentifier($0.ownerColumn)) = ?"
+        }
+        insertList = entity.toMany.map {
+            "INSERT INTO \(quoteIdentifier($0.joinTable)) (\(quoteIdentifier($0.ownerColumn)), \(quoteIdentifier($0.targetColumn)), \(quoteIdentifier(Naming.position))) VALUES (?, ?, ?)"
+        }
+    }
+
+    /// `INSERT INTO "t" ("a", "b") VALUES (?, ?)` for the given column indexes.
+    func insert(columns indexes: [Int]) -> String {
+        let names = indexes.map { quoteIdentifier(columns[$0]) }.joined(separator: ", ")
+        let marks = Array(repeating: "?", count: indexes.count).joined(separator: ", ")
+        return "INSERT INTO \(table) (\(names)) VALUES (\(marks))"
+    }
+
+    /// `UPDATE "t" SET "a" = ?, "b" = ? WHERE "pk" = ?` for the given column indexes.
+    func update(columns indexes: [Int]) -> String {
+        let assignments = indexes.map { "\(quoteIdentifier(columns[$0])) = ?" }.joined(separator: ", ")
+        return "UPDATE \(table) SET \(assignments) WHERE \(quoteIdentifier(Naming.primaryKey)) = ?"
+    }
+}

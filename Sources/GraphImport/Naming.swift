@@ -1,0 +1,52 @@
+/// The one place where map names become SQL names a person would pick:
+/// entity `PullRequest` -> table `pull_request`, attribute `createdAt` -> column `created_at`,
+/// to-one `author` -> column `author_pk`, to-many `Tweet.hashtags` -> join table `tweet_hashtags`.
+public enum Naming {
+    /// The surrogate primary key of every entity table.
+    public static let primaryKey = "pk"
+    /// The column of a join table that keeps the feed's order.
+    public static let position = "position"
+
+    /// `createdAt` -> `created_at`, `userID` -> `user_id`, `URLString` -> `url_string`, `Tweet` -> `tweet`.
+    public static func snakeCase(_ name: String) -> String {
+        let scalars = Array(name.unicodeScalars)
+        var out = String.UnicodeScalarView()
+        for (index, scalar) in scalars.enumerated() {
+            let isUpper = scalar.properties.isUppercase
+            if isUpper && index > 0 {
+                let previous = scalars[index - 1]
+                let nextIsLower = index + 1 < scalars.count && scalars[index + 1].properties.isLowercase
+                let previousIsLowerOrDigit = previous.properties.isLowercase || ("0"..."9").contains(previous)
+                if previous != "_" && (previousIsLowerOrDigit || (previous.properties.isUppercase && nextIsLower)) {
+                    out.append("_")
+                }
+            }
+            out.append(contentsOf: isUpper ? String(scalar).lowercased().unicodeScalars : String(scalar).unicodeScalars)
+        }
+        return String(out)
+    }
+
+    /// An entity's table: the map's `table` name, else the snake-cased entity name.
+    public static func table(entity: String, explicit: String?) -> String {
+        explicit ?? snakeCase(entity)
+    }
+
+    /// An attribute's column.
+    public static func column(attribute: String) -> String { snakeCase(attribute) }
+
+    /// The foreign-key column of a to-one relationship.
+    public static func foreignKey(relationship: String) -> String { snakeCase(relationship) + "_" + primaryKey }
+
+    /// The join table of a to-many relationship.
+    public static func joinTable(ownerTable: String, relationship: String) -> String {
+        ownerTable + "_" + snakeCase(relationship)
+    }
+
+    /// The two columns of a join table: the owner's and the target's (named after the
+    /// relationship when both sides are the same table, so that they differ).
+    public static func joinColumns(ownerTable: String, targetTable: String, relationship: String) -> (owner: String, target: String) {
+        let owner = ownerTable + "_" + primaryKey
+        let target = targetTable == ownerTable ? snakeCase(relationship) + "_" + primaryKey : targetTable + "_" + primaryKey
+        return (owner, target)
+    }
+}

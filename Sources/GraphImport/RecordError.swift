@@ -1,0 +1,55 @@
+import GraphImportJSON
+
+/// A record that cannot be imported: where it is, which value, and why.
+///
+/// Rendered as `record 41 (line 12, column 3): User.createdAt: 'x' is not a date … (at $[41].user.created_at)`.
+public struct RecordError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// 0-based ordinal of the record in the input.
+    public var recordIndex: Int
+    /// Where the record starts in the input.
+    public var position: JSONPosition
+    /// The JSON path of the offending value, from the document's root (`$[41].user.created_at`).
+    public var path: String
+    /// `Entity.member` the value was meant for, when there is one.
+    public var member: String?
+    public var message: String
+    public var hint: String?
+
+    public init(recordIndex: Int, position: JSONPosition, path: String, member: String?, message: String, hint: String?) {
+        self.recordIndex = recordIndex
+        self.position = position
+        self.path = path
+        self.member = member
+        self.message = message
+        self.hint = hint
+    }
+
+    public var description: String {
+        "record \(recordIndex) (\(position)): " + (member.map { "\($0): " } ?? "") + message + " (at \(path))"
+    }
+}
+
+/// Why an import stopped. Each case maps to one exit status in the command line.
+public enum ImportError: Error, Sendable, CustomStringConvertible {
+    /// The input is not well-formed JSON (or could not be read).
+    case json(JSONError)
+    /// A record does not fit the map, under the stop-on-first-error policy.
+    case record(RecordError)
+    /// The store refuses the map's schema; nothing was changed.
+    case migration(store: String, refusals: [String], hints: [String])
+    /// SQLite failed while opening, reading or writing the store.
+    case store(path: String, StoreFailure)
+    /// The input held no records and empty input was not allowed.
+    case emptyInput
+
+    public var description: String {
+        switch self {
+        case .json(let error): error.description
+        case .record(let error): error.description
+        case .migration(let store, let refusals, _):
+            "the store \(store) cannot be migrated to this map: " + refusals.joined(separator: "; ")
+        case .store(let path, let failure): "\(path): \(failure.message)"
+        case .emptyInput: "the input holds no records"
+        }
+    }
+}

@@ -1,0 +1,29 @@
+import GraphImportStore
+
+/// A store error reduced to what a caller acts on: retry later, fix permissions, free space, or a bug.
+public struct StoreFailure: Error, Equatable, Sendable {
+    public enum Kind: Sendable, Equatable {
+        /// Another process holds the store's write lock.
+        case busy
+        /// The file or its directory cannot be written or created.
+        case cannotOpen
+        case readOnly
+        case diskFull
+        case io
+        /// Anything else SQLite reports.
+        case other
+    }
+
+    public var kind: Kind
+    public var message: String
+
+    init(_ error: StoreError) {
+        message = error.description
+        if error.isBusy { kind = .busy }
+        else if error.isReadOnly { kind = .readOnly }
+        else if error.isFull { kind = .diskFull }
+        else if error.isCantOpen || error.isPermission { kind = .cannotOpen }
+        else if error.isIOError { kind = .io }
+        else { kind = .other }
+    }
+}

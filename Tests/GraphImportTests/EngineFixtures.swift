@@ -1,0 +1,74 @@
+import GraphImport
+import GraphImportJSON
+import GraphImportMapping
+import GraphImportStore
+import GraphImportTestSupport
+
+/// A store in a temporary directory and a map, imported into with the library API.
+final class EngineFixture {
+    let directory = TemporaryDirectory("graphimport-engine")
+    let plan: ImportPlan
+    var storePath: String { directory.path("store.sqlite") }
+
+    init(map: String) throws {
+        let mapping = try MapParser.parse(map, fileName: "test.map", converters: ConverterCatalog.standard.signatures)
+        plan = try ImportPlan(mapping: mapping)
+    }
+
+    /// Imports `json` and returns the summary.
+    @discardableResult
+    func importJSON(_ json: String, options: ImportOptions = .init(), skipped: ((RecordError) -> Void)? = nil) throws(ImportError) -> ImportSummary {
+        try GraphImporter(plan: plan).run(
+            source: BytesSource(Array(json.utf8)), inputName: "test.json", storePath: storePath, options: options,
+            onSkip: skipped ?? { _ in })
+    }
+
+    /// Rows of a query against the store, each row's values rendered as SQL literals.
+    func rows(_ sql: String) throws -> [[String]] {
+        let database = try Database(path: storePath)
+        return try database.rows(sql).map { $0.map(\.description) }
+    }
+
+    /// The single value of a query.
+    func value(_ sql: String) throws -> String? {
+        try rows(sql).first?.first
+    }
+
+    /// Counts per entity as `[inserted, updated, unchanged, skipped]`.
+    static func counts(_ summary: ImportSummary, _ entity: String) -> [Int] {
+        guard let counts = summary.entities.first(where: { $0.name == entity })?.counts else { return [] }
+        return [counts.inserted, counts.updated, counts.unchanged, counts.skipped]
+    }
+}
+
+let tweetsMap = """
+    records at $[*] as Tweet
+    entity Tweet
+      key id
+      id : Int
+      text : String
+      createdAt <- created_at : Date | date("EEE MMM dd HH:mm:ss Z yyyy")
+      sentAt <- timestamp_ms : Date? | epochMillis
+      author <- user : User inverse tweets
+      hashtags <- entities.hashtags : [Hashtag] inverse tweets
+      retweetOf <- retweeted_status : Tweet? inverse retweets
+      replyTo <- in_reply_to_status_id : Tweet? inverse replies
+    entity User
+      key id
+      id : Int
+      handle <- screen_name : String
+      followers <- followers_count : Int?
+    entity Hashtag
+      key text
+      text : String | lowercase
+    """
+
+func tweet(_ id: Int64, text: String = "hello", user: Int64 = 1, handle: String = "alice", followers: Int = 10,
+           tags: [String] = [], extra: String = "") -> String {
+    let tagJSON = tags.map { "{\"text\":\"\($0)\"}" }.joined(separator: ",")
+    return """
+        {"id":\(id),"text":"\(text)","created_at":"Wed Dec 09 19:40:11 +0000 2015",\
+        "user":{"id":\(user),"screen_name":"\(handle)","followers_count":\(followers)},\
+        "entities":{"hashtags":[\(tagJSON)]}\(extra)}
+        """
+}

@@ -1,0 +1,210 @@
+import GraphImport
+import GraphImportStore
+import Testing
+
+@Suite("Upsert engine")
+struct EngineTests {
+    @Test func insertsObjectsAndRelationshipsQueryableFromBothSides() throws {
+        let fixture = try EngineFixture(map: tweetsMap)
+        let summary = try fixture.importJSON("[\(tweet(1, tags: ["Swift", "json"])),\(tweet(2, user: 2, handle: "bob", tags: ["swift"]))]")
+        #expect(summary.records == 2)
+        #expect(EngineFixture.counts(summary, "Tweet") == [2, 0, 0, 0])
+        #expect(EngineFixture.counts(summary, "User") == [2, 0, 0, 0])
+        #expect(EngineFixture.counts(summary, "Hashtag") == [2, 0, 0, 0])
+        #expect(try fixture.rows("SELECT id, text, created_at FROM tweet ORDER BY id") == [
+            ["1", "'hello'", "'2015-12-09T19:40:11.000Z'"], ["2", "'hello'", "'2015-12-09T19:40:11.000Z'"],
+        ])
+        // From the tweet to its author, and from the user back to the tweets.
+        #expect(try fixture.rows("SELECT user.handle FROM tweet JOIN user ON user.pk = tweet.author_pk WHERE tweet.id = 2") == [["'bob'"]])
+        #expect(try fixture.rows("SELECT tweet.id FROM user JOIN tweet ON tweet.author_pk = user.pk WHERE user.handle = 'alice'") == [["1"]])
+        // The to-many from both sides, in the feed's order.
+        #expect(try fixture.rows("""
+            SELECT hashtag.text FROM tweet_hashtags JOIN hashtag ON hashtag.pk = tweet_hashtags.hashtag_pk
+            JOIN tweet ON tweet.pk = tweet_hashtags.tweet_pk WHERE tweet.id = 1 ORDER BY position
+            """) == [["'swift'"], ["'json'"]])
+        #expect(try fixture.rows("""
+            SELECT tweet.id FROM hashtag JOIN tweet_hashtags ON tweet_hashtags.hashtag_pk = hashtag.pk
+            JOIN tweet ON tweet.pk = tweet_hashtags.tweet_pk WHERE hashtag.text = 'swift' ORDER BY tweet.id
+            """) == [["1"], ["2"]])
+        // SQLite's date functions understand the stored dates.
+        #expect(try fixture.value("SELECT strftime('%Y', created_at) FROM tweet WHERE id = 1") == "'2015'")
+    }
+
+    @Test func reimportOfTheSameFeedChangesNothing() throws {
+        let fixture = try EngineFixture(map: tweetsMap)
+        let feed = "[\(tweet(1, tags: ["a", "b"])),\(tweet(2, tags: ["b"]))]"
+        try fixture.importJSON(feed)
+        let second = try fixture.importJSON(feed)
+        #expect(!second.changed)
+        #expect(EngineFixture.counts(second, "Tweet") == [0, 0, 2, 0])
+        #expect(EngineFixture.counts(second, "User") == [0, 0, 1, 0])
+        #expect(EngineFixture.counts(second, "Hashtag") == [0, 0, 2, 0])
+    }
+
+    @Test func objectRepeatedAcrossRecordsIsOneRowCountedOnce() throws {
+        let fixture = try EngineFixture(map: tweetsMap)
+        let feed = "[" + (1...50).map { tweet(Int64($0), user: 7, handle: "same") }.joined(separator: ",") + "]"
+        let summary = try fixture.importJSON(feed)
+        #expect(EngineFixture.counts(summary, "User") == [1, 0, 0, 0])
+        #expect(try fixture.value("SELECT count(*) FROM user") == "1")
+        #expect(try fixture.value("SELECT count(DISTINCT author_pk) FROM tweet") == "1")
+    }
+
+    @Test func changedValueUpdatesOnlyThatObject() throws {
+        let fixture = try EngineFixture(map: tweetsMap)
+        try fixture.importJSON("[\(tweet(1)),\(tweet(2, user: 2, handle: "bob"))]")
+        let summary = try fixture.importJSON("[\(tweet(1, text: "edited")),\(tweet(2, user: 2, handle: "bob"))]")
+        #expect(EngineFixture.counts(summary, "Tweet") == [0, 1, 1, 0])
+        #expect(EngineFixture.counts(summary, "User") == [0, 0, 2, 0])
+        #expect(try fixture.value("SELECT text FROM tweet WHERE id = 1") == "'edited'")
+    }
+
+    @Test func missingKeyKeepsStoredValueAndNullClearsIt() throws {
+        let fixture = try EngineFixture(map: tweetsMap)
+        try fixture.importJSON("[\(tweet(1, extra: ",\"timestamp_ms\":\"1449690011000\""))]")
+        #expect(try fixture.value("SELECT sent_at FROM tweet") == "'2015-12-09T19:40:11.000Z'")
+        try fixture.importJSON("[\(tweet(1))]")  // no timestamp_ms: kept
+        #expect(try fixture.value("SELECT sent_at FROM tweet") == "'2015-12-09T19:40:11.000Z'")
+        let summary = try fixture.importJSON("[\(tweet(1, extra: ",\"timestamp_ms\":null"))]")
+        #expect(EngineFixture.counts(summary, "Tweet") == [0, 1, 0, 0])
+        #expect(try fixture.value("SELECT sent_at FROM tweet") == "NULL")
+    }
+
+    @Test func nullOnRequiredAttributeIsAnErrorNamingRecordAndKey() throws {
+        let fixture = try EngineFixture(map: tweetsMap)
+        let feed = "[\(tweet(1)),\n{\"id\":2,\"text\":null,\"created_at\":\"Wed Dec 09 19:40:11 +0000 2015\",\"user\":{\"id\":1,\"screen_name\":\"a\"}}]"
+        #expect {
+            try fixture.importJSON(feed)
+        } throws: { error in
+            guard case ImportError.record(let record) = error as! ImportError else { return false }
+            return record.recordIndex == 1 && record.member == "Tweet.text" && record.path == "$[1].text"
+                && record.message == "is required but the value is null" && record.position.line == 2
+        }
+    }
+
+    @Test func failedImportLeavesStoreExactlyAsItWas() throws {
+        let fixture = try EngineFixture(map: tweetsMap)
+        try fixture.importJSON("[\(tweet(1))]")
+        let before = try fixture.rows("SELECT * FROM tweet")
+        // The second record is bad; the first (a change) must not be kept.
+        #expect(throws: ImportError.self) {
+            try fixture.importJSON("[\(tweet(1, text: "changed")),{\"id\":\"x\"}]")
+        }
+        #expect(try fixture.rows("SELECT * FROM tweet") == before)
+        #expect(try fixture.value("SELECT count(*) FROM user") == "1")
+    }
+
+    @Test func failedFirstImportLeavesNoStoreBehind() throws {
+        let fixture = try EngineFixture(map: tweetsMap)
+        #expect(throws: ImportError.self) { try fixture.importJSON("[{\"id\":\"1\"}]") }
+        #expect(!FileManagerShim.exists(fixture.storePath))
+    }
+
+    @Test func malformedJSONStopsWithItsPosition() throws {
+        let fixture = try EngineFixture(map: tweetsMap)
+        #expect {
+            try fixture.importJSON("[\(tweet(1)),\n  {\"id\": 2,}]")
+        } throws: { error in
+            guard case ImportError.json(let json) = error as! ImportError else { return false }
+            return json.position.line == 2
+        }
+        #expect(!FileManagerShim.exists(fixture.storePath))
+    }
+
+    @Test func skipInvalidCommitsTheRestAndReportsEachSkippedRecord() throws {
+        let fixture = try EngineFixture(map: tweetsMap)
+        var skipped: [RecordError] = []
+        let summary = try fixture.importJSON(
+            "[\(tweet(1)),{\"id\":2,\"text\":5},\(tweet(3))]", options: ImportOptions(skipInvalid: true), skipped: { skipped.append($0) })
+        #expect(summary.skippedRecords == 1)
+        #expect(EngineFixture.counts(summary, "Tweet") == [2, 0, 0, 1])
+        #expect(skipped.map(\.recordIndex) == [1])
+        #expect(skipped.first?.member == "Tweet.text")
+        #expect(try fixture.rows("SELECT id FROM tweet ORDER BY id") == [["1"], ["3"]])
+    }
+
+    @Test func selfRecursionLinksRetweetToTheOriginalTweet() throws {
+        let fixture = try EngineFixture(map: tweetsMap)
+        let original = tweet(10, text: "original", user: 2, handle: "bob")
+        try fixture.importJSON("[\(tweet(11, text: "RT", extra: ",\"retweeted_status\":\(original)")),\(original)]")
+        #expect(try fixture.value("SELECT count(*) FROM tweet") == "2")
+        #expect(try fixture.rows("SELECT o.text FROM tweet r JOIN tweet o ON o.pk = r.retweet_of_pk WHERE r.id = 11") == [["'original'"]])
+    }
+
+    @Test func idReferenceLinksToExistingObjectOrCreatesAStubFilledLater() throws {
+        let fixture = try EngineFixture(map: tweetsMap)
+        let summary = try fixture.importJSON("[\(tweet(21, extra: ",\"in_reply_to_status_id\":20"))]")
+        #expect(EngineFixture.counts(summary, "Tweet") == [2, 0, 0, 0])
+        #expect(try fixture.rows("SELECT id, text FROM tweet ORDER BY id") == [["20", "NULL"], ["21", "'hello'"]])
+        try fixture.importJSON("[\(tweet(20, text: "the question"))]")
+        #expect(try fixture.rows("SELECT p.text FROM tweet r JOIN tweet p ON p.pk = r.reply_to_pk WHERE r.id = 21") == [["'the question'"]])
+        #expect(try fixture.value("SELECT count(*) FROM tweet") == "2")
+    }
+
+    @Test func toManyIsReplacedByTheFeedsSet() throws {
+        let fixture = try EngineFixture(map: tweetsMap)
+        try fixture.importJSON("[\(tweet(1, tags: ["a", "b"]))]")
+        let summary = try fixture.importJSON("[\(tweet(1, tags: ["c", "a"]))]")
+        #expect(EngineFixture.counts(summary, "Tweet") == [0, 1, 0, 0])
+        #expect(try fixture.rows("""
+            SELECT hashtag.text FROM tweet_hashtags JOIN hashtag ON hashtag.pk = hashtag_pk ORDER BY position
+            """) == [["'c'"], ["'a'"]])
+        #expect(try fixture.value("SELECT count(*) FROM hashtag") == "3")
+    }
+
+    @Test func bigIdsStayExact() throws {
+        let fixture = try EngineFixture(map: tweetsMap)
+        try fixture.importJSON("[\(tweet(674674925823787009, user: 9007199254740993))]")
+        #expect(try fixture.value("SELECT id FROM tweet") == "674674925823787009")
+        #expect(try fixture.value("SELECT id FROM user") == "9007199254740993")
+    }
+
+    @Test func keyValuesAreCanonicalSoOneAndOnePointZeroAreOneObject() throws {
+        let fixture = try EngineFixture(map: tweetsMap)
+        try fixture.importJSON("[\(tweet(1)),\(tweet(1, text: "again", user: 1))]".replacingOccurrences(of: "\"id\":1,\"text\":\"again\"", with: "\"id\":1.0,\"text\":\"again\""))
+        #expect(try fixture.value("SELECT count(*) FROM tweet") == "1")
+    }
+
+    @Test func stringWhereIntExpectedIsRejectedWithHint() throws {
+        let fixture = try EngineFixture(map: tweetsMap)
+        #expect {
+            try fixture.importJSON("[{\"id\":\"1\",\"text\":\"x\"}]")
+        } throws: { error in
+            guard case ImportError.record(let record) = error as! ImportError else { return false }
+            return record.member == "Tweet.id" && record.hint?.contains("| int") == true
+        }
+    }
+
+    @Test func dryRunWritesNothing() throws {
+        let fixture = try EngineFixture(map: tweetsMap)
+        try fixture.importJSON("[\(tweet(1))]")
+        let summary = try fixture.importJSON("[\(tweet(1, text: "new")),\(tweet(2))]", options: ImportOptions(dryRun: true))
+        #expect(EngineFixture.counts(summary, "Tweet") == [1, 1, 0, 0])
+        #expect(try fixture.rows("SELECT id, text FROM tweet") == [["1", "'hello'"]])
+    }
+
+    @Test func wrappedResponseAndJSONLinesFindTheirRecords() throws {
+        let wrapped = try EngineFixture(map: "records at statuses[*] as Tweet\n" + tweetsMap.split(separator: "\n").dropFirst().joined(separator: "\n"))
+        let summary = try wrapped.importJSON("{\"search_metadata\":{\"count\":2},\"statuses\":[\(tweet(1)),\(tweet(2))]}")
+        #expect(summary.records == 2)
+        let lines = try EngineFixture(map: tweetsMap)
+        let linesSummary = try lines.importJSON("\(tweet(1))\n\(tweet(2))\n\(tweet(3))\n")
+        #expect(linesSummary.records == 3)
+        #expect(try lines.value("SELECT count(*) FROM tweet") == "3")
+    }
+
+    @Test func emptyInputIsAnErrorUnlessAllowed() throws {
+        let fixture = try EngineFixture(map: tweetsMap)
+        #expect(throws: ImportError.self) { try fixture.importJSON("  \n") }
+        let summary = try fixture.importJSON("", options: ImportOptions(allowEmpty: true))
+        #expect(summary.records == 0)
+        let emptyArray = try fixture.importJSON("[]")
+        #expect(emptyArray.records == 0)
+    }
+}
+
+import Foundation
+
+enum FileManagerShim {
+    static func exists(_ path: String) -> Bool { FileManager.default.fileExists(atPath: path) }
+}
