@@ -1,0 +1,42 @@
+/// The exit statuses, in the sysexits tradition, so that a cron wrapper can tell
+/// "retry later" (75) from "fix the feed" (65) from "fix the map" (78).
+public enum ExitCode: Int32, CaseIterable, Sendable {
+    case ok = 0
+    /// The import completed, but some records were skipped under `--skip-invalid`.
+    case partial = 3
+    /// The command line is wrong.
+    case usage = 64
+    /// The input is not valid JSON or a record does not fit the map.
+    case dataError = 65
+    /// The input file or the map file does not exist or cannot be read.
+    case noInput = 66
+    /// A bug in graphimport.
+    case software = 70
+    /// The store cannot be created or opened at that path.
+    case cannotCreate = 73
+    /// Reading or writing the store failed (disk full, I/O error).
+    case ioError = 74
+    /// The store is locked by another import; try again later.
+    case temporaryFailure = 75
+    /// The store or its directory is not writable.
+    case permission = 77
+    /// The map has errors, or the store cannot be migrated to it.
+    case configuration = 78
+
+    /// One line for `--help`.
+    var meaning: String {
+        switch self {
+        case .ok: "success (also: nothing changed)"
+        case .partial: "imported, but some records were skipped (--skip-invalid)"
+        case .usage: "the command line is wrong"
+        case .dataError: "the input is not valid JSON, or a record does not fit the map"
+        case .noInput: "the input or the map cannot be read"
+        case .software: "internal error (a bug: please report it)"
+        case .cannotCreate: "the store cannot be created or opened"
+        case .ioError: "reading or writing the store failed (disk full, I/O error)"
+        case .temporaryFailure: "the store is busy (another import holds it); retry later"
+        case .permission: "the store or its directory is not writable"
+        case .configuration: "the map has errors, or the store cannot be migrated to it"
+        }
+    }
+}

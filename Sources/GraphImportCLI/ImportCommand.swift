@@ -1,0 +1,176 @@
+import Foundation
+import GraphImport
+import GraphImportJSON
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `graphimport [FILE|-] --map MAP [--store PATH] [options]`: the import itself.
+enum ImportCommand {
+    static let options: [ParsedArguments.OptionSpec] = [
+        .init(name: "--map", takesValue: true), .init(name: "--store", takesValue: true),
+        .init(name: "--format", takesValue: true), .init(name: "--wait", takesValue: true),
+        .init(name: "--dry-run", takesValue: false), .init(name: "--skip-invalid", takesValue: false),
+        .init(name: "--json", takesValue: false), .init(name: "--quiet", takesValue: false),
+        .init(name: "--allow-empty", takesValue: false),
+    ]
+    /// Per-record error lines printed under `--skip-invalid` before only a count follows.
+    static let maxReportedRecords = 100
+
+    static func run(_ arguments: [String], io: ToolIO) throws(UsageError) -> ExitCode {
+        let parsed = try ParsedArguments(arguments, options: options)
+        guard let mapPath = parsed.values["--map"] else {
+            throw UsageError(message: "Missing expected argument '--map <map>'", hint: nil)
+        }
+        if parsed.operands.count > 1 {
+            throw UsageError(message: "Unexpected argument '\(parsed.operands[1])': give one input file (or - for standard input)", hint: nil)
+        }
+        var options = ImportOptions(skipInvalid: parsed.has("--skip-invalid"), dryRun: parsed.has("--dry-run"))
+        options.allowEmpty = parsed.has("--allow-empty")
+        if let format = parsed.values["--format"] {
+            switch format {
+            case "json": options.format = .json
+            case "jsonl", "ndjson": options.format = .jsonLines
+            case "auto": options.format = .auto
+            default: throw UsageError(message: "The value '\(format)' is invalid for '--format'", hint: "Use json, jsonl or auto.")
+            }
+        }
+        if let wait = parsed.values["--wait"] {
+            guard let seconds = Double(wait), seconds >= 0, seconds.isFinite else {
+                throw UsageError(message: "The value '\(wait)' is invalid for '--wait'", hint: "Give a number of seconds, such as 30 or 0.5.")
+            }
+            options.busyTimeout = seconds
+        }
+        let inputPath = parsed.operands.first
+        if inputPath == nil && io.inputIsTerminal {
+            throw UsageError(message: "No input: give a FILE, or pipe JSON into graphimport", hint: nil)
+        }
+
+        let plan: ImportPlan
+        do {
+            plan = try MapLoader.load(mapPath)
+        } catch {
+            return MapLoader.report(error, io: io)
+        }
+        let storePath = parsed.values["--store"] ?? MapLoader.defaultStorePath(forMap: mapPath)
+
+        let inputName: String
+        let descriptor: Int32
+        if let inputPath, inputPath != "-" {
+            inputName = inputPath
+            descriptor = open(inputPath, O_RDONLY)
+            if descriptor < 0 {
+                let reason = String(cString: strerror(errno))
+                reportError("cannot open the input '\(inputPath)': \(reason)", io: io)
+                return .noInput
+            }
+        } else {
+            inputName = "<stdin>"
+            descriptor = io.standardInput
+        }
+        defer { if descriptor != io.standardInput { close(descriptor) } }
+        if options.format == .auto, let inputPath, inputPath.hasSuffix(".jsonl") || inputPath.hasSuffix(".ndjson") {
+            options.format = .jsonLines
+        }
+
+        let quiet = parsed.has("--quiet")
+        var reported = 0
+        let progress = (io.errorIsTerminal && !quiet) ? ProgressLine(io: io) : nil
+        let onSkip: (RecordError) -> Void = { error in
+            reported += 1
+            if reported <= maxReportedRecords {
+                reportRecord(error, input: inputName, io: io, skipped: true)
+            }
+        }
+        do {
+            let summary = try GraphImporter(plan: plan).run(
+                source: FileDescriptorSource(fileDescriptor: descriptor), inputName: inputName, storePath: storePath,
+                options: options, onSkip: onSkip, onProgress: progress.map { line in { line.update(records: $0, bytes: $1) } })
+            progress?.finish()
+            if reported > maxReportedRecords {
+                io.writeError("graphimport: \(reported - maxReportedRecords) more skipped records not shown\n")
+            }
+            if parsed.has("--json") { io.writeOut(SummaryFormat.json(summary) + "\n") }
+            if !quiet { io.writeError(SummaryFormat.text(summary)) }
+            return summary.skippedRecords > 0 ? .partial : .ok
+        } catch {
+            progress?.finish()
+            return report(error, input: inputName, io: io)
+        }
+    }
+
+    /// Prints an import failure and returns its exit status; the store was left as it was.
+    static func report(_ error: ImportError, input: String, io: ToolIO) -> ExitCode {
+        let nothing = "nothing was imported; the store is unchanged"
+        switch error {
+        case .json(let error):
+            let where_ = "\(input):\(error.position.line):\(error.position.column)"
+            reportError("\(where_): \(error.message)", hint: error.hint ?? nothing, io: io)
+            return error.kind == .io ? .ioError : .dataError
+        case .record(let error):
+            reportRecord(error, input: input, io: io, skipped: false)
+            return .dataError
+        case .migration(let store, let refusals, let hints):
+            for (refusal, hint) in zip(refusals, hints) {
+                reportError("\(store): cannot migrate the store to this map: \(refusal)", hint: hint, io: io)
+            }
+            return .configuration
+        case .store(let path, let failure):
+            switch failure.kind {
+            case .busy:
+                reportError("the store \(path) is busy: another import holds its write lock", hint: "retry later, or wait longer with --wait SECONDS", io: io)
+                return .temporaryFailure
+            case .cannotOpen:
+                reportError("cannot open the store \(path): \(failure.message)", hint: "check that the directory exists and is writable, and that the path is not a symbolic link", io: io)
+                return .cannotCreate
+            case .readOnly:
+                reportError("the store \(path) is read-only: \(failure.message)", hint: "make the file and its directory writable", io: io)
+                return .permission
+            case .diskFull:
+                reportError("the disk is full while writing \(path)", hint: nothing, io: io)
+                return .ioError
+            case .io, .other:
+                reportError("\(path): \(failure.message)", hint: nothing, io: io)
+                return .ioError
+            }
+        case .emptyInput:
+            reportError("\(input): the input is empty", hint: "an empty feed usually means the download failed; pass --allow-empty if it is expected", io: io)
+            return .dataError
+        }
+    }
+
+    /// `graphimport: error: feed.json:12:3: Tweet.createdAt: … at $[41].created_at (record 41)`
+    static func reportRecord(_ error: RecordError, input: String, io: ToolIO, skipped: Bool) {
+        let what = (error.member.map { "\($0): " } ?? "") + error.message
+        let line = "\(input):\(error.position.line):\(error.position.column): \(what) at \(error.path) (record \(error.recordIndex))"
+        if skipped {
+            io.writeError("graphimport: skipped: \(escapeControlCharacters(line))\n")
+        } else {
+            reportError(line, hint: error.hint ?? "fix the record or the map; or pass --skip-invalid to import the other records", io: io)
+        }
+    }
+}
+
+/// A progress line on a terminal's standard error, redrawn at most five times a second.
+final class ProgressLine {
+    private let io: ToolIO
+    private var lastDraw = 0.0
+    private var drawn = false
+
+    init(io: ToolIO) { self.io = io }
+
+    func update(records: Int, bytes: Int) {
+        let now = Date().timeIntervalSinceReferenceDate
+        guard now - lastDraw >= 0.2 else { return }
+        lastDraw = now
+        drawn = true
+        io.writeError("\r\u{1B}[Kgraphimport: \(records) records, \(String(format: "%.1f", Double(bytes) / 1_048_576)) MB")
+    }
+
+    func finish() {
+        if drawn { io.writeError("\r\u{1B}[K") }
+    }
+}

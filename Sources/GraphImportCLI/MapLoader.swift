@@ -1,0 +1,81 @@
+import Foundation
+import GraphImport
+import GraphImportMapping
+
+/// Why a map could not be used; each maps to an exit status.
+enum MapLoadFailure: Error {
+    case unreadable(path: String, reason: String)
+    case invalid(MappingErrors)
+}
+
+/// Reads, parses and compiles a map file: the one way the commands get a plan.
+enum MapLoader {
+    static func load(_ path: String) throws(MapLoadFailure) -> ImportPlan {
+        let text: String
+        do {
+            let data = try Data(contentsOf: URL(fileURLWithPath: path))
+            guard let decoded = String(data: data, encoding: .utf8) else {
+                throw MapLoadFailure.unreadable(path: path, reason: "it is not UTF-8 text")
+            }
+            text = decoded
+        } catch let failure as MapLoadFailure {
+            throw failure
+        } catch {
+            let reason = FileManager.default.fileExists(atPath: path) ? "it cannot be read" : "no such file"
+            throw .unreadable(path: path, reason: reason)
+        }
+        do {
+            let mapping = try MapParser.parse(text, fileName: path, converters: ConverterCatalog.standard.signatures)
+            return try ImportPlan(mapping: mapping)
+        } catch {
+            throw .invalid(error)
+        }
+    }
+
+    /// Prints the failure the way each kind is shown and returns its exit status.
+    static func report(_ failure: MapLoadFailure, io: ToolIO) -> ExitCode {
+        switch failure {
+        case .unreadable(let path, let reason):
+            reportError("cannot read the map '\(path)': \(reason)", io: io)
+            return .noInput
+        case .invalid(let errors):
+            io.writeError(errors.description + "\n")
+            let count = errors.diagnostics.count
+            io.writeError("graphimport: \(count) error\(count == 1 ? "" : "s") in the map; nothing was imported\n")
+            return .configuration
+        }
+    }
+
+    /// The store used when `--store` is not given: beside the map, named after it
+    /// (`Mappings/tweets.map` -> `Mappings/tweets.sqlite`), so a cron job finds the same
+    /// store whatever its working directory.
+    static func defaultStorePath(forMap path: String) -> String {
+        let url = URL(fileURLWithPath: path)
+        let base = url.deletingPathExtension().lastPathComponent
+        let directory = (path as NSString).deletingLastPathComponent
+        return directory.isEmpty ? base + ".sqlite" : directory + "/" + base + ".sqlite"
+    }
+}
+
+/// `graphimport check --map MAP` and `graphimport schema --map MAP`.
+enum CheckCommand {
+    static func run(_ arguments: [String], io: ToolIO, printSchema: Bool) throws(UsageError) -> ExitCode {
+        let parsed = try ParsedArguments(arguments, options: [.init(name: "--map", takesValue: true)])
+        guard let mapPath = parsed.values["--map"] ?? parsed.operands.first else {
+            throw UsageError(message: "Missing expected argument '--map <map>'", hint: nil)
+        }
+        let plan: ImportPlan
+        do {
+            plan = try MapLoader.load(mapPath)
+        } catch {
+            return MapLoader.report(error, io: io)
+        }
+        if printSchema {
+            io.writeOut(plan.schemaSQL.map { $0 + ";\n" }.joined())
+        } else {
+            let entities = plan.entities.map(\.name).joined(separator: ", ")
+            io.writeOut("\(mapPath): ok: \(plan.entities.count) entit\(plan.entities.count == 1 ? "y" : "ies") (\(entities))\n")
+        }
+        return .ok
+    }
+}

@@ -1,0 +1,60 @@
+import GraphImportMapping
+
+/// A usage error: printed as `Error: …`, the usage line and "See 'graphimport --help'.", exit 64.
+struct UsageError: Error {
+    var message: String
+    var hint: String?
+}
+
+/// The options and operands of one command, parsed by hand in argument-parser's manner.
+struct ParsedArguments {
+    /// An option the command accepts: `--store PATH` takes a value, `--json` does not.
+    struct OptionSpec {
+        var name: String
+        var takesValue: Bool
+    }
+
+    var values: [String: String] = [:]
+    var flags: Set<String> = []
+    var operands: [String] = []
+
+    /// Parses `arguments` against `options`; `--name=value` and `--name value` both work, `--` ends options.
+    init(_ arguments: [String], options: [OptionSpec]) throws(UsageError) {
+        var index = 0
+        var onlyOperands = false
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            if onlyOperands || argument == "-" || !argument.hasPrefix("-") {
+                operands.append(argument)
+                continue
+            }
+            if argument == "--" { onlyOperands = true; continue }
+            var name = argument
+            var inlineValue: String?
+            if let equals = argument.firstIndex(of: "=") {
+                name = String(argument[..<equals])
+                inlineValue = String(argument[argument.index(after: equals)...])
+            }
+            guard let spec = options.first(where: { $0.name == name }) else {
+                let guess = closestMatch(to: name, among: options.map(\.name))
+                throw UsageError(message: "Unknown option '\(name)'", hint: guess.map { "Did you mean '\($0)'?" })
+            }
+            if spec.takesValue {
+                if let inlineValue {
+                    values[name] = inlineValue
+                } else if index < arguments.count {
+                    values[name] = arguments[index]
+                    index += 1
+                } else {
+                    throw UsageError(message: "Missing value for '\(name)'", hint: nil)
+                }
+            } else {
+                if inlineValue != nil { throw UsageError(message: "The option '\(name)' takes no value", hint: nil) }
+                flags.insert(name)
+            }
+        }
+    }
+
+    func has(_ flag: String) -> Bool { flags.contains(flag) }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import GraphImport
+import GraphImportJSON
+
+/// How a finished import is shown: a table for people on stderr, one JSON object for scripts.
+enum SummaryFormat {
+    /// The summary for people: a headline, then a row per entity.
+    static func text(_ summary: ImportSummary) -> String {
+        let seconds = String(format: "%.2f", summary.seconds)
+        let records = "\(summary.records) record\(summary.records == 1 ? "" : "s")"
+        var text: String
+        if summary.dryRun {
+            text = "graphimport: dry run: \(records) from \(summary.input) checked against \(summary.store); nothing was written (\(seconds) s)\n"
+        } else if summary.changed {
+            text = "graphimport: imported \(records) from \(summary.input) into \(summary.store) (\(seconds) s)\n"
+        } else {
+            text = "graphimport: nothing changed: \(records) from \(summary.input) already in \(summary.store) (\(seconds) s)\n"
+        }
+        for change in summary.schemaChanges { text += "  schema: \(change)\n" }
+        let header = ["entity", "inserted", "updated", "unchanged", "skipped"]
+        let rows = summary.entities.map { entity in
+            [entity.name, String(entity.counts.inserted), String(entity.counts.updated), String(entity.counts.unchanged), String(entity.counts.skipped)]
+        }
+        let widths = header.indices.map { column in ([header] + rows).map { $0[column].count }.max() ?? 0 }
+        for row in [header] + rows {
+            var line = "  " + row[0].padding(toLength: widths[0], withPad: " ", startingAt: 0)
+            for column in 1..<row.count {
+                line += "  " + String(repeating: " ", count: widths[column] - row[column].count) + row[column]
+            }
+            text += line + "\n"
+        }
+        if summary.skippedRecords > 0 {
+            text += "graphimport: \(summary.skippedRecords) record\(summary.skippedRecords == 1 ? " was" : "s were") skipped (see above)\n"
+        }
+        return text
+    }
+
+    /// One JSON object for scripts; keys are stable and documented in the README.
+    static func json(_ summary: ImportSummary) -> String {
+        func number(_ value: Int) -> JSONValue { .number(JSONNumber(literal: String(value))) }
+        let entities = summary.entities.map { entity in
+            JSONMember(key: entity.name, value: .object(JSONObject([
+                JSONMember(key: "inserted", value: number(entity.counts.inserted)),
+                JSONMember(key: "updated", value: number(entity.counts.updated)),
+                JSONMember(key: "unchanged", value: number(entity.counts.unchanged)),
+                JSONMember(key: "skipped", value: number(entity.counts.skipped)),
+            ])))
+        }
+        let object = JSONObject([
+            JSONMember(key: "input", value: .string(summary.input)),
+            JSONMember(key: "store", value: .string(summary.store)),
+            JSONMember(key: "records", value: number(summary.records)),
+            JSONMember(key: "skipped_records", value: number(summary.skippedRecords)),
+            JSONMember(key: "changed", value: .bool(summary.changed)),
+            JSONMember(key: "dry_run", value: .bool(summary.dryRun)),
+            JSONMember(key: "format", value: .string(summary.format == .jsonLines ? "jsonl" : "json")),
+            JSONMember(key: "bytes", value: number(summary.bytesRead)),
+            JSONMember(key: "seconds", value: .number(JSONNumber(literal: String(format: "%.3f", summary.seconds)))),
+            JSONMember(key: "schema_changes", value: .array(summary.schemaChanges.map { .string($0) })),
+            JSONMember(key: "entities", value: .object(JSONObject(entities))),
+        ])
+        return JSONValue.object(object).jsonText
+    }
+}

@@ -1,0 +1,48 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Where the command reads and writes, so that tests can run it in-process.
+public struct ToolIO: Sendable {
+    /// The file descriptor of standard input.
+    public var standardInput: Int32
+    public var writeOut: @Sendable (String) -> Void
+    public var writeError: @Sendable (String) -> Void
+    /// Whether standard input is a terminal (then a missing FILE is a usage error).
+    public var inputIsTerminal: Bool
+    /// Whether standard error is a terminal (then progress is shown).
+    public var errorIsTerminal: Bool
+
+    public init(
+        standardInput: Int32, writeOut: @escaping @Sendable (String) -> Void, writeError: @escaping @Sendable (String) -> Void,
+        inputIsTerminal: Bool, errorIsTerminal: Bool
+    ) {
+        self.standardInput = standardInput
+        self.writeOut = writeOut
+        self.writeError = writeError
+        self.inputIsTerminal = inputIsTerminal
+        self.errorIsTerminal = errorIsTerminal
+    }
+
+    /// The process's own standard streams.
+    public static var standard: ToolIO {
+        ToolIO(
+            standardInput: 0, writeOut: { writeAll(1, $0) }, writeError: { writeAll(2, $0) },
+            inputIsTerminal: isatty(0) != 0, errorIsTerminal: isatty(2) != 0)
+    }
+}
+
+/// Writes all of `text` to `descriptor`, retrying short writes and EINTR.
+func writeAll(_ descriptor: Int32, _ text: String) {
+    var bytes = Array(text.utf8)[...]
+    while !bytes.isEmpty {
+        let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        if written < 0 {
+            if errno == EINTR { continue }
+            return
+        }
+        bytes = bytes.dropFirst(written)
+    }
+}

@@ -1,0 +1,130 @@
+import Foundation
+import GraphImportCLI
+import GraphImportTestSupport
+import Testing
+
+@Suite("Command line, in-process")
+struct CommandLineTests {
+    static let map = """
+        entity Item
+          key id
+          id : Int
+          name : String
+        """
+
+    @Test func helpGoesToStdoutWithExitZero() {
+        let result = runInProcess(["--help"])
+        #expect(result.status == 0)
+        #expect(result.stdout.hasPrefix("OVERVIEW: Upsert web-service JSON"))
+        #expect(result.stdout.contains("EXIT STATUS:"))
+        #expect(result.stderr.isEmpty)
+    }
+
+    @Test func versionIsPrinted() {
+        #expect(runInProcess(["--version"]).stdout == "graphimport \(GraphImportCommand.version)\n")
+    }
+
+    @Test func unknownOptionIsAUsageErrorWithSuggestion() {
+        let result = runInProcess(["feed.json", "--map", "x.map", "--jsno"])
+        #expect(result.status == 64)
+        #expect(result.stderr.hasPrefix("Error: Unknown option '--jsno'\nDid you mean '--json'?\nUsage: graphimport [<file>] --map <map>"))
+        #expect(result.stderr.hasSuffix("See 'graphimport --help'.\n"))
+    }
+
+    @Test func missingMapOptionIsAUsageError() {
+        let result = runInProcess(["feed.json"])
+        #expect(result.status == 64)
+        #expect(result.stderr.hasPrefix("Error: Missing expected argument '--map <map>'\n"))
+    }
+
+    @Test func noInputOnATerminalIsAUsageError() {
+        let result = runInProcess(["--map", "x.map"])
+        #expect(result.status == 64)
+        #expect(result.stderr.hasPrefix("Error: No input: give a FILE, or pipe JSON into graphimport\n"))
+    }
+
+    @Test func importsFromStdinAndReportsNothingChangedTheSecondTime() throws {
+        let dir = TemporaryDirectory()
+        let map = dir.write("items.map", Self.map)
+        let first = runInProcess(["--map", map], stdinText: #"[{"id":1,"name":"a"},{"id":2,"name":"b"}]"#)
+        #expect(first.status == 0)
+        #expect(first.stderr.hasPrefix("graphimport: imported 2 records from <stdin> into \(dir.path("items.sqlite"))"))
+        #expect(first.stderr.contains("  entity  inserted  updated  unchanged  skipped\n  Item           2        0          0        0\n"))
+        let second = runInProcess(["-", "--map", map], stdinText: #"[{"id":1,"name":"a"},{"id":2,"name":"b"}]"#)
+        #expect(second.status == 0)
+        #expect(second.stderr.hasPrefix("graphimport: nothing changed: 2 records from <stdin> already in"))
+    }
+
+    @Test func jsonSummaryIsOneObjectOnStdout() throws {
+        let dir = TemporaryDirectory()
+        let map = dir.write("items.map", Self.map)
+        let feed = dir.write("feed.json", #"[{"id":1,"name":"a"}]"#)
+        let result = runInProcess([feed, "--map", map, "--json", "--quiet"])
+        #expect(result.status == 0)
+        #expect(result.stderr.isEmpty)
+        let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+        #expect(object?["records"] as? Int == 1)
+        #expect(object?["changed"] as? Bool == true)
+        let item = (object?["entities"] as? [String: Any])?["Item"] as? [String: Int]
+        #expect(item == ["inserted": 1, "updated": 0, "unchanged": 0, "skipped": 0])
+    }
+
+    @Test func mapErrorsAreListedWithPositionsAndExit78() {
+        let dir = TemporaryDirectory()
+        let map = dir.write("bad.map", "entity Item\n  key id\n  id : Innt\n")
+        let feed = dir.write("feed.json", "[]")
+        let result = runInProcess([feed, "--map", map])
+        #expect(result.status == 78)
+        #expect(result.stderr.hasPrefix("\(map):3:8: error: unknown type 'Innt'"))
+        #expect(result.stderr.contains("help: did you mean 'Int'?"))
+        #expect(!FileManager.default.fileExists(atPath: dir.path("bad.sqlite")))
+    }
+
+    @Test func missingInputFileExits66() {
+        let dir = TemporaryDirectory()
+        let map = dir.write("items.map", Self.map)
+        let result = runInProcess([dir.path("nope.json"), "--map", map])
+        #expect(result.status == 66)
+        #expect(result.stderr == "graphimport: error: cannot open the input '\(dir.path("nope.json"))': No such file or directory\n")
+    }
+
+    @Test func malformedJSONExits65WithFileLineAndColumn() {
+        let dir = TemporaryDirectory()
+        let map = dir.write("items.map", Self.map)
+        let feed = dir.write("feed.json", "[{\"id\":1,\"name\":\"a\"},\n {\"id\":2,}]")
+        let result = runInProcess([feed, "--map", map])
+        #expect(result.status == 65)
+        #expect(result.stderr.hasPrefix("graphimport: error: \(feed):2:10: "))
+        #expect(!FileManager.default.fileExists(atPath: dir.path("items.sqlite")))
+    }
+
+    @Test func badRecordExits65NamingRecordAndKey() {
+        let dir = TemporaryDirectory()
+        let map = dir.write("items.map", Self.map)
+        let feed = dir.write("feed.json", "[{\"id\":1,\"name\":\"a\"},\n {\"id\":2,\"name\":7}]")
+        let result = runInProcess([feed, "--map", map])
+        #expect(result.status == 65)
+        #expect(result.stderr.hasPrefix("graphimport: error: \(feed):2:2: Item.name: expected a string, found a number (7) at $[1].name (record 1)\n"))
+    }
+
+    @Test func skipInvalidExits3AndKeepsTheGoodRecords() throws {
+        let dir = TemporaryDirectory()
+        let map = dir.write("items.map", Self.map)
+        let feed = dir.write("feed.json", "[{\"id\":1,\"name\":\"a\"},{\"id\":2,\"name\":7}]")
+        let result = runInProcess([feed, "--map", map, "--skip-invalid"])
+        #expect(result.status == 3)
+        #expect(result.stderr.contains("graphimport: skipped: \(feed):1:22: Item.name:"))
+        #expect(try sqlite(dir.path("items.sqlite"), "SELECT id FROM item") == "1")
+    }
+
+    @Test func checkAndSchemaCommands() {
+        let dir = TemporaryDirectory()
+        let map = dir.write("items.map", Self.map)
+        let check = runInProcess(["check", "--map", map])
+        #expect(check.status == 0)
+        #expect(check.stdout == "\(map): ok: 1 entity (Item)\n")
+        let schema = runInProcess(["schema", "--map", map])
+        #expect(schema.status == 0)
+        #expect(schema.stdout.hasPrefix("CREATE TABLE \"item\" (\"pk\" INTEGER PRIMARY KEY, \"id\" INTEGER NOT NULL, \"name\" TEXT) STRICT;\n"))
+    }
+}
