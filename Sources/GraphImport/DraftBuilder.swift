@@ -87,11 +87,15 @@ struct DraftBuilder {
         case .object(let object):
             return .object(try draft(object, entity: target))
         case .array:
-            throw error(member, "expected an object or a key of \(plan.entities[target].name), found an array", hint: "map arrays with a to-many: `: [\(plan.entities[target].name)]`")
+            throw error(
+                member, "expected an object or a key of \(plan.entities[target].name), found an array",
+                hint: "map arrays with a to-many: `: [\(plan.entities[target].name)]`")
         default:
             let entity = plan.entities[target]
             guard entity.keyAttributes.count == 1 else {
-                throw error(member, "a single value cannot stand for a \(entity.name): its key has \(entity.keyAttributes.count) parts", hint: "the JSON must hold an object here")
+                throw error(
+                    member, "a single value cannot stand for a \(entity.name): its key has \(entity.keyAttributes.count) parts",
+                    hint: "the JSON must hold an object here")
             }
             let attribute = entity.attributes[entity.keyAttributes[0]]
             let key = try convert(value, for: attribute, member: "\(member) (key \(entity.name).\(attribute.name))")

@@ -14,7 +14,8 @@ struct EntitySQL {
         table = quoteIdentifier(entity.table)
         columns = entity.attributes.map(\.column) + entity.toOne.map(\.column)
         let keyMatch = entity.keyAttributes.map { "\(quoteIdentifier(entity.attributes[$0].column)) = ?" }.joined(separator: " AND ")
-        selectByKey = "SELECT " + ([Naming.primaryKey] + columns).map(quoteIdentifier).joined(separator: ", ")
+        selectByKey =
+            "SELECT " + ([Naming.primaryKey] + columns).map(quoteIdentifier).joined(separator: ", ")
             + " FROM \(table) WHERE \(keyMatch)"
         selectList = entity.toMany.map {
             "SELECT \(quoteIdentifier($0.targetColumn)) FROM \(quoteIdentifier($0.joinTable)) WHERE \(quoteIdentifier($0.ownerColumn)) = ? ORDER BY \(quoteIdentifier(Naming.position))"

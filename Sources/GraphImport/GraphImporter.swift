@@ -3,9 +3,9 @@ import GraphImportMapping
 import GraphImportStore
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// How an import treats bad records and whether it keeps what it did.

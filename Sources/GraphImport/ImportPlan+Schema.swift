@@ -16,24 +16,26 @@ extension ImportPlan {
                     name: relationship.column, type: .integer, notNull: false,
                     references: ForeignKey(table: entities[relationship.target].table, column: Naming.primaryKey, onDelete: .setNull))
             }
-            tables.append(TableDescription(
-                name: entity.table, primaryKey: .rowid(Naming.primaryKey), columns: columns,
-                uniqueKeys: [entity.keyAttributes.map { entity.attributes[$0].column }],
-                indexes: entity.toOne.map { [$0.column] }))
+            tables.append(
+                TableDescription(
+                    name: entity.table, primaryKey: .rowid(Naming.primaryKey), columns: columns,
+                    uniqueKeys: [entity.keyAttributes.map { entity.attributes[$0].column }],
+                    indexes: entity.toOne.map { [$0.column] }))
         }
         for entity in entities {
             for relationship in entity.toMany {
                 let ownerKey = ForeignKey(table: entity.table, column: Naming.primaryKey, onDelete: .cascade)
                 let targetKey = ForeignKey(table: entities[relationship.target].table, column: Naming.primaryKey, onDelete: .cascade)
-                tables.append(TableDescription(
-                    name: relationship.joinTable,
-                    primaryKey: .columns([relationship.ownerColumn, relationship.targetColumn]),
-                    columns: [
-                        ColumnDescription(name: relationship.ownerColumn, type: .integer, notNull: true, references: ownerKey),
-                        ColumnDescription(name: relationship.targetColumn, type: .integer, notNull: true, references: targetKey),
-                        ColumnDescription(name: Naming.position, type: .integer, notNull: true, references: nil),
-                    ],
-                    uniqueKeys: [], indexes: [[relationship.targetColumn]]))
+                tables.append(
+                    TableDescription(
+                        name: relationship.joinTable,
+                        primaryKey: .columns([relationship.ownerColumn, relationship.targetColumn]),
+                        columns: [
+                            ColumnDescription(name: relationship.ownerColumn, type: .integer, notNull: true, references: ownerKey),
+                            ColumnDescription(name: relationship.targetColumn, type: .integer, notNull: true, references: targetKey),
+                            ColumnDescription(name: Naming.position, type: .integer, notNull: true, references: nil),
+                        ],
+                        uniqueKeys: [], indexes: [[relationship.targetColumn]]))
             }
         }
         return SchemaDescription(tables: tables)

@@ -24,21 +24,24 @@ public struct ImportPlan: Sendable {
         for (index, entity) in mapping.entities.enumerated() {
             let table = tables[index]
             if let other = seenTables[table.lowercased()] {
-                diagnostics.append(mapping.diagnostic(
-                    at: entity.location, "entity '\(entity.name)' and entity '\(other)' would share the table '\(table)'",
-                    hint: "give one of them its own name with `table NAME`"))
+                diagnostics.append(
+                    mapping.diagnostic(
+                        at: entity.location, "entity '\(entity.name)' and entity '\(other)' would share the table '\(table)'",
+                        hint: "give one of them its own name with `table NAME`"))
             }
             seenTables[table.lowercased()] = entity.name
-            entities.append(EntityPlan.compile(
-                entity, table: table, tables: tables, indexByName: indexByName, mapping: mapping,
-                converters: converters, diagnostics: &diagnostics))
+            entities.append(
+                EntityPlan.compile(
+                    entity, table: table, tables: tables, indexByName: indexByName, mapping: mapping,
+                    converters: converters, diagnostics: &diagnostics))
         }
         for join in entities.flatMap(\.toMany) {
             if let other = seenTables[join.joinTable.lowercased()] {
-                diagnostics.append(mapping.diagnostic(
-                    at: mapping.entities[join.owner].location,
-                    "the join table '\(join.joinTable)' of \(mapping.entities[join.owner].name).\(join.name) has the name of the table of entity '\(other)'",
-                    hint: "rename the relationship or give the entity another table with `table NAME`"))
+                diagnostics.append(
+                    mapping.diagnostic(
+                        at: mapping.entities[join.owner].location,
+                        "the join table '\(join.joinTable)' of \(mapping.entities[join.owner].name).\(join.name) has the name of the table of entity '\(other)'",
+                        hint: "rename the relationship or give the entity another table with `table NAME`"))
             }
             seenTables[join.joinTable.lowercased()] = "\(mapping.entities[join.owner].name).\(join.name)"
         }
@@ -51,13 +54,14 @@ public struct ImportPlan: Sendable {
     }
 
     static func pattern(for path: KeyPath) -> JSONPathPattern {
-        JSONPathPattern(path.components.map {
-            switch $0 {
-            case .key(let key): .key(key)
-            case .index(let index): .index(index)
-            case .anyIndex: .anyIndex
-            }
-        })
+        JSONPathPattern(
+            path.components.map {
+                switch $0 {
+                case .key(let key): .key(key)
+                case .index(let index): .index(index)
+                case .anyIndex: .anyIndex
+                }
+            })
     }
 }
 
@@ -119,9 +123,11 @@ extension EntityPlan {
         var columns: [String: String] = [Naming.primaryKey: "the primary key"]
         func claim(_ column: String, for member: String, at location: SourceLocation) {
             if let other = columns[column.lowercased()] {
-                diagnostics.append(mapping.diagnostic(
-                    at: location, "'\(member)' would be stored in column '\(column)' of table '\(table)', which \(other) already uses",
-                    hint: column == Naming.primaryKey ? "'\(Naming.primaryKey)' is the row id graphimport adds to every table; rename the attribute" : "rename one of them"))
+                diagnostics.append(
+                    mapping.diagnostic(
+                        at: location, "'\(member)' would be stored in column '\(column)' of table '\(table)', which \(other) already uses",
+                        hint: column == Naming.primaryKey
+                            ? "'\(Naming.primaryKey)' is the row id graphimport adds to every table; rename the attribute" : "rename one of them"))
             } else {
                 columns[column.lowercased()] = "'\(member)'"
             }
@@ -138,9 +144,10 @@ extension EntityPlan {
                     diagnostics.append(mapping.diagnostic(at: call.location, error.message, hint: error.hint))
                 }
             }
-            attributes.append(AttributePlan(
-                name: attribute.name, column: column, sourceDescription: attribute.source.description,
-                path: steps(attribute.source), type: attribute.type, isOptional: attribute.isOptional, converters: compiled))
+            attributes.append(
+                AttributePlan(
+                    name: attribute.name, column: column, sourceDescription: attribute.source.description,
+                    path: steps(attribute.source), type: attribute.type, isOptional: attribute.isOptional, converters: compiled))
         }
         var toOne: [ToOnePlan] = []
         var toMany: [ToManyPlan] = []
@@ -150,15 +157,17 @@ extension EntityPlan {
             if relationship.isToMany {
                 let join = Naming.joinTable(ownerTable: table, relationship: relationship.name)
                 let (ownerColumn, targetColumn) = Naming.joinColumns(ownerTable: table, targetTable: tables[target], relationship: relationship.name)
-                toMany.append(ToManyPlan(
-                    name: relationship.name, owner: owner, joinTable: join, ownerColumn: ownerColumn, targetColumn: targetColumn,
-                    sourceDescription: relationship.source.description, path: steps(relationship.source), target: target))
+                toMany.append(
+                    ToManyPlan(
+                        name: relationship.name, owner: owner, joinTable: join, ownerColumn: ownerColumn, targetColumn: targetColumn,
+                        sourceDescription: relationship.source.description, path: steps(relationship.source), target: target))
             } else {
                 let column = Naming.foreignKey(relationship: relationship.name)
                 claim(column, for: relationship.name, at: relationship.location)
-                toOne.append(ToOnePlan(
-                    name: relationship.name, column: column, sourceDescription: relationship.source.description,
-                    path: steps(relationship.source), target: target, isOptional: relationship.isOptional))
+                toOne.append(
+                    ToOnePlan(
+                        name: relationship.name, column: column, sourceDescription: relationship.source.description,
+                        path: steps(relationship.source), target: target, isOptional: relationship.isOptional))
             }
         }
         let keyAttributes = entity.key.compactMap { name in attributes.firstIndex { $0.name == name } }

@@ -19,11 +19,18 @@ public struct StoreFailure: Error, Equatable, Sendable {
 
     init(_ error: StoreError) {
         message = error.description
-        if error.isBusy { kind = .busy }
-        else if error.isReadOnly { kind = .readOnly }
-        else if error.isFull { kind = .diskFull }
-        else if error.isCantOpen || error.isPermission { kind = .cannotOpen }
-        else if error.isIOError { kind = .io }
-        else { kind = .other }
+        if error.isBusy {
+            kind = .busy
+        } else if error.isReadOnly {
+            kind = .readOnly
+        } else if error.isFull {
+            kind = .diskFull
+        } else if error.isCantOpen || error.isPermission {
+            kind = .cannotOpen
+        } else if error.isIOError {
+            kind = .io
+        } else {
+            kind = .other
+        }
     }
 }

@@ -2,7 +2,8 @@
 enum Help {
     static func usage(for command: Subcommand) -> String {
         switch command {
-        case .import, .help: "graphimport [<file>] --map <map> [--store <path>] [--dry-run] [--skip-invalid] [--json] [--quiet] [--format <format>] [--wait <seconds>] [--allow-empty]"
+        case .import, .help:
+            "graphimport [<file>] --map <map> [--store <path>] [--dry-run] [--skip-invalid] [--json] [--quiet] [--format <format>] [--wait <seconds>] [--allow-empty]"
         case .check: "graphimport check --map <map>"
         case .schema: "graphimport schema --map <map>"
         }

@@ -3,9 +3,9 @@ import GraphImport
 import GraphImportJSON
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// `graphimport [FILE|-] --map MAP [--store PATH] [options]`: the import itself.
@@ -124,7 +124,9 @@ enum ImportCommand {
                 reportError("the store \(path) is busy: another import holds its write lock", hint: "retry later, or wait longer with --wait SECONDS", io: io)
                 return .temporaryFailure
             case .cannotOpen:
-                reportError("cannot open the store \(path): \(failure.message)", hint: "check that the directory exists and is writable, and that the path is not a symbolic link", io: io)
+                reportError(
+                    "cannot open the store \(path): \(failure.message)",
+                    hint: "check that the directory exists and is writable, and that the path is not a symbolic link", io: io)
                 return .cannotCreate
             case .readOnly:
                 reportError("the store \(path) is read-only: \(failure.message)", hint: "make the file and its directory writable", io: io)

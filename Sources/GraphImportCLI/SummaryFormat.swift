@@ -39,12 +39,15 @@ enum SummaryFormat {
     static func json(_ summary: ImportSummary) -> String {
         func number(_ value: Int) -> JSONValue { .number(JSONNumber(literal: String(value))) }
         let entities = summary.entities.map { entity in
-            JSONMember(key: entity.name, value: .object(JSONObject([
-                JSONMember(key: "inserted", value: number(entity.counts.inserted)),
-                JSONMember(key: "updated", value: number(entity.counts.updated)),
-                JSONMember(key: "unchanged", value: number(entity.counts.unchanged)),
-                JSONMember(key: "skipped", value: number(entity.counts.skipped)),
-            ])))
+            JSONMember(
+                key: entity.name,
+                value: .object(
+                    JSONObject([
+                        JSONMember(key: "inserted", value: number(entity.counts.inserted)),
+                        JSONMember(key: "updated", value: number(entity.counts.updated)),
+                        JSONMember(key: "unchanged", value: number(entity.counts.unchanged)),
+                        JSONMember(key: "skipped", value: number(entity.counts.skipped)),
+                    ])))
         }
         let object = JSONObject([
             JSONMember(key: "input", value: .string(summary.input)),

@@ -65,8 +65,11 @@ public struct JSONNumber: Equatable, Hashable, Sendable, CustomStringConvertible
         if !bytes.isEmpty {
             bytes = bytes.dropFirst()
             var expNegative = false
-            if bytes.first == UInt8(ascii: "-") { expNegative = true; bytes = bytes.dropFirst() }
-            else if bytes.first == UInt8(ascii: "+") { bytes = bytes.dropFirst() }
+            if bytes.first == UInt8(ascii: "-") {
+                expNegative = true; bytes = bytes.dropFirst()
+            } else if bytes.first == UInt8(ascii: "+") {
+                bytes = bytes.dropFirst()
+            }
             for byte in bytes {
                 exponent = exponent * 10 + Int(byte - UInt8(ascii: "0"))
                 if exponent > 400 { break }

@@ -33,11 +33,13 @@ import Testing
 
     @Test func keepsBigIntegersExact() throws {
         let value = try JSONParser.parse("[9007199254740993, -9223372036854775808, 18446744073709551616]")
-        #expect(value == .array([
-            .number(JSONNumber(literal: "9007199254740993")),
-            .number(JSONNumber(literal: "-9223372036854775808")),
-            .number(JSONNumber(literal: "18446744073709551616")),
-        ]))
+        #expect(
+            value
+                == .array([
+                    .number(JSONNumber(literal: "9007199254740993")),
+                    .number(JSONNumber(literal: "-9223372036854775808")),
+                    .number(JSONNumber(literal: "18446744073709551616")),
+                ]))
         guard case .array(let numbers) = value, case .number(let first) = numbers[0] else { return }
         #expect(first.exactInt64 == 9_007_199_254_740_993)
     }
@@ -89,18 +91,19 @@ import Testing
         #expect(parseFailure(text) == message)
     }
 
-    @Test(arguments: [
-        ([0x5B, 0xFF, 0x5D], "line 1, column 2: expected a value, found byte 0xFF"),
-        ([0x5B, 0x22, 0xC0, 0x80, 0x22, 0x5D], "line 1, column 3: invalid UTF-8 sequence starting with byte 0xC0 in a string"),
-        ([0x5B, 0x22, 0xED, 0xA0, 0x80, 0x22, 0x5D], "line 1, column 3: invalid UTF-8 sequence starting with byte 0xED in a string"),
-        ([0x5B, 0x22, 0xE2, 0x82, 0x22, 0x5D], "line 1, column 3: invalid UTF-8 sequence starting with byte 0xE2 in a string"),
-        ([0x5B, 0x22, 0xF4, 0x90, 0x80, 0x80, 0x22], "line 1, column 3: invalid UTF-8 sequence starting with byte 0xF4 in a string"),
-        ([0x5B, 0x22, 0x80, 0x22, 0x5D], "line 1, column 3: invalid UTF-8 sequence starting with byte 0x80 in a string"),
-        ([0x5B, 0x22, 0xE2, 0x82], "line 1, column 2: unterminated string"),
-        ([0x5B, 0x00, 0x31, 0x00], "line 1, column 1: the input is UTF-16, not UTF-8"),
-        ([0xFF, 0xFE, 0x5B, 0x00], "line 1, column 1: the input is UTF-16, not UTF-8"),
-        ([0x5B, 0x00, 0x00, 0x00], "line 1, column 1: the input is UTF-32, not UTF-8"),
-    ] as [([UInt8], String)])
+    @Test(
+        arguments: [
+            ([0x5B, 0xFF, 0x5D], "line 1, column 2: expected a value, found byte 0xFF"),
+            ([0x5B, 0x22, 0xC0, 0x80, 0x22, 0x5D], "line 1, column 3: invalid UTF-8 sequence starting with byte 0xC0 in a string"),
+            ([0x5B, 0x22, 0xED, 0xA0, 0x80, 0x22, 0x5D], "line 1, column 3: invalid UTF-8 sequence starting with byte 0xED in a string"),
+            ([0x5B, 0x22, 0xE2, 0x82, 0x22, 0x5D], "line 1, column 3: invalid UTF-8 sequence starting with byte 0xE2 in a string"),
+            ([0x5B, 0x22, 0xF4, 0x90, 0x80, 0x80, 0x22], "line 1, column 3: invalid UTF-8 sequence starting with byte 0xF4 in a string"),
+            ([0x5B, 0x22, 0x80, 0x22, 0x5D], "line 1, column 3: invalid UTF-8 sequence starting with byte 0x80 in a string"),
+            ([0x5B, 0x22, 0xE2, 0x82], "line 1, column 2: unterminated string"),
+            ([0x5B, 0x00, 0x31, 0x00], "line 1, column 1: the input is UTF-16, not UTF-8"),
+            ([0xFF, 0xFE, 0x5B, 0x00], "line 1, column 1: the input is UTF-16, not UTF-8"),
+            ([0x5B, 0x00, 0x00, 0x00], "line 1, column 1: the input is UTF-32, not UTF-8"),
+        ] as [([UInt8], String)])
     func rejectsInvalidBytes(bytes: [UInt8], message: String) {
         #expect(parseFailure(bytes) == message)
     }
@@ -136,8 +139,9 @@ import Testing
         let text = String(repeating: "[", count: 513) + String(repeating: "]", count: 513)
         #expect(parseFailure(text) == "line 1, column 513: nesting is deeper than the limit of 512 levels")
         let deep = String(repeating: "{\"a\":", count: 3) + "1}}}"
-        #expect(parseFailure(Array(deep.utf8), options: JSONReaderOptions(maxDepth: 2))
-            == "line 1, column 11: nesting is deeper than the limit of 2 levels")
+        #expect(
+            parseFailure(Array(deep.utf8), options: JSONReaderOptions(maxDepth: 2))
+                == "line 1, column 11: nesting is deeper than the limit of 2 levels")
     }
 
     @Test func rejectsHundredThousandOpeningBracketsWithoutOverflowingTheStack() {

@@ -10,9 +10,10 @@ import Testing
         #expect(records.map(\.value.jsonText) == ["{\"a\":1}", "{\"a\":2}", "3", "4"])
         #expect(records.map(\.path.description) == ["$", "$", "$[0]", "$[1]"])
         #expect(records.map(\.documentIndex) == [0, 1, 2, 2])
-        #expect(records.map(\.position.description) == [
-            "line 1, column 1", "line 3, column 3", "line 4, column 2", "line 4, column 5",
-        ])
+        #expect(
+            records.map(\.position.description) == [
+                "line 1, column 1", "line 3, column 3", "line 4, column 2", "line 4, column 5",
+            ])
         #expect(records.map(\.index) == [0, 1, 2, 3])
     }
 

@@ -45,19 +45,21 @@ import Testing
     @Test func selectsRedditChildren() throws {
         let records = try readRecords(Self.listing, [pattern(.key("data"), .key("children"), .anyIndex, .key("data"))])
         #expect(records.map(\.path.description) == ["$.data.children[0].data", "$.data.children[1].data"])
-        #expect(records.map(\.value.jsonText) == [
-            "{\"id\":\"a\",\"replies\":{\"data\":{\"children\":[]}}}", "{\"id\":\"b\"}",
-        ])
+        #expect(
+            records.map(\.value.jsonText) == [
+                "{\"id\":\"a\",\"replies\":{\"data\":{\"children\":[]}}}", "{\"id\":\"b\"}",
+            ])
         #expect(records.map(\.position.description) == ["line 2, column 26", "line 3, column 26"])
     }
 
     @Test func selectsChildrenOfAnArrayOfListings() throws {
         let text = "[\(Self.listing), \(Self.listing)]"
         let records = try readRecords(text, [pattern(.anyIndex, .key("data"), .key("children"), .anyIndex, .key("data"))])
-        #expect(records.map(\.path.description) == [
-            "$[0].data.children[0].data", "$[0].data.children[1].data",
-            "$[1].data.children[0].data", "$[1].data.children[1].data",
-        ])
+        #expect(
+            records.map(\.path.description) == [
+                "$[0].data.children[0].data", "$[0].data.children[1].data",
+                "$[1].data.children[0].data", "$[1].data.children[1].data",
+            ])
     }
 
     @Test func twoPatternsComeOutInDocumentOrder() throws {

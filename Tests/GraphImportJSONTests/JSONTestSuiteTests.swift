@@ -97,8 +97,9 @@ import Testing
                         Issue.record("\(name) was accepted (way \(way))")
                         continue
                     }
-                    #expect(error.position.offset <= bytes.count && error.position.line >= 1 && error.position.column >= 1,
-                            "\(name): \(error)")
+                    #expect(
+                        error.position.offset <= bytes.count && error.position.line >= 1 && error.position.column >= 1,
+                        "\(name): \(error)")
                 }
             } else if let accept = Self.implementationDefined[name] {
                 for (way, result) in results.enumerated() where (result == nil) != accept {

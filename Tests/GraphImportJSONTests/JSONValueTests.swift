@@ -3,11 +3,12 @@ import Testing
 
 /// Numbers stay exact; values print back as compact JSON that reads the same.
 @Suite struct JSONValueTests {
-    @Test(arguments: [
-        ("1", Int64(1)), ("1.0", 1), ("1e0", 1), ("-0", 0), ("1.5e1", 15), ("100e-2", 1), ("0.0e5", 0),
-        ("9223372036854775807", Int64.max), ("-9223372036854775808", Int64.min),
-        ("92233720368547758.07e2", Int64.max),
-    ] as [(String, Int64)])
+    @Test(
+        arguments: [
+            ("1", Int64(1)), ("1.0", 1), ("1e0", 1), ("-0", 0), ("1.5e1", 15), ("100e-2", 1), ("0.0e5", 0),
+            ("9223372036854775807", Int64.max), ("-9223372036854775808", Int64.min),
+            ("92233720368547758.07e2", Int64.max),
+        ] as [(String, Int64)])
     func exactInt64ConvertsIntegers(literal: String, expected: Int64) {
         #expect(JSONNumber(literal: literal).exactInt64 == expected)
     }

@@ -63,8 +63,10 @@ let tweetsMap = """
       text : String | lowercase
     """
 
-func tweet(_ id: Int64, text: String = "hello", user: Int64 = 1, handle: String = "alice", followers: Int = 10,
-           tags: [String] = [], extra: String = "") -> String {
+func tweet(
+    _ id: Int64, text: String = "hello", user: Int64 = 1, handle: String = "alice", followers: Int = 10,
+    tags: [String] = [], extra: String = ""
+) -> String {
     let tagJSON = tags.map { "{\"text\":\"\($0)\"}" }.joined(separator: ",")
     return """
         {"id":\(id),"text":"\(text)","created_at":"Wed Dec 09 19:40:11 +0000 2015",\

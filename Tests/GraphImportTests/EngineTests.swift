@@ -11,21 +11,26 @@ struct EngineTests {
         #expect(EngineFixture.counts(summary, "Tweet") == [2, 0, 0, 0])
         #expect(EngineFixture.counts(summary, "User") == [2, 0, 0, 0])
         #expect(EngineFixture.counts(summary, "Hashtag") == [2, 0, 0, 0])
-        #expect(try fixture.rows("SELECT id, text, created_at FROM tweet ORDER BY id") == [
-            ["1", "'hello'", "'2015-12-09T19:40:11.000Z'"], ["2", "'hello'", "'2015-12-09T19:40:11.000Z'"],
-        ])
+        #expect(
+            try fixture.rows("SELECT id, text, created_at FROM tweet ORDER BY id") == [
+                ["1", "'hello'", "'2015-12-09T19:40:11.000Z'"], ["2", "'hello'", "'2015-12-09T19:40:11.000Z'"],
+            ])
         // From the tweet to its author, and from the user back to the tweets.
         #expect(try fixture.rows("SELECT user.handle FROM tweet JOIN user ON user.pk = tweet.author_pk WHERE tweet.id = 2") == [["'bob'"]])
         #expect(try fixture.rows("SELECT tweet.id FROM user JOIN tweet ON tweet.author_pk = user.pk WHERE user.handle = 'alice'") == [["1"]])
         // The to-many from both sides, in the feed's order.
-        #expect(try fixture.rows("""
-            SELECT hashtag.text FROM tweet_hashtags JOIN hashtag ON hashtag.pk = tweet_hashtags.hashtag_pk
-            JOIN tweet ON tweet.pk = tweet_hashtags.tweet_pk WHERE tweet.id = 1 ORDER BY position
-            """) == [["'swift'"], ["'json'"]])
-        #expect(try fixture.rows("""
-            SELECT tweet.id FROM hashtag JOIN tweet_hashtags ON tweet_hashtags.hashtag_pk = hashtag.pk
-            JOIN tweet ON tweet.pk = tweet_hashtags.tweet_pk WHERE hashtag.text = 'swift' ORDER BY tweet.id
-            """) == [["1"], ["2"]])
+        #expect(
+            try fixture.rows(
+                """
+                SELECT hashtag.text FROM tweet_hashtags JOIN hashtag ON hashtag.pk = tweet_hashtags.hashtag_pk
+                JOIN tweet ON tweet.pk = tweet_hashtags.tweet_pk WHERE tweet.id = 1 ORDER BY position
+                """) == [["'swift'"], ["'json'"]])
+        #expect(
+            try fixture.rows(
+                """
+                SELECT tweet.id FROM hashtag JOIN tweet_hashtags ON tweet_hashtags.hashtag_pk = hashtag.pk
+                JOIN tweet ON tweet.pk = tweet_hashtags.tweet_pk WHERE hashtag.text = 'swift' ORDER BY tweet.id
+                """) == [["1"], ["2"]])
         // SQLite's date functions understand the stored dates.
         #expect(try fixture.value("SELECT strftime('%Y', created_at) FROM tweet WHERE id = 1") == "'2015'")
     }
@@ -146,9 +151,11 @@ struct EngineTests {
         try fixture.importJSON("[\(tweet(1, tags: ["a", "b"]))]")
         let summary = try fixture.importJSON("[\(tweet(1, tags: ["c", "a"]))]")
         #expect(EngineFixture.counts(summary, "Tweet") == [0, 1, 0, 0])
-        #expect(try fixture.rows("""
-            SELECT hashtag.text FROM tweet_hashtags JOIN hashtag ON hashtag.pk = hashtag_pk ORDER BY position
-            """) == [["'c'"], ["'a'"]])
+        #expect(
+            try fixture.rows(
+                """
+                SELECT hashtag.text FROM tweet_hashtags JOIN hashtag ON hashtag.pk = hashtag_pk ORDER BY position
+                """) == [["'c'"], ["'a'"]])
         #expect(try fixture.value("SELECT count(*) FROM hashtag") == "3")
     }
 
@@ -161,7 +168,8 @@ struct EngineTests {
 
     @Test func keyValuesAreCanonicalSoOneAndOnePointZeroAreOneObject() throws {
         let fixture = try EngineFixture(map: tweetsMap)
-        try fixture.importJSON("[\(tweet(1)),\(tweet(1, text: "again", user: 1))]".replacingOccurrences(of: "\"id\":1,\"text\":\"again\"", with: "\"id\":1.0,\"text\":\"again\""))
+        try fixture.importJSON(
+            "[\(tweet(1)),\(tweet(1, text: "again", user: 1))]".replacingOccurrences(of: "\"id\":1,\"text\":\"again\"", with: "\"id\":1.0,\"text\":\"again\""))
         #expect(try fixture.value("SELECT count(*) FROM tweet") == "1")
     }
 
