@@ -23,6 +23,6 @@ let package = Package(
         .testTarget(name: "GraphImportJSONTests", dependencies: ["GraphImportJSON", "GraphImportTestSupport"]),
         .testTarget(name: "GraphImportStoreTests", dependencies: ["GraphImportStore", "GraphImportTestSupport"]),
         .testTarget(name: "GraphImportTests", dependencies: ["GraphImport", "GraphImportTestSupport"]),
-        .testTarget(name: "GraphImportCLITests", dependencies: ["GraphImportCLI", "graphimport", "GraphImportTestSupport"]),
+        .testTarget(name: "GraphImportCLITests", dependencies: ["GraphImportCLI", "graphimport", "GraphImportStore", "GraphImportTestSupport"]),
     ]
 )
