@@ -7,6 +7,10 @@
 /// `$[*]` (exactly `[.anyIndex]`) matches the elements of a top-level array, or the top-level value
 /// itself when it is not an array, so one pattern serves an array file and a JSON Lines stream.
 /// Matches never nest (the outer value wins); records come in document order.
+///
+/// Capture patterns pick response-level values outside the records (`search_metadata.max_id`,
+/// `data.after`); the latest value at each is kept in `captured`. A container on the way to a
+/// record is walked, not captured.
 public final class JSONRecordReader {
     /// A container on the way to a pattern.
     private struct Frame {
@@ -31,15 +35,20 @@ public final class JSONRecordReader {
     private var recordCount = 0
     private var documentCount = 0
     private let allPatterns: [Int]
+    /// Patterns at and past this index are capture patterns.
+    private let recordPatternCount: Int
+    /// The latest value found at each capture pattern, by its index in `capture`.
+    public private(set) var captured: [Int: JSONValue] = [:]
 
     /// Reads `source` lazily; nothing is read until the first call to `next()`.
     public init(
-        source: some JSONByteSource, patterns: [JSONPathPattern], format: JSONInputFormat = .auto,
-        options: JSONReaderOptions = .init()
+        source: some JSONByteSource, patterns: [JSONPathPattern], capture: [JSONPathPattern] = [],
+        format: JSONInputFormat = .auto, options: JSONReaderOptions = .init()
     ) {
         scanner = JSONScanner(source: source, options: options)
-        self.patterns = patterns.map(\.components)
-        allPatterns = Array(patterns.indices)
+        self.patterns = (patterns + capture).map(\.components)
+        recordPatternCount = patterns.count
+        allPatterns = Array(0..<(patterns.count + capture.count))
         requestedFormat = format
         resolvedFormat = format
     }
@@ -84,12 +93,15 @@ public final class JSONRecordReader {
         let byte = scanner.bytes[scanner.pos]
         let depth = frames.count
         var matched: Int? = nil
+        var captureMatch: Int? = nil
         var descend = false
         let isArray = byte == ASCII.openBracket, isObject = byte == ASCII.openBrace
         for patternIndex in (frames.last?.live ?? allPatterns) {
             let components = patterns[patternIndex]
             if depth > 0 && !matches(components[depth - 1]) { continue }
-            if components.count == depth || (depth == 0 && !isArray && components == [.anyIndex]) {
+            if patternIndex >= recordPatternCount {
+                if components.count == depth { captureMatch = patternIndex }
+            } else if components.count == depth || (depth == 0 && !isArray && components == [.anyIndex]) {
                 matched = patternIndex
                 break
             }
@@ -117,6 +129,9 @@ public final class JSONRecordReader {
             scanner.pos += 1
             frames.append(Frame(isObject: isObject, live: live))
             state = .containerStart
+        } else if let captureMatch {
+            captured[captureMatch - recordPatternCount] = try scanner.parseValue(depth: depth)
+            state = .afterValue
         } else {
             try scanner.skipValue(depth: depth)
             state = .afterValue

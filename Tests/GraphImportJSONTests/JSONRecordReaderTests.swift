@@ -166,3 +166,47 @@ extension String {
         split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
     }
 }
+
+@Suite("Capturing response-level values")
+struct JSONCaptureTests {
+    func read(_ text: String, records: [JSONPathPattern], capture: [JSONPathPattern], bufferSize: Int = 1 << 16)
+        throws -> (records: [JSONValue], captured: [Int: JSONValue])
+    {
+        let reader = JSONRecordReader(
+            source: BytesSource(Array(text.utf8)), patterns: records, capture: capture,
+            options: JSONReaderOptions(bufferSize: bufferSize))
+        var values: [JSONValue] = []
+        while let record = try reader.next() { values.append(record.value) }
+        return (values, reader.captured)
+    }
+
+    @Test(arguments: [1, 3, 7, 64, 4096])
+    func capturesValuesBeforeAndAfterTheRecords(bufferSize: Int) throws {
+        let text = #"{"meta":{"max_id":674674925823787008},"statuses":[{"id":1},{"id":2}],"next":"abc","more":true}"#
+        let result = try read(
+            text, records: [JSONPathPattern([.key("statuses"), .anyIndex])],
+            capture: [JSONPathPattern([.key("meta"), .key("max_id")]), JSONPathPattern([.key("next")]), JSONPathPattern([.key("absent")])],
+            bufferSize: bufferSize)
+        #expect(result.records.count == 2)
+        #expect(result.captured[0] == .number(JSONNumber(literal: "674674925823787008")))
+        #expect(result.captured[1] == .string("abc"))
+        #expect(result.captured[2] == nil)
+    }
+
+    @Test func aContainerOnTheWayToRecordsIsWalkedNotCaptured() throws {
+        let result = try read(
+            #"{"data":{"after":"t3_x","children":[{"id":1}]}}"#, records: [JSONPathPattern([.key("data"), .key("children"), .anyIndex])],
+            capture: [JSONPathPattern([.key("data")]), JSONPathPattern([.key("data"), .key("after")])])
+        #expect(result.records == [.object(JSONObject([JSONMember(key: "id", value: .number(JSONNumber(literal: "1")))]))])
+        #expect(result.captured[0] == nil)
+        #expect(result.captured[1] == .string("t3_x"))
+    }
+
+    @Test func theLatestDocumentOfJSONLinesWins() throws {
+        let result = try read(
+            "{\"cursor\":\"a\",\"items\":[1]}\n{\"cursor\":\"b\",\"items\":[2]}\n", records: [JSONPathPattern([.key("items"), .anyIndex])],
+            capture: [JSONPathPattern([.key("cursor")])])
+        #expect(result.records.count == 2)
+        #expect(result.captured[0] == .string("b"))
+    }
+}
