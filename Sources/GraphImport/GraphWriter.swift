@@ -10,12 +10,33 @@ final class GraphWriter {
     private let database: Database
     private var objects: [[ObjectKey: KnownObject]]
     private let sql: [EntitySQL]
+    /// Prepared INSERT and UPDATE statements per entity, by the set of columns they write.
+    private var inserts: [[[Int]: Statement]]
+    private var updates: [[[Int]: Statement]]
 
     init(plan: ImportPlan, database: Database) {
         self.plan = plan
         self.database = database
         objects = Array(repeating: [:], count: plan.entities.count)
         sql = plan.entities.map(EntitySQL.init)
+        inserts = Array(repeating: [:], count: plan.entities.count)
+        updates = Array(repeating: [:], count: plan.entities.count)
+    }
+
+    /// The INSERT for these columns of `entity`, prepared once per run.
+    private func insertStatement(_ entity: Int, columns: [Int]) throws(StoreError) -> Statement {
+        if let statement = inserts[entity][columns] { return statement }
+        let statement = try database.statement(sql[entity].insert(columns: columns))
+        inserts[entity][columns] = statement
+        return statement
+    }
+
+    /// The UPDATE of these columns of `entity`, prepared once per run.
+    private func updateStatement(_ entity: Int, columns: [Int]) throws(StoreError) -> Statement {
+        if let statement = updates[entity][columns] { return statement }
+        let statement = try database.statement(sql[entity].update(columns: columns))
+        updates[entity][columns] = statement
+        return statement
     }
 
     /// What happened to the objects of each entity, counted once per object.
@@ -63,7 +84,7 @@ final class GraphWriter {
             for (index, value) in provided.enumerated() {
                 if let value { columns.append(index); values.append(value) }
             }
-            try database.statement(statements.insert(columns: columns)).run(values)
+            try insertStatement(draft.entity, columns: columns).run(values)
             let pk = database.lastInsertRowID
             let known = KnownObject(pk: pk, values: provided.map { $0 ?? .null }, status: .inserted)
             for (index, list) in lists.enumerated() {
@@ -87,7 +108,7 @@ final class GraphWriter {
         var changed = !changedColumns.isEmpty
         if changed {
             changedValues.append(.integer(object.pk))
-            try database.statement(statements.update(columns: changedColumns)).run(changedValues)
+            try updateStatement(draft.entity, columns: changedColumns).run(changedValues)
         }
         for (index, list) in lists.enumerated() {
             guard let list else { continue }
@@ -119,7 +140,7 @@ final class GraphWriter {
         case .reference(let entity, let key):
             if let object = try find(entity: entity, key: key) { return .integer(object.pk) }
             let keyColumns = plan.entities[entity].keyAttributes
-            try database.statement(sql[entity].insert(columns: keyColumns)).run(key.values)
+            try insertStatement(entity, columns: keyColumns).run(key.values)
             let pk = database.lastInsertRowID
             let width = plan.entities[entity].attributes.count + plan.entities[entity].toOne.count
             var values = Array(repeating: SQLValue.null, count: width)
