@@ -38,6 +38,9 @@ struct Lexer: Sendable {
         case ASCII.less where peek() == ASCII.minus:
             position += 1
             return token(.arrow)
+        case ASCII.minus where peek() == ASCII.greater:
+            position += 1
+            return token(.caseArrow)
         default: break
         }
         if mode == .path, ASCII.isPathKey(byte) {
@@ -111,16 +114,32 @@ struct Lexer: Sendable {
     func decodeString(_ token: Token) throws(Problem) -> String {
         let content = (token.start + 1)..<(token.range.upperBound - 1)
         guard bytes[content].contains(ASCII.backslash) else { return String(decoding: bytes[content], as: UTF8.self) }
+        var offsets: [Int]?
+        return String(decoding: try decodeBytes(token, offsets: &offsets), as: UTF8.self)
+    }
+
+    /// The decoded bytes of a `.string` token and, for each, the source offset it came from, so
+    /// that a problem inside the text (a template's `{`) can point at its exact column.
+    func decodeStringWithOffsets(_ token: Token) throws(Problem) -> (bytes: [UInt8], offsets: [Int]) {
+        var offsets: [Int]? = []
+        let decoded = try decodeBytes(token, offsets: &offsets)
+        return (decoded, offsets ?? [])
+    }
+
+    private func decodeBytes(_ token: Token, offsets: inout [Int]?) throws(Problem) -> [UInt8] {
+        let content = (token.start + 1)..<(token.range.upperBound - 1)
         var result: [UInt8] = []
         var index = content.lowerBound
         while index < content.upperBound {
             let byte = bytes[index]
             guard byte == ASCII.backslash else {
                 result.append(byte)
+                offsets?.append(index)
                 index += 1
                 continue
             }
             let escaped = bytes[index + 1]
+            let before = result.count
             switch escaped {
             case ASCII.quote, ASCII.backslash: result.append(escaped)
             case ASCII.lowerN: result.append(ASCII.newline)
@@ -132,6 +151,7 @@ struct Lexer: Sendable {
                     let scalar = Unicode.Scalar(value)
                 else { throw .badUnicodeEscape(String(decoding: bytes[index..<hex.upperBound], as: UTF8.self), at: index) }
                 result.append(contentsOf: Array(String(Character(scalar)).utf8))
+                offsets?.append(contentsOf: repeatElement(index, count: result.count - before))
                 index += 6
                 continue
             default:
@@ -139,8 +159,9 @@ struct Lexer: Sendable {
                 while end < content.upperBound, bytes[end] & 0xC0 == 0x80 { end += 1 }
                 throw .unknownEscape(String(decoding: bytes[index..<end], as: UTF8.self), at: index)
             }
+            offsets?.append(index)
             index += 2
         }
-        return String(decoding: result, as: UTF8.self)
+        return result
     }
 }

@@ -3,15 +3,16 @@ public enum MapParser {
     /// Parses and validates a map; throws every problem at once, in source order.
     ///
     /// `converters` are the converters the engine offers: calls are checked against their names and
-    /// parameter kinds. The returned mapping keeps `source`, so later stages can quote its lines.
-    public static func parse(_ source: String, fileName: String, converters: [ConverterSignature]) throws(MappingErrors)
-        -> Mapping
-    {
+    /// parameter kinds; `validators`, the same for `check` clauses. The returned mapping keeps
+    /// `source`, so later stages can quote its lines.
+    public static func parse(
+        _ source: String, fileName: String, converters: [ConverterSignature], validators: [ConverterSignature] = []
+    ) throws(MappingErrors) -> Mapping {
         let text = SourceText(source)
         var parser = Parser(text)
         let syntax = parser.parseMap()
-        var validator = Validator(syntax: syntax, source: text, converters: converters)
-        let (records, entities) = validator.validate()
+        var validator = Validator(syntax: syntax, source: text, converters: converters, validators: validators)
+        let (records, entities, meta) = validator.validate()
         // Stable: problems at one offset keep the order they were found in.
         let problems = (parser.problems + validator.problems).enumerated()
             .sorted { ($0.element.offset, $0.offset) < ($1.element.offset, $1.offset) }
@@ -19,6 +20,6 @@ public enum MapParser {
         guard problems.isEmpty else {
             throw MappingErrors(problems.map { $0.diagnostic(in: text, fileName: fileName) })
         }
-        return Mapping(fileName: fileName, records: records, entities: entities, source: source)
+        return Mapping(fileName: fileName, records: records, entities: entities, meta: meta, source: source)
     }
 }

@@ -3,6 +3,7 @@
 struct MapSyntax: Sendable {
     var records: [RecordsSyntax] = []
     var entities: [EntitySyntax] = []
+    var meta: [MetaSyntax] = []
     /// True when any `entity` line was seen, even one with a syntax error.
     var sawEntityLine = false
     /// Entities whose `entity` line named them but then had a syntax error: references to them
@@ -16,11 +17,34 @@ struct Located<Value: Sendable & Equatable>: Sendable, Equatable {
     var offset: Int
 }
 
-/// `records at PATH {, PATH} [as NAME]`
+/// `records at PATH {, PATH} [as NAME | by PATH]` and, for `by`, the case lines below it.
 struct RecordsSyntax: Sendable {
     var paths: [KeyPath]
     var entity: Located<String>?
     var offset: Int
+    /// The `by` path and the offset of `by`.
+    var discriminator: Located<KeyPath>?
+    var cases: [CaseSyntax] = []
+    /// A case line had a syntax error: "no case lines" would mislead.
+    var hasBrokenCase = false
+}
+
+/// `LITERAL -> ENTITY [at PATH]` or `LITERAL -> ignore`
+struct CaseSyntax: Sendable {
+    var value: Located<Literal>
+    /// nil for `ignore`.
+    var entity: Located<String>?
+    var subpath: KeyPath
+}
+
+/// `meta NAME [<- PATH] : TYPE [?] { | converter }`
+struct MetaSyntax: Sendable {
+    var name: Located<String>
+    var path: KeyPath?
+    var typeName: Located<String>
+    var isList: Bool
+    var isOptional: Bool
+    var converters: [ConverterSyntax]
 }
 
 /// `entity NAME [table NAME]` and the member and key lines below it.
@@ -33,6 +57,22 @@ struct EntitySyntax: Sendable {
     /// misleading error about them (a missing key, a key naming an unknown attribute).
     var brokenMemberNames: Set<String> = []
     var hasBrokenKeyLine = false
+    /// `extras NAME` lines (more than one is an error).
+    var extras: [ExtrasSyntax] = []
+    /// `delete missing [within NAME]` lines (more than one is an error).
+    var deletions: [DeletionSyntax] = []
+}
+
+/// `extras NAME`
+struct ExtrasSyntax: Sendable {
+    var name: Located<String>
+    var offset: Int
+}
+
+/// `delete missing [within NAME]`
+struct DeletionSyntax: Sendable {
+    var scope: Located<String>?
+    var offset: Int
 }
 
 /// `key NAME {, NAME}`
@@ -52,6 +92,17 @@ struct MemberSyntax: Sendable {
     var isOptional: Bool
     var converters: [ConverterSyntax]
     var inverse: Located<String>?
+    /// Where `<-` is, when it is written.
+    var arrowOffset: Int?
+    var defaultValue: ClauseSyntax<ValueExpression>?
+    var always: ClauseSyntax<ValueExpression>?
+    var onChange: ClauseSyntax<ValueExpression>?
+    var nullRule: ClauseSyntax<NullRule>?
+    var missingRule: ClauseSyntax<MissingRule>?
+    var checks: [CheckSyntax] = []
+    var derived: ClauseSyntax<TemplateSyntax>?
+    var deleteRule: ClauseSyntax<DeleteRule>?
+    var elementPath: ClauseSyntax<KeyPath>?
 
     /// The built-in type this member names, or nil when it names an entity.
     var valueType: ValueType? { isList ? nil : ValueType(rawValue: typeName.value) }
@@ -61,4 +112,24 @@ struct MemberSyntax: Sendable {
 struct ConverterSyntax: Sendable {
     var name: Located<String>
     var arguments: [Located<Literal>]
+}
+
+/// A keyword-led clause after a member's type: where its keyword is and the value after it.
+struct ClauseSyntax<Value: Sendable & Equatable>: Sendable {
+    var keyword: Located<String>
+    var value: Located<Value>
+}
+
+/// `check NAME [( literal, … )] [STRING]`
+struct CheckSyntax: Sendable {
+    var call: ConverterSyntax
+    var message: String?
+    var keywordOffset: Int
+}
+
+/// A `derived` template, with the offset of each attribute reference so the validator can point at it.
+struct TemplateSyntax: Sendable, Equatable {
+    var text: String
+    var parts: [TemplatePart]
+    var references: [Located<String>]
 }

@@ -7,13 +7,16 @@ public struct Mapping: Sendable {
     public var records: [RecordSource]
     /// Entities in declaration order.
     public var entities: [Entity]
+    /// `meta` lines in declaration order: values read once per document, from its root.
+    public var meta: [MetaField]
     /// The map's text, so that later stages can quote a line in a diagnostic.
     public var source: String
 
-    public init(fileName: String, records: [RecordSource], entities: [Entity], source: String = "") {
+    public init(fileName: String, records: [RecordSource], entities: [Entity], meta: [MetaField] = [], source: String = "") {
         self.fileName = fileName
         self.records = records
         self.entities = entities
+        self.meta = meta
         self.source = source
     }
 
@@ -28,18 +31,22 @@ public struct Mapping: Sendable {
     public func entity(named name: String) -> Entity? { entities.first { $0.name == name } }
 }
 
-/// `records at statuses[*], data.children[*].data as Tweet`
+/// `records at statuses[*], data.children[*].data as Tweet`, or `records at data.children[*] by kind`
+/// and its case lines.
 public struct RecordSource: Sendable, Equatable {
     /// One or more paths into the document; `$` is the whole document, `$[*]` each element of a top-level array.
     public var paths: [KeyPath]
-    /// The entity each record becomes.
+    /// The entity each record becomes; with `by`, the first case's entity ("" when every case is `ignore`).
     public var entity: String
     public var location: SourceLocation
+    /// The `by` form: each record's entity is chosen by a value inside it; nil for the `as` form.
+    public var choice: RecordChoice?
 
-    public init(paths: [KeyPath], entity: String, location: SourceLocation) {
+    public init(paths: [KeyPath], entity: String, location: SourceLocation, choice: RecordChoice? = nil) {
         self.paths = paths
         self.entity = entity
         self.location = location
+        self.choice = choice
     }
 }
 
@@ -53,14 +60,23 @@ public struct Entity: Sendable, Equatable {
     public var attributes: [Attribute]
     public var relationships: [Relationship]
     public var location: SourceLocation
+    /// `extras NAME`: a JSON attribute that keeps every top-level key of the object the map does not name.
+    public var extras: String?
+    /// `delete missing [within RELATIONSHIP]`: objects a complete feed no longer contains are deleted.
+    public var deletion: DeletionRule?
 
-    public init(name: String, tableName: String?, key: [String], attributes: [Attribute], relationships: [Relationship], location: SourceLocation) {
+    public init(
+        name: String, tableName: String?, key: [String], attributes: [Attribute], relationships: [Relationship],
+        location: SourceLocation, extras: String? = nil, deletion: DeletionRule? = nil
+    ) {
         self.name = name
         self.tableName = tableName
         self.key = key
         self.attributes = attributes
         self.relationships = relationships
         self.location = location
+        self.extras = extras
+        self.deletion = deletion
     }
 
     public func attribute(named name: String) -> Attribute? { attributes.first { $0.name == name } }
@@ -136,25 +152,58 @@ public enum ValueType: String, Sendable, Equatable, CaseIterable {
     case json = "JSON"
 }
 
-/// `createdAt <- created_at : Date | date("EEE MMM dd HH:mm:ss Z yyyy")`
+/// `createdAt <- created_at : Date | date("EEE MMM dd HH:mm:ss Z yyyy")`, `lastSeenAt : Date always now`
 public struct Attribute: Sendable, Equatable {
     public var name: String
-    public var source: KeyPath
+    /// Where the JSON value is read. nil when the attribute has no JSON source: no `<-` and a
+    /// `default`, `always`, `onchange` or `derived` clause (otherwise the shorthand's path is the name).
+    public var source: KeyPath?
     public var type: ValueType
     /// `Date?`: the value may be null. A required attribute rejects an explicit null.
     public var isOptional: Bool
     /// Applied left to right to the JSON value before it is checked against `type`.
     public var converters: [ConverterCall]
     public var location: SourceLocation
+    /// `default VALUE`: set when the object is inserted; an update never resets it.
+    public var defaultValue: ValueExpression?
+    /// `always VALUE`: set on every import that touches the object.
+    public var always: ValueExpression?
+    /// `onchange VALUE`: set when the object is inserted or one of its values actually changes.
+    public var onChange: ValueExpression?
+    /// `null …` as written; nil means the default (`effectiveNullRule`).
+    public var nullRule: NullRule?
+    /// `missing …` as written; nil means the default (`effectiveMissingRule`).
+    public var missingRule: MissingRule?
+    /// `check …` clauses in the order written; the value must pass them all.
+    public var checks: [Check]
+    /// `derived "template"`: the value is built from other attributes of the same object.
+    public var derived: Template?
 
-    public init(name: String, source: KeyPath, type: ValueType, isOptional: Bool, converters: [ConverterCall], location: SourceLocation) {
+    public init(
+        name: String, source: KeyPath?, type: ValueType, isOptional: Bool, converters: [ConverterCall], location: SourceLocation,
+        defaultValue: ValueExpression? = nil, always: ValueExpression? = nil, onChange: ValueExpression? = nil,
+        nullRule: NullRule? = nil, missingRule: MissingRule? = nil, checks: [Check] = [], derived: Template? = nil
+    ) {
         self.name = name
         self.source = source
         self.type = type
         self.isOptional = isOptional
         self.converters = converters
         self.location = location
+        self.defaultValue = defaultValue
+        self.always = always
+        self.onChange = onChange
+        self.nullRule = nullRule
+        self.missingRule = missingRule
+        self.checks = checks
+        self.derived = derived
     }
+
+    /// What an explicit JSON null does: the written rule, else store for `T?` and reject for `T`.
+    public var effectiveNullRule: NullRule { nullRule ?? (isOptional ? .store : .reject) }
+
+    /// What an absent key does: the written rule, else keep the stored value.
+    public var effectiveMissingRule: MissingRule { missingRule ?? .keep }
 }
 
 /// `| date("EEE MMM dd HH:mm:ss Z yyyy")`, `| lowercase`
@@ -216,8 +265,15 @@ public struct Relationship: Sendable, Equatable {
     /// The name of the relationship as seen from the target (`User.tweets`).
     public var inverse: String?
     public var location: SourceLocation
+    /// `delete …`: what happens to this object when the target object is deleted.
+    public var deleteRule: DeleteRule
+    /// `each SUBPATH` (to-many only): where the object, or its key, sits inside each array element.
+    public var elementPath: KeyPath?
 
-    public init(name: String, source: KeyPath, target: String, isToMany: Bool, isOptional: Bool, inverse: String?, location: SourceLocation) {
+    public init(
+        name: String, source: KeyPath, target: String, isToMany: Bool, isOptional: Bool, inverse: String?,
+        location: SourceLocation, deleteRule: DeleteRule = .nullify, elementPath: KeyPath? = nil
+    ) {
         self.name = name
         self.source = source
         self.target = target
@@ -225,11 +281,13 @@ public struct Relationship: Sendable, Equatable {
         self.isOptional = isOptional
         self.inverse = inverse
         self.location = location
+        self.deleteRule = deleteRule
+        self.elementPath = elementPath
     }
 }
 
-/// A converter the engine offers, so the parser can check names and arguments
-/// without knowing what converters do.
+/// A converter (or a `check` validator) the engine offers, so the parser can check names and
+/// arguments without knowing what they do.
 public struct ConverterSignature: Sendable, Equatable {
     public var name: String
     /// Parameter kinds in order; an `.int` parameter also accepts nothing else, a `.double` accepts an int.
@@ -238,12 +296,21 @@ public struct ConverterSignature: Sendable, Equatable {
     public var requiredCount: Int
     /// One line for `graphimport check --converters` and "did you mean" hints.
     public var summary: String
+    /// The last parameter kind repeats: any number of arguments from `requiredCount` on (`oneOf(v, …)`).
+    public var isVariadic: Bool
 
-    public init(name: String, parameters: [LiteralKind], requiredCount: Int? = nil, summary: String) {
+    public init(name: String, parameters: [LiteralKind], requiredCount: Int? = nil, summary: String, isVariadic: Bool = false) {
         self.name = name
         self.parameters = parameters
         self.requiredCount = requiredCount ?? parameters.count
         self.summary = summary
+        self.isVariadic = isVariadic
+    }
+
+    /// The kind expected for the argument at `index`, or nil when there is no such parameter.
+    func parameter(at index: Int) -> LiteralKind? {
+        if index < parameters.count { return parameters[index] }
+        return isVariadic ? parameters.last : nil
     }
 }
 

@@ -7,12 +7,24 @@ struct Parser {
     var current: Token
     /// End of the last token consumed: where "expected X, found end of line" points.
     private var previousEnd = 0
-    private var syntax = MapSyntax()
+    var syntax = MapSyntax()
     private(set) var problems: [Problem] = []
     /// The entity that member and key lines belong to; nil before the first `entity` line.
-    private var entityIndex: Int?
+    var entityIndex: Int?
     /// After an `entity` line with an error, its member lines are still checked for syntax but dropped.
-    private var entityLineFailed = false
+    var entityLineFailed = false
+    /// The `records … by` line that case lines below it belong to.
+    var choice = OpenChoice.none
+
+    /// Whether a case line (`"t1" -> Comment`) may follow.
+    enum OpenChoice {
+        /// The previous statement was not a `records … by` line or a case line.
+        case none
+        /// Case lines go to `syntax.records[index]`.
+        case open(Int)
+        /// A `records` line with a syntax error: its case lines are checked for syntax but dropped.
+        case broken
+    }
 
     init(_ source: SourceText) {
         self.source = source
@@ -39,9 +51,12 @@ struct Parser {
         advance()
     }
 
-    /// statement = records | entity | key | member ;
-    /// A line whose first name is followed by `<-` or `:` is a member, whatever the name.
+    /// statement = records | case | meta | entity | key | extras | deletion | member ;
+    /// A line whose first name is followed by `<-` or `:` is a member, whatever the name; one that
+    /// starts with a literal, or a name followed by `->`, is a case line.
     private mutating func parseStatement() throws(Problem) {
+        if startsCaseLine { return try parseCase() }
+        choice = .none
         guard current.kind == .identifier else {
             throw expected("`records`, `entity`, `key` or an attribute name at the start of a line")
         }
@@ -52,6 +67,9 @@ struct Parser {
         case Keyword.records: try parseRecords()
         case Keyword.entity: try parseEntity()
         case Keyword.key: try parseKey()
+        case Keyword.meta: try parseMeta()
+        case Keyword.extras: try parseExtras()
+        case Keyword.delete: try parseDeletion()
         default:
             if let keyword = closestMatch(to: word, among: Keyword.statements) {
                 if keyword == Keyword.entity { noteMisspelledEntityLine() }
@@ -74,9 +92,10 @@ struct Parser {
         if next.kind == .identifier { syntax.brokenEntityNames.insert(text(next)) }
     }
 
-    /// records = "records" "at" path { "," path } [ "as" NAME ] ;
+    /// records = "records" "at" path { "," path } [ "as" NAME | "by" path ] ;
     private mutating func parseRecords() throws(Problem) {
         let offset = current.start
+        choice = .broken
         advance()
         guard isWord(Keyword.at) else { throw expected("'at' after 'records'") }
         advance()
@@ -86,14 +105,23 @@ struct Parser {
             paths.append(try parsePath(allowingAnyIndex: true, after: "','"))
         }
         var entity: Located<String>?
+        var discriminator: Located<KeyPath>?
         if isWord(Keyword.as) {
             advance()
             entity = try parseName("an entity name after 'as'")
+            if isWord(Keyword.by) { throw .asAndBy(at: current.start) }
             try expectEndOfLine("end of line after the entity name")
+        } else if isWord(Keyword.by) {
+            let by = current.start
+            advance()
+            discriminator = Located(value: try parsePath(allowingAnyIndex: false, after: "'by'"), offset: by)
+            if isWord(Keyword.as) { throw .asAndBy(at: current.start) }
+            try expectEndOfLine("end of line after the discriminator path")
         } else {
             try expectEndOfLine("',', 'as' or end of line after the path")
         }
-        syntax.records.append(RecordsSyntax(paths: paths, entity: entity, offset: offset))
+        syntax.records.append(RecordsSyntax(paths: paths, entity: entity, offset: offset, discriminator: discriminator))
+        choice = discriminator == nil ? .none : .open(syntax.records.count - 1)
     }
 
     /// entity = "entity" NAME [ "table" ( NAME | STRING ) ] ;
@@ -161,9 +189,10 @@ struct Parser {
     /// member = NAME [ "<-" path ] ":" type ;
     private mutating func parseMember() throws(Problem) {
         let name = try parseName("an attribute name")
-        let member: MemberSyntax
+        var member: MemberSyntax
         do throws(Problem) {
             var path: KeyPath?
+            let arrow = current.kind == .arrow ? current.start : nil
             if current.kind == .arrow {
                 advance()
                 path = try parsePath(allowingAnyIndex: false, after: "'<-'")
@@ -173,6 +202,7 @@ struct Parser {
             }
             advance()
             member = try parseType(name: name, path: path)
+            member.arrowOffset = arrow
         } catch {
             if let entityIndex { syntax.entities[entityIndex].brokenMemberNames.insert(name.value) }
             throw error
@@ -184,8 +214,8 @@ struct Parser {
         syntax.entities[entityIndex].members.append(member)
     }
 
-    /// type = ( NAME | "[" NAME "]" ) [ "?" ] { "|" converter } [ "inverse" NAME ] ;
-    /// Whether the name is a built-in type or an entity is settled by the validator.
+    /// type = ( NAME | "[" NAME "]" ) [ "?" ] { "|" converter } { clause } ;
+    /// Whether the name is a built-in type or an entity, and so which clauses fit, is settled by the validator.
     private mutating func parseType(name: Located<String>, path: KeyPath?) throws(Problem) -> MemberSyntax {
         let isList = current.kind == .leftBracket
         if isList { advance() }
@@ -201,12 +231,18 @@ struct Parser {
             converters: [], inverse: nil)
         while current.kind == .pipe {
             advance()
-            member.converters.append(try parseConverter())
+            member.converters.append(try parseConverter("a converter name after '|'"))
         }
-        if isWord(Keyword.inverse) {
-            advance()
-            member.inverse = try parseName("a relationship name after 'inverse'")
-            try expectEndOfLine("end of line after the inverse name")
+        var last: String?
+        while current.kind == .identifier, Keyword.clauses.contains(text(current)) {
+            last = try parseClause(into: &member)
+        }
+        if current.kind == .identifier, let suggestion = closestMatch(to: text(current), among: Keyword.clauses) {
+            throw .unknownClause(text(current), suggestion: suggestion, at: current.start)
+        }
+        if let last {
+            // The inverse keeps its first wording: it was the only clause before the others came.
+            try expectEndOfLine(last == inverseName ? "end of line after \(last)" : "another clause or end of line after \(last)")
         } else if !member.converters.isEmpty {
             try expectEndOfLine("'|' and a converter, or end of line after the converter")
         } else if member.valueType != nil {
@@ -218,8 +254,8 @@ struct Parser {
     }
 
     /// converter = NAME [ "(" [ literal { "," literal } ] ")" ] ;
-    private mutating func parseConverter() throws(Problem) -> ConverterSyntax {
-        let name = try parseName("a converter name after '|'")
+    mutating func parseConverter(_ what: String) throws(Problem) -> ConverterSyntax {
+        let name = try parseName(what)
         var arguments: [Located<Literal>] = []
         if current.kind == .leftParen {
             advance()
@@ -237,7 +273,7 @@ struct Parser {
     }
 
     /// literal = STRING | INTEGER | DECIMAL | "true" | "false" ;
-    private mutating func parseLiteral() throws(Problem) -> Located<Literal> {
+    mutating func parseLiteral(_ what: String = "an argument (a string, a number, true or false)") throws(Problem) -> Located<Literal> {
         let offset = current.start
         let literal: Literal
         switch current.kind {
@@ -251,7 +287,7 @@ struct Parser {
             literal = .double(value)
         case .identifier where text(current) == "true": literal = .bool(true)
         case .identifier where text(current) == "false": literal = .bool(false)
-        default: throw expected("an argument (a string, a number, true or false)")
+        default: throw expected(what)
         }
         advance()
         return Located(value: literal, offset: offset)
@@ -277,16 +313,16 @@ struct Parser {
         current = lexer.next(mode)
     }
 
-    private func peek() -> Token {
+    func peek() -> Token {
         var copy = lexer
         return copy.next()
     }
 
     func text(_ token: Token) -> String { source.text(token.range) }
 
-    private func isWord(_ word: String) -> Bool { current.kind == .identifier && text(current) == word }
+    func isWord(_ word: String) -> Bool { current.kind == .identifier && text(current) == word }
 
-    private func expectEndOfLine(_ what: String) throws(Problem) {
+    func expectEndOfLine(_ what: String) throws(Problem) {
         guard current.kind == .newline || current.kind == .end else { throw expected(what) }
     }
 

@@ -122,24 +122,33 @@ extension Problem {
         return Problem("unknown converter '\(name)'", hint: didYouMean(suggestion) ?? list, at: offset)
     }
 
-    static func converterArity(_ signature: ConverterSignature, found: Int, at offset: Int) -> Problem {
+    /// `role` is "converter", or "check" for a `check` clause's validator.
+    static func converterArity(_ signature: ConverterSignature, role: String = "converter", found: Int, at offset: Int) -> Problem {
         let total = signature.parameters.count
+        let required = signature.requiredCount
         let count =
-            total == 0
-            ? "no arguments"
-            : signature.requiredCount == total
-                ? "\(total) argument\(total == 1 ? "" : "s")" : "\(signature.requiredCount) to \(total) arguments"
-        let kinds = signature.parameters.enumerated().map { index, kind in
-            (index >= signature.requiredCount ? "optionally " : "") + describe(kind)
+            signature.isVariadic
+            ? "at least \(required) argument\(required == 1 ? "" : "s")"
+            : total == 0
+                ? "no arguments"
+                : required == total ? "\(total) argument\(total == 1 ? "" : "s")" : "\(required) to \(total) arguments"
+        var kinds = signature.parameters.enumerated().map { index, kind in
+            (index >= required ? "optionally " : "") + describe(kind)
         }
+        if signature.isVariadic, !kinds.isEmpty { kinds.append("…") }
         let list = kinds.isEmpty ? "" : " (\(kinds.joined(separator: ", ")))"
-        return Problem("converter '\(signature.name)' takes \(count)\(list), found \(found)", at: offset)
+        return Problem("\(role) '\(signature.name)' takes \(count)\(list), found \(found)", at: offset)
     }
 
-    static func converterArgument(_ converter: String, position: Int, expected: LiteralKind, found: Literal, at offset: Int)
-        -> Problem
-    {
-        Problem("argument \(position) of converter '\(converter)' must be \(describe(expected)), found \(found)", at: offset)
+    static func converterArgument(
+        _ converter: String, role: String = "converter", position: Int, expected: LiteralKind, found: Literal, at offset: Int
+    ) -> Problem {
+        Problem("argument \(position) of \(role) '\(converter)' must be \(describe(expected)), found \(found)", at: offset)
+    }
+
+    static func unknownCheck(_ name: String, suggestion: String?, known: [String], at offset: Int) -> Problem {
+        let list = known.isEmpty ? "there are no checks" : "the checks are " + known.joined(separator: ", ")
+        return Problem("unknown check '\(name)'", hint: didYouMean(suggestion) ?? list, at: offset)
     }
 
     // MARK: Keys
@@ -188,6 +197,170 @@ extension Problem {
             hint: "give each relationship into '\(target)' its own inverse name", at: offset)
     }
 
+    // MARK: Clauses
+
+    static func unknownClause(_ word: String, suggestion: String, at offset: Int) -> Problem {
+        Problem("unknown clause '\(word)'", hint: didYouMean(suggestion), at: offset)
+    }
+
+    static func repeatedClause(_ keyword: String, member: String, at offset: Int) -> Problem {
+        Problem(
+            "'\(keyword)' appears twice on '\(member)'",
+            hint: "each clause appears at most once on a line; only 'check' may repeat", at: offset)
+    }
+
+    static func unknownDeleteRule(_ word: String, suggestion: String, at offset: Int) -> Problem {
+        Problem("unknown delete rule '\(word)'", hint: didYouMean(suggestion), at: offset)
+    }
+
+    static func relationshipClauseOnAttribute(_ name: String, clause: String, type: String, at offset: Int) -> Problem {
+        Problem(
+            "attribute '\(name)' cannot have '\(clause)'",
+            hint: "'\(type)' is a built-in type; only a relationship to an entity has '\(clause)'", at: offset)
+    }
+
+    static func attributeClauseOnRelationship(_ name: String, clause: String, target: String, at offset: Int) -> Problem {
+        Problem(
+            "relationship '\(name)' cannot have '\(clause)'",
+            hint: "'\(target)' is an entity; 'default', 'always', 'onchange', 'null', 'missing', 'check' and 'derived' belong to attributes",
+            at: offset)
+    }
+
+    static func eachOnToOne(_ name: String, target: String, at offset: Int) -> Problem {
+        Problem(
+            "'each' applies only to a to-many relationship; '\(name)' is a to-one",
+            hint: "write the path to the \(target) itself after '<-', or make the type `[\(target)]`", at: offset)
+    }
+
+    static func valueDoesNotFit(_ clause: String, _ value: ValueExpression, type: ValueType, at offset: Int) -> Problem {
+        Problem("\(clause) \(value) does not fit type \(type.rawValue)", hint: valuesOf(type, clause: clause), at: offset)
+    }
+
+    static func notISODate(_ clause: String, _ text: String, at offset: Int) -> Problem {
+        Problem("\(clause) \"\(text)\" is not an ISO 8601 date", hint: valuesOf(.date, clause: clause), at: offset)
+    }
+
+    static func nullOnRequired(_ name: String, rule: String, at offset: Int) -> Problem {
+        Problem(
+            "'\(rule)' stores null, but attribute '\(name)' is required",
+            hint: "make it optional with '?' after the type, or give a value instead", at: offset)
+    }
+
+    static func ruleWithoutSource(_ name: String, clause: String, at offset: Int) -> Problem {
+        Problem(
+            "attribute '\(name)' reads no JSON, so '\(clause)' never applies",
+            hint: "add `<- path` to read a value, or remove '\(clause)'", at: offset)
+    }
+
+    static func derivedWithPath(_ name: String, at offset: Int) -> Problem {
+        Problem(
+            "derived attribute '\(name)' cannot have a path",
+            hint: "its value is built from its template; remove `<- path`", at: offset)
+    }
+
+    static func derivedWithClause(_ name: String, clause: String, at offset: Int) -> Problem {
+        Problem(
+            "derived attribute '\(name)' cannot have '\(clause)'",
+            hint: "its value always comes from its template", at: offset)
+    }
+
+    // MARK: Templates
+
+    static func unterminatedTemplateReference(at offset: Int) -> Problem {
+        Problem("unterminated '{' in a template", hint: "close it with '}', or write '{{' for a literal brace", at: offset)
+    }
+
+    static func unmatchedTemplateBrace(at offset: Int) -> Problem {
+        Problem("unmatched '}' in a template", hint: "write '}}' for a literal brace", at: offset)
+    }
+
+    static func badTemplateReference(_ written: String, at offset: Int) -> Problem {
+        Problem(
+            "'\(written)' is not `{attribute}` or `{attribute:format}`",
+            hint: "name an attribute of this entity; write '{{' and '}}' for literal braces", at: offset)
+    }
+
+    static func templateNamesNothing(_ name: String, entity: String, suggestion: String?, at offset: Int) -> Problem {
+        Problem("the template names no attribute '\(name)' of entity '\(entity)'", hint: didYouMean(suggestion), at: offset)
+    }
+
+    static func templateNamesRelationship(_ name: String, at offset: Int) -> Problem {
+        Problem("a template names attributes; '\(name)' is a relationship", at: offset)
+    }
+
+    static func templateNamesDerived(_ name: String, at offset: Int) -> Problem {
+        Problem(
+            "a template cannot use '\(name)', which is derived itself",
+            hint: "name the attributes that '\(name)' is built from", at: offset)
+    }
+
+    // MARK: Entity statements
+
+    static func statementOutsideEntity(_ keyword: String, written: String, at offset: Int) -> Problem {
+        Problem("'\(keyword)' appears before any entity", hint: "put `\(written)` below the `entity NAME` line it belongs to", at: offset)
+    }
+
+    static func secondStatement(_ written: String, entity: String, firstLine: Int, at offset: Int) -> Problem {
+        Problem("entity '\(entity)' already has `\(written)` (line \(firstLine))", at: offset)
+    }
+
+    static func extrasClash(_ name: String, entity: String, member: String, kind: String, at offset: Int) -> Problem {
+        Problem(
+            "extras '\(name)' clashes with \(kind) '\(member)' of entity '\(entity)'",
+            hint: "choose a name that '\(entity)' does not use", at: offset)
+    }
+
+    static func withinNamesNothing(_ name: String, entity: String, suggestion: String?, at offset: Int) -> Problem {
+        Problem(
+            "no relationship named '\(name)' in entity '\(entity)'",
+            hint: didYouMean(suggestion) ?? "`within` names a to-one relationship of '\(entity)'", at: offset)
+    }
+
+    static func withinNotToOne(_ name: String, kind: String, at offset: Int) -> Problem {
+        Problem(
+            "`within` names a to-one relationship; '\(name)' is \(kind)",
+            hint: "only objects whose parent appears in the feed are considered, so the parent must be one object",
+            at: offset)
+    }
+
+    // MARK: Meta
+
+    static func metaTypeNotBuiltIn(_ name: String, type: String, at offset: Int) -> Problem {
+        Problem("meta '\(name)' cannot have type '\(type)'", hint: "a meta value is one of \(builtInTypes)", at: offset)
+    }
+
+    static func unknownMetaType(_ type: String, suggestion: String?, at offset: Int) -> Problem {
+        Problem("unknown type '\(type)'", hint: didYouMean(suggestion) ?? "a meta value is one of \(builtInTypes)", at: offset)
+    }
+
+    // MARK: Polymorphic records
+
+    static func asAndBy(at offset: Int) -> Problem {
+        Problem(
+            "a `records` line takes 'as' or 'by', not both",
+            hint: "`as ENTITY` maps every record to one entity; `by PATH` chooses it with case lines", at: offset)
+    }
+
+    static func caseOutsideRecords(at offset: Int) -> Problem {
+        Problem(
+            "a case line must follow a `records … by PATH` line",
+            hint: "write `records at PATH by PATH` and its case lines with nothing else in between", at: offset)
+    }
+
+    static func decimalCaseValue(_ value: Literal, at offset: Int) -> Problem {
+        Problem("case value \(value) is not a string, an integer, true or false", at: offset)
+    }
+
+    static func noCases(at offset: Int) -> Problem {
+        Problem(
+            "`records … by` has no case lines",
+            hint: "add lines such as `\"t1\" -> Comment` or `\"more\" -> ignore` below it", at: offset)
+    }
+
+    static func duplicateCase(_ value: Literal, firstLine: Int, at offset: Int) -> Problem {
+        Problem("duplicate case \(value) (already declared at line \(firstLine))", at: offset)
+    }
+
     // MARK: Wording helpers
 
     static let reservedPrefix = "graphimport_"
@@ -195,6 +368,22 @@ extension Problem {
     static let stringEscapes = "a string accepts \\\" \\\\ \\n \\t and \\uXXXX"
 
     static func didYouMean(_ suggestion: String?) -> String? { suggestion.map { "did you mean '\($0)'?" } }
+
+    /// What a clause's value may be for `type`; `now` and `run` only where a value expression is allowed.
+    static func valuesOf(_ type: ValueType, clause: String) -> String {
+        let expression = [Keyword.default, Keyword.always, Keyword.onchange].contains(clause)
+        switch type {
+        case .int: return "an Int value is an integer" + (expression ? ", or 'run' (the import's run id)" : "")
+        case .double: return "a Double value is a number"
+        case .bool: return "a Bool value is true or false"
+        case .string, .url: return "a \(type.rawValue) value is a string in double quotes"
+        case .data: return "a Data value is a base64 string in double quotes"
+        case .date:
+            return "a Date value is " + (expression ? "'now' or " : "")
+                + "an ISO 8601 string such as \"2024-01-31\" or \"2024-01-31T12:00:00Z\""
+        case .json: return "a JSON value is a string, a number, true or false"
+        }
+    }
 
     static func describe(_ kind: LiteralKind) -> String {
         switch kind {

@@ -28,6 +28,31 @@ enum Keyword {
     static let table = "table"
     static let key = "key"
     static let inverse = "inverse"
+    static let by = "by"
+    static let ignore = "ignore"
+    static let meta = "meta"
+    static let extras = "extras"
+    static let delete = "delete"
+    static let missing = "missing"
+    static let within = "within"
+    static let `default` = "default"
+    static let always = "always"
+    static let onchange = "onchange"
+    static let null = "null"
+    static let check = "check"
+    static let derived = "derived"
+    static let each = "each"
+    static let now = "now"
+    static let run = "run"
+    static let store = "store"
+    static let keep = "keep"
+    static let reject = "reject"
     /// The words a line can start with, for "did you mean" on an unknown statement.
-    static let statements = [records, entity, key]
+    static let statements = [records, entity, key, meta, extras, delete]
+    /// Clauses after an attribute's type and converters.
+    static let attributeClauses = [`default`, always, onchange, null, missing, check, derived]
+    /// Clauses after a relationship's type.
+    static let relationshipClauses = [inverse, delete, each]
+    /// Every word that may follow a member's type, for "did you mean" on an unknown one.
+    static let clauses = attributeClauses + relationshipClauses
 }

@@ -61,11 +61,13 @@ enum ASCII {
     static let nine: UInt8 = 0x39
     static let colon: UInt8 = 0x3A  // :
     static let less: UInt8 = 0x3C  // <
+    static let greater: UInt8 = 0x3E  // >
     static let question: UInt8 = 0x3F  // ?
     static let at: UInt8 = 0x40  // @
     static let upperA: UInt8 = 0x41
     static let upperE: UInt8 = 0x45
     static let upperF: UInt8 = 0x46
+    static let upperT: UInt8 = 0x54
     static let upperZ: UInt8 = 0x5A
     static let leftBracket: UInt8 = 0x5B  // [
     static let backslash: UInt8 = 0x5C  // \
@@ -78,7 +80,9 @@ enum ASCII {
     static let lowerT: UInt8 = 0x74
     static let lowerU: UInt8 = 0x75
     static let lowerZ: UInt8 = 0x7A
+    static let leftBrace: UInt8 = 0x7B  // {
     static let pipe: UInt8 = 0x7C  // |
+    static let rightBrace: UInt8 = 0x7D  // }
 
     static func isDigit(_ byte: UInt8) -> Bool { byte >= zero && byte <= nine }
     static func isLetter(_ byte: UInt8) -> Bool { (byte >= upperA && byte <= upperZ) || (byte >= lowerA && byte <= lowerZ) }

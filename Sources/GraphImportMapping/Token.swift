@@ -15,6 +15,7 @@ struct Token: Sendable, Equatable {
         /// `[A-Za-z0-9_@$-]+`, lexed only inside a path.
         case pathKey
         case arrow  // <-
+        case caseArrow  // ->
         case colon, comma, dot, leftBracket, rightBracket, leftParen, rightParen, pipe, question, star, dollar
         case newline
         case end

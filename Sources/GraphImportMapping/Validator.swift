@@ -7,26 +7,32 @@ struct Validator {
     /// Converters in the order the engine lists them, for hints.
     let converterNames: [String]
     let converters: [String: ConverterSignature]
+    /// The validators `check` clauses may name, in the order the engine lists them.
+    let validatorNames: [String]
+    let validators: [String: ConverterSignature]
     private(set) var problems: [Problem] = []
     /// Names of the declared entities, exactly as written.
-    private let entityNames: Set<String>
+    let entityNames: Set<String>
 
-    init(syntax: MapSyntax, source: SourceText, converters: [ConverterSignature]) {
+    init(syntax: MapSyntax, source: SourceText, converters: [ConverterSignature], validators: [ConverterSignature] = []) {
         self.syntax = syntax
         self.source = source
         converterNames = converters.map(\.name)
         self.converters = Dictionary(converters.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        validatorNames = validators.map(\.name)
+        self.validators = Dictionary(validators.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         entityNames = Set(syntax.entities.map(\.name.value))
     }
 
-    /// The validated records and entities; meaningful only when `problems` stays empty.
-    mutating func validate() -> (records: [RecordSource], entities: [Entity]) {
+    /// The validated records, entities and meta fields; meaningful only when `problems` stays empty.
+    mutating func validate() -> (records: [RecordSource], entities: [Entity], meta: [MetaField]) {
         if !syntax.sawEntityLine { problems.append(.noEntity(at: 0)) }
+        let meta = resolveMeta()
         checkEntityNames()
         var entities: [Entity] = []
         for entity in syntax.entities { entities.append(resolve(entity)) }
         checkInverses()
-        return (resolveRecords(firstEntity: entities.first), entities)
+        return (resolveRecords(firstEntity: entities.first), entities, meta)
     }
 
     // MARK: Entities
@@ -69,29 +75,37 @@ struct Validator {
             }
             seen[name.value.lowercased()] = name
             let location = source.location(at: name.offset)
-            let path = member.path ?? KeyPath([.key(name.value)])
             if let type = member.valueType {
                 if let inverse = member.inverse {
                     problems.append(.inverseOnAttribute(name.value, type: type.rawValue, at: inverse.offset))
                 }
-                attributes.append(
-                    Attribute(
-                        name: name.value, source: path, type: type, isOptional: member.isOptional,
-                        converters: member.converters.map { resolve($0) }, location: location))
+                for keyword in [member.deleteRule?.keyword, member.elementPath?.keyword].compactMap({ $0 }) {
+                    problems.append(.relationshipClauseOnAttribute(name.value, clause: keyword.value, type: type.rawValue, at: keyword.offset))
+                }
+                attributes.append(resolveAttribute(member, type: type, in: entity, location: location))
             } else if let target = resolveTarget(member) {
                 if let converter = member.converters.first {
                     problems.append(.convertersOnRelationship(name.value, target: target, at: converter.name.offset))
                 }
+                for keyword in member.attributeClauseKeywords {
+                    problems.append(.attributeClauseOnRelationship(name.value, clause: keyword.value, target: target, at: keyword.offset))
+                }
+                if let each = member.elementPath?.keyword, !member.isList {
+                    problems.append(.eachOnToOne(name.value, target: target, at: each.offset))
+                }
                 relationships.append(
                     Relationship(
-                        name: name.value, source: path, target: target, isToMany: member.isList,
-                        isOptional: member.isOptional, inverse: member.inverse?.value, location: location))
+                        name: name.value, source: member.path ?? KeyPath([.key(name.value)]), target: target,
+                        isToMany: member.isList, isOptional: member.isOptional, inverse: member.inverse?.value,
+                        location: location, deleteRule: member.deleteRule?.value.value ?? .nullify,
+                        elementPath: member.isList ? member.elementPath?.value.value : nil))
             }
         }
         let key = checkKey(of: entity, attributes: attributes, relationships: relationships)
         return Entity(
             name: entity.name.value, tableName: entity.table?.value, key: key, attributes: attributes,
-            relationships: relationships, location: source.location(at: entity.name.offset))
+            relationships: relationships, location: source.location(at: entity.name.offset),
+            extras: checkExtras(of: entity), deletion: checkDeletion(of: entity, relationships: relationships))
     }
 
     /// The entity a non-built-in type names, or nil after reporting why there is none.
@@ -122,29 +136,37 @@ struct Validator {
 
     /// A converter call checked against the engine's signature; an integer given for a
     /// `.double` parameter becomes a `.double`, so the engine sees the kind it declared.
-    private mutating func resolve(_ call: ConverterSyntax) -> ConverterCall {
+    /// `asCheck`: the call follows `check` and names one of the engine's validators instead.
+    mutating func resolve(_ call: ConverterSyntax, asCheck: Bool = false) -> ConverterCall {
         let name = call.name
         var arguments = call.arguments.map(\.value)
         let location = source.location(at: name.offset)
+        let role = asCheck ? "check" : "converter"
         func result() -> ConverterCall { ConverterCall(name: name.value, arguments: arguments, location: location) }
-        guard let signature = converters[name.value] else {
-            let suggestion = closestMatch(to: name.value, among: converterNames)
-            problems.append(.unknownConverter(name.value, suggestion: suggestion, known: converterNames, at: name.offset))
+        guard let signature = (asCheck ? validators : converters)[name.value] else {
+            let known = asCheck ? validatorNames : converterNames
+            let suggestion = closestMatch(to: name.value, among: known)
+            problems.append(
+                asCheck
+                    ? .unknownCheck(name.value, suggestion: suggestion, known: known, at: name.offset)
+                    : .unknownConverter(name.value, suggestion: suggestion, known: known, at: name.offset))
             return result()
         }
-        guard arguments.count >= signature.requiredCount, arguments.count <= signature.parameters.count else {
-            problems.append(.converterArity(signature, found: arguments.count, at: name.offset))
+        guard arguments.count >= signature.requiredCount, signature.isVariadic || arguments.count <= signature.parameters.count
+        else {
+            problems.append(.converterArity(signature, role: role, found: arguments.count, at: name.offset))
             return result()
         }
         for (index, argument) in call.arguments.enumerated() {
-            let expected = signature.parameters[index]
+            guard let expected = signature.parameter(at: index) else { continue }
             switch (expected, argument.value) {
             case (.double, .int(let value)): arguments[index] = .double(Double(value))
             case _ where argument.value.kind == expected: break
             default:
                 problems.append(
                     .converterArgument(
-                        name.value, position: index + 1, expected: expected, found: argument.value, at: argument.offset))
+                        name.value, role: role, position: index + 1, expected: expected, found: argument.value,
+                        at: argument.offset))
             }
         }
         return result()
@@ -161,6 +183,10 @@ struct Validator {
         var records: [RecordSource] = []
         for line in syntax.records {
             let location = source.location(at: line.offset)
+            if let discriminator = line.discriminator {
+                records.append(resolveChoice(line, discriminator: discriminator, location: location))
+                continue
+            }
             guard let entity = line.entity else {
                 if let firstEntity { records.append(RecordSource(paths: line.paths, entity: firstEntity.name, location: location)) }
                 continue

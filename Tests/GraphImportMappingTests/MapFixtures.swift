@@ -16,9 +16,19 @@ let testConverters: [ConverterSignature] = [
     ConverterSignature(name: "nonEmpty", parameters: [.bool], summary: "treats empty text as null"),
 ]
 
-/// Parses `text` as `test.map` with the test converters.
+/// The validators the tests offer `check` clauses: those the engine plans to offer, one of them variadic.
+let testValidators: [ConverterSignature] = [
+    ConverterSignature(name: "url", parameters: [], summary: "an absolute URL"),
+    ConverterSignature(name: "matches", parameters: [.string], summary: "matches a regular expression"),
+    ConverterSignature(name: "range", parameters: [.double, .double], summary: "a number from min to max"),
+    ConverterSignature(name: "length", parameters: [.int, .int], summary: "a text length from min to max"),
+    ConverterSignature(name: "oneOf", parameters: [.string], requiredCount: 1, summary: "one of the values", isVariadic: true),
+    ConverterSignature(name: "nonEmpty", parameters: [], summary: "not empty"),
+]
+
+/// Parses `text` as `test.map` with the test converters and validators.
 func parse(_ text: String) throws(MappingErrors) -> Mapping {
-    try MapParser.parse(text, fileName: "test.map", converters: testConverters)
+    try MapParser.parse(text, fileName: "test.map", converters: testConverters, validators: testValidators)
 }
 
 /// The diagnostics of a map that must fail; records a test failure when it parses.

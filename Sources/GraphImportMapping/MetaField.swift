@@ -1,0 +1,22 @@
+/// `meta sinceId <- search_metadata.max_id : Int`: one value read from the document's root and saved
+/// to the store's metadata table, in the same transaction as the data.
+public struct MetaField: Sendable, Equatable {
+    public var name: String
+    /// A path from the document's root (`[*]` is not allowed); the shorthand's path is the name.
+    public var source: KeyPath
+    public var type: ValueType
+    /// `String?`: the value may be null or missing; a required one must be in the document.
+    public var isOptional: Bool
+    /// Applied left to right to the JSON value before it is checked against `type`.
+    public var converters: [ConverterCall]
+    public var location: SourceLocation
+
+    public init(name: String, source: KeyPath, type: ValueType, isOptional: Bool, converters: [ConverterCall], location: SourceLocation) {
+        self.name = name
+        self.source = source
+        self.type = type
+        self.isOptional = isOptional
+        self.converters = converters
+        self.location = location
+    }
+}
