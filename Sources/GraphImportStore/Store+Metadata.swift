@@ -1,0 +1,142 @@
+internal import CSQLite
+
+/// Typed metadata: a persistent dictionary in `graphimport_meta`, in the same file as the data,
+/// so a backup or copy keeps a job's ETag, since_id or cursor in step with what it imported.
+///
+/// Writes join the caller's transaction when one is open (meta written by an import commits or
+/// rolls back with its data) and autocommit otherwise; the table is created by the first write.
+extension Store {
+    /// The value stored under `key`, or nil when there is none (or no metadata table yet).
+    public func meta(_ key: String) throws(StoreError) -> MetaValue? {
+        guard try tableExists(Store.metaTable) else { return nil }
+        guard
+            let row = try database.statement(
+                "SELECT \"type\", \"value\" FROM \(quoteIdentifier(Store.metaTable)) WHERE \"key\" = ?"
+            ).firstRow([.text(key)])
+        else { return nil }
+        return try Store.metaValue(key: key, type: row[0], value: row[1])
+    }
+
+    /// Stores `value` under `key`, replacing any value of any type. `updated_at` moves only when
+    /// the type or value changes, so it tells when an ETag last changed, not when it was last seen.
+    public func setMeta(_ key: String, _ value: MetaValue) throws(StoreError) {
+        guard !key.isEmpty else {
+            throw StoreError(extendedCode: SQLITE_MISUSE, message: "a meta key must not be empty")
+        }
+        if let problem = try problem(with: value) {
+            throw StoreError(extendedCode: SQLITE_MISMATCH, message: "meta key '\(key)' cannot hold '\(value)': \(problem)")
+        }
+        try createIfMissing(Store.metaTable, Store.createMetaTable)
+        let table = quoteIdentifier(Store.metaTable)
+        try database.run(
+            "INSERT INTO \(table) (\"key\", \"type\", \"value\", \"updated_at\") "
+                + "VALUES (?, ?, ?, strftime('%Y-%m-%dT%H:%M:%fZ', 'now')) "
+                + "ON CONFLICT (\"key\") DO UPDATE SET \"type\" = excluded.\"type\", \"value\" = excluded.\"value\", "
+                + "\"updated_at\" = excluded.\"updated_at\" "
+                + "WHERE \(table).\"type\" IS NOT excluded.\"type\" OR \(table).\"value\" IS NOT excluded.\"value\"",
+            [.text(key), .text(value.type.rawValue), value.sqlValue])
+    }
+
+    /// Removes `key`; true when it was there.
+    @discardableResult
+    public func unsetMeta(_ key: String) throws(StoreError) -> Bool {
+        guard try tableExists(Store.metaTable) else { return false }
+        try database.run("DELETE FROM \(quoteIdentifier(Store.metaTable)) WHERE \"key\" = ?", [.text(key)])
+        return database.changes > 0
+    }
+
+    /// Every key with its value, sorted by key (bytewise, as SQLite's BINARY collation sorts).
+    public func allMeta() throws(StoreError) -> [(key: String, value: MetaValue)] {
+        guard try tableExists(Store.metaTable) else { return [] }
+        let rows = try database.rows(
+            "SELECT \"key\", \"type\", \"value\" FROM \(quoteIdentifier(Store.metaTable)) ORDER BY \"key\"")
+        var entries: [(key: String, value: MetaValue)] = []
+        for row in rows {
+            let key = row[0].textValue ?? row[0].description
+            entries.append((key, try Store.metaValue(key: key, type: row[1], value: row[2])))
+        }
+        return entries
+    }
+
+    /// The bool under `key`, `fallback` (false) when missing; another type is an error.
+    public func bool(_ key: String, default fallback: Bool = false) throws(StoreError) -> Bool {
+        switch try meta(key) {
+        case nil: fallback
+        case .bool(let value)?: value
+        case let other?: throw Store.typeMismatch(key: key, holds: other.type, wanted: .bool)
+        }
+    }
+
+    /// The integer under `key`, `fallback` (0) when missing; another type, a double included, is an error.
+    public func integer(_ key: String, default fallback: Int64 = 0) throws(StoreError) -> Int64 {
+        switch try meta(key) {
+        case nil: fallback
+        case .integer(let value)?: value
+        case let other?: throw Store.typeMismatch(key: key, holds: other.type, wanted: .integer)
+        }
+    }
+
+    /// The double under `key`, `fallback` (0) when missing; another type, an integer included, is an error.
+    public func double(_ key: String, default fallback: Double = 0) throws(StoreError) -> Double {
+        switch try meta(key) {
+        case nil: fallback
+        case .double(let value)?: value
+        case let other?: throw Store.typeMismatch(key: key, holds: other.type, wanted: .double)
+        }
+    }
+
+    /// The string under `key`, `fallback` ("") when missing; a date or JSON is an error too.
+    public func string(_ key: String, default fallback: String = "") throws(StoreError) -> String {
+        switch try meta(key) {
+        case nil: fallback
+        case .string(let value)?: value
+        case let other?: throw Store.typeMismatch(key: key, holds: other.type, wanted: .string)
+        }
+    }
+
+    /// The date under `key` in its stored shape, nil when missing; another type is an error.
+    public func date(_ key: String) throws(StoreError) -> String? {
+        switch try meta(key) {
+        case nil: nil
+        case .date(let value)?: value
+        case let other?: throw Store.typeMismatch(key: key, holds: other.type, wanted: .date)
+        }
+    }
+
+    /// The JSON text under `key`, nil when missing; another type is an error.
+    public func json(_ key: String) throws(StoreError) -> String? {
+        switch try meta(key) {
+        case nil: nil
+        case .json(let value)?: value
+        case let other?: throw Store.typeMismatch(key: key, holds: other.type, wanted: .json)
+        }
+    }
+
+    /// Why `value` cannot be stored, or nil when it can.
+    private func problem(with value: MetaValue) throws(StoreError) -> String? {
+        switch value {
+        case .double(let double) where !double.isFinite:
+            "a double must be finite"
+        case .date(let text) where !MetaDate.isStored(text):
+            "a date is stored as UTC text like 2024-05-01T12:00:00.000Z"
+        case .json(let text) where try !database.isValidJSON(text):
+            "it is not valid JSON"
+        default:
+            nil
+        }
+    }
+
+    private static func metaValue(key: String, type: SQLValue, value: SQLValue) throws(StoreError) -> MetaValue {
+        guard let typeName = type.textValue, let metaValue = MetaValue(type: typeName, value: value) else {
+            throw StoreError(
+                extendedCode: SQLITE_ERROR,
+                message: "meta key '\(key)' cannot be read: type \(type) does not fit value \(value); "
+                    + "the store was written by another program or version")
+        }
+        return metaValue
+    }
+
+    private static func typeMismatch(key: String, holds: MetaType, wanted: MetaType) -> StoreError {
+        StoreError(extendedCode: SQLITE_MISMATCH, message: "meta key '\(key)' holds \(holds.phrase), not \(wanted.phrase)")
+    }
+}
