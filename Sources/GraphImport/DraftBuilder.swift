@@ -5,20 +5,62 @@ import GraphImportStore
 /// Phase one of a record: reads, converts and checks every mapped value into drafts.
 struct DraftBuilder {
     let plan: ImportPlan
+    let hooks: ImportHooks
+    /// Top-level keys that went to `extras`, per entity, with how many objects had each.
+    private(set) var extrasKeys: [[String: Int]]
     /// The path below the record of the value being read, kept as a stack and made text only on failure.
     private var stack: [PathStep] = []
     private var record: JSONRecord?
 
-    init(plan: ImportPlan) { self.plan = plan }
+    init(plan: ImportPlan, hooks: ImportHooks = ImportHooks()) {
+        self.plan = plan
+        self.hooks = hooks
+        extrasKeys = Array(repeating: [:], count: plan.entities.count)
+    }
 
-    /// The draft of a record that becomes an object of `entity`.
-    mutating func draft(record: JSONRecord, entity: Int) throws(RecordError) -> ObjectDraft {
+    /// The draft of a record, or nil when its route says to ignore it.
+    mutating func draft(record: JSONRecord, route: RecordRoute) throws(RecordError) -> ObjectDraft? {
         self.record = record
         stack.removeAll(keepingCapacity: true)
-        guard case .object(let object) = record.value else {
-            throw error(nil, "expected an object for \(plan.entities[entity].name), found \(record.value.kindName)", hint: nil)
+        switch route.target {
+        case .entity(let entity):
+            return try draft(value: record.value, entity: entity)
+        case .choice(let discriminator, let description, let cases):
+            guard case .object(let object) = record.value else {
+                throw error(nil, "expected an object with '\(description)', found \(record.value.kindName)", hint: nil)
+            }
+            let found = try lookup(discriminator, in: object, member: nil)
+            guard let found, let chosen = cases.first(where: { matches(found, $0.value) }) else {
+                let known = cases.map(\.value.description).joined(separator: ", ")
+                let shown = found.map { Value.json($0).shown ?? $0.kindName } ?? "nothing"
+                throw error(
+                    nil, "no rule of the map for \(description) = \(shown)",
+                    hint: "the map knows \(known); add a case line for it (`… -> ignore` to skip such records)")
+            }
+            stack.removeAll(keepingCapacity: true)
+            guard let entity = chosen.entity else { return nil }
+            guard let inner = try lookup(chosen.subpath, in: object, member: nil) else {
+                throw error(nil, "the record has nothing at '\(chosen.subpath.text)' for \(plan.entities[entity].name)", hint: nil)
+            }
+            return try draft(value: inner, entity: entity)
+        }
+    }
+
+    private mutating func draft(value: JSONValue, entity: Int) throws(RecordError) -> ObjectDraft {
+        guard case .object(let object) = value else {
+            throw error(nil, "expected an object for \(plan.entities[entity].name), found \(value.kindName)", hint: nil)
         }
         return try draft(object, entity: entity)
+    }
+
+    private func matches(_ value: JSONValue, _ literal: Literal) -> Bool {
+        switch (value, literal) {
+        case (.string(let text), .string(let expected)): text == expected
+        case (.number(let number), .int(let expected)): number.exactInt64 == expected
+        case (.number(let number), .double(let expected)): number.double == expected
+        case (.bool(let flag), .bool(let expected)): flag == expected
+        default: false
+        }
     }
 
     private mutating func draft(_ object: JSONObject, entity index: Int) throws(RecordError) -> ObjectDraft {
@@ -28,10 +70,24 @@ struct DraftBuilder {
         for attribute in entity.attributes {
             values.append(try value(of: attribute, in: object, entity: entity))
         }
+        if let handlers = hooks.keyHandlers[entity.name] {
+            var objectValues = ObjectValues(entity: entity.name, names: entity.attributes.map(\.name), values: values)
+            for member in object.members {
+                guard let handler = handlers[member.key] else { continue }
+                do { try handler(member.value, &objectValues) } catch {
+                    stack.append(.key(member.key))
+                    throw self.error("\(entity.name) (key '\(member.key)')", error.message, hint: nil)
+                }
+            }
+            values = objectValues.values
+        }
+        if let extras = entity.extrasAttribute {
+            values[extras] = unmappedMembers(of: object, entity: index)
+        }
         var keyValues: [SQLValue] = []
         for keyIndex in entity.keyAttributes {
             let attribute = entity.attributes[keyIndex]
-            guard let value = values[keyIndex] else {
+            guard let value = values[keyIndex], value != .null else {
                 throw error(
                     "\(entity.name).\(attribute.name)",
                     "the object has no '\(attribute.sourceDescription)', the key of \(entity.name)",
@@ -39,8 +95,8 @@ struct DraftBuilder {
             }
             keyValues.append(value)
         }
-        var toOne: [LinkDraft?] = []
         let depth = stack.count
+        var toOne: [LinkDraft?] = []
         for relationship in entity.toOne {
             let member = "\(entity.name).\(relationship.name)"
             defer { truncate(to: depth) }
@@ -67,11 +123,20 @@ struct DraftBuilder {
                 links.reserveCapacity(elements.count)
                 for (position, element) in elements.enumerated() {
                     stack.append(.index(position))
-                    if case .null = element {
+                    let elementDepth = stack.count
+                    var target = element
+                    if !relationship.elementPath.isEmpty {
+                        guard case .object(let wrapper) = element, let inner = try lookup(relationship.elementPath, in: wrapper, member: member) else {
+                            throw error(
+                                member, "expected an object with '\(relationship.elementPath.text)' in each element, found \(element.kindName)", hint: nil)
+                        }
+                        target = inner
+                    }
+                    if case .null = target {
                         throw error(member, "an element of the array is null", hint: nil)
                     }
-                    links.append(try link(element, target: relationship.target, member: member))
-                    stack.removeLast()
+                    links.append(try link(target, target: relationship.target, member: member))
+                    truncate(to: elementDepth - 1)
                 }
                 toMany.append(links)
             case let value?:
@@ -79,6 +144,15 @@ struct DraftBuilder {
             }
         }
         return ObjectDraft(entity: index, key: ObjectKey(values: keyValues), values: values, toOne: toOne, toMany: toMany)
+    }
+
+    /// The members no attribute or relationship reads (nor a key handler takes), as one JSON object.
+    private mutating func unmappedMembers(of object: JSONObject, entity index: Int) -> SQLValue {
+        let entity = plan.entities[index]
+        let handled = hooks.keyHandlers[entity.name]
+        let rest = object.members.filter { !entity.mappedKeys.contains($0.key) && handled?[$0.key] == nil }
+        for member in rest { extrasKeys[index][member.key, default: 0] += 1 }
+        return rest.isEmpty ? .null : .text(JSONValue.object(JSONObject(rest)).jsonText)
     }
 
     /// A nested object or a key value, as a link to an object of `target`.
@@ -106,15 +180,33 @@ struct DraftBuilder {
         }
     }
 
-    /// The stored value of `attribute`, or nil when the JSON has no such key.
+    /// The value to store for `attribute`, or nil to keep the stored one.
     private mutating func value(of attribute: AttributePlan, in object: JSONObject, entity: EntityPlan) throws(RecordError) -> SQLValue? {
+        guard let path = attribute.path else { return nil }
         let member = "\(entity.name).\(attribute.name)"
         let depth = stack.count
         defer { truncate(to: depth) }
-        guard let raw = try lookup(attribute.path, in: object, member: member) else { return nil }
+        guard let raw = try lookup(path, in: object, member: member) else {
+            switch attribute.onMissing {
+            case nil: return nil
+            case .sql(let value)?: return value
+            case .now?, .run?: return nil  // the parser allows only literals and null here
+            }
+        }
         let value = try convert(raw, for: attribute, member: member)
-        if value == .null && !attribute.isOptional {
-            throw error(member, "is required but the value is null", hint: "declare it optional: `: \(attribute.type.rawValue)?`")
+        if value == .null {
+            switch attribute.onNull {
+            case .store: return .null
+            case .keep: return nil
+            case .value(let replacement): return replacement
+            case .reject:
+                throw error(member, "is required but the value is null", hint: "declare it optional: `: \(attribute.type.rawValue)?`")
+            }
+        }
+        for check in attribute.checks {
+            if let failure = check.validate(value) {
+                throw error(member, check.message ?? failure, hint: nil, value: value)
+            }
         }
         return value
     }
@@ -131,7 +223,7 @@ struct DraftBuilder {
 
     /// Follows `path` from `object`, pushing each step taken; nil when a key or index is absent.
     /// A null on the way makes the value null; any other non-container on the way is an error.
-    private mutating func lookup(_ path: [PathStep], in object: JSONObject, member: String) throws(RecordError) -> JSONValue? {
+    private mutating func lookup(_ path: [PathStep], in object: JSONObject, member: String?) throws(RecordError) -> JSONValue? {
         var current = JSONValue.object(object)
         for step in path {
             switch (step, current) {
@@ -158,7 +250,7 @@ struct DraftBuilder {
         if stack.count > depth { stack.removeLast(stack.count - depth) }
     }
 
-    private func error(_ member: String?, _ message: String, hint: String?) -> RecordError {
+    private func error(_ member: String?, _ message: String, hint: String?, value: SQLValue? = nil) -> RecordError {
         var path = record?.path ?? .root
         for step in stack {
             switch step {
@@ -166,8 +258,37 @@ struct DraftBuilder {
             case .index(let index): path.components.append(.index(index))
             }
         }
+        var text = message
+        if let value { text += " (value: \(value.shown))" }
         return RecordError(
             recordIndex: record?.index ?? 0, position: record?.position ?? JSONPosition(offset: 0, line: 1, column: 1),
-            path: path.description, member: member, message: message, hint: hint)
+            path: path.description, member: member, message: text, hint: hint)
+    }
+}
+
+extension [PathStep] {
+    /// The steps as a map writes them (`data`, `a.b[0]`).
+    var text: String {
+        var out = ""
+        for step in self {
+            switch step {
+            case .key(let key): out += out.isEmpty ? key : "." + key
+            case .index(let index): out += "[\(index)]"
+            }
+        }
+        return out.isEmpty ? "$" : out
+    }
+}
+
+extension SQLValue {
+    /// The value as shown in messages: text quoted and cut, numbers as written.
+    var shown: String {
+        switch self {
+        case .null: "null"
+        case .integer(let number): String(number)
+        case .real(let number): String(number)
+        case .text(let text): MessageText.quoted(text)
+        case .blob(let bytes): "\(bytes.count) bytes"
+        }
     }
 }

@@ -5,6 +5,17 @@ struct EntitySQL {
     let table: String
     /// Attribute columns, then to-one foreign-key columns, as in `KnownObject.values`.
     let columns: [String]
+    /// The index, in the column names `insert` and `update` take, of `inserted_run`; `changed_run` follows.
+    let insertedRunColumn: Int
+    /// Attributes set on every import (`always`), left out when telling changed from unchanged.
+    let alwaysColumns: Set<Int>
+    /// Attributes set when an object changes (`onchange`): left out when telling changed from
+    /// unchanged, and restored with `changed_run` when a run's changes cancel out.
+    let onChangeColumns: [Int]
+    private let writableColumns: [String]
+
+    /// Columns that do not tell whether an object changed: `always` and `onchange` values.
+    var unchangingColumns: Set<Int> { alwaysColumns.union(onChangeColumns) }
     let selectByKey: String
     let selectList: [String]
     let deleteList: [String]
@@ -13,9 +24,13 @@ struct EntitySQL {
     init(_ entity: EntityPlan) {
         table = quoteIdentifier(entity.table)
         columns = entity.attributes.map(\.column) + entity.toOne.map(\.column)
+        insertedRunColumn = columns.count
+        writableColumns = columns + [Naming.insertedRun, Naming.changedRun]
+        alwaysColumns = Set(entity.attributes.indices.filter { entity.attributes[$0].always != nil })
+        onChangeColumns = entity.attributes.indices.filter { entity.attributes[$0].onChange != nil }
         let keyMatch = entity.keyAttributes.map { "\(quoteIdentifier(entity.attributes[$0].column)) = ?" }.joined(separator: " AND ")
         selectByKey =
-            "SELECT " + ([Naming.primaryKey] + columns).map(quoteIdentifier).joined(separator: ", ")
+            "SELECT " + ([Naming.primaryKey] + columns + [Naming.changedRun]).map(quoteIdentifier).joined(separator: ", ")
             + " FROM \(table) WHERE \(keyMatch)"
         selectList = entity.toMany.map {
             "SELECT \(quoteIdentifier($0.targetColumn)) FROM \(quoteIdentifier($0.joinTable)) WHERE \(quoteIdentifier($0.ownerColumn)) = ? ORDER BY \(quoteIdentifier(Naming.position))"
@@ -30,14 +45,14 @@ struct EntitySQL {
 
     /// `INSERT INTO "t" ("a", "b") VALUES (?, ?)` for the given column indexes.
     func insert(columns indexes: [Int]) -> String {
-        let names = indexes.map { quoteIdentifier(columns[$0]) }.joined(separator: ", ")
+        let names = indexes.map { quoteIdentifier(writableColumns[$0]) }.joined(separator: ", ")
         let marks = Array(repeating: "?", count: indexes.count).joined(separator: ", ")
         return "INSERT INTO \(table) (\(names)) VALUES (\(marks))"
     }
 
     /// `UPDATE "t" SET "a" = ?, "b" = ? WHERE "pk" = ?` for the given column indexes.
     func update(columns indexes: [Int]) -> String {
-        let assignments = indexes.map { "\(quoteIdentifier(columns[$0])) = ?" }.joined(separator: ", ")
+        let assignments = indexes.map { "\(quoteIdentifier(writableColumns[$0])) = ?" }.joined(separator: ", ")
         return "UPDATE \(table) SET \(assignments) WHERE \(quoteIdentifier(Naming.primaryKey)) = ?"
     }
 }

@@ -8,159 +8,332 @@ import GraphImportStore
     import Darwin
 #endif
 
-/// How an import treats bad records and whether it keeps what it did.
-public struct ImportOptions: Sendable {
-    /// Skip records that do not fit the map (each reported), and commit the rest.
-    public var skipInvalid = false
-    /// Do everything, report it, and roll it back.
-    public var dryRun = false
-    /// JSON, JSON Lines, or decided from the input.
-    public var format: JSONInputFormat = .auto
-    /// How long to wait for another process's write lock, in seconds.
-    public var busyTimeout: Double = 30
-    /// Accept an input that holds no JSON at all (zero bytes or only whitespace).
-    /// Off by default: from cron, an empty feed usually means a failed download.
-    public var allowEmpty = false
-
-    public init(skipInvalid: Bool = false, dryRun: Bool = false, format: JSONInputFormat = .auto, busyTimeout: Double = 30, allowEmpty: Bool = false) {
-        self.skipInvalid = skipInvalid
-        self.dryRun = dryRun
-        self.format = format
-        self.busyTimeout = busyTimeout
-        self.allowEmpty = allowEmpty
-    }
-}
-
-/// What an import did.
-public struct ImportSummary: Sendable {
-    public var input: String
-    public var store: String
-    public var records = 0
-    public var skippedRecords = 0
-    /// Per entity, in the map's order.
-    public var entities: [(name: String, counts: EntityCounts)] = []
-    /// Schema changes made to the store (`add table hashtag`).
-    public var schemaChanges: [String] = []
-    public var format: JSONInputFormat = .auto
-    public var bytesRead = 0
-    public var seconds = 0.0
-    public var dryRun = false
-
-    /// True when any object was inserted or updated.
-    public var changed: Bool { entities.contains { $0.counts.inserted + $0.counts.updated > 0 } }
-}
-
 /// Imports a feed into a store with one plan: the whole run is one transaction.
 public struct GraphImporter: Sendable {
     public let plan: ImportPlan
+    public let hooks: ImportHooks
 
-    public init(plan: ImportPlan) { self.plan = plan }
+    public init(plan: ImportPlan, hooks: ImportHooks = ImportHooks()) {
+        self.plan = plan
+        self.hooks = hooks
+    }
 
     /// Reads records from `source` and upserts them into the store at `storePath`.
     ///
-    /// Either everything is committed or nothing is: on any error the transaction is rolled
-    /// back, and a store file this run created is removed again.
+    /// Either everything is committed or nothing is: on any error the transaction is rolled back.
+    /// The run is recorded in `graphimport_runs` whatever its outcome — except that a store this
+    /// run created is removed again when the run fails, leaving no file behind.
     /// - Parameter onSkip: called for each record dropped under `skipInvalid`.
     public func run(
         source: some JSONByteSource, inputName: String, storePath: String, options: ImportOptions,
         onSkip: (RecordError) -> Void = { _ in }, onProgress: ((Int, Int) -> Void)? = nil
     ) throws(ImportError) -> ImportSummary {
         let started = monotonicSeconds()
-        var summary = ImportSummary(input: inputName, store: storePath)
-        summary.dryRun = options.dryRun
         let store: Store
         do {
             store = try Store(path: storePath, options: Database.Options(create: true, readOnly: false, busyTimeout: options.busyTimeout))
         } catch {
             throw .store(path: storePath, StoreFailure(error))
         }
-        var committed = false
-        defer {
-            if !committed {
-                store.database.rollback()
-                if store.createdFile { removeStoreFiles(storePath) }
+        let runID: Int64
+        do {
+            runID = try store.beginRun(
+                input: inputName, mapName: plan.mapping.fileName, mapSHA256: SHA256.hash(Array(plan.mapping.source.utf8)),
+                pid: getpid(), host: hostName())
+        } catch {
+            if store.createdFile { removeStoreFiles(storePath) }
+            throw .store(path: storePath, StoreFailure(error, holder: runningHolder(storePath)))
+        }
+        var run = ImportRun(plan: plan, hooks: hooks, store: store, runID: runID, inputName: inputName, options: options)
+        do {
+            var summary = try run.perform(source: source, onSkip: onSkip, onProgress: onProgress)
+            summary.seconds = monotonicSeconds() - started
+            return summary
+        } catch {
+            store.database.rollback()
+            if store.createdFile {
+                removeStoreFiles(storePath)
+            } else {
+                try? store.finishRun(
+                    runID, outcome: .failed, records: Int64(run.records), skippedRecords: Int64(run.skippedRecords),
+                    inputBytes: Int64(run.tap.byteCount), inputSHA256: nil, counts: nil, error: error.description)
+            }
+            if case .store(let path, let failure) = error, failure.kind == .busy {
+                throw .store(path: path, StoreFailure(failure, holder: runningHolder(storePath)))
+            }
+            throw error
+        }
+    }
+
+    /// The pid and start of another import still marked running in the store, for a busy message.
+    private func runningHolder(_ storePath: String) -> String? {
+        guard let store = try? Store(path: storePath, options: Database.Options(create: false, readOnly: true, busyTimeout: 0.5)),
+            let running = try? store.runs(last: 20).first(where: { $0.outcome == .running && $0.pid != getpid() && kill($0.pid, 0) == 0 })
+        else { return nil }
+        return "graphimport pid \(running.pid) on \(running.host), run \(running.id) started at \(running.startedAt)"
+    }
+}
+
+/// One run in progress: the state the phases share, and the phases in order.
+struct ImportRun {
+    let plan: ImportPlan
+    let hooks: ImportHooks
+    let store: Store
+    let runID: Int64
+    let inputName: String
+    let options: ImportOptions
+    let tap = InputTapState()
+    var records = 0
+    var skippedRecords = 0
+
+    init(plan: ImportPlan, hooks: ImportHooks, store: Store, runID: Int64, inputName: String, options: ImportOptions) {
+        self.plan = plan
+        self.hooks = hooks
+        self.store = store
+        self.runID = runID
+        self.inputName = inputName
+        self.options = options
+    }
+
+    mutating func perform(
+        source: some JSONByteSource, onSkip: (RecordError) -> Void, onProgress: ((Int, Int) -> Void)?
+    ) throws(ImportError) -> ImportSummary {
+        var summary = ImportSummary(input: inputName, store: store.path)
+        summary.runID = runID
+        summary.dryRun = options.dryRun
+        let database = store.database
+        try storeStep {
+            if options.ifChanged, let known = options.knownInputSHA256, try store.lastSucceededInputSHA256(input: nil) == known {
+                summary.unchangedInput = true
+                summary.inputSHA256 = known
             }
         }
-        do {
-            try store.database.beginImmediate()
+        if summary.unchangedInput { return try finishUnchanged(summary) }
+        try storeStep {
+            try database.beginImmediate()
             let migration = try store.migrate(to: plan.schema, mapName: plan.mapping.fileName, mapText: plan.mapping.source)
             if !migration.refusals.isEmpty {
-                throw ImportError.migration(
-                    store: storePath, refusals: migration.refusals.map(\.message), hints: migration.refusals.map(\.hint))
+                throw ImportError.migration(store: store.path, refusals: migration.refusals.map(\.message), hints: migration.refusals.map(\.hint))
             }
             summary.schemaChanges = migration.changes
-        } catch let error as ImportError {
-            throw error
-        } catch let error as StoreError {
-            throw .store(path: storePath, StoreFailure(error))
-        } catch {
-            throw .store(path: storePath, StoreFailure(StoreError(extendedCode: 1, message: "\(error)")))
         }
-
-        let sniffer = SniffedContent()
-        let reader = JSONRecordReader(source: ContentSniffingSource(source, seen: sniffer), patterns: plan.recordSources.map(\.pattern), format: options.format)
-        let writer = GraphWriter(plan: plan, database: store.database)
-        var builder = DraftBuilder(plan: plan)
+        let now = SQLValue.text(Coercion.isoText(Timestamp(milliseconds: currentMilliseconds())))
+        let writer = GraphWriter(plan: plan, database: database, run: RunContext(runID: runID, now: now), hooks: hooks)
+        var builder = DraftBuilder(plan: plan, hooks: hooks)
+        let reader = JSONRecordReader(
+            source: InputTap(source, state: tap), patterns: plan.routes.map(\.pattern), capture: plan.meta.map(\.pattern),
+            format: options.format)
         var skipped = Array(repeating: 0, count: plan.entities.count)
+        let undoable = options.skipInvalid && !hooks.beforeSave.isEmpty
         do {
             while let record = try reader.next() {
-                summary.records += 1
-                let entity = plan.recordSources[record.patternIndex].entity
-                let draft: ObjectDraft
+                records += 1
+                let route = plan.routes[record.patternIndex]
+                let draft: ObjectDraft?
                 do {
-                    draft = try builder.draft(record: record, entity: entity)
+                    draft = try builder.draft(record: record, route: route)
                 } catch {
                     guard options.skipInvalid else { throw ImportError.record(error) }
-                    skipped[entity] += 1
-                    summary.skippedRecords += 1
-                    onSkip(error)
+                    skip(error, route: route, counts: &skipped, onSkip: onSkip)
                     continue
                 }
-                try writer.write(draft)
-                onProgress?(summary.records, reader.bytesRead)
-            }
-            if !sniffer.sawContent && !options.allowEmpty { throw ImportError.emptyInput }
-            summary.bytesRead = reader.bytesRead
-            summary.format = reader.format
-            let counts = writer.counts()
-            summary.entities = plan.entities.indices.map { index in
-                var entityCounts = counts[index]
-                entityCounts.skipped = skipped[index]
-                return (plan.entities[index].name, entityCounts)
-            }
-            if !options.dryRun {
-                try store.database.commit()
-                committed = true
+                guard let draft else {
+                    summary.ignoredRecords += 1
+                    continue
+                }
+                if undoable { try writer.beginRecord() }
+                var failure: WriteError?
+                do { try writer.write(draft) } catch { failure = error }
+                switch failure {
+                case nil:
+                    if undoable { try writer.commitRecord() }
+                case .rejected(let member, let message)?:
+                    let error = RecordError(
+                        recordIndex: record.index, position: record.position, path: record.path.description, member: member,
+                        message: message, hint: "the map's Swift hooks refused the object")
+                    guard undoable else { throw ImportError.record(error) }
+                    try writer.rollbackRecord()
+                    skip(error, route: route, counts: &skipped, onSkip: onSkip)
+                case let other?:
+                    throw importError(other)
+                }
+                onProgress?(records, reader.bytesRead)
             }
         } catch let error as ImportError {
             throw error
         } catch let error as JSONError {
-            if !sniffer.sawContent && error.kind != .io {
-                if options.allowEmpty { return try emptySummary(summary, store: store, started: started, committed: &committed) }
+            if !tap.sawContent && error.kind != .io {
+                if options.allowEmpty { return try finishEmpty(summary) }
                 throw .emptyInput
             }
             throw .json(error)
         } catch let error as StoreError {
-            throw .store(path: storePath, StoreFailure(error))
+            throw .store(path: store.path, StoreFailure(error))
         } catch {
-            throw .store(path: storePath, StoreFailure(StoreError(extendedCode: 1, message: "\(error)")))
+            throw .store(path: store.path, StoreFailure(StoreError(extendedCode: 1, message: "\(error)")))
         }
-        summary.seconds = monotonicSeconds() - started
+        if !tap.sawContent && !options.allowEmpty { throw .emptyInput }
+        summary.records = records
+        summary.skippedRecords = skippedRecords
+        summary.bytesRead = tap.byteCount
+        summary.format = reader.format
+        summary.inputSHA256 = SHA256.hex(tap.hash.finalize())
+        if options.ifChanged, try storeStep({ try store.lastSucceededInputSHA256(input: nil) }) == summary.inputSHA256 {
+            database.rollback()
+            summary.unchangedInput = true
+            return try finishUnchanged(summary)
+        }
+        try storeStep { try writer.restoreUnchangedMarkers() }
+        summary.meta = try saveMeta(captured: reader.captured)
+        if records > 0 {
+            do { summary.deletions = try writer.deleteMissing(dryRun: options.dryRun) } catch { throw importError(error) }
+        }
+        let counts = writer.counts()
+        summary.entities = plan.entities.indices.map { index in
+            var entityCounts = counts[index]
+            entityCounts.skipped = skipped[index]
+            entityCounts.deleted = summary.deletions.first { $0.entity == plan.entities[index].name }?.count ?? 0
+            return (plan.entities[index].name, entityCounts)
+        }
+        summary.extrasKeys = plan.entities.indices.compactMap { index in
+            let keys = builder.extrasKeys[index]
+            guard !keys.isEmpty else { return nil }
+            return (plan.entities[index].name, keys.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
+        }
+        try storeStep {
+            if options.dryRun {
+                database.rollback()
+                try finish(summary, outcome: .dryRun)
+            } else {
+                try finish(summary, outcome: .succeeded)
+                try database.commit()
+            }
+        }
         return summary
+    }
+
+    /// Writes the response's metadata (from the map) and the caller's, in the import's transaction.
+    private func saveMeta(captured: [Int: JSONValue]) throws(ImportError) -> [(key: String, value: MetaValue?)] {
+        var saved: [(key: String, value: MetaValue?)] = []
+        for (index, field) in plan.meta.enumerated() {
+            guard let raw = captured[index] else { continue }
+            let value: MetaValue?
+            do {
+                value = try field.metaValue(raw)
+            } catch {
+                throw .meta(name: field.name, message: error.message, hint: error.hint)
+            }
+            saved.append((field.name, value))
+        }
+        saved += options.setMeta.map { ($0.key, $0.value) }
+        try storeStep {
+            for (key, value) in saved {
+                if let value { try store.setMeta(key, value) } else { try store.unsetMeta(key) }
+            }
+        }
+        return saved
+    }
+
+    private mutating func skip(_ error: RecordError, route: RecordRoute, counts: inout [Int], onSkip: (RecordError) -> Void) {
+        if case .entity(let entity) = route.target { counts[entity] += 1 }
+        skippedRecords += 1
+        onSkip(error)
+    }
+
+    /// Records the run's end; a success inside the transaction, so it commits with the data.
+    private func finish(_ summary: ImportSummary, outcome: RunOutcome) throws(StoreError) {
+        try store.finishRun(
+            runID, outcome: outcome, records: Int64(summary.records), skippedRecords: Int64(summary.skippedRecords),
+            inputBytes: Int64(summary.bytesRead), inputSHA256: summary.inputSHA256, counts: summary.countsJSON, error: nil)
+    }
+
+    private func finishUnchanged(_ summary: ImportSummary) throws(ImportError) -> ImportSummary {
+        var summary = summary
+        summary.entities = plan.entities.map { ($0.name, EntityCounts()) }
+        try storeStep { try finish(summary, outcome: .skipped) }
+        return summary
+    }
+
+    /// The summary of an input that held nothing, committing the schema so the store exists.
+    private func finishEmpty(_ summary: ImportSummary) throws(ImportError) -> ImportSummary {
+        var summary = summary
+        summary.entities = plan.entities.map { ($0.name, EntityCounts()) }
+        summary.inputSHA256 = SHA256.hex(tap.hash.finalize())
+        try storeStep {
+            if options.dryRun {
+                store.database.rollback()
+                try finish(summary, outcome: .dryRun)
+            } else {
+                try finish(summary, outcome: .succeeded)
+                try store.database.commit()
+            }
+        }
+        return summary
+    }
+
+    private func importError(_ error: WriteError) -> ImportError {
+        switch error {
+        case .store(let error): .store(path: store.path, StoreFailure(error))
+        case .denied(let denied): .denied(denied)
+        case .rejected(let member, let message):
+            .record(RecordError(recordIndex: 0, position: JSONPosition(offset: 0, line: 1, column: 1), path: "$", member: member, message: message, hint: nil))
+        }
+    }
+
+    /// Runs store work, turning its errors into the import's.
+    private func storeStep<T>(_ body: () throws -> T) throws(ImportError) -> T {
+        do {
+            return try body()
+        } catch let error as ImportError {
+            throw error
+        } catch let error as StoreError {
+            throw .store(path: store.path, StoreFailure(error))
+        } catch {
+            throw .store(path: store.path, StoreFailure(StoreError(extendedCode: 1, message: "\(error)")))
+        }
     }
 }
 
-extension GraphImporter {
-    /// The summary of an input that held nothing, committing the schema so the store exists.
-    private func emptySummary(_ summary: ImportSummary, store: Store, started: Double, committed: inout Bool) throws(ImportError) -> ImportSummary {
-        var summary = summary
-        summary.entities = plan.entities.map { ($0.name, EntityCounts()) }
-        if !summary.dryRun {
-            do { try store.database.commit() } catch { throw .store(path: summary.store, StoreFailure(error)) }
-            committed = true
+extension MetaPlan {
+    /// The response's value converted as the map says; nil for a null (the key is then removed).
+    func metaValue(_ raw: JSONValue) throws(ConversionError) -> MetaValue? {
+        var value = Value.json(raw)
+        for converter in converters { value = try converter(value) }
+        let sql = try Coercion.sqlValue(value, as: type)
+        switch (type, sql) {
+        case (_, .null):
+            if !isOptional { throw ConversionError("is required but the value is null", hint: "declare it optional: `: \(type.rawValue)?`") }
+            return nil
+        case (.bool, .integer(let flag)): return .bool(flag != 0)
+        case (.int, .integer(let number)): return .integer(number)
+        case (.double, .real(let number)): return .double(number)
+        case (.date, .text(let text)): return .date(text)
+        case (.json, .text(let text)): return .json(text)
+        case (_, .text(let text)): return .string(text)
+        default: throw ConversionError("cannot be kept as metadata")
         }
-        summary.seconds = monotonicSeconds() - started
-        return summary
+    }
+}
+
+extension ImportSummary {
+    /// Counts per entity as JSON text, for the run history.
+    var countsJSON: String {
+        func number(_ value: Int) -> JSONValue { .number(JSONNumber(literal: String(value))) }
+        return JSONValue.object(
+            JSONObject(
+                entities.map { entity in
+                    JSONMember(
+                        key: entity.name,
+                        value: .object(
+                            JSONObject([
+                                JSONMember(key: "inserted", value: number(entity.counts.inserted)),
+                                JSONMember(key: "updated", value: number(entity.counts.updated)),
+                                JSONMember(key: "unchanged", value: number(entity.counts.unchanged)),
+                                JSONMember(key: "skipped", value: number(entity.counts.skipped)),
+                                JSONMember(key: "deleted", value: number(entity.counts.deleted)),
+                            ])))
+                })
+        ).jsonText
     }
 }
 
@@ -174,4 +347,16 @@ func monotonicSeconds() -> Double {
     var now = timespec()
     clock_gettime(CLOCK_MONOTONIC, &now)
     return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+}
+
+func currentMilliseconds() -> Int64 {
+    var now = timespec()
+    clock_gettime(CLOCK_REALTIME, &now)
+    return Int64(now.tv_sec) * 1000 + Int64(now.tv_nsec) / 1_000_000
+}
+
+func hostName() -> String {
+    var buffer = [CChar](repeating: 0, count: 256)
+    guard gethostname(&buffer, buffer.count) == 0 else { return "unknown" }
+    return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
 }

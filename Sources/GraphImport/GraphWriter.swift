@@ -1,26 +1,331 @@
 import GraphImportStore
 
+/// Why writing a record's objects failed.
+enum WriteError: Error {
+    case store(StoreError)
+    /// A `beforeSave` hook refused an object.
+    case rejected(member: String, message: String)
+    /// A `delete deny` rule forbids a deletion.
+    case denied(DeletionDenied)
+}
+
+/// What the writer needs to know of the run: its id and its one instant.
+struct RunContext: Sendable {
+    let runID: Int64
+    /// The import's time as stored (ISO 8601 text), the same for every `now` of the run.
+    let now: SQLValue
+
+    func value(_ planValue: PlanValue) -> SQLValue {
+        switch planValue {
+        case .sql(let value): value
+        case .now: now
+        case .run: .integer(runID)
+        }
+    }
+}
+
 /// Phase two of a record: writes drafts into the store, inserting, updating or leaving
 /// each object alone, and remembers every object it met for the rest of the run.
 ///
 /// An object that repeats across records (the same user on 500 tweets) is looked up in
 /// SQLite once; later occurrences are compared against the remembered values.
 final class GraphWriter {
-    private let plan: ImportPlan
-    private let database: Database
-    private var objects: [[ObjectKey: KnownObject]]
+    let plan: ImportPlan
+    let database: Database
+    let run: RunContext
+    let hooks: ImportHooks
+    /// Every object met in this run, per entity, by key.
+    var objects: [[ObjectKey: KnownObject]]
     private let sql: [EntitySQL]
     /// Prepared INSERT and UPDATE statements per entity, by the set of columns they write.
     private var inserts: [[[Int]: Statement]]
     private var updates: [[[Int]: Statement]]
+    /// Undo information for the record being written, when records may be rolled back one by one.
+    private var journal: [(entity: Int, key: ObjectKey, before: KnownObject.Snapshot?)]?
 
-    init(plan: ImportPlan, database: Database) {
+    init(plan: ImportPlan, database: Database, run: RunContext, hooks: ImportHooks = ImportHooks()) {
         self.plan = plan
         self.database = database
+        self.run = run
+        self.hooks = hooks
         objects = Array(repeating: [:], count: plan.entities.count)
         sql = plan.entities.map(EntitySQL.init)
         inserts = Array(repeating: [:], count: plan.entities.count)
         updates = Array(repeating: [:], count: plan.entities.count)
+    }
+
+    /// What happened to the objects of each entity, counted once per object.
+    ///
+    /// An object met several times in one feed is updated only when its stored state at the end
+    /// of the run differs from the start: two occurrences that disagree (a user's follower count
+    /// on two tweets of one timeline) leave the last one stored but are not a change on re-import.
+    func counts() -> [EntityCounts] {
+        objects.enumerated().map { entity, known in
+            var counts = EntityCounts()
+            let ignored = sql[entity].unchangingColumns
+            for object in known.values {
+                switch object.status {
+                case .inserted: counts.inserted += 1
+                case .touched:
+                    if object.isNetUnchanged(ignoring: ignored) {
+                        counts.unchanged += 1
+                    } else {
+                        counts.updated += 1
+                    }
+                case .referenced: break
+                }
+            }
+            return counts
+        }
+    }
+
+    /// Puts back `changed_run` and the `onchange` values of objects whose changes in this run
+    /// cancelled out, so that "what did last night's run change?" does not name them.
+    func restoreUnchangedMarkers() throws(StoreError) {
+        for (entity, known) in objects.enumerated() {
+            let statements = sql[entity]
+            let ignored = statements.unchangingColumns
+            for object in known.values where object.status == .touched && object.markersWritten && object.isNetUnchanged(ignoring: ignored) {
+                guard let original = object.originalMarkers else { continue }
+                let columns = statements.onChangeColumns + [statements.insertedRunColumn + 1]
+                try updateStatement(entity, columns: columns).run(original + [.integer(object.pk)])
+                for (position, column) in statements.onChangeColumns.enumerated() { object.values[column] = original[position] }
+                object.markersWritten = false
+            }
+        }
+    }
+
+    // MARK: Records that may be undone
+
+    /// Starts a record whose writes can be undone with `rollbackRecord()` (under `--skip-invalid`).
+    func beginRecord() throws(StoreError) {
+        try database.execute("SAVEPOINT graphimport_record")
+        journal = []
+    }
+
+    func commitRecord() throws(StoreError) {
+        try database.execute("RELEASE graphimport_record")
+        journal = nil
+    }
+
+    /// Undoes the record's writes in the store and in the run's memory.
+    func rollbackRecord() throws(StoreError) {
+        try database.execute("ROLLBACK TO graphimport_record; RELEASE graphimport_record")
+        for entry in (journal ?? []).reversed() {
+            if let before = entry.before {
+                objects[entry.entity][entry.key]?.restore(before)
+            } else {
+                objects[entry.entity][entry.key] = nil
+            }
+        }
+        journal = nil
+    }
+
+    private func remember(_ entity: Int, _ key: ObjectKey, _ object: KnownObject?) {
+        guard journal != nil else { return }
+        journal!.append((entity, key, object?.snapshot()))
+    }
+
+    // MARK: Writing
+
+    /// Writes `draft` and its nested objects; returns the object's row id.
+    @discardableResult
+    func write(_ draft: ObjectDraft) throws(WriteError) -> Int64 {
+        let entity = plan.entities[draft.entity]
+        var foreignKeys: [SQLValue?] = []
+        foreignKeys.reserveCapacity(draft.toOne.count)
+        for link in draft.toOne {
+            foreignKeys.append(try link.map { link throws(WriteError) in try resolve(link) })
+        }
+        var lists: [[Int64]?] = []
+        for links in draft.toMany {
+            guard let links else {
+                lists.append(nil)
+                continue
+            }
+            var seen = Set<Int64>()
+            var list: [Int64] = []
+            for link in links {
+                if case .integer(let pk) = try resolve(link), seen.insert(pk).inserted { list.append(pk) }
+            }
+            lists.append(list)
+        }
+        // Provided values in column order: attributes, then to-one foreign keys.
+        let provided = draft.values + foreignKeys
+        do {
+            if let object = try find(entity: draft.entity, key: draft.key) {
+                try update(object, draft: draft, provided: provided, lists: lists)
+                return object.pk
+            }
+            return try insert(draft, provided: provided, lists: lists)
+        } catch let error as StoreError {
+            throw .store(error)
+        } catch let error as WriteError {
+            throw error
+        } catch {
+            throw .store(StoreError(extendedCode: 1, message: "\(error)"))
+        }
+    }
+
+    private func insert(_ draft: ObjectDraft, provided: [SQLValue?], lists: [[Int64]?]) throws -> Int64 {
+        let entity = plan.entities[draft.entity]
+        var values = provided
+        for (index, attribute) in entity.attributes.enumerated() {
+            if values[index] == nil, let value = attribute.defaultValue ?? attribute.onChange { values[index] = run.value(value) }
+            if let value = attribute.always { values[index] = run.value(value) }
+        }
+        derive(entity, &values)
+        if let hook = hooks.onInsert[entity.name] {
+            var objectValues = ObjectValues(entity: entity.name, names: entity.attributes.map(\.name), values: Array(values.prefix(entity.attributes.count)))
+            hook(&objectValues)
+            for index in objectValues.values.indices { values[index] = objectValues.values[index] }
+        }
+        try checkBeforeSave(entity, values)
+        var columns: [Int] = []
+        var bound: [SQLValue] = []
+        for (index, value) in values.enumerated() {
+            if let value {
+                columns.append(index)
+                bound.append(value)
+            }
+        }
+        let runColumn = sql[draft.entity].insertedRunColumn
+        columns += [runColumn, runColumn + 1]
+        bound += [.integer(run.runID), .integer(run.runID)]
+        try insertStatement(draft.entity, columns: columns).run(bound)
+        let pk = database.lastInsertRowID
+        let known = KnownObject(pk: pk, values: values.map { $0 ?? .null }, status: .inserted)
+        for (index, list) in lists.enumerated() {
+            guard let list else { continue }
+            try writeList(list, owner: pk, entity: draft.entity, index: index)
+            known.lists[index] = list
+        }
+        remember(draft.entity, draft.key, nil)
+        objects[draft.entity][draft.key] = known
+        return pk
+    }
+
+    private func update(_ object: KnownObject, draft: ObjectDraft, provided: [SQLValue?], lists: [[Int64]?]) throws {
+        let entity = plan.entities[draft.entity]
+        let statements = sql[draft.entity]
+        remember(draft.entity, draft.key, object)
+        if object.status == .referenced {
+            object.originalDigest = object.digest(ignoring: statements.unchangingColumns)
+            object.originalMarkers = statements.onChangeColumns.map { object.values[$0] } + [object.storedChangedRun]
+            object.status = .touched
+        }
+        var merged = object.values.map { Optional($0) }
+        for (index, value) in provided.enumerated() where value != nil { merged[index] = value }
+        derive(entity, &merged)
+        var listChanged = false
+        var storedLists: [[Int64]?] = []
+        for (index, list) in lists.enumerated() {
+            guard let list else {
+                storedLists.append(nil)
+                continue
+            }
+            let stored = try object.lists[index] ?? readList(owner: object.pk, entity: draft.entity, index: index)
+            storedLists.append(stored)
+            if stored != list { listChanged = true }
+        }
+        var changedColumns: [Int] = []
+        for index in merged.indices where merged[index]! != object.values[index] && !statements.alwaysColumns.contains(index) {
+            changedColumns.append(index)
+        }
+        let changed = !changedColumns.isEmpty || listChanged
+        for (index, attribute) in entity.attributes.enumerated() {
+            if changed, let value = attribute.onChange { merged[index] = run.value(value) }
+            if let value = attribute.always { merged[index] = run.value(value) }
+        }
+        try checkBeforeSave(entity, merged)
+        var columns: [Int] = []
+        var bound: [SQLValue] = []
+        for index in merged.indices where merged[index]! != object.values[index] {
+            columns.append(index)
+            bound.append(merged[index]!)
+            object.values[index] = merged[index]!
+        }
+        if changed {
+            columns.append(statements.insertedRunColumn + 1)
+            bound.append(.integer(run.runID))
+            object.markersWritten = true
+        }
+        if !columns.isEmpty {
+            bound.append(.integer(object.pk))
+            try updateStatement(draft.entity, columns: columns).run(bound)
+        }
+        for (index, list) in lists.enumerated() {
+            guard let list else { continue }
+            if storedLists[index] != list {
+                object.listChanged = true
+                try database.statement(statements.deleteList[index]).run([.integer(object.pk)])
+                try writeList(list, owner: object.pk, entity: draft.entity, index: index)
+            }
+            object.lists[index] = list
+        }
+    }
+
+    /// Computes the entity's derived attributes from the other values.
+    private func derive(_ entity: EntityPlan, _ values: inout [SQLValue?]) {
+        for index in entity.derivedAttributes {
+            guard let template = entity.attributes[index].derived else { continue }
+            let snapshot = values
+            values[index] = template.render { snapshot[$0] ?? .null }
+        }
+    }
+
+    private func checkBeforeSave(_ entity: EntityPlan, _ values: [SQLValue?]) throws(WriteError) {
+        guard let hook = hooks.beforeSave[entity.name] else { return }
+        let objectValues = ObjectValues(entity: entity.name, names: entity.attributes.map(\.name), values: Array(values.prefix(entity.attributes.count)))
+        do { try hook(objectValues) } catch { throw .rejected(member: entity.name, message: error.message) }
+    }
+
+    /// The row id a link stands for, writing nested objects and making stubs for unknown keys.
+    private func resolve(_ link: LinkDraft) throws(WriteError) -> SQLValue {
+        switch link {
+        case .null:
+            return .null
+        case .object(let draft):
+            return .integer(try write(draft))
+        case .reference(let entity, let key):
+            do {
+                if let object = try find(entity: entity, key: key) { return .integer(object.pk) }
+                let keyColumns = plan.entities[entity].keyAttributes
+                let runColumn = sql[entity].insertedRunColumn
+                try insertStatement(entity, columns: keyColumns + [runColumn, runColumn + 1])
+                    .run(key.values + [.integer(run.runID), .integer(run.runID)])
+                let pk = database.lastInsertRowID
+                var values = Array(repeating: SQLValue.null, count: sql[entity].columns.count)
+                for (position, column) in keyColumns.enumerated() { values[column] = key.values[position] }
+                remember(entity, key, nil)
+                objects[entity][key] = KnownObject(pk: pk, values: values, status: .inserted)
+                return .integer(pk)
+            } catch {
+                throw .store(error)
+            }
+        }
+    }
+
+    /// The object with `key`, from this run's memory or else from the store.
+    private func find(entity: Int, key: ObjectKey) throws(StoreError) -> KnownObject? {
+        if let known = objects[entity][key] { return known }
+        guard let row = try database.statement(sql[entity].selectByKey).firstRow(key.values) else { return nil }
+        let known = KnownObject(pk: row[0].integerValue, values: Array(row.dropFirst().dropLast()), status: .referenced)
+        known.storedChangedRun = row[row.count - 1]
+        remember(entity, key, nil)
+        objects[entity][key] = known
+        return known
+    }
+
+    private func readList(owner: Int64, entity: Int, index: Int) throws(StoreError) -> [Int64] {
+        try database.statement(sql[entity].selectList[index]).rows([.integer(owner)]).map { $0[0].integerValue }
+    }
+
+    private func writeList(_ list: [Int64], owner: Int64, entity: Int, index: Int) throws(StoreError) {
+        let insert = try database.statement(sql[entity].insertList[index])
+        for (position, target) in list.enumerated() {
+            try insert.run([.integer(owner), .integer(target), .integer(Int64(position))])
+        }
     }
 
     /// The INSERT for these columns of `entity`, prepared once per run.
@@ -37,179 +342,5 @@ final class GraphWriter {
         let statement = try database.statement(sql[entity].update(columns: columns))
         updates[entity][columns] = statement
         return statement
-    }
-
-    /// What happened to the objects of each entity, counted once per object.
-    func counts() -> [EntityCounts] {
-        objects.map { known in
-            var counts = EntityCounts()
-            for object in known.values {
-                switch object.status {
-                case .inserted: counts.inserted += 1
-                case .updated: counts.updated += 1
-                case .unchanged: counts.unchanged += 1
-                case .referenced: break
-                }
-            }
-            return counts
-        }
-    }
-
-    /// Writes `draft` and its nested objects; returns the object's row id.
-    @discardableResult
-    func write(_ draft: ObjectDraft) throws(StoreError) -> Int64 {
-        let entity = plan.entities[draft.entity]
-        let statements = sql[draft.entity]
-        var foreignKeys: [SQLValue?] = []
-        foreignKeys.reserveCapacity(draft.toOne.count)
-        for link in draft.toOne {
-            foreignKeys.append(try link.map { link throws(StoreError) in try resolve(link) })
-        }
-        var lists: [[Int64]?] = []
-        for links in draft.toMany {
-            guard let links else { lists.append(nil); continue }
-            var seen = Set<Int64>()
-            var list: [Int64] = []
-            for link in links {
-                if case .integer(let pk) = try resolve(link), seen.insert(pk).inserted { list.append(pk) }
-            }
-            lists.append(list)
-        }
-        // Provided values in column order: attributes, then to-one foreign keys.
-        let provided = draft.values + foreignKeys
-
-        guard let object = try find(entity: draft.entity, key: draft.key) else {
-            var columns: [Int] = []
-            var values: [SQLValue] = []
-            for (index, value) in provided.enumerated() {
-                if let value { columns.append(index); values.append(value) }
-            }
-            try insertStatement(draft.entity, columns: columns).run(values)
-            let pk = database.lastInsertRowID
-            let known = KnownObject(pk: pk, values: provided.map { $0 ?? .null }, status: .inserted)
-            for (index, list) in lists.enumerated() {
-                guard let list else { continue }
-                try writeList(list, owner: pk, relationship: entity.toMany[index])
-                known.lists[index] = list
-            }
-            objects[draft.entity][draft.key] = known
-            return pk
-        }
-
-        var changedColumns: [Int] = []
-        var changedValues: [SQLValue] = []
-        for (index, value) in provided.enumerated() {
-            if let value, object.values[index] != value {
-                changedColumns.append(index)
-                changedValues.append(value)
-                object.values[index] = value
-            }
-        }
-        var changed = !changedColumns.isEmpty
-        if changed {
-            changedValues.append(.integer(object.pk))
-            try updateStatement(draft.entity, columns: changedColumns).run(changedValues)
-        }
-        for (index, list) in lists.enumerated() {
-            guard let list else { continue }
-            let relationship = entity.toMany[index]
-            let stored: [Int64]
-            if let known = object.lists[index] { stored = known } else { stored = try readList(owner: object.pk, relationship: relationship) }
-            if stored != list {
-                try database.statement(statements.deleteList[index]).run([.integer(object.pk)])
-                try writeList(list, owner: object.pk, relationship: relationship)
-                changed = true
-            }
-            object.lists[index] = list
-        }
-        switch object.status {
-        case .referenced: object.status = changed ? .updated : .unchanged
-        case .unchanged where changed: object.status = .updated
-        default: break
-        }
-        return object.pk
-    }
-
-    /// The row id a link stands for, writing nested objects and making stubs for unknown keys.
-    private func resolve(_ link: LinkDraft) throws(StoreError) -> SQLValue {
-        switch link {
-        case .null:
-            return .null
-        case .object(let draft):
-            return .integer(try write(draft))
-        case .reference(let entity, let key):
-            if let object = try find(entity: entity, key: key) { return .integer(object.pk) }
-            let keyColumns = plan.entities[entity].keyAttributes
-            try insertStatement(entity, columns: keyColumns).run(key.values)
-            let pk = database.lastInsertRowID
-            let width = plan.entities[entity].attributes.count + plan.entities[entity].toOne.count
-            var values = Array(repeating: SQLValue.null, count: width)
-            for (position, column) in keyColumns.enumerated() { values[column] = key.values[position] }
-            objects[entity][key] = KnownObject(pk: pk, values: values, status: .inserted)
-            return .integer(pk)
-        }
-    }
-
-    /// The object with `key`, from this run's memory or else from the store.
-    private func find(entity: Int, key: ObjectKey) throws(StoreError) -> KnownObject? {
-        if let known = objects[entity][key] { return known }
-        guard let row = try database.statement(sql[entity].selectByKey).firstRow(key.values) else { return nil }
-        let known = KnownObject(pk: row[0].integerValue, values: Array(row.dropFirst()), status: .referenced)
-        objects[entity][key] = known
-        return known
-    }
-
-    private func readList(owner: Int64, relationship: ToManyPlan) throws(StoreError) -> [Int64] {
-        let index = plan.entities[relationship.owner].toMany.firstIndex { $0.name == relationship.name }!
-        return try database.statement(sql[relationship.owner].selectList[index]).rows([.integer(owner)]).map { $0[0].integerValue }
-    }
-
-    private func writeList(_ list: [Int64], owner: Int64, relationship: ToManyPlan) throws(StoreError) {
-        let index = plan.entities[relationship.owner].toMany.firstIndex { $0.name == relationship.name }!
-        let insert = try database.statement(sql[relationship.owner].insertList[index])
-        for (position, target) in list.enumerated() {
-            try insert.run([.integer(owner), .integer(target), .integer(Int64(position))])
-        }
-    }
-}
-
-/// An object met during this run: its row id, its stored values as now written, and its fate.
-final class KnownObject {
-    enum Status { case referenced, inserted, updated, unchanged }
-
-    let pk: Int64
-    /// Attribute columns, then to-one foreign-key columns.
-    var values: [SQLValue]
-    /// Per to-many: the target row ids in order, once known.
-    var lists: [Int: [Int64]] = [:]
-    var status: Status
-
-    init(pk: Int64, values: [SQLValue], status: Status) {
-        self.pk = pk
-        self.values = values
-        self.status = status
-    }
-}
-
-/// Inserted, updated, unchanged and skipped objects of one entity in one run.
-public struct EntityCounts: Equatable, Sendable {
-    public var inserted = 0
-    public var updated = 0
-    public var unchanged = 0
-    /// Records of this entity dropped under `--skip-invalid`.
-    public var skipped = 0
-
-    public init(inserted: Int = 0, updated: Int = 0, unchanged: Int = 0, skipped: Int = 0) {
-        self.inserted = inserted
-        self.updated = updated
-        self.unchanged = unchanged
-        self.skipped = skipped
-    }
-}
-
-extension SQLValue {
-    var integerValue: Int64 {
-        if case .integer(let value) = self { return value }
-        return 0
     }
 }

@@ -14,8 +14,13 @@ extension ImportPlan {
             columns += entity.toOne.map { relationship in
                 ColumnDescription(
                     name: relationship.column, type: .integer, notNull: false,
-                    references: ForeignKey(table: entities[relationship.target].table, column: Naming.primaryKey, onDelete: .setNull))
+                    references: ForeignKey(
+                        table: entities[relationship.target].table, column: Naming.primaryKey, onDelete: toOneAction(relationship.deleteRule)))
             }
+            columns += [
+                ColumnDescription(name: Naming.insertedRun, type: .integer, notNull: false, references: nil),
+                ColumnDescription(name: Naming.changedRun, type: .integer, notNull: false, references: nil),
+            ]
             tables.append(
                 TableDescription(
                     name: entity.table, primaryKey: .rowid(Naming.primaryKey), columns: columns,
@@ -25,7 +30,10 @@ extension ImportPlan {
         for entity in entities {
             for relationship in entity.toMany {
                 let ownerKey = ForeignKey(table: entity.table, column: Naming.primaryKey, onDelete: .cascade)
-                let targetKey = ForeignKey(table: entities[relationship.target].table, column: Naming.primaryKey, onDelete: .cascade)
+                // Deleting a target removes its link rows, unless the relationship denies it.
+                let targetKey = ForeignKey(
+                    table: entities[relationship.target].table, column: Naming.primaryKey,
+                    onDelete: relationship.deleteRule == .deny ? .restrict : .cascade)
                 tables.append(
                     TableDescription(
                         name: relationship.joinTable,
@@ -39,6 +47,16 @@ extension ImportPlan {
             }
         }
         return SchemaDescription(tables: tables)
+    }
+
+    /// The foreign-key action that carries out a to-one's delete rule, so that a row deleted by
+    /// hand in SQLite follows the same rule as one graphimport deletes.
+    static func toOneAction(_ rule: DeleteRule) -> DeleteAction {
+        switch rule {
+        case .nullify: .setNull
+        case .cascade: .cascade
+        case .deny: .restrict
+        }
     }
 
     /// How each attribute type is stored; see Mappings/README.md.

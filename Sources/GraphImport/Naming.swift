@@ -6,6 +6,10 @@ public enum Naming {
     public static let primaryKey = "pk"
     /// The column of a join table that keeps the feed's order.
     public static let position = "position"
+    /// The id (in `graphimport_runs`) of the run that inserted an object.
+    public static let insertedRun = "inserted_run"
+    /// The id of the run that last changed an object.
+    public static let changedRun = "changed_run"
 
     /// `createdAt` -> `created_at`, `userID` -> `user_id`, `URLString` -> `url_string`, `Tweet` -> `tweet`.
     public static func snakeCase(_ name: String) -> String {

@@ -39,8 +39,12 @@ public enum ImportError: Error, Sendable, CustomStringConvertible {
     case migration(store: String, refusals: [String], hints: [String])
     /// SQLite failed while opening, reading or writing the store.
     case store(path: String, StoreFailure)
-    /// The input held no records and empty input was not allowed.
+    /// The input held no JSON at all and that was not allowed.
     case emptyInput
+    /// A response-level value for `meta` does not convert.
+    case meta(name: String, message: String, hint: String?)
+    /// A `delete deny` rule forbids deleting an object the feed no longer holds.
+    case denied(DeletionDenied)
 
     public var description: String {
         switch self {
@@ -49,7 +53,9 @@ public enum ImportError: Error, Sendable, CustomStringConvertible {
         case .migration(let store, let refusals, _):
             "the store \(store) cannot be migrated to this map: " + refusals.joined(separator: "; ")
         case .store(let path, let failure): "\(path): \(failure.message)"
-        case .emptyInput: "the input holds no records"
+        case .emptyInput: "the input is empty"
+        case .meta(let name, let message, _): "metadata '\(name)': \(message)"
+        case .denied(let denied): denied.message
         }
     }
 }

@@ -16,6 +16,18 @@ public struct StoreFailure: Error, Equatable, Sendable {
 
     public var kind: Kind
     public var message: String
+    /// For a busy store: who holds it, when the run history knows ("graphimport pid 123 on host, run 7 …").
+    public var holder: String?
+
+    init(_ failure: StoreFailure, holder: String?) {
+        self = failure
+        self.holder = holder
+    }
+
+    init(_ error: StoreError, holder: String?) {
+        self.init(error)
+        self.holder = holder
+    }
 
     init(_ error: StoreError) {
         message = error.description

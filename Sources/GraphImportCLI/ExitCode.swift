@@ -2,6 +2,8 @@
 /// "retry later" (75) from "fix the feed" (65) from "fix the map" (78).
 public enum ExitCode: Int32, CaseIterable, Sendable {
     case ok = 0
+    /// `meta get`: the key is not set and no `--default` was given.
+    case notFound = 1
     /// The import completed, but some records were skipped under `--skip-invalid`.
     case partial = 3
     /// The command line is wrong.
@@ -26,7 +28,8 @@ public enum ExitCode: Int32, CaseIterable, Sendable {
     /// One line for `--help`.
     var meaning: String {
         switch self {
-        case .ok: "success (also: nothing changed)"
+        case .ok: "success (also: nothing changed, or --if-changed found the same input)"
+        case .notFound: "meta get: the key is not set (and no --default)"
         case .partial: "imported, but some records were skipped (--skip-invalid)"
         case .usage: "the command line is wrong"
         case .dataError: "the input is not valid JSON, or a record does not fit the map"

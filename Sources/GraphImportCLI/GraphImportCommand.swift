@@ -29,6 +29,8 @@ public enum GraphImportCommand {
             case .import, .help: return try ImportCommand.run(arguments, io: io).rawValue
             case .check: return try CheckCommand.run(arguments, io: io, printSchema: false).rawValue
             case .schema: return try CheckCommand.run(arguments, io: io, printSchema: true).rawValue
+            case .meta: return try MetaCommand.run(arguments, io: io).rawValue
+            case .runs: return try RunsCommand.run(arguments, io: io).rawValue
             }
         } catch {
             var text = "Error: \(error.message)\n"
@@ -42,7 +44,7 @@ public enum GraphImportCommand {
 
 /// The commands graphimport has.
 enum Subcommand: String, CaseIterable {
-    case `import`, check, schema, help
+    case `import`, check, schema, meta, runs, help
 }
 
 /// `graphimport: error: …` and an optional `hint: …` line, the one shape of every runtime error.

@@ -3,7 +3,10 @@ enum Help {
     static func usage(for command: Subcommand) -> String {
         switch command {
         case .import, .help:
-            "graphimport [<file>] --map <map> [--store <path>] [--dry-run] [--skip-invalid] [--json] [--quiet] [--format <format>] [--wait <seconds>] [--allow-empty]"
+            "graphimport [<file>] --map <map> [--store <path>] [--dry-run] [--skip-invalid] [--json] [--quiet] [--format <format>] [--wait <seconds>] [--allow-empty] [--if-changed] [--set-meta <key=value> ...]"
+        case .meta:
+            "graphimport meta (get <key> [--default <value>] | set <key> <value> [--type <type>] | unset <key> | list [--json]) (--store <path> | --map <map>)"
+        case .runs: "graphimport runs [--last <n>] [--json] (--store <path> | --map <map>)"
         case .check: "graphimport check --map <map>"
         case .schema: "graphimport schema --map <map>"
         }
@@ -26,6 +29,55 @@ enum Help {
               graphimport check --map Mappings/tweets.map
 
             Exits 0 when the map is valid, 78 with every error listed when it is not.
+
+            """
+        case .meta:
+            """
+            OVERVIEW: Read and write the store's typed metadata (an ETag, a cursor, a since_id).
+
+            Metadata lives in the same SQLite file as the data (table graphimport_meta), so a
+            backup or copy keeps the two in step.
+
+            USAGE: \(usage(for: .meta))
+
+            ACTIONS:
+              get <key>               Print the bare value. A key that is not set exits 1, unless
+                                      --default gives a value to print instead.
+              set <key> <value>       Set a value; --type is one of bool, integer, double, string,
+                                      date (ISO 8601) or json. (default: string)
+              unset <key>             Remove a key.
+              list                    Print every key, its type and value (tab-separated), or one
+                                      JSON object with --json.
+
+            OPTIONS:
+              --store <path>          The store.
+              --map <map>             Use the store beside this map (its default store).
+              -h, --help              Show help information.
+
+            EXAMPLES:
+              etag=$(graphimport meta get etag --default '' --map feed.map)
+              graphimport meta set since_id 674674925823787008 --type integer --map tweets.map
+              graphimport meta list --json --store tweets.sqlite
+
+            """
+        case .runs:
+            """
+            OVERVIEW: List the store's import runs, newest first.
+
+            Every import is recorded in graphimport_runs, successful or not: its times, process,
+            host, input and its SHA-256, the map, counts per entity, outcome and error.
+
+            USAGE: \(usage(for: .runs))
+
+            OPTIONS:
+              --last <n>              How many runs. (default: 20)
+              --json                  One JSON array on stdout.
+              --store <path>          The store.
+              --map <map>             Use the store beside this map.
+              -h, --help              Show help information.
+
+            EXAMPLES:
+              graphimport runs --map Mappings/tweets.map --last 5
 
             """
         case .schema:
@@ -74,12 +126,19 @@ enum Help {
                                       file ends in .jsonl/.ndjson or holds one value per line)
               --wait <seconds>        How long to wait for another import's lock. (default: 30)
               --allow-empty           Accept an input that holds no JSON at all.
+              --if-changed            Skip the import (exit 0, recorded as skipped) when the input
+                                      is byte for byte the input of the last successful run.
+              --set-meta <key=value>  Set metadata in the same transaction as the data, so it is
+                                      kept only if the import succeeds; KEY:TYPE=VALUE for a type
+                                      other than string. Repeatable.
               --version               Show the version.
               -h, --help              Show help information.
 
             SUBCOMMANDS:
               check                   Check a map for errors.
               schema                  Print the SQL of a map's tables.
+              meta                    Read and write the store's metadata.
+              runs                    List the store's import runs.
 
             EXAMPLES:
               graphimport Samples/tweets.json --map Mappings/tweets.map

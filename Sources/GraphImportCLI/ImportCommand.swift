@@ -15,7 +15,8 @@ enum ImportCommand {
         .init(name: "--format", takesValue: true), .init(name: "--wait", takesValue: true),
         .init(name: "--dry-run", takesValue: false), .init(name: "--skip-invalid", takesValue: false),
         .init(name: "--json", takesValue: false), .init(name: "--quiet", takesValue: false),
-        .init(name: "--allow-empty", takesValue: false),
+        .init(name: "--allow-empty", takesValue: false), .init(name: "--if-changed", takesValue: false),
+        .init(name: "--set-meta", takesValue: true),
     ]
     /// Per-record error lines printed under `--skip-invalid` before only a count follows.
     static let maxReportedRecords = 100
@@ -30,6 +31,10 @@ enum ImportCommand {
         }
         var options = ImportOptions(skipInvalid: parsed.has("--skip-invalid"), dryRun: parsed.has("--dry-run"))
         options.allowEmpty = parsed.has("--allow-empty")
+        options.ifChanged = parsed.has("--if-changed")
+        for assignment in parsed.all("--set-meta") {
+            options.setMeta.append(try MetaCommand.assignment(assignment))
+        }
         if let format = parsed.values["--format"] {
             switch format {
             case "json": options.format = .json
@@ -75,6 +80,10 @@ enum ImportCommand {
         if options.format == .auto, let inputPath, inputPath.hasSuffix(".jsonl") || inputPath.hasSuffix(".ndjson") {
             options.format = .jsonLines
         }
+        // A regular file is hashed first, so that --if-changed skips without importing.
+        if options.ifChanged, descriptor != io.standardInput, let hash = hashFile(descriptor) {
+            options.knownInputSHA256 = hash
+        }
 
         let quiet = parsed.has("--quiet")
         var reported = 0
@@ -94,6 +103,10 @@ enum ImportCommand {
                 io.writeError("graphimport: \(reported - maxReportedRecords) more skipped records not shown\n")
             }
             if parsed.has("--json") { io.writeOut(SummaryFormat.json(summary) + "\n") }
+            if summary.unchangedInput {
+                if !quiet { io.writeError(SummaryFormat.text(summary)) }
+                return .ok
+            }
             if !quiet { io.writeError(SummaryFormat.text(summary)) }
             return summary.skippedRecords > 0 ? .partial : .ok
         } catch {
@@ -121,7 +134,10 @@ enum ImportCommand {
         case .store(let path, let failure):
             switch failure.kind {
             case .busy:
-                reportError("the store \(path) is busy: another import holds its write lock", hint: "retry later, or wait longer with --wait SECONDS", io: io)
+                let holder = failure.holder.map { " (\($0))" } ?? ""
+                reportError(
+                    "the store \(path) is busy: another import holds its write lock\(holder)",
+                    hint: "retry later, or wait longer with --wait SECONDS", io: io)
                 return .temporaryFailure
             case .cannotOpen:
                 reportError(
@@ -138,6 +154,12 @@ enum ImportCommand {
                 reportError("\(path): \(failure.message)", hint: nothing, io: io)
                 return .ioError
             }
+        case .meta(let name, let message, let hint):
+            reportError("\(input): metadata '\(name)': \(message)", hint: hint ?? nothing, io: io)
+            return .dataError
+        case .denied(let denied):
+            reportError(denied.message, hint: denied.hint, io: io)
+            return .dataError
         case .emptyInput:
             reportError("\(input): the input is empty", hint: "an empty feed usually means the download failed; pass --allow-empty if it is expected", io: io)
             return .dataError
@@ -154,6 +176,23 @@ enum ImportCommand {
             reportError(line, hint: error.hint ?? "fix the record or the map; or pass --skip-invalid to import the other records", io: io)
         }
     }
+}
+
+/// The SHA-256 of a regular file's contents, read from the start; the file is rewound after.
+/// Nil for a pipe or anything that cannot be rewound.
+func hashFile(_ descriptor: Int32) -> String? {
+    var info = stat()
+    guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+    var hash = SHA256()
+    var buffer = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+        let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        if count < 0 { return nil }
+        if count == 0 { break }
+        buffer.withUnsafeBytes { hash.update(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
+    }
+    guard lseek(descriptor, 0, SEEK_SET) == 0 else { return nil }
+    return SHA256.hex(hash.finalize())
 }
 
 /// A progress line on a terminal's standard error, redrawn at most five times a second.

@@ -25,7 +25,8 @@ enum MapLoader {
             throw .unreadable(path: path, reason: reason)
         }
         do {
-            let mapping = try MapParser.parse(text, fileName: path, converters: ConverterCatalog.standard.signatures)
+            let mapping = try MapParser.parse(
+                text, fileName: path, converters: ConverterCatalog.standard.signatures, validators: ValidatorCatalog.standard.signatures)
             return try ImportPlan(mapping: mapping)
         } catch {
             throw .invalid(error)

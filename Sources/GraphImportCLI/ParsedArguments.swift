@@ -15,6 +15,8 @@ struct ParsedArguments {
     }
 
     var values: [String: String] = [:]
+    /// Every value of a repeatable option, in order.
+    var repeated: [String: [String]] = [:]
     var flags: Set<String> = []
     var operands: [String] = []
 
@@ -43,8 +45,10 @@ struct ParsedArguments {
             if spec.takesValue {
                 if let inlineValue {
                     values[name] = inlineValue
+                    repeated[name, default: []].append(inlineValue)
                 } else if index < arguments.count {
                     values[name] = arguments[index]
+                    repeated[name, default: []].append(arguments[index])
                     index += 1
                 } else {
                     throw UsageError(message: "Missing value for '\(name)'", hint: nil)
@@ -57,4 +61,7 @@ struct ParsedArguments {
     }
 
     func has(_ flag: String) -> Bool { flags.contains(flag) }
+
+    /// All values given for a repeatable option.
+    func all(_ name: String) -> [String] { repeated[name] ?? [] }
 }

@@ -9,6 +9,9 @@ enum SummaryFormat {
         let seconds = String(format: "%.2f", summary.seconds)
         let records = "\(summary.records) record\(summary.records == 1 ? "" : "s")"
         var text: String
+        if summary.unchangedInput {
+            return "graphimport: skipped: \(summary.input) is the same as the last successful run's input (--if-changed)\n"
+        }
         if summary.dryRun {
             text = "graphimport: dry run: \(records) from \(summary.input) checked against \(summary.store); nothing was written (\(seconds) s)\n"
         } else if summary.changed {
@@ -17,9 +20,12 @@ enum SummaryFormat {
             text = "graphimport: nothing changed: \(records) from \(summary.input) already in \(summary.store) (\(seconds) s)\n"
         }
         for change in summary.schemaChanges { text += "  schema: \(change)\n" }
-        let header = ["entity", "inserted", "updated", "unchanged", "skipped"]
+        let showDeleted = summary.entities.contains { $0.counts.deleted > 0 }
+        var header = ["entity", "inserted", "updated", "unchanged", "skipped"]
+        if showDeleted { header.append("deleted") }
         let rows = summary.entities.map { entity in
             [entity.name, String(entity.counts.inserted), String(entity.counts.updated), String(entity.counts.unchanged), String(entity.counts.skipped)]
+                + (showDeleted ? [String(entity.counts.deleted)] : [])
         }
         let widths = header.indices.map { column in ([header] + rows).map { $0[column].count }.max() ?? 0 }
         for row in [header] + rows {
@@ -28,6 +34,20 @@ enum SummaryFormat {
                 line += "  " + String(repeating: " ", count: widths[column] - row[column].count) + row[column]
             }
             text += line + "\n"
+        }
+        for deletion in summary.deletions {
+            let more = deletion.count > deletion.sampleKeys.count ? ", …" : ""
+            let verb = summary.dryRun ? "would delete" : "deleted"
+            text += "  \(verb) \(deletion.entity): \(deletion.sampleKeys.joined(separator: ", "))\(more)\n"
+        }
+        for extras in summary.extrasKeys {
+            text += "  extras of \(extras.entity): \(extras.keys.map(\.key).joined(separator: ", "))\n"
+        }
+        for (key, value) in summary.meta {
+            text += "  meta \(key) = \(value.map { escapeControlCharacters($0.description) } ?? "(removed)")\n"
+        }
+        if summary.ignoredRecords > 0 {
+            text += "graphimport: \(summary.ignoredRecords) record\(summary.ignoredRecords == 1 ? " was" : "s were") ignored by the map's `-> ignore` cases\n"
         }
         if summary.skippedRecords > 0 {
             text += "graphimport: \(summary.skippedRecords) record\(summary.skippedRecords == 1 ? " was" : "s were") skipped (see above)\n"
@@ -47,20 +67,35 @@ enum SummaryFormat {
                         JSONMember(key: "updated", value: number(entity.counts.updated)),
                         JSONMember(key: "unchanged", value: number(entity.counts.unchanged)),
                         JSONMember(key: "skipped", value: number(entity.counts.skipped)),
+                        JSONMember(key: "deleted", value: number(entity.counts.deleted)),
                     ])))
         }
+        let deletions = summary.deletions.map { deletion in
+            JSONMember(key: deletion.entity, value: .array(deletion.sampleKeys.map { .string($0) }))
+        }
+        let extras = summary.extrasKeys.map { extras in
+            JSONMember(key: extras.entity, value: .object(JSONObject(extras.keys.map { JSONMember(key: $0.key, value: number($0.count)) })))
+        }
+        let meta = summary.meta.map { JSONMember(key: $0.key, value: $0.value.map { .string($0.description) } ?? .null) }
         let object = JSONObject([
+            JSONMember(key: "run", value: number(Int(summary.runID))),
             JSONMember(key: "input", value: .string(summary.input)),
             JSONMember(key: "store", value: .string(summary.store)),
             JSONMember(key: "records", value: number(summary.records)),
             JSONMember(key: "skipped_records", value: number(summary.skippedRecords)),
+            JSONMember(key: "ignored_records", value: number(summary.ignoredRecords)),
+            JSONMember(key: "unchanged_input", value: .bool(summary.unchangedInput)),
             JSONMember(key: "changed", value: .bool(summary.changed)),
             JSONMember(key: "dry_run", value: .bool(summary.dryRun)),
             JSONMember(key: "format", value: .string(summary.format == .jsonLines ? "jsonl" : "json")),
             JSONMember(key: "bytes", value: number(summary.bytesRead)),
+            JSONMember(key: "sha256", value: .string(summary.inputSHA256)),
             JSONMember(key: "seconds", value: .number(JSONNumber(literal: String(format: "%.3f", summary.seconds)))),
             JSONMember(key: "schema_changes", value: .array(summary.schemaChanges.map { .string($0) })),
             JSONMember(key: "entities", value: .object(JSONObject(entities))),
+            JSONMember(key: "deleted_keys", value: .object(JSONObject(deletions))),
+            JSONMember(key: "extras", value: .object(JSONObject(extras))),
+            JSONMember(key: "meta", value: .object(JSONObject(meta))),
         ])
         return JSONValue.object(object).jsonText
     }

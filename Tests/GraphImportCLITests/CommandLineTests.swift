@@ -66,7 +66,7 @@ struct CommandLineTests {
         #expect(object?["records"] as? Int == 1)
         #expect(object?["changed"] as? Bool == true)
         let item = (object?["entities"] as? [String: Any])?["Item"] as? [String: Int]
-        #expect(item == ["inserted": 1, "updated": 0, "unchanged": 0, "skipped": 0])
+        #expect(item == ["inserted": 1, "updated": 0, "unchanged": 0, "skipped": 0, "deleted": 0])
     }
 
     @Test func mapErrorsAreListedWithPositionsAndExit78() {
@@ -125,6 +125,9 @@ struct CommandLineTests {
         #expect(check.stdout == "\(map): ok: 1 entity (Item)\n")
         let schema = runInProcess(["schema", "--map", map])
         #expect(schema.status == 0)
-        #expect(schema.stdout.hasPrefix("CREATE TABLE \"item\" (\"pk\" INTEGER PRIMARY KEY, \"id\" INTEGER NOT NULL, \"name\" TEXT) STRICT;\n"))
+        #expect(
+            schema.stdout.hasPrefix(
+                "CREATE TABLE \"item\" (\"pk\" INTEGER PRIMARY KEY, \"id\" INTEGER NOT NULL, \"name\" TEXT, \"inserted_run\" INTEGER, \"changed_run\" INTEGER) STRICT;\n"
+            ))
     }
 }

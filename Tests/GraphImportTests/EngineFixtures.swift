@@ -11,7 +11,8 @@ final class EngineFixture {
     var storePath: String { directory.path("store.sqlite") }
 
     init(map: String) throws {
-        let mapping = try MapParser.parse(map, fileName: "test.map", converters: ConverterCatalog.standard.signatures)
+        let mapping = try MapParser.parse(
+            map, fileName: "test.map", converters: ConverterCatalog.standard.signatures, validators: ValidatorCatalog.standard.signatures)
         plan = try ImportPlan(mapping: mapping)
     }
 

@@ -216,3 +216,20 @@ import Foundation
 enum FileManagerShim {
     static func exists(_ path: String) -> Bool { FileManager.default.fileExists(atPath: path) }
 }
+
+@Suite("Objects repeated within one feed")
+struct RepeatedObjectTests {
+    @Test func disagreeingOccurrencesKeepTheLastAndAreNotAChangeOnReimport() throws {
+        let fixture = try EngineFixture(map: tweetsMap)
+        let feed = "[\(tweet(1, user: 5, followers: 10)),\(tweet(2, user: 5, followers: 11))]"
+        let first = try fixture.importJSON(feed)
+        #expect(EngineFixture.counts(first, "User") == [1, 0, 0, 0])
+        #expect(try fixture.value("SELECT followers FROM user") == "11")
+        let second = try fixture.importJSON(feed)
+        #expect(EngineFixture.counts(second, "User") == [0, 0, 1, 0])
+        #expect(!second.changed)
+        #expect(try fixture.value("SELECT followers FROM user") == "11")
+        let third = try fixture.importJSON("[\(tweet(1, user: 5, followers: 12))]")
+        #expect(EngineFixture.counts(third, "User") == [0, 1, 0, 0])
+    }
+}

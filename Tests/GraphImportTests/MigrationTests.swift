@@ -17,7 +17,8 @@ struct MigrationTests {
     /// Imports `json` with `map` into the store at `path`.
     @discardableResult
     func importJSON(_ json: String, map: String, store path: String) throws -> ImportSummary {
-        let mapping = try MapParser.parse(map, fileName: "test.map", converters: ConverterCatalog.standard.signatures)
+        let mapping = try MapParser.parse(
+            map, fileName: "test.map", converters: ConverterCatalog.standard.signatures, validators: ValidatorCatalog.standard.signatures)
         return try GraphImporter(plan: ImportPlan(mapping: mapping)).run(
             source: BytesSource(Array(json.utf8)), inputName: "test.json", storePath: path, options: ImportOptions())
     }
@@ -29,7 +30,9 @@ struct MigrationTests {
         let database = try Database(path: directory.path("s.sqlite"))
         #expect(
             try database.scalar("SELECT sql FROM sqlite_schema WHERE name = 'item'")
-                == .text(#"CREATE TABLE "item" ("pk" INTEGER PRIMARY KEY, "id" INTEGER NOT NULL, "name" TEXT) STRICT"#))
+                == .text(
+                    #"CREATE TABLE "item" ("pk" INTEGER PRIMARY KEY, "id" INTEGER NOT NULL, "name" TEXT, "inserted_run" INTEGER, "changed_run" INTEGER) STRICT"#
+                ))
         #expect(try database.scalar("SELECT count(*) FROM graphimport_schema") == .integer(1))
     }
 
@@ -109,7 +112,8 @@ struct MigrationTests {
         let holder = try Database(path: store)
         try holder.beginImmediate()
         defer { holder.rollback() }
-        let mapping = try MapParser.parse(Self.version1, fileName: "test.map", converters: ConverterCatalog.standard.signatures)
+        let mapping = try MapParser.parse(
+            Self.version1, fileName: "test.map", converters: ConverterCatalog.standard.signatures, validators: ValidatorCatalog.standard.signatures)
         #expect {
             try GraphImporter(plan: ImportPlan(mapping: mapping)).run(
                 source: BytesSource(Array(#"[{"id":2,"name":"b"}]"#.utf8)), inputName: "test.json", storePath: store,
@@ -122,7 +126,8 @@ struct MigrationTests {
 
     @Test func sqlNamesClashingAfterSnakeCaseAreMapErrors() throws {
         let map = "entity Item\n  key id\n  id : Int\n  userName : String\n  user_name : String\n"
-        let mapping = try MapParser.parse(map, fileName: "t.map", converters: ConverterCatalog.standard.signatures)
+        let mapping = try MapParser.parse(
+            map, fileName: "t.map", converters: ConverterCatalog.standard.signatures, validators: ValidatorCatalog.standard.signatures)
         #expect {
             try ImportPlan(mapping: mapping)
         } throws: { error in

@@ -1,0 +1,249 @@
+import GraphImportMapping
+import GraphImportStore
+
+/// How one entity is read and stored.
+public struct EntityPlan: Sendable {
+    public let name: String
+    public let table: String
+    /// The map's attributes, then the `extras` attribute when the entity keeps unmapped keys.
+    public let attributes: [AttributePlan]
+    /// Indexes into `attributes` of the unique key, in key order.
+    public let keyAttributes: [Int]
+    public let toOne: [ToOnePlan]
+    public let toMany: [ToManyPlan]
+    /// The attribute that keeps unmapped JSON keys, if any.
+    public let extrasAttribute: Int?
+    /// Top-level JSON keys the map reads, so that the rest can go to `extras`.
+    let mappedKeys: Set<String>
+    /// `delete missing [within relationship]`: the index of the scoping to-one, or -1 for the whole table.
+    public let deletionScope: Int?
+    /// Attributes computed by `derived` templates.
+    let derivedAttributes: [Int]
+}
+
+/// A value the map states: a literal already coerced to the column's type, the import's time, or its run id.
+enum PlanValue: Sendable, Equatable {
+    case sql(SQLValue)
+    case now
+    case run
+}
+
+/// An attribute: where it is read, how it is converted and checked, where it is stored.
+public struct AttributePlan: Sendable {
+    public let name: String
+    public let column: String
+    public let sourceDescription: String
+    /// Where the value is read; nil for an attribute the map computes (default, derived, extras).
+    let path: [PathStep]?
+    public let type: ValueType
+    public let isOptional: Bool
+    let converters: [CompiledConverter]
+    /// What an explicit JSON null does: store NULL, keep the stored value, reject, or store a value.
+    let onNull: NullAction
+    /// What a missing key does: keep the stored value, or store NULL or a value.
+    let onMissing: PlanValue?
+    let defaultValue: PlanValue?
+    let always: PlanValue?
+    let onChange: PlanValue?
+    let checks: [CompiledCheck]
+    let derived: CompiledTemplate?
+
+    enum NullAction: Sendable, Equatable {
+        case store, keep, reject
+        case value(SQLValue)
+    }
+}
+
+/// A validator with the map's own message, if it gave one.
+struct CompiledCheck: Sendable {
+    let validate: CompiledValidator
+    let message: String?
+}
+
+/// A to-one relationship, stored as a foreign-key column of the owner's table.
+public struct ToOnePlan: Sendable {
+    public let name: String
+    public let column: String
+    public let sourceDescription: String
+    let path: [PathStep]
+    public let target: Int
+    public let isOptional: Bool
+    public let deleteRule: DeleteRule
+}
+
+/// A to-many relationship, stored as a join table that keeps the feed's order.
+public struct ToManyPlan: Sendable {
+    public let name: String
+    public let owner: Int
+    public let joinTable: String
+    public let ownerColumn: String
+    public let targetColumn: String
+    public let sourceDescription: String
+    let path: [PathStep]
+    /// `each data`: where the object sits inside each element.
+    let elementPath: [PathStep]
+    public let target: Int
+    public let deleteRule: DeleteRule
+}
+
+extension EntityPlan {
+    static func compile(_ entity: Entity, index owner: Int, context: PlanContext, diagnostics: inout [Diagnostic]) -> EntityPlan {
+        let mapping = context.mapping
+        let table = context.tables[owner]
+        var columns: [String: String] = [
+            Naming.primaryKey: "the primary key", Naming.insertedRun: "the run that inserted the object",
+            Naming.changedRun: "the run that last changed the object",
+        ]
+        func claim(_ column: String, for member: String, at location: SourceLocation) {
+            if let other = columns[column.lowercased()] {
+                let reserved = [Naming.primaryKey, Naming.insertedRun, Naming.changedRun].contains(column.lowercased())
+                diagnostics.append(
+                    mapping.diagnostic(
+                        at: location, "'\(member)' would be stored in column '\(column)' of table '\(table)', which \(other) already uses",
+                        hint: reserved ? "'\(column)' is a column graphimport adds to every table; rename the attribute" : "rename one of them"))
+            } else {
+                columns[column.lowercased()] = "'\(member)'"
+            }
+        }
+        var attributes: [AttributePlan] = []
+        for attribute in entity.attributes {
+            let column = Naming.column(attribute: attribute.name)
+            claim(column, for: attribute.name, at: attribute.location)
+            attributes.append(AttributePlan.compile(attribute, column: column, context: context, diagnostics: &diagnostics))
+        }
+        var extrasAttribute: Int?
+        if let extras = entity.extras {
+            let column = Naming.column(attribute: extras)
+            claim(column, for: extras, at: entity.location)
+            extrasAttribute = attributes.count
+            attributes.append(
+                AttributePlan(
+                    name: extras, column: column, sourceDescription: "(unmapped keys)", path: nil, type: .json, isOptional: true,
+                    converters: [], onNull: .store, onMissing: nil, defaultValue: nil, always: nil, onChange: nil, checks: [], derived: nil))
+        }
+        // Templates see the attributes by name; compiled once the list is complete.
+        var derivedAttributes: [Int] = []
+        for (position, attribute) in entity.attributes.enumerated() {
+            guard let template = attribute.derived else { continue }
+            do {
+                let compiled = try CompiledTemplate(template) { name in
+                    attributes.firstIndex { $0.name == name }.map { ($0, attributes[$0].type) }
+                }
+                attributes[position] = attributes[position].withDerived(compiled)
+                derivedAttributes.append(position)
+            } catch {
+                diagnostics.append(mapping.diagnostic(at: template.location, error.message, hint: error.hint))
+            }
+        }
+        var toOne: [ToOnePlan] = []
+        var toMany: [ToManyPlan] = []
+        for relationship in entity.relationships {
+            guard let target = context.indexByName[relationship.target] else { continue }  // the parser reported it
+            if relationship.isToMany {
+                let join = Naming.joinTable(ownerTable: table, relationship: relationship.name)
+                let (ownerColumn, targetColumn) = Naming.joinColumns(
+                    ownerTable: table, targetTable: context.tables[target], relationship: relationship.name)
+                toMany.append(
+                    ToManyPlan(
+                        name: relationship.name, owner: owner, joinTable: join, ownerColumn: ownerColumn, targetColumn: targetColumn,
+                        sourceDescription: relationship.source.description, path: ImportPlan.steps(relationship.source),
+                        elementPath: relationship.elementPath.map(ImportPlan.steps) ?? [], target: target, deleteRule: relationship.deleteRule))
+            } else {
+                let column = Naming.foreignKey(relationship: relationship.name)
+                claim(column, for: relationship.name, at: relationship.location)
+                toOne.append(
+                    ToOnePlan(
+                        name: relationship.name, column: column, sourceDescription: relationship.source.description,
+                        path: ImportPlan.steps(relationship.source), target: target, isOptional: relationship.isOptional,
+                        deleteRule: relationship.deleteRule))
+            }
+        }
+        var mappedKeys = Set<String>()
+        for attribute in entity.attributes {
+            if case .key(let key)? = attribute.source?.components.first { mappedKeys.insert(key) }
+        }
+        for relationship in entity.relationships {
+            if case .key(let key)? = relationship.source.components.first { mappedKeys.insert(key) }
+        }
+        var deletionScope: Int?
+        if let deletion = entity.deletion {
+            deletionScope = deletion.scope.flatMap { name in toOne.firstIndex { $0.name == name } } ?? -1
+        }
+        let keyAttributes = entity.key.compactMap { name in attributes.firstIndex { $0.name == name } }
+        return EntityPlan(
+            name: entity.name, table: table, attributes: attributes, keyAttributes: keyAttributes, toOne: toOne, toMany: toMany,
+            extrasAttribute: extrasAttribute, mappedKeys: mappedKeys, deletionScope: deletionScope, derivedAttributes: derivedAttributes)
+    }
+}
+
+extension AttributePlan {
+    static func compile(_ attribute: Attribute, column: String, context: PlanContext, diagnostics: inout [Diagnostic]) -> AttributePlan {
+        let mapping = context.mapping
+        var compiled: [CompiledConverter] = []
+        for call in attribute.converters {
+            do { compiled.append(try context.converters.compile(call)) } catch {
+                diagnostics.append(mapping.diagnostic(at: call.location, error.message, hint: error.hint))
+            }
+        }
+        var checks: [CompiledCheck] = []
+        for check in attribute.checks {
+            do { checks.append(CompiledCheck(validate: try context.validators.compile(check), message: check.message)) } catch {
+                diagnostics.append(mapping.diagnostic(at: check.location, error.message, hint: error.hint))
+            }
+        }
+        func value(_ expression: ValueExpression?) -> PlanValue? {
+            guard let expression else { return nil }
+            switch expression {
+            case .now: return .now
+            case .run: return .run
+            case .literal(let literal):
+                do { return .sql(try literalValue(literal, as: attribute.type, converters: context.converters)) } catch {
+                    diagnostics.append(mapping.diagnostic(at: attribute.location, "'\(literal)' does not fit \(attribute.name): \(error.message)"))
+                    return nil
+                }
+            }
+        }
+        let onNull: NullAction
+        switch attribute.effectiveNullRule {
+        case .store: onNull = .store
+        case .keep: onNull = .keep
+        case .reject: onNull = .reject
+        case .value(let literal):
+            if case .sql(let sql)? = value(.literal(literal)) { onNull = .value(sql) } else { onNull = .store }
+        }
+        let onMissing: PlanValue?
+        switch attribute.effectiveMissingRule {
+        case .keep: onMissing = nil
+        case .null: onMissing = .sql(.null)
+        case .value(let literal): onMissing = value(.literal(literal))
+        }
+        return AttributePlan(
+            name: attribute.name, column: column, sourceDescription: attribute.source?.description ?? "",
+            path: attribute.source.map(ImportPlan.steps), type: attribute.type, isOptional: attribute.isOptional, converters: compiled,
+            onNull: onNull, onMissing: onMissing, defaultValue: value(attribute.defaultValue), always: value(attribute.always),
+            onChange: value(attribute.onChange), checks: checks, derived: nil)
+    }
+
+    /// A copy with its derived template compiled.
+    func withDerived(_ template: CompiledTemplate) -> AttributePlan {
+        AttributePlan(
+            name: name, column: column, sourceDescription: sourceDescription, path: path, type: type, isOptional: isOptional,
+            converters: converters, onNull: onNull, onMissing: onMissing, defaultValue: defaultValue, always: always, onChange: onChange,
+            checks: checks, derived: template)
+    }
+}
+
+/// A literal of the map as the column stores it (a date literal is ISO 8601 text).
+func literalValue(_ literal: Literal, as type: ValueType, converters: ConverterCatalog) throws(ConversionError) -> SQLValue {
+    var value: Value
+    switch literal {
+    case .string(let text): value = .string(text)
+    case .int(let number): value = .int(number)
+    case .double(let number): value = .double(number)
+    case .bool(let flag): value = .bool(flag)
+    }
+    if type == .date, case .string = literal {
+        value = try converters.compile(ConverterCall(name: "iso8601", arguments: [], location: SourceLocation(line: 0, column: 0, offset: 0)))(value)
+    }
+    return try Coercion.sqlValue(value, as: type)
+}

@@ -1,0 +1,71 @@
+import GraphImportJSON
+import GraphImportStore
+
+/// How an import treats bad records, what it keeps, and what it writes beside the data.
+public struct ImportOptions: Sendable {
+    /// Skip records that do not fit the map (each reported), and commit the rest.
+    public var skipInvalid = false
+    /// Do everything, report it, and roll it back.
+    public var dryRun = false
+    /// JSON, JSON Lines, or decided from the input.
+    public var format: JSONInputFormat = .auto
+    /// How long to wait for another process's write lock, in seconds.
+    public var busyTimeout: Double = 30
+    /// Accept an input that holds no JSON at all (zero bytes or only whitespace).
+    /// Off by default: from cron, an empty feed usually means a failed download.
+    public var allowEmpty = false
+    /// Skip the import (recorded as `skipped`) when the input's SHA-256 equals the last successful run's.
+    public var ifChanged = false
+    /// The input's SHA-256 when the caller already knows it (a file hashed first), so that
+    /// `ifChanged` can skip before reading; otherwise it is computed while importing.
+    public var knownInputSHA256: String?
+    /// Metadata written in the same transaction as the data (`--set-meta`).
+    public var setMeta: [(key: String, value: MetaValue)] = []
+
+    public init(
+        skipInvalid: Bool = false, dryRun: Bool = false, format: JSONInputFormat = .auto, busyTimeout: Double = 30,
+        allowEmpty: Bool = false, ifChanged: Bool = false, setMeta: [(key: String, value: MetaValue)] = []
+    ) {
+        self.skipInvalid = skipInvalid
+        self.dryRun = dryRun
+        self.format = format
+        self.busyTimeout = busyTimeout
+        self.allowEmpty = allowEmpty
+        self.ifChanged = ifChanged
+        self.setMeta = setMeta
+    }
+}
+
+/// What an import did.
+public struct ImportSummary: Sendable {
+    public var input: String
+    public var store: String
+    /// The id of this run in the store's `graphimport_runs`.
+    public var runID: Int64 = 0
+    public var records = 0
+    public var skippedRecords = 0
+    /// Records a `-> ignore` case of a polymorphic `records … by` line passed over.
+    public var ignoredRecords = 0
+    /// Per entity, in the map's order.
+    public var entities: [(name: String, counts: EntityCounts)] = []
+    /// Objects deleted by `delete missing` and its cascades (in a dry run: that would be).
+    public var deletions: [Deletions] = []
+    /// Per entity with `extras`: the unmapped JSON keys kept there, with how many objects had each.
+    public var extrasKeys: [(entity: String, keys: [(key: String, count: Int)])] = []
+    /// Metadata the map took from the response and the caller set (nil value: removed).
+    public var meta: [(key: String, value: MetaValue?)] = []
+    /// Schema changes made to the store (`add table hashtag`).
+    public var schemaChanges: [String] = []
+    public var format: JSONInputFormat = .auto
+    public var bytesRead = 0
+    public var inputSHA256 = ""
+    public var seconds = 0.0
+    public var dryRun = false
+    /// True when `ifChanged` found the same input as the last successful run and imported nothing.
+    public var unchangedInput = false
+
+    /// True when any object was inserted, updated or deleted.
+    public var changed: Bool {
+        entities.contains { $0.counts.inserted + $0.counts.updated + $0.counts.deleted > 0 }
+    }
+}

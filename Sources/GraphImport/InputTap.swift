@@ -1,0 +1,35 @@
+import GraphImportJSON
+
+/// Passes the input's bytes through to the reader, hashing them (SHA-256, for the run history
+/// and `--if-changed`) and noting whether any was more than whitespace, so that an empty feed
+/// (a failed download) is told apart from malformed JSON.
+struct InputTap<Base: JSONByteSource>: JSONByteSource {
+    var base: Base
+    let state: InputTapState
+
+    init(_ base: Base, state: InputTapState) {
+        self.base = base
+        self.state = state
+    }
+
+    mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+        let count = try base.read(into: buffer)
+        let bytes = UnsafeRawBufferPointer(rebasing: buffer[..<count])
+        state.hash.update(bytes)
+        state.byteCount += count
+        if !state.sawContent {
+            for byte in bytes where !(byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09) {
+                state.sawContent = true
+                break
+            }
+        }
+        return count
+    }
+}
+
+/// What the tap learned, shared with the importer (the reader owns its copy of the source).
+final class InputTapState {
+    var hash = SHA256()
+    var byteCount = 0
+    var sawContent = false
+}

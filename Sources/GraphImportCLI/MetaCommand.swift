@@ -1,0 +1,154 @@
+import Foundation
+import GraphImport
+import GraphImportJSON
+import GraphImportStore
+
+/// `graphimport meta get|set|unset|list`: the store's typed metadata from a shell.
+///
+/// `get` prints the bare value, so that `etag=$(graphimport meta get etag --map feed.map)` works;
+/// a key that is not set (and no `--default`) exits 1, as `git config` does.
+enum MetaCommand {
+    static let options: [ParsedArguments.OptionSpec] = [
+        .init(name: "--store", takesValue: true), .init(name: "--map", takesValue: true), .init(name: "--default", takesValue: true),
+        .init(name: "--type", takesValue: true), .init(name: "--json", takesValue: false), .init(name: "--wait", takesValue: true),
+    ]
+
+    static func run(_ arguments: [String], io: ToolIO) throws(UsageError) -> ExitCode {
+        let parsed = try ParsedArguments(arguments, options: options)
+        guard let action = parsed.operands.first else {
+            throw UsageError(message: "Missing expected argument '<action>' (get, set, unset or list)", hint: nil)
+        }
+        let operands = Array(parsed.operands.dropFirst())
+        let path = try storePath(parsed)
+        switch action {
+        case "get":
+            guard operands.count == 1 else { throw UsageError(message: "'meta get' takes one KEY", hint: nil) }
+            return get(operands[0], default: parsed.values["--default"], store: path, io: io)
+        case "set":
+            guard operands.count == 2 else { throw UsageError(message: "'meta set' takes a KEY and a VALUE", hint: nil) }
+            let type = try metaType(parsed.values["--type"] ?? "string")
+            let value: MetaValue
+            do { value = try MetaValue.parse(operands[1], as: type) } catch {
+                reportError(error.description, io: io)
+                return .dataError
+            }
+            return write(store: path, wait: parsed.values["--wait"], io: io) { store throws(StoreError) in try store.setMeta(operands[0], value) }
+        case "unset":
+            guard operands.count == 1 else { throw UsageError(message: "'meta unset' takes one KEY", hint: nil) }
+            return write(store: path, wait: parsed.values["--wait"], io: io) { store throws(StoreError) in try store.unsetMeta(operands[0]) }
+        case "list":
+            guard operands.isEmpty else { throw UsageError(message: "'meta list' takes no KEY", hint: nil) }
+            return list(store: path, json: parsed.has("--json"), io: io)
+        default:
+            let guess = closestAction(action)
+            throw UsageError(message: "Unknown action '\(action)'", hint: guess.map { "Did you mean '\($0)'?" })
+        }
+    }
+
+    /// `--set-meta KEY=VALUE` (a string) or `KEY:TYPE=VALUE`.
+    static func assignment(_ text: String) throws(UsageError) -> (key: String, value: MetaValue) {
+        guard let equals = text.firstIndex(of: "=") else {
+            throw UsageError(
+                message: "The value '\(text)' is invalid for '--set-meta'", hint: "Write KEY=VALUE, or KEY:TYPE=VALUE with a type of \(typeNames).")
+        }
+        var key = String(text[..<equals])
+        var type = MetaType.string
+        if let colon = key.firstIndex(of: ":") {
+            type = try metaType(String(key[key.index(after: colon)...]))
+            key = String(key[..<colon])
+        }
+        guard !key.isEmpty else { throw UsageError(message: "The value '\(text)' is invalid for '--set-meta': the key is empty", hint: nil) }
+        do {
+            return (key, try MetaValue.parse(String(text[text.index(after: equals)...]), as: type))
+        } catch {
+            throw UsageError(message: "The value '\(text)' is invalid for '--set-meta': \(error.description)", hint: nil)
+        }
+    }
+
+    static var typeNames: String { MetaType.allCases.map(\.rawValue).joined(separator: ", ") }
+
+    private static func metaType(_ name: String) throws(UsageError) -> MetaType {
+        guard let type = MetaType(rawValue: name) else {
+            throw UsageError(message: "The value '\(name)' is invalid for '--type'", hint: "Use one of \(typeNames).")
+        }
+        return type
+    }
+
+    private static func closestAction(_ action: String) -> String? {
+        ["get", "set", "unset", "list"].first { $0.count == action.count && zip($0, action).filter { $0 != $1 }.count <= 1 }
+    }
+
+    /// `--store PATH`, or the store beside `--map MAP`.
+    static func storePath(_ parsed: ParsedArguments) throws(UsageError) -> String {
+        if let store = parsed.values["--store"] { return store }
+        if let map = parsed.values["--map"] { return MapLoader.defaultStorePath(forMap: map) }
+        throw UsageError(message: "Missing expected argument '--store <path>' (or '--map <map>' for the store beside it)", hint: nil)
+    }
+
+    private static func get(_ key: String, default fallback: String?, store path: String, io: ToolIO) -> ExitCode {
+        var value: MetaValue?
+        if FileManager.default.fileExists(atPath: path) {
+            do {
+                let store = try Store(path: path, options: Database.Options(create: false, readOnly: true, busyTimeout: 5))
+                value = try store.meta(key)
+            } catch {
+                reportError("cannot read the store \(path): \(error.description)", io: io)
+                return .ioError
+            }
+        }
+        if let value {
+            io.writeOut(value.description + "\n")
+            return .ok
+        }
+        if let fallback {
+            io.writeOut(fallback + "\n")
+            return .ok
+        }
+        io.writeError("graphimport: meta key '\(escapeControlCharacters(key))' is not set in \(path)\n")
+        return .notFound
+    }
+
+    private static func write(store path: String, wait: String?, io: ToolIO, _ body: (Store) throws(StoreError) -> Void) -> ExitCode {
+        do throws(StoreError) {
+            let store = try Store(path: path, options: Database.Options(create: true, readOnly: false, busyTimeout: wait.flatMap(Double.init) ?? 30))
+            try store.database.beginImmediate()
+            defer { if store.database.isInTransaction { store.database.rollback() } }
+            try body(store)
+            try store.database.commit()
+            return .ok
+        } catch {
+            reportError("cannot write the store \(path): \(error.description)", io: io)
+            return error.isBusy ? .temporaryFailure : .ioError
+        }
+    }
+
+    private static func list(store path: String, json: Bool, io: ToolIO) -> ExitCode {
+        var entries: [(key: String, value: MetaValue)] = []
+        if FileManager.default.fileExists(atPath: path) {
+            do {
+                let store = try Store(path: path, options: Database.Options(create: false, readOnly: true, busyTimeout: 5))
+                entries = try store.allMeta()
+            } catch {
+                reportError("cannot read the store \(path): \(error.description)", io: io)
+                return .ioError
+            }
+        }
+        if json {
+            let members = entries.map { entry in
+                JSONMember(
+                    key: entry.key,
+                    value: .object(
+                        JSONObject([
+                            JSONMember(key: "type", value: .string(entry.value.type.rawValue)),
+                            JSONMember(key: "value", value: .string(entry.value.description)),
+                        ])))
+            }
+            io.writeOut(JSONValue.object(JSONObject(members)).jsonText + "\n")
+        } else {
+            for entry in entries {
+                io.writeOut("\(entry.key)\t\(entry.value.type.rawValue)\t\(escapeControlCharacters(entry.value.description))\n")
+            }
+        }
+        return .ok
+    }
+}
