@@ -1,8 +1,8 @@
 import GraphImportMapping
 import GraphImportStore
 
-/// How one entity is read and stored.
-public struct EntityPlan: Sendable {
+/// How one entity is read and stored. A class, so that the record walk reads it without copying.
+public final class EntityPlan: Sendable {
     public let name: String
     public let table: String
     /// The map's attributes, then the `extras` attribute when the entity keeps unmapped keys.
@@ -19,6 +19,22 @@ public struct EntityPlan: Sendable {
     public let deletionScope: Int?
     /// Attributes computed by `derived` templates.
     let derivedAttributes: [Int]
+
+    init(
+        name: String, table: String, attributes: [AttributePlan], keyAttributes: [Int], toOne: [ToOnePlan], toMany: [ToManyPlan],
+        extrasAttribute: Int?, mappedKeys: Set<String>, deletionScope: Int?, derivedAttributes: [Int]
+    ) {
+        self.name = name
+        self.table = table
+        self.attributes = attributes
+        self.keyAttributes = keyAttributes
+        self.toOne = toOne
+        self.toMany = toMany
+        self.extrasAttribute = extrasAttribute
+        self.mappedKeys = mappedKeys
+        self.deletionScope = deletionScope
+        self.derivedAttributes = derivedAttributes
+    }
 }
 
 /// A value the map states: a literal already coerced to the column's type, the import's time, or its run id.
@@ -29,7 +45,7 @@ enum PlanValue: Sendable, Equatable {
 }
 
 /// An attribute: where it is read, how it is converted and checked, where it is stored.
-public struct AttributePlan: Sendable {
+public final class AttributePlan: Sendable {
     public let name: String
     public let column: String
     public let sourceDescription: String
@@ -51,6 +67,27 @@ public struct AttributePlan: Sendable {
     enum NullAction: Sendable, Equatable {
         case store, keep, reject
         case value(SQLValue)
+    }
+
+    init(
+        name: String, column: String, sourceDescription: String, path: [PathStep]?, type: ValueType, isOptional: Bool,
+        converters: [CompiledConverter], onNull: NullAction, onMissing: PlanValue?, defaultValue: PlanValue?, always: PlanValue?,
+        onChange: PlanValue?, checks: [CompiledCheck], derived: CompiledTemplate?
+    ) {
+        self.name = name
+        self.column = column
+        self.sourceDescription = sourceDescription
+        self.path = path
+        self.type = type
+        self.isOptional = isOptional
+        self.converters = converters
+        self.onNull = onNull
+        self.onMissing = onMissing
+        self.defaultValue = defaultValue
+        self.always = always
+        self.onChange = onChange
+        self.checks = checks
+        self.derived = derived
     }
 }
 

@@ -177,7 +177,7 @@ struct ImportRun {
         summary.skippedRecords = skippedRecords
         summary.bytesRead = tap.byteCount
         summary.format = reader.format
-        summary.inputSHA256 = SHA256.hex(tap.hash.finalize())
+        summary.inputSHA256 = SHA256.hex(tap.hash.finish())
         if options.ifChanged, try storeStep({ try store.lastSucceededInputSHA256(input: nil) }) == summary.inputSHA256 {
             database.rollback()
             summary.unchangedInput = true
@@ -258,7 +258,7 @@ struct ImportRun {
     private func finishEmpty(_ summary: ImportSummary) throws(ImportError) -> ImportSummary {
         var summary = summary
         summary.entities = plan.entities.map { ($0.name, EntityCounts()) }
-        summary.inputSHA256 = SHA256.hex(tap.hash.finalize())
+        summary.inputSHA256 = SHA256.hex(tap.hash.finish())
         try storeStep {
             if options.dryRun {
                 store.database.rollback()

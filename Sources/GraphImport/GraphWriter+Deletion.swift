@@ -6,6 +6,12 @@ public struct Deletions: Equatable, Sendable {
     public var count: Int
     /// The keys of the first few, as SQL literals (`42`, `'swift'`), for the summary.
     public var sampleKeys: [String]
+
+    public init(entity: String, count: Int, sampleKeys: [String]) {
+        self.entity = entity
+        self.count = count
+        self.sampleKeys = sampleKeys
+    }
 }
 
 /// A deletion that a `delete deny` rule forbids; nothing was deleted.

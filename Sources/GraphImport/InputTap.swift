@@ -15,7 +15,7 @@ struct InputTap<Base: JSONByteSource>: JSONByteSource {
     mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
         let count = try base.read(into: buffer)
         let bytes = UnsafeRawBufferPointer(rebasing: buffer[..<count])
-        state.hash.update(bytes)
+        state.hash.feed(bytes)
         state.byteCount += count
         if !state.sawContent {
             for byte in bytes where !(byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09) {
@@ -29,7 +29,9 @@ struct InputTap<Base: JSONByteSource>: JSONByteSource {
 
 /// What the tap learned, shared with the importer (the reader owns its copy of the source).
 final class InputTapState {
-    var hash = SHA256()
+    let hash = BackgroundHasher()
     var byteCount = 0
     var sawContent = false
+
+    deinit { hash.close() }
 }
