@@ -4,7 +4,8 @@ private struct BuildFrame {
     var elements: [JSONValue] = []
     var members: [JSONMember] = []
     var key = ""
-    var keyOffset = 0
+    /// Where the current key starts, kept whole: its value may span lines before a duplicate is found.
+    var keyPosition = JSONPosition(offset: 0, line: 1, column: 1)
     /// Where this object's key hashes start in the scanner's `keyHashes`.
     var hashStart: Int
     /// One bit per key hash modulo 256: a key whose bit is clear is certainly new, so the search is skipped.
@@ -104,7 +105,7 @@ extension JSONScanner {
 
     /// member = string name-separator value; reads the key and the colon, leaving `pos` at the value.
     private mutating func beginMember(of frame: inout BuildFrame, at byte: UInt8?) throws(JSONError) {
-        frame.keyOffset = offset
+        frame.keyPosition = position
         frame.key = try scanKey(at: byte)
     }
 
@@ -126,7 +127,9 @@ extension JSONScanner {
                 if count == linearKeySearchLimit { for member in frame.members { frame.keySet.insert(member.key) } }
                 duplicate = !frame.keySet.insert(frame.key).inserted
             }
-            if duplicate { throw error(.syntax, JSONMessage.duplicateKey(frame.key), at: frame.keyOffset) }
+            if duplicate {
+                throw JSONError(kind: .syntax, message: JSONMessage.duplicateKey(frame.key), position: frame.keyPosition, hint: nil)
+            }
         }
         frame.members.append(JSONMember(key: frame.key, value: value))
     }

@@ -165,3 +165,16 @@ import Testing
         #expect(parseFailure("{\"a\\nb\":1,\"a\\nb\":2}") == "line 1, column 11: duplicate key \"a\\nb\" in an object")
     }
 }
+
+@Suite("Duplicate key positions")
+struct DuplicateKeyPositionTests {
+    /// Found by FuzzJSON: the duplicate is detected after its value, which may span lines.
+    @Test func duplicateKeyAfterAMultiLineValueIsReportedAtTheKey() {
+        #expect {
+            try JSONParser.parse(Array("{\"a\":1,\"a\":[\n]}".utf8))
+        } throws: { error in
+            let error = error as! JSONError
+            return error.position == JSONPosition(offset: 7, line: 1, column: 8) && error.message == "duplicate key \"a\" in an object"
+        }
+    }
+}
