@@ -11,6 +11,8 @@ struct DraftBuilder {
     /// The path below the record of the value being read, kept as a stack and made text only on failure.
     private var stack: [PathStep] = []
     private var record: JSONRecord?
+    /// The entity the current record was routed to, once known (for counting a skipped record).
+    private(set) var routedEntity: Int?
 
     init(plan: ImportPlan, hooks: ImportHooks = ImportHooks()) {
         self.plan = plan
@@ -22,8 +24,10 @@ struct DraftBuilder {
     mutating func draft(record: JSONRecord, route: RecordRoute) throws(RecordError) -> ObjectDraft? {
         self.record = record
         stack.removeAll(keepingCapacity: true)
+        routedEntity = nil
         switch route.target {
         case .entity(let entity):
+            routedEntity = entity
             return try draft(value: record.value, entity: entity)
         case .choice(let discriminator, let description, let cases):
             guard case .object(let object) = record.value else {
@@ -39,6 +43,7 @@ struct DraftBuilder {
             }
             stack.removeAll(keepingCapacity: true)
             guard let entity = chosen.entity else { return nil }
+            routedEntity = entity
             guard let inner = try lookup(chosen.subpath, in: object, member: nil) else {
                 throw error(nil, "the record has nothing at '\(chosen.subpath.text)' for \(plan.entities[entity].name)", hint: nil)
             }
@@ -102,7 +107,7 @@ struct DraftBuilder {
             defer { truncate(to: depth) }
             switch try lookup(relationship.path, in: object, member: member) {
             case nil: toOne.append(nil)
-            case .null?:
+            case .null?, .string("")?:
                 if !relationship.isOptional {
                     throw error(member, "is required but the value is null", hint: "declare it optional: `: \(plan.entities[relationship.target].name)?`")
                 }
@@ -117,7 +122,7 @@ struct DraftBuilder {
             defer { truncate(to: depth) }
             switch try lookup(relationship.path, in: object, member: member) {
             case nil: toMany.append(nil)
-            case .null?: toMany.append([])
+            case .null?, .string("")?: toMany.append([])
             case .array(let elements)?:
                 var links: [LinkDraft] = []
                 links.reserveCapacity(elements.count)
@@ -147,12 +152,13 @@ struct DraftBuilder {
     }
 
     /// The members no attribute or relationship reads (nor a key handler takes), as one JSON object.
-    private mutating func unmappedMembers(of object: JSONObject, entity index: Int) -> SQLValue {
+    private mutating func unmappedMembers(of object: JSONObject, entity index: Int) -> SQLValue? {
         let entity = plan.entities[index]
         let handled = hooks.keyHandlers[entity.name]
         let rest = object.members.filter { !entity.mappedKeys.contains($0.key) && handled?[$0.key] == nil }
         for member in rest { extrasKeys[index][member.key, default: 0] += 1 }
-        return rest.isEmpty ? .null : .text(JSONValue.object(JSONObject(rest)).jsonText)
+        // A partial object with nothing unmapped keeps what an earlier, fuller one left there.
+        return rest.isEmpty ? nil : .text(JSONValue.object(JSONObject(rest)).jsonText)
     }
 
     /// A nested object or a key value, as a link to an object of `target`.
@@ -172,9 +178,13 @@ struct DraftBuilder {
                     hint: "the JSON must hold an object here")
             }
             let attribute = entity.attributes[entity.keyAttributes[0]]
-            let key = try convert(value, for: attribute, member: "\(member) (key \(entity.name).\(attribute.name))")
+            let keyMember = "\(member) (key \(entity.name).\(attribute.name))"
+            let key = try convert(value, for: attribute, member: keyMember)
             if key == .null {
                 throw error(member, "the key value is null", hint: nil)
+            }
+            for check in attribute.checks {
+                if let failure = check.validate(key) { throw error(keyMember, check.message ?? failure, hint: nil, value: key) }
             }
             return .reference(entity: target, key: ObjectKey(values: [key]))
         }
@@ -222,12 +232,13 @@ struct DraftBuilder {
     }
 
     /// Follows `path` from `object`, pushing each step taken; nil when a key or index is absent.
-    /// A null on the way makes the value null; any other non-container on the way is an error.
+    /// A null on the way makes the value null, and so does an empty string: many services send
+    /// `""` for "no object" (Reddit's `replies`). Any other non-container on the way is an error.
     private mutating func lookup(_ path: [PathStep], in object: JSONObject, member: String?) throws(RecordError) -> JSONValue? {
         var current = JSONValue.object(object)
         for step in path {
             switch (step, current) {
-            case (_, .null):
+            case (_, .null), (_, .string("")):
                 return .null
             case (.key(let key), .object(let container)):
                 guard let next = container[key] else { return nil }

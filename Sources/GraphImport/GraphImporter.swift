@@ -134,7 +134,7 @@ struct ImportRun {
                     draft = try builder.draft(record: record, route: route)
                 } catch {
                     guard options.skipInvalid else { throw ImportError.record(error) }
-                    skip(error, route: route, counts: &skipped, onSkip: onSkip)
+                    skip(error, entity: builder.routedEntity, counts: &skipped, onSkip: onSkip)
                     continue
                 }
                 guard let draft else {
@@ -153,7 +153,7 @@ struct ImportRun {
                         message: message, hint: "the map's Swift hooks refused the object")
                     guard undoable else { throw ImportError.record(error) }
                     try writer.rollbackRecord()
-                    skip(error, route: route, counts: &skipped, onSkip: onSkip)
+                    skip(error, entity: builder.routedEntity, counts: &skipped, onSkip: onSkip)
                 case let other?:
                     throw importError(other)
                 }
@@ -185,8 +185,12 @@ struct ImportRun {
         }
         try storeStep { try writer.restoreUnchangedMarkers() }
         summary.meta = try saveMeta(captured: reader.captured)
-        if records > 0 {
+        // A skipped record's objects were not seen, yet they are not missing from the feed: deleting
+        // "missing" objects after skipping any record would lose data, so deletion waits for a clean run.
+        if records > 0 && skippedRecords == 0 {
             do { summary.deletions = try writer.deleteMissing(dryRun: options.dryRun) } catch { throw importError(error) }
+        } else if skippedRecords > 0 && plan.entities.contains(where: { $0.deletionScope != nil }) {
+            summary.deletionsSuspended = true
         }
         let counts = writer.counts()
         summary.entities = plan.entities.indices.map { index in
@@ -234,8 +238,8 @@ struct ImportRun {
         return saved
     }
 
-    private mutating func skip(_ error: RecordError, route: RecordRoute, counts: inout [Int], onSkip: (RecordError) -> Void) {
-        if case .entity(let entity) = route.target { counts[entity] += 1 }
+    private mutating func skip(_ error: RecordError, entity: Int?, counts: inout [Int], onSkip: (RecordError) -> Void) {
+        if let entity { counts[entity] += 1 }
         skippedRecords += 1
         onSkip(error)
     }

@@ -134,7 +134,7 @@ extension GraphWriter {
                     let key = try keyText(entity: link.target, pk: pk)
                     throw DeletionDenied(
                         message:
-                            "cannot delete \(target.name) \(key): \(owner.name).\(link.name) denies it (\(holders.count) \(owner.name) object\(holders.count == 1 ? "" : "s") link to it); nothing was deleted",
+                            "cannot delete \(target.name) \(key): \(owner.name).\(link.name) denies it (\(holders.count) \(owner.name) object\(holders.count == 1 ? " links" : "s link") to it); nothing was deleted",
                         hint: "keep \(target.name) \(key) in the feed, or change the rule of \(owner.name).\(link.name) to `delete nullify` or `delete cascade`"
                     )
                 }

@@ -174,7 +174,7 @@ final class GraphWriter {
             if values[index] == nil, let value = attribute.defaultValue ?? attribute.onChange { values[index] = run.value(value) }
             if let value = attribute.always { values[index] = run.value(value) }
         }
-        derive(entity, &values)
+        try derive(entity, &values)
         if let hook = hooks.onInsert[entity.name] {
             var objectValues = ObjectValues(entity: entity.name, names: entity.attributes.map(\.name), values: Array(values.prefix(entity.attributes.count)))
             hook(&objectValues)
@@ -216,7 +216,7 @@ final class GraphWriter {
         }
         var merged = object.values.map { Optional($0) }
         for (index, value) in provided.enumerated() where value != nil { merged[index] = value }
-        derive(entity, &merged)
+        try derive(entity, &merged)
         var listChanged = false
         var storedLists: [[Int64]?] = []
         for (index, list) in lists.enumerated() {
@@ -265,12 +265,32 @@ final class GraphWriter {
         }
     }
 
-    /// Computes the entity's derived attributes from the other values.
-    private func derive(_ entity: EntityPlan, _ values: inout [SQLValue?]) {
+    /// Computes the entity's derived attributes from the other values, through their converters and checks.
+    private func derive(_ entity: EntityPlan, _ values: inout [SQLValue?]) throws(WriteError) {
         for index in entity.derivedAttributes {
-            guard let template = entity.attributes[index].derived else { continue }
+            let attribute = entity.attributes[index]
+            guard let template = attribute.derived else { continue }
             let snapshot = values
-            values[index] = template.render { snapshot[$0] ?? .null }
+            let rendered = template.render { snapshot[$0] ?? .null }
+            guard case .text(let text) = rendered else {
+                values[index] = .null
+                continue
+            }
+            let member = "\(entity.name).\(attribute.name)"
+            var value = Value.string(text)
+            let stored: SQLValue
+            do {
+                for converter in attribute.converters { value = try converter(value) }
+                stored = try Coercion.sqlValue(value, as: attribute.type)
+            } catch {
+                throw .rejected(member: member, message: error.message)
+            }
+            for check in attribute.checks {
+                if let failure = check.validate(stored) {
+                    throw .rejected(member: member, message: (check.message ?? failure) + " (value: \(stored.shown))")
+                }
+            }
+            values[index] = stored
         }
     }
 
@@ -290,18 +310,24 @@ final class GraphWriter {
         case .reference(let entity, let key):
             do {
                 if let object = try find(entity: entity, key: key) { return .integer(object.pk) }
-                let keyColumns = plan.entities[entity].keyAttributes
-                let runColumn = sql[entity].insertedRunColumn
-                try insertStatement(entity, columns: keyColumns + [runColumn, runColumn + 1])
-                    .run(key.values + [.integer(run.runID), .integer(run.runID)])
-                let pk = database.lastInsertRowID
-                var values = Array(repeating: SQLValue.null, count: sql[entity].columns.count)
-                for (position, column) in keyColumns.enumerated() { values[column] = key.values[position] }
-                remember(entity, key, nil)
-                objects[entity][key] = KnownObject(pk: pk, values: values, status: .inserted)
-                return .integer(pk)
             } catch {
                 throw .store(error)
+            }
+            // A stub: only the key is known, but it is inserted like any new object (defaults, hooks).
+            let plan = self.plan.entities[entity]
+            var values = [SQLValue?](repeating: nil, count: plan.attributes.count)
+            for (position, attribute) in plan.keyAttributes.enumerated() { values[attribute] = key.values[position] }
+            let stub = ObjectDraft(
+                entity: entity, key: key, values: values, toOne: Array(repeating: nil, count: plan.toOne.count),
+                toMany: Array(repeating: nil, count: plan.toMany.count))
+            do {
+                return .integer(try insert(stub, provided: values + Array(repeating: nil, count: plan.toOne.count), lists: stub.toMany.map { _ in nil }))
+            } catch let error as WriteError {
+                throw error
+            } catch let error as StoreError {
+                throw .store(error)
+            } catch {
+                throw .store(StoreError(extendedCode: 1, message: "\(error)"))
             }
         }
     }

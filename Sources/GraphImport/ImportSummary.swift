@@ -50,6 +50,8 @@ public struct ImportSummary: Sendable {
     public var entities: [(name: String, counts: EntityCounts)] = []
     /// Objects deleted by `delete missing` and its cascades (in a dry run: that would be).
     public var deletions: [Deletions] = []
+    /// True when `delete missing` was not applied because records were skipped.
+    public var deletionsSuspended = false
     /// Per entity with `extras`: the unmapped JSON keys kept there, with how many objects had each.
     public var extrasKeys: [(entity: String, keys: [(key: String, count: Int)])] = []
     /// Metadata the map took from the response and the caller set (nil value: removed).

@@ -1,6 +1,7 @@
 import Foundation
 import GraphImport
 import GraphImportJSON
+import GraphImportMapping
 import GraphImportStore
 
 /// `graphimport meta get|set|unset|list`: the store's typed metadata from a shell.
@@ -75,7 +76,7 @@ enum MetaCommand {
     }
 
     private static func closestAction(_ action: String) -> String? {
-        ["get", "set", "unset", "list"].first { $0.count == action.count && zip($0, action).filter { $0 != $1 }.count <= 1 }
+        closestMatch(to: action, among: ["get", "set", "unset", "list"])
     }
 
     /// `--store PATH`, or the store beside `--map MAP`.

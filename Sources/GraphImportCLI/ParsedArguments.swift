@@ -27,7 +27,7 @@ struct ParsedArguments {
         while index < arguments.count {
             let argument = arguments[index]
             index += 1
-            if onlyOperands || argument == "-" || !argument.hasPrefix("-") {
+            if onlyOperands || argument == "-" || !argument.hasPrefix("-") || Self.isNegativeNumber(argument) {
                 operands.append(argument)
                 continue
             }
@@ -61,6 +61,12 @@ struct ParsedArguments {
     }
 
     func has(_ flag: String) -> Bool { flags.contains(flag) }
+
+    /// `-7`, `-2e3`, `-.5`: an operand (a value for `meta set`), not an option.
+    static func isNegativeNumber(_ argument: String) -> Bool {
+        guard let second = argument.utf8.dropFirst().first else { return false }
+        return (second >= UInt8(ascii: "0") && second <= UInt8(ascii: "9")) || second == UInt8(ascii: ".")
+    }
 
     /// All values given for a repeatable option.
     func all(_ name: String) -> [String] { repeated[name] ?? [] }

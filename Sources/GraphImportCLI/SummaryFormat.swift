@@ -40,6 +40,9 @@ enum SummaryFormat {
             let verb = summary.dryRun ? "would delete" : "deleted"
             text += "  \(verb) \(deletion.entity): \(deletion.sampleKeys.joined(separator: ", "))\(more)\n"
         }
+        if summary.deletionsSuspended {
+            text += "  delete missing was not applied: records were skipped, and their objects must not count as missing\n"
+        }
         for extras in summary.extrasKeys {
             text += "  extras of \(extras.entity): \(extras.keys.map(\.key).joined(separator: ", "))\n"
         }
