@@ -18,11 +18,16 @@ let package = Package(
         .target(name: "GraphImport", dependencies: ["GraphImportMapping", "GraphImportJSON", "GraphImportStore"]),
         .target(name: "GraphImportCLI", dependencies: ["GraphImport", "GraphImportMapping", "GraphImportJSON", "GraphImportStore"]),
         .executableTarget(name: "graphimport", dependencies: ["GraphImportCLI"]),
+        .executableTarget(
+            name: "hooks-example", dependencies: ["GraphImport", "GraphImportMapping", "GraphImportJSON", "GraphImportStore"],
+            path: "Samples/HooksExample"),
         .target(name: "GraphImportTestSupport", path: "Tests/GraphImportTestSupport"),
         .testTarget(name: "GraphImportMappingTests", dependencies: ["GraphImportMapping", "GraphImportTestSupport"]),
         .testTarget(name: "GraphImportJSONTests", dependencies: ["GraphImportJSON", "GraphImportTestSupport"]),
         .testTarget(name: "GraphImportStoreTests", dependencies: ["GraphImportStore", "GraphImportTestSupport"]),
         .testTarget(name: "GraphImportTests", dependencies: ["GraphImport", "GraphImportTestSupport"]),
-        .testTarget(name: "GraphImportCLITests", dependencies: ["GraphImportCLI", "graphimport", "GraphImportStore", "GraphImportTestSupport"]),
+        .testTarget(
+            name: "GraphImportCLITests",
+            dependencies: ["GraphImportCLI", "graphimport", "hooks-example", "GraphImportStore", "GraphImportTestSupport"]),
     ]
 )

@@ -1,0 +1,226 @@
+import GraphImport
+import GraphImportStore
+import Testing
+
+/// One attribute per built-in check; `handle` has the map's own message, `state` a converter first.
+private let checksMap = """
+    records at $[*] as Site
+    entity Site
+      key id
+      id : Int
+      homepage : URL? check url
+      handle : String? check matches("^[a-z0-9_]+$") "handles are lower case"
+      stars : Double? check range(0, 5)
+      code : String? check length(2, 3)
+      state : String? | lowercase check oneOf("open", "closed")
+      title : String? check nonEmpty
+    """
+
+/// A value that fails one check: the JSON member, the error's member and message.
+struct FailingValue: Sendable, CustomTestStringConvertible {
+    let json: String
+    let member: String
+    let message: String
+    var testDescription: String { json }
+}
+
+@Suite("Checks")
+struct CheckTests {
+    static let failing: [FailingValue] = [
+        FailingValue(json: #""homepage":"mailto:a@b""#, member: "Site.homepage", message: "is not a valid URL (value: 'mailto:a@b')"),
+        FailingValue(json: #""handle":"Bob""#, member: "Site.handle", message: "handles are lower case (value: 'Bob')"),
+        FailingValue(json: #""stars":5.5"#, member: "Site.stars", message: "must be between 0 and 5 (value: 5.5)"),
+        FailingValue(json: #""stars":-1"#, member: "Site.stars", message: "must be between 0 and 5 (value: -1.0)"),
+        FailingValue(json: #""code":"a""#, member: "Site.code", message: "must be 2 to 3 characters long (value: 'a')"),
+        FailingValue(json: #""code":"abcd""#, member: "Site.code", message: "must be 2 to 3 characters long (value: 'abcd')"),
+        // The value is judged, and shown, after `| lowercase`.
+        FailingValue(json: #""state":"Merged""#, member: "Site.state", message: "must be one of 'open', 'closed' (value: 'merged')"),
+        FailingValue(json: #""title":" \t ""#, member: "Site.title", message: "must not be empty (value: ' \\t ')"),
+    ]
+
+    @Test(arguments: failing)
+    func failingValueRejectsTheRecordAndLeavesTheStoreAlone(_ value: FailingValue) throws {
+        let fixture = try EngineFixture(map: checksMap)
+        try fixture.importJSON(#"[{"id":1,"title":"first"}]"#)
+        let before = try fixture.rows("SELECT * FROM site")
+        let error = fixture.recordFailure(#"[{"id":1,"title":"changed"},{"id":2,"# + value.json + "}]")
+        #expect(error?.member == value.member)
+        #expect(error?.message == value.message)
+        #expect(error?.recordIndex == 1)
+        #expect(try fixture.rows("SELECT * FROM site") == before)
+    }
+
+    @Test(arguments: failing)
+    func failingValueIsSkippedUnderSkipInvalid(_ value: FailingValue) throws {
+        let fixture = try EngineFixture(map: checksMap)
+        var skipped: [RecordError] = []
+        let summary = try fixture.importJSON(
+            #"[{"id":1},{"id":2,"# + value.json + #"},{"id":3}]"#, options: ImportOptions(skipInvalid: true), skipped: { skipped.append($0) })
+        #expect(EngineFixture.counts(summary, "Site") == [2, 0, 0, 1])
+        #expect(skipped.map(\.recordIndex) == [1])
+        #expect(skipped.first?.message == value.message)
+        #expect(try fixture.rows("SELECT id FROM site ORDER BY id") == [["1"], ["3"]])
+    }
+
+    @Test func errorReadsAsOneSentence() throws {
+        let fixture = try EngineFixture(map: checksMap)
+        let error = fixture.recordFailure(#"[{"id":1,"homepage":"mailto:a@b"}]"#)
+        #expect(
+            error?.description == "record 0 (line 1, column 2): Site.homepage: is not a valid URL (value: 'mailto:a@b') (at $[0].homepage)")
+    }
+
+    @Test(arguments: [
+        #""homepage":"https://example.com/x""#, #""handle":"bob_1""#, #""stars":0"#, #""stars":5"#, #""code":"ab""#,
+        #""code":"abc""#, #""state":"OPEN""#, #""title":"x""#, #""homepage":null,"stars":null,"title":null"#,
+    ])
+    func passingValueIsStored(_ json: String) throws {
+        let fixture = try EngineFixture(map: checksMap)
+        let summary = try fixture.importJSON(#"[{"id":1,"# + json + "}]")
+        #expect(EngineFixture.counts(summary, "Site") == [1, 0, 0, 0])
+    }
+
+    /// A key given as a reference (`"tags": ["Swift"]`) becomes a stored key all the same, so its checks apply.
+    @Test func checksApplyToAKeyGivenAsAReference() throws {
+        let fixture = try EngineFixture(
+            map: """
+                entity Post
+                  key id
+                  id : Int
+                  tags : [Tag]
+                entity Tag
+                  key name
+                  name : String check matches("^[a-z]+$")
+                """)
+        #expect(fixture.recordFailure(#"[{"id":1,"tags":[{"name":"Swift"}]}]"#)?.member == "Tag.name")
+        let error = fixture.recordFailure(#"[{"id":1,"tags":["Swift"]}]"#)
+        #expect(error?.message == "does not match ^[a-z]+$ (value: 'Swift')")
+        #expect(!FileManagerShim.exists(fixture.storePath))
+    }
+
+    @Test func convertedValueIsWhatTheCheckJudgesAndWhatIsStored() throws {
+        let fixture = try EngineFixture(map: "entity T\n  key id\n  id : Int\n  v : String | lowercase check oneOf(\"a\")")
+        try fixture.importJSON(#"[{"id":1,"v":"A"}]"#)
+        #expect(try fixture.value("SELECT v FROM t") == "'a'")
+    }
+}
+
+private let movieMap = """
+    records at $[*] as Movie
+    entity Movie
+      key id
+      id : Int
+      title : String?
+      releasedAt <- released : Date? | iso8601
+      label : String derived "{title} ({releasedAt:yyyy})"
+    """
+
+@Suite("Derived attributes")
+struct DerivedTests {
+    @Test func derivedValueIsStoredAndQueryable() throws {
+        let fixture = try EngineFixture(map: movieMap)
+        try fixture.importJSON(#"[{"id":1,"title":"Heat","released":"1995-12-15"},{"id":2,"title":"Up","released":"2009-05-29"}]"#)
+        #expect(try fixture.rows("SELECT id, label FROM movie ORDER BY id") == [["1", "'Heat (1995)'"], ["2", "'Up (2009)'"]])
+        #expect(try fixture.rows("SELECT id FROM movie WHERE label LIKE '%(2009)'") == [["2"]])
+    }
+
+    @Test func reimportLeavesTheDerivedValueAndCountsUnchanged() throws {
+        let fixture = try EngineFixture(map: movieMap)
+        let feed = #"[{"id":1,"title":"Heat","released":"1995-12-15"}]"#
+        try fixture.importJSON(feed)
+        let summary = try fixture.importJSON(feed)
+        #expect(EngineFixture.counts(summary, "Movie") == [0, 0, 1, 0])
+        #expect(try fixture.value("SELECT label FROM movie") == "'Heat (1995)'")
+    }
+
+    @Test func changedInputUpdatesTheDerivedValue() throws {
+        let fixture = try EngineFixture(map: movieMap)
+        try fixture.importJSON(#"[{"id":1,"title":"Heat","released":"1995-12-15"}]"#)
+        let summary = try fixture.importJSON(#"[{"id":1,"title":"Heat","released":"1996-01-01"}]"#)
+        #expect(EngineFixture.counts(summary, "Movie") == [0, 1, 0, 0])
+        #expect(try fixture.value("SELECT label FROM movie") == "'Heat (1996)'")
+    }
+
+    /// A record that changes one input and lacks the other builds the value from the stored one.
+    @Test func partialRecordDerivesFromTheStoredInputs() throws {
+        let fixture = try EngineFixture(map: movieMap)
+        try fixture.importJSON(#"[{"id":1,"title":"Heat","released":"1995-12-15"}]"#)
+        try fixture.importJSON(#"[{"id":1,"title":"Heat 4K"}]"#)
+        #expect(try fixture.value("SELECT label FROM movie") == "'Heat 4K (1995)'")
+    }
+
+    @Test func nullInputMakesTheDerivedValueNull() throws {
+        let fixture = try EngineFixture(map: movieMap)
+        try fixture.importJSON(#"[{"id":1,"title":"Heat","released":"1995-12-15"}]"#)
+        let summary = try fixture.importJSON(#"[{"id":1,"title":null}]"#)
+        #expect(EngineFixture.counts(summary, "Movie") == [0, 1, 0, 0])
+        #expect(try fixture.value("SELECT label FROM movie") == "NULL")
+        try fixture.importJSON(#"[{"id":2,"title":"New"}]"#)
+        #expect(try fixture.value("SELECT label FROM movie WHERE id = 2") == "NULL")
+    }
+
+    /// Mappings/README.md: a derived attribute "may have converters (applied to the template's text) and checks".
+    @Test func derivedValueGoesThroughItsConvertersAndChecks() throws {
+        let fixture = try EngineFixture(
+            map: """
+                entity Movie
+                  key id
+                  id : Int
+                  title : String
+                  slug : String | lowercase derived "{title}-{id}"
+                  short : String derived "{title}" check length(1, 5)
+                """)
+        try fixture.importJSON(#"[{"id":1,"title":"Heat"}]"#)
+        let slug = try fixture.value("SELECT slug FROM movie")
+        #expect(slug == "'heat-1'")
+        let error = fixture.recordFailure(#"[{"id":2,"title":"Heat and Dust"}]"#)
+        #expect(error?.member == "Movie.short")
+        #expect(error?.message == "must be 1 to 5 characters long (value: 'Heat and Dust')")
+        #expect(try fixture.value("SELECT count(*) FROM movie") == "1")
+    }
+}
+
+private let extrasMap = """
+    records at $[*] as Repo
+    entity Repo
+      key id
+      extras unmapped
+      id : Int
+      name : String
+      login <- owner.login : String?
+      status : String default "new"
+    """
+
+@Suite("Extras")
+struct ExtrasTests {
+    @Test func unmappedKeysAreKeptAsJSONAndQueryable() throws {
+        let fixture = try EngineFixture(map: extrasMap)
+        try fixture.importJSON(
+            #"[{"id":1,"name":"a","owner":{"login":"x","site":"s"},"stars":5,"topics":["t","u"]},{"id":2,"name":"b","stars":1}]"#)
+        #expect(try fixture.rows("SELECT id, json_extract(unmapped, '$.stars') FROM repo ORDER BY id") == [["1", "5"], ["2", "1"]])
+        #expect(try fixture.value("SELECT json_extract(unmapped, '$.topics[1]') FROM repo WHERE id = 1") == "'u'")
+        // Mapped keys are not repeated there, nor is a partly mapped nested object.
+        #expect(try fixture.value("SELECT unmapped FROM repo WHERE id = 1") == #"'{"stars":5,"topics":["t","u"]}'"#)
+    }
+
+    @Test func summaryReportsTheExtraKeysWithHowManyObjectsHadEach() throws {
+        let fixture = try EngineFixture(map: extrasMap)
+        let summary = try fixture.importJSON(#"[{"id":1,"name":"a","stars":5,"topics":[]},{"id":2,"name":"b","stars":1},{"id":3,"name":"c"}]"#)
+        #expect(summary.extrasKeys.map(\.entity) == ["Repo"])
+        #expect(summary.extrasKeys.first?.keys.map { "\($0.key)=\($0.count)" } == ["stars=2", "topics=1"])
+        #expect(try fixture.value("SELECT unmapped FROM repo WHERE id = 3") == "NULL")
+    }
+
+    /// An attribute without `<-` (here one with `default`) reads no key, so a key of its name is an extra.
+    @Test func keyOfAnAttributeWithoutSourceIsAnExtra() throws {
+        let fixture = try EngineFixture(map: extrasMap)
+        let summary = try fixture.importJSON(#"[{"id":1,"name":"a","status":"closed"}]"#)
+        #expect(summary.extrasKeys.first?.keys.map(\.key) == ["status"])
+        #expect(try fixture.rows("SELECT status, json_extract(unmapped, '$.status') FROM repo") == [["'new'", "'closed'"]])
+    }
+
+    @Test func feedWithoutExtraKeysReportsNone() throws {
+        let fixture = try EngineFixture(map: extrasMap)
+        let summary = try fixture.importJSON(#"[{"id":1,"name":"a","owner":{"login":"x"}}]"#)
+        #expect(summary.extrasKeys.isEmpty)
+    }
+}

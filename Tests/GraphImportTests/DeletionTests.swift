@@ -1,0 +1,241 @@
+import GraphImport
+import GraphImportStore
+import Testing
+
+/// Posts are deleted when the feed no longer holds them; their authors never are.
+private let postsMap = """
+    records at $[*] as Post
+    entity Post
+      key id
+      delete missing
+      id : Int
+      title : String
+      author <- user : User?
+    entity User
+      key id
+      id : Int
+    """
+
+private func posts(_ ids: [Int], user: Int = 1) -> String {
+    "[" + ids.map { #"{"id":\#($0),"title":"t\#($0)","user":{"id":\#(user)}}"# }.joined(separator: ",") + "]"
+}
+
+@Suite("Deletion: delete missing")
+struct DeleteMissingTests {
+    @Test func objectsTheFeedNoLongerHoldsAreDeletedAndCounted() throws {
+        let fixture = try EngineFixture(map: postsMap)
+        try fixture.importJSON(posts([1, 2, 3, 4]))
+        let summary = try fixture.importJSON(posts([1, 3]))
+        #expect(EngineFixture.deletions(summary) == ["Post 2: 2, 4"])
+        #expect(EngineFixture.countsWithDeletions(summary, "Post") == [0, 0, 2, 0, 2])
+        #expect(summary.changed)
+        #expect(try fixture.rows("SELECT id FROM post ORDER BY id") == [["1"], ["3"]])
+    }
+
+    @Test func entityWithoutDeleteMissingKeepsObjectsTheFeedLacks() throws {
+        let fixture = try EngineFixture(map: postsMap)
+        try fixture.importJSON(posts([1], user: 7))
+        let summary = try fixture.importJSON(posts([1], user: 8))
+        #expect(EngineFixture.countsWithDeletions(summary, "User") == [1, 0, 0, 0, 0])
+        #expect(try fixture.rows("SELECT id FROM user ORDER BY id") == [["7"], ["8"]])
+    }
+
+    @Test func reimportOfTheSameFeedDeletesNothing() throws {
+        let fixture = try EngineFixture(map: postsMap)
+        try fixture.importJSON(posts([1, 2]))
+        let summary = try fixture.importJSON(posts([1, 2]))
+        #expect(summary.deletions.isEmpty)
+        #expect(!summary.changed)
+    }
+
+    @Test func emptyArrayFeedDeletesNothing() throws {
+        let fixture = try EngineFixture(map: postsMap)
+        try fixture.importJSON(posts([1, 2]))
+        let summary = try fixture.importJSON("[]")
+        #expect(summary.records == 0)
+        #expect(summary.deletions.isEmpty)
+        #expect(try fixture.value("SELECT count(*) FROM post") == "2")
+    }
+
+    /// A record skipped under `--skip-invalid` is still in the feed: one bad value must not delete the stored object.
+    @Test func objectOfASkippedRecordIsNotDeletedAsMissing() throws {
+        let fixture = try EngineFixture(map: postsMap)
+        try fixture.importJSON(posts([1, 2]))
+        let summary = try fixture.importJSON(
+            #"[{"id":1,"title":"t1","user":{"id":1}},{"id":2,"title":5,"user":{"id":1}}]"#, options: ImportOptions(skipInvalid: true))
+        #expect(summary.skippedRecords == 1)
+        #expect(EngineFixture.deletions(summary) == [])
+        #expect(try fixture.rows("SELECT id FROM post ORDER BY id") == [["1"], ["2"]])
+    }
+
+    @Test func dryRunReportsWhatWouldBeDeletedAndDeletesNothing() throws {
+        let fixture = try EngineFixture(map: postsMap)
+        try fixture.importJSON(posts([1, 2, 3]))
+        let summary = try fixture.importJSON(posts([2]), options: ImportOptions(dryRun: true))
+        #expect(summary.dryRun)
+        #expect(EngineFixture.deletions(summary) == ["Post 2: 1, 3"])
+        #expect(EngineFixture.countsWithDeletions(summary, "Post") == [0, 0, 1, 0, 2])
+        #expect(try fixture.value("SELECT count(*) FROM post") == "3")
+    }
+
+    @Test func summaryShowsAtMostTenSampleKeys() throws {
+        let fixture = try EngineFixture(map: postsMap)
+        try fixture.importJSON(posts(Array(1...13)))
+        let summary = try fixture.importJSON(posts([13]))
+        #expect(summary.deletions.first?.count == 12)
+        #expect(summary.deletions.first?.sampleKeys == (1...10).map(String.init))
+    }
+}
+
+/// Comments of the posts a feed holds are complete; comments of other posts are not touched.
+private let commentsMap = """
+    records at $[*] as Comment
+    entity Comment
+      key id
+      delete missing within post
+      id : Int
+      body : String
+      post <- post_id : Post
+    entity Post
+      key id
+      id : Int
+    """
+
+@Suite("Deletion: delete missing within a parent")
+struct DeleteWithinTests {
+    @Test func onlyChildrenOfParentsInTheFeedAreDeleted() throws {
+        let fixture = try EngineFixture(map: commentsMap)
+        try fixture.importJSON(#"[{"id":1,"body":"a","post_id":10},{"id":2,"body":"b","post_id":10},{"id":3,"body":"c","post_id":20}]"#)
+        let summary = try fixture.importJSON(#"[{"id":1,"body":"a","post_id":10}]"#)
+        #expect(EngineFixture.deletions(summary) == ["Comment 1: 2"])
+        #expect(try fixture.rows("SELECT id FROM comment ORDER BY id") == [["1"], ["3"]])
+        #expect(try fixture.value("SELECT count(*) FROM post") == "2")
+    }
+
+    @Test func feedOfAnotherParentDeletesNoneOfThisParentsChildren() throws {
+        let fixture = try EngineFixture(map: commentsMap)
+        try fixture.importJSON(#"[{"id":1,"body":"a","post_id":10},{"id":2,"body":"b","post_id":10}]"#)
+        let summary = try fixture.importJSON(#"[{"id":3,"body":"c","post_id":20}]"#)
+        #expect(summary.deletions.isEmpty)
+        #expect(try fixture.value("SELECT count(*) FROM comment") == "3")
+    }
+}
+
+/// Accounts leave the feed; repos and their issues link to them with the rule under test.
+private func accountsMap(rule: String) -> String {
+    """
+    records at accounts[*] as Account
+    records at repos[*] as Repo
+    entity Account
+      key id
+      delete missing
+      id : Int
+      name : String
+    entity Repo
+      key id
+      id : Int
+      owner <- owner_id : Account? delete \(rule)
+      watchers : [Account] delete \(rule)
+    entity Issue
+      key id
+      id : Int
+      repo : Repo delete cascade
+    """
+}
+
+/// Accounts 1 and 2; repo 100 of account 1 watched by 2, repo 101 of account 2; issue 7 of repo 101.
+private let twoAccounts = """
+    {"accounts":[{"id":1,"name":"a"},{"id":2,"name":"b"}],
+     "repos":[{"id":100,"owner_id":1,"watchers":[2]},{"id":101,"owner_id":2,"watchers":[]}]}
+    """
+
+/// Account 2 is gone and account 1 renamed; no repo is in the feed.
+private let accountTwoGone = #"{"accounts":[{"id":1,"name":"renamed"}],"repos":[]}"#
+
+@Suite("Deletion: delete rules")
+struct DeleteRuleTests {
+    /// Issues come only as repos' children here, so each test writes issue 7 by SQL.
+    private func makeFixture(rule: String) throws -> EngineFixture {
+        let fixture = try EngineFixture(map: accountsMap(rule: rule))
+        try fixture.importJSON(twoAccounts)
+        try fixture.execute("INSERT INTO issue (id, repo_pk) SELECT 7, pk FROM repo WHERE id = 101")
+        return fixture
+    }
+
+    @Test func nullifyRemovesTheLinksAndKeepsTheLinkingObjects() throws {
+        let fixture = try makeFixture(rule: "nullify")
+        let summary = try fixture.importJSON(accountTwoGone)
+        #expect(EngineFixture.deletions(summary) == ["Account 1: 2"])
+        #expect(EngineFixture.countsWithDeletions(summary, "Repo") == [0, 0, 0, 0, 0])
+        #expect(
+            try fixture.rows("SELECT repo.id, account.id FROM repo LEFT JOIN account ON account.pk = owner_pk ORDER BY repo.id") == [
+                ["100", "1"], ["101", "NULL"],
+            ])
+        #expect(try fixture.value("SELECT count(*) FROM repo_watchers") == "0")
+        #expect(try fixture.value("SELECT count(*) FROM issue") == "1")
+    }
+
+    @Test func cascadeDeletesTheLinkingObjectsTooAndCountsThem() throws {
+        let fixture = try makeFixture(rule: "cascade")
+        let summary = try fixture.importJSON(accountTwoGone)
+        // Repo 101 is owned by account 2, repo 100 watched by it; issue 7 follows repo 101.
+        #expect(EngineFixture.deletions(summary) == ["Account 1: 2", "Repo 2: 100, 101", "Issue 1: 7"])
+        #expect(EngineFixture.countsWithDeletions(summary, "Repo") == [0, 0, 0, 0, 2])
+        #expect(EngineFixture.countsWithDeletions(summary, "Issue") == [0, 0, 0, 0, 1])
+        #expect(try fixture.value("SELECT count(*) FROM repo") == "0")
+        #expect(try fixture.value("SELECT count(*) FROM issue") == "0")
+        #expect(try fixture.rows("SELECT id, name FROM account") == [["1", "'renamed'"]])
+    }
+
+    @Test func cascadeDryRunDeletesNothing() throws {
+        let fixture = try makeFixture(rule: "cascade")
+        let summary = try fixture.importJSON(accountTwoGone, options: ImportOptions(dryRun: true))
+        #expect(summary.deletions.map(\.count) == [1, 2, 1])
+        #expect(
+            try fixture.rows("SELECT (SELECT count(*) FROM account), (SELECT count(*) FROM repo), (SELECT count(*) FROM issue)") == [
+                ["2", "2", "1"]
+            ])
+    }
+
+    @Test func denyStopsTheImportAndLeavesTheStoreUntouched() throws {
+        let fixture = try makeFixture(rule: "deny")
+        let before = try fixture.rows("SELECT * FROM account")
+        guard case .denied(let denied)? = fixture.importFailure(accountTwoGone) else {
+            Issue.record("expected the import to be denied")
+            return
+        }
+        #expect(denied.message.hasPrefix("cannot delete Account 2: Repo.owner denies it"))
+        // The rename of account 1 in the same run is rolled back too.
+        #expect(try fixture.rows("SELECT * FROM account") == before)
+        #expect(try fixture.value("SELECT count(*) FROM repo_watchers") == "1")
+    }
+
+    @Test func denialReadsAsOneSentenceWithAHint() throws {
+        let fixture = try makeFixture(rule: "deny")
+        guard case .denied(let denied)? = fixture.importFailure(accountTwoGone) else {
+            Issue.record("expected the import to be denied")
+            return
+        }
+        #expect(denied.message == "cannot delete Account 2: Repo.owner denies it (1 Repo object links to it); nothing was deleted")
+        #expect(denied.hint == "keep Account 2 in the feed, or change the rule of Repo.owner to `delete nullify` or `delete cascade`")
+    }
+
+    @Test func denyThroughAToManyNamesThatRelationship() throws {
+        let fixture = try EngineFixture(map: accountsMap(rule: "deny"))
+        try fixture.importJSON(#"{"accounts":[{"id":1,"name":"a"},{"id":2,"name":"b"}],"repos":[{"id":100,"watchers":[2]}]}"#)
+        guard case .denied(let denied)? = fixture.importFailure(accountTwoGone) else {
+            Issue.record("expected the import to be denied")
+            return
+        }
+        #expect(denied.message.hasPrefix("cannot delete Account 2: Repo.watchers denies it (1 Repo object"))
+        #expect(try fixture.value("SELECT count(*) FROM account") == "2")
+    }
+
+    @Test func denyAllowsDeletingAnObjectNothingLinksTo() throws {
+        let fixture = try EngineFixture(map: accountsMap(rule: "deny"))
+        try fixture.importJSON(#"{"accounts":[{"id":1,"name":"a"},{"id":2,"name":"b"}],"repos":[{"id":100,"owner_id":1}]}"#)
+        let summary = try fixture.importJSON(accountTwoGone)
+        #expect(EngineFixture.deletions(summary) == ["Account 1: 2"])
+        #expect(try fixture.rows("SELECT id FROM account") == [["1"]])
+    }
+}

@@ -1,0 +1,251 @@
+import GraphImport
+import GraphImportJSON
+import GraphImportMapping
+import GraphImportStore
+import Testing
+
+/// Movies with a director and a cast; the attributes without `<-` that hooks fill read keys no feed has.
+private let moviesMap = """
+    records at $[*] as Movie
+    entity Movie
+      key id
+      extras rest
+      id : Int
+      title : String
+      startsAt <- starts : Date? | iso8601
+      endsAt <- ends : Date? | iso8601
+      status : String default "new"
+      seenStatus : String?
+      firstTitle : String?
+      minutes : Int?
+      director : Person?
+      cast : [Person]
+    entity Person
+      key id
+      id : Int
+      name : String
+    """
+
+/// Refuses a movie whose end is not after its start, judged on the whole object (stored and new values).
+private let endsAfterStarts: @Sendable (ObjectValues) throws(HookFailure) -> Void = { movie throws(HookFailure) in
+    // Dates are stored as ISO 8601 text in UTC, which sorts as time does.
+    if case .text(let starts)? = movie["startsAt"], case .text(let ends)? = movie["endsAt"], ends <= starts {
+        throw HookFailure("ends at \(ends), before it starts at \(starts)")
+    }
+}
+
+private func movie(_ id: Int, title: String = "Heat", starts: String = "2024-01-01", ends: String = "2024-01-02", more: String = "") -> String {
+    #"{"id":\#(id),"title":"\#(title)","starts":"\#(starts)","ends":"\#(ends)""# + more + "}"
+}
+
+@Suite("Swift hooks")
+struct HookTests {
+    @Test func onInsertSetsValuesOnlyWhenTheObjectIsInserted() throws {
+        let fixture = try EngineFixture(map: moviesMap)
+        var hooks = ImportHooks()
+        hooks.onInsert["Movie"] = { movie in
+            movie["firstTitle"] = movie["title"]
+            movie["seenStatus"] = movie["status"]  // the map's defaults are already set
+        }
+        try fixture.importJSON("[\(movie(1, title: "Heat"))]", hooks: hooks)
+        #expect(try fixture.rows("SELECT first_title, seen_status FROM movie") == [["'Heat'", "'new'"]])
+        let summary = try fixture.importJSON("[\(movie(1, title: "Heat 4K"))]", hooks: hooks)
+        #expect(EngineFixture.counts(summary, "Movie") == [0, 1, 0, 0])
+        #expect(try fixture.rows("SELECT title, first_title FROM movie") == [["'Heat 4K'", "'Heat'"]])
+    }
+
+    @Test func beforeSaveRejectionStopsTheImportAndLeavesTheStoreAlone() throws {
+        let fixture = try EngineFixture(map: moviesMap)
+        var hooks = ImportHooks()
+        hooks.beforeSave["Movie"] = endsAfterStarts
+        try fixture.importJSON("[\(movie(1))]", hooks: hooks)
+        let before = try fixture.rows("SELECT * FROM movie")
+        let error = fixture.recordFailure("[\(movie(1, title: "changed")),\(movie(2, ends: "2023-12-31"))]", hooks: hooks)
+        #expect(error?.recordIndex == 1)
+        #expect(error?.path == "$[1]")
+        #expect(error?.member == "Movie")
+        #expect(error?.message == "ends at 2023-12-31T00:00:00.000Z, before it starts at 2024-01-01T00:00:00.000Z")
+        #expect(error?.hint == "the map's Swift hooks refused the object")
+        #expect(try fixture.rows("SELECT * FROM movie") == before)
+    }
+
+    @Test func beforeSaveJudgesStoredValuesMergedWithTheFeeds() throws {
+        let fixture = try EngineFixture(map: moviesMap)
+        var hooks = ImportHooks()
+        hooks.beforeSave["Movie"] = endsAfterStarts
+        try fixture.importJSON("[\(movie(1, starts: "2024-01-02", ends: "2024-01-03"))]", hooks: hooks)
+        // The record has no start; the stored one makes the new end too early.
+        let error = fixture.recordFailure(#"[{"id":1,"title":"Heat","ends":"2024-01-01"}]"#, hooks: hooks)
+        #expect(error?.member == "Movie")
+        let summary = try fixture.importJSON(#"[{"id":1,"title":"Heat","ends":"2024-01-04"}]"#, hooks: hooks)
+        #expect(EngineFixture.counts(summary, "Movie") == [0, 1, 0, 0])
+    }
+
+    /// The rejected record changed director 5 and inserted person 6 before the movie was refused;
+    /// both are undone in the store and in the run's memory, so counts and later records see neither.
+    @Test func beforeSaveRejectionUnderSkipInvalidUndoesOnlyThatRecord() throws {
+        let fixture = try EngineFixture(map: moviesMap)
+        var hooks = ImportHooks()
+        hooks.beforeSave["Movie"] = endsAfterStarts
+        try fixture.importJSON("[\(movie(1, more: #","director":{"id":5,"name":"Ann"}"#))]", hooks: hooks)
+        var skipped: [RecordError] = []
+        let summary = try fixture.importJSON(
+            """
+            [\(movie(1, more: #","director":{"id":5,"name":"Ann"}"#)),
+             \(movie(2, ends: "2023-01-01", more: #","director":{"id":5,"name":"Changed"},"cast":[{"id":6,"name":"New"}]"#)),
+             \(movie(3, more: #","cast":[{"id":6,"name":"New"}]"#))]
+            """, hooks: hooks, options: ImportOptions(skipInvalid: true), skipped: { skipped.append($0) })
+        #expect(skipped.map(\.recordIndex) == [1])
+        #expect(skipped.first?.member == "Movie")
+        #expect(EngineFixture.counts(summary, "Movie") == [1, 0, 1, 1])
+        #expect(EngineFixture.counts(summary, "Person") == [1, 0, 1, 0])
+        #expect(try fixture.rows("SELECT id, name FROM person ORDER BY id") == [["5", "'Ann'"], ["6", "'New'"]])
+        #expect(try fixture.rows("SELECT id FROM movie ORDER BY id") == [["1"], ["3"]])
+        #expect(
+            try fixture.rows(
+                "SELECT person.id FROM movie JOIN movie_cast ON movie_pk = movie.pk JOIN person ON person.pk = person_pk WHERE movie.id = 3"
+            ) == [["6"]])
+    }
+
+    /// Without a later record to set it back, a stale memory of director 5 would count it as updated.
+    @Test func rejectedRecordsChangeToAnEarlierObjectIsNotCounted() throws {
+        let fixture = try EngineFixture(map: moviesMap)
+        var hooks = ImportHooks()
+        hooks.beforeSave["Movie"] = endsAfterStarts
+        try fixture.importJSON("[\(movie(1, more: #","director":{"id":5,"name":"Ann"}"#))]", hooks: hooks)
+        let summary = try fixture.importJSON(
+            "[\(movie(1, more: #","director":{"id":5,"name":"Ann"}"#)),\(movie(2, ends: "2023-01-01", more: #","director":{"id":5,"name":"Bo"}"#))]",
+            hooks: hooks, options: ImportOptions(skipInvalid: true))
+        #expect(EngineFixture.counts(summary, "Person") == [0, 0, 1, 0])
+        #expect(!summary.changed)
+        #expect(try fixture.value("SELECT name FROM person") == "'Ann'")
+    }
+
+    @Test func keyHandlerTakesOverAKey() throws {
+        let fixture = try EngineFixture(map: moviesMap)
+        let summary = try fixture.importJSON("[\(movie(1, more: #","runtime":"2h 22m","rating":"R""#))]", hooks: runtimeHooks)
+        #expect(try fixture.value("SELECT minutes FROM movie") == "142")
+        // The handled key is not an extra; the unhandled one is.
+        #expect(summary.extrasKeys.first?.keys.map(\.key) == ["rating"])
+        #expect(try fixture.value("SELECT rest FROM movie") == #"'{"rating":"R"}'"#)
+    }
+
+    @Test func keyHandlerRefusalIsARecordError() throws {
+        let fixture = try EngineFixture(map: moviesMap)
+        let error = fixture.recordFailure("[\(movie(1, more: #","runtime":"soon""#))]", hooks: runtimeHooks)
+        #expect(error?.member == "Movie (key 'runtime')")
+        #expect(error?.message == "runtime 'soon' is not like '2h 22m'")
+        #expect(error?.path == "$[0].runtime")
+    }
+
+    @Test func keyWithoutHandlerGoesToExtras() throws {
+        let fixture = try EngineFixture(map: moviesMap)
+        let summary = try fixture.importJSON("[\(movie(1, more: #","runtime":"2h 22m""#))]")
+        #expect(summary.extrasKeys.first?.keys.map(\.key) == ["runtime"])
+        #expect(try fixture.value("SELECT minutes FROM movie") == "NULL")
+    }
+
+    @Test func customConverterAndValidatorAreUsableByNameFromAMap() throws {
+        let map = """
+            entity Film
+              key id
+              id : Int
+              minutes <- runtime : Int | hoursMinutes check multipleOf(2) "must be even"
+            """
+        let mapping = try MapParser.parse(
+            map, fileName: "films.map", converters: customConverters.signatures, validators: customValidators.signatures)
+        let plan = try ImportPlan(mapping: mapping, converters: customConverters, validators: customValidators)
+        let fixture = try EngineFixture(map: "entity Film\n  key id\n  id : Int")
+        try fixture.importJSON(#"[{"id":1,"runtime":"2h 22m"}]"#, hooks: ImportHooks(), plan: plan)
+        #expect(try fixture.value("SELECT minutes FROM film") == "142")
+        do {
+            try fixture.importJSON(#"[{"id":2,"runtime":"1h 1m"}]"#, hooks: ImportHooks(), plan: plan)
+            Issue.record("expected the odd runtime to be refused")
+        } catch {
+            guard case .record(let record) = error else { throw error }
+            #expect(record.member == "Film.minutes")
+            #expect(record.message == "must be even (value: 61)")
+        }
+    }
+
+    @Test func customConverterErrorIsARecordError() throws {
+        let mapping = try MapParser.parse(
+            "entity Film\n  key id\n  id : Int\n  minutes <- runtime : Int | hoursMinutes", fileName: "films.map",
+            converters: customConverters.signatures)
+        let plan = try ImportPlan(mapping: mapping, converters: customConverters)
+        let fixture = try EngineFixture(map: "entity Film\n  key id\n  id : Int")
+        #expect(throws: ImportError.self) {
+            try fixture.importJSON(#"[{"id":1,"runtime":"long"}]"#, hooks: ImportHooks(), plan: plan)
+        }
+    }
+
+    @Test func mapNamingUnregisteredConverterOrCheckIsRefused() {
+        let map = "entity Film\n  key id\n  id : Int\n  minutes <- runtime : Int | hoursMinutes check multipleOf(2)"
+        #expect {
+            _ = try MapParser.parse(
+                map, fileName: "films.map", converters: ConverterCatalog.standard.signatures, validators: ValidatorCatalog.standard.signatures)
+        } throws: { error in
+            let messages = (error as? MappingErrors)?.diagnostics.map(\.message) ?? []
+            return messages.contains("unknown converter 'hoursMinutes'") && messages.contains { $0.hasPrefix("unknown check 'multipleOf'") }
+        }
+    }
+}
+
+/// Minutes from `"2h 22m"`, `"95m"` or `"2h"`; nil for anything else.
+private func minutes(_ text: String) -> Int64? {
+    var total: Int64 = 0
+    var found = false
+    for part in text.split(separator: " ") {
+        guard let unit = part.last, let number = Int64(part.dropLast()) else { return nil }
+        switch unit {
+        case "h": total += number * 60
+        case "m": total += number
+        default: return nil
+        }
+        found = true
+    }
+    return found ? total : nil
+}
+
+/// Hooks whose key handler turns `"runtime": "2h 22m"` into `minutes`.
+private let runtimeHooks: ImportHooks = {
+    var hooks = ImportHooks()
+    hooks.keyHandlers["Movie"] = [
+        "runtime": { value, movie throws(HookFailure) in
+            guard case .string(let text) = value else { throw HookFailure("runtime must be text like '2h 22m'") }
+            guard let total = minutes(text) else { throw HookFailure("runtime '\(text)' is not like '2h 22m'") }
+            movie["minutes"] = .integer(total)
+        }
+    ]
+    return hooks
+}()
+
+/// The standard converters plus `hoursMinutes`, which reads `"2h 22m"` as 142.
+private let customConverters: ConverterCatalog = {
+    var catalog = ConverterCatalog.standard
+    catalog.register(
+        Converter(signature: ConverterSignature(name: "hoursMinutes", parameters: [], summary: "\"2h 22m\" as minutes")) { _ throws(ConversionError) in
+            { value throws(ConversionError) in
+                guard case .json(.string(let text)) = value, let total = minutes(text) else {
+                    throw ConversionError("is not a duration like '2h 22m'")
+                }
+                return .int(total)
+            }
+        })
+    return catalog
+}()
+
+/// The standard checks plus `multipleOf(n)`.
+private let customValidators: ValidatorCatalog = {
+    var catalog = ValidatorCatalog.standard
+    catalog.register(
+        Validator(signature: ConverterSignature(name: "multipleOf", parameters: [.int], summary: "an integer multiple of n")) {
+            arguments throws(ConversionError) in
+            guard case .int(let divisor)? = arguments.first, divisor != 0 else { throw ConversionError("multipleOf needs a non-zero integer") }
+            return { value in
+                guard case .integer(let number) = value else { return "is not an integer" }
+                return number % divisor == 0 ? nil : "must be a multiple of \(divisor)"
+            }
+        })
+    return catalog
+}()
