@@ -124,6 +124,11 @@ struct DraftBuilder {
             case nil: toMany.append(nil)
             case .null?, .string("")?: toMany.append([])
             case .array(let elements)?:
+                if elements.count > ImportLimits.maxToManyElements {
+                    throw error(
+                        member, "the array has \(elements.count) elements; a to-many takes at most \(ImportLimits.maxToManyElements) per object",
+                        hint: "this limit keeps one object's links in memory bounded")
+                }
                 var links: [LinkDraft] = []
                 links.reserveCapacity(elements.count)
                 for (position, element) in elements.enumerated() {

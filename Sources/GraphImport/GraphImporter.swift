@@ -29,11 +29,44 @@ public struct GraphImporter: Sendable {
         onSkip: (RecordError) -> Void = { _ in }, onProgress: ((Int, Int) -> Void)? = nil
     ) throws(ImportError) -> ImportSummary {
         let started = monotonicSeconds()
+        if let problem = writeProblem(storePath) {
+            throw .store(path: storePath, StoreFailure(kind: .readOnly, message: problem))
+        }
+        var attempt = 0
+        while true {
+            attempt += 1
+            do {
+                var summary = try attemptRun(
+                    source: source, inputName: inputName, storePath: storePath, options: options, onSkip: onSkip, onProgress: onProgress)
+                summary.seconds = monotonicSeconds() - started
+                return summary
+            } catch {
+                switch error {
+                case .retry(let failure):
+                    // Nothing was read yet: open the store again and start over.
+                    if attempt >= 3 { throw .store(path: storePath, failure) }
+                case .failed(let failure):
+                    throw failure
+                }
+            }
+        }
+    }
+
+    /// Why one attempt must be started over.
+    private enum AttemptError: Error {
+        case retry(StoreFailure)
+        case failed(ImportError)
+    }
+
+    private func attemptRun(
+        source: some JSONByteSource, inputName: String, storePath: String, options: ImportOptions,
+        onSkip: (RecordError) -> Void, onProgress: ((Int, Int) -> Void)?
+    ) throws(AttemptError) -> ImportSummary {
         let store: Store
         do {
             store = try Store(path: storePath, options: Database.Options(create: true, readOnly: false, busyTimeout: options.busyTimeout))
         } catch {
-            throw .store(path: storePath, StoreFailure(error))
+            throw .failed(.store(path: storePath, StoreFailure(error)))
         }
         let runID: Int64
         do {
@@ -41,28 +74,52 @@ public struct GraphImporter: Sendable {
                 input: inputName, mapName: plan.mapping.fileName, mapSHA256: SHA256.hash(Array(plan.mapping.source.utf8)),
                 pid: getpid(), host: hostName())
         } catch {
+            let failure = StoreFailure(error)
+            if failure.isStoreMoved { throw .retry(failure) }
             if store.createdFile { removeStoreFiles(storePath) }
-            throw .store(path: storePath, StoreFailure(error, holder: runningHolder(storePath)))
+            throw .failed(.store(path: storePath, StoreFailure(error, holder: runningHolder(storePath))))
         }
         var run = ImportRun(plan: plan, hooks: hooks, store: store, runID: runID, inputName: inputName, options: options)
         do {
-            var summary = try run.perform(source: source, onSkip: onSkip, onProgress: onProgress)
-            summary.seconds = monotonicSeconds() - started
-            return summary
+            return try run.perform(source: source, onSkip: onSkip, onProgress: onProgress)
         } catch {
-            store.database.rollback()
+            if case .store(_, let failure) = error, failure.isStoreMoved, run.tap.byteCount == 0 {
+                store.database.rollback()
+                throw .retry(failure)
+            }
             if store.createdFile {
+                // Unlinked while the write lock is still held: an import waiting for that lock has
+                // the same file open, and its first write then fails with "database moved" before
+                // it has read any input, so it opens the store anew instead of writing into a
+                // deleted file.
                 removeStoreFiles(storePath)
+                store.database.rollback()
             } else {
+                store.database.rollback()
                 try? store.finishRun(
                     runID, outcome: .failed, records: Int64(run.records), skippedRecords: Int64(run.skippedRecords),
                     inputBytes: Int64(run.tap.byteCount), inputSHA256: nil, counts: nil, error: error.description)
             }
             if case .store(let path, let failure) = error, failure.kind == .busy {
-                throw .store(path: path, StoreFailure(failure, holder: runningHolder(storePath)))
+                throw .failed(.store(path: path, StoreFailure(failure, holder: runningHolder(storePath))))
             }
-            throw error
+            throw .failed(error)
         }
+    }
+
+    /// Why the store cannot be written by this process, found before SQLite is asked (it would
+    /// only say "unable to open"): the file or its directory (where the journal goes) is read-only.
+    private func writeProblem(_ path: String) -> String? {
+        let directory = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "."
+        let directoryPath = directory.isEmpty ? "/" : directory
+        var info = stat()
+        if lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, access(path, W_OK) != 0 {
+            return "the store file is not writable by this user"
+        }
+        if stat(directoryPath, &info) == 0, access(directoryPath, W_OK) != 0 {
+            return "the directory \(directoryPath) is not writable by this user (SQLite writes its journal beside the store)"
+        }
+        return nil
     }
 
     /// The pid and start of another import still marked running in the store, for a busy message.
@@ -122,11 +179,13 @@ struct ImportRun {
         var builder = DraftBuilder(plan: plan, hooks: hooks)
         let reader = JSONRecordReader(
             source: InputTap(source, state: tap), patterns: plan.routes.map(\.pattern), capture: plan.meta.map(\.pattern),
-            format: options.format)
+            format: options.format,
+            options: JSONReaderOptions(maxDepth: ImportLimits.maxJSONDepth, maxStringBytes: ImportLimits.maxStringBytes))
         var skipped = Array(repeating: 0, count: plan.entities.count)
         let undoable = options.skipInvalid && !hooks.beforeSave.isEmpty
         do {
             while let record = try reader.next() {
+                if let isCancelled = options.isCancelled, isCancelled() { throw ImportError.interrupted }
                 records += 1
                 let route = plan.routes[record.patternIndex]
                 let draft: ObjectDraft?
@@ -173,6 +232,7 @@ struct ImportRun {
             throw .store(path: store.path, StoreFailure(StoreError(extendedCode: 1, message: "\(error)")))
         }
         if !tap.sawContent && !options.allowEmpty { throw .emptyInput }
+        if let isCancelled = options.isCancelled, isCancelled() { throw .interrupted }
         summary.records = records
         summary.skippedRecords = skippedRecords
         summary.bytesRead = tap.byteCount

@@ -26,8 +26,26 @@ public struct ImportPlan: Sendable {
         var seenTables: [String: String] = [:]
         var entities: [EntityPlan] = []
         let context = PlanContext(mapping: mapping, converters: converters, validators: validators, tables: tables, indexByName: indexByName)
+        if mapping.entities.count > ImportLimits.maxEntities {
+            let first = mapping.entities[ImportLimits.maxEntities]
+            throw MappingErrors([
+                mapping.diagnostic(
+                    at: first.location, "the map declares \(mapping.entities.count) entities; at most \(ImportLimits.maxEntities) are allowed",
+                    hint: "split the feed into several maps and stores")
+            ])
+        }
         for (index, entity) in mapping.entities.enumerated() {
             let table = tables[index]
+            if let problem = ImportPlan.tableNameProblem(table) {
+                diagnostics.append(mapping.diagnostic(at: entity.location, problem, hint: "choose another name with `table NAME`"))
+            }
+            let members = entity.attributes.count + entity.relationships.count
+            if members > ImportLimits.maxMembersPerEntity {
+                diagnostics.append(
+                    mapping.diagnostic(
+                        at: entity.location,
+                        "entity '\(entity.name)' has \(members) attributes and relationships; at most \(ImportLimits.maxMembersPerEntity) are allowed"))
+            }
             if let other = seenTables[table.lowercased()] {
                 diagnostics.append(
                     mapping.diagnostic(
@@ -55,6 +73,20 @@ public struct ImportPlan: Sendable {
         self.routes = mapping.records.flatMap { source in
             source.paths.map { RecordRoute(source: source, path: $0, indexByName: indexByName) }
         }
+    }
+
+    /// Why a table name cannot be used, or nil. Names reach SQL only through `quoteIdentifier`,
+    /// so any text is safe; these rules keep SQLite's own names and unreadable ones out.
+    static func tableNameProblem(_ table: String) -> String? {
+        if table.lowercased().hasPrefix("sqlite_") { return "the table name '\(table)' is reserved: SQLite keeps names starting with 'sqlite_'" }
+        if table.lowercased().hasPrefix("graphimport_") { return "the table name '\(table)' is reserved for graphimport's own tables" }
+        if table.count > ImportLimits.maxTableNameLength {
+            return "the table name is \(table.count) characters long; at most \(ImportLimits.maxTableNameLength) are allowed"
+        }
+        if table.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+            return "the table name contains a control character"
+        }
+        return nil
     }
 
     static func pattern(for path: KeyPath) -> JSONPathPattern {

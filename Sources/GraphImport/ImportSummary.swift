@@ -21,6 +21,8 @@ public struct ImportOptions: Sendable {
     public var knownInputSHA256: String?
     /// Metadata written in the same transaction as the data (`--set-meta`).
     public var setMeta: [(key: String, value: MetaValue)] = []
+    /// Asked between records; true stops the import (rolled back) with `ImportError.interrupted`.
+    public var isCancelled: (@Sendable () -> Bool)?
 
     public init(
         skipInvalid: Bool = false, dryRun: Bool = false, format: JSONInputFormat = .auto, busyTimeout: Double = 30,

@@ -45,6 +45,8 @@ public enum ImportError: Error, Sendable, CustomStringConvertible {
     case meta(name: String, message: String, hint: String?)
     /// A `delete deny` rule forbids deleting an object the feed no longer holds.
     case denied(DeletionDenied)
+    /// `isCancelled` said stop (the process got SIGINT or SIGTERM); nothing was written.
+    case interrupted
 
     public var description: String {
         switch self {
@@ -56,6 +58,7 @@ public enum ImportError: Error, Sendable, CustomStringConvertible {
         case .emptyInput: "the input is empty"
         case .meta(let name, let message, _): "metadata '\(name)': \(message)"
         case .denied(let denied): denied.message
+        case .interrupted: "interrupted"
         }
     }
 }

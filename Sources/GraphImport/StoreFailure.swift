@@ -16,8 +16,15 @@ public struct StoreFailure: Error, Equatable, Sendable {
 
     public var kind: Kind
     public var message: String
+    /// SQLite's extended result code, or 0 when the failure did not come from SQLite.
+    public var extendedCode: Int32 = 0
     /// For a busy store: who holds it, when the run history knows ("graphimport pid 123 on host, run 7 …").
     public var holder: String?
+
+    init(kind: Kind, message: String) {
+        self.kind = kind
+        self.message = message
+    }
 
     init(_ failure: StoreFailure, holder: String?) {
         self = failure
@@ -29,8 +36,13 @@ public struct StoreFailure: Error, Equatable, Sendable {
         self.holder = holder
     }
 
+    /// The store file was deleted while this process had it open (another import removed the
+    /// store it had just created, after failing): reopening finds or creates the real one.
+    var isStoreMoved: Bool { extendedCode == 1032 }  // SQLITE_READONLY_DBMOVED
+
     init(_ error: StoreError) {
         message = error.description
+        extendedCode = error.extendedCode
         if error.isBusy {
             kind = .busy
         } else if error.isReadOnly {

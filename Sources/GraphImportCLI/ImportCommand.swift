@@ -32,6 +32,7 @@ enum ImportCommand {
         var options = ImportOptions(skipInvalid: parsed.has("--skip-invalid"), dryRun: parsed.has("--dry-run"))
         options.allowEmpty = parsed.has("--allow-empty")
         options.ifChanged = parsed.has("--if-changed")
+        options.isCancelled = io.isInterrupted
         for assignment in parsed.all("--set-meta") {
             options.setMeta.append(try MetaCommand.assignment(assignment))
         }
@@ -145,13 +146,15 @@ enum ImportCommand {
                     hint: "check that the directory exists and is writable, and that the path is not a symbolic link", io: io)
                 return .cannotCreate
             case .readOnly:
-                reportError("the store \(path) is read-only: \(failure.message)", hint: "make the file and its directory writable", io: io)
+                reportError("cannot write the store \(path): \(failure.message)", hint: "make the file and its directory writable", io: io)
                 return .permission
             case .diskFull:
                 reportError("the disk is full while writing \(path)", hint: nothing, io: io)
                 return .ioError
             case .io, .other:
-                reportError("\(path): \(failure.message)", hint: nothing, io: io)
+                reportError(
+                    "\(path): \(failure.message)",
+                    hint: "check free space, the file-size limit (ulimit -f) and the disk; \(nothing)", io: io)
                 return .ioError
             }
         case .meta(let name, let message, let hint):
@@ -160,6 +163,9 @@ enum ImportCommand {
         case .denied(let denied):
             reportError(denied.message, hint: denied.hint, io: io)
             return .dataError
+        case .interrupted:
+            reportError("interrupted: the import was stopped and rolled back", hint: "run it again; the store is as it was", io: io)
+            return .temporaryFailure
         case .emptyInput:
             reportError("\(input): the input is empty", hint: "an empty feed usually means the download failed; pass --allow-empty if it is expected", io: io)
             return .dataError

@@ -5,6 +5,7 @@ import GraphImportMapping
 /// Why a map could not be used; each maps to an exit status.
 enum MapLoadFailure: Error {
     case unreadable(path: String, reason: String)
+    case tooLarge(path: String, bytes: Int)
     case invalid(MappingErrors)
 }
 
@@ -13,6 +14,10 @@ enum MapLoader {
     static func load(_ path: String) throws(MapLoadFailure) -> ImportPlan {
         let text: String
         do {
+            let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+            if size > ImportLimits.maxMapBytes {
+                throw MapLoadFailure.tooLarge(path: path, bytes: size)
+            }
             let data = try Data(contentsOf: URL(fileURLWithPath: path))
             guard let decoded = String(data: data, encoding: .utf8) else {
                 throw MapLoadFailure.unreadable(path: path, reason: "it is not UTF-8 text")
@@ -39,6 +44,11 @@ enum MapLoader {
         case .unreadable(let path, let reason):
             reportError("cannot read the map '\(path)': \(reason)", io: io)
             return .noInput
+        case .tooLarge(let path, let bytes):
+            reportError(
+                "the map '\(path)' is \(bytes) bytes; a map may be at most \(ImportLimits.maxMapBytes) bytes",
+                hint: "a map this large is not written by hand; check the path", io: io)
+            return .configuration
         case .invalid(let errors):
             io.writeError(errors.description + "\n")
             let count = errors.diagnostics.count

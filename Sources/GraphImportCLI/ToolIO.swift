@@ -14,6 +14,8 @@ public struct ToolIO: Sendable {
     public var inputIsTerminal: Bool
     /// Whether standard error is a terminal (then progress is shown).
     public var errorIsTerminal: Bool
+    /// Whether the process was asked to stop (SIGINT, SIGTERM).
+    public var isInterrupted: @Sendable () -> Bool = { false }
 
     public init(
         standardInput: Int32, writeOut: @escaping @Sendable (String) -> Void, writeError: @escaping @Sendable (String) -> Void,
@@ -28,9 +30,11 @@ public struct ToolIO: Sendable {
 
     /// The process's own standard streams.
     public static var standard: ToolIO {
-        ToolIO(
+        var io = ToolIO(
             standardInput: 0, writeOut: { writeAll(1, $0) }, writeError: { writeAll(2, $0) },
             inputIsTerminal: isatty(0) != 0, errorIsTerminal: isatty(2) != 0)
+        io.isInterrupted = { ProcessSignals.interrupted }
+        return io
     }
 }
 

@@ -6,4 +6,5 @@ import GraphImportCLI
     import Darwin
 #endif
 
+ProcessSignals.install()
 exit(GraphImportCommand.main(arguments: Array(CommandLine.arguments.dropFirst()), io: .standard))
