@@ -37,7 +37,7 @@ public enum ExitCode: Int32, CaseIterable, Sendable {
         case .software: "internal error (a bug: please report it)"
         case .cannotCreate: "the store cannot be created or opened"
         case .ioError: "reading or writing the store failed (disk full, I/O error)"
-        case .temporaryFailure: "the store is busy (another import holds it); retry later"
+        case .temporaryFailure: "the store is busy (another import holds it), or the import was interrupted; retry later"
         case .permission: "the store or its directory is not writable"
         case .configuration: "the map has errors, or the store cannot be migrated to it"
         }
