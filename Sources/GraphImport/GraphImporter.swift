@@ -21,8 +21,8 @@ public struct GraphImporter: Sendable {
     /// Reads records from `source` and upserts them into the store at `storePath`.
     ///
     /// Either everything is committed or nothing is: on any error the transaction is rolled back.
-    /// The run is recorded in `graphimport_runs` whatever its outcome — except that a store this
-    /// run created is removed again when the run fails, leaving no file behind.
+    /// The run is recorded in `graphimport_runs` whatever its outcome, so a failed run on a new
+    /// store leaves a file that holds only that record.
     /// - Parameter onSkip: called for each record dropped under `skipInvalid`.
     public func run(
         source: some JSONByteSource, inputName: String, storePath: String, options: ImportOptions,
@@ -32,41 +32,11 @@ public struct GraphImporter: Sendable {
         if let problem = writeProblem(storePath) {
             throw .store(path: storePath, StoreFailure(kind: .readOnly, message: problem))
         }
-        var attempt = 0
-        while true {
-            attempt += 1
-            do {
-                var summary = try attemptRun(
-                    source: source, inputName: inputName, storePath: storePath, options: options, onSkip: onSkip, onProgress: onProgress)
-                summary.seconds = monotonicSeconds() - started
-                return summary
-            } catch {
-                switch error {
-                case .retry(let failure):
-                    // Nothing was read yet: open the store again and start over.
-                    if attempt >= 3 { throw .store(path: storePath, failure) }
-                case .failed(let failure):
-                    throw failure
-                }
-            }
-        }
-    }
-
-    /// Why one attempt must be started over.
-    private enum AttemptError: Error {
-        case retry(StoreFailure)
-        case failed(ImportError)
-    }
-
-    private func attemptRun(
-        source: some JSONByteSource, inputName: String, storePath: String, options: ImportOptions,
-        onSkip: (RecordError) -> Void, onProgress: ((Int, Int) -> Void)?
-    ) throws(AttemptError) -> ImportSummary {
         let store: Store
         do {
             store = try Store(path: storePath, options: Database.Options(create: true, readOnly: false, busyTimeout: options.busyTimeout))
         } catch {
-            throw .failed(.store(path: storePath, StoreFailure(error)))
+            throw .store(path: storePath, StoreFailure(error))
         }
         let runID: Int64
         do {
@@ -74,36 +44,24 @@ public struct GraphImporter: Sendable {
                 input: inputName, mapName: plan.mapping.fileName, mapSHA256: SHA256.hash(Array(plan.mapping.source.utf8)),
                 pid: getpid(), host: hostName())
         } catch {
-            let failure = StoreFailure(error)
-            if failure.isStoreMoved { throw .retry(failure) }
-            if store.createdFile { removeStoreFiles(storePath) }
-            throw .failed(.store(path: storePath, StoreFailure(error, holder: runningHolder(storePath))))
+            throw .store(path: storePath, StoreFailure(error, holder: runningHolder(storePath)))
         }
         var run = ImportRun(plan: plan, hooks: hooks, store: store, runID: runID, inputName: inputName, options: options)
         do {
-            return try run.perform(source: source, onSkip: onSkip, onProgress: onProgress)
+            var summary = try run.perform(source: source, onSkip: onSkip, onProgress: onProgress)
+            summary.seconds = monotonicSeconds() - started
+            return summary
         } catch {
-            if case .store(_, let failure) = error, failure.isStoreMoved, run.tap.byteCount == 0 {
-                store.database.rollback()
-                throw .retry(failure)
-            }
-            if store.createdFile {
-                // Unlinked while the write lock is still held: an import waiting for that lock has
-                // the same file open, and its first write then fails with "database moved" before
-                // it has read any input, so it opens the store anew instead of writing into a
-                // deleted file.
-                removeStoreFiles(storePath)
-                store.database.rollback()
-            } else {
-                store.database.rollback()
-                try? store.finishRun(
-                    runID, outcome: .failed, records: Int64(run.records), skippedRecords: Int64(run.skippedRecords),
-                    inputBytes: Int64(run.tap.byteCount), inputSHA256: nil, counts: nil, error: error.description)
-            }
+            // The store is never deleted, not even one this run created: another import may already
+            // have it open, and removing it (or its journal) under that import loses its data.
+            store.database.rollback()
+            try? store.finishRun(
+                runID, outcome: .failed, records: Int64(run.records), skippedRecords: Int64(run.skippedRecords),
+                inputBytes: Int64(run.tap.byteCount), inputSHA256: nil, counts: nil, error: error.description)
             if case .store(let path, let failure) = error, failure.kind == .busy {
-                throw .failed(.store(path: path, StoreFailure(failure, holder: runningHolder(storePath))))
+                throw .store(path: path, StoreFailure(failure, holder: runningHolder(storePath)))
             }
-            throw .failed(error)
+            throw error
         }
     }
 
@@ -221,6 +179,7 @@ struct ImportRun {
         } catch let error as ImportError {
             throw error
         } catch let error as JSONError {
+            if error.kind == .io, let isCancelled = options.isCancelled, isCancelled() { throw .interrupted }
             if !tap.sawContent && error.kind != .io {
                 if options.allowEmpty { return try finishEmpty(summary) }
                 throw .emptyInput
@@ -399,12 +358,6 @@ extension ImportSummary {
                 })
         ).jsonText
     }
-}
-
-/// Removes a store file (and its rollback journal) that a failed run created.
-func removeStoreFiles(_ path: String) {
-    unlink(path)
-    unlink(path + "-journal")
 }
 
 func monotonicSeconds() -> Double {

@@ -36,10 +36,6 @@ public struct StoreFailure: Error, Equatable, Sendable {
         self.holder = holder
     }
 
-    /// The store file was deleted while this process had it open (another import removed the
-    /// store it had just created, after failing): reopening finds or creates the real one.
-    var isStoreMoved: Bool { extendedCode == 1032 }  // SQLITE_READONLY_DBMOVED
-
     init(_ error: StoreError) {
         message = error.description
         extendedCode = error.extendedCode

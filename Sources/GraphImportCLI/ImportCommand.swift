@@ -97,7 +97,7 @@ enum ImportCommand {
         }
         do {
             let summary = try GraphImporter(plan: plan).run(
-                source: FileDescriptorSource(fileDescriptor: descriptor), inputName: inputName, storePath: storePath,
+                source: FileDescriptorSource(fileDescriptor: descriptor, isInterrupted: io.isInterrupted), inputName: inputName, storePath: storePath,
                 options: options, onSkip: onSkip, onProgress: progress.map { line in { line.update(records: $0, bytes: $1) } })
             progress?.finish()
             if reported > maxReportedRecords {

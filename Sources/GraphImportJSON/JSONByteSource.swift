@@ -16,9 +16,14 @@ public protocol JSONByteSource {
 /// The descriptor is not closed: whoever opened it owns it.
 public struct FileDescriptorSource: JSONByteSource {
     public let fileDescriptor: Int32
+    /// Asked when a read is interrupted by a signal: true stops reading with an error.
+    let isInterrupted: (@Sendable () -> Bool)?
 
     /// Reads from `fileDescriptor`, which stays open.
-    public init(fileDescriptor: Int32) { self.fileDescriptor = fileDescriptor }
+    public init(fileDescriptor: Int32, isInterrupted: (@Sendable () -> Bool)? = nil) {
+        self.fileDescriptor = fileDescriptor
+        self.isInterrupted = isInterrupted
+    }
 
     /// The corresponding C function is read(2). Errors are thrown as `JSONError` of kind `.io`.
     public mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
@@ -27,7 +32,14 @@ public struct FileDescriptorSource: JSONByteSource {
             let count = systemRead(fileDescriptor, base, buffer.count)
             if count >= 0 { return count }
             let code = errno
-            if code == EINTR { continue }
+            if code == EINTR {
+                // A signal arrived: go on reading unless the caller says the import should stop.
+                if let isInterrupted, isInterrupted() {
+                    throw JSONError(
+                        kind: .io, message: JSONMessage.readFailed("interrupted"), position: JSONPosition(offset: 0, line: 1, column: 1))
+                }
+                continue
+            }
             let reason = String(cString: strerror(code)) + " (errno \(code))"
             throw JSONError(
                 kind: .io, message: JSONMessage.readFailed(reason), position: JSONPosition(offset: 0, line: 1, column: 1))
