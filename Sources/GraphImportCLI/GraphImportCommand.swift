@@ -58,7 +58,7 @@ func reportError(_ message: String, hint: String? = nil, io: ToolIO) {
 func escapeControlCharacters(_ text: String) -> String {
     var out = ""
     for scalar in text.unicodeScalars {
-        if scalar.value < 0x20 || scalar.value == 0x7F {
+        if mustEscapeInMessages(scalar) {
             switch scalar {
             case "\n": out += "\\n"
             case "\t": out += "\\t"

@@ -1,5 +1,12 @@
 import GraphImportJSON
 
+/// Whether a character echoed from input must be escaped in a message: C0 and C1 control
+/// characters, DEL, and the Unicode line and paragraph separators, any of which could break a
+/// message's one line or drive the terminal. The one rule for every message of graphimport.
+public func mustEscapeInMessages(_ scalar: Unicode.Scalar) -> Bool {
+    scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028 || scalar.value == 0x2029
+}
+
 /// How values appear in conversion messages: quoted, escaped, and cut to a readable length.
 enum MessageText {
     /// Longest part of a value shown in a message, in characters; the rest becomes "…".
@@ -24,7 +31,7 @@ enum MessageText {
 
     /// Escapes what would make a message ambiguous or unreadable: quotes, backslashes, control characters.
     static func escaped(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: { $0 == "'" || $0 == "\\" || $0.value < 0x20 || $0.value == 0x7F }) else {
+        guard text.unicodeScalars.contains(where: { $0 == "'" || $0 == "\\" || mustEscapeInMessages($0) }) else {
             return text
         }
         var out = ""
@@ -35,7 +42,7 @@ enum MessageText {
             case "\n": out += "\\n"
             case "\r": out += "\\r"
             case "\t": out += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+            case _ where mustEscapeInMessages(scalar):
                 out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
             default: out.unicodeScalars.append(scalar)
             }
