@@ -1,0 +1,411 @@
+import Foundation
+import GraphImportCLI
+import GraphImportStore
+import GraphImportTestSupport
+import Testing
+
+/// Metadata read from a wrapped response, kept in the import's transaction, and the run history
+/// that every import leaves in `graphimport_runs`, as seen through the command line.
+@Suite("Command line, metadata and run history")
+struct RunHistoryCLITests {
+    static let map = """
+        meta sinceId <- search_metadata.max_id : Int
+        meta cursor <- next : String?
+        records at statuses[*] as Item
+        entity Item
+          key id
+          id : Int
+          name : String
+          owner : User? inverse items
+        entity User
+          key id
+          id : Int
+          handle : String
+        """
+
+    /// A wrapped response: metadata first, then the records.
+    static func response(maxID: String, next: String?, items: String) -> String {
+        let cursor = next.map { "\"\($0)\"" } ?? "null"
+        return #"{"search_metadata":{"max_id":\#(maxID)},"next":\#(cursor),"statuses":[\#(items)]}"#
+    }
+
+    static let firstItems = #"{"id":1,"name":"a","owner":{"id":10,"handle":"ann"}},{"id":2,"name":"b"},{"id":3,"name":"c"}"#
+
+    /// A store with one successful run of `firstItems` (sinceId 674674925823787009, cursor "p2").
+    static func importedStore(_ dir: TemporaryDirectory) -> (map: String, store: String) {
+        let map = dir.write("feed.map", Self.map)
+        let feed = dir.write("first.json", response(maxID: "674674925823787009", next: "p2", items: firstItems))
+        let result = runInProcess([feed, "--map", map, "--quiet"])
+        #expect(result.status == 0, "\(result.stderr)")
+        return (map, dir.path("feed.sqlite"))
+    }
+
+    // MARK: Metadata from the response
+
+    @Test func metadataFromTheResponseIsSavedWithItsType() {
+        let dir = TemporaryDirectory()
+        let (map, _) = Self.importedStore(dir)
+        #expect(runInProcess(["meta", "get", "sinceId", "--map", map]).stdout == "674674925823787009\n")
+        #expect(runInProcess(["meta", "get", "cursor", "--map", map]).stdout == "p2\n")
+        #expect(runInProcess(["meta", "list", "--map", map]).stdout == "cursor\tstring\tp2\nsinceId\tinteger\t674674925823787009\n")
+    }
+
+    @Test func nullCursorRemovesTheKeyAndAMissingOneKeepsIt() {
+        let dir = TemporaryDirectory()
+        let (map, _) = Self.importedStore(dir)
+        let withoutNext = dir.write("no-next.json", #"{"search_metadata":{"max_id":5},"statuses":[]}"#)
+        #expect(runInProcess([withoutNext, "--map", map, "--quiet"]).status == 0)
+        #expect(runInProcess(["meta", "get", "cursor", "--map", map]).stdout == "p2\n")
+        #expect(runInProcess(["meta", "get", "sinceId", "--map", map]).stdout == "5\n")
+        let last = dir.write("last.json", Self.response(maxID: "6", next: nil, items: ""))
+        let result = runInProcess([last, "--map", map])
+        #expect(result.status == 0)
+        #expect(result.stderr.contains("  meta cursor = (removed)\n"), "\(result.stderr)")
+        let get = runInProcess(["meta", "get", "cursor", "--map", map])
+        #expect(get.status == 1)
+        #expect(get.stdout.isEmpty)
+    }
+
+    @Test func failedImportLeavesDataAndMetadataUnchanged() throws {
+        let dir = TemporaryDirectory()
+        let (map, store) = Self.importedStore(dir)
+        let before = try sqlite(store, "SELECT id, name, changed_run FROM item ORDER BY id")
+        // The first record changes item 1; the second does not fit the map.
+        let bad = dir.write("bad.json", Self.response(maxID: "900", next: "p3", items: #"{"id":1,"name":"changed"},{"id":2,"name":7}"#))
+        let result = runInProcess([bad, "--map", map, "--set-meta", #"etag=W/"x""#])
+        #expect(result.status == 65)
+        #expect(result.stderr.hasPrefix("graphimport: error: \(bad):"), "\(result.stderr)")
+        #expect(try sqlite(store, "SELECT id, name, changed_run FROM item ORDER BY id") == before)
+        #expect(runInProcess(["meta", "list", "--map", map]).stdout == "cursor\tstring\tp2\nsinceId\tinteger\t674674925823787009\n")
+        #expect(runInProcess(["meta", "get", "etag", "--map", map]).status == 1)
+    }
+
+    @Test func setMetaIsWrittenWithASuccessfulImport() {
+        let dir = TemporaryDirectory()
+        let (map, _) = Self.importedStore(dir)
+        let good = dir.write("good.json", Self.response(maxID: "901", next: "p3", items: #"{"id":4,"name":"d"}"#))
+        let result = runInProcess([good, "--map", map, "--quiet", "--set-meta", #"etag=W/"x""#, "--set-meta", "fetchedAt:date=2024-05-01T12:00:00Z"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(runInProcess(["meta", "get", "etag", "--map", map]).stdout == "W/\"x\"\n")
+        #expect(
+            runInProcess(["meta", "list", "--map", map]).stdout
+                == "cursor\tstring\tp3\netag\tstring\tW/\"x\"\nfetchedAt\tdate\t2024-05-01T12:00:00.000Z\nsinceId\tinteger\t901\n")
+    }
+
+    @Test func metaValueThatDoesNotFitFailsTheImportAndWritesNothing() throws {
+        let dir = TemporaryDirectory()
+        let (map, store) = Self.importedStore(dir)
+        let bad = dir.write("bad-meta.json", Self.response(maxID: #""901""#, next: "p3", items: #"{"id":4,"name":"d"}"#))
+        let result = runInProcess([bad, "--map", map])
+        #expect(result.status == 65)
+        #expect(
+            result.stderr == """
+                graphimport: error: \(bad): metadata 'sinceId': expected an integer, found a string ('901')
+                hint: add `| int` to read numbers written as text
+
+                """)
+        #expect(try sqlite(store, "SELECT count(*) FROM item WHERE id = 4") == "0")
+        #expect(runInProcess(["meta", "get", "cursor", "--map", map]).stdout == "p2\n")
+    }
+
+    @Test func dryRunWritesNoMetadata() {
+        let dir = TemporaryDirectory()
+        let (map, _) = Self.importedStore(dir)
+        let next = dir.write("next.json", Self.response(maxID: "902", next: "p9", items: #"{"id":4,"name":"d"}"#))
+        #expect(runInProcess([next, "--map", map, "--dry-run", "--quiet", "--set-meta", "etag=e"]).status == 0)
+        #expect(runInProcess(["meta", "list", "--map", map]).stdout == "cursor\tstring\tp2\nsinceId\tinteger\t674674925823787009\n")
+    }
+
+    // MARK: Run history
+
+    @Test func runsRecordSuccessFailureAndSkipNewestFirst() throws {
+        let dir = TemporaryDirectory()
+        let (map, store) = Self.importedStore(dir)
+        let badBody = Self.response(maxID: "900", next: nil, items: #"{"id":1,"name":"changed"},{"id":2,"name":7}"#)
+        let bad = dir.write("bad.json", badBody)
+        #expect(runInProcess([bad, "--map", map, "--quiet"]).status == 65)
+        let skip = runInProcess([dir.path("first.json"), "--map", map, "--if-changed"])
+        #expect(skip.status == 0)
+        #expect(try sqlite(store, "SELECT id, outcome FROM graphimport_runs ORDER BY id") == "1|succeeded\n2|failed\n3|skipped")
+        // The failed run's record survived its rollback and says why it failed.
+        #expect(
+            try sqlite(store, "SELECT error FROM graphimport_runs WHERE id = 2")
+                == "record 1 (line 1, column \(column(of: #"{"id":2,"#, in: badBody))): Item.name: expected a string, found a number (7) (at $.statuses[1].name)"
+        )
+        #expect(try sqlite(store, "SELECT count(*) FROM graphimport_runs WHERE finished_at IS NULL OR finished_at < started_at") == "0")
+    }
+
+    @Test func runsJSONListsEveryField() throws {
+        let dir = TemporaryDirectory()
+        let (map, _) = Self.importedStore(dir)
+        let feed = dir.path("first.json")
+        let result = runInProcess(["runs", "--json", "--map", map])
+        #expect(result.status == 0)
+        let runs = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+        try #require(runs.count == 1)
+        let run = runs[0]
+        #expect(
+            Set(run.keys) == [
+                "id", "started_at", "finished_at", "pid", "host", "input", "input_bytes", "input_sha256", "map", "map_sha256",
+                "records", "skipped_records", "counts", "outcome", "error",
+            ])
+        let size = try #require(try FileManager.default.attributesOfItem(atPath: feed)[.size] as? Int)
+        #expect(run["id"] as? Int == 1)
+        #expect(run["pid"] as? Int == Int(getpid()))
+        #expect((run["host"] as? String)?.isEmpty == false)
+        #expect(run["input"] as? String == feed)
+        #expect(run["input_bytes"] as? Int == size)
+        #expect(run["input_sha256"] as? String == (try sha256sum(feed)))
+        #expect(run["map"] as? String == map)
+        #expect(run["map_sha256"] as? String == (try sha256sum(map)))
+        #expect(run["records"] as? Int == 3)
+        #expect(run["skipped_records"] as? Int == 0)
+        #expect(run["outcome"] as? String == "succeeded")
+        #expect(run["error"] is NSNull)
+        let counts = try #require(run["counts"] as? [String: [String: Int]])
+        #expect(counts["Item"] == ["inserted": 3, "updated": 0, "unchanged": 0, "skipped": 0, "deleted": 0])
+        #expect(counts["User"] == ["inserted": 1, "updated": 0, "unchanged": 0, "skipped": 0, "deleted": 0])
+        let started = try #require(run["started_at"] as? String)
+        let finished = try #require(run["finished_at"] as? String)
+        #expect(started.wholeMatch(of: /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z/) != nil)
+        #expect(started <= finished)
+    }
+
+    @Test func runsTextIsATableNewestFirst() throws {
+        let dir = TemporaryDirectory()
+        let map = dir.write("feed.map", Self.map)
+        let store = dir.path("feed.sqlite")
+        let first = Self.response(maxID: "1", next: nil, items: Self.firstItems)
+        #expect(runInProcess(["--map", map, "--quiet"], stdinText: first).status == 0)
+        let bad = Self.response(maxID: "2", next: nil, items: #"{"id":2,"name":7}"#)
+        #expect(runInProcess(["--map", map, "--quiet"], stdinText: bad).status == 65)
+        #expect(runInProcess(["--map", map, "--quiet", "--if-changed"], stdinText: first).status == 0)
+        #expect(
+            runInProcess(["--map", map, "--quiet"], stdinText: Self.response(maxID: "3", next: nil, items: #"{"id":2,"name":"B"},{"id":9,"name":"i"}"#)).status
+                == 0)
+        let started = try sqlite(store, "SELECT started_at FROM graphimport_runs ORDER BY id DESC").split(separator: "\n")
+        try #require(started.count == 4)
+        let result = runInProcess(["runs", "--map", map])
+        #expect(result.status == 0)
+        #expect(
+            result.stdout == """
+                run  started                   outcome    records  input    changes
+                4    \(started[0])  succeeded  2        <stdin>  +1 ~1 -0
+                3    \(started[1])  skipped    3        <stdin>  +0 ~0 -0
+                2    \(started[2])  failed     1        <stdin>  record 0 (line 1, column \(column(of: #"{"id":2,"#, in: bad))): Item.name: expected a string, found a number (7) (at $.statuses[0].name)
+                1    \(started[3])  succeeded  3        <stdin>  +4 ~0 -0
+
+                """)
+        let last = runInProcess(["runs", "--last", "1", "--map", map])
+        #expect(last.stdout.split(separator: "\n").count == 2)
+    }
+
+    @Test func runsOfAMissingStoreExits66() {
+        let dir = TemporaryDirectory()
+        let result = runInProcess(["runs", "--store", dir.path("none.sqlite")])
+        #expect(result.status == 66)
+        #expect(
+            result.stderr == "graphimport: error: no store at \(dir.path("none.sqlite"))\nhint: import into it first, or name it with --store\n")
+    }
+
+    // MARK: --if-changed
+
+    @Test func ifChangedSkipsTheSameFileAndWritesNothing() throws {
+        let dir = TemporaryDirectory()
+        let (map, store) = Self.importedStore(dir)
+        let feed = dir.path("first.json")
+        // A local edit that a real import of the same feed would undo.
+        _ = try sqlite(store, "UPDATE item SET name = 'local' WHERE id = 1")
+        let result = runInProcess([feed, "--map", map, "--if-changed", "--set-meta", "etag=new"])
+        #expect(result.status == 0)
+        #expect(result.stderr == "graphimport: skipped: \(feed) is the same as the last successful run's input (--if-changed)\n")
+        #expect(try sqlite(store, "SELECT name FROM item WHERE id = 1") == "local")
+        #expect(try sqlite(store, "SELECT outcome FROM graphimport_runs ORDER BY id DESC LIMIT 1") == "skipped")
+        #expect(runInProcess(["meta", "get", "etag", "--map", map]).status == 1)
+        // Without the flag the same file is imported again.
+        #expect(runInProcess([feed, "--map", map, "--quiet"]).status == 0)
+        #expect(try sqlite(store, "SELECT name FROM item WHERE id = 1") == "a")
+    }
+
+    @Test func ifChangedSkipsTheSameStandardInput() throws {
+        let dir = TemporaryDirectory()
+        let map = dir.write("feed.map", Self.map)
+        let store = dir.path("feed.sqlite")
+        let body = Self.response(maxID: "1", next: "p2", items: Self.firstItems)
+        #expect(runInProcess(["--map", map, "--quiet", "--if-changed"], stdinText: body).status == 0)
+        _ = try sqlite(store, "UPDATE item SET name = 'local' WHERE id = 1")
+        let result = runInProcess(["--map", map, "--if-changed", "--json", "--set-meta", "etag=new"], stdinText: body)
+        #expect(result.status == 0)
+        #expect(result.stderr == "graphimport: skipped: <stdin> is the same as the last successful run's input (--if-changed)\n")
+        let summary = try EndToEnd.summary(result)
+        #expect(summary["unchanged_input"] as? Bool == true)
+        #expect(summary["changed"] as? Bool == false)
+        #expect(try sqlite(store, "SELECT name FROM item WHERE id = 1") == "local")
+        #expect(try sqlite(store, "SELECT group_concat(outcome) FROM graphimport_runs") == "succeeded,skipped")
+        #expect(runInProcess(["meta", "get", "etag", "--map", map]).status == 1)
+        // Another body is imported.
+        let other = Self.response(maxID: "2", next: nil, items: #"{"id":1,"name":"a2"}"#)
+        #expect(runInProcess(["--map", map, "--quiet", "--if-changed"], stdinText: other).status == 0)
+        #expect(try sqlite(store, "SELECT name FROM item WHERE id = 1") == "a2")
+    }
+
+    @Test func ifChangedComparesWithTheLastSuccessfulRunNotTheLastRun() throws {
+        let dir = TemporaryDirectory()
+        let (map, store) = Self.importedStore(dir)
+        let bad = dir.write("bad.json", Self.response(maxID: "900", next: nil, items: #"{"id":2,"name":7}"#))
+        #expect(runInProcess([bad, "--map", map, "--quiet"]).status == 65)
+        #expect(runInProcess([dir.path("first.json"), "--map", map, "--quiet", "--if-changed"]).status == 0)
+        #expect(try sqlite(store, "SELECT group_concat(outcome) FROM graphimport_runs") == "succeeded,failed,skipped")
+    }
+
+    // MARK: Empty input
+
+    @Test(arguments: ["", "  \n\t\n"])
+    func emptyInputExits65AndLeavesNoData(_ body: String) throws {
+        let dir = TemporaryDirectory()
+        let map = dir.write("feed.map", Self.map)
+        let result = runInProcess(["--map", map], stdinText: body)
+        #expect(result.status == 65)
+        #expect(
+            result.stderr == """
+                graphimport: error: <stdin>: the input is empty
+                hint: an empty feed usually means the download failed; pass --allow-empty if it is expected
+
+                """)
+        #expect(try storeHoldsNoData(dir.path("feed.sqlite")))
+    }
+
+    @Test func emptyFileIntoAnExistingStoreExits65AndIsRecordedAsFailed() throws {
+        let dir = TemporaryDirectory()
+        let (map, store) = Self.importedStore(dir)
+        let empty = dir.write("empty.json", "")
+        let result = runInProcess([empty, "--map", map])
+        #expect(result.status == 65)
+        #expect(result.stderr.hasPrefix("graphimport: error: \(empty): the input is empty\n"))
+        #expect(try sqlite(store, "SELECT outcome || ': ' || error FROM graphimport_runs WHERE id = 2") == "failed: the input is empty")
+        #expect(runInProcess(["meta", "get", "cursor", "--map", map]).stdout == "p2\n")
+    }
+
+    @Test func allowEmptyAcceptsAnEmptyInputAndCreatesTheStore() throws {
+        let dir = TemporaryDirectory()
+        let map = dir.write("feed.map", Self.map)
+        let store = dir.path("feed.sqlite")
+        let result = runInProcess(["--map", map, "--allow-empty", "--json", "--quiet"], stdinText: "")
+        #expect(result.status == 0, "\(result.stderr)")
+        let summary = try EndToEnd.summary(result)
+        #expect(summary["records"] as? Int == 0)
+        #expect(summary["changed"] as? Bool == false)
+        #expect(try sqlite(store, "SELECT count(*) FROM item") == "0")
+        #expect(try sqlite(store, "SELECT outcome FROM graphimport_runs") == "succeeded")
+    }
+
+    @Test func emptyArrayIsNotAnEmptyInput() {
+        let dir = TemporaryDirectory()
+        let map = dir.write("feed.map", Self.map)
+        #expect(runInProcess(["--map", map, "--quiet"], stdinText: #"{"search_metadata":{"max_id":1},"statuses":[]}"#).status == 0)
+        #expect(runInProcess(["--map", map, "--quiet"], stdinText: "[]").status == 0)
+    }
+
+    // MARK: What changed
+
+    @Test func everyObjectCarriesTheRunsThatInsertedAndLastChangedIt() throws {
+        let dir = TemporaryDirectory()
+        let (map, store) = Self.importedStore(dir)
+        // Run 2: item 2 renamed, item 3 unchanged, item 4 new, user 10 renamed, user 11 new.
+        let second = dir.write(
+            "second.json",
+            Self.response(
+                maxID: "2", next: nil,
+                items: #"{"id":2,"name":"B","owner":{"id":10,"handle":"anna"}},{"id":3,"name":"c"},{"id":4,"name":"d","owner":{"id":11,"handle":"bo"}}"#))
+        #expect(runInProcess([second, "--map", map, "--quiet"]).status == 0)
+        // Run 3 fails and run 4 is skipped: neither is "the last run" for what changed.
+        let bad = dir.write("bad.json", Self.response(maxID: "3", next: nil, items: #"{"id":1,"name":null}"#))
+        #expect(runInProcess([bad, "--map", map, "--quiet"]).status == 65)
+        #expect(runInProcess([second, "--map", map, "--quiet", "--if-changed"]).status == 0)
+        #expect(try sqlite(store, "SELECT id, inserted_run, changed_run FROM item ORDER BY id") == "1|1|1\n2|1|2\n3|1|1\n4|2|2")
+        #expect(try sqlite(store, "SELECT id, inserted_run, changed_run FROM user ORDER BY id") == "10|1|2\n11|2|2")
+        let lastSucceeded = "(SELECT max(id) FROM graphimport_runs WHERE outcome = 'succeeded')"
+        #expect(try sqlite(store, "SELECT id, name FROM item WHERE changed_run = \(lastSucceeded) ORDER BY id") == "2|B\n4|d")
+        #expect(try sqlite(store, "SELECT id FROM item WHERE inserted_run = \(lastSucceeded)") == "4")
+        #expect(try sqlite(store, "SELECT id, handle FROM user WHERE changed_run = \(lastSucceeded) ORDER BY id") == "10|anna\n11|bo")
+    }
+
+    // MARK: A busy store
+
+    @Test func busyStoreExits75NamingTheProcessThatHoldsIt() throws {
+        let dir = TemporaryDirectory()
+        let (map, store) = Self.importedStore(dir)
+        // A live process that is not this one: the test runner's parent. (A child `sleep` would
+        // do too, but children of the test runner start with SIGTERM blocked and outlive terminate().)
+        let livePID = getppid()
+        let holder = try Database(path: store)
+        try Self.insertRunningRun(holder, pid: livePID)
+        try holder.beginImmediate()
+        defer { holder.rollback() }
+        let result = runInProcess([dir.path("first.json"), "--map", map, "--wait", "0.3"])
+        #expect(result.status == 75)
+        #expect(
+            result.stderr == """
+                graphimport: error: the store \(store) is busy: another import holds its write lock \
+                (graphimport pid \(livePID) on cronhost, run 2 started at 2024-05-01T03:00:00.000Z)
+                hint: retry later, or wait longer with --wait SECONDS
+
+                """)
+        #expect(try holder.scalar("SELECT count(*) FROM graphimport_runs") == .integer(2))
+    }
+
+    @Test func busyMessageLeavesOutARunWhoseProcessIsGone() throws {
+        let dir = TemporaryDirectory()
+        let (map, store) = Self.importedStore(dir)
+        let holder = try Database(path: store)
+        // Above Linux's largest possible pid (2^22), so no such process exists.
+        try Self.insertRunningRun(holder, pid: 4_194_305)
+        try holder.beginImmediate()
+        defer { holder.rollback() }
+        let result = runInProcess([dir.path("first.json"), "--map", map, "--wait", "0.2"])
+        #expect(result.status == 75)
+        #expect(result.stderr.hasPrefix("graphimport: error: the store \(store) is busy: another import holds its write lock\nhint: "))
+    }
+
+    /// A real `graphimport` that reads its feed from a pipe holds the lock while it waits for
+    /// input: a second import gives up after --wait and names it; a longer --wait outlasts it.
+    @Test func busyStoreNamesTheRealImportThatHoldsIt() throws {
+        let dir = TemporaryDirectory()
+        let (map, store) = Self.importedStore(dir)
+        let holder = try BackgroundProcess(graphimportBinary.path, ["--map", map, "--quiet"], in: dir, pipeInput: true)
+        try #require(waitUntil { ConcurrencyTests.isWriteLocked(store) }, "the holder never took the lock")
+        let patient = try BackgroundProcess(graphimportBinary.path, [dir.path("first.json"), "--map", map, "--wait", "30", "--quiet"], in: dir)
+        let impatient = runInProcess([dir.path("first.json"), "--map", map, "--wait", "0.3"])
+        #expect(impatient.status == 75)
+        let running = try sqlite(store, "SELECT host, started_at FROM graphimport_runs WHERE id = 2 AND outcome = 'running'").split(separator: "|")
+        try #require(running.count == 2)
+        #expect(
+            impatient.stderr == """
+                graphimport: error: the store \(store) is busy: another import holds its write lock \
+                (graphimport pid \(holder.process.processIdentifier) on \(running[0]), run 2 started at \(running[1]))
+                hint: retry later, or wait longer with --wait SECONDS
+
+                """)
+        holder.closeInput(writing: Self.response(maxID: "7", next: nil, items: #"{"id":5,"name":"e"}"#))
+        let held = holder.finish()
+        #expect(held.status == 0, "\(held.stderr)")
+        let waited = patient.finish()
+        #expect(waited.status == 0, "\(waited.stderr)")
+        #expect(try sqlite(store, "SELECT group_concat(outcome) FROM graphimport_runs ORDER BY id") == "succeeded,succeeded,succeeded")
+        #expect(try sqlite(store, "SELECT group_concat(id) FROM (SELECT id FROM item ORDER BY id)") == "1,2,3,5")
+    }
+
+    /// A run row as a real import leaves it while it works (committed before the import takes the lock).
+    static func insertRunningRun(_ database: Database, pid: Int32) throws {
+        try database.run(
+            "INSERT INTO graphimport_runs (started_at, pid, host, input, map_name, map_sha256, outcome) "
+                + "VALUES ('2024-05-01T03:00:00.000Z', ?, 'cronhost', 'big.json', 'feed.map', 'x', 'running')",
+            [.integer(Int64(pid))])
+    }
+}
+
+/// The 1-based column where `needle` starts in the one-line `text`.
+func column(of needle: String, in text: String) -> Int {
+    guard let range = text.range(of: needle) else { return -1 }
+    return text.distance(from: text.startIndex, to: range.lowerBound) + 1
+}
