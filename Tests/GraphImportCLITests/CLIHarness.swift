@@ -89,3 +89,17 @@ func sqlite(_ store: String, _ sql: String) throws -> String {
     process.waitUntilExit()
     return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
 }
+
+/// Whether the store at `path` holds no data: no entity or join table, only graphimport's own
+/// tables and failed runs. What a failed import into a new store leaves behind.
+func storeHoldsNoData(_ path: String) throws -> Bool {
+    try sqlite(path, "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'graphimport!_%' ESCAPE '!'") == "0"
+        && sqlite(path, "SELECT count(*) FROM graphimport_runs WHERE outcome <> 'failed'") == "0"
+}
+
+/// Whether no data reached the store at `path`: the file is absent, or has no entity or join
+/// table. (After a fault such as a full disk, even the failed run's record may not be written.)
+func storeHasNoDataTables(_ path: String) throws -> Bool {
+    guard FileManager.default.fileExists(atPath: path) else { return true }
+    return try sqlite(path, "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'graphimport!_%' ESCAPE '!'") == "0"
+}

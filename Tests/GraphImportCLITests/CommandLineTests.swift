@@ -88,14 +88,14 @@ struct CommandLineTests {
         #expect(result.stderr == "graphimport: error: cannot open the input '\(dir.path("nope.json"))': No such file or directory\n")
     }
 
-    @Test func malformedJSONExits65WithFileLineAndColumn() {
+    @Test func malformedJSONExits65WithFileLineAndColumn() throws {
         let dir = TemporaryDirectory()
         let map = dir.write("items.map", Self.map)
         let feed = dir.write("feed.json", "[{\"id\":1,\"name\":\"a\"},\n {\"id\":2,}]")
         let result = runInProcess([feed, "--map", map])
         #expect(result.status == 65)
         #expect(result.stderr.hasPrefix("graphimport: error: \(feed):2:10: "))
-        #expect(!FileManager.default.fileExists(atPath: dir.path("items.sqlite")))
+        #expect(try storeHoldsNoData(dir.path("items.sqlite")))
     }
 
     @Test func badRecordExits65NamingRecordAndKey() {

@@ -94,7 +94,7 @@ struct CheckTests {
         #expect(fixture.recordFailure(#"[{"id":1,"tags":[{"name":"Swift"}]}]"#)?.member == "Tag.name")
         let error = fixture.recordFailure(#"[{"id":1,"tags":["Swift"]}]"#)
         #expect(error?.message == "does not match ^[a-z]+$ (value: 'Swift')")
-        #expect(!FileManagerShim.exists(fixture.storePath))
+        #expect(try fixture.holdsNoData())
     }
 
     @Test func convertedValueIsWhatTheCheckJudgesAndWhatIsStored() throws {

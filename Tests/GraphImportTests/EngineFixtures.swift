@@ -24,6 +24,13 @@ final class EngineFixture {
             onSkip: skipped ?? { _ in })
     }
 
+    /// Whether the store holds no data: no entity or join table, only graphimport's own tables and
+    /// failed runs. What a failed import into a new store leaves behind.
+    func holdsNoData() throws -> Bool {
+        try value("SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'graphimport!_%' ESCAPE '!'") == "0"
+            && value("SELECT count(*) FROM graphimport_runs WHERE outcome <> 'failed'") == "0"
+    }
+
     /// Rows of a query against the store, each row's values rendered as SQL literals.
     func rows(_ sql: String) throws -> [[String]] {
         let database = try Database(path: storePath)

@@ -99,10 +99,11 @@ struct EngineTests {
         #expect(try fixture.value("SELECT count(*) FROM user") == "1")
     }
 
-    @Test func failedFirstImportLeavesNoStoreBehind() throws {
+    @Test func failedFirstImportLeavesAStoreWithNoDataOnlyItsFailedRun() throws {
         let fixture = try EngineFixture(map: tweetsMap)
         #expect(throws: ImportError.self) { try fixture.importJSON("[{\"id\":\"1\"}]") }
-        #expect(!FileManagerShim.exists(fixture.storePath))
+        #expect(try fixture.holdsNoData())
+        #expect(try fixture.value("SELECT outcome FROM graphimport_runs") == "'failed'")
     }
 
     @Test func malformedJSONStopsWithItsPosition() throws {
@@ -113,7 +114,7 @@ struct EngineTests {
             guard case ImportError.json(let json) = error as! ImportError else { return false }
             return json.position.line == 2
         }
-        #expect(!FileManagerShim.exists(fixture.storePath))
+        #expect(try fixture.holdsNoData())
     }
 
     @Test func skipInvalidCommitsTheRestAndReportsEachSkippedRecord() throws {

@@ -85,7 +85,7 @@ struct PolymorphicRecordTests {
         #expect(error?.member == nil)
         #expect(error?.message == "no rule of the map for kind = 't5'")
         #expect(error?.hint == #"the map knows "t3", "t1", "more"; add a case line for it (`… -> ignore` to skip such records)"#)
-        #expect(!FileManagerShim.exists(fixture.storePath))
+        #expect(try fixture.holdsNoData())
     }
 
     @Test func recordWithoutTheDiscriminatorIsAnError() throws {
