@@ -1,0 +1,144 @@
+#!/usr/bin/env python3
+"""Turn the measurements of Benchmarks/run into a Markdown report (stdout).
+
+    python3 Benchmarks/report.py WORK_DIR/results/RUN_ID
+
+Reads `times.tsv` (size, tweets, feed_bytes, tool, phase, run, seconds, rss_kib, cpu_seconds),
+`digests.tsv` (size, phase, tool, status, detail) and `machine.txt` from that directory.
+Ratios are reported, not asserted: `graphimport speed-up` is the reference's median time
+divided by graphimport's (file input) median time in the same phase and size, for wall time
+and for CPU time (user + system; steadier when other processes share the machine).
+"""
+
+import collections
+import statistics
+import sys
+
+PHASES = (
+    ("first", "first import (new store)"),
+    ("reimport", "re-import, unchanged feed"),
+    ("revised", "import of --revision 1 over the base"),
+)
+TOOL_ORDER = ("graphimport", "graphimport-pipe", "sqlite", "sqlite-import", "python")
+GOALS = (
+    ("first", "sqlite", 2.0, "first import ≥ 2× faster than the sqlite3 CLI"),
+    ("first", "sqlite-import", 2.0, "first import ≥ 2× faster than the sqlite3 CLI, `.import` path"),
+    ("reimport", "sqlite", 4.0, "re-import ≥ 4× faster than the sqlite3 CLI"),
+    ("reimport", "sqlite-import", 4.0, "re-import ≥ 4× faster than the sqlite3 CLI, `.import` path"),
+)
+RSS_GOAL_MIB = 100
+
+
+def read_tsv(path):
+    with open(path, encoding="utf-8") as handle:
+        return [line.rstrip("\n").split("\t") for line in handle if line.strip()]
+
+
+def mib(kib):
+    return kib / 1024.0
+
+
+def tool_rank(tool):
+    return TOOL_ORDER.index(tool) if tool in TOOL_ORDER else len(TOOL_ORDER)
+
+
+def main(argv):
+    directory = argv[0]
+    samples = collections.defaultdict(list)
+    sizes = {}
+    for size, tweets, feed_bytes, tool, phase, _run, seconds, rss, cpu in read_tsv(directory + "/times.tsv"):
+        samples[(size, tool, phase)].append((float(seconds), int(rss), float(cpu)))
+        sizes[size] = (int(tweets), int(feed_bytes))
+    digests = {}
+    try:
+        for size, phase, tool, status, detail in read_tsv(directory + "/digests.tsv"):
+            digests[(size, phase, tool)] = status if status != "MISMATCH" else "**MISMATCH** " + detail
+    except FileNotFoundError:
+        pass
+    with open(directory + "/machine.txt", encoding="utf-8") as handle:
+        machine = handle.read().strip()
+
+    def median(size, tool, phase):
+        values = samples.get((size, tool, phase))
+        if not values:
+            return None
+        return (statistics.median(v[0] for v in values), max(v[1] for v in values), len(values),
+                statistics.median(v[2] for v in values))
+
+    ordered_sizes = sorted(sizes, key=lambda s: sizes[s][0])
+    tools = sorted({tool for _, tool, _ in samples}, key=tool_rank)
+    out = []
+    mismatches = [key for key, status in digests.items() if status.startswith("**MISMATCH")]
+    if mismatches:
+        out.append("**DIGEST MISMATCH in %d cell(s): those stores differ from graphimport's, "
+                   "so their times compare different work.**\n" % len(mismatches))
+    out.append("## Results\n")
+    out.append(machine + "\n")
+    out.append("Medians of the runs (wall time, and CPU = user + system time); peak RSS is the largest "
+               "of the runs. `speed-up` = that tool's median / graphimport's median (above 1: graphimport "
+               "is faster). `digest` compares the store with graphimport's after the phase's last run.\n")
+    out.append("| tweets | feed | phase | tool | runs | wall s | CPU s | tweets/s | peak RSS MiB | speed-up (wall) | speed-up (CPU) | digest |")
+    out.append("|---:|---:|---|---|---:|---:|---:|---:|---:|---:|---:|---|")
+    for size in ordered_sizes:
+        tweets, feed_bytes = sizes[size]
+        for phase, phase_name in PHASES:
+            base = median(size, "graphimport", phase)
+            for tool in tools:
+                measured = median(size, tool, phase)
+                if measured is None:
+                    continue
+                seconds, rss, runs, cpu = measured
+                ratio = cpu_ratio = ""
+                if tool != "graphimport" and base is not None:
+                    ratio = "%.2f×" % (seconds / base[0])
+                    cpu_ratio = "%.2f×" % (cpu / base[3])
+                out.append("| %d | %.0f MB | %s | %s | %d | %.2f | %.2f | %.0f | %.0f | %s | %s | %s |" % (
+                    tweets, feed_bytes / 1e6, phase_name, tool, runs, seconds, cpu, tweets / seconds,
+                    mib(rss), ratio, cpu_ratio, digests.get((size, phase, tool), "")))
+    out.append("")
+
+    out.append("## Goals (reported, not asserted)\n")
+    out.append("Speed goals are judged on wall time; the CPU-time ratio is shown beside it.\n")
+    out.append("| tweets | goal | measured | met |")
+    out.append("|---:|---|---:|---|")
+    for size in ordered_sizes:
+        tweets = sizes[size][0]
+        base = {phase: median(size, "graphimport", phase) for phase, _ in PHASES}
+        for phase, tool, target, text in GOALS:
+            reference = median(size, tool, phase)
+            if base[phase] is None or reference is None:
+                continue
+            ratio = reference[0] / base[phase][0]
+            cpu_ratio = reference[3] / base[phase][3]
+            out.append("| %d | %s | %.2f× (CPU %.2f×) | %s |" % (
+                tweets, text, ratio, cpu_ratio, "yes" if ratio >= target else "no"))
+        for tool in ("graphimport", "graphimport-pipe"):
+            peaks = [median(size, tool, phase) for phase, _ in PHASES]
+            peaks = [p[1] for p in peaks if p is not None]
+            if peaks:
+                peak = mib(max(peaks))
+                out.append("| %d | %s peak RSS < %d MiB | %.0f MiB | %s |" % (
+                    tweets, tool, RSS_GOAL_MIB, peak, "yes" if peak < RSS_GOAL_MIB else "no"))
+    out.append("")
+
+    if len(ordered_sizes) > 1:
+        out.append("## Scaling of graphimport (time linear, memory flat)\n")
+        header = "| tool | phase | " + " | ".join("µs/tweet @%s" % s for s in ordered_sizes) + " | " + \
+                 " | ".join("RSS MiB @%s" % s for s in ordered_sizes) + " |"
+        out.append(header)
+        out.append("|---|---|" + "---:|" * (2 * len(ordered_sizes)))
+        for tool in ("graphimport", "graphimport-pipe"):
+            for phase, phase_name in PHASES:
+                cells = [median(size, tool, phase) for size in ordered_sizes]
+                if all(c is None for c in cells):
+                    continue
+                per_tweet = ["%.1f" % (c[0] / sizes[s][0] * 1e6) if c else "" for c, s in zip(cells, ordered_sizes)]
+                rss = ["%.0f" % mib(c[1]) if c else "" for c in cells]
+                out.append("| %s | %s | %s | %s |" % (tool, phase_name, " | ".join(per_tweet), " | ".join(rss)))
+        out.append("")
+    print("\n".join(out))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
