@@ -141,40 +141,55 @@ struct ImportRun {
             options: JSONReaderOptions(maxDepth: ImportLimits.maxJSONDepth, maxStringBytes: ImportLimits.maxStringBytes))
         var skipped = Array(repeating: 0, count: plan.entities.count)
         let undoable = options.skipInvalid && !hooks.beforeSave.isEmpty
+        let pipeline = RecordPipeline(reader: reader)
+        defer { pipeline.stop() }
+        var captured: [Int: JSONValue] = [:]
+        var format = JSONInputFormat.auto
         do {
-            while let record = try reader.next() {
-                if let isCancelled = options.isCancelled, isCancelled() { throw ImportError.interrupted }
-                records += 1
-                let route = plan.routes[record.patternIndex]
-                let draft: ObjectDraft?
-                do {
-                    draft = try builder.draft(record: record, route: route)
-                } catch {
-                    guard options.skipInvalid else { throw ImportError.record(error) }
-                    skip(error, entity: builder.routedEntity, counts: &skipped, onSkip: onSkip)
-                    continue
+            reading: while true {
+                let batch: [JSONRecord]
+                switch pipeline.next() {
+                case .failure(let error): throw error
+                case .end(let values, let readFormat):
+                    captured = values
+                    format = readFormat
+                    break reading
+                case .records(let records): batch = records
                 }
-                guard let draft else {
-                    summary.ignoredRecords += 1
-                    continue
+                for record in batch {
+                    if let isCancelled = options.isCancelled, isCancelled() { throw ImportError.interrupted }
+                    records += 1
+                    let route = plan.routes[record.patternIndex]
+                    let draft: ObjectDraft?
+                    do {
+                        draft = try builder.draft(record: record, route: route)
+                    } catch {
+                        guard options.skipInvalid else { throw ImportError.record(error) }
+                        skip(error, entity: builder.routedEntity, counts: &skipped, onSkip: onSkip)
+                        continue
+                    }
+                    guard let draft else {
+                        summary.ignoredRecords += 1
+                        continue
+                    }
+                    if undoable { try writer.beginRecord() }
+                    var failure: WriteError?
+                    do { try writer.write(draft) } catch { failure = error }
+                    switch failure {
+                    case nil:
+                        if undoable { try writer.commitRecord() }
+                    case .rejected(let member, let message)?:
+                        let error = RecordError(
+                            recordIndex: record.index, position: record.position, path: record.path.description, member: member,
+                            message: message, hint: "the map's Swift hooks refused the object")
+                        guard undoable else { throw ImportError.record(error) }
+                        try writer.rollbackRecord()
+                        skip(error, entity: builder.routedEntity, counts: &skipped, onSkip: onSkip)
+                    case let other?:
+                        throw importError(other)
+                    }
+                    onProgress?(records, record.position.offset)
                 }
-                if undoable { try writer.beginRecord() }
-                var failure: WriteError?
-                do { try writer.write(draft) } catch { failure = error }
-                switch failure {
-                case nil:
-                    if undoable { try writer.commitRecord() }
-                case .rejected(let member, let message)?:
-                    let error = RecordError(
-                        recordIndex: record.index, position: record.position, path: record.path.description, member: member,
-                        message: message, hint: "the map's Swift hooks refused the object")
-                    guard undoable else { throw ImportError.record(error) }
-                    try writer.rollbackRecord()
-                    skip(error, entity: builder.routedEntity, counts: &skipped, onSkip: onSkip)
-                case let other?:
-                    throw importError(other)
-                }
-                onProgress?(records, reader.bytesRead)
             }
         } catch let error as ImportError {
             throw error
@@ -195,7 +210,7 @@ struct ImportRun {
         summary.records = records
         summary.skippedRecords = skippedRecords
         summary.bytesRead = tap.byteCount
-        summary.format = reader.format
+        summary.format = format
         summary.inputSHA256 = SHA256.hex(tap.hash.finish())
         if options.ifChanged, try storeStep({ try store.lastSucceededInputSHA256(input: nil) }) == summary.inputSHA256 {
             database.rollback()
@@ -203,7 +218,7 @@ struct ImportRun {
             return try finishUnchanged(summary)
         }
         try storeStep { try writer.restoreUnchangedMarkers() }
-        summary.meta = try saveMeta(captured: reader.captured)
+        summary.meta = try saveMeta(captured: captured)
         // A skipped record's objects were not seen, yet they are not missing from the feed: deleting
         // "missing" objects after skipping any record would lose data, so deletion waits for a clean run.
         if records > 0 && skippedRecords == 0 {

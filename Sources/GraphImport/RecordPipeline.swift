@@ -1,0 +1,82 @@
+import Foundation
+import GraphImportJSON
+
+/// Parses records on the machine's other core while the importer drafts and writes them.
+///
+/// The reader runs on its own thread and hands over batches through a small bounded queue, so
+/// parsing and writing overlap and memory stays bounded whatever the size of the feed.
+final class RecordPipeline: @unchecked Sendable {
+    /// What the reading thread hands over.
+    enum Item {
+        case records([JSONRecord])
+        /// The end of the input, with what the reader learned on the way.
+        case end(captured: [Int: JSONValue], format: JSONInputFormat)
+        case failure(JSONError)
+    }
+
+    private let condition = NSCondition()
+    private var queue: [Item] = []
+    private var stopped = false
+    private static let batchSize = 128
+    private static let capacity = 8
+
+    init(reader: JSONRecordReader) {
+        let box = ReaderBox(reader)
+        Thread.detachNewThread { [self] in produce(box.reader) }
+    }
+
+    /// The next item, waiting for the reading thread when the queue is empty.
+    func next() -> Item {
+        condition.lock()
+        defer { condition.unlock() }
+        while queue.isEmpty { condition.wait() }
+        let item = queue.removeFirst()
+        condition.broadcast()
+        return item
+    }
+
+    /// Tells the reading thread to stop at its next batch (the import failed or was interrupted).
+    func stop() {
+        condition.lock()
+        stopped = true
+        queue.removeAll()
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// Queues `item`; false when the consumer has stopped.
+    private func push(_ item: Item) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        while queue.count >= Self.capacity && !stopped { condition.wait() }
+        if stopped { return false }
+        queue.append(item)
+        condition.broadcast()
+        return true
+    }
+
+    private func produce(_ reader: JSONRecordReader) {
+        var batch: [JSONRecord] = []
+        batch.reserveCapacity(Self.batchSize)
+        do {
+            while let record = try reader.next() {
+                batch.append(record)
+                if batch.count == Self.batchSize {
+                    guard push(.records(batch)) else { return }
+                    batch.removeAll(keepingCapacity: true)
+                }
+            }
+            if !batch.isEmpty { guard push(.records(batch)) else { return } }
+            _ = push(.end(captured: reader.captured, format: reader.format))
+        } catch {
+            if !batch.isEmpty { guard push(.records(batch)) else { return } }
+            _ = push(.failure(error))
+        }
+    }
+}
+
+/// Carries the reader (a class that is used by one thread at a time) to the reading thread.
+private struct ReaderBox: @unchecked Sendable {
+    let reader: JSONRecordReader
+    init(_ reader: JSONRecordReader) { self.reader = reader }
+}
