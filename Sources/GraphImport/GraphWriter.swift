@@ -131,7 +131,6 @@ final class GraphWriter {
     /// Writes `draft` and its nested objects; returns the object's row id.
     @discardableResult
     func write(_ draft: ObjectDraft) throws(WriteError) -> Int64 {
-        let entity = plan.entities[draft.entity]
         var foreignKeys: [SQLValue?] = []
         foreignKeys.reserveCapacity(draft.toOne.count)
         for link in draft.toOne {
