@@ -355,7 +355,11 @@ extension MetaPlan {
 
 extension ImportSummary {
     /// Counts per entity as JSON text, for the run history.
-    var countsJSON: String {
+    var countsJSON: String { countsValue.jsonText }
+
+    /// Counts per entity as one JSON object (`{"Tweet": {"inserted": 3, …}}`): the one shape the
+    /// run history and `--json` share.
+    public var countsValue: JSONValue {
         func number(_ value: Int) -> JSONValue { .number(JSONNumber(literal: String(value))) }
         return JSONValue.object(
             JSONObject(
@@ -371,7 +375,7 @@ extension ImportSummary {
                                 JSONMember(key: "deleted", value: number(entity.counts.deleted)),
                             ])))
                 })
-        ).jsonText
+        )
     }
 }
 

@@ -61,18 +61,6 @@ enum SummaryFormat {
     /// One JSON object for scripts; keys are stable and documented in the README.
     static func json(_ summary: ImportSummary) -> String {
         func number(_ value: Int) -> JSONValue { .number(JSONNumber(literal: String(value))) }
-        let entities = summary.entities.map { entity in
-            JSONMember(
-                key: entity.name,
-                value: .object(
-                    JSONObject([
-                        JSONMember(key: "inserted", value: number(entity.counts.inserted)),
-                        JSONMember(key: "updated", value: number(entity.counts.updated)),
-                        JSONMember(key: "unchanged", value: number(entity.counts.unchanged)),
-                        JSONMember(key: "skipped", value: number(entity.counts.skipped)),
-                        JSONMember(key: "deleted", value: number(entity.counts.deleted)),
-                    ])))
-        }
         let deletions = summary.deletions.map { deletion in
             JSONMember(key: deletion.entity, value: .array(deletion.sampleKeys.map { .string($0) }))
         }
@@ -95,7 +83,7 @@ enum SummaryFormat {
             JSONMember(key: "sha256", value: .string(summary.inputSHA256)),
             JSONMember(key: "seconds", value: .number(JSONNumber(literal: String(format: "%.3f", summary.seconds)))),
             JSONMember(key: "schema_changes", value: .array(summary.schemaChanges.map { .string($0) })),
-            JSONMember(key: "entities", value: .object(JSONObject(entities))),
+            JSONMember(key: "entities", value: summary.countsValue),
             JSONMember(key: "deleted_keys", value: .object(JSONObject(deletions))),
             JSONMember(key: "extras", value: .object(JSONObject(extras))),
             JSONMember(key: "meta", value: .object(JSONObject(meta))),

@@ -35,20 +35,8 @@ enum ValidationText {
         }
     }
 
-    /// `'open'`: the text in single quotes, with quotes, backslashes and control characters escaped.
+    /// `'open'`: the text in single quotes, escaped as every message escapes it, not cut short.
     static func quoted(_ text: String) -> String {
-        var out = "'"
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "'": out += "\\'"
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case _ where mustEscapeInMessages(scalar):
-                out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "'"
+        "'" + MessageText.escaped(text) + "'"
     }
 }
