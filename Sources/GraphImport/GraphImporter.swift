@@ -148,7 +148,8 @@ struct ImportRun {
         do {
             reading: while true {
                 let batch: [JSONRecord]
-                switch pipeline.next() {
+                guard let item = pipeline.next(isCancelled: options.isCancelled) else { throw ImportError.interrupted }
+                switch item {
                 case .failure(let error): throw error
                 case .end(let values, let readFormat):
                     captured = values

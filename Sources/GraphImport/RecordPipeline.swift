@@ -25,11 +25,16 @@ final class RecordPipeline: @unchecked Sendable {
         Thread.detachNewThread { [self] in produce(box.reader) }
     }
 
-    /// The next item, waiting for the reading thread when the queue is empty.
-    func next() -> Item {
+    /// The next item, waiting for the reading thread when the queue is empty; nil when
+    /// `isCancelled` says stop while waiting. The wait wakes every 100 ms to ask: a signal may
+    /// be delivered to this thread while the reading thread stays blocked on a quiet pipe.
+    func next(isCancelled: (@Sendable () -> Bool)?) -> Item? {
         condition.lock()
         defer { condition.unlock() }
-        while queue.isEmpty { condition.wait() }
+        while queue.isEmpty {
+            if let isCancelled, isCancelled() { return nil }
+            _ = condition.wait(until: Date(timeIntervalSinceNow: 0.1))
+        }
         let item = queue.removeFirst()
         condition.broadcast()
         return item
