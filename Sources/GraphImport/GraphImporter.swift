@@ -134,39 +134,39 @@ struct ImportRun {
         }
         let now = SQLValue.text(Coercion.isoText(Timestamp(milliseconds: currentMilliseconds())))
         let writer = GraphWriter(plan: plan, database: database, run: RunContext(runID: runID, now: now), hooks: hooks)
-        var builder = DraftBuilder(plan: plan, hooks: hooks)
         let reader = JSONRecordReader(
             source: InputTap(source, state: tap), patterns: plan.routes.map(\.pattern), capture: plan.meta.map(\.pattern),
             format: options.format,
             options: JSONReaderOptions(maxDepth: ImportLimits.maxJSONDepth, maxStringBytes: ImportLimits.maxStringBytes))
         var skipped = Array(repeating: 0, count: plan.entities.count)
         let undoable = options.skipInvalid && !hooks.beforeSave.isEmpty
-        let pipeline = RecordPipeline(reader: reader)
+        let pipeline = RecordPipeline(reader: reader, builder: DraftBuilder(plan: plan, hooks: hooks), routes: plan.routes)
         defer { pipeline.stop() }
         var captured: [Int: JSONValue] = [:]
         var format = JSONInputFormat.auto
+        var extrasKeys: [[String: Int]] = []
         do {
             reading: while true {
-                let batch: [JSONRecord]
+                let batch: [DraftedRecord]
                 guard let item = pipeline.next(isCancelled: options.isCancelled) else { throw ImportError.interrupted }
                 switch item {
                 case .failure(let error): throw error
-                case .end(let values, let readFormat):
+                case .end(let values, let readFormat, let keys):
                     captured = values
                     format = readFormat
+                    extrasKeys = keys
                     break reading
                 case .records(let records): batch = records
                 }
                 for record in batch {
                     if let isCancelled = options.isCancelled, isCancelled() { throw ImportError.interrupted }
                     records += 1
-                    let route = plan.routes[record.patternIndex]
                     let draft: ObjectDraft?
-                    do {
-                        draft = try builder.draft(record: record, route: route)
-                    } catch {
+                    switch record.draft {
+                    case .success(let drafted): draft = drafted
+                    case .failure(let error):
                         guard options.skipInvalid else { throw ImportError.record(error) }
-                        skip(error, entity: builder.routedEntity, counts: &skipped, onSkip: onSkip)
+                        skip(error, entity: record.routedEntity, counts: &skipped, onSkip: onSkip)
                         continue
                     }
                     guard let draft else {
@@ -185,7 +185,7 @@ struct ImportRun {
                             message: message, hint: "the map's Swift hooks refused the object")
                         guard undoable else { throw ImportError.record(error) }
                         try writer.rollbackRecord()
-                        skip(error, entity: builder.routedEntity, counts: &skipped, onSkip: onSkip)
+                        skip(error, entity: record.routedEntity, counts: &skipped, onSkip: onSkip)
                     case let other?:
                         throw importError(other)
                     }
@@ -235,7 +235,7 @@ struct ImportRun {
             return (plan.entities[index].name, entityCounts)
         }
         summary.extrasKeys = plan.entities.indices.compactMap { index in
-            let keys = builder.extrasKeys[index]
+            let keys = index < extrasKeys.count ? extrasKeys[index] : [:]
             guard !keys.isEmpty else { return nil }
             return (plan.entities[index].name, keys.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
         }

@@ -1,16 +1,27 @@
 import Foundation
 import GraphImportJSON
 
-/// Parses records on the machine's other core while the importer drafts and writes them.
+/// A record after phase one: where it was, and its draft (nil: ignored by its route) or why not.
+struct DraftedRecord: Sendable {
+    let index: Int
+    let position: JSONPosition
+    let path: JSONPathPattern
+    let draft: Result<ObjectDraft?, RecordError>
+    /// The entity the record was routed to, when known (to count it if it is skipped).
+    let routedEntity: Int?
+}
+
+/// Parses and drafts records on the machine's other core while the importer writes them.
 ///
-/// The reader runs on its own thread and hands over batches through a small bounded queue, so
-/// parsing and writing overlap and memory stays bounded whatever the size of the feed.
+/// Reading and drafting (pure: they never touch the store) run on their own thread and hand over
+/// batches through a small bounded queue, so they overlap the writes and memory stays bounded
+/// whatever the size of the feed.
 final class RecordPipeline: @unchecked Sendable {
     /// What the reading thread hands over.
     enum Item {
-        case records([JSONRecord])
-        /// The end of the input, with what the reader learned on the way.
-        case end(captured: [Int: JSONValue], format: JSONInputFormat)
+        case records([DraftedRecord])
+        /// The end of the input, with what the reader and the drafts learned on the way.
+        case end(captured: [Int: JSONValue], format: JSONInputFormat, extrasKeys: [[String: Int]])
         case failure(JSONError)
     }
 
@@ -20,9 +31,9 @@ final class RecordPipeline: @unchecked Sendable {
     private static let batchSize = 128
     private static let capacity = 8
 
-    init(reader: JSONRecordReader) {
+    init(reader: JSONRecordReader, builder: DraftBuilder, routes: [RecordRoute]) {
         let box = ReaderBox(reader)
-        Thread.detachNewThread { [self] in produce(box.reader) }
+        Thread.detachNewThread { [self] in produce(box.reader, builder: builder, routes: routes) }
     }
 
     /// The next item, waiting for the reading thread when the queue is empty; nil when
@@ -60,19 +71,24 @@ final class RecordPipeline: @unchecked Sendable {
         return true
     }
 
-    private func produce(_ reader: JSONRecordReader) {
-        var batch: [JSONRecord] = []
+    private func produce(_ reader: JSONRecordReader, builder: DraftBuilder, routes: [RecordRoute]) {
+        var builder = builder
+        var batch: [DraftedRecord] = []
         batch.reserveCapacity(Self.batchSize)
         do {
             while let record = try reader.next() {
-                batch.append(record)
+                let draft: Result<ObjectDraft?, RecordError>
+                do { draft = .success(try builder.draft(record: record, route: routes[record.patternIndex])) } catch { draft = .failure(error) }
+                batch.append(
+                    DraftedRecord(
+                        index: record.index, position: record.position, path: record.path, draft: draft, routedEntity: builder.routedEntity))
                 if batch.count == Self.batchSize {
                     guard push(.records(batch)) else { return }
                     batch.removeAll(keepingCapacity: true)
                 }
             }
             if !batch.isEmpty { guard push(.records(batch)) else { return } }
-            _ = push(.end(captured: reader.captured, format: reader.format))
+            _ = push(.end(captured: reader.captured, format: reader.format, extrasKeys: builder.extrasKeys))
         } catch {
             if !batch.isEmpty { guard push(.records(batch)) else { return } }
             _ = push(.failure(error))
