@@ -1,4 +1,5 @@
 import GraphImportJSON
+import Synchronization
 
 /// Passes the input's bytes through to the reader, hashing them (SHA-256, for the run history
 /// and `--if-changed`) and noting whether any was more than whitespace, so that an empty feed
@@ -16,10 +17,10 @@ struct InputTap<Base: JSONByteSource>: JSONByteSource {
         let count = try base.read(into: buffer)
         let bytes = UnsafeRawBufferPointer(rebasing: buffer[..<count])
         state.hash.feed(bytes)
-        state.byteCount += count
+        state.bytes.add(count, ordering: .relaxed)
         if !state.sawContent {
             for byte in bytes where !(byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09) {
-                state.sawContent = true
+                state.content.store(true, ordering: .relaxed)
                 break
             }
         }
@@ -30,8 +31,13 @@ struct InputTap<Base: JSONByteSource>: JSONByteSource {
 /// What the tap learned, shared with the importer (the reader owns its copy of the source).
 final class InputTapState {
     let hash = BackgroundHasher()
-    var byteCount = 0
-    var sawContent = false
+    /// Written by the reading thread, read by the importing one (also after a failure, while the
+    /// reading thread may still run): atomic.
+    let bytes = Atomic<Int>(0)
+    let content = Atomic<Bool>(false)
+
+    var byteCount: Int { bytes.load(ordering: .relaxed) }
+    var sawContent: Bool { content.load(ordering: .relaxed) }
 
     deinit { hash.close() }
 }
