@@ -198,10 +198,12 @@ public final class JSONRecordReader {
 
     private func readKey(at byte: UInt8?) throws(JSONError) {
         let top = frames.count - 1
-        let keyOffset = scanner.offset
+        // The whole position, taken before the key: scanning it also skips the whitespace after
+        // its colon, which may hold a newline.
+        let keyPosition = scanner.position
         let key = try scanner.scanKey(at: byte)
         if scanner.options.rejectDuplicateKeys && !frames[top].keys.insert(key).inserted {
-            throw scanner.error(.syntax, JSONMessage.duplicateKey(key), at: keyOffset)
+            throw JSONError(kind: .syntax, message: JSONMessage.duplicateKey(key), position: keyPosition, hint: nil)
         }
         frames[top].key = key
     }

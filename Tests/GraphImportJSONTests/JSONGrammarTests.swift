@@ -178,3 +178,20 @@ struct DuplicateKeyPositionTests {
         }
     }
 }
+
+@Suite("Duplicate key positions in walked containers")
+struct WalkedDuplicateKeyPositionTests {
+    /// Found by FuzzJSON: in a container the reader walks (on the way to `statuses[*]`), the key's
+    /// position was computed after the newline that follows its colon.
+    @Test(arguments: [1, 7, 4096])
+    func duplicateKeyBeforeALineBreakIsReportedAtTheKey(bufferSize: Int) {
+        let reader = JSONRecordReader(
+            source: BytesSource(Array("{\"id\":1,\"id\":\n1}".utf8)), patterns: [JSONPathPattern([.key("statuses"), .anyIndex])],
+            options: JSONReaderOptions(bufferSize: bufferSize))
+        #expect {
+            while try reader.next() != nil {}
+        } throws: { error in
+            (error as! JSONError).position == JSONPosition(offset: 8, line: 1, column: 9)
+        }
+    }
+}
