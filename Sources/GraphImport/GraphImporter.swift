@@ -204,7 +204,7 @@ struct ImportRun {
         } catch let error as StoreError {
             throw .store(path: store.path, StoreFailure(error))
         } catch {
-            throw .store(path: store.path, StoreFailure(StoreError(extendedCode: 1, message: "\(error)")))
+            throw .internalError("\(error)")
         }
         if !tap.sawContent && !options.allowEmpty { throw .emptyInput }
         if let isCancelled = options.isCancelled, isCancelled() { throw .interrupted }
@@ -328,7 +328,7 @@ struct ImportRun {
         } catch let error as StoreError {
             throw .store(path: store.path, StoreFailure(error))
         } catch {
-            throw .store(path: store.path, StoreFailure(StoreError(extendedCode: 1, message: "\(error)")))
+            throw .internalError("\(error)")
         }
     }
 }

@@ -31,15 +31,17 @@ extension GraphWriter {
     /// Deny rules are checked for the whole set first, so a denied deletion deletes nothing.
     /// Objects linked to by id count as held by the feed.
     func deleteMissing(dryRun: Bool) throws(WriteError) -> [Deletions] {
-        do {
-            var doomed: [Set<Int64>] = Array(repeating: [], count: plan.entities.count)
+        var doomed: [Set<Int64>] = Array(repeating: [], count: plan.entities.count)
+        try storing { () throws(StoreError) in
             for (index, entity) in plan.entities.enumerated() {
                 guard let scope = entity.deletionScope else { continue }
                 for pk in try missing(entity: index, scope: scope) { doomed[index].insert(pk) }
             }
-            if doomed.allSatisfy(\.isEmpty) { return [] }
-            try addCascades(&doomed)
-            try checkDenials(doomed)
+            if !doomed.allSatisfy(\.isEmpty) { try addCascades(&doomed) }
+        }
+        if doomed.allSatisfy(\.isEmpty) { return [] }
+        try checkDenials(doomed)
+        return try storing { () throws(StoreError) in
             var result: [Deletions] = []
             for (index, pks) in doomed.enumerated() where !pks.isEmpty {
                 let entity = plan.entities[index]
@@ -56,12 +58,6 @@ extension GraphWriter {
                 }
             }
             return result
-        } catch let error as DeletionDenied {
-            throw .denied(error)
-        } catch let error as StoreError {
-            throw .store(error)
-        } catch {
-            throw .store(StoreError(extendedCode: 1, message: "\(error)"))
         }
     }
 
@@ -109,7 +105,7 @@ extension GraphWriter {
     }
 
     /// Throws when an object that is not itself deleted links to a doomed object through a `delete deny` relationship.
-    private func checkDenials(_ doomed: [Set<Int64>]) throws {
+    private func checkDenials(_ doomed: [Set<Int64>]) throws(WriteError) {
         for (ownerIndex, owner) in plan.entities.enumerated() {
             let links: [(name: String, sql: String, target: Int)] =
                 owner.toOne.filter { $0.deleteRule == .deny }.map {
@@ -128,15 +124,18 @@ extension GraphWriter {
                 }
             for link in links {
                 for pk in doomed[link.target].sorted() {
-                    let holders = try database.rows(link.sql, [.integer(pk)]).map { $0[0].integerValue }.filter { !doomed[ownerIndex].contains($0) }
+                    let holders = try storing { () throws(StoreError) in try database.rows(link.sql, [.integer(pk)]) }
+                        .map { $0[0].integerValue }.filter { !doomed[ownerIndex].contains($0) }
                     guard !holders.isEmpty else { continue }
                     let target = plan.entities[link.target]
-                    let key = try keyText(entity: link.target, pk: pk)
-                    throw DeletionDenied(
-                        message:
-                            "cannot delete \(target.name) \(key): \(owner.name).\(link.name) denies it (\(holders.count) \(owner.name) object\(holders.count == 1 ? " links" : "s link") to it); nothing was deleted",
-                        hint: "keep \(target.name) \(key) in the feed, or change the rule of \(owner.name).\(link.name) to `delete nullify` or `delete cascade`"
-                    )
+                    let key = try storing { () throws(StoreError) in try keyText(entity: link.target, pk: pk) }
+                    throw .denied(
+                        DeletionDenied(
+                            message:
+                                "cannot delete \(target.name) \(key): \(owner.name).\(link.name) denies it (\(holders.count) \(owner.name) object\(holders.count == 1 ? " links" : "s link") to it); nothing was deleted",
+                            hint:
+                                "keep \(target.name) \(key) in the feed, or change the rule of \(owner.name).\(link.name) to `delete nullify` or `delete cascade`"
+                        ))
                 }
             }
         }

@@ -151,22 +151,14 @@ final class GraphWriter {
         }
         // Provided values in column order: attributes, then to-one foreign keys.
         let provided = draft.values + foreignKeys
-        do {
-            if let object = try find(entity: draft.entity, key: draft.key) {
-                try update(object, draft: draft, provided: provided, lists: lists)
-                return object.pk
-            }
-            return try insert(draft, provided: provided, lists: lists)
-        } catch let error as StoreError {
-            throw .store(error)
-        } catch let error as WriteError {
-            throw error
-        } catch {
-            throw .store(StoreError(extendedCode: 1, message: "\(error)"))
+        if let object = try storing({ () throws(StoreError) in try find(entity: draft.entity, key: draft.key) }) {
+            try update(object, draft: draft, provided: provided, lists: lists)
+            return object.pk
         }
+        return try insert(draft, provided: provided, lists: lists)
     }
 
-    private func insert(_ draft: ObjectDraft, provided: [SQLValue?], lists: [[Int64]?]) throws -> Int64 {
+    private func insert(_ draft: ObjectDraft, provided: [SQLValue?], lists: [[Int64]?]) throws(WriteError) -> Int64 {
         let entity = plan.entities[draft.entity]
         var values = provided
         for (index, attribute) in entity.attributes.enumerated() {
@@ -191,12 +183,12 @@ final class GraphWriter {
         let runColumn = sql[draft.entity].insertedRunColumn
         columns += [runColumn, runColumn + 1]
         bound += [.integer(run.runID), .integer(run.runID)]
-        try insertStatement(draft.entity, columns: columns).run(bound)
+        try storing { () throws(StoreError) in try insertStatement(draft.entity, columns: columns).run(bound) }
         let pk = database.lastInsertRowID
         let known = KnownObject(pk: pk, values: values.map { $0 ?? .null }, status: .inserted)
         for (index, list) in lists.enumerated() {
             guard let list else { continue }
-            try writeList(list, owner: pk, entity: draft.entity, index: index)
+            try storing { () throws(StoreError) in try writeList(list, owner: pk, entity: draft.entity, index: index) }
             known.lists[index] = list
         }
         remember(draft.entity, draft.key, nil)
@@ -204,7 +196,7 @@ final class GraphWriter {
         return pk
     }
 
-    private func update(_ object: KnownObject, draft: ObjectDraft, provided: [SQLValue?], lists: [[Int64]?]) throws {
+    private func update(_ object: KnownObject, draft: ObjectDraft, provided: [SQLValue?], lists: [[Int64]?]) throws(WriteError) {
         let entity = plan.entities[draft.entity]
         let statements = sql[draft.entity]
         remember(draft.entity, draft.key, object)
@@ -223,7 +215,12 @@ final class GraphWriter {
                 storedLists.append(nil)
                 continue
             }
-            let stored = try object.lists[index] ?? readList(owner: object.pk, entity: draft.entity, index: index)
+            let stored: [Int64]
+            if let known = object.lists[index] {
+                stored = known
+            } else {
+                stored = try storing { () throws(StoreError) in try readList(owner: object.pk, entity: draft.entity, index: index) }
+            }
             storedLists.append(stored)
             if stored != list { listChanged = true }
         }
@@ -251,14 +248,16 @@ final class GraphWriter {
         }
         if !columns.isEmpty {
             bound.append(.integer(object.pk))
-            try updateStatement(draft.entity, columns: columns).run(bound)
+            try storing { () throws(StoreError) in try updateStatement(draft.entity, columns: columns).run(bound) }
         }
         for (index, list) in lists.enumerated() {
             guard let list else { continue }
             if storedLists[index] != list {
                 object.listChanged = true
-                try database.statement(statements.deleteList[index]).run([.integer(object.pk)])
-                try writeList(list, owner: object.pk, entity: draft.entity, index: index)
+                try storing { () throws(StoreError) in
+                    try database.statement(statements.deleteList[index]).run([.integer(object.pk)])
+                    try writeList(list, owner: object.pk, entity: draft.entity, index: index)
+                }
             }
             object.lists[index] = list
         }
@@ -307,11 +306,7 @@ final class GraphWriter {
         case .object(let draft):
             return .integer(try write(draft))
         case .reference(let entity, let key):
-            do {
-                if let object = try find(entity: entity, key: key) { return .integer(object.pk) }
-            } catch {
-                throw .store(error)
-            }
+            if let object = try storing({ () throws(StoreError) in try find(entity: entity, key: key) }) { return .integer(object.pk) }
             // A stub: only the key is known, but it is inserted like any new object (defaults, hooks).
             let plan = self.plan.entities[entity]
             var values = [SQLValue?](repeating: nil, count: plan.attributes.count)
@@ -319,15 +314,7 @@ final class GraphWriter {
             let stub = ObjectDraft(
                 entity: entity, key: key, values: values, toOne: Array(repeating: nil, count: plan.toOne.count),
                 toMany: Array(repeating: nil, count: plan.toMany.count))
-            do {
-                return .integer(try insert(stub, provided: values + Array(repeating: nil, count: plan.toOne.count), lists: stub.toMany.map { _ in nil }))
-            } catch let error as WriteError {
-                throw error
-            } catch let error as StoreError {
-                throw .store(error)
-            } catch {
-                throw .store(StoreError(extendedCode: 1, message: "\(error)"))
-            }
+            return .integer(try insert(stub, provided: values + Array(repeating: nil, count: plan.toOne.count), lists: stub.toMany.map { _ in nil }))
         }
     }
 
@@ -368,4 +355,9 @@ final class GraphWriter {
         updates[entity][columns] = statement
         return statement
     }
+}
+
+/// Runs store work inside a write, so that its error becomes the write's.
+func storing<T>(_ body: () throws(StoreError) -> T) throws(WriteError) -> T {
+    do { return try body() } catch { throw .store(error) }
 }

@@ -37,7 +37,4 @@ public struct ImportHooks: Sendable {
     public var keyHandlers: [String: [String: @Sendable (JSONValue, inout ObjectValues) throws(HookFailure) -> Void]] = [:]
 
     public init() {}
-
-    /// True when no hook is set, so the engine can skip the work of offering objects to them.
-    var isEmpty: Bool { onInsert.isEmpty && beforeSave.isEmpty && keyHandlers.isEmpty }
 }

@@ -47,6 +47,8 @@ public enum ImportError: Error, Sendable, CustomStringConvertible {
     case denied(DeletionDenied)
     /// `isCancelled` said stop (the process got SIGINT or SIGTERM); nothing was written.
     case interrupted
+    /// An error graphimport does not expect: a bug.
+    case internalError(String)
 
     public var description: String {
         switch self {
@@ -59,6 +61,7 @@ public enum ImportError: Error, Sendable, CustomStringConvertible {
         case .meta(let name, let message, _): "metadata '\(name)': \(message)"
         case .denied(let denied): denied.message
         case .interrupted: "interrupted"
+        case .internalError(let message): "internal error: \(message)"
         }
     }
 }

@@ -16,8 +16,6 @@ public struct StoreFailure: Error, Equatable, Sendable {
 
     public var kind: Kind
     public var message: String
-    /// SQLite's extended result code, or 0 when the failure did not come from SQLite.
-    public var extendedCode: Int32 = 0
     /// For a busy store: who holds it, when the run history knows ("graphimport pid 123 on host, run 7 …").
     public var holder: String?
 
@@ -38,7 +36,6 @@ public struct StoreFailure: Error, Equatable, Sendable {
 
     init(_ error: StoreError) {
         message = error.description
-        extendedCode = error.extendedCode
         if error.isBusy {
             kind = .busy
         } else if error.isReadOnly {

@@ -163,6 +163,9 @@ enum ImportCommand {
         case .denied(let denied):
             reportError(denied.message, hint: denied.hint, io: io)
             return .dataError
+        case .internalError(let message):
+            reportError("internal error: \(message)", hint: "this is a bug in graphimport; nothing was imported", io: io)
+            return .software
         case .interrupted:
             reportError("interrupted: the import was stopped and rolled back", hint: "run it again; the store is as it was", io: io)
             return .temporaryFailure

@@ -212,12 +212,6 @@ struct EngineTests {
     }
 }
 
-import Foundation
-
-enum FileManagerShim {
-    static func exists(_ path: String) -> Bool { FileManager.default.fileExists(atPath: path) }
-}
-
 @Suite("Objects repeated within one feed")
 struct RepeatedObjectTests {
     @Test func disagreeingOccurrencesKeepTheLastAndAreNotAChangeOnReimport() throws {
