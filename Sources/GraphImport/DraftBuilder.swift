@@ -76,7 +76,7 @@ struct DraftBuilder {
             values.append(try value(of: attribute, in: object, entity: entity))
         }
         if let handlers = hooks.keyHandlers[entity.name] {
-            var objectValues = ObjectValues(entity: entity.name, names: entity.attributes.map(\.name), values: values)
+            var objectValues = ObjectValues(entity: entity.name, names: entity.attributeNames, values: values)
             for member in object.members {
                 guard let handler = handlers[member.key] else { continue }
                 do { try handler(member.value, &objectValues) } catch {

@@ -19,6 +19,8 @@ public final class EntityPlan: Sendable {
     public let deletionScope: Int?
     /// Attributes computed by `derived` templates.
     let derivedAttributes: [Int]
+    /// The attributes' names in order, as hooks address them.
+    let attributeNames: [String]
 
     init(
         name: String, table: String, attributes: [AttributePlan], keyAttributes: [Int], toOne: [ToOnePlan], toMany: [ToManyPlan],
@@ -34,6 +36,7 @@ public final class EntityPlan: Sendable {
         self.mappedKeys = mappedKeys
         self.deletionScope = deletionScope
         self.derivedAttributes = derivedAttributes
+        attributeNames = attributes.map(\.name)
     }
 }
 

@@ -167,7 +167,7 @@ final class GraphWriter {
         }
         try derive(entity, &values)
         if let hook = hooks.onInsert[entity.name] {
-            var objectValues = ObjectValues(entity: entity.name, names: entity.attributes.map(\.name), values: Array(values.prefix(entity.attributes.count)))
+            var objectValues = ObjectValues(entity: entity.name, names: entity.attributeNames, values: Array(values.prefix(entity.attributes.count)))
             hook(&objectValues)
             for index in objectValues.values.indices { values[index] = objectValues.values[index] }
         }
@@ -294,7 +294,7 @@ final class GraphWriter {
 
     private func checkBeforeSave(_ entity: EntityPlan, _ values: [SQLValue?]) throws(WriteError) {
         guard let hook = hooks.beforeSave[entity.name] else { return }
-        let objectValues = ObjectValues(entity: entity.name, names: entity.attributes.map(\.name), values: Array(values.prefix(entity.attributes.count)))
+        let objectValues = ObjectValues(entity: entity.name, names: entity.attributeNames, values: Array(values.prefix(entity.attributes.count)))
         do { try hook(objectValues) } catch { throw .rejected(member: entity.name, message: error.message) }
     }
 
