@@ -28,15 +28,38 @@ public enum Coercion {
     /// are written ISO 8601's expanded way, `+10000-01-01…`, `-0001-12-31…`.
     public static func isoText(_ timestamp: Timestamp) -> String {
         let civil = CivilTime(timestamp)
-        let year: String
-        switch civil.year {
-        case 0...9999: year = CivilTime.pad(civil.year, 4)
-        case 10000...: year = "+" + String(civil.year)
-        default: year = "-" + CivilTime.pad(-civil.year, 4)
+        guard (0...9999).contains(civil.year) else {
+            let year = civil.year > 9999 ? "+" + String(civil.year) : "-" + CivilTime.pad(-civil.year, 4)
+            return year + "-" + CivilTime.pad(civil.month, 2) + "-" + CivilTime.pad(civil.day, 2)
+                + "T" + CivilTime.pad(civil.hour, 2) + ":" + CivilTime.pad(civil.minute, 2) + ":" + CivilTime.pad(civil.second, 2)
+                + "." + CivilTime.pad(civil.millisecond, 3) + "Z"
         }
-        return year + "-" + CivilTime.pad(civil.month, 2) + "-" + CivilTime.pad(civil.day, 2)
-            + "T" + CivilTime.pad(civil.hour, 2) + ":" + CivilTime.pad(civil.minute, 2) + ":" + CivilTime.pad(civil.second, 2)
-            + "." + CivilTime.pad(civil.millisecond, 3) + "Z"
+        // Every stored date goes through here: digits written into the 24 bytes in place (joining
+        // padded pieces cost more than parsing the date did).
+        return String(unsafeUninitializedCapacity: 24) { buffer in
+            func put(_ value: Int, _ digits: Int, at offset: Int) {
+                var rest = value
+                for index in stride(from: offset + digits - 1, through: offset, by: -1) {
+                    buffer[index] = UInt8(ascii: "0") + UInt8(rest % 10)
+                    rest /= 10
+                }
+            }
+            put(civil.year, 4, at: 0)
+            buffer[4] = UInt8(ascii: "-")
+            put(civil.month, 2, at: 5)
+            buffer[7] = UInt8(ascii: "-")
+            put(civil.day, 2, at: 8)
+            buffer[10] = UInt8(ascii: "T")
+            put(civil.hour, 2, at: 11)
+            buffer[13] = UInt8(ascii: ":")
+            put(civil.minute, 2, at: 14)
+            buffer[16] = UInt8(ascii: ":")
+            put(civil.second, 2, at: 17)
+            buffer[19] = UInt8(ascii: ".")
+            put(civil.millisecond, 3, at: 20)
+            buffer[23] = UInt8(ascii: "Z")
+            return 24
+        }
     }
 
     private static func text(_ value: Value) throws(ConversionError) -> SQLValue {
