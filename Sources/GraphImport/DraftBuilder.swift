@@ -72,8 +72,8 @@ struct DraftBuilder {
         let entity = plan.entities[index]
         var values: [SQLValue?] = []
         values.reserveCapacity(entity.attributes.count)
-        for attribute in entity.attributes {
-            values.append(try value(of: attribute, in: object, entity: entity))
+        for (position, attribute) in entity.attributes.enumerated() {
+            values.append(try value(of: attribute, in: object, member: entity.attributeMembers[position]))
         }
         if let handlers = hooks.keyHandlers[entity.name] {
             var objectValues = ObjectValues(entity: entity.name, names: entity.attributeNames, values: values)
@@ -102,8 +102,8 @@ struct DraftBuilder {
         }
         let depth = stack.count
         var toOne: [LinkDraft?] = []
-        for relationship in entity.toOne {
-            let member = "\(entity.name).\(relationship.name)"
+        for (position, relationship) in entity.toOne.enumerated() {
+            let member = entity.toOneMembers[position]
             defer { truncate(to: depth) }
             switch try lookup(relationship.path, in: object, member: member) {
             case nil: toOne.append(nil)
@@ -117,8 +117,8 @@ struct DraftBuilder {
             }
         }
         var toMany: [[LinkDraft]?] = []
-        for relationship in entity.toMany {
-            let member = "\(entity.name).\(relationship.name)"
+        for (position, relationship) in entity.toMany.enumerated() {
+            let member = entity.toManyMembers[position]
             defer { truncate(to: depth) }
             switch try lookup(relationship.path, in: object, member: member) {
             case nil: toMany.append(nil)
@@ -183,22 +183,22 @@ struct DraftBuilder {
                     hint: "the JSON must hold an object here")
             }
             let attribute = entity.attributes[entity.keyAttributes[0]]
-            let keyMember = "\(member) (key \(entity.name).\(attribute.name))"
-            let key = try convert(value, for: attribute, member: keyMember)
+            // Made only for a message: most links are fine.
+            func keyMember() -> String { "\(member) (key \(entity.name).\(attribute.name))" }
+            let key = try convert(value, for: attribute, member: keyMember())
             if key == .null {
                 throw error(member, "the key value is null", hint: nil)
             }
             for check in attribute.checks {
-                if let failure = check.validate(key) { throw error(keyMember, check.message ?? failure, hint: nil, value: key) }
+                if let failure = check.validate(key) { throw error(keyMember(), check.message ?? failure, hint: nil, value: key) }
             }
             return .reference(entity: target, key: ObjectKey(values: [key]))
         }
     }
 
     /// The value to store for `attribute`, or nil to keep the stored one.
-    private mutating func value(of attribute: AttributePlan, in object: JSONObject, entity: EntityPlan) throws(RecordError) -> SQLValue? {
+    private mutating func value(of attribute: AttributePlan, in object: JSONObject, member: String) throws(RecordError) -> SQLValue? {
         guard let path = attribute.path else { return nil }
-        let member = "\(entity.name).\(attribute.name)"
         let depth = stack.count
         defer { truncate(to: depth) }
         guard let raw = try lookup(path, in: object, member: member) else {
@@ -226,13 +226,13 @@ struct DraftBuilder {
         return value
     }
 
-    private func convert(_ raw: JSONValue, for attribute: AttributePlan, member: String) throws(RecordError) -> SQLValue {
+    private func convert(_ raw: JSONValue, for attribute: AttributePlan, member: @autoclosure () -> String) throws(RecordError) -> SQLValue {
         var value = Value.json(raw)
         do {
             for converter in attribute.converters { value = try converter(value) }
             return try Coercion.sqlValue(value, as: attribute.type)
         } catch {
-            throw self.error(member, error.message, hint: error.hint)
+            throw self.error(member(), error.message, hint: error.hint)
         }
     }
 

@@ -21,6 +21,11 @@ public final class EntityPlan: Sendable {
     let derivedAttributes: [Int]
     /// The attributes' names in order, as hooks address them.
     let attributeNames: [String]
+    /// `Entity.member` for each attribute, to-one and to-many, as messages name them (made once,
+    /// not once per object).
+    let attributeMembers: [String]
+    let toOneMembers: [String]
+    let toManyMembers: [String]
 
     init(
         name: String, table: String, attributes: [AttributePlan], keyAttributes: [Int], toOne: [ToOnePlan], toMany: [ToManyPlan],
@@ -37,6 +42,9 @@ public final class EntityPlan: Sendable {
         self.deletionScope = deletionScope
         self.derivedAttributes = derivedAttributes
         attributeNames = attributes.map(\.name)
+        attributeMembers = attributes.map { "\(name).\($0.name)" }
+        toOneMembers = toOne.map { "\(name).\($0.name)" }
+        toManyMembers = toMany.map { "\(name).\($0.name)" }
     }
 }
 
