@@ -136,7 +136,7 @@ struct ImportRun {
         let writer = GraphWriter(plan: plan, database: database, run: RunContext(runID: runID, now: now), hooks: hooks)
         let reader = JSONRecordReader(
             source: InputTap(source, state: tap), patterns: plan.routes.map(\.pattern), capture: plan.meta.map(\.pattern),
-            format: options.format,
+            projections: plan.projections(hooks: hooks), format: options.format,
             options: JSONReaderOptions(maxDepth: ImportLimits.maxJSONDepth, maxStringBytes: ImportLimits.maxStringBytes))
         var skipped = Array(repeating: 0, count: plan.entities.count)
         let undoable = options.skipInvalid && !hooks.beforeSave.isEmpty

@@ -37,17 +37,24 @@ public final class JSONRecordReader {
     private let allPatterns: [Int]
     /// Patterns at and past this index are capture patterns.
     private let recordPatternCount: Int
+    /// What to build of the records of each record pattern (missing: everything).
+    private let projections: [JSONProjection]
     /// The latest value found at each capture pattern, by its index in `capture`.
     public private(set) var captured: [Int: JSONValue] = [:]
 
     /// Reads `source` lazily; nothing is read until the first call to `next()`.
+    ///
+    /// `projections[i]`, when given, says what to build of the records matched by `patterns[i]`;
+    /// the rest of such a record is checked against the grammar and left out of its value.
+    /// Captured values are always built whole.
     public init(
         source: some JSONByteSource, patterns: [JSONPathPattern], capture: [JSONPathPattern] = [],
-        format: JSONInputFormat = .auto, options: JSONReaderOptions = .init()
+        projections: [JSONProjection] = [], format: JSONInputFormat = .auto, options: JSONReaderOptions = .init()
     ) {
         scanner = JSONScanner(source: source, options: options)
         self.patterns = (patterns + capture).map(\.components)
         recordPatternCount = patterns.count
+        self.projections = projections
         allPatterns = Array(0..<(patterns.count + capture.count))
         requestedFormat = format
         resolvedFormat = format
@@ -109,7 +116,7 @@ public final class JSONRecordReader {
         }
         if let matched {
             let position = scanner.position
-            let value = try scanner.parseValue(depth: depth)
+            let value = try scanner.parseValue(depth: depth, projection: matched < projections.count ? projections[matched] : .all)
             let record = JSONRecord(
                 value: value, index: recordCount, path: currentPath(), position: position, patternIndex: matched,
                 documentIndex: documentCount)

@@ -6,77 +6,101 @@ private struct BuildFrame {
     var key = ""
     /// Where the current key starts, kept whole: its value may span lines before a duplicate is found.
     var keyPosition = JSONPosition(offset: 0, line: 1, column: 1)
-    /// Where this object's key hashes start in the scanner's `keyHashes`.
+    /// Where this object's key hashes (and key starts) begin in the scanner's `keyHashes` (`keyStarts`).
     var hashStart: Int
+    /// Where this object's keys begin in the scanner's `keyArena`, and where the current key does.
+    var arenaStart: Int
+    var currentKeyStart = 0
     /// One bit per key hash modulo 256: a key whose bit is clear is certainly new, so the search is skipped.
     var hashFilter = SIMD4<UInt64>()
     /// Keys seen so far, filled only once an object is big enough for linear search to cost more.
     var keySet: Set<String> = []
+    /// Keys seen so far, skipped members included.
+    var keyCount = 0
+    /// The projection node of this container's elements (an array) or members (an object).
+    let projection: Int
+    /// The node of the current member's value; `skipped` to skip it.
+    var valueProjection = skipped
 
-    init(isObject: Bool, hashStart: Int) {
+    init(isObject: Bool, hashStart: Int, arenaStart: Int, projection: Int) {
         self.isObject = isObject
         self.hashStart = hashStart
+        self.arenaStart = arenaStart
+        self.projection = projection
     }
 }
 
 /// Past this many members, duplicate keys are found with a set instead of a linear search of hashes.
 private let linearKeySearchLimit = 64
 
-/// FNV-1a over the key's UTF-8: far cheaper than `Hasher`, and collisions only cost a string compare.
+/// FNV-1a over the key's UTF-8: far cheaper than `Hasher`, and collisions only cost a comparison.
 @inline(__always)
-private func keyHash(_ key: String) -> UInt32 {
-    func fnv(_ bytes: some Sequence<UInt8>) -> UInt32 {
-        var hash: UInt32 = 2_166_136_261
-        for byte in bytes { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
-        return hash
-    }
-    return key.utf8.withContiguousStorageIfAvailable { fnv($0) } ?? fnv(key.utf8)
+private func keyHash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
+    var hash: UInt32 = 2_166_136_261
+    for byte in bytes { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
+    return hash
 }
+
+/// The projection node of a member that is not built.
+private let skipped = -1
 
 extension JSONScanner {
     /// value = false / null / true / object / array / number / string
     ///
     /// Parses the value starting at `pos` (not whitespace) into a `JSONValue`, iteratively, so
     /// nesting costs heap, not stack. `depth` is the number of containers already open around it.
-    mutating func parseValue(depth: Int) throws(JSONError) -> JSONValue {
+    /// Members that `projection` does not keep are checked against the grammar and left out.
+    mutating func parseValue(depth: Int, projection: JSONProjection = .all) throws(JSONError) -> JSONValue {
+        self.projection = projection
         var stack: [BuildFrame] = []
-        var value: JSONValue
+        var value = JSONValue.null
+        // Whether the value just completed was skipped (a member the projection leaves out).
+        var isSkipped = false
         keyHashes.removeAll(keepingCapacity: true)
+        keyStarts.removeAll(keepingCapacity: true)
+        keyArena.removeAll(keepingCapacity: true)
         parsing: while true {
             // At the first byte of a value.
             guard let byte = try peek() else {
                 if let top = stack.last { throw syntaxError(JSONMessage.endInside(isObject: top.isObject)) }
                 throw syntaxError(JSONMessage.expectedValue(found: "end of input"))
             }
-            switch byte {
-            case ASCII.openBrace, ASCII.openBracket:
-                if depth + stack.count >= options.maxDepth {
-                    throw error(.limit, JSONMessage.tooDeep(limit: options.maxDepth), at: offset)
-                }
-                let isObject = byte == ASCII.openBrace
-                pos += 1
-                let next = try skipWhitespace()
-                if next == (isObject ? ASCII.closeBrace : ASCII.closeBracket) {
+            var wanted = projection.root
+            if let top = stack.last { wanted = top.isObject ? top.valueProjection : top.projection }
+            isSkipped = wanted == skipped
+            if !isSkipped {
+                switch byte {
+                case ASCII.openBrace, ASCII.openBracket:
+                    if depth + stack.count >= options.maxDepth {
+                        throw error(.limit, JSONMessage.tooDeep(limit: options.maxDepth), at: offset)
+                    }
+                    let isObject = byte == ASCII.openBrace
                     pos += 1
-                    value = isObject ? .object(JSONObject()) : .array([])
-                } else {
-                    stack.append(BuildFrame(isObject: isObject, hashStart: keyHashes.count))
-                    if isObject { try beginMember(of: &stack[stack.count - 1], at: next) }
-                    continue parsing
+                    let next = try skipWhitespace()
+                    if next == (isObject ? ASCII.closeBrace : ASCII.closeBracket) {
+                        pos += 1
+                        value = isObject ? .object(JSONObject()) : .array([])
+                    } else {
+                        stack.append(BuildFrame(isObject: isObject, hashStart: keyHashes.count, arenaStart: keyArena.count, projection: wanted))
+                        if isObject { try beginMember(of: &stack[stack.count - 1], at: next) }
+                        continue parsing
+                    }
+                case ASCII.quote: value = .string(try scanString(materialize: true))
+                case ASCII.minus, ASCII.zero...ASCII.nine: value = .number(try scanNumber(materialize: true)!)
+                case ASCII.lowerT: try scanLiteral("true"); value = .bool(true)
+                case ASCII.lowerF: try scanLiteral("false"); value = .bool(false)
+                case ASCII.lowerN: try scanLiteral("null"); value = .null
+                default: throw syntaxError(JSONMessage.expectedValue(found: describeCurrent()))
                 }
-            case ASCII.quote: value = .string(try scanString(materialize: true))
-            case ASCII.minus, ASCII.zero...ASCII.nine: value = .number(try scanNumber(materialize: true)!)
-            case ASCII.lowerT: try scanLiteral("true"); value = .bool(true)
-            case ASCII.lowerF: try scanLiteral("false"); value = .bool(false)
-            case ASCII.lowerN: try scanLiteral("null"); value = .null
-            default: throw syntaxError(JSONMessage.expectedValue(found: describeCurrent()))
+            } else {
+                try skipValue(depth: depth + stack.count)
             }
             // A value is complete: hand it to the container around it, closing containers as they end.
             while !stack.isEmpty {
                 let top = stack.count - 1
                 let next = try skipWhitespace()
                 if stack[top].isObject {
-                    try addMember(value, to: &stack[top])
+                    try addMember(isSkipped ? nil : value, to: &stack[top])
                     if next == ASCII.comma {
                         pos += 1
                         try beginMember(of: &stack[top], at: try skipWhitespace())
@@ -86,6 +110,8 @@ extension JSONScanner {
                     pos += 1
                     let frame = stack.removeLast()
                     keyHashes.removeLast(keyHashes.count - frame.hashStart)
+                    keyStarts.removeLast(keyStarts.count - frame.hashStart)
+                    keyArena.removeLast(keyArena.count - frame.arenaStart)
                     value = .object(JSONObject(frame.members))
                 } else {
                     stack[top].elements.append(value)
@@ -98,40 +124,108 @@ extension JSONScanner {
                     pos += 1
                     value = .array(stack.removeLast().elements)
                 }
+                isSkipped = false
             }
             return value
         }
     }
 
     /// member = string name-separator value; reads the key and the colon, leaving `pos` at the value.
+    ///
+    /// The key is matched against the projection as bytes; a String is made only for a member
+    /// that is kept (and then it is the projection's own). A key of plain ASCII that ends inside
+    /// the window (nearly every key) is read in place; any other goes through `scanString`.
     private mutating func beginMember(of frame: inout BuildFrame, at byte: UInt8?) throws(JSONError) {
         frame.keyPosition = position
-        frame.key = try scanKey(at: byte)
+        guard byte == ASCII.quote else {
+            if byte == nil { throw syntaxError(JSONMessage.endInside(isObject: true)) }
+            throw syntaxError(JSONMessage.expectedKey(found: describeCurrent()))
+        }
+        let start = pos + 1
+        var index = start
+        while index < end {
+            let byte = bytes[index]
+            if byte == ASCII.quote || byte == ASCII.backslash || byte < ASCII.space || byte >= 0x80 { break }
+            index += 1
+        }
+        if index < end && bytes[index] == ASCII.quote && index - start <= options.maxStringBytes {
+            pos = index + 1
+            takeKey(UnsafeBufferPointer(start: bytes + start, count: index - start), text: nil, into: &frame)
+        } else {
+            let text = try scanString(materialize: true)
+            Array(text.utf8).withUnsafeBufferPointer { takeKey($0, text: text, into: &frame) }
+        }
+        let colon = try skipWhitespace()
+        guard colon == ASCII.colon else {
+            if colon == nil { throw syntaxError(JSONMessage.endInside(isObject: true)) }
+            throw syntaxError(JSONMessage.expectedColon(found: describeCurrent()))
+        }
+        pos += 1
+        if try skipWhitespace() == nil { throw syntaxError(JSONMessage.endInside(isObject: true)) }
     }
 
-    private mutating func addMember(_ value: JSONValue, to frame: inout BuildFrame) throws(JSONError) {
+    /// Looks a key up in the frame's projection node and keeps what the duplicate check needs:
+    /// its bytes in `keyArena` and its hash in `currentHash` (its text, past the linear search).
+    private mutating func takeKey(_ bytes: UnsafeBufferPointer<UInt8>, text: String?, into frame: inout BuildFrame) {
+        let node = frame.projection
+        let checks = options.rejectDuplicateKeys
+        let inArena = checks && frame.keyCount < linearKeySearchLimit
+        if inArena {
+            currentHash = keyHash(bytes)
+            frame.currentKeyStart = keyArena.count
+            keyArena.append(contentsOf: bytes)
+        }
+        if projection.keepsAll(node) {
+            frame.key = text ?? String(decoding: bytes, as: UTF8.self)
+            frame.valueProjection = node
+        } else if let member = projection.member(of: node, matching: bytes) {
+            frame.key = projection.keys[member]
+            frame.valueProjection = projection.children[member]
+        } else {
+            frame.valueProjection = skipped
+            // A big object's duplicate check goes by text.
+            frame.key = checks && !inArena ? text ?? String(decoding: bytes, as: UTF8.self) : ""
+        }
+    }
+
+    /// Checks the current key for a duplicate and adds the member, unless its value was skipped (nil).
+    private mutating func addMember(_ value: JSONValue?, to frame: inout BuildFrame) throws(JSONError) {
         if options.rejectDuplicateKeys {
-            let count = frame.members.count
+            let count = frame.keyCount
             var duplicate = false
             if count < linearKeySearchLimit {
-                let hash = keyHash(frame.key)
+                let hash = currentHash
                 let word = Int(hash >> 6 & 3), bit = UInt64(1) << (hash & 63)
                 if frame.hashFilter[word] & bit != 0 {
                     for index in frame.hashStart..<keyHashes.count where keyHashes[index] == hash {
-                        if frame.members[index - frame.hashStart].key == frame.key { duplicate = true }
+                        let end = index + 1 < keyHashes.count ? keyStarts[index + 1] : frame.currentKeyStart
+                        if keyArenaEqual(keyStarts[index]..<end, frame.currentKeyStart..<keyArena.count) { duplicate = true }
                     }
                 }
                 frame.hashFilter[word] |= bit
                 keyHashes.append(hash)
+                keyStarts.append(frame.currentKeyStart)
             } else {
-                if count == linearKeySearchLimit { for member in frame.members { frame.keySet.insert(member.key) } }
+                if count == linearKeySearchLimit {
+                    // Past the linear search: the keys so far go into a set, as text.
+                    for index in frame.hashStart..<keyHashes.count {
+                        let end = index + 1 < keyHashes.count ? keyStarts[index + 1] : keyArena.count
+                        frame.keySet.insert(String(decoding: keyArena[keyStarts[index]..<end], as: UTF8.self))
+                    }
+                }
                 duplicate = !frame.keySet.insert(frame.key).inserted
             }
+            frame.keyCount += 1
             if duplicate {
-                throw JSONError(kind: .syntax, message: JSONMessage.duplicateKey(frame.key), position: frame.keyPosition, hint: nil)
+                let key = count < linearKeySearchLimit ? String(decoding: keyArena[frame.currentKeyStart...], as: UTF8.self) : frame.key
+                throw JSONError(kind: .syntax, message: JSONMessage.duplicateKey(key), position: frame.keyPosition, hint: nil)
             }
         }
-        frame.members.append(JSONMember(key: frame.key, value: value))
+        if let value { frame.members.append(JSONMember(key: frame.key, value: value)) }
+    }
+
+    private func keyArenaEqual(_ first: Range<Int>, _ second: Range<Int>) -> Bool {
+        first.count == second.count && keyArena[first].elementsEqual(keyArena[second])
     }
 
     /// A key and the colon after it (`byte` is the first non-whitespace byte); `pos` ends at the value.

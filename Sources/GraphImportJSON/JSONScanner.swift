@@ -55,6 +55,14 @@ struct JSONScanner {
     var skipStack: [Bool] = []
     /// Reused by `parseValue`: the key hashes of the open objects, innermost last.
     var keyHashes: [UInt32] = []
+    /// Reused by `parseValue`: where each of those keys starts in `keyArena`, which holds the
+    /// UTF-8 of the open objects' keys back to back, to tell a duplicate from a collision.
+    var keyStarts: [Int] = []
+    var keyArena: [UInt8] = []
+    /// The hash of the key `parseValue` has just read.
+    var currentHash: UInt32 = 0
+    /// What `parseValue` builds of the value it is parsing.
+    var projection = JSONProjection.all
 
     init(source: any JSONByteSource, options: JSONReaderOptions) {
         self.source = source

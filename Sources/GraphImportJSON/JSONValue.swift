@@ -117,7 +117,10 @@ public struct JSONObject: Equatable, Sendable {
     /// The value for `key`, or nil when the object has no such member.
     /// - Complexity: O(n) in the number of members; objects in API payloads are small.
     public subscript(key: String) -> JSONValue? {
-        for member in members where member.key == key { return member.value }
+        // Lengths first: String's == on two different strings takes a slow path through
+        // Unicode comparison, and most keys of an object differ in length.
+        let length = key.utf8.count
+        for member in members where member.key.utf8.count == length && member.key == key { return member.value }
         return nil
     }
 }

@@ -1,0 +1,101 @@
+import GraphImportJSON
+
+extension ImportPlan {
+    /// What the reader must build of the records of each route: the keys the map (and the key
+    /// handlers of `hooks`) read, along every path and into every nested entity; the rest of a
+    /// record is checked and skipped. One projection per route, in `routes` order.
+    public func projections(hooks: ImportHooks = ImportHooks()) -> [JSONProjection] {
+        var builder = ProjectionBuilder(plan: self, hooks: hooks)
+        let roots = routes.map { route in
+            switch route.target {
+            case .entity(let entity):
+                return builder.node(ProjectionNeed(entities: [entity]))
+            case .choice(let discriminator, _, let cases):
+                var need = ProjectionNeed()
+                need.add(discriminator, leaf: ProjectionNeed(keepsAll: true))
+                for choice in cases {
+                    guard let entity = choice.entity else { continue }
+                    need.add(choice.subpath, leaf: ProjectionNeed(entities: [entity]))
+                }
+                return builder.node(need)
+            }
+        }
+        return roots.map { JSONProjection(nodes: builder.nodes, root: $0) }
+    }
+}
+
+/// What a map reads of one JSON value, before entity references are followed: the whole value,
+/// the needs of whole entities (a nested object read as a User), and needs by member key.
+struct ProjectionNeed: Hashable {
+    var keepsAll = false
+    var entities: Set<Int> = []
+    var members: [String: ProjectionNeed] = [:]
+
+    /// Adds `leaf` at the end of `path`; an index step reads inside an array, which a projection
+    /// sees through, so it adds nothing.
+    mutating func add(_ path: some Collection<PathStep>, leaf: ProjectionNeed) {
+        guard let step = path.first else { return merge(leaf) }
+        guard case .key(let key) = step else { return add(path.dropFirst(), leaf: leaf) }
+        members[key, default: ProjectionNeed()].add(path.dropFirst(), leaf: leaf)
+    }
+
+    mutating func merge(_ other: ProjectionNeed) {
+        keepsAll = keepsAll || other.keepsAll
+        entities.formUnion(other.entities)
+        for (key, need) in other.members { members[key, default: ProjectionNeed()].merge(need) }
+    }
+}
+
+/// Turns needs into the nodes of the reader's projection. A need that names entities takes in
+/// what each entity reads; since entities nest into themselves (a tweet's retweet is a tweet),
+/// the node made for a need is remembered and reused, which closes the cycles.
+struct ProjectionBuilder {
+    /// What each entity reads of its own object.
+    private let entityNeeds: [ProjectionNeed]
+    private var made: [ProjectionNeed: Int] = [:]
+    private(set) var nodes: [JSONProjection.Node] = []
+
+    init(plan: ImportPlan, hooks: ImportHooks) {
+        entityNeeds = plan.entities.map { entity in
+            var need = ProjectionNeed()
+            // `extras` keeps every unmapped member as JSON, so the object is read whole.
+            need.keepsAll = entity.extrasAttribute != nil
+            for attribute in entity.attributes {
+                guard let path = attribute.path else { continue }
+                need.add(path, leaf: ProjectionNeed(keepsAll: true))
+            }
+            for relationship in entity.toOne {
+                need.add(relationship.path, leaf: ProjectionNeed(entities: [relationship.target]))
+            }
+            for relationship in entity.toMany {
+                var element = ProjectionNeed()
+                element.add(relationship.elementPath, leaf: ProjectionNeed(entities: [relationship.target]))
+                need.add(relationship.path, leaf: element)
+            }
+            for key in (hooks.keyHandlers[entity.name] ?? [:]).keys {
+                need.add([PathStep.key(key)], leaf: ProjectionNeed(keepsAll: true))
+            }
+            return need
+        }
+    }
+
+    mutating func node(_ need: ProjectionNeed) -> Int {
+        if let index = made[need] { return index }
+        // Take in the needs of the named entities, and of the entities those name at this level.
+        var whole = need
+        var taken = Set<Int>()
+        while let entity = whole.entities.subtracting(taken).min() {
+            taken.insert(entity)
+            whole.merge(entityNeeds[entity])
+        }
+        let index = nodes.count
+        made[need] = index
+        nodes.append(JSONProjection.Node(keepsAll: whole.keepsAll))
+        if whole.keepsAll { return index }
+        for (key, member) in whole.members {
+            let child = node(member)
+            nodes[index].members[key] = child
+        }
+        return index
+    }
+}

@@ -1,0 +1,81 @@
+import GraphImportJSON
+import Testing
+
+/// Reads the records of `$[*]` from `text`, building only what `projection` keeps.
+private func project(_ text: String, _ projection: JSONProjection, bufferSize: Int = 1 << 16) throws(JSONError) -> [String] {
+    let reader = JSONRecordReader(
+        source: BytesSource(Array(text.utf8)), patterns: [.everyElement], projections: [projection],
+        options: JSONReaderOptions(bufferSize: bufferSize))
+    var texts: [String] = []
+    while let record = try reader.next() { texts.append(record.value.jsonText) }
+    return texts
+}
+
+private func projectionFailure(_ text: String, _ projection: JSONProjection) -> String {
+    do throws(JSONError) {
+        _ = try project(text, projection)
+        return "accepted"
+    } catch {
+        return error.description
+    }
+}
+
+/// `{id, user: {id, name}, tags: [{text}], retweet: <the same>}`, where `tags` elements keep only `text`.
+private func tweetProjection() -> JSONProjection {
+    // 0 tweet, 1 user, 2 tag, 3 whole values. A retweet is read as a tweet again: the graph has a cycle.
+    JSONProjection(
+        nodes: [
+            .init(members: ["id": 3, "user": 1, "tags": 2, "retweet": 0]), .init(members: ["id": 3, "name": 3]), .init(members: ["text": 3]),
+            .init(keepsAll: true),
+        ], root: 0)
+}
+
+@Suite("Projections: building only what a map reads")
+struct JSONProjectionTests {
+    @Test func keepsOnlyProjectedMembersAtEveryLevelAndSeesThroughArrays() throws {
+        let feed = """
+            [{"id":1,"junk":{"deep":[1,2,{"x":null}]},"user":{"id":5,"name":"Ann","bio":"long text"},
+              "tags":[{"text":"a","indices":[0,1]},{"text":"b"}],"retweet":{"id":0,"user":{"id":6,"pic":"p"},"junk":true}}]
+            """
+        #expect(
+            try project(feed, tweetProjection()) == [
+                #"{"id":1,"user":{"id":5,"name":"Ann"},"tags":[{"text":"a"},{"text":"b"}],"retweet":{"id":0,"user":{"id":6}}}"#
+            ])
+    }
+
+    @Test func allKeepsTheWholeValueAndScalarsAreKeptWhateverTheProjection() throws {
+        let feed = #"[{"id":1,"user":"not an object","more":[1,{"a":2}]},7]"#
+        #expect(try project(feed, .all) == [#"{"id":1,"user":"not an object","more":[1,{"a":2}]}"#, "7"])
+        #expect(try project(feed, tweetProjection()) == [#"{"id":1,"user":"not an object"}"#, "7"])
+    }
+
+    /// Skipped values are still checked: a broken feed is the same error, at the same place,
+    /// whatever the map reads of it.
+    @Test func syntaxErrorInsideASkippedValueIsReportedWhereItIs() {
+        let broken = "[{\"id\":1,\n \"junk\":{\"a\":[1,2,}}]"
+        let failure = projectionFailure(broken, tweetProjection())
+        #expect(failure.contains("line 2, column 19"))
+        #expect(failure == projectionFailure(broken, .all))
+    }
+
+    @Test func duplicateKeyAmongSkippedMembersIsStillFound() {
+        let failure = projectionFailure(#"[{"id":1,"junk":1,"junk":2}]"#, tweetProjection())
+        #expect(failure.contains(#"column 19: duplicate key "junk""#))
+        // Between a kept member and a skipped one, in a nested object, past the linear search's
+        // limit; each the same error as without a projection.
+        let many = (0..<100).map { #""k\#($0)":\#($0)"# }.joined(separator: ",")
+        for feed in [#"[{"id":1,"user":{"id":1,"pic":1,"id":2}}]"#, #"[{"id":1,\#(many),"k7":0}]"#, #"[{"id":1,"x":0,"id":2}]"#] {
+            let failure = projectionFailure(feed, tweetProjection())
+            #expect(failure.contains("duplicate key"))
+            #expect(failure == projectionFailure(feed, .all))
+        }
+    }
+
+    /// The window drops bytes once past them; skipping inside a record must not lose its place.
+    @Test func smallReadWindowGivesTheSameRecords() throws {
+        let records = (0..<50).map { #"{"id":\#($0),"junk":"\#(String(repeating: "x", count: $0 * 7))","user":{"id":\#($0),"bio":[\#($0)]}}"# }
+        let feed = "[" + records.joined(separator: ",") + "]"
+        #expect(try project(feed, tweetProjection(), bufferSize: 16) == project(feed, tweetProjection()))
+        #expect(try project(feed, tweetProjection()).last == #"{"id":49,"user":{"id":49}}"#)
+    }
+}
