@@ -133,7 +133,8 @@ struct ImportRun {
             summary.schemaChanges = migration.changes
         }
         let now = SQLValue.text(Coercion.isoText(Timestamp(milliseconds: currentMilliseconds())))
-        let writer = GraphWriter(plan: plan, database: database, run: RunContext(runID: runID, now: now), hooks: hooks)
+        let writer = GraphWriter(
+            plan: plan, database: database, run: RunContext(runID: runID, now: now), hooks: hooks, objectsInMemory: max(1, options.objectsInMemory))
         let reader = JSONRecordReader(
             source: InputTap(source, state: tap), patterns: plan.routes.map(\.pattern), capture: plan.meta.map(\.pattern),
             projections: plan.projections(hooks: hooks), format: options.format,
@@ -189,6 +190,7 @@ struct ImportRun {
                     case let other?:
                         throw importError(other)
                     }
+                    writer.retireIfFull()
                     onProgress?(records, record.position.offset)
                 }
             }

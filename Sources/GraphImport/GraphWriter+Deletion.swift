@@ -54,7 +54,7 @@ extension GraphWriter {
                     let delete = try database.statement(
                         "DELETE FROM \(quoteIdentifier(plan.entities[index].table)) WHERE \(quoteIdentifier(Naming.primaryKey)) = ?")
                     for pk in pks.sorted() { try delete.run([.integer(pk)]) }
-                    objects[index] = objects[index].filter { !pks.contains($0.value.pk) }
+                    objects[index].forget(pks)
                 }
             }
             return result
@@ -64,7 +64,7 @@ extension GraphWriter {
     /// Row ids of the entity's objects that this run did not meet.
     private func missing(entity index: Int, scope: Int) throws(StoreError) -> [Int64] {
         let entity = plan.entities[index]
-        let seen = Set(objects[index].values.map(\.pk))
+        let seen = objects[index].metPKs
         let pk = quoteIdentifier(Naming.primaryKey)
         if scope < 0 {
             return try database.rows("SELECT \(pk) FROM \(quoteIdentifier(entity.table))").map { $0[0].integerValue }
@@ -72,7 +72,7 @@ extension GraphWriter {
         }
         // Only children of the parents this feed holds: a feed of one post's comments deletes none of another post's.
         let relationship = entity.toOne[scope]
-        let parents = Set(objects[relationship.target].values.map(\.pk))
+        let parents = objects[relationship.target].metPKs
         let rows = try database.rows(
             "SELECT \(pk), \(quoteIdentifier(relationship.column)) FROM \(quoteIdentifier(entity.table)) WHERE \(quoteIdentifier(relationship.column)) IS NOT NULL"
         )

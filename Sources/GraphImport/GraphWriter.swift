@@ -34,8 +34,8 @@ final class GraphWriter {
     let database: Database
     let run: RunContext
     let hooks: ImportHooks
-    /// Every object met in this run, per entity, by key.
-    var objects: [[ObjectKey: KnownObject]]
+    /// Every object met in this run, per entity: the recent ones whole, the others as their fate.
+    var objects: [KnownObjects]
     private let sql: [EntitySQL]
     /// Prepared INSERT and UPDATE statements per entity, by the set of columns they write.
     private var inserts: [[[Int]: Statement]]
@@ -43,12 +43,15 @@ final class GraphWriter {
     /// Undo information for the record being written, when records may be rolled back one by one.
     private var journal: [(entity: Int, key: ObjectKey, before: KnownObject.Snapshot?)]?
 
-    init(plan: ImportPlan, database: Database, run: RunContext, hooks: ImportHooks = ImportHooks()) {
+    init(
+        plan: ImportPlan, database: Database, run: RunContext, hooks: ImportHooks = ImportHooks(),
+        objectsInMemory: Int = ImportOptions.defaultObjectsInMemory
+    ) {
         self.plan = plan
         self.database = database
         self.run = run
         self.hooks = hooks
-        objects = Array(repeating: [:], count: plan.entities.count)
+        objects = Array(repeating: KnownObjects(generationSize: objectsInMemory), count: plan.entities.count)
         sql = plan.entities.map(EntitySQL.init)
         inserts = Array(repeating: [:], count: plan.entities.count)
         updates = Array(repeating: [:], count: plan.entities.count)
@@ -63,11 +66,11 @@ final class GraphWriter {
         objects.enumerated().map { entity, known in
             var counts = EntityCounts()
             let ignored = sql[entity].unchangingColumns
-            for object in known.values {
-                switch object.status {
+            func count(_ status: KnownObject.Status, unchanged: @autoclosure () -> Bool) {
+                switch status {
                 case .inserted: counts.inserted += 1
                 case .touched:
-                    if object.isNetUnchanged(ignoring: ignored) {
+                    if unchanged() {
                         counts.unchanged += 1
                     } else {
                         counts.updated += 1
@@ -75,6 +78,9 @@ final class GraphWriter {
                 case .referenced: break
                 }
             }
+            let resident = known.resident
+            for object in resident { count(object.status, unchanged: object.isNetUnchanged(ignoring: ignored)) }
+            for (_, fate, _) in known.retired(excluding: Set(resident.map(\.pk))) { count(fate.status, unchanged: fate.isNetUnchanged) }
             return counts
         }
     }
@@ -85,13 +91,27 @@ final class GraphWriter {
         for (entity, known) in objects.enumerated() {
             let statements = sql[entity]
             let ignored = statements.unchangingColumns
-            for object in known.values where object.status == .touched && object.markersWritten && object.isNetUnchanged(ignoring: ignored) {
+            let columns = statements.onChangeColumns + [statements.insertedRunColumn + 1]
+            let resident = known.resident
+            for object in resident where object.status == .touched && object.markersWritten && object.isNetUnchanged(ignoring: ignored) {
                 guard let original = object.originalMarkers else { continue }
-                let columns = statements.onChangeColumns + [statements.insertedRunColumn + 1]
                 try updateStatement(entity, columns: columns).run(original + [.integer(object.pk)])
                 for (position, column) in statements.onChangeColumns.enumerated() { object.values[column] = original[position] }
                 object.markersWritten = false
             }
+            for (pk, fate, markers) in known.retired(excluding: Set(resident.map(\.pk)))
+            where fate.status == .touched && fate.markersWritten && fate.isNetUnchanged {
+                guard let markers else { continue }
+                try updateStatement(entity, columns: columns).run(markers + [.integer(pk)])
+            }
+        }
+    }
+
+    /// Lets the older objects of each entity leave memory when there are many (see `KnownObjects`).
+    /// Call between records only.
+    func retireIfFull() {
+        for entity in objects.indices {
+            objects[entity].retireIfFull(ignoring: sql[entity].unchangingColumns)
         }
     }
 
@@ -113,9 +133,9 @@ final class GraphWriter {
         try database.execute("ROLLBACK TO graphimport_record; RELEASE graphimport_record")
         for entry in (journal ?? []).reversed() {
             if let before = entry.before {
-                objects[entry.entity][entry.key]?.restore(before)
+                objects[entry.entity].object(for: entry.key)?.restore(before)
             } else {
-                objects[entry.entity][entry.key] = nil
+                objects[entry.entity].remove(entry.key)
             }
         }
         journal = nil
@@ -192,7 +212,7 @@ final class GraphWriter {
             known.lists[index] = list
         }
         remember(draft.entity, draft.key, nil)
-        objects[draft.entity][draft.key] = known
+        objects[draft.entity].add(known, for: draft.key)
         return pk
     }
 
@@ -320,12 +340,20 @@ final class GraphWriter {
 
     /// The object with `key`, from this run's memory or else from the store.
     private func find(entity: Int, key: ObjectKey) throws(StoreError) -> KnownObject? {
-        if let known = objects[entity][key] { return known }
+        if let known = objects[entity].object(for: key) { return known }
         guard let row = try database.statement(sql[entity].selectByKey).firstRow(key.values) else { return nil }
         let known = KnownObject(pk: row[0].integerValue, values: Array(row.dropFirst().dropLast()), status: .referenced)
         known.storedChangedRun = row[row.count - 1]
+        if let (fate, markers) = objects[entity].fate(of: known.pk) {
+            // Met earlier in the run and since moved out of memory: the store holds its values.
+            known.status = fate.status
+            known.originalDigest = fate.originalDigest
+            known.listChanged = fate.listChanged
+            known.markersWritten = fate.markersWritten
+            known.originalMarkers = markers
+        }
         remember(entity, key, nil)
-        objects[entity][key] = known
+        objects[entity].add(known, for: key)
         return known
     }
 

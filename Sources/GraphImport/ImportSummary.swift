@@ -23,6 +23,12 @@ public struct ImportOptions: Sendable {
     public var setMeta: [(key: String, value: MetaValue)] = []
     /// Asked between records; true stops the import (rolled back) with `ImportError.interrupted`.
     public var isCancelled: (@Sendable () -> Bool)?
+    /// How many objects of each entity the run keeps whole in memory (twice over: the objects met
+    /// most recently, and those met before them), so that repeats are compared without a query.
+    /// Older ones leave memory, remembered in 12 bytes each; one met again is read back from the
+    /// store. Smaller saves memory and costs a query per repeat of an object that left.
+    public var objectsInMemory = ImportOptions.defaultObjectsInMemory
+    public static let defaultObjectsInMemory = 8192
 
     public init(
         skipInvalid: Bool = false, dryRun: Bool = false, format: JSONInputFormat = .auto, busyTimeout: Double = 30,

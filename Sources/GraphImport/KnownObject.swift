@@ -2,9 +2,9 @@ import GraphImportStore
 
 /// An object met during this run: its row id, its stored values as now written, and its fate.
 final class KnownObject {
-    enum Status {
+    enum Status: UInt8 {
         /// Looked up (or linked to by key) but not given by the feed.
-        case referenced
+        case referenced = 1
         /// Created by this run.
         case inserted
         /// Given by the feed; updated or unchanged depending on `originalDigest`.
@@ -18,7 +18,7 @@ final class KnownObject {
     var lists: [Int: [Int64]] = [:]
     var status: Status
     /// The digest of the stored values when the feed first touched the object.
-    var originalDigest = 0
+    var originalDigest: UInt32 = 0
     /// Whether a to-many of the object was rewritten by this run.
     var listChanged = false
     /// `changed_run` as stored before this run.
@@ -36,10 +36,14 @@ final class KnownObject {
 
     /// A digest of the column values (less those set on every import), to tell whether the run
     /// changed the object in the end.
-    func digest(ignoring ignored: Set<Int>) -> Int {
+    ///
+    /// 32 bits, so that an object moved out of memory costs little to remember (`KnownObjects`):
+    /// two different states collide once in four billion, and a collision only miscounts an
+    /// update as unchanged; what is written is decided by comparing values, never digests.
+    func digest(ignoring ignored: Set<Int>) -> UInt32 {
         var hasher = Hasher()
         for (index, value) in values.enumerated() where !ignored.contains(index) { hasher.combine(value) }
-        return hasher.finalize()
+        return UInt32(truncatingIfNeeded: hasher.finalize())
     }
 
     /// Whether the object ends the run as it began it (leaving out `ignored` columns).
@@ -52,7 +56,7 @@ final class KnownObject {
         let values: [SQLValue]
         let lists: [Int: [Int64]]
         let status: Status
-        let originalDigest: Int
+        let originalDigest: UInt32
         let listChanged: Bool
         let originalMarkers: [SQLValue]?
         let markersWritten: Bool
@@ -72,6 +76,128 @@ final class KnownObject {
         listChanged = snapshot.listChanged
         originalMarkers = snapshot.originalMarkers
         markersWritten = snapshot.markersWritten
+    }
+}
+
+/// What the run must remember of an object once its values have left memory: enough to count
+/// it once, to put back its markers, and to know the feed held it. 12 bytes.
+struct ObjectFate {
+    var status: KnownObject.Status
+    var listChanged: Bool
+    var markersWritten: Bool
+    var originalDigest: UInt32
+    /// The digest of the object's values when it left memory (they are then what the store holds).
+    var finalDigest: UInt32
+
+    var isNetUnchanged: Bool { !listChanged && finalDigest == originalDigest }
+}
+
+/// The objects of one entity met in this run.
+///
+/// The recent ones are kept whole (values and lists), so an object that repeats across records (a
+/// user on many tweets) is compared in memory without a query. Memory must not grow with the
+/// feed, so they are kept in two generations: when the newer fills up, the older one leaves
+/// memory and the newer becomes the older; an object met again in the older generation moves back
+/// to the newer, so the objects a feed keeps repeating stay. An object that leaves memory is
+/// remembered as its `ObjectFate` by row id, in pages of a few kilobytes; met again, it is read
+/// back from the store and takes up its fate.
+struct KnownObjects {
+    /// How many objects the newer generation holds before the older one leaves memory.
+    let generationSize: Int
+    private static let pageBits = 10
+
+    private var newer: [ObjectKey: KnownObject] = [:]
+    private var older: [ObjectKey: KnownObject] = [:]
+    /// Fates of objects that left memory, by row id: page (pk >> pageBits) -> slots.
+    private var pages: [Int64: [ObjectFate?]] = [:]
+    /// The `onchange` values and `changed_run` an object that left memory had before this run
+    /// changed them, kept only for objects whose markers this run wrote.
+    private var retiredMarkers: [Int64: [SQLValue]] = [:]
+
+    init(generationSize: Int) {
+        precondition(generationSize > 0, "a generation holds at least one object")
+        self.generationSize = generationSize
+    }
+
+    /// The object with `key`, if it is in memory.
+    mutating func object(for key: ObjectKey) -> KnownObject? {
+        if let object = newer[key] { return object }
+        guard let object = older.removeValue(forKey: key) else { return nil }
+        newer[key] = object
+        return object
+    }
+
+    mutating func add(_ object: KnownObject, for key: ObjectKey) {
+        newer[key] = object
+    }
+
+    mutating func remove(_ key: ObjectKey) {
+        newer[key] = nil
+        older[key] = nil
+    }
+
+    /// The objects in memory.
+    var resident: [KnownObject] { Array(newer.values) + Array(older.values) }
+
+    /// What happened earlier in the run to the object with row id `pk`, if it left memory.
+    /// An object read back keeps its old fate here too until it leaves memory again: a record
+    /// rolled back under `--skip-invalid` may drop it from memory, and the fate must survive that.
+    func fate(of pk: Int64) -> (fate: ObjectFate, markers: [SQLValue]?)? {
+        guard let page = pages[pk >> Self.pageBits], let fate = page[Int(pk & (1 << Self.pageBits - 1))] else { return nil }
+        return (fate, retiredMarkers[pk])
+    }
+
+    /// Every object that left memory and is not back in it.
+    func retired(excluding resident: Set<Int64>) -> [(pk: Int64, fate: ObjectFate, markers: [SQLValue]?)] {
+        var result: [(pk: Int64, fate: ObjectFate, markers: [SQLValue]?)] = []
+        for (page, slots) in pages {
+            for (slot, fate) in slots.enumerated() {
+                guard let fate else { continue }
+                let pk = page << Self.pageBits | Int64(slot)
+                if !resident.contains(pk) { result.append((pk, fate, retiredMarkers[pk])) }
+            }
+        }
+        return result
+    }
+
+    /// Row ids of every object met in this run, in memory or not.
+    var metPKs: Set<Int64> {
+        var pks = Set(resident.map(\.pk))
+        for (pk, _, _) in retired(excluding: []) { pks.insert(pk) }
+        return pks
+    }
+
+    /// Moves the older generation out of memory when the newer one is full. Call only between
+    /// records: a record being written keeps its objects in memory for its undo journal.
+    mutating func retireIfFull(ignoring ignored: Set<Int>) {
+        guard newer.count >= generationSize else { return }
+        for object in older.values { retire(object, ignoring: ignored) }
+        older = newer
+        newer = [:]
+    }
+
+    private mutating func retire(_ object: KnownObject, ignoring ignored: Set<Int>) {
+        let fate = ObjectFate(
+            status: object.status, listChanged: object.listChanged, markersWritten: object.markersWritten,
+            originalDigest: object.originalDigest, finalDigest: object.status == .touched ? object.digest(ignoring: ignored) : 0)
+        let page = object.pk >> Self.pageBits
+        if pages[page] == nil { pages[page] = Array(repeating: nil, count: 1 << Self.pageBits) }
+        pages[page]![Int(object.pk & (1 << Self.pageBits - 1))] = fate
+        if object.markersWritten, let markers = object.originalMarkers {
+            retiredMarkers[object.pk] = markers
+        } else {
+            retiredMarkers[object.pk] = nil
+        }
+    }
+
+    /// Forgets deleted objects.
+    mutating func forget(_ pks: Set<Int64>) {
+        newer = newer.filter { !pks.contains($0.value.pk) }
+        older = older.filter { !pks.contains($0.value.pk) }
+        for pk in pks {
+            pages[pk >> Self.pageBits]?[Int(pk & (1 << Self.pageBits - 1))] = nil
+            retiredMarkers[pk] = nil
+        }
     }
 }
 

@@ -1,0 +1,134 @@
+import GraphImport
+import GraphImportStore
+import Testing
+
+/// Users change `seenIn` only when a value of theirs changes, so the markers an import writes and
+/// puts back are visible; posts are deleted when the feed no longer holds them.
+private let memoryMap = """
+    records at $[*] as Post
+    entity Post
+      key id
+      delete missing
+      id : Int
+      title : String
+      author <- user : User
+      tags : [Tag] inverse posts
+      quotes <- quoted : Post? inverse quotedBy
+      replyTo <- reply_to : Post? inverse replies
+    entity User
+      key id
+      id : Int
+      name : String?
+      followers : Int?
+      seenIn : Int onchange run
+    entity Tag
+      key name
+      name : String
+    """
+
+private func post(_ id: Int, user: Int, name: String = "n", followers: Int = 1, tags: [String] = [], quoted: String? = nil, replyTo: Int? = nil)
+    -> String
+{
+    let tagJSON = tags.map { #"{"name":"\#($0)"}"# }.joined(separator: ",")
+    var json = #"{"id":\#(id),"title":"t\#(id)","user":{"id":\#(user),"name":"\#(name)","followers":\#(followers)},"tags":[\#(tagJSON)]"#
+    if let quoted { json += #","quoted":\#(quoted)"# }
+    if let replyTo { json += #","reply_to":\#(replyTo)"# }
+    return json + "}"
+}
+
+/// Feeds that meet the same objects far apart, change them, change them back within one feed,
+/// link to objects by id, and drop objects: every case where the run must remember an object.
+private let feeds: [String] = [
+    "["
+        + [
+            post(1, user: 5, followers: 10, tags: ["a", "b"]), post(2, user: 6, tags: ["b"]), post(3, user: 7, tags: ["c"]),
+            post(4, user: 5, followers: 11, tags: ["a"], replyTo: 99), post(5, user: 8, quoted: post(1, user: 5, followers: 12, tags: ["a", "b"])),
+            post(6, user: 6, tags: ["b", "a"]), post(7, user: 5, followers: 12, tags: []),
+        ].joined(separator: ",") + "]",
+    // The same feed again: nothing changes.
+    "["
+        + [
+            post(1, user: 5, followers: 10, tags: ["a", "b"]), post(2, user: 6, tags: ["b"]), post(3, user: 7, tags: ["c"]),
+            post(4, user: 5, followers: 11, tags: ["a"], replyTo: 99), post(5, user: 8, quoted: post(1, user: 5, followers: 12, tags: ["a", "b"])),
+            post(6, user: 6, tags: ["b", "a"]), post(7, user: 5, followers: 12, tags: []),
+        ].joined(separator: ",") + "]",
+    // User 6 changes and changes back (net unchanged: its marker is put back); user 7 changes for
+    // good; post 3's tags change; post 2 is gone; the stub 99 is given in full.
+    "["
+        + [
+            post(1, user: 6, name: "x", tags: ["a", "b"]), post(99, user: 7, name: "y", tags: ["d"]), post(3, user: 7, name: "y", tags: ["c", "d"]),
+            post(4, user: 5, followers: 12, tags: ["a"], replyTo: 99), post(5, user: 8, quoted: post(1, user: 6, tags: ["a", "b"])),
+            post(6, user: 6, tags: ["b", "a"]), post(7, user: 5, followers: 12, tags: []),
+        ].joined(separator: ",") + "]",
+]
+
+/// A hook that refuses post 13, so that its record is undone under `--skip-invalid`.
+private let refuseThirteen: @Sendable (ObjectValues) throws(HookFailure) -> Void = { post throws(HookFailure) in
+    if post["title"] == .text("t13") { throw HookFailure("no 13") }
+}
+
+@Suite("Objects that leave memory during a run")
+struct MemoryBoundTests {
+    /// Everything the store holds, in an order that does not depend on row ids.
+    private func dump(_ fixture: EngineFixture) throws -> [[String]] {
+        try fixture.rows("SELECT 'post', id, title, (SELECT id FROM user WHERE pk = author_pk), inserted_run, changed_run FROM post ORDER BY id")
+            + fixture.rows("SELECT 'user', id, name, followers, seen_in, inserted_run, changed_run FROM user ORDER BY id")
+            + fixture.rows("SELECT 'tag', name, inserted_run, changed_run FROM tag ORDER BY name")
+            + fixture.rows(
+                "SELECT 'tags', p.id, t.name, j.position FROM post_tags j JOIN post p ON p.pk = j.post_pk JOIN tag t ON t.pk = j.tag_pk ORDER BY 2, 4")
+    }
+
+    private func counts(_ summary: ImportSummary) -> [String] {
+        summary.entities.map { "\($0.name) \(EngineFixture.countsWithDeletions(summary, $0.name))" }
+    }
+
+    /// A run that keeps one object per entity in memory must do and count exactly what a run that
+    /// keeps them all does: objects leave memory after nearly every record here.
+    @Test func keepingOneObjectInMemoryGivesTheSameStoreAndCounts() throws {
+        let whole = try EngineFixture(map: memoryMap)
+        let bounded = try EngineFixture(map: memoryMap)
+        var small = ImportOptions()
+        small.objectsInMemory = 1
+        var summaries: [[String]] = []
+        for feed in feeds {
+            let expected = try whole.importJSON(feed)
+            let summary = try bounded.importJSON(feed, options: small)
+            #expect(counts(summary) == counts(expected))
+            #expect(summary.changed == expected.changed)
+            #expect(summary.deletions.map(\.sampleKeys) == expected.deletions.map(\.sampleKeys))
+            #expect(try dump(bounded) == dump(whole))
+            summaries.append(counts(summary))
+        }
+        // And what they both did is right, not merely the same.
+        // Post 99 is a stub: linked to by id, inserted with its key only.
+        #expect(summaries[0] == ["Post [8, 0, 0, 0, 0]", "User [4, 0, 0, 0, 0]", "Tag [3, 0, 0, 0, 0]"])
+        #expect(summaries[1] == ["Post [0, 0, 7, 0, 0]", "User [0, 0, 4, 0, 0]", "Tag [0, 0, 3, 0, 0]"])
+        // Updated: post 1 (new author), the stub 99 (given in full), post 3 (tags); post 2 deleted.
+        // User 6 changed and changed back: unchanged, its seen_in put back; user 7 changed.
+        #expect(summaries[2] == ["Post [0, 3, 4, 0, 1]", "User [0, 1, 3, 0, 0]", "Tag [1, 0, 3, 0, 0]"])
+        #expect(try bounded.rows("SELECT id, seen_in FROM user ORDER BY id") == [["5", "1"], ["6", "1"], ["7", "3"], ["8", "1"]])
+    }
+
+    /// Under `--skip-invalid` with a hook, a record is undone in memory too; an object read back
+    /// from the store in the undone record must keep what the run did to it before.
+    @Test func undoneRecordKeepsTheFateOfAnObjectThatLeftMemory() throws {
+        var hooks = ImportHooks()
+        hooks.beforeSave["Post"] = refuseThirteen
+        let feed = "[" + [post(11, user: 5, followers: 1), post(12, user: 6), post(13, user: 5, followers: 2), post(14, user: 7)].joined(separator: ",") + "]"
+        var counts: [[String]] = []
+        var dumps: [[[String]]] = []
+        for objectsInMemory in [1, ImportOptions.defaultObjectsInMemory] {
+            let fixture = try EngineFixture(map: memoryMap)
+            var options = ImportOptions(skipInvalid: true)
+            options.objectsInMemory = objectsInMemory
+            var skipped: [Int] = []
+            let summary = try fixture.importJSON(feed, hooks: hooks, options: options) { skipped.append($0.recordIndex) }
+            #expect(skipped == [2])
+            counts.append(self.counts(summary))
+            dumps.append(try dump(fixture))
+        }
+        #expect(counts[0] == counts[1])
+        #expect(counts[0] == ["Post [3, 0, 0, 1, 0]", "User [3, 0, 0, 0, 0]", "Tag [0, 0, 0, 0, 0]"])
+        #expect(dumps[0] == dumps[1])
+    }
+}
