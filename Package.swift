@@ -15,7 +15,9 @@ let package = Package(
         .target(name: "GraphImportMapping"),
         .target(name: "GraphImportJSON"),
         .target(name: "GraphImportStore", dependencies: ["CSQLite"]),
-        .target(name: "GraphImport", dependencies: ["GraphImportMapping", "GraphImportJSON", "GraphImportStore"]),
+        // SHA-256 blocks on the CPU's SHA instructions, for GraphImport's input fingerprints.
+        .target(name: "CSHA256"),
+        .target(name: "GraphImport", dependencies: ["GraphImportMapping", "GraphImportJSON", "GraphImportStore", "CSHA256"]),
         .target(name: "GraphImportCLI", dependencies: ["GraphImport", "GraphImportMapping", "GraphImportJSON", "GraphImportStore"]),
         .executableTarget(name: "graphimport", dependencies: ["GraphImportCLI"]),
         .executableTarget(

@@ -1,4 +1,4 @@
-import GraphImport
+@testable import GraphImport
 import Testing
 
 @Suite struct SHA256Tests {
@@ -63,5 +63,72 @@ import Testing
     @Test func hexWritesTwoLowercaseDigitsPerByte() {
         #expect(SHA256.hex([0x00, 0x0f, 0xa0, 0xff]) == "000fa0ff")
         #expect(SHA256.hex([]) == "")
+    }
+
+    /// The digest of `message` fed in one piece, by the CPU's SHA instructions if `accelerated`
+    /// (and the CPU has them), else by the Swift rounds.
+    private static func digest(_ message: [UInt8], accelerated: Bool) -> String {
+        var hasher = SHA256(accelerated: accelerated)
+        hasher.update(message)
+        return SHA256.hex(hasher.finalize())
+    }
+
+    /// Bytes from a fixed-seed xorshift generator, the same on every run.
+    private static func pseudoRandomBytes(count: Int, seed: UInt64) -> [UInt8] {
+        var x = seed
+        return (0..<count).map { _ in
+            x ^= x << 13
+            x ^= x >> 7
+            x ^= x << 17
+            return UInt8(truncatingIfNeeded: x >> 32)
+        }
+    }
+
+    /// The standard vectors again through each path by name, so a wrong accelerated path fails
+    /// here rather than only disagreeing with the Swift one.
+    @Test(arguments: [false, true])
+    func bothPathsMatchTheStandardVectors(accelerated: Bool) {
+        #expect(Self.digest([], accelerated: accelerated) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+        #expect(Self.digest(Array("abc".utf8), accelerated: accelerated) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        #expect(
+            Self.digest(Array("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8), accelerated: accelerated)
+                == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
+        #expect(
+            Self.digest([UInt8](repeating: UInt8(ascii: "a"), count: 1_000_000), accelerated: accelerated)
+                == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
+    }
+
+    /// Every length from 0 to 300 bytes: 0 to 4 whole blocks and every partial-block remainder.
+    @Test func acceleratedAndSwiftPathsAgreeOnEveryShortLength() {
+        let bytes = Self.pseudoRandomBytes(count: 300, seed: 0x9e37_79b9_7f4a_7c15)
+        for length in 0...300 {
+            let message = Array(bytes[0..<length])
+            #expect(Self.digest(message, accelerated: true) == Self.digest(message, accelerated: false), "length \(length)")
+        }
+    }
+
+    /// A megabyte fed in pieces of pseudo-random sizes, so whole blocks reach the compression at
+    /// every offset and in runs of every length.
+    @Test func acceleratedAndSwiftPathsAgreeOnAMegabyteInRandomPieces() {
+        let message = Self.pseudoRandomBytes(count: 1 << 20, seed: 42)
+        let sizes = Self.pseudoRandomBytes(count: 1 << 16, seed: 7)
+        var accelerated = SHA256(accelerated: true)
+        var swift = SHA256(accelerated: false)
+        var start = 0
+        var piece = 0
+        while start < message.count {
+            // Mostly small pieces, with every eighth up to 64 KB so long runs of blocks occur too.
+            let size = piece % 8 == 7 ? Int(sizes[piece % sizes.count]) << 8 : Int(sizes[piece % sizes.count])
+            let end = min(start + size, message.count)
+            message[start..<end].withUnsafeBytes {
+                accelerated.update($0)
+                swift.update($0)
+            }
+            start = end
+            piece += 1
+        }
+        let digest = SHA256.hex(accelerated.finalize())
+        #expect(digest == SHA256.hex(swift.finalize()))
+        #expect(digest == Self.digest(message, accelerated: false))
     }
 }
