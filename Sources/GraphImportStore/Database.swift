@@ -25,12 +25,19 @@ public final class Database {
     let handle: OpaquePointer
     var statementCache: [String: Statement] = [:]
 
+    /// Process-wide settings, made once before the first connection opens.
+    private static let configured: Bool = graphimport_disable_memory_statistics() == SQLITE_OK
+
     /// Opens (and by default creates) the store at `path`, refusing a symbolic link.
     public init(path: String, options: Options = .init()) throws(StoreError) {
         self.path = path
         // SQLITE_OPEN_NOFOLLOW: a symlinked store path is refused rather than written through.
         // SQLITE_OPEN_EXRESCODE: extended result codes from the very first call.
-        var flags = SQLITE_OPEN_NOFOLLOW | SQLITE_OPEN_EXRESCODE
+        // SQLITE_OPEN_NOMUTEX: a Database is not Sendable, so one thread uses a connection at a
+        // time; SQLite's own lock around every call on it (two per bind, step or column read)
+        // only cost time.
+        _ = Database.configured
+        var flags = SQLITE_OPEN_NOFOLLOW | SQLITE_OPEN_EXRESCODE | SQLITE_OPEN_NOMUTEX
         if options.readOnly {
             flags |= SQLITE_OPEN_READONLY
         } else {
