@@ -193,6 +193,7 @@ struct ImportRun {
                     writer.retireIfFull()
                     onProgress?(records, record.position.offset)
                 }
+                pipeline.recycle(batch)
             }
         } catch let error as ImportError {
             throw error

@@ -28,6 +28,8 @@ final class RecordPipeline: @unchecked Sendable {
     private let condition = NSCondition()
     private var queue: [Item] = []
     private var stopped = false
+    /// Batches the importer is done with, freed by the reading thread (see `recycle`).
+    private var done: [[DraftedRecord]] = []
     private static let batchSize = 128
     private static let capacity = 8
 
@@ -51,6 +53,15 @@ final class RecordPipeline: @unchecked Sendable {
         return item
     }
 
+    /// Hands a written batch back, so that the reading thread, which allocated its drafts, also
+    /// frees them: freeing was a quarter of the writing thread's time (and memory freed on another
+    /// thread than it came from costs malloc a lock).
+    func recycle(_ batch: [DraftedRecord]) {
+        condition.lock()
+        done.append(batch)
+        condition.unlock()
+    }
+
     /// Tells the reading thread to stop at its next batch (the import failed or was interrupted).
     func stop() {
         condition.lock()
@@ -62,9 +73,15 @@ final class RecordPipeline: @unchecked Sendable {
 
     /// Queues `item`; false when the consumer has stopped.
     private func push(_ item: Item) -> Bool {
+        // Released after the lock, on this thread: the last references to the written batches.
+        var written: [[DraftedRecord]] = []
         condition.lock()
-        defer { condition.unlock() }
+        defer {
+            condition.unlock()
+            written.removeAll()
+        }
         while queue.count >= Self.capacity && !stopped { condition.wait() }
+        swap(&written, &done)
         if stopped { return false }
         queue.append(item)
         condition.broadcast()
