@@ -133,8 +133,10 @@ struct ImportRun {
             summary.schemaChanges = migration.changes
         }
         let now = SQLValue.text(Coercion.isoText(Timestamp(milliseconds: currentMilliseconds())))
-        let writer = GraphWriter(
-            plan: plan, database: database, run: RunContext(runID: runID, now: now), hooks: hooks, objectsInMemory: max(1, options.objectsInMemory))
+        let writer = try storeStep {
+            try GraphWriter(
+                plan: plan, database: database, run: RunContext(runID: runID, now: now), hooks: hooks, objectsInMemory: max(1, options.objectsInMemory))
+        }
         let reader = JSONRecordReader(
             source: InputTap(source, state: tap), patterns: plan.routes.map(\.pattern), capture: plan.meta.map(\.pattern),
             projections: plan.projections(hooks: hooks), format: options.format,

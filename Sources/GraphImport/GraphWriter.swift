@@ -40,17 +40,28 @@ final class GraphWriter {
     /// Prepared INSERT and UPDATE statements per entity, by the set of columns they write.
     private var inserts: [[[Int]: Statement]]
     private var updates: [[[Int]: Statement]]
+    /// Per entity whose table was empty when the run began: the keys this run inserted (nil
+    /// until the first insert), so that a key never seen needs no query (see `KeyFilter`).
+    private var insertedKeys: [KeyFilter?]
+    private let startedEmpty: [Bool]
     /// Undo information for the record being written, when records may be rolled back one by one.
     private var journal: [(entity: Int, key: ObjectKey, before: KnownObject.Snapshot?)]?
 
     init(
         plan: ImportPlan, database: Database, run: RunContext, hooks: ImportHooks = ImportHooks(),
         objectsInMemory: Int = ImportOptions.defaultObjectsInMemory
-    ) {
+    ) throws(StoreError) {
         self.plan = plan
         self.database = database
         self.run = run
         self.hooks = hooks
+        var startedEmpty: [Bool] = []
+        for entity in plan.entities {
+            let any = try database.rows("SELECT EXISTS (SELECT 1 FROM \(quoteIdentifier(entity.table)))")
+            startedEmpty.append(any.first?.first == .integer(0))
+        }
+        self.startedEmpty = startedEmpty
+        insertedKeys = Array(repeating: nil, count: plan.entities.count)
         objects = Array(repeating: KnownObjects(generationSize: objectsInMemory), count: plan.entities.count)
         sql = plan.entities.map(EntitySQL.init)
         inserts = Array(repeating: [:], count: plan.entities.count)
@@ -213,6 +224,10 @@ final class GraphWriter {
         }
         remember(draft.entity, draft.key, nil)
         objects[draft.entity].add(known, for: draft.key)
+        if startedEmpty[draft.entity] {
+            if insertedKeys[draft.entity] == nil { insertedKeys[draft.entity] = KeyFilter() }
+            insertedKeys[draft.entity]!.insert(draft.key)
+        }
         return pk
     }
 
@@ -341,6 +356,8 @@ final class GraphWriter {
     /// The object with `key`, from this run's memory or else from the store.
     private func find(entity: Int, key: ObjectKey) throws(StoreError) -> KnownObject? {
         if let known = objects[entity].object(for: key) { return known }
+        // A table empty at the start holds only what this run inserted.
+        if startedEmpty[entity] && !(insertedKeys[entity]?.mightContain(key) ?? false) { return nil }
         guard let row = try database.statement(sql[entity].selectByKey).firstRow(key.values) else { return nil }
         let known = KnownObject(pk: row[0].integerValue, values: Array(row.dropFirst().dropLast()), status: .referenced)
         known.storedChangedRun = row[row.count - 1]

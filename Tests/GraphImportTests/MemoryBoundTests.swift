@@ -1,4 +1,4 @@
-import GraphImport
+@testable import GraphImport
 import GraphImportStore
 import Testing
 
@@ -130,5 +130,20 @@ struct MemoryBoundTests {
         #expect(counts[0] == counts[1])
         #expect(counts[0] == ["Post [3, 0, 0, 1, 0]", "User [3, 0, 0, 0, 0]", "Tag [0, 0, 0, 0, 0]"])
         #expect(dumps[0] == dumps[1])
+    }
+}
+
+@Suite("The filter of keys inserted into a table that began empty")
+struct KeyFilterTests {
+    /// A miss means "certainly never inserted" and skips the query: it must never be wrong.
+    @Test func neverMissesAnInsertedKeyAndRarelyClaimsAnotherOne() {
+        var filter = KeyFilter()
+        let inserted = (0..<200_000).map { ObjectKey(values: [.integer(Int64($0) * 7)]) }
+        for key in inserted { filter.insert(key) }
+        #expect(inserted.allSatisfy { filter.mightContain($0) })
+        let others = (0..<100_000).map { ObjectKey(values: [.text("other \($0)")]) }
+        let claimed = others.filter { filter.mightContain($0) }.count
+        #expect(claimed < 1000)  // 2^23 bits, 3 probes, 200k keys: about 0.03% expected
+        #expect(!KeyFilter().mightContain(inserted[0]))
     }
 }
