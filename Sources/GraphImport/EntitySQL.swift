@@ -15,7 +15,7 @@ struct EntitySQL {
     private let writableColumns: [String]
 
     /// Columns that do not tell whether an object changed: `always` and `onchange` values.
-    var unchangingColumns: Set<Int> { alwaysColumns.union(onChangeColumns) }
+    let unchangingColumns: Set<Int>
     let selectByKey: String
     let selectList: [String]
     let deleteList: [String]
@@ -28,6 +28,7 @@ struct EntitySQL {
         writableColumns = columns + [Naming.insertedRun, Naming.changedRun]
         alwaysColumns = Set(entity.attributes.indices.filter { entity.attributes[$0].always != nil })
         onChangeColumns = entity.attributes.indices.filter { entity.attributes[$0].onChange != nil }
+        unchangingColumns = alwaysColumns.union(onChangeColumns)
         let keyMatch = entity.keyAttributes.map { "\(quoteIdentifier(entity.attributes[$0].column)) = ?" }.joined(separator: " AND ")
         selectByKey =
             "SELECT " + ([Naming.primaryKey] + columns + [Naming.changedRun]).map(quoteIdentifier).joined(separator: ", ")

@@ -44,6 +44,9 @@ final class GraphWriter {
     /// until the first insert), so that a key never seen needs no query (see `KeyFilter`).
     private var insertedKeys: [KeyFilter?]
     private let startedEmpty: [Bool]
+    /// Per entity: whether an update that changes no value can stop at comparing (no derived or
+    /// `always` attribute to compute, no `beforeSave` hook to call).
+    private let comparesOnly: [Bool]
     /// Undo information for the record being written, when records may be rolled back one by one.
     private var journal: [(entity: Int, key: ObjectKey, before: KnownObject.Snapshot?)]?
 
@@ -61,6 +64,9 @@ final class GraphWriter {
             startedEmpty.append(any.first?.first == .integer(0))
         }
         self.startedEmpty = startedEmpty
+        comparesOnly = plan.entities.map { entity in
+            entity.derivedAttributes.isEmpty && !entity.attributes.contains { $0.always != nil } && hooks.beforeSave[entity.name] == nil
+        }
         insertedKeys = Array(repeating: nil, count: plan.entities.count)
         objects = Array(repeating: KnownObjects(generationSize: objectsInMemory), count: plan.entities.count)
         sql = plan.entities.map(EntitySQL.init)
@@ -240,6 +246,10 @@ final class GraphWriter {
             object.originalMarkers = statements.onChangeColumns.map { object.values[$0] } + [object.storedChangedRun]
             object.status = .touched
         }
+        if comparesOnly[draft.entity], try storing({ () throws(StoreError) in try isUnchanged(object, provided: provided, lists: lists, entity: draft.entity) })
+        {
+            return
+        }
         var merged = object.values.map { Optional($0) }
         for (index, value) in provided.enumerated() where value != nil { merged[index] = value }
         try derive(entity, &merged)
@@ -296,6 +306,26 @@ final class GraphWriter {
             }
             object.lists[index] = list
         }
+    }
+
+    /// Whether the draft's values and lists are what `object` already holds: the common case
+    /// (a user on each of their tweets, every object of a re-import), answered without copying.
+    private func isUnchanged(_ object: KnownObject, provided: [SQLValue?], lists: [[Int64]?], entity: Int) throws(StoreError) -> Bool {
+        for index in provided.indices {
+            if let value = provided[index], value != object.values[index] { return false }
+        }
+        for (index, list) in lists.enumerated() {
+            guard let list else { continue }
+            let stored: [Int64]
+            if let known = object.lists[index] {
+                stored = known
+            } else {
+                stored = try readList(owner: object.pk, entity: entity, index: index)
+            }
+            object.lists[index] = stored
+            if stored != list { return false }
+        }
+        return true
     }
 
     /// Computes the entity's derived attributes from the other values, through their converters and checks.
