@@ -79,6 +79,9 @@ public struct JSONProjection: Sendable {
         self.children = children
     }
 
+    /// How many members of an object at `node` may be kept (nil: any number, the node keeps all).
+    func memberLimit(_ node: Int) -> Int? { keepsAllByNode[node] ? nil : membersByNode[node].count }
+
     /// Whether the value at `node` is kept whole.
     public func keepsAll(_ node: Int) -> Bool { keepsAllByNode[node] }
 

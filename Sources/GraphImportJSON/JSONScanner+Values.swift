@@ -6,9 +6,9 @@ private struct BuildFrame {
     var key = ""
     /// Where the current key starts, kept whole: its value may span lines before a duplicate is found.
     var keyPosition = JSONPosition(offset: 0, line: 1, column: 1)
-    /// Where this object's key hashes (and key starts) begin in the scanner's `keyHashes` (`keyStarts`).
+    /// Where this object's keys begin in the scanner's `keyLog`: its first recorded key, its
+    /// first byte, and where the current key's bytes start.
     var hashStart: Int
-    /// Where this object's keys begin in the scanner's `keyArena`, and where the current key does.
     var arenaStart: Int
     var currentKeyStart = 0
     /// One bit per key hash modulo 256: a key whose bit is clear is certainly new, so the search is skipped.
@@ -56,9 +56,7 @@ extension JSONScanner {
         var value = JSONValue.null
         // Whether the value just completed was skipped (a member the projection leaves out).
         var isSkipped = false
-        keyHashes.removeAll(keepingCapacity: true)
-        keyStarts.removeAll(keepingCapacity: true)
-        keyArena.removeAll(keepingCapacity: true)
+        keyLog.truncate(count: 0, byteCount: 0)
         parsing: while true {
             // At the first byte of a value.
             guard let byte = try peek() else {
@@ -81,7 +79,9 @@ extension JSONScanner {
                         pos += 1
                         value = isObject ? .object(JSONObject()) : .array([])
                     } else {
-                        stack.append(BuildFrame(isObject: isObject, hashStart: keyHashes.count, arenaStart: keyArena.count, projection: wanted))
+                        stack.append(BuildFrame(isObject: isObject, hashStart: keyLog.count, arenaStart: keyLog.byteCount, projection: wanted))
+                        // An object keeps at most the projection's members: room for them at once.
+                        if isObject, let limit = projection.memberLimit(wanted) { stack[stack.count - 1].members.reserveCapacity(limit) }
                         if isObject { try beginMember(of: &stack[stack.count - 1], at: next) }
                         continue parsing
                     }
@@ -109,9 +109,7 @@ extension JSONScanner {
                     guard next == ASCII.closeBrace else { throw separatorError(next, isObject: true) }
                     pos += 1
                     let frame = stack.removeLast()
-                    keyHashes.removeLast(keyHashes.count - frame.hashStart)
-                    keyStarts.removeLast(keyStarts.count - frame.hashStart)
-                    keyArena.removeLast(keyArena.count - frame.arenaStart)
+                    keyLog.truncate(count: frame.hashStart, byteCount: frame.arenaStart)
                     value = .object(JSONObject(frame.members))
                 } else {
                     stack[top].elements.append(value)
@@ -165,15 +163,14 @@ extension JSONScanner {
     }
 
     /// Looks a key up in the frame's projection node and keeps what the duplicate check needs:
-    /// its bytes in `keyArena` and its hash in `currentHash` (its text, past the linear search).
+    /// its bytes in `keyLog` and its hash in `currentHash` (its text, past the linear search).
     private mutating func takeKey(_ bytes: UnsafeBufferPointer<UInt8>, text: String?, into frame: inout BuildFrame) {
         let node = frame.projection
         let checks = options.rejectDuplicateKeys
         let inArena = checks && frame.keyCount < linearKeySearchLimit
         if inArena {
             currentHash = keyHash(bytes)
-            frame.currentKeyStart = keyArena.count
-            keyArena.append(contentsOf: bytes)
+            frame.currentKeyStart = keyLog.appendBytes(bytes)
         }
         if projection.keepsAll(node) {
             frame.key = text ?? String(decoding: bytes, as: UTF8.self)
@@ -197,35 +194,29 @@ extension JSONScanner {
                 let hash = currentHash
                 let word = Int(hash >> 6 & 3), bit = UInt64(1) << (hash & 63)
                 if frame.hashFilter[word] & bit != 0 {
-                    for index in frame.hashStart..<keyHashes.count where keyHashes[index] == hash {
-                        let end = index + 1 < keyHashes.count ? keyStarts[index + 1] : frame.currentKeyStart
-                        if keyArenaEqual(keyStarts[index]..<end, frame.currentKeyStart..<keyArena.count) { duplicate = true }
+                    let current = keyLog.bytes(from: frame.currentKeyStart)
+                    for index in frame.hashStart..<keyLog.count where keyLog.hash(at: index) == hash {
+                        if keyLog.key(at: index, end: frame.currentKeyStart).elementsEqual(current) { duplicate = true }
                     }
                 }
                 frame.hashFilter[word] |= bit
-                keyHashes.append(hash)
-                keyStarts.append(frame.currentKeyStart)
+                keyLog.record(hash: hash, start: frame.currentKeyStart)
             } else {
                 if count == linearKeySearchLimit {
                     // Past the linear search: the keys so far go into a set, as text.
-                    for index in frame.hashStart..<keyHashes.count {
-                        let end = index + 1 < keyHashes.count ? keyStarts[index + 1] : keyArena.count
-                        frame.keySet.insert(String(decoding: keyArena[keyStarts[index]..<end], as: UTF8.self))
+                    for index in frame.hashStart..<keyLog.count {
+                        frame.keySet.insert(String(decoding: keyLog.key(at: index, end: keyLog.byteCount), as: UTF8.self))
                     }
                 }
                 duplicate = !frame.keySet.insert(frame.key).inserted
             }
             frame.keyCount += 1
             if duplicate {
-                let key = count < linearKeySearchLimit ? String(decoding: keyArena[frame.currentKeyStart...], as: UTF8.self) : frame.key
+                let key = count < linearKeySearchLimit ? String(decoding: keyLog.bytes(from: frame.currentKeyStart), as: UTF8.self) : frame.key
                 throw JSONError(kind: .syntax, message: JSONMessage.duplicateKey(key), position: frame.keyPosition, hint: nil)
             }
         }
         if let value { frame.members.append(JSONMember(key: frame.key, value: value)) }
-    }
-
-    private func keyArenaEqual(_ first: Range<Int>, _ second: Range<Int>) -> Bool {
-        first.count == second.count && keyArena[first].elementsEqual(keyArena[second])
     }
 
     /// A key and the colon after it (`byte` is the first non-whitespace byte); `pos` ends at the value.

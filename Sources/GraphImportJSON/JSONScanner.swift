@@ -53,12 +53,8 @@ struct JSONScanner {
     let options: JSONReaderOptions
     /// Reused by `skipValue` to remember which containers are open.
     var skipStack: [Bool] = []
-    /// Reused by `parseValue`: the key hashes of the open objects, innermost last.
-    var keyHashes: [UInt32] = []
-    /// Reused by `parseValue`: where each of those keys starts in `keyArena`, which holds the
-    /// UTF-8 of the open objects' keys back to back, to tell a duplicate from a collision.
-    var keyStarts: [Int] = []
-    var keyArena: [UInt8] = []
+    /// Reused by `parseValue`: the keys of the open objects, innermost last, for duplicate checks.
+    var keyLog = KeyLog()
     /// The hash of the key `parseValue` has just read.
     var currentHash: UInt32 = 0
     /// What `parseValue` builds of the value it is parsing.
