@@ -40,6 +40,10 @@ final class GraphWriter {
     /// Prepared INSERT and UPDATE statements per entity, by the set of columns they write.
     private var inserts: [[[Int]: Statement]]
     private var updates: [[[Int]: Statement]]
+    /// The statements run for nearly every object, per entity (and per to-many), prepared on
+    /// first use: looking them up by their SQL text hashed the text each time.
+    private var selectsByKey: [Statement?]
+    private var listInserts: [[Statement?]]
     /// Per entity whose table was empty when the run began: the keys this run inserted (nil
     /// until the first insert), so that a key never seen needs no query (see `KeyFilter`).
     private var insertedKeys: [KeyFilter?]
@@ -72,6 +76,8 @@ final class GraphWriter {
         sql = plan.entities.map(EntitySQL.init)
         inserts = Array(repeating: [:], count: plan.entities.count)
         updates = Array(repeating: [:], count: plan.entities.count)
+        selectsByKey = Array(repeating: nil, count: plan.entities.count)
+        listInserts = plan.entities.map { Array(repeating: nil, count: $0.toMany.count) }
     }
 
     /// What happened to the objects of each entity, counted once per object.
@@ -388,7 +394,8 @@ final class GraphWriter {
         if let known = objects[entity].object(for: key) { return known }
         // A table empty at the start holds only what this run inserted.
         if startedEmpty[entity] && !(insertedKeys[entity]?.mightContain(key) ?? false) { return nil }
-        guard let row = try database.statement(sql[entity].selectByKey).firstRow(key.values) else { return nil }
+        if selectsByKey[entity] == nil { selectsByKey[entity] = try database.statement(sql[entity].selectByKey) }
+        guard let row = try selectsByKey[entity]!.firstRow(key.values) else { return nil }
         let known = KnownObject(pk: row[0].integerValue, values: Array(row.dropFirst().dropLast()), status: .referenced)
         known.storedChangedRun = row[row.count - 1]
         if let (fate, markers) = objects[entity].fate(of: known.pk) {
@@ -409,7 +416,8 @@ final class GraphWriter {
     }
 
     private func writeList(_ list: [Int64], owner: Int64, entity: Int, index: Int) throws(StoreError) {
-        let insert = try database.statement(sql[entity].insertList[index])
+        if listInserts[entity][index] == nil { listInserts[entity][index] = try database.statement(sql[entity].insertList[index]) }
+        let insert = listInserts[entity][index]!
         for (position, target) in list.enumerated() {
             try insert.run([.integer(owner), .integer(target), .integer(Int64(position))])
         }

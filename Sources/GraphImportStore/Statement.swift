@@ -36,7 +36,7 @@ public final class Statement {
     /// Resets the statement and binds `values` to its parameters, in order.
     public func bind(_ values: [SQLValue]) throws(StoreError) {
         reset()
-        sqlite3_clear_bindings(handle)
+        // Every parameter is bound below (the count is checked), so no clearing is needed.
         let expected = sqlite3_bind_parameter_count(handle)
         guard values.count == Int(expected) else {
             throw StoreError(
