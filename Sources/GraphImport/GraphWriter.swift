@@ -103,7 +103,7 @@ final class GraphWriter {
             }
             let resident = known.resident
             for object in resident { count(object.status, unchanged: object.isNetUnchanged(ignoring: ignored)) }
-            for (_, fate, _) in known.retired(excluding: Set(resident.map(\.pk))) { count(fate.status, unchanged: fate.isNetUnchanged) }
+            known.forEachRetired(excluding: Set(resident.map(\.pk))) { _, fate, _ in count(fate.status, unchanged: fate.isNetUnchanged) }
             return counts
         }
     }
@@ -122,9 +122,8 @@ final class GraphWriter {
                 for (position, column) in statements.onChangeColumns.enumerated() { object.values[column] = original[position] }
                 object.markersWritten = false
             }
-            for (pk, fate, markers) in known.retired(excluding: Set(resident.map(\.pk)))
-            where fate.status == .touched && fate.markersWritten && fate.isNetUnchanged {
-                guard let markers else { continue }
+            try known.forEachRetired(excluding: Set(resident.map(\.pk))) { pk, fate, markers throws(StoreError) in
+                guard fate.status == .touched, fate.isNetUnchanged, let markers else { return }
                 try updateStatement(entity, columns: columns).run(markers + [.integer(pk)])
             }
         }
