@@ -7,7 +7,7 @@ import Testing
     @Test func opensWithForeignKeysCacheAndTempStoreConfigured() throws {
         try withDatabase { database throws in
             #expect(try database.scalar("PRAGMA foreign_keys") == .integer(1))
-            #expect(try database.scalar("PRAGMA cache_size") == .integer(-65536))
+            #expect(try database.scalar("PRAGMA cache_size") == .integer(-32768))
             #expect(try database.scalar("PRAGMA temp_store") == .integer(2))
             #expect(try database.scalar("PRAGMA journal_mode") == .text("delete"))
         }
