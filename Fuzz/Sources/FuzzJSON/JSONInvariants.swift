@@ -21,6 +21,54 @@ enum JSONInvariants {
             for format in formats { _ = read(bytes, pattern: pattern, format: format, options: smallBuffer) }
         }
         checkReaderAgreesWithParser(bytes, whole: whole)
+        checkProjectionPrunes(bytes)
+    }
+
+    /// A graph with a cycle, a whole value and a nested object: 0 = {id, a, user: 1, b: 0, data: 0},
+    /// 1 = {id, name}, 2 = keep all.
+    static let projection = JSONProjection(
+        nodes: [
+            .init(members: ["id": 2, "a": 2, "user": 1, "b": 0, "data": 0]), .init(members: ["id": 2, "name": 2]), .init(keepsAll: true),
+        ], root: 0)
+
+    /// Reading with a projection builds exactly the kept part of what a full read builds, and
+    /// refuses only what a full read refuses; the one thing it may let pass is a duplicate key
+    /// inside a value it skips.
+    static func checkProjectionPrunes(_ bytes: [UInt8]) {
+        let options = JSONReaderOptions(bufferSize: 1 + bytes.count % 11)
+        let full = read(bytes, pattern: .everyElement, format: .auto, options: options)
+        let reader = JSONRecordReader(
+            source: BytesSource(bytes), patterns: [.everyElement], projections: [projection], format: .auto, options: options)
+        var values: [JSONValue] = []
+        do throws(JSONError) {
+            while let record = try reader.next() { values.append(record.value) }
+        } catch {
+            checkError(error, in: bytes, from: "JSONRecordReader with a projection")
+            require(
+                (try? full.get()) == nil, "a projected read failed (\(error)) where a full read succeeded")
+            return
+        }
+        switch full {
+        case .success(let expected):
+            require(values == expected.map { prune($0, node: projection.root) }, "a projected read built \(values), not the pruned \(expected)")
+        case .failure(let error):
+            require(error.message.contains("duplicate key"), "a projected read succeeded where a full read failed with \(error)")
+        }
+    }
+
+    /// What a projection keeps of a value, computed from the whole value.
+    static func prune(_ value: JSONValue, node: Int) -> JSONValue {
+        if projection.keepsAll(node) { return value }
+        switch value {
+        case .object(let object):
+            let kept = projection.members(of: node)
+            return .object(
+                JSONObject(object.members.compactMap { member in kept[member.key].map { JSONMember(key: member.key, value: prune(member.value, node: $0)) } }))
+        case .array(let elements):
+            return .array(elements.map { prune($0, node: node) })
+        default:
+            return value
+        }
     }
 
     /// `JSONParser.parse`, with its error checked and its value round-tripped.
