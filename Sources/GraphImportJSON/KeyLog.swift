@@ -3,7 +3,9 @@
 ///
 /// Plain memory reused from record to record: this runs for every key of every record, and a
 /// Swift array append costs a uniqueness check (and often a retain) each time. The memory is
-/// freed with the last copy of the log (its `owner`).
+/// freed with the last copy of the log (its `owner`). Copies share the memory until one of them
+/// grows (the scanner never copies its log); growing takes new memory and frees the old only
+/// when no other copy still points at it.
 struct KeyLog {
     /// Frees the log's memory; holds the current buffers, which change only when they grow.
     private final class Owner {
@@ -11,10 +13,10 @@ struct KeyLog {
         var hashes: UnsafeMutablePointer<UInt32>
         var starts: UnsafeMutablePointer<Int>
 
-        init(byteCapacity: Int, entryCapacity: Int) {
-            bytes = .allocate(capacity: byteCapacity)
-            hashes = .allocate(capacity: entryCapacity)
-            starts = .allocate(capacity: entryCapacity)
+        init(bytes: UnsafeMutablePointer<UInt8>, hashes: UnsafeMutablePointer<UInt32>, starts: UnsafeMutablePointer<Int>) {
+            self.bytes = bytes
+            self.hashes = hashes
+            self.starts = starts
         }
 
         deinit {
@@ -24,7 +26,7 @@ struct KeyLog {
         }
     }
 
-    private let owner: Owner
+    private var owner: Owner
     private var bytes: UnsafeMutablePointer<UInt8>
     private var hashes: UnsafeMutablePointer<UInt32>
     private var starts: UnsafeMutablePointer<Int>
@@ -36,10 +38,10 @@ struct KeyLog {
     private(set) var count = 0
 
     init(byteCapacity: Int = 4096, entryCapacity: Int = 256) {
-        owner = Owner(byteCapacity: byteCapacity, entryCapacity: entryCapacity)
-        bytes = owner.bytes
-        hashes = owner.hashes
-        starts = owner.starts
+        bytes = .allocate(capacity: byteCapacity)
+        hashes = .allocate(capacity: entryCapacity)
+        starts = .allocate(capacity: entryCapacity)
+        owner = Owner(bytes: bytes, hashes: hashes, starts: starts)
         self.byteCapacity = byteCapacity
         self.entryCapacity = entryCapacity
     }
@@ -89,10 +91,9 @@ struct KeyLog {
         while capacity < needed { capacity *= 2 }
         let bigger = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
         bigger.update(from: bytes, count: byteCount)
-        bytes.deallocate()
         bytes = bigger
-        owner.bytes = bigger
         byteCapacity = capacity
+        adopt()
     }
 
     private mutating func growEntries() {
@@ -101,12 +102,33 @@ struct KeyLog {
         let biggerStarts = UnsafeMutablePointer<Int>.allocate(capacity: capacity)
         biggerHashes.update(from: hashes, count: count)
         biggerStarts.update(from: starts, count: count)
-        hashes.deallocate()
-        starts.deallocate()
         hashes = biggerHashes
         starts = biggerStarts
-        owner.hashes = biggerHashes
-        owner.starts = biggerStarts
         entryCapacity = capacity
+        adopt()
+    }
+
+    /// Makes the owner hold this log's current buffers after one grew: the old buffer is freed
+    /// (by the owner) unless another copy of the log still uses it, which then keeps the old owner.
+    private mutating func adopt() {
+        guard isKnownUniquelyReferenced(&owner) else {
+            let shared = owner
+            // The other copy's owner keeps what it points at; whatever this copy did not replace
+            // it now shares, so it takes copies of its own.
+            if bytes == shared.bytes { bytes = Self.copy(bytes, count: byteCount, capacity: byteCapacity) }
+            if hashes == shared.hashes { hashes = Self.copy(hashes, count: count, capacity: entryCapacity) }
+            if starts == shared.starts { starts = Self.copy(starts, count: count, capacity: entryCapacity) }
+            owner = Owner(bytes: bytes, hashes: hashes, starts: starts)
+            return
+        }
+        if owner.bytes != bytes { owner.bytes.deallocate(); owner.bytes = bytes }
+        if owner.hashes != hashes { owner.hashes.deallocate(); owner.hashes = hashes }
+        if owner.starts != starts { owner.starts.deallocate(); owner.starts = starts }
+    }
+
+    private static func copy<Element>(_ buffer: UnsafeMutablePointer<Element>, count: Int, capacity: Int) -> UnsafeMutablePointer<Element> {
+        let copy = UnsafeMutablePointer<Element>.allocate(capacity: capacity)
+        copy.update(from: buffer, count: count)
+        return copy
     }
 }

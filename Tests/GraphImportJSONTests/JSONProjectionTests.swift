@@ -1,4 +1,4 @@
-import GraphImportJSON
+@testable import GraphImportJSON
 import Testing
 
 /// Reads the records of `$[*]` from `text`, building only what `projection` keeps.
@@ -77,5 +77,34 @@ struct JSONProjectionTests {
         let feed = "[" + records.joined(separator: ",") + "]"
         #expect(try project(feed, tweetProjection(), bufferSize: 16) == project(feed, tweetProjection()))
         #expect(try project(feed, tweetProjection()).last == #"{"id":49,"user":{"id":49}}"#)
+    }
+}
+
+@Suite("The key log of duplicate checks")
+struct KeyLogTests {
+    private func keys(_ log: KeyLog) -> [String] {
+        (0..<log.count).map { String(decoding: log.key(at: $0, end: log.byteCount), as: UTF8.self) }
+    }
+
+    private func append(_ key: String, to log: inout KeyLog) {
+        Array(key.utf8).withUnsafeBufferPointer { bytes in
+            let start = log.appendBytes(bytes)
+            log.record(hash: UInt32(key.utf8.count), start: start)
+        }
+    }
+
+    /// Growing past the first buffers keeps every key, and a copy that grows leaves the other
+    /// copy's keys where they were (its memory is not freed under it).
+    @Test func keepsKeysAcrossGrowthAndCopies() {
+        var log = KeyLog(byteCapacity: 4, entryCapacity: 2)
+        for index in 0..<10 { append("key\(index)", to: &log) }
+        #expect(keys(log) == (0..<10).map { "key\($0)" })
+        let copy = log
+        for index in 10..<200 { append("key\(index)", to: &log) }
+        #expect(keys(copy) == (0..<10).map { "key\($0)" })
+        #expect(keys(log) == (0..<200).map { "key\($0)" })
+        log.truncate(count: 3, byteCount: 12)
+        #expect(keys(log) == ["key0", "key1", "key2"])
+        #expect(log.hash(at: 2) == 4)
     }
 }
