@@ -418,7 +418,7 @@ final class GraphWriter {
         if listInserts[entity][index] == nil { listInserts[entity][index] = try database.statement(sql[entity].insertList[index]) }
         let insert = listInserts[entity][index]!
         for (position, target) in list.enumerated() {
-            try insert.run([.integer(owner), .integer(target), .integer(Int64(position))])
+            try insert.run(owner, target, Int64(position))
         }
     }
 

@@ -129,6 +129,20 @@ public final class Statement {
         reset()
     }
 
+    /// Binds three integers and steps until done: a join-table row, written for every link of a
+    /// to-many, without building an array of values for it.
+    public func run(_ first: Int64, _ second: Int64, _ third: Int64) throws(StoreError) {
+        reset()
+        guard sqlite3_bind_parameter_count(handle) == 3 else {
+            throw StoreError(extendedCode: SQLITE_RANGE, message: "expected \(sqlite3_bind_parameter_count(handle)) values to bind, got 3", sql: sql)
+        }
+        try bind(.integer(first), at: 1)
+        try bind(.integer(second), at: 2)
+        try bind(.integer(third), at: 3)
+        while try step() {}
+        reset()
+    }
+
     /// Binds `values` and returns every row, each as its column values.
     public func rows(_ values: [SQLValue]) throws(StoreError) -> [[SQLValue]] {
         try bind(values)
