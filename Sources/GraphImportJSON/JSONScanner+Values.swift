@@ -135,10 +135,7 @@ extension JSONScanner {
     /// the window (nearly every key) is read in place; any other goes through `scanString`.
     private mutating func beginMember(of frame: inout BuildFrame, at byte: UInt8?) throws(JSONError) {
         frame.keyPosition = position
-        guard byte == ASCII.quote else {
-            if byte == nil { throw syntaxError(JSONMessage.endInside(isObject: true)) }
-            throw syntaxError(JSONMessage.expectedKey(found: describeCurrent()))
-        }
+        try expectKey(at: byte)
         let start = pos + 1
         var index = start
         while index < end {
@@ -153,13 +150,7 @@ extension JSONScanner {
             let text = try scanString(materialize: true)
             Array(text.utf8).withUnsafeBufferPointer { takeKey($0, text: text, into: &frame) }
         }
-        let colon = try skipWhitespace()
-        guard colon == ASCII.colon else {
-            if colon == nil { throw syntaxError(JSONMessage.endInside(isObject: true)) }
-            throw syntaxError(JSONMessage.expectedColon(found: describeCurrent()))
-        }
-        pos += 1
-        if try skipWhitespace() == nil { throw syntaxError(JSONMessage.endInside(isObject: true)) }
+        try scanNameSeparator()
     }
 
     /// Looks a key up in the frame's projection node and keeps what the duplicate check needs:
@@ -221,11 +212,22 @@ extension JSONScanner {
 
     /// A key and the colon after it (`byte` is the first non-whitespace byte); `pos` ends at the value.
     mutating func scanKey(at byte: UInt8?, materialize: Bool = true) throws(JSONError) -> String {
+        try expectKey(at: byte)
+        let key = try scanString(materialize: materialize)
+        try scanNameSeparator()
+        return key
+    }
+
+    /// A key must start here (`byte` is the first non-whitespace byte): an opening quote.
+    private mutating func expectKey(at byte: UInt8?) throws(JSONError) {
         guard byte == ASCII.quote else {
             if byte == nil { throw syntaxError(JSONMessage.endInside(isObject: true)) }
             throw syntaxError(JSONMessage.expectedKey(found: describeCurrent()))
         }
-        let key = try scanString(materialize: materialize)
+    }
+
+    /// name-separator = ws %x3A ws, after a key; `pos` ends at the value, which must exist.
+    private mutating func scanNameSeparator() throws(JSONError) {
         let colon = try skipWhitespace()
         guard colon == ASCII.colon else {
             if colon == nil { throw syntaxError(JSONMessage.endInside(isObject: true)) }
@@ -233,7 +235,6 @@ extension JSONScanner {
         }
         pos += 1
         if try skipWhitespace() == nil { throw syntaxError(JSONMessage.endInside(isObject: true)) }
-        return key
     }
 
     /// The error for a byte that is neither ',' nor the container's closing bracket.

@@ -36,24 +36,22 @@ private func post(_ id: Int, user: Int, name: String = "n", followers: Int = 1, 
     return json + "}"
 }
 
-/// Feeds that meet the same objects far apart, change them, change them back within one feed,
-/// link to objects by id, and drop objects: every case where the run must remember an object.
+/// A feed that meets the same objects far apart and links to an object by id before it is given.
+private let baseFeed =
+    "["
+    + [
+        post(1, user: 5, followers: 10, tags: ["a", "b"]), post(2, user: 6, tags: ["b"]), post(3, user: 7, tags: ["c"]),
+        post(4, user: 5, followers: 11, tags: ["a"], replyTo: 99), post(5, user: 8, quoted: post(1, user: 5, followers: 12, tags: ["a", "b"])),
+        post(6, user: 6, tags: ["b", "a"]), post(7, user: 5, followers: 12, tags: []),
+    ].joined(separator: ",") + "]"
+
+/// Every case where the run must remember an object: the base feed, the same feed again (nothing
+/// changes), then one where user 6 changes and changes back (net unchanged: its marker is put
+/// back), user 7 changes for good, post 3's tags change, post 2 is gone and the stub 99 is given
+/// in full.
 private let feeds: [String] = [
-    "["
-        + [
-            post(1, user: 5, followers: 10, tags: ["a", "b"]), post(2, user: 6, tags: ["b"]), post(3, user: 7, tags: ["c"]),
-            post(4, user: 5, followers: 11, tags: ["a"], replyTo: 99), post(5, user: 8, quoted: post(1, user: 5, followers: 12, tags: ["a", "b"])),
-            post(6, user: 6, tags: ["b", "a"]), post(7, user: 5, followers: 12, tags: []),
-        ].joined(separator: ",") + "]",
-    // The same feed again: nothing changes.
-    "["
-        + [
-            post(1, user: 5, followers: 10, tags: ["a", "b"]), post(2, user: 6, tags: ["b"]), post(3, user: 7, tags: ["c"]),
-            post(4, user: 5, followers: 11, tags: ["a"], replyTo: 99), post(5, user: 8, quoted: post(1, user: 5, followers: 12, tags: ["a", "b"])),
-            post(6, user: 6, tags: ["b", "a"]), post(7, user: 5, followers: 12, tags: []),
-        ].joined(separator: ",") + "]",
-    // User 6 changes and changes back (net unchanged: its marker is put back); user 7 changes for
-    // good; post 3's tags change; post 2 is gone; the stub 99 is given in full.
+    baseFeed,
+    baseFeed,
     "["
         + [
             post(1, user: 6, name: "x", tags: ["a", "b"]), post(99, user: 7, name: "y", tags: ["d"]), post(3, user: 7, name: "y", tags: ["c", "d"]),
