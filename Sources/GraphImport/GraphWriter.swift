@@ -173,26 +173,34 @@ final class GraphWriter {
     /// Writes `draft` and its nested objects; returns the object's row id.
     @discardableResult
     func write(_ draft: ObjectDraft) throws(WriteError) -> Int64 {
-        var foreignKeys: [SQLValue?] = []
-        foreignKeys.reserveCapacity(draft.toOne.count)
+        // Provided values in column order: attributes, then to-one foreign keys.
+        var provided = draft.values
+        provided.reserveCapacity(draft.values.count + draft.toOne.count)
         for link in draft.toOne {
-            foreignKeys.append(try link.map { link throws(WriteError) in try resolve(link) })
+            provided.append(try link.map { link throws(WriteError) in try resolve(link) })
         }
         var lists: [[Int64]?] = []
+        lists.reserveCapacity(draft.toMany.count)
         for links in draft.toMany {
             guard let links else {
                 lists.append(nil)
                 continue
             }
-            var seen = Set<Int64>()
             var list: [Int64] = []
-            for link in links {
-                if case .integer(let pk) = try resolve(link), seen.insert(pk).inserted { list.append(pk) }
+            list.reserveCapacity(links.count)
+            // Duplicates dropped, the first kept. Most lists are short: a search beats a set there.
+            if links.count <= 16 {
+                for link in links {
+                    if case .integer(let pk) = try resolve(link), !list.contains(pk) { list.append(pk) }
+                }
+            } else {
+                var seen = Set<Int64>(minimumCapacity: links.count)
+                for link in links {
+                    if case .integer(let pk) = try resolve(link), seen.insert(pk).inserted { list.append(pk) }
+                }
             }
             lists.append(list)
         }
-        // Provided values in column order: attributes, then to-one foreign keys.
-        let provided = draft.values + foreignKeys
         if let object = try storing({ () throws(StoreError) in try find(entity: draft.entity, key: draft.key) }) {
             try update(object, draft: draft, provided: provided, lists: lists)
             return object.pk
@@ -216,6 +224,8 @@ final class GraphWriter {
         try checkBeforeSave(entity, values)
         var columns: [Int] = []
         var bound: [SQLValue] = []
+        columns.reserveCapacity(values.count + 2)
+        bound.reserveCapacity(values.count + 2)
         for (index, value) in values.enumerated() {
             if let value {
                 columns.append(index)
@@ -223,8 +233,10 @@ final class GraphWriter {
             }
         }
         let runColumn = sql[draft.entity].insertedRunColumn
-        columns += [runColumn, runColumn + 1]
-        bound += [.integer(run.runID), .integer(run.runID)]
+        columns.append(runColumn)
+        columns.append(runColumn + 1)
+        bound.append(.integer(run.runID))
+        bound.append(.integer(run.runID))
         try storing { () throws(StoreError) in try insertStatement(draft.entity, columns: columns).run(bound) }
         let pk = database.lastInsertRowID
         let known = KnownObject(pk: pk, values: values.map { $0 ?? .null }, status: .inserted)

@@ -160,6 +160,19 @@ struct EngineTests {
         #expect(try fixture.value("SELECT count(*) FROM hashtag") == "3")
     }
 
+    /// A repeated target is kept once, at its first place, in short and long lists alike (the
+    /// writer searches a short list and hashes a long one).
+    @Test func repeatedTargetsInAListAreKeptOnceAtTheirFirstPlace() throws {
+        for length in [3, 40] {
+            let fixture = try EngineFixture(map: tweetsMap)
+            // "Tag" and "tag" are one hashtag (lowercased): repeats by key, not by text.
+            let tags = (0..<length).map { "t\($0 % (length / 2))" } + ["T0"]
+            try fixture.importJSON("[\(tweet(1, tags: tags))]")
+            let stored = try fixture.rows("SELECT hashtag.text, position FROM tweet_hashtags JOIN hashtag ON hashtag.pk = hashtag_pk ORDER BY position")
+            #expect(stored == (0..<(length / 2)).map { ["'t\($0)'", "\($0)"] })
+        }
+    }
+
     @Test func bigIdsStayExact() throws {
         let fixture = try EngineFixture(map: tweetsMap)
         try fixture.importJSON("[\(tweet(674674925823787009, user: 9007199254740993))]")
