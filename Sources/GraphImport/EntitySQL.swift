@@ -1,7 +1,9 @@
 import GraphImportStore
 
 /// The SQL text the writer runs for one entity, built once; the store caches the prepared statements.
-struct EntitySQL {
+/// A class: the writer reads it for every object, and copying a struct of a dozen arrays and
+/// strings cost a retain and a release of each.
+final class EntitySQL {
     let table: String
     /// Attribute columns, then to-one foreign-key columns, as in `KnownObject.values`.
     let columns: [String]
