@@ -5,15 +5,6 @@ extension JSONScanner {
     /// escapes either way; builds the String only when `materialize` (once, from the bytes in place
     /// when there is no escape and the string fits the window, else from a scratch copy).
     mutating func scanString(materialize: Bool) throws(JSONError) -> String {
-        if !materialize { return try scanString(deliver: false) { _ in "" } }
-        return try scanString(deliver: true) { String(decoding: $0, as: UTF8.self) }
-    }
-
-    /// Scans a string like `scanString(materialize:)` and hands its decoded UTF-8 to `make`
-    /// (an empty buffer when not `deliver`), so a caller can look at a key's bytes without
-    /// building a String. The buffer is valid only during the call.
-    @inline(__always)
-    mutating func scanString<Result>(deliver materialize: Bool, _ make: (UnsafeBufferPointer<UInt8>) -> Result) throws(JSONError) -> Result {
         let quoteOffset = offset
         pos += 1
         if materialize { tokenStart = pos }
@@ -46,17 +37,17 @@ extension JSONScanner {
             let byte = bytes[pos]
             if byte == ASCII.quote {
                 try checkStringLength(from: quoteOffset)
-                let result: Result
-                if !materialize {
-                    result = make(UnsafeBufferPointer(start: bytes, count: 0))
-                } else if scratch == nil {
-                    result = make(UnsafeBufferPointer(start: bytes + tokenStart, count: pos - tokenStart))
-                } else {
-                    scratch.append(bytes + tokenStart, count: pos - tokenStart)
-                    result = scratch!.withUnsafeBufferPointer(make)
+                var text = ""
+                if materialize {
+                    if scratch == nil {
+                        text = String(decoding: UnsafeBufferPointer(start: bytes + tokenStart, count: pos - tokenStart), as: UTF8.self)
+                    } else {
+                        scratch.append(bytes + tokenStart, count: pos - tokenStart)
+                        text = String(decoding: scratch!, as: UTF8.self)
+                    }
                 }
                 pos += 1
-                return result
+                return text
             }
             if byte == ASCII.backslash {
                 if materialize {
