@@ -88,12 +88,11 @@ final class GraphWriter {
     func counts() -> [EntityCounts] {
         objects.enumerated().map { entity, known in
             var counts = EntityCounts()
-            let ignored = sql[entity].unchangingColumns
-            func count(_ status: KnownObject.Status, unchanged: @autoclosure () -> Bool) {
-                switch status {
+            known.forEachFate(ignoring: sql[entity].unchangingColumns) { _, fate, _, _ in
+                switch fate.status {
                 case .inserted: counts.inserted += 1
                 case .touched:
-                    if unchanged() {
+                    if fate.isNetUnchanged {
                         counts.unchanged += 1
                     } else {
                         counts.updated += 1
@@ -101,9 +100,6 @@ final class GraphWriter {
                 case .referenced: break
                 }
             }
-            let resident = known.resident
-            for object in resident { count(object.status, unchanged: object.isNetUnchanged(ignoring: ignored)) }
-            known.forEachRetired(excluding: Set(resident.map(\.pk))) { _, fate, _ in count(fate.status, unchanged: fate.isNetUnchanged) }
             return counts
         }
     }
@@ -113,18 +109,13 @@ final class GraphWriter {
     func restoreUnchangedMarkers() throws(StoreError) {
         for (entity, known) in objects.enumerated() {
             let statements = sql[entity]
-            let ignored = statements.unchangingColumns
             let columns = statements.onChangeColumns + [statements.insertedRunColumn + 1]
-            let resident = known.resident
-            for object in resident where object.status == .touched && object.markersWritten && object.isNetUnchanged(ignoring: ignored) {
-                guard let original = object.originalMarkers else { continue }
-                try updateStatement(entity, columns: columns).run(original + [.integer(object.pk)])
-                for (position, column) in statements.onChangeColumns.enumerated() { object.values[column] = original[position] }
-                object.markersWritten = false
-            }
-            try known.forEachRetired(excluding: Set(resident.map(\.pk))) { pk, fate, markers throws(StoreError) in
+            try known.forEachFate(ignoring: statements.unchangingColumns) { pk, fate, markers, object throws(StoreError) in
                 guard fate.status == .touched, fate.isNetUnchanged, let markers else { return }
                 try updateStatement(entity, columns: columns).run(markers + [.integer(pk)])
+                guard let object else { return }
+                for (position, column) in statements.onChangeColumns.enumerated() { object.values[column] = markers[position] }
+                object.markersWritten = false
             }
         }
     }

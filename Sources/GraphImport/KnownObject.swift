@@ -46,9 +46,12 @@ final class KnownObject {
         return UInt32(truncatingIfNeeded: hasher.finalize())
     }
 
-    /// Whether the object ends the run as it began it (leaving out `ignored` columns).
-    func isNetUnchanged(ignoring ignored: Set<Int>) -> Bool {
-        !listChanged && digest(ignoring: ignored) == originalDigest
+    /// What the run did to the object so far, as counting, markers and deletion see it (the
+    /// final digest taken now, leaving out `ignored` columns).
+    func fate(ignoring ignored: Set<Int>) -> ObjectFate {
+        ObjectFate(
+            status: status, listChanged: listChanged, markersWritten: markersWritten, originalDigest: originalDigest,
+            finalDigest: status == .touched ? digest(ignoring: ignored) : 0)
     }
 
     /// Everything a record may change, so that a skipped record can be undone.
@@ -89,6 +92,8 @@ struct ObjectFate {
     /// The digest of the object's values when it left memory (they are then what the store holds).
     var finalDigest: UInt32
 
+    /// Whether the object ends the run as it began it: the one rule for "unchanged", whether the
+    /// object is still in memory or not.
     var isNetUnchanged: Bool { !listChanged && finalDigest == originalDigest }
 }
 
@@ -136,35 +141,42 @@ struct KnownObjects {
         older[key] = nil
     }
 
-    /// The objects in memory.
-    var resident: [KnownObject] { Array(newer.values) + Array(older.values) }
-
     /// What happened earlier in the run to the object with row id `pk`, if it left memory.
     /// An object read back keeps its old fate here too until it leaves memory again: a record
     /// rolled back under `--skip-invalid` may drop it from memory, and the fate must survive that.
     func fate(of pk: Int64) -> (fate: ObjectFate, markers: [SQLValue]?)? {
-        guard let page = pages[pk >> Self.pageBits], let fate = page[Int(pk & (1 << Self.pageBits - 1))] else { return nil }
+        let (page, slot) = Self.place(of: pk)
+        guard let fate = pages[page]?[slot] else { return nil }
         return (fate, retiredMarkers[pk])
     }
 
-    /// Calls `body` for every object that left memory and is not back in it. A walk, not an
-    /// array: at the end of a run of a million objects the array was the run's biggest allocation.
-    func forEachRetired<Failure: Error>(
-        excluding resident: Set<Int64>, _ body: (_ pk: Int64, _ fate: ObjectFate, _ markers: [SQLValue]?) throws(Failure) -> Void
+    /// Calls `body` for every object met in this run, once: those in memory (`object` given,
+    /// their fate taken now, leaving out `ignored` columns), then those that left it. A walk, not
+    /// an array: at the end of a run of a million objects the array was the run's biggest allocation.
+    func forEachFate<Failure: Error>(
+        ignoring ignored: Set<Int>,
+        _ body: (_ pk: Int64, _ fate: ObjectFate, _ markers: [SQLValue]?, _ object: KnownObject?) throws(Failure) -> Void
     ) throws(Failure) {
+        var resident = Set<Int64>()
+        for generation in [newer, older] {
+            for object in generation.values {
+                resident.insert(object.pk)
+                try body(object.pk, object.fate(ignoring: ignored), object.markersWritten ? object.originalMarkers : nil, object)
+            }
+        }
         for (page, slots) in pages {
             for slot in slots.indices {
                 guard let fate = slots[slot] else { continue }
                 let pk = page << Self.pageBits | Int64(slot)
-                if !resident.contains(pk) { try body(pk, fate, fate.markersWritten ? retiredMarkers[pk] : nil) }
+                if !resident.contains(pk) { try body(pk, fate, fate.markersWritten ? retiredMarkers[pk] : nil, nil) }
             }
         }
     }
 
     /// Row ids of every object met in this run, in memory or not.
     var metPKs: Set<Int64> {
-        var pks = Set(resident.map(\.pk))
-        forEachRetired(excluding: []) { pk, _, _ in pks.insert(pk) }
+        var pks = Set<Int64>()
+        forEachFate(ignoring: []) { pk, _, _, _ in pks.insert(pk) }
         return pks
     }
 
@@ -178,12 +190,9 @@ struct KnownObjects {
     }
 
     private mutating func retire(_ object: KnownObject, ignoring ignored: Set<Int>) {
-        let fate = ObjectFate(
-            status: object.status, listChanged: object.listChanged, markersWritten: object.markersWritten,
-            originalDigest: object.originalDigest, finalDigest: object.status == .touched ? object.digest(ignoring: ignored) : 0)
-        let page = object.pk >> Self.pageBits
+        let (page, slot) = Self.place(of: object.pk)
         if pages[page] == nil { pages[page] = Array(repeating: nil, count: 1 << Self.pageBits) }
-        pages[page]![Int(object.pk & (1 << Self.pageBits - 1))] = fate
+        pages[page]![slot] = object.fate(ignoring: ignored)
         if object.markersWritten, let markers = object.originalMarkers {
             retiredMarkers[object.pk] = markers
         } else {
@@ -196,9 +205,15 @@ struct KnownObjects {
         newer = newer.filter { !pks.contains($0.value.pk) }
         older = older.filter { !pks.contains($0.value.pk) }
         for pk in pks {
-            pages[pk >> Self.pageBits]?[Int(pk & (1 << Self.pageBits - 1))] = nil
+            let (page, slot) = Self.place(of: pk)
+            pages[page]?[slot] = nil
             retiredMarkers[pk] = nil
         }
+    }
+
+    /// The page and the slot in it of row id `pk`.
+    private static func place(of pk: Int64) -> (page: Int64, slot: Int) {
+        (pk >> pageBits, Int(pk & (1 << pageBits - 1)))
     }
 }
 
