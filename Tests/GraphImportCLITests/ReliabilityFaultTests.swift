@@ -110,11 +110,7 @@ struct ReliabilityFaultTests {
         try Self.smallStore(dir, at: store)
         try Self.own(store, mode: 0o444)
         let bytes = try Data(contentsOf: URL(fileURLWithPath: store))
-        let outcome = try Self.runAsNobody([try ReliabilityFixtures.shared.baseFeed(), "--map", Self.map, "--store", store], in: dir)
-        #expect(outcome.exitStatus == 77, "\(outcome.report)")
-        #expect(outcome.stderr.hasPrefix("graphimport: error: "), "\(outcome.report)")
-        #expect(outcome.stderr.contains(store), "\(outcome.report)")
-        #expect(outcome.stderr.contains("writable") || outcome.stderr.contains("read-only"), "\(outcome.report)")
+        try Self.expectPermissionRefusal(importingInto: store, in: dir)
         #expect(try Data(contentsOf: URL(fileURLWithPath: store)) == bytes)
     }
 
@@ -128,11 +124,7 @@ struct ReliabilityFaultTests {
         // The file is writable, its directory is not: SQLite cannot create the rollback journal.
         try Self.own(home, mode: 0o555)
         let bytes = try Data(contentsOf: URL(fileURLWithPath: store))
-        let outcome = try Self.runAsNobody([try ReliabilityFixtures.shared.baseFeed(), "--map", Self.map, "--store", store], in: dir)
-        #expect(outcome.exitStatus == 77, "\(outcome.report)")
-        #expect(outcome.stderr.hasPrefix("graphimport: error: "), "\(outcome.report)")
-        #expect(outcome.stderr.contains(store), "\(outcome.report)")
-        #expect(outcome.stderr.contains("writable") || outcome.stderr.contains("read-only"), "\(outcome.report)")
+        try Self.expectPermissionRefusal(importingInto: store, in: dir)
         #expect(try Data(contentsOf: URL(fileURLWithPath: store)) == bytes)
     }
 
@@ -141,11 +133,7 @@ struct ReliabilityFaultTests {
         let dir = TemporaryDirectory()
         let home = try Self.directoryOwnedByNobody(dir, mode: 0o555)
         let store = home + "/timeline.sqlite"
-        let outcome = try Self.runAsNobody([try ReliabilityFixtures.shared.baseFeed(), "--map", Self.map, "--store", store], in: dir)
-        #expect(outcome.exitStatus == 77, "\(outcome.report)")
-        #expect(outcome.stderr.hasPrefix("graphimport: error: "), "\(outcome.report)")
-        #expect(outcome.stderr.contains(store), "\(outcome.report)")
-        #expect(outcome.stderr.contains("writable") || outcome.stderr.contains("read-only"), "\(outcome.report)")
+        try Self.expectPermissionRefusal(importingInto: store, in: dir)
         #expect(!FileManager.default.fileExists(atPath: store))
     }
 
@@ -205,6 +193,16 @@ struct ReliabilityFaultTests {
     }
 
     /// Runs the binary as `nobody`, with no supplementary groups.
+    /// Imports into `store` as nobody and expects the refusal of a store that cannot be written:
+    /// exit 77, an error naming the store and saying it is not writable.
+    static func expectPermissionRefusal(importingInto store: String, in dir: TemporaryDirectory) throws {
+        let outcome = try runAsNobody([try ReliabilityFixtures.shared.baseFeed(), "--map", map, "--store", store], in: dir)
+        #expect(outcome.exitStatus == 77, "\(outcome.report)")
+        #expect(outcome.stderr.hasPrefix("graphimport: error: "), "\(outcome.report)")
+        #expect(outcome.stderr.contains(store), "\(outcome.report)")
+        #expect(outcome.stderr.contains("writable") || outcome.stderr.contains("read-only"), "\(outcome.report)")
+    }
+
     static func runAsNobody(_ arguments: [String], in dir: TemporaryDirectory) throws -> ToolOutcome {
         let id = String(nobody)
         return try SpawnedTool(
