@@ -41,9 +41,9 @@ final class KnownObject {
     /// two different states collide once in four billion, and a collision only miscounts an
     /// update as unchanged; what is written is decided by comparing values, never digests.
     func digest(ignoring ignored: Set<Int>) -> UInt32 {
-        var hasher = Hasher()
-        for (index, value) in values.enumerated() where !ignored.contains(index) { hasher.combine(value) }
-        return UInt32(truncatingIfNeeded: hasher.finalize())
+        var digest = ValueDigest()
+        for (index, value) in values.enumerated() where ignored.isEmpty || !ignored.contains(index) { digest.add(value) }
+        return digest.value
     }
 
     /// What the run did to the object so far, as counting, markers and deletion see it (the

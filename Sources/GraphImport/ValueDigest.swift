@@ -1,0 +1,57 @@
+import GraphImportStore
+
+/// A fast, unseeded digest of stored values, for telling whether an object ended a run as it began.
+///
+/// Not Swift's `Hasher`: that one is seeded per process, SipHash, and normalises every text to NFC
+/// before hashing it, which was a sixth of a re-import's writing thread. This mixes the bytes as
+/// SQLite stores them, eight at a time, and gives the same digest in every process. Not
+/// cryptographic: digests only count objects (see `KnownObject.digest`), never decide a write.
+struct ValueDigest {
+    private var state: UInt64 = 0x243F_6A88_85A3_08D3
+
+    mutating func add(_ value: SQLValue) {
+        switch value {
+        case .null: mix(0)
+        case .integer(let number): mix(1); mix(UInt64(bitPattern: number))
+        case .real(let number): mix(2); mix(number == 0 ? 0 : number.bitPattern)
+        case .text(var text):
+            mix(3)
+            text.withUTF8 { add(bytes: UnsafeRawBufferPointer($0)) }
+        case .blob(let bytes):
+            mix(4)
+            bytes.withUnsafeBytes { add(bytes: $0) }
+        }
+    }
+
+    /// The digest, folded to 32 bits.
+    var value: UInt32 {
+        var folded = state
+        folded ^= folded >> 33
+        folded &*= 0xFF51_AFD7_ED55_8CCD
+        folded ^= folded >> 33
+        folded &*= 0xC4CE_B9FE_1A85_EC53
+        folded ^= folded >> 33
+        return UInt32(truncatingIfNeeded: folded)
+    }
+
+    private mutating func add(bytes: UnsafeRawBufferPointer) {
+        var offset = 0
+        while offset + 8 <= bytes.count {
+            mix(bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+            offset += 8
+        }
+        var tail: UInt64 = 0
+        while offset < bytes.count {
+            tail = tail << 8 | UInt64(bytes[offset])
+            offset += 1
+        }
+        // The length too, so that trailing zero bytes and the next value's bytes cannot blur.
+        mix(tail)
+        mix(UInt64(bytes.count))
+    }
+
+    @inline(__always)
+    private mutating func mix(_ word: UInt64) {
+        state = ((state << 23 | state >> 41) ^ word) &* 0x9E37_79B9_7F4A_7C15
+    }
+}
