@@ -44,6 +44,7 @@ final class GraphWriter {
     /// first use: looking them up by their SQL text hashed the text each time.
     private var selectsByKey: [Statement?]
     private var listInserts: [[Statement?]]
+    private var listSelects: [[Statement?]]
     /// Per entity whose table was empty when the run began: the keys this run inserted (nil
     /// until the first insert), so that a key never seen needs no query (see `KeyFilter`).
     private var insertedKeys: [KeyFilter?]
@@ -78,6 +79,7 @@ final class GraphWriter {
         updates = Array(repeating: [:], count: plan.entities.count)
         selectsByKey = Array(repeating: nil, count: plan.entities.count)
         listInserts = plan.entities.map { Array(repeating: nil, count: $0.toMany.count) }
+        listSelects = listInserts
     }
 
     /// What happened to the objects of each entity, counted once per object.
@@ -414,7 +416,8 @@ final class GraphWriter {
     }
 
     private func readList(owner: Int64, entity: Int, index: Int) throws(StoreError) -> [Int64] {
-        try database.statement(sql[entity].selectList[index]).rows([.integer(owner)]).map { $0[0].integerValue }
+        if listSelects[entity][index] == nil { listSelects[entity][index] = try database.statement(sql[entity].selectList[index]) }
+        return try listSelects[entity][index]!.integers(binding: owner)
     }
 
     private func writeList(_ list: [Int64], owner: Int64, entity: Int, index: Int) throws(StoreError) {

@@ -154,6 +154,22 @@ public final class Statement {
         return rows
     }
 
+    /// Binds one integer and returns the first column of every row as an integer (a list of row
+    /// ids, read for every to-many the feed gives), without building a row of values for each.
+    public func integers(binding value: Int64) throws(StoreError) -> [Int64] {
+        reset()
+        guard sqlite3_bind_parameter_count(handle) == 1 else {
+            throw StoreError(extendedCode: SQLITE_RANGE, message: "expected \(sqlite3_bind_parameter_count(handle)) values to bind, got 1", sql: sql)
+        }
+        try bind(.integer(value), at: 1)
+        defer { reset() }
+        var integers: [Int64] = []
+        while try step() {
+            integers.append(sqlite3_column_int64(handle, 0))
+        }
+        return integers
+    }
+
     /// Binds `values` and returns the first row, or nil when there is none.
     public func firstRow(_ values: [SQLValue]) throws(StoreError) -> [SQLValue]? {
         try bind(values)

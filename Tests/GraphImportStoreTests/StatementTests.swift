@@ -141,6 +141,40 @@ import Testing
         }
     }
 
+    /// A list of row ids read without rows of values: each call binds afresh, and a statement
+    /// that does not take exactly one value is refused.
+    @Test func integersReadTheFirstColumnForOneBoundValue() throws {
+        try withDatabase { database throws in
+            try database.execute("CREATE TABLE \"j\" (\"owner\" INTEGER, \"target\" INTEGER, \"position\" INTEGER) STRICT")
+            try database.run("INSERT INTO \"j\" VALUES (1, 30, 1), (1, 10, 0), (2, 20, 0)")
+            let select = try database.statement("SELECT \"target\" FROM \"j\" WHERE \"owner\" = ? ORDER BY \"position\"")
+            #expect(try select.integers(binding: 1) == [10, 30])
+            #expect(try select.integers(binding: 2) == [20])
+            #expect(try select.integers(binding: 3) == [])
+            let two = try database.statement("SELECT \"target\" FROM \"j\" WHERE \"owner\" = ? AND \"position\" = ?")
+            let error = #expect(throws: StoreError.self) { try two.integers(binding: 1) }
+            #expect(error?.description.contains("expected 2 values to bind, got 1") == true)
+        }
+    }
+
+    /// Texts compare and hash by their bytes, as SQLite's unique indexes compare them: a
+    /// precomposed "é" and "e" with a combining accent are two values (Swift's String calls them equal).
+    @Test func textsAreEqualByTheirBytesAsInTheStore() throws {
+        let precomposed = SQLValue.text("caf\u{E9}")
+        let combining = SQLValue.text("cafe\u{301}")
+        #expect(precomposed != combining)
+        #expect(Set([precomposed, combining, .text("caf\u{E9}")]).count == 2)
+        #expect(precomposed == .text(String(decoding: [0x63, 0x61, 0x66, 0xC3, 0xA9], as: UTF8.self)))
+        #expect(SQLValue.text("1") != .integer(1))
+        #expect(SQLValue.real(0) == .real(-0.0))
+        #expect(Set([SQLValue.real(0), .real(-0.0)]).count == 1)
+        try withDatabase { database throws in
+            try database.execute("CREATE TABLE \"t\" (\"v\" TEXT UNIQUE) STRICT")
+            try database.run("INSERT INTO \"t\" VALUES (?), (?)", [precomposed, combining])
+            #expect(try database.scalar("SELECT count(*) FROM \"t\"") == .integer(2))
+        }
+    }
+
     private static func storageClass(of value: SQLValue) -> String {
         switch value {
         case .null: "null"
