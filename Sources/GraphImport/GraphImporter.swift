@@ -100,6 +100,8 @@ struct ImportRun {
     let tap = InputTapState()
     var records = 0
     var skippedRecords = 0
+    /// Plain indexes of tables empty at the start, built again before the run commits.
+    var deferredIndexes = DeferredIndexes.none
 
     init(plan: ImportPlan, hooks: ImportHooks, store: Store, runID: Int64, inputName: String, options: ImportOptions) {
         self.plan = plan
@@ -131,6 +133,7 @@ struct ImportRun {
                 throw ImportError.migration(store: store.path, refusals: migration.refusals.map(\.message), hints: migration.refusals.map(\.hint))
             }
             summary.schemaChanges = migration.changes
+            deferredIndexes = try store.deferIndexesOfEmptyTables(in: plan.schema)
         }
         let now = SQLValue.text(Coercion.isoText(Timestamp(milliseconds: currentMilliseconds())))
         let writer = try storeStep {
@@ -223,7 +226,11 @@ struct ImportRun {
             summary.unchangedInput = true
             return try finishUnchanged(summary)
         }
-        try storeStep { try writer.restoreUnchangedMarkers() }
+        // Before anything that may look rows up by a foreign key (deletions and their cascades).
+        try storeStep {
+            try store.rebuild(deferredIndexes)
+            try writer.restoreUnchangedMarkers()
+        }
         summary.meta = try saveMeta(captured: captured)
         // A skipped record's objects were not seen, yet they are not missing from the feed: deleting
         // "missing" objects after skipping any record would lose data, so deletion waits for a clean run.
@@ -308,6 +315,7 @@ struct ImportRun {
                 store.database.rollback()
                 try finish(summary, outcome: .dryRun)
             } else {
+                try store.rebuild(deferredIndexes)
                 try finish(summary, outcome: .succeeded)
                 try store.database.commit()
             }
