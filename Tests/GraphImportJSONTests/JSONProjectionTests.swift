@@ -72,6 +72,27 @@ struct JSONProjectionTests {
     }
 
     /// The window drops bytes once past them; skipping inside a record must not lose its place.
+    /// Members are found by a table per node: many keys of one length and the same first, middle
+    /// and last bytes (one slot to start from), the empty key and keys that are nearly members.
+    @Test func findsEveryKeptMemberAmongKeysThatShareTheirSlot() {
+        let kept = (0..<40).map { "a" + String(repeating: "m", count: $0 % 3) + "\($0 % 10)" + "z" } + [""]
+        var members: [String: Int] = [:]
+        for key in kept { members[key] = 1 }
+        let projection = JSONProjection(nodes: [.init(members: members), .init(keepsAll: true)], root: 0)
+        let table = Set(kept)
+        for key in table {
+            let found = Array(key.utf8).withUnsafeBufferPointer { projection.member(of: 0, matching: $0) }
+            #expect(found.map { projection.keys[$0] } == key)
+        }
+        for key in ["a0", "a0zz", "b0z", "am0y", "amm9z ", "z", "\u{0}"] {
+            let found = Array(key.utf8).withUnsafeBufferPointer { projection.member(of: 0, matching: $0) }
+            #expect(found == nil, "\(key) is not a member")
+        }
+        // A node without members finds nothing.
+        let none = JSONProjection(nodes: [.init(members: [:])], root: 0)
+        #expect(Array("a0z".utf8).withUnsafeBufferPointer { none.member(of: 0, matching: $0) } == nil)
+    }
+
     @Test func smallReadWindowGivesTheSameRecords() throws {
         let records = (0..<50).map { #"{"id":\#($0),"junk":"\#(String(repeating: "x", count: $0 * 7))","user":{"id":\#($0),"bio":[\#($0)]}}"# }
         let feed = "[" + records.joined(separator: ",") + "]"
