@@ -253,6 +253,7 @@ final class GraphWriter {
         remember(draft.entity, draft.key, object)
         if object.status == .referenced {
             object.originalDigest = object.digest(ignoring: statements.unchangingColumns)
+            object.currentDigest = object.originalDigest
             object.originalMarkers = statements.onChangeColumns.map { object.values[$0] } + [object.storedChangedRun]
             object.status = .touched
         }
@@ -406,6 +407,8 @@ final class GraphWriter {
             // Met earlier in the run and since moved out of memory: the store holds its values.
             known.status = fate.status
             known.originalDigest = fate.originalDigest
+            // The store holds the values the object had when it left memory.
+            known.currentDigest = fate.status == .touched ? fate.finalDigest : nil
             known.listChanged = fate.listChanged
             known.markersWritten = fate.markersWritten
             known.originalMarkers = markers

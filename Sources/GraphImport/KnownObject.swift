@@ -13,7 +13,11 @@ final class KnownObject {
 
     let pk: Int64
     /// Attribute columns, then to-one foreign-key columns.
-    var values: [SQLValue]
+    var values: [SQLValue] { didSet { currentDigest = nil } }
+    /// The digest of `values` as they are, while known: taken when the feed first touches the
+    /// object, nil once a value is written. Most objects a feed touches are unchanged, and taking
+    /// their digest again when they leave memory was a tenth of a re-import's writing thread.
+    var currentDigest: UInt32?
     /// Per to-many: the target row ids in order, once known.
     var lists: [Int: [Int64]] = [:]
     var status: Status
@@ -48,10 +52,11 @@ final class KnownObject {
 
     /// What the run did to the object so far, as counting, markers and deletion see it (the
     /// final digest taken now, leaving out `ignored` columns).
+    /// `ignored` must be the columns the original digest (and `currentDigest`) left out.
     func fate(ignoring ignored: Set<Int>) -> ObjectFate {
         ObjectFate(
             status: status, listChanged: listChanged, markersWritten: markersWritten, originalDigest: originalDigest,
-            finalDigest: status == .touched ? digest(ignoring: ignored) : 0)
+            finalDigest: status == .touched ? currentDigest ?? digest(ignoring: ignored) : 0)
     }
 
     /// Everything a record may change, so that a skipped record can be undone.
@@ -185,8 +190,10 @@ struct KnownObjects {
     mutating func retireIfFull(ignoring ignored: Set<Int>) {
         guard newer.count >= generationSize else { return }
         for object in older.values { retire(object, ignoring: ignored) }
-        older = newer
-        newer = [:]
+        // The retired generation's table is reused for the next one: growing a new one from
+        // empty, and freeing the old, cost a rehash and a trip through malloc every time.
+        swap(&older, &newer)
+        newer.removeAll(keepingCapacity: true)
     }
 
     private mutating func retire(_ object: KnownObject, ignoring ignored: Set<Int>) {
@@ -195,7 +202,7 @@ struct KnownObjects {
         pages[page]![slot] = object.fate(ignoring: ignored)
         if object.markersWritten, let markers = object.originalMarkers {
             retiredMarkers[object.pk] = markers
-        } else {
+        } else if !retiredMarkers.isEmpty {
             retiredMarkers[object.pk] = nil
         }
     }
