@@ -228,6 +228,7 @@ struct ImportRun {
         }
         // Before anything that may look rows up by a foreign key (deletions and their cascades).
         try storeStep {
+            try writer.writeLinks()
             try store.rebuild(deferredIndexes)
             try writer.restoreUnchangedMarkers()
         }

@@ -33,6 +33,7 @@ extension GraphWriter {
     func deleteMissing(dryRun: Bool) throws(WriteError) -> [Deletions] {
         var doomed: [Set<Int64>] = Array(repeating: [], count: plan.entities.count)
         try storing { () throws(StoreError) in
+            try writeLinks()
             for (index, entity) in plan.entities.enumerated() {
                 guard let scope = entity.deletionScope else { continue }
                 for pk in try missing(entity: index, scope: scope) { doomed[index].insert(pk) }

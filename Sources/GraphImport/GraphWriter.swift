@@ -45,6 +45,12 @@ final class GraphWriter {
     private var selectsByKey: [Statement?]
     private var listInserts: [[Statement?]]
     private var listSelects: [[Statement?]]
+    private var linkInserts: [[Statement?]]
+    /// Join rows not yet written, per entity and to-many, as (owner, target, position) triples
+    /// back to back: they are written `EntitySQL.linksPerInsert` to a statement, which halved
+    /// their cost. Everything that reads or deletes join rows writes them first (`writeLinks`).
+    private var pendingLinks: [[[Int64]]]
+    private var pendingLinkCount = 0
     /// Per entity whose table was empty when the run began: the keys this run inserted (nil
     /// until the first insert), so that a key never seen needs no query (see `KeyFilter`).
     private var insertedKeys: [KeyFilter?]
@@ -80,6 +86,8 @@ final class GraphWriter {
         selectsByKey = Array(repeating: nil, count: plan.entities.count)
         listInserts = plan.entities.map { Array(repeating: nil, count: $0.toMany.count) }
         listSelects = listInserts
+        linkInserts = listInserts
+        pendingLinks = plan.entities.map { Array(repeating: [], count: $0.toMany.count) }
     }
 
     /// What happened to the objects of each entity, counted once per object.
@@ -134,17 +142,20 @@ final class GraphWriter {
 
     /// Starts a record whose writes can be undone with `rollbackRecord()` (under `--skip-invalid`).
     func beginRecord() throws(StoreError) {
+        try writeLinks()
         try database.execute("SAVEPOINT graphimport_record")
         journal = []
     }
 
     func commitRecord() throws(StoreError) {
+        try writeLinks()
         try database.execute("RELEASE graphimport_record")
         journal = nil
     }
 
     /// Undoes the record's writes in the store and in the run's memory.
     func rollbackRecord() throws(StoreError) {
+        dropLinks()
         try database.execute("ROLLBACK TO graphimport_record; RELEASE graphimport_record")
         for entry in (journal ?? []).reversed() {
             if let before = entry.before {
@@ -311,6 +322,7 @@ final class GraphWriter {
             if storedLists[index] != list {
                 object.listChanged = true
                 try storing { () throws(StoreError) in
+                    try writeLinks()
                     try database.statement(statements.deleteList[index]).run([.integer(object.pk)])
                     try writeList(list, owner: object.pk, entity: draft.entity, index: index)
                 }
@@ -419,16 +431,56 @@ final class GraphWriter {
     }
 
     private func readList(owner: Int64, entity: Int, index: Int) throws(StoreError) -> [Int64] {
+        try writeLinks()
         if listSelects[entity][index] == nil { listSelects[entity][index] = try database.statement(sql[entity].selectList[index]) }
         return try listSelects[entity][index]!.integers(binding: owner)
     }
 
+    /// Queues the join rows of `list`; full statements' worth are written at once.
     private func writeList(_ list: [Int64], owner: Int64, entity: Int, index: Int) throws(StoreError) {
-        if listInserts[entity][index] == nil { listInserts[entity][index] = try database.statement(sql[entity].insertList[index]) }
-        let insert = listInserts[entity][index]!
         for (position, target) in list.enumerated() {
-            try insert.run(owner, target, Int64(position))
+            pendingLinks[entity][index].append(owner)
+            pendingLinks[entity][index].append(target)
+            pendingLinks[entity][index].append(Int64(position))
         }
+        pendingLinkCount += list.count
+        let batch = EntitySQL.linksPerInsert * 3
+        guard pendingLinks[entity][index].count >= batch else { return }
+        if linkInserts[entity][index] == nil { linkInserts[entity][index] = try database.statement(sql[entity].insertLinks[index]) }
+        let insert = linkInserts[entity][index]!
+        var start = 0
+        while pendingLinks[entity][index].count - start >= batch {
+            try insert.run(integers: pendingLinks[entity][index][start..<start + batch])
+            start += batch
+        }
+        pendingLinks[entity][index].removeFirst(start)
+        pendingLinkCount -= start / 3
+    }
+
+    /// Writes every queued join row. Runs before anything reads or deletes join rows, and at the
+    /// end of the records (the importer calls it), so the store never lacks a row when asked.
+    func writeLinks() throws(StoreError) {
+        guard pendingLinkCount > 0 else { return }
+        for entity in pendingLinks.indices {
+            for index in pendingLinks[entity].indices where !pendingLinks[entity][index].isEmpty {
+                if listInserts[entity][index] == nil { listInserts[entity][index] = try database.statement(sql[entity].insertList[index]) }
+                let insert = listInserts[entity][index]!
+                let rows = pendingLinks[entity][index]
+                for start in stride(from: 0, to: rows.count, by: 3) {
+                    try insert.run(rows[start], rows[start + 1], rows[start + 2])
+                }
+                pendingLinks[entity][index].removeAll(keepingCapacity: true)
+            }
+        }
+        pendingLinkCount = 0
+    }
+
+    /// Drops the queued join rows of a record being undone (they were queued after its savepoint).
+    private func dropLinks() {
+        for entity in pendingLinks.indices {
+            for index in pendingLinks[entity].indices { pendingLinks[entity][index].removeAll(keepingCapacity: true) }
+        }
+        pendingLinkCount = 0
     }
 
     /// The INSERT for these columns of `entity`, prepared once per run.

@@ -143,6 +143,22 @@ public final class Statement {
         reset()
     }
 
+    /// Binds `integers` to the statement's parameters, in order, and steps until done: many
+    /// join rows in one multi-row INSERT, without building an array of values for them.
+    public func run(integers: ArraySlice<Int64>) throws(StoreError) {
+        reset()
+        guard sqlite3_bind_parameter_count(handle) == integers.count else {
+            throw StoreError(
+                extendedCode: SQLITE_RANGE, message: "expected \(sqlite3_bind_parameter_count(handle)) values to bind, got \(integers.count)",
+                sql: sql)
+        }
+        for (offset, value) in integers.enumerated() {
+            try bind(.integer(value), at: Int32(offset + 1))
+        }
+        while try step() {}
+        reset()
+    }
+
     /// Binds `values` and returns every row, each as its column values.
     public func rows(_ values: [SQLValue]) throws(StoreError) -> [[SQLValue]] {
         try bind(values)

@@ -240,4 +240,33 @@ struct RepeatedObjectTests {
         let third = try fixture.importJSON("[\(tweet(1, user: 5, followers: 12))]")
         #expect(EngineFixture.counts(third, "User") == [0, 1, 0, 0])
     }
+
+    /// Join rows are written many to a statement, after the records that make them; whatever
+    /// reads or replaces a list in between (here a tweet given twice in one feed, and a second
+    /// import that compares every list) must find every row written.
+    @Test func joinRowsWrittenInBatchesAreTheFeedsListsInOrder() throws {
+        let fixture = try EngineFixture(map: tweetsMap)
+        let tags: (Int) -> [String] = { id in (0..<(id % 4)).map { "t\(($0 * 7 + id) % 23)" } }
+        var records = (1...60).map { tweet(Int64($0), tags: tags($0)) }
+        // Tweet 2 again while its first rows still wait to be written; tweet 5 again long after.
+        records.insert(tweet(2, tags: ["again"]), at: 2)
+        records.insert(tweet(5, tags: ["late", "t1"]), at: 40)
+        try fixture.importJSON("[" + records.joined(separator: ",") + "]")
+        let stored = try fixture.rows(
+            """
+            SELECT tweet.id, group_concat(hashtag.text, ' ') FROM (SELECT * FROM tweet_hashtags ORDER BY tweet_pk, position)
+            JOIN tweet ON tweet.pk = tweet_pk JOIN hashtag ON hashtag.pk = hashtag_pk GROUP BY tweet.id ORDER BY tweet.id
+            """)
+        var expected: [[String]] = []
+        for id in 1...60 {
+            let list = id == 5 ? ["late", "t1"] : id == 2 ? ["again"] : tags(id)
+            if !list.isEmpty { expected.append(["\(id)", "'" + list.joined(separator: " ") + "'"]) }
+        }
+        #expect(stored == expected)
+        #expect(try fixture.value("SELECT count(*) FROM tweet_hashtags") == "\(expected.reduce(0) { $0 + $1[1].split(separator: " ").count })")
+        // Read back for comparison, every list is what the store holds.
+        let again = try fixture.importJSON("[" + records.joined(separator: ",") + "]")
+        #expect(EngineFixture.counts(again, "Tweet") == [0, 2, 58, 0])
+        #expect(try fixture.rows("SELECT count(*) FROM tweet_hashtags") == [["\(expected.reduce(0) { $0 + $1[1].split(separator: " ").count })"]])
+    }
 }
