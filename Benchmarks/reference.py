@@ -253,7 +253,8 @@ def main(argv):
         return 64
     feed, store = argv
     connection = sqlite3.connect(store, isolation_level=None)
-    # The pragmas graphimport sets (Sources/GraphImportStore/Database.swift); rollback journal.
+    # The pragmas graphimport sets (Sources/GraphImportStore/Database.swift), the cache and
+    # temp_store at its earlier settings (Benchmarks/README.md); rollback journal.
     connection.executescript(
         "PRAGMA foreign_keys = ON; PRAGMA cache_size = -65536; PRAGMA temp_store = MEMORY;")
     cursor = connection.cursor()

@@ -4,7 +4,8 @@
 -- It expects the feed already loaded, one tweet (top-level record) per row, in
 --     TEMP TABLE feed(j TEXT)        -- rowid = the record's position in the feed, from 1
 -- Benchmarks/sqlite-import does that (readfile() + json_each() for a JSON array up to 1 GB,
--- `.import` of JSON Lines otherwise) and sets the pragmas graphimport uses:
+-- `.import` of JSON Lines otherwise) and sets the pragmas graphimport uses (the cache and
+-- temp_store at graphimport's earlier settings; see Benchmarks/README.md):
 --     foreign_keys = ON, cache_size = -65536, temp_store = MEMORY, rollback journal (DELETE).
 --
 -- What it reproduces of the map's semantics (enough for Samples/generate_timeline.py feeds):

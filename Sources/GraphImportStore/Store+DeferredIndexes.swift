@@ -43,10 +43,28 @@ extension Store {
     public func rebuild(_ deferred: DeferredIndexes) throws(StoreError) {
         guard !deferred.statements.isEmpty else { return }
         try requireTransaction("rebuilding indexes")
-        for statement in deferred.statements {
-            try database.execute(statement)
+        // CREATE INDEX sorts in memory up to the page cache's size, then in temporary files (on
+        // disk: see Database). The cache shrinks while it runs, so that the sort fits in memory the
+        // cache gave back. At 1M tweets, peak RSS: 146 MB with temporary files in memory and the
+        // full cache, 96 MB with them on disk and an 8 MiB cache, 90 MB with 2 MiB (the run
+        // without deferred indexes: 88 MB).
+        guard case .integer(let cacheSize)? = try database.scalar("PRAGMA cache_size") else {
+            throw StoreError(extendedCode: SQLITE_ERROR, message: "PRAGMA cache_size gave no number")
         }
+        try database.execute("PRAGMA cache_size = \(Self.sortingCacheKiB)")
+        do throws(StoreError) {
+            for statement in deferred.statements {
+                try database.execute(statement)
+            }
+        } catch {
+            try? database.execute("PRAGMA cache_size = \(cacheSize)")
+            throw error
+        }
+        try database.execute("PRAGMA cache_size = \(cacheSize)")
     }
+
+    /// The page cache while indexes are built, in KiB (negative, as PRAGMA cache_size takes it).
+    static let sortingCacheKiB = -2048
 
     private func requireTransaction(_ step: String) throws(StoreError) {
         guard database.isInTransaction else {

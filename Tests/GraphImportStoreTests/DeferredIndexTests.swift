@@ -24,7 +24,10 @@ import Testing
             #expect(try store.database.rows(Self.indexQuery).map { $0[0] } == [.text("tweet_id"), .text("user_id")])
             try store.database.run("INSERT INTO \"user\" (\"pk\", \"id\") VALUES (1, 10)")
             try store.database.run("INSERT INTO \"tweet\" (\"id\", \"author_pk\") VALUES (100, 1), (101, 1)")
+            let cacheSize = try store.database.scalar("PRAGMA cache_size")
             try store.rebuild(deferred)
+            // The page cache shrinks for the sort and is given back its size.
+            #expect(try store.database.scalar("PRAGMA cache_size") == cacheSize)
             try store.database.commit()
             #expect(try store.database.rows(Self.indexQuery) == before)
             let plan = try store.database.rows("EXPLAIN QUERY PLAN SELECT pk FROM \"tweet\" WHERE \"author_pk\" = 1")

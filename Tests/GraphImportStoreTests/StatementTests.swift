@@ -157,6 +157,26 @@ import Testing
         }
     }
 
+    /// Many join rows in one statement: the integers fill its parameters in order; a count that
+    /// is not the statement's is refused before anything runs.
+    @Test func integersFillAMultiRowInsertInOrder() throws {
+        try withDatabase { database throws in
+            try database.execute("CREATE TABLE \"j\" (\"a\" INTEGER, \"b\" INTEGER, \"c\" INTEGER) STRICT")
+            let insert = try database.statement("INSERT INTO \"j\" VALUES (?, ?, ?), (?, ?, ?)")
+            let values: [Int64] = [0, 1, 2, 3, 4, 5, 6, 7, .min, .max]
+            try insert.run(integers: values[1..<7])
+            try insert.run(integers: values[4..<10])
+            #expect(
+                try database.rows("SELECT * FROM \"j\" ORDER BY rowid") == [
+                    [.integer(1), .integer(2), .integer(3)], [.integer(4), .integer(5), .integer(6)],
+                    [.integer(4), .integer(5), .integer(6)], [.integer(7), .integer(.min), .integer(.max)],
+                ])
+            let error = #expect(throws: StoreError.self) { try insert.run(integers: values[0..<3]) }
+            #expect(error?.description.contains("expected 6 values to bind, got 3") == true)
+            #expect(try database.scalar("SELECT count(*) FROM \"j\"") == .integer(4))
+        }
+    }
+
     /// Texts compare and hash by their bytes, as SQLite's unique indexes compare them: a
     /// precomposed "é" and "e" with a combining accent are two values (Swift's String calls them equal).
     @Test func textsAreEqualByTheirBytesAsInTheStore() throws {
