@@ -247,7 +247,7 @@ final class GraphWriter {
         for (index, list) in lists.enumerated() {
             guard let list else { continue }
             try storing { () throws(StoreError) in try writeList(list, owner: pk, entity: draft.entity, index: index) }
-            known.lists[index] = list
+            known.setList(index, list)
         }
         remember(draft.entity, draft.key, nil)
         objects[draft.entity].add(known, for: draft.key)
@@ -283,7 +283,7 @@ final class GraphWriter {
                 continue
             }
             let stored: [Int64]
-            if let known = object.lists[index] {
+            if let known = object.list(index) {
                 stored = known
             } else {
                 stored = try storing { () throws(StoreError) in try readList(owner: object.pk, entity: draft.entity, index: index) }
@@ -327,7 +327,7 @@ final class GraphWriter {
                     try writeList(list, owner: object.pk, entity: draft.entity, index: index)
                 }
             }
-            object.lists[index] = list
+            object.setList(index, list)
         }
     }
 
@@ -340,12 +340,12 @@ final class GraphWriter {
         for (index, list) in lists.enumerated() {
             guard let list else { continue }
             let stored: [Int64]
-            if let known = object.lists[index] {
+            if let known = object.list(index) {
                 stored = known
             } else {
                 stored = try readList(owner: object.pk, entity: entity, index: index)
             }
-            object.lists[index] = stored
+            object.setList(index, stored)
             if stored != list { return false }
         }
         return true
@@ -412,9 +412,12 @@ final class GraphWriter {
         // A table empty at the start holds only what this run inserted.
         if startedEmpty[entity] && !(insertedKeys[entity]?.mightContain(key) ?? false) { return nil }
         if selectsByKey[entity] == nil { selectsByKey[entity] = try database.statement(sql[entity].selectByKey) }
-        guard let row = try selectsByKey[entity]!.firstRow(key.values) else { return nil }
-        let known = KnownObject(pk: row[0].integerValue, values: Array(row.dropFirst().dropLast()), status: .referenced)
-        known.storedChangedRun = row[row.count - 1]
+        guard var row = try selectsByKey[entity]!.firstRow(key.values) else { return nil }
+        // pk, the values, changed_run: the values stay in the row's array.
+        let storedChangedRun = row.removeLast()
+        let pk = row.removeFirst().integerValue
+        let known = KnownObject(pk: pk, values: row, status: .referenced)
+        known.storedChangedRun = storedChangedRun
         if let (fate, markers) = objects[entity].fate(of: known.pk) {
             // Met earlier in the run and since moved out of memory: the store holds its values.
             known.status = fate.status
@@ -433,7 +436,18 @@ final class GraphWriter {
     private func readList(owner: Int64, entity: Int, index: Int) throws(StoreError) -> [Int64] {
         try writeLinks()
         if listSelects[entity][index] == nil { listSelects[entity][index] = try database.statement(sql[entity].selectList[index]) }
-        return try listSelects[entity][index]!.integers(binding: owner)
+        var rows = try listSelects[entity][index]!.integerPairs(binding: owner)
+        // Insertion sort by position: lists are short, and mostly read in order already.
+        for next in rows.indices.dropFirst() {
+            var slot = next
+            let row = rows[next]
+            while slot > 0 && rows[slot - 1].1 > row.1 {
+                rows[slot] = rows[slot - 1]
+                slot -= 1
+            }
+            rows[slot] = row
+        }
+        return rows.map(\.0)
     }
 
     /// Queues the join rows of `list`; full statements' worth are written at once.

@@ -18,8 +18,9 @@ final class KnownObject {
     /// object, nil once a value is written. Most objects a feed touches are unchanged, and taking
     /// their digest again when they leave memory was a tenth of a re-import's writing thread.
     var currentDigest: UInt32?
-    /// Per to-many: the target row ids in order, once known.
-    var lists: [Int: [Int64]] = [:]
+    /// Per to-many: the target row ids in order, once known (an array, not a dictionary: one is
+    /// made for most objects a run meets, and a dictionary cost an allocation and a hash each).
+    private(set) var lists: [[Int64]?] = []
     var status: Status
     /// The digest of the stored values when the feed first touched the object.
     var originalDigest: UInt32 = 0
@@ -36,6 +37,16 @@ final class KnownObject {
         self.pk = pk
         self.values = values
         self.status = status
+    }
+
+    /// The target row ids of to-many `index`, if known.
+    func list(_ index: Int) -> [Int64]? {
+        index < lists.count ? lists[index] : nil
+    }
+
+    func setList(_ index: Int, _ list: [Int64]) {
+        while lists.count <= index { lists.append(nil) }
+        lists[index] = list
     }
 
     /// A digest of the column values (less those set on every import), to tell whether the run
@@ -62,7 +73,7 @@ final class KnownObject {
     /// Everything a record may change, so that a skipped record can be undone.
     struct Snapshot {
         let values: [SQLValue]
-        let lists: [Int: [Int64]]
+        let lists: [[Int64]?]
         let status: Status
         let originalDigest: UInt32
         let listChanged: Bool

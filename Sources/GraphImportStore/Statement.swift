@@ -170,20 +170,21 @@ public final class Statement {
         return rows
     }
 
-    /// Binds one integer and returns the first column of every row as an integer (a list of row
-    /// ids, read for every to-many the feed gives), without building a row of values for each.
-    public func integers(binding value: Int64) throws(StoreError) -> [Int64] {
+    /// Binds one integer and returns the first two columns of every row as integers (a to-many's
+    /// targets and their positions, read for every list the feed gives), without building a row
+    /// of values for each.
+    public func integerPairs(binding value: Int64) throws(StoreError) -> [(Int64, Int64)] {
         reset()
         guard sqlite3_bind_parameter_count(handle) == 1 else {
             throw StoreError(extendedCode: SQLITE_RANGE, message: "expected \(sqlite3_bind_parameter_count(handle)) values to bind, got 1", sql: sql)
         }
         try bind(.integer(value), at: 1)
         defer { reset() }
-        var integers: [Int64] = []
+        var pairs: [(Int64, Int64)] = []
         while try step() {
-            integers.append(sqlite3_column_int64(handle, 0))
+            pairs.append((sqlite3_column_int64(handle, 0), sqlite3_column_int64(handle, 1)))
         }
-        return integers
+        return pairs
     }
 
     /// Binds `values` and returns the first row, or nil when there is none.

@@ -141,18 +141,18 @@ import Testing
         }
     }
 
-    /// A list of row ids read without rows of values: each call binds afresh, and a statement
-    /// that does not take exactly one value is refused.
-    @Test func integersReadTheFirstColumnForOneBoundValue() throws {
+    /// A list's targets and positions read without rows of values: each call binds afresh, and
+    /// a statement that does not take exactly one value is refused.
+    @Test func integerPairsReadTheFirstTwoColumnsForOneBoundValue() throws {
         try withDatabase { database throws in
             try database.execute("CREATE TABLE \"j\" (\"owner\" INTEGER, \"target\" INTEGER, \"position\" INTEGER) STRICT")
             try database.run("INSERT INTO \"j\" VALUES (1, 30, 1), (1, 10, 0), (2, 20, 0)")
-            let select = try database.statement("SELECT \"target\" FROM \"j\" WHERE \"owner\" = ? ORDER BY \"position\"")
-            #expect(try select.integers(binding: 1) == [10, 30])
-            #expect(try select.integers(binding: 2) == [20])
-            #expect(try select.integers(binding: 3) == [])
-            let two = try database.statement("SELECT \"target\" FROM \"j\" WHERE \"owner\" = ? AND \"position\" = ?")
-            let error = #expect(throws: StoreError.self) { try two.integers(binding: 1) }
+            let select = try database.statement("SELECT \"target\", \"position\" FROM \"j\" WHERE \"owner\" = ? ORDER BY \"target\"")
+            #expect(try select.integerPairs(binding: 1).map { [$0.0, $0.1] } == [[10, 0], [30, 1]])
+            #expect(try select.integerPairs(binding: 2).map { [$0.0, $0.1] } == [[20, 0]])
+            #expect(try select.integerPairs(binding: 3).isEmpty)
+            let two = try database.statement("SELECT \"target\", \"position\" FROM \"j\" WHERE \"owner\" = ? AND \"position\" = ?")
+            let error = #expect(throws: StoreError.self) { try two.integerPairs(binding: 1) }
             #expect(error?.description.contains("expected 2 values to bind, got 1") == true)
         }
     }
