@@ -34,9 +34,9 @@ CREATE TABLE IF NOT EXISTS "users" ("pk" INTEGER PRIMARY KEY, "id" INTEGER NOT N
 CREATE UNIQUE INDEX IF NOT EXISTS "users_id" ON "users"("id");
 CREATE TABLE IF NOT EXISTS "hashtags" ("pk" INTEGER PRIMARY KEY, "text" TEXT NOT NULL) STRICT;
 CREATE UNIQUE INDEX IF NOT EXISTS "hashtags_text" ON "hashtags"("text");
-CREATE TABLE IF NOT EXISTS "tweets_hashtags" ("tweets_pk" INTEGER NOT NULL REFERENCES "tweets"("pk") ON DELETE CASCADE DEFERRABLE INITIALLY DEFERRED, "hashtags_pk" INTEGER NOT NULL REFERENCES "hashtags"("pk") ON DELETE CASCADE DEFERRABLE INITIALLY DEFERRED, "position" INTEGER NOT NULL, PRIMARY KEY ("tweets_pk", "hashtags_pk")) STRICT;
+CREATE TABLE IF NOT EXISTS "tweets_hashtags" ("tweets_pk" INTEGER NOT NULL REFERENCES "tweets"("pk") ON DELETE CASCADE DEFERRABLE INITIALLY DEFERRED, "hashtags_pk" INTEGER NOT NULL REFERENCES "hashtags"("pk") ON DELETE CASCADE DEFERRABLE INITIALLY DEFERRED, "position" INTEGER NOT NULL, PRIMARY KEY ("tweets_pk", "hashtags_pk")) STRICT, WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS "tweets_hashtags_hashtags_pk_index" ON "tweets_hashtags"("hashtags_pk");
-CREATE TABLE IF NOT EXISTS "tweets_mentions" ("tweets_pk" INTEGER NOT NULL REFERENCES "tweets"("pk") ON DELETE CASCADE DEFERRABLE INITIALLY DEFERRED, "users_pk" INTEGER NOT NULL REFERENCES "users"("pk") ON DELETE CASCADE DEFERRABLE INITIALLY DEFERRED, "position" INTEGER NOT NULL, PRIMARY KEY ("tweets_pk", "users_pk")) STRICT;
+CREATE TABLE IF NOT EXISTS "tweets_mentions" ("tweets_pk" INTEGER NOT NULL REFERENCES "tweets"("pk") ON DELETE CASCADE DEFERRABLE INITIALLY DEFERRED, "users_pk" INTEGER NOT NULL REFERENCES "users"("pk") ON DELETE CASCADE DEFERRABLE INITIALLY DEFERRED, "position" INTEGER NOT NULL, PRIMARY KEY ("tweets_pk", "users_pk")) STRICT, WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS "tweets_mentions_users_pk_index" ON "tweets_mentions"("users_pk");
 
 -- 1. The last occurrence of every tweet. seq orders occurrences as graphimport meets them:

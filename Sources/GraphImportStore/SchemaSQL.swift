@@ -16,7 +16,9 @@ public enum SchemaSQL {
         schema.tables.flatMap { createStatements(for: $0) }
     }
 
-    /// `CREATE TABLE "t" ("pk" INTEGER PRIMARY KEY, …) STRICT`.
+    /// `CREATE TABLE "t" ("pk" INTEGER PRIMARY KEY, …) STRICT`; a table keyed by its columns (a
+    /// join table) is `STRICT, WITHOUT ROWID`: its rows live in the key's B-tree, so a row is
+    /// written once instead of into a table and a key index, and a list is read from one B-tree.
     public static func createTable(_ table: TableDescription) -> String {
         var definitions: [String] = []
         if case .rowid(let name) = table.primaryKey {
@@ -26,7 +28,8 @@ public enum SchemaSQL {
         if case .columns(let names) = table.primaryKey {
             definitions.append("PRIMARY KEY (\(columnList(names)))")
         }
-        return "CREATE TABLE \(quoteIdentifier(table.name)) (\(definitions.joined(separator: ", "))) STRICT"
+        let options = if case .columns = table.primaryKey { "STRICT, WITHOUT ROWID" } else { "STRICT" }
+        return "CREATE TABLE \(quoteIdentifier(table.name)) (\(definitions.joined(separator: ", "))) \(options)"
     }
 
     /// `ALTER TABLE "t" ADD COLUMN …`, for a nullable column added to an existing table.

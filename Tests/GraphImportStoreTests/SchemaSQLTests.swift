@@ -57,7 +57,7 @@ import Testing
                 "CREATE TABLE \"tweet_hashtag\" ("
                     + "\"tweet_pk\" INTEGER NOT NULL REFERENCES \"tweet\"(\"pk\") ON DELETE CASCADE DEFERRABLE INITIALLY DEFERRED, "
                     + "\"hashtag_pk\" INTEGER NOT NULL REFERENCES \"hashtag\"(\"pk\") ON DELETE RESTRICT DEFERRABLE INITIALLY DEFERRED, "
-                    + "PRIMARY KEY (\"tweet_pk\", \"hashtag_pk\")) STRICT",
+                    + "PRIMARY KEY (\"tweet_pk\", \"hashtag_pk\")) STRICT, WITHOUT ROWID",
                 "CREATE INDEX \"tweet_hashtag_hashtag_pk_index\" ON \"tweet_hashtag\"(\"hashtag_pk\")",
             ])
     }
