@@ -35,20 +35,43 @@ public struct JSONProjection: Sendable {
 
     /// The node a record starts at.
     public let root: Int
-    private let keepsAllByNode: [Bool]
-    /// Each node's members: a range of the member arrays below.
-    private let membersByNode: [Range<Int>]
-    /// Per member: its key's UTF-8 as a range of `keyBytes`, the key, and the member's node.
-    private let keyBytes: [UInt8]
-    private let keyRanges: [Range<Int>]
-    let keys: [String]
-    let children: [Int]
-    /// Per node, an open-addressing table of its members by `slot(of:)`: where it starts in
-    /// `slots` and its size less one (a power of two). A member's number, or -1 for an empty slot.
-    /// A tweet has two dozen keys and a map reads half of them: searching the kept keys one by one
-    /// for every key read was a fifteenth of the reading thread.
-    private let tablesByNode: [(start: Int, mask: Int)]
-    private let slots: [Int32]
+    /// The tables below, in one object: the reader consults them for every key it reads, and a
+    /// struct of eight arrays cost eight retains and releases each time it was copied.
+    private let storage: Storage
+
+    private final class Storage: Sendable {
+        let keepsAllByNode: [Bool]
+        /// Each node's members: a range of the member arrays below.
+        let membersByNode: [Range<Int>]
+        /// Per member: its key's UTF-8 as a range of `keyBytes`, the key, and the member's node.
+        let keyBytes: [UInt8]
+        let keyRanges: [Range<Int>]
+        let keys: [String]
+        let children: [Int]
+        /// Per node, an open-addressing table of its members by `slot(of:)`: where it starts in
+        /// `slots` and its size less one (a power of two). A member's number, or -1 for an empty
+        /// slot. A tweet has two dozen keys and a map reads half of them: searching the kept keys
+        /// one by one for every key read was a fifteenth of the reading thread.
+        let tablesByNode: [(start: Int, mask: Int)]
+        let slots: [Int32]
+
+        init(
+            keepsAllByNode: [Bool], membersByNode: [Range<Int>], keyBytes: [UInt8], keyRanges: [Range<Int>], keys: [String], children: [Int],
+            tablesByNode: [(start: Int, mask: Int)], slots: [Int32]
+        ) {
+            self.keepsAllByNode = keepsAllByNode
+            self.membersByNode = membersByNode
+            self.keyBytes = keyBytes
+            self.keyRanges = keyRanges
+            self.keys = keys
+            self.children = children
+            self.tablesByNode = tablesByNode
+            self.slots = slots
+        }
+    }
+
+    /// Per member: its key.
+    var keys: [String] { storage.keys }
 
     /// Keep everything.
     public static let all = JSONProjection(nodes: [Node(keepsAll: true)], root: 0)
@@ -91,37 +114,41 @@ public struct JSONProjection: Sendable {
             }
             tables.append((start, size - 1))
         }
-        tablesByNode = tables
-        self.slots = slots
-        keepsAllByNode = keepsAll
-        membersByNode = ranges
-        keyBytes = bytes
-        self.keyRanges = keyRanges
-        self.keys = keys
-        self.children = children
+        storage = Storage(
+            keepsAllByNode: keepsAll, membersByNode: ranges, keyBytes: bytes, keyRanges: keyRanges, keys: keys, children: children,
+            tablesByNode: tables, slots: slots)
     }
 
     /// How many members of an object at `node` may be kept (nil: any number, the node keeps all).
-    func memberLimit(_ node: Int) -> Int? { keepsAllByNode[node] ? nil : membersByNode[node].count }
+    func memberLimit(_ node: Int) -> Int? { storage.keepsAllByNode[node] ? nil : storage.membersByNode[node].count }
 
     /// Whether the value at `node` is kept whole.
-    public func keepsAll(_ node: Int) -> Bool { keepsAllByNode[node] }
+    public func keepsAll(_ node: Int) -> Bool { storage.keepsAllByNode[node] }
 
     /// The members kept of an object at `node`, each with its node.
     public func members(of node: Int) -> [String: Int] {
-        Dictionary(uniqueKeysWithValues: membersByNode[node].map { (keys[$0], children[$0]) })
+        Dictionary(uniqueKeysWithValues: storage.membersByNode[node].map { (storage.keys[$0], storage.children[$0]) })
     }
+
+    /// The key of member `member` (a number `member(of:matching:)` gave).
+    @inline(__always)
+    func key(of member: Int) -> String { storage.keys[member] }
+
+    /// The node of member `member`'s value.
+    @inline(__always)
+    func child(of member: Int) -> Int { storage.children[member] }
 
     /// The member of an object at `node` whose key is `bytes` (UTF-8), or nil to skip it.
     @inline(__always)
     func member(of node: Int, matching bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        let (start, mask) = tablesByNode[node]
+        let storage = storage
+        let (start, mask) = storage.tablesByNode[node]
         var slot = Self.slot(of: bytes)
-        return keyBytes.withUnsafeBufferPointer { flat in
+        return storage.keyBytes.withUnsafeBufferPointer { flat in
             while true {
-                let found = Int(slots[start + (slot & mask)])
+                let found = Int(storage.slots[start + (slot & mask)])
                 guard found >= 0 else { return nil }
-                let range = keyRanges[found]
+                let range = storage.keyRanges[found]
                 if range.count == bytes.count
                     && (range.isEmpty || memcmp(flat.baseAddress! + range.lowerBound, bytes.baseAddress!, range.count) == 0)
                 {

@@ -167,8 +167,8 @@ extension JSONScanner {
             frame.key = text ?? String(decoding: bytes, as: UTF8.self)
             frame.valueProjection = node
         } else if let member = projection.member(of: node, matching: bytes) {
-            frame.key = projection.keys[member]
-            frame.valueProjection = projection.children[member]
+            frame.key = projection.key(of: member)
+            frame.valueProjection = projection.child(of: member)
         } else {
             frame.valueProjection = skipped
             // A big object's duplicate check goes by text.
