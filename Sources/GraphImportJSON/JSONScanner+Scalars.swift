@@ -5,6 +5,7 @@ extension JSONScanner {
     mutating func scanNumber(materialize: Bool) throws(JSONError) -> JSONNumber? {
         if materialize { tokenStart = pos }
         defer { tokenStart = Int.max }
+        var isInteger = true
         if bytes[pos] == ASCII.minus {
             pos += 1
             guard let byte = try peek(), ASCII.isDigit(byte) else {
@@ -18,6 +19,7 @@ extension JSONScanner {
             try skipDigits()
         }
         if try peek() == ASCII.dot {
+            isInteger = false
             pos += 1
             guard let byte = try peek(), ASCII.isDigit(byte) else {
                 throw syntaxError(JSONMessage.expectedDigit(after: "after the decimal point", found: describeCurrent()))
@@ -25,6 +27,7 @@ extension JSONScanner {
             try skipDigits()
         }
         if let byte = try peek(), byte == ASCII.lowerE || byte == ASCII.upperE {
+            isInteger = false
             pos += 1
             if let sign = try peek(), sign == ASCII.plus || sign == ASCII.minus { pos += 1 }
             guard let byte = try peek(), ASCII.isDigit(byte) else {
@@ -33,8 +36,15 @@ extension JSONScanner {
             try skipDigits()
         }
         guard materialize else { return nil }
-        let literal = String(decoding: UnsafeBufferPointer(start: bytes + tokenStart, count: pos - tokenStart), as: UTF8.self)
-        return JSONNumber(literal: literal)
+        let token = UnsafeBufferPointer(start: bytes + tokenStart, count: pos - tokenStart)
+        let negative = token[0] == ASCII.minus
+        // Up to 18 digits cannot overflow; -0 must keep its sign, so it stays text.
+        if isInteger && token.count - (negative ? 1 : 0) <= 18 && !(negative && token[1] == ASCII.zero) {
+            var value: Int64 = 0
+            for digit in token[(negative ? 1 : 0)...] { value = value * 10 + Int64(digit &- ASCII.zero) }
+            return JSONNumber(integer: negative ? -value : value)
+        }
+        return JSONNumber(literal: String(decoding: token, as: UTF8.self))
     }
 
     /// *DIGIT, refilling the window as needed.

@@ -24,28 +24,64 @@ public enum JSONValue: Equatable, Sendable {
 }
 
 /// A JSON number, kept as its literal text (`-12`, `3.25e2`).
-public struct JSONNumber: Equatable, Hashable, Sendable, CustomStringConvertible {
-    /// The number exactly as written in the input; always a valid RFC 8259 number.
-    public let literal: String
+///
+/// An integer literal of up to 18 digits (ids and counts: nearly every number of a web API) is
+/// kept as its value, and its text, which is that value's canonical decimal form, made only when
+/// asked for: making a String of every number read, and parsing it again to store it, cost an
+/// allocation for every 19-digit id.
+public struct JSONNumber: Hashable, Sendable, CustomStringConvertible {
+    private enum Storage: Sendable {
+        case integer(Int64)
+        case literal(String)
+    }
 
-    public init(literal: String) { self.literal = literal }
+    /// An enum of the two, not a struct of both: a JSONValue stays 24 bytes to a slot.
+    private let storage: Storage
+
+    public init(literal: String) { storage = .literal(literal) }
+
+    /// The number written as `value` in decimal (`-0` is a literal, not an integer).
+    public init(integer value: Int64) { storage = .integer(value) }
+
+    /// The number exactly as written in the input; always a valid RFC 8259 number.
+    public var literal: String {
+        switch storage {
+        case .integer(let value): String(value)
+        case .literal(let text): text
+        }
+    }
 
     /// True when the literal has neither a fraction nor an exponent.
     public var isIntegerLiteral: Bool {
-        !literal.utf8.contains { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }
+        if case .integer = storage { return true }
+        return !literal.utf8.contains { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }
     }
 
     /// The value as a 64-bit integer when it is mathematically an integer in range
     /// (`1`, `1.0`, `1e0`, `-0`), else nil. Never rounds.
     public var exactInt64: Int64? {
+        if case .integer(let value) = storage { return value }
         if isIntegerLiteral { return Int64(literal) }
         return JSONNumber.exactInteger(fromDecimalLiteral: literal)
     }
 
-    /// The nearest Double (correctly rounded).
-    public var double: Double { Double(literal) ?? .nan }
+    /// The nearest Double (correctly rounded; an integer's conversion rounds as its text's would).
+    public var double: Double {
+        if case .integer(let value) = storage { return Double(value) }
+        return Double(literal) ?? .nan
+    }
 
     public var description: String { literal }
+
+    /// Equal when the literals are: `1` and `1.0` are two numbers, as they are two texts.
+    public static func == (lhs: JSONNumber, rhs: JSONNumber) -> Bool {
+        if case .integer(let left) = lhs.storage, case .integer(let right) = rhs.storage { return left == right }
+        return lhs.literal == rhs.literal
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(literal)
+    }
 
     /// Decides exactly whether a literal with a fraction or exponent is an integer in Int64 range.
     static func exactInteger(fromDecimalLiteral text: String) -> Int64? {

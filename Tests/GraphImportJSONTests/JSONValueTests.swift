@@ -28,6 +28,34 @@ import Testing
         #expect(try JSONParser.parse(value.jsonText) == value)
     }
 
+    /// A number read keeps its literal, whichever way it is held (short integers as their value):
+    /// its text, integer, double and equality are those of the literal.
+    @Test(arguments: [
+        "0", "-0", "7", "-7", "123456789012345678", "-123456789012345678", "999999999999999999", "1234567890123456789",
+        "9223372036854775807", "-9223372036854775808", "9223372036854775808", "1.0", "-0.0", "1e2", "10E-1", "12345678901234567890123",
+    ])
+    func aNumberReadBehavesAsItsLiteral(literal: String) throws {
+        guard case .array(let elements) = try JSONParser.parse("[\(literal)]"), case .number(let read)? = elements.first else {
+            Issue.record("not a number")
+            return
+        }
+        let written = JSONNumber(literal: literal)
+        #expect(read.literal == literal)
+        #expect(read.exactInt64 == written.exactInt64)
+        #expect(read.double.bitPattern == written.double.bitPattern)
+        #expect(read.isIntegerLiteral == written.isIntegerLiteral)
+        #expect(read == written)
+        #expect(Set([read, written]).count == 1)
+        #expect(try JSONParser.parse("[\(literal)]").jsonText == "[\(literal)]")
+    }
+
+    @Test func integersAndLiteralsDifferAsTheirTexts() {
+        #expect(JSONNumber(integer: 1) == JSONNumber(literal: "1"))
+        #expect(JSONNumber(integer: 1) != JSONNumber(literal: "1.0"))
+        #expect(JSONNumber(integer: 0) != JSONNumber(literal: "-0"))
+        #expect(JSONNumber(integer: -5).literal == "-5")
+    }
+
     @Test func jsonTextEscapesMinimally() throws {
         let value = try JSONParser.parse("[\"\\u0041\\/\\u001f\\ud83d\\ude00\",1.50]")
         #expect(value.jsonText == "[\"A/\\u001f😀\",1.50]")
