@@ -479,11 +479,14 @@ final class GraphWriter {
             for index in pendingLinks[entity].indices where !pendingLinks[entity][index].isEmpty {
                 if listInserts[entity][index] == nil { listInserts[entity][index] = try database.statement(sql[entity].insertList[index]) }
                 let insert = listInserts[entity][index]!
-                let rows = pendingLinks[entity][index]
+                // Taken out while written, so that emptying it keeps its memory instead of copying.
+                var rows: [Int64] = []
+                swap(&rows, &pendingLinks[entity][index])
                 for start in stride(from: 0, to: rows.count, by: 3) {
                     try insert.run(rows[start], rows[start + 1], rows[start + 2])
                 }
-                pendingLinks[entity][index].removeAll(keepingCapacity: true)
+                rows.removeAll(keepingCapacity: true)
+                swap(&rows, &pendingLinks[entity][index])
             }
         }
         pendingLinkCount = 0
