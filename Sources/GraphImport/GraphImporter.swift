@@ -100,7 +100,9 @@ struct ImportRun {
     let tap = InputTapState()
     var records = 0
     var skippedRecords = 0
-    /// Plain indexes of tables empty at the start, built again before the run commits.
+    /// The tables that held no rows when the run began (after migrating).
+    var emptyTables = Set<String>()
+    /// Their plain indexes, built again before the run commits.
     var deferredIndexes = DeferredIndexes.none
 
     init(plan: ImportPlan, hooks: ImportHooks, store: Store, runID: Int64, inputName: String, options: ImportOptions) {
@@ -133,13 +135,13 @@ struct ImportRun {
                 throw ImportError.migration(store: store.path, refusals: migration.refusals.map(\.message), hints: migration.refusals.map(\.hint))
             }
             summary.schemaChanges = migration.changes
-            deferredIndexes = try store.deferIndexesOfEmptyTables(in: plan.schema)
+            emptyTables = try store.emptyTables(in: plan.schema)
+            deferredIndexes = try store.deferIndexes(of: emptyTables, in: plan.schema)
         }
         let now = SQLValue.text(Coercion.isoText(Timestamp(milliseconds: currentMilliseconds())))
-        let writer = try storeStep {
-            try GraphWriter(
-                plan: plan, database: database, run: RunContext(runID: runID, now: now), hooks: hooks, objectsInMemory: max(1, options.objectsInMemory))
-        }
+        let writer = GraphWriter(
+            plan: plan, database: database, run: RunContext(runID: runID, now: now), hooks: hooks, emptyTables: emptyTables,
+            objectsInMemory: max(1, options.objectsInMemory))
         let reader = JSONRecordReader(
             source: InputTap(source, state: tap), patterns: plan.routes.map(\.pattern), capture: plan.meta.map(\.pattern),
             projections: plan.projections(hooks: hooks), format: options.format,

@@ -61,20 +61,16 @@ final class GraphWriter {
     /// Undo information for the record being written, when records may be rolled back one by one.
     private var journal: [(entity: Int, key: ObjectKey, before: KnownObject.Snapshot?)]?
 
+    /// `emptyTables`: the tables that held no rows when the run began (`Store.emptyTables`).
     init(
-        plan: ImportPlan, database: Database, run: RunContext, hooks: ImportHooks = ImportHooks(),
+        plan: ImportPlan, database: Database, run: RunContext, hooks: ImportHooks = ImportHooks(), emptyTables: Set<String>,
         objectsInMemory: Int = ImportOptions.defaultObjectsInMemory
-    ) throws(StoreError) {
+    ) {
         self.plan = plan
         self.database = database
         self.run = run
         self.hooks = hooks
-        var startedEmpty: [Bool] = []
-        for entity in plan.entities {
-            let any = try database.rows("SELECT EXISTS (SELECT 1 FROM \(quoteIdentifier(entity.table)))")
-            startedEmpty.append(any.first?.first == .integer(0))
-        }
-        self.startedEmpty = startedEmpty
+        startedEmpty = plan.entities.map { emptyTables.contains($0.table) }
         comparesOnly = plan.entities.map { entity in
             entity.derivedAttributes.isEmpty && !entity.attributes.contains { $0.always != nil } && hooks.beforeSave[entity.name] == nil
         }

@@ -18,14 +18,23 @@ public struct DeferredIndexes: Sendable, Equatable {
 }
 
 extension Store {
-    /// Drops the plain indexes of `schema`'s tables that hold no rows and exist in the store.
-    /// Must be called inside the caller's transaction, before the import writes.
-    public func deferIndexesOfEmptyTables(in schema: SchemaDescription) throws(StoreError) -> DeferredIndexes {
+    /// The tables of `schema` (migrated to) that hold no rows: what an import may treat as new,
+    /// for deferring their indexes and for inserting without looking keys up.
+    public func emptyTables(in schema: SchemaDescription) throws(StoreError) -> Set<String> {
+        var empty = Set<String>()
+        for table in schema.tables where try database.scalar("SELECT EXISTS (SELECT 1 FROM \(quoteIdentifier(table.name)))") == .integer(0) {
+            empty.insert(table.name)
+        }
+        return empty
+    }
+
+    /// Drops the plain indexes of `schema`'s tables named in `emptyTables` (as `emptyTables(in:)`
+    /// gives them) that exist in the store. Must be called inside the caller's transaction, before
+    /// the import writes.
+    public func deferIndexes(of emptyTables: Set<String>, in schema: SchemaDescription) throws(StoreError) -> DeferredIndexes {
         try requireTransaction("deferring indexes")
         var statements: [String] = []
-        for table in schema.tables where !table.indexes.isEmpty {
-            let rows = try database.scalar("SELECT EXISTS (SELECT 1 FROM \(quoteIdentifier(table.name)))")
-            guard rows == .integer(0) else { continue }
+        for table in schema.tables where emptyTables.contains(table.name) {
             for columns in table.indexes {
                 let name = SchemaSQL.indexName(table: table.name, columns: columns, unique: false)
                 let exists = try database.scalar(
@@ -39,7 +48,7 @@ extension Store {
         return DeferredIndexes(statements: statements)
     }
 
-    /// Creates the indexes `deferIndexesOfEmptyTables` dropped, in the same transaction.
+    /// Creates the indexes `deferIndexes` dropped, in the same transaction.
     public func rebuild(_ deferred: DeferredIndexes) throws(StoreError) {
         guard !deferred.statements.isEmpty else { return }
         try requireTransaction("rebuilding indexes")
