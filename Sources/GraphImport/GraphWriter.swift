@@ -50,7 +50,8 @@ final class GraphWriter {
     /// back to back: they are written `EntitySQL.linksPerInsert` to a statement, which halved
     /// their cost. Everything that reads or deletes join rows writes them first (`writeLinks`).
     private var pendingLinks: [[[Int64]]]
-    private var pendingLinkCount = 0
+    /// Whether `pendingLinks` may hold rows: what every read of join rows checks first.
+    private var hasPendingLinks = false
     /// Per entity whose table was empty when the run began: the keys this run inserted (nil
     /// until the first insert), so that a key never seen needs no query (see `KeyFilter`).
     private var insertedKeys: [KeyFilter?]
@@ -278,12 +279,7 @@ final class GraphWriter {
                 storedLists.append(nil)
                 continue
             }
-            let stored: [Int64]
-            if let known = object.list(index) {
-                stored = known
-            } else {
-                stored = try storing { () throws(StoreError) in try readList(owner: object.pk, entity: draft.entity, index: index) }
-            }
+            let stored = try storing { () throws(StoreError) in try storedList(of: object, entity: draft.entity, index: index) }
             storedLists.append(stored)
             if stored != list { listChanged = true }
         }
@@ -335,14 +331,7 @@ final class GraphWriter {
         }
         for (index, list) in lists.enumerated() {
             guard let list else { continue }
-            let stored: [Int64]
-            if let known = object.list(index) {
-                stored = known
-            } else {
-                stored = try readList(owner: object.pk, entity: entity, index: index)
-            }
-            object.setList(index, stored)
-            if stored != list { return false }
+            if try storedList(of: object, entity: entity, index: index) != list { return false }
         }
         return true
     }
@@ -407,8 +396,7 @@ final class GraphWriter {
         if let known = objects[entity].object(for: key) { return known }
         // A table empty at the start holds only what this run inserted.
         if startedEmpty[entity] && !(insertedKeys[entity]?.mightContain(key) ?? false) { return nil }
-        if selectsByKey[entity] == nil { selectsByKey[entity] = try database.statement(sql[entity].selectByKey) }
-        guard var row = try selectsByKey[entity]!.firstRow(key.values) else { return nil }
+        guard var row = try prepared(&selectsByKey[entity], sql[entity].selectByKey).firstRow(key.values) else { return nil }
         // pk, the values, changed_run: the values stay in the row's array.
         let storedChangedRun = row.removeLast()
         let pk = row.removeFirst().integerValue
@@ -429,10 +417,17 @@ final class GraphWriter {
         return known
     }
 
+    /// The target row ids `object` holds for to-many `index`: from memory, else read (and kept).
+    private func storedList(of object: KnownObject, entity: Int, index: Int) throws(StoreError) -> [Int64] {
+        if let known = object.list(index) { return known }
+        let stored = try readList(owner: object.pk, entity: entity, index: index)
+        object.setList(index, stored)
+        return stored
+    }
+
     private func readList(owner: Int64, entity: Int, index: Int) throws(StoreError) -> [Int64] {
         try writeLinks()
-        if listSelects[entity][index] == nil { listSelects[entity][index] = try database.statement(sql[entity].selectList[index]) }
-        var rows = try listSelects[entity][index]!.integerPairs(binding: owner)
+        var rows = try prepared(&listSelects[entity][index], sql[entity].selectList[index]).integerPairs(binding: owner)
         // Insertion sort by position: lists are short, and mostly read in order already.
         for next in rows.indices.dropFirst() {
             var slot = next
@@ -453,39 +448,44 @@ final class GraphWriter {
             pendingLinks[entity][index].append(target)
             pendingLinks[entity][index].append(Int64(position))
         }
-        pendingLinkCount += list.count
+        hasPendingLinks = true
         let batch = EntitySQL.linksPerInsert * 3
         guard pendingLinks[entity][index].count >= batch else { return }
-        if linkInserts[entity][index] == nil { linkInserts[entity][index] = try database.statement(sql[entity].insertLinks[index]) }
-        let insert = linkInserts[entity][index]!
+        let insert = try prepared(&linkInserts[entity][index], sql[entity].insertLinks[index])
         var start = 0
         while pendingLinks[entity][index].count - start >= batch {
             try insert.run(integers: pendingLinks[entity][index][start..<start + batch])
             start += batch
         }
         pendingLinks[entity][index].removeFirst(start)
-        pendingLinkCount -= start / 3
     }
 
     /// Writes every queued join row. Runs before anything reads or deletes join rows, and at the
     /// end of the records (the importer calls it), so the store never lacks a row when asked.
     func writeLinks() throws(StoreError) {
-        guard pendingLinkCount > 0 else { return }
+        guard hasPendingLinks else { return }
         for entity in pendingLinks.indices {
             for index in pendingLinks[entity].indices where !pendingLinks[entity][index].isEmpty {
-                if listInserts[entity][index] == nil { listInserts[entity][index] = try database.statement(sql[entity].insertList[index]) }
-                let insert = listInserts[entity][index]!
+                let insert = try prepared(&listInserts[entity][index], sql[entity].insertList[index])
                 // Taken out while written, so that emptying it keeps its memory instead of copying.
                 var rows: [Int64] = []
                 swap(&rows, &pendingLinks[entity][index])
                 for start in stride(from: 0, to: rows.count, by: 3) {
-                    try insert.run(rows[start], rows[start + 1], rows[start + 2])
+                    try insert.run(integers: rows[start..<start + 3])
                 }
                 rows.removeAll(keepingCapacity: true)
                 swap(&rows, &pendingLinks[entity][index])
             }
         }
-        pendingLinkCount = 0
+        hasPendingLinks = false
+    }
+
+    /// The statement held in `slot`, prepared from `sql` the first time.
+    private func prepared(_ slot: inout Statement?, _ sql: @autoclosure () -> String) throws(StoreError) -> Statement {
+        if let statement = slot { return statement }
+        let statement = try database.statement(sql())
+        slot = statement
+        return statement
     }
 
     /// Drops the queued join rows of a record being undone (they were queued after its savepoint).
@@ -493,7 +493,7 @@ final class GraphWriter {
         for entity in pendingLinks.indices {
             for index in pendingLinks[entity].indices { pendingLinks[entity][index].removeAll(keepingCapacity: true) }
         }
-        pendingLinkCount = 0
+        hasPendingLinks = false
     }
 
     /// The INSERT for these columns of `entity`, prepared once per run.

@@ -35,13 +35,7 @@ public final class Statement {
 
     /// Resets the statement and binds `values` to its parameters, in order.
     public func bind(_ values: [SQLValue]) throws(StoreError) {
-        reset()
-        // Every parameter is bound below (the count is checked), so no clearing is needed.
-        let expected = sqlite3_bind_parameter_count(handle)
-        guard values.count == Int(expected) else {
-            throw StoreError(
-                extendedCode: SQLITE_RANGE, message: "expected \(expected) values to bind, got \(values.count)", sql: sql)
-        }
+        try reset(binding: values.count)
         for (offset, value) in values.enumerated() {
             try bind(value, at: Int32(offset + 1))
         }
@@ -129,29 +123,10 @@ public final class Statement {
         reset()
     }
 
-    /// Binds three integers and steps until done: a join-table row, written for every link of a
-    /// to-many, without building an array of values for it.
-    public func run(_ first: Int64, _ second: Int64, _ third: Int64) throws(StoreError) {
-        reset()
-        guard sqlite3_bind_parameter_count(handle) == 3 else {
-            throw StoreError(extendedCode: SQLITE_RANGE, message: "expected \(sqlite3_bind_parameter_count(handle)) values to bind, got 3", sql: sql)
-        }
-        try bind(.integer(first), at: 1)
-        try bind(.integer(second), at: 2)
-        try bind(.integer(third), at: 3)
-        while try step() {}
-        reset()
-    }
-
     /// Binds `integers` to the statement's parameters, in order, and steps until done: many
     /// join rows in one multi-row INSERT, without building an array of values for them.
     public func run(integers: ArraySlice<Int64>) throws(StoreError) {
-        reset()
-        guard sqlite3_bind_parameter_count(handle) == integers.count else {
-            throw StoreError(
-                extendedCode: SQLITE_RANGE, message: "expected \(sqlite3_bind_parameter_count(handle)) values to bind, got \(integers.count)",
-                sql: sql)
-        }
+        try reset(binding: integers.count)
         for (offset, value) in integers.enumerated() {
             try bind(.integer(value), at: Int32(offset + 1))
         }
@@ -174,10 +149,7 @@ public final class Statement {
     /// targets and their positions, read for every list the feed gives), without building a row
     /// of values for each.
     public func integerPairs(binding value: Int64) throws(StoreError) -> [(Int64, Int64)] {
-        reset()
-        guard sqlite3_bind_parameter_count(handle) == 1 else {
-            throw StoreError(extendedCode: SQLITE_RANGE, message: "expected \(sqlite3_bind_parameter_count(handle)) values to bind, got 1", sql: sql)
-        }
+        try reset(binding: 1)
         try bind(.integer(value), at: 1)
         defer { reset() }
         var pairs: [(Int64, Int64)] = []
@@ -192,6 +164,16 @@ public final class Statement {
         try bind(values)
         defer { reset() }
         return try step() ? currentRow() : nil
+    }
+
+    /// Resets the statement for `count` values, refusing any other number than it takes. Every
+    /// parameter is then bound by the caller, so no clearing is needed.
+    private func reset(binding count: Int) throws(StoreError) {
+        reset()
+        let expected = sqlite3_bind_parameter_count(handle)
+        guard count == Int(expected) else {
+            throw StoreError(extendedCode: SQLITE_RANGE, message: "expected \(expected) values to bind, got \(count)", sql: sql)
+        }
     }
 
     private func currentRow() -> [SQLValue] {

@@ -33,20 +33,20 @@ import Testing
     }
 
     /// Large values are swept apart so a failure does not print a megabyte as the argument.
-    /// The join-row shortcut: three integers, run again and again on one statement; a statement
+    /// One join row at a time: three integers, run again and again on one statement; a statement
     /// that does not take exactly three is refused before anything runs.
     @Test func threeIntegersRunRepeatedlyAndOnlyWhereThreeAreTaken() throws {
         try withDatabase { database throws in
             try database.execute("CREATE TABLE \"j\" (\"a\" INTEGER, \"b\" INTEGER, \"c\" INTEGER) STRICT")
             let insert = try database.statement("INSERT INTO \"j\" VALUES (?, ?, ?)")
-            try insert.run(1, 2, 3)
-            try insert.run(.max, .min, 0)
+            try insert.run(integers: [1, 2, 3])
+            try insert.run(integers: [.max, .min, 0])
             #expect(
                 try database.rows("SELECT * FROM \"j\" ORDER BY \"a\"") == [
                     [.integer(1), .integer(2), .integer(3)], [.integer(.max), .integer(.min), .integer(0)],
                 ])
             let two = try database.statement("INSERT INTO \"j\" (\"a\", \"b\") VALUES (?, ?)")
-            let error = #expect(throws: StoreError.self) { try two.run(1, 2, 3) }
+            let error = #expect(throws: StoreError.self) { try two.run(integers: [1, 2, 3]) }
             #expect(error?.description.contains("expected 2 values to bind, got 3") == true)
             #expect(try database.scalar("SELECT count(*) FROM \"j\"") == .integer(2))
         }
