@@ -37,27 +37,24 @@ public enum Coercion {
         // Every stored date goes through here: digits written into the 24 bytes in place (joining
         // padded pieces cost more than parsing the date did).
         return String(unsafeUninitializedCapacity: 24) { buffer in
-            func put(_ value: Int, _ digits: Int, at offset: Int) {
+            var offset = 0
+            /// Writes `value` in `digits` digits, then `separator`.
+            func field(_ value: Int, _ digits: Int, _ separator: Unicode.Scalar) {
                 var rest = value
                 for index in stride(from: offset + digits - 1, through: offset, by: -1) {
                     buffer[index] = UInt8(ascii: "0") + UInt8(rest % 10)
                     rest /= 10
                 }
+                buffer[offset + digits] = UInt8(ascii: separator)
+                offset += digits + 1
             }
-            put(civil.year, 4, at: 0)
-            buffer[4] = UInt8(ascii: "-")
-            put(civil.month, 2, at: 5)
-            buffer[7] = UInt8(ascii: "-")
-            put(civil.day, 2, at: 8)
-            buffer[10] = UInt8(ascii: "T")
-            put(civil.hour, 2, at: 11)
-            buffer[13] = UInt8(ascii: ":")
-            put(civil.minute, 2, at: 14)
-            buffer[16] = UInt8(ascii: ":")
-            put(civil.second, 2, at: 17)
-            buffer[19] = UInt8(ascii: ".")
-            put(civil.millisecond, 3, at: 20)
-            buffer[23] = UInt8(ascii: "Z")
+            field(civil.year, 4, "-")
+            field(civil.month, 2, "-")
+            field(civil.day, 2, "T")
+            field(civil.hour, 2, ":")
+            field(civil.minute, 2, ":")
+            field(civil.second, 2, ".")
+            field(civil.millisecond, 3, "Z")
             return 24
         }
     }
