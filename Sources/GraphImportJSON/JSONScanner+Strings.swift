@@ -167,7 +167,7 @@ extension JSONScanner {
 
 /// Whether any of eight bytes is `"`, `\\`, below 0x20 or above 0x7F (bit tricks from "Bit Twiddling Hacks").
 @inline(__always)
-private func needsAttention(_ word: UInt64) -> Bool {
+func needsAttention(_ word: UInt64) -> Bool {
     let ones: UInt64 = 0x0101_0101_0101_0101
     let highs: UInt64 = 0x8080_8080_8080_8080
     let quotes = word ^ (ones &* UInt64(ASCII.quote))

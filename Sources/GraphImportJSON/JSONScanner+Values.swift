@@ -1,5 +1,5 @@
 /// An array or object being built by `parseValue`, mutated in place on the frame stack.
-private struct BuildFrame {
+struct BuildFrame {
     var isObject: Bool
     var elements: [JSONValue] = []
     var members: [JSONMember] = []
@@ -52,7 +52,14 @@ extension JSONScanner {
     /// Members that `projection` does not keep are checked against the grammar and left out.
     mutating func parseValue(depth: Int, projection: JSONProjection = .all) throws(JSONError) -> JSONValue {
         self.projection = projection
-        var stack: [BuildFrame] = []
+        // The scanner's stack, taken out for the parse (the frames are mutated while the scanner
+        // is) and put back after it, so that a record does not allocate one and grow it.
+        var stack = frameStack
+        frameStack = []
+        defer {
+            if !stack.isEmpty { stack.removeAll(keepingCapacity: true) }
+            frameStack = stack
+        }
         var value = JSONValue.null
         // Whether the value just completed was skipped (a member the projection leaves out).
         var isSkipped = false
@@ -138,6 +145,10 @@ extension JSONScanner {
         try expectKey(at: byte)
         let start = pos + 1
         var index = start
+        // Eight bytes at a time, as `scanString` does: keys are a third of a feed's strings.
+        while index + 8 <= end && !needsAttention(UnsafeRawPointer(bytes + index).loadUnaligned(as: UInt64.self)) {
+            index += 8
+        }
         while index < end {
             let byte = bytes[index]
             if byte == ASCII.quote || byte == ASCII.backslash || byte < ASCII.space || byte >= 0x80 { break }
@@ -249,7 +260,8 @@ extension JSONScanner {
     ///
     /// Keys of skipped objects are not compared, so duplicate keys go unnoticed in skipped values.
     mutating func skipValue(depth: Int) throws(JSONError) {
-        skipStack.removeAll(keepingCapacity: true)
+        // Empty unless the last skip failed: emptying an empty array still cost a call per value.
+        if !skipStack.isEmpty { skipStack.removeAll(keepingCapacity: true) }
         skipping: while true {
             guard let byte = try peek() else {
                 if let isObject = skipStack.last { throw syntaxError(JSONMessage.endInside(isObject: isObject)) }

@@ -53,6 +53,8 @@ struct JSONScanner {
     let options: JSONReaderOptions
     /// Reused by `skipValue` to remember which containers are open.
     var skipStack: [Bool] = []
+    /// Reused by `parseValue`: the arrays and objects it has open.
+    var frameStack: [BuildFrame] = []
     /// Reused by `parseValue`: the keys of the open objects, innermost last, for duplicate checks.
     var keyLog = KeyLog()
     /// The hash of the key `parseValue` has just read.
