@@ -132,3 +132,24 @@ private let array = Value.json(.array([.string("x"), .null]))
         #expect(spellings.allSatisfy { $0 == .integer(100) })
     }
 }
+
+/// `sqlValue(json:as:)` answers the common cases itself: for every JSON value and type it must
+/// give what `sqlValue(.json(…), as:)` gives, value or error.
+@Suite struct CoercionShortcutTests {
+    static let values: [JSONValue] = [
+        .null, .bool(true), .string(""), .string("héllo"), .string("42"),
+        .number(JSONNumber(integer: 7)), .number(JSONNumber(integer: -9_223_372_036_854_775_807)),
+        .number(JSONNumber(literal: "1.0")), .number(JSONNumber(literal: "1e3")), .number(JSONNumber(literal: "2.5")),
+        .number(JSONNumber(literal: "99999999999999999999")), .number(JSONNumber(literal: "-0")),
+        .array([.string("x")]), .object(JSONObject([JSONMember(key: "a", value: .null)])),
+    ]
+
+    @Test(arguments: values, ValueType.allCases)
+    func shortcutAgreesWithTheFullCoercion(value: JSONValue, type: ValueType) {
+        let full: Result<SQLValue, ConversionError>
+        do throws(ConversionError) { full = .success(try Coercion.sqlValue(.json(value), as: type)) } catch { full = .failure(error) }
+        let shortcut: Result<SQLValue, ConversionError>
+        do throws(ConversionError) { shortcut = .success(try Coercion.sqlValue(json: value, as: type)) } catch { shortcut = .failure(error) }
+        #expect(shortcut == full)
+    }
+}
