@@ -227,8 +227,9 @@ struct DraftBuilder {
     }
 
     private func convert(_ raw: JSONValue, for attribute: AttributePlan, member: @autoclosure () -> String) throws(RecordError) -> SQLValue {
-        var value = Value.json(raw)
         do {
+            guard !attribute.converters.isEmpty else { return try Coercion.sqlValue(json: raw, as: attribute.type) }
+            var value = Value.json(raw)
             for converter in attribute.converters { value = try converter(value) }
             return try Coercion.sqlValue(value, as: attribute.type)
         } catch {
@@ -240,6 +241,12 @@ struct DraftBuilder {
     /// A null on the way makes the value null, and so does an empty string: many services send
     /// `""` for "no object" (Reddit's `replies`). Any other non-container on the way is an error.
     private mutating func lookup(_ path: [PathStep], in object: JSONObject, member: String?) throws(RecordError) -> JSONValue? {
+        // Most paths are one key: answered without wrapping the object as a value to walk from.
+        if path.count == 1, case .key(let key) = path[0] {
+            guard let value = object[key] else { return nil }
+            stack.append(path[0])
+            return value
+        }
         var current = JSONValue.object(object)
         for step in path {
             switch (step, current) {
@@ -263,7 +270,8 @@ struct DraftBuilder {
 
     /// Undoes what `lookup` pushed (it stops early when a key is absent).
     private mutating func truncate(to depth: Int) {
-        if stack.count > depth { stack.removeLast(stack.count - depth) }
+        // One by one: removing a range went through the general replaceSubrange.
+        while stack.count > depth { stack.removeLast() }
     }
 
     private func error(_ member: String?, _ message: String, hint: String?, value: SQLValue? = nil) -> RecordError {
