@@ -217,6 +217,10 @@ private let twitter = "EEE MMM dd HH:mm:ss Z yyyy"
         (.double(1_600_000_000.25), 1_600_000_000_250),
         (number("253402300799.999"), 253_402_300_799_999),
         (number("-62167219200"), -62_167_219_200_000),
+        // Plain integers take a shorter road (no digit arrays); signs and leading zeros still count.
+        (text("+0042"), 42_000),
+        (text("-0"), 0),
+        (text("-007"), -7_000),
     ]
 
     @Test(arguments: epochSeconds)
@@ -248,6 +252,9 @@ private let twitter = "EEE MMM dd HH:mm:ss Z yyyy"
         ("epochSeconds", number("-62167219200.001"), "-62167219200.001 seconds since 1970 is out of range for a date (years 0000 to 9999)"),
         ("epochMillis", text("253402300800000"), "'253402300800000' milliseconds since 1970 is out of range for a date (years 0000 to 9999)"),
         ("epochMillis", number("99999999999999999999999"), "99999999999999999999999 milliseconds since 1970 is out of range for a date (years 0000 to 9999)"),
+        // Within 64 bits as seconds, not as milliseconds: the scaling overflows.
+        ("epochSeconds", text("9223372036854775"), "'9223372036854775' seconds since 1970 is out of range for a date (years 0000 to 9999)"),
+        ("epochSeconds", text("-9223372036854775808"), "'-9223372036854775808' seconds since 1970 is out of range for a date (years 0000 to 9999)"),
         ("epochSeconds", .json(.bool(true)), "expected a number or numeric text, found a boolean (true)"),
         ("epochMillis", .json(.array([])), "expected a number or numeric text, found an array"),
     ]

@@ -39,6 +39,17 @@ enum DecimalText {
     /// ⌊value × 10^power⌋ as an exact 64-bit integer: "1600000000.5" scaled by 3 is 1600000000500.
     /// Rounds toward negative infinity, so every instant maps into the millisecond that contains it.
     static func scaled(_ text: String, byPowerOfTen power: Int) -> Reading {
+        // A plain integer scaled up (epoch seconds or milliseconds: nearly every input) is exact
+        // without splitting it into digits; splitting cost two arrays per value read.
+        if power >= 0, case .value(let value) = integer(text) {
+            var result = value
+            for _ in 0..<power {
+                let (product, overflow) = result.multipliedReportingOverflow(by: 10)
+                if overflow { return .outOfRange }
+                result = product
+            }
+            return .value(result)
+        }
         guard var number = parts(of: text) else { return .invalid }
         while let first = number.digits.first, first == 0 { number.digits.removeFirst() }
         if number.digits.isEmpty { return .value(0) }
