@@ -71,13 +71,19 @@ final class RecordPipeline: @unchecked Sendable {
         condition.unlock()
     }
 
-    /// Queues `item`; false when the consumer has stopped.
-    private func push(_ item: Item) -> Bool {
+    /// Queues `item`; false when the consumer has stopped. `spare` receives a written batch's
+    /// array, emptied with its capacity kept, for the next batch: a new array of 128 records for
+    /// every batch was a large allocation each time, which made malloc consolidate its free lists.
+    private func push(_ item: Item, spare: inout [DraftedRecord]) -> Bool {
         // Released after the lock, on this thread: the last references to the written batches.
         var written: [[DraftedRecord]] = []
         condition.lock()
         defer {
             condition.unlock()
+            if var reused = written.popLast() {
+                reused.removeAll(keepingCapacity: true)
+                spare = reused
+            }
             written.removeAll()
         }
         while queue.count >= Self.capacity && !stopped { condition.wait() }
@@ -86,6 +92,11 @@ final class RecordPipeline: @unchecked Sendable {
         queue.append(item)
         condition.broadcast()
         return true
+    }
+
+    private func push(_ item: Item) -> Bool {
+        var ignored: [DraftedRecord] = []
+        return push(item, spare: &ignored)
     }
 
     private func produce(_ reader: JSONRecordReader, builder: DraftBuilder, routes: [RecordRoute]) {
@@ -100,8 +111,10 @@ final class RecordPipeline: @unchecked Sendable {
                     DraftedRecord(
                         index: record.index, position: record.position, path: record.path, draft: draft, routedEntity: builder.routedEntity))
                 if batch.count == Self.batchSize {
-                    guard push(.records(batch)) else { return }
-                    batch.removeAll(keepingCapacity: true)
+                    var next: [DraftedRecord] = []
+                    guard push(.records(batch), spare: &next) else { return }
+                    batch = next
+                    if batch.capacity < Self.batchSize { batch.reserveCapacity(Self.batchSize) }
                 }
             }
             if !batch.isEmpty { guard push(.records(batch)) else { return } }
