@@ -155,9 +155,10 @@ struct ImportRun {
         var extrasKeys: [[String: Int]] = []
         do {
             reading: while true {
-                let batch: [DraftedRecord]
+                var batch: [DraftedRecord]
                 guard let item = pipeline.next(isCancelled: options.isCancelled) else { throw ImportError.interrupted }
-                switch item {
+                // Consumed, so that `batch` is the only reference to the records (see `recycle`).
+                switch consume item {
                 case .failure(let error): throw error
                 case .end(let values, let readFormat, let keys):
                     captured = values
@@ -200,7 +201,7 @@ struct ImportRun {
                     writer.retireIfFull()
                     onProgress?(records, record.position.offset)
                 }
-                pipeline.recycle(batch)
+                pipeline.recycle(&batch)
             }
         } catch let error as ImportError {
             throw error
