@@ -199,56 +199,63 @@ struct DraftBuilder {
     /// The value to store for `attribute`, or nil to keep the stored one.
     private mutating func value(of attribute: AttributePlan, in object: JSONObject, member: String) throws(RecordError) -> SQLValue? {
         guard let path = attribute.path else { return nil }
-        let depth = stack.count
-        defer { truncate(to: depth) }
-        guard let raw = try lookup(path, in: object, member: member) else {
+        // Read without pushing the path: the value has nothing below it, so only a failure needs
+        // the path (pushing and popping each step's key cost a retain and a release per attribute).
+        guard let raw = try lookup(path, in: object, member: member, push: false) else {
             switch attribute.onMissing {
             case nil: return nil
             case .sql(let value)?: return value
             case .now?, .run?: return nil  // the parser allows only literals and null here
             }
         }
-        let value = try convert(raw, for: attribute, member: member)
+        let value = try convert(raw, for: attribute, member: member, below: path[...])
         if value == .null {
             switch attribute.onNull {
             case .store: return .null
             case .keep: return nil
             case .value(let replacement): return replacement
             case .reject:
-                throw error(member, "is required but the value is null", hint: "declare it optional: `: \(attribute.type.rawValue)?`")
+                throw error(
+                    member, "is required but the value is null", hint: "declare it optional: `: \(attribute.type.rawValue)?`", below: path[...])
             }
         }
         for check in attribute.checks {
             if let failure = check.validate(value) {
-                throw error(member, check.message ?? failure, hint: nil, value: value)
+                throw error(member, check.message ?? failure, hint: nil, value: value, below: path[...])
             }
         }
         return value
     }
 
-    private func convert(_ raw: JSONValue, for attribute: AttributePlan, member: @autoclosure () -> String) throws(RecordError) -> SQLValue {
+    /// `below`: the steps from the top of `stack` to the value, when they were not pushed.
+    private func convert(
+        _ raw: JSONValue, for attribute: AttributePlan, member: @autoclosure () -> String, below: ArraySlice<PathStep> = []
+    ) throws(RecordError) -> SQLValue {
         do {
             guard !attribute.converters.isEmpty else { return try Coercion.sqlValue(json: raw, as: attribute.type) }
             var value = Value.json(raw)
             for converter in attribute.converters { value = try converter(value) }
             return try Coercion.sqlValue(value, as: attribute.type)
         } catch {
-            throw self.error(member(), error.message, hint: error.hint)
+            throw self.error(member(), error.message, hint: error.hint, below: below)
         }
     }
 
-    /// Follows `path` from `object`, pushing each step taken; nil when a key or index is absent.
-    /// A null on the way makes the value null, and so does an empty string: many services send
-    /// `""` for "no object" (Reddit's `replies`). Any other non-container on the way is an error.
-    private mutating func lookup(_ path: [PathStep], in object: JSONObject, member: String?) throws(RecordError) -> JSONValue? {
+    /// Follows `path` from `object`, pushing each step taken (unless `push` is false); nil when a
+    /// key or index is absent. A null on the way makes the value null, and so does an empty
+    /// string: many services send `""` for "no object" (Reddit's `replies`). Any other
+    /// non-container on the way is an error.
+    private mutating func lookup(_ path: [PathStep], in object: JSONObject, member: String?, push: Bool = true) throws(RecordError) -> JSONValue? {
         // Most paths are one key: answered without wrapping the object as a value to walk from.
         if path.count == 1, case .key(let key) = path[0] {
             guard let value = object[key] else { return nil }
-            stack.append(path[0])
+            if push { stack.append(path[0]) }
             return value
         }
         var current = JSONValue.object(object)
-        for step in path {
+        for (taken, step) in path.enumerated() {
+            // The steps before this one, for a message, when they were not pushed.
+            let below = push ? [] : path[..<taken]
             switch (step, current) {
             case (_, .null), (_, .string("")):
                 return .null
@@ -259,11 +266,11 @@ struct DraftBuilder {
                 guard index < elements.count else { return nil }
                 current = elements[index]
             case (.key(let key), _):
-                throw error(member, "expected an object with the key '\(key)', found \(current.kindName)", hint: nil)
+                throw error(member, "expected an object with the key '\(key)', found \(current.kindName)", hint: nil, below: below)
             case (.index(let index), _):
-                throw error(member, "expected an array to take element [\(index)] of, found \(current.kindName)", hint: nil)
+                throw error(member, "expected an array to take element [\(index)] of, found \(current.kindName)", hint: nil, below: below)
             }
-            stack.append(step)
+            if push { stack.append(step) }
         }
         return current
     }
@@ -274,9 +281,10 @@ struct DraftBuilder {
         while stack.count > depth { stack.removeLast() }
     }
 
-    private func error(_ member: String?, _ message: String, hint: String?, value: SQLValue? = nil) -> RecordError {
+    /// The error at the value `stack` leads to, and `below` it the steps not pushed.
+    private func error(_ member: String?, _ message: String, hint: String?, value: SQLValue? = nil, below: ArraySlice<PathStep> = []) -> RecordError {
         var path = record?.path ?? .root
-        for step in stack {
+        for step in stack + below {
             switch step {
             case .key(let key): path.components.append(.key(key))
             case .index(let index): path.components.append(.index(index))

@@ -87,6 +87,47 @@ struct EngineTests {
         }
     }
 
+    /// An attribute read at a path of several steps names the whole path when it fails: where a
+    /// step meets no object, where the value does not convert, where a check refuses it.
+    @Test(arguments: [
+        (
+            #"{"id":1,"info":"text"}"#, "$[0].info", "Item.size",
+            "expected an object with the key 'meta', found a string"
+        ),
+        (
+            #"{"id":1,"info":{"meta":{"size":"big"}}}"#, "$[0].info.meta.size", "Item.size",
+            "expected an integer, found a string ('big')"
+        ),
+        (
+            #"{"id":1,"info":{"meta":{"size":-4}}}"#, "$[0].info.meta.size", "Item.size",
+            "must be between 0 and 100 (value: -4)"
+        ),
+        (#"{"id":1,"list":[1]}"#, "$[0].list[0]", "Item.first", "expected an object with the key 'name', found a number"),
+    ])
+    func nestedAttributeErrorsNameTheFullPath(record: String, path: String, member: String, message: String) throws {
+        let map = """
+            records at $[*] as Item
+            entity Item
+              key id
+              id : Int
+              size <- info.meta.size : Int? check range(0, 100)
+              first <- list[0].name : String?
+            """
+        let fixture = try EngineFixture(map: map)
+        do {
+            try fixture.importJSON("[\(record)]")
+            Issue.record("the import should have failed")
+        } catch {
+            guard case .record(let failure) = error else {
+                Issue.record("not a record error: \(error)")
+                return
+            }
+            #expect(failure.path == path)
+            #expect(failure.member == member)
+            #expect(failure.message == message)
+        }
+    }
+
     @Test func failedImportLeavesStoreExactlyAsItWas() throws {
         let fixture = try EngineFixture(map: tweetsMap)
         try fixture.importJSON("[\(tweet(1))]")
