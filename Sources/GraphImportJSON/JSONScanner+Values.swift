@@ -3,7 +3,12 @@ struct BuildFrame {
     var isObject: Bool
     var elements: [JSONValue] = []
     var members: [JSONMember] = []
+    /// The current key's text, when `keyMember` is -1 (a node that keeps everything) or the object
+    /// is past the linear duplicate search (which then goes by text).
     var key = ""
+    /// The projection's member for the current key, whose text is the projection's: setting a
+    /// String for every key read (most of them skipped) cost a release per key.
+    var keyMember = -1
     /// Where the current key starts, kept whole: its value may span lines before a duplicate is found.
     var keyPosition = JSONPosition(offset: 0, line: 1, column: 1)
     /// Where this object's keys begin in the scanner's `keyLog`: its first recorded key, its
@@ -176,14 +181,16 @@ extension JSONScanner {
         }
         if projection.keepsAll(node) {
             frame.key = text ?? String(decoding: bytes, as: UTF8.self)
+            frame.keyMember = -1
             frame.valueProjection = node
         } else if let member = projection.member(of: node, matching: bytes) {
-            frame.key = projection.key(of: member)
+            frame.keyMember = member
             frame.valueProjection = projection.child(of: member)
+            // A big object's duplicate check goes by text.
+            if checks && !inArena { frame.key = projection.key(of: member) }
         } else {
             frame.valueProjection = skipped
-            // A big object's duplicate check goes by text.
-            frame.key = checks && !inArena ? text ?? String(decoding: bytes, as: UTF8.self) : ""
+            if checks && !inArena { frame.key = text ?? String(decoding: bytes, as: UTF8.self) }
         }
     }
 
@@ -218,7 +225,9 @@ extension JSONScanner {
                 throw JSONError(kind: .syntax, message: JSONMessage.duplicateKey(key), position: frame.keyPosition, hint: nil)
             }
         }
-        if let value { frame.members.append(JSONMember(key: frame.key, value: value)) }
+        if let value {
+            frame.members.append(JSONMember(key: frame.keyMember >= 0 ? projection.key(of: frame.keyMember) : frame.key, value: value))
+        }
     }
 
     /// A key and the colon after it (`byte` is the first non-whitespace byte); `pos` ends at the value.
