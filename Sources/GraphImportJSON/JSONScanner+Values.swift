@@ -239,6 +239,7 @@ extension JSONScanner {
     }
 
     /// A key must start here (`byte` is the first non-whitespace byte): an opening quote.
+    @inline(__always)
     private mutating func expectKey(at byte: UInt8?) throws(JSONError) {
         guard byte == ASCII.quote else {
             if byte == nil { throw syntaxError(JSONMessage.endInside(isObject: true)) }
@@ -247,6 +248,7 @@ extension JSONScanner {
     }
 
     /// name-separator = ws %x3A ws, after a key; `pos` ends at the value, which must exist.
+    @inline(__always)
     private mutating func scanNameSeparator() throws(JSONError) {
         let colon = try skipWhitespace()
         guard colon == ASCII.colon else {
