@@ -3,7 +3,23 @@ import GraphImportStore
 /// The values that identify an object: its unique key, canonicalised by coercion
 /// (so `1`, `1.0` and `1e0` are one key and `"1"` is another).
 struct ObjectKey: Hashable, Sendable {
-    var values: [SQLValue]
+    let values: [SQLValue]
+    /// A digest of the values, taken once, where the draft is made (on the reading thread): the
+    /// writer looks a key up in a table or two for every object, and hashing the values through
+    /// `Hasher` each time was a tenth of a first import's writing thread. `Hasher` still mixes
+    /// the digest with its per-process seed.
+    private let digest: UInt64
+
+    init(values: [SQLValue]) {
+        self.values = values
+        var digest = ValueDigest()
+        for value in values { digest.add(value) }
+        self.digest = digest.wide
+    }
+
+    static func == (lhs: ObjectKey, rhs: ObjectKey) -> Bool { lhs.digest == rhs.digest && lhs.values == rhs.values }
+
+    func hash(into hasher: inout Hasher) { hasher.combine(digest) }
 }
 
 /// One object of a record, fully converted and checked, before anything is written.

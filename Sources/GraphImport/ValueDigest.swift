@@ -24,14 +24,17 @@ struct ValueDigest {
     }
 
     /// The digest, folded to 32 bits.
-    var value: UInt32 {
+    var value: UInt32 { UInt32(truncatingIfNeeded: wide) }
+
+    /// The digest, all 64 bits.
+    var wide: UInt64 {
         var folded = state
         folded ^= folded >> 33
         folded &*= 0xFF51_AFD7_ED55_8CCD
         folded ^= folded >> 33
         folded &*= 0xC4CE_B9FE_1A85_EC53
         folded ^= folded >> 33
-        return UInt32(truncatingIfNeeded: folded)
+        return folded
     }
 
     private mutating func add(bytes: UnsafeRawBufferPointer) {
