@@ -7,18 +7,22 @@
 #endif
 
 /// Owns the scanner's byte buffer so the memory is released when the reader goes away.
+///
+/// `padding` bytes past the capacity are allocated too and never filled, so that eight bytes may
+/// be loaded from any position in the buffer (see `keyHash`): what lies past the data is masked.
 final class JSONByteBuffer {
     private(set) var pointer: UnsafeMutablePointer<UInt8>
     private(set) var capacity: Int
+    static let padding = 8
 
     init(capacity: Int) {
         self.capacity = max(1, capacity)
-        pointer = .allocate(capacity: self.capacity)
+        pointer = .allocate(capacity: self.capacity + Self.padding)
     }
 
     /// Doubles the capacity, keeping the first `count` bytes.
     func grow(keeping count: Int) {
-        let bigger = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity * 2)
+        let bigger = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity * 2 + Self.padding)
         bigger.update(from: pointer, count: count)
         pointer.deallocate()
         pointer = bigger

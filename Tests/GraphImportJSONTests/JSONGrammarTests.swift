@@ -195,3 +195,43 @@ struct WalkedDuplicateKeyPositionTests {
         }
     }
 }
+
+/// Duplicate keys are found by hashing a key's first and last eight bytes, read from the window
+/// (padded so that a short key at its end can be read eight bytes at a time) or from a copy for
+/// keys with escapes; these pin what that must keep true.
+@Suite("Duplicate keys by their bytes")
+struct DuplicateKeyBytesTests {
+    static let letters = Array("abcdefghijklmnopqrstuvwxyz")
+
+    /// A key of every length from 0 to 20, given twice with another key between: found wherever
+    /// the key falls in a small window.
+    @Test(arguments: [1, 7, 13, 1 << 16])
+    func aRepeatedKeyOfAnyLengthIsFound(bufferSize: Int) {
+        let options = JSONReaderOptions(bufferSize: bufferSize)
+        for length in 0...20 {
+            let key = String((0..<length).map { Self.letters[$0 % 26] })
+            let text = "{\"\(key)\":1,\"_\":2,\"\(key)\":3}"
+            #expect(parseFailure(Array(text.utf8), options: options).hasSuffix("duplicate key \"\(key)\" in an object"), "\(text)")
+        }
+    }
+
+    /// The same key spelled with an escape and without is one key, in either order.
+    @Test(arguments: [1, 7, 1 << 16])
+    func escapedAndPlainSpellingsAreOneKey(bufferSize: Int) {
+        let options = JSONReaderOptions(bufferSize: bufferSize)
+        for text in ["{\"ab\":1,\"a\\u0062\":2}", "{\"a\\u0062\":1,\"ab\":2}", "{\"created_at_x\":1,\"created\\u005fat_x\":2}"] {
+            #expect(parseFailure(Array(text.utf8), options: options).hasSuffix("in an object"), "\(text)")
+        }
+    }
+
+    /// Keys alike in their first and last eight bytes (so alike in their hash) but not in the
+    /// middle are two keys, as are keys that differ only in length or in a byte past their end.
+    @Test func keysAlikeAtBothEndsAreDifferentKeys() {
+        for text in [
+            "{\"abcdefgh1ijklmnop\":1,\"abcdefgh2ijklmnop\":2}", "{\"abc\":1,\"abcd\":2}", "{\"a\":1,\"a\\u0000\":2}",
+            "{\"\":1,\"a\":2}",
+        ] {
+            #expect(parseFailure(text) == "accepted", "\(text)")
+        }
+    }
+}
