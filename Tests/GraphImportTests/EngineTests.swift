@@ -87,6 +87,27 @@ struct EngineTests {
         }
     }
 
+    /// More records than several of the reading thread's batches (128 records each, whose arrays
+    /// are handed back and reused): every record is written once, and a re-run finds each unchanged.
+    @Test func recordsAcrossReusedBatchesAreEachWrittenOnce() throws {
+        let fixture = try EngineFixture(map: tweetsMap)
+        // Forty batches: far more than the queue between the threads holds (8), so the reading
+        // thread waits for the writer and gets written batches back.
+        let count = 5_120
+        let feed = "[" + (1...count).map { tweet(Int64($0), text: "t\($0)", tags: ["tag\($0 % 7)"]) }.joined(separator: ",") + "]"
+        let first = try fixture.importJSON(feed)
+        // Each record handed to the writer once: a record given twice would not change the
+        // store or the per-object counts, only this.
+        #expect(first.records == count)
+        #expect(EngineFixture.counts(first, "Tweet") == [count, 0, 0, 0])
+        #expect(EngineFixture.counts(first, "Hashtag") == [7, 0, 0, 0])
+        #expect(try fixture.value("SELECT count(*) || ' ' || sum(id) FROM tweet") == "'\(count) \(count * (count + 1) / 2)'")
+        #expect(try fixture.value("SELECT count(*) FROM tweet WHERE text <> 't' || id") == "0")
+        let again = try fixture.importJSON(feed)
+        #expect(again.records == count)
+        #expect(EngineFixture.counts(again, "Tweet") == [0, 0, count, 0])
+    }
+
     /// An attribute read at a path of several steps names the whole path when it fails: where a
     /// step meets no object, where the value does not convert, where a check refuses it.
     @Test(arguments: [

@@ -74,7 +74,7 @@ import Testing
     }
 
     /// Bytes from a fixed-seed xorshift generator, the same on every run.
-    private static func pseudoRandomBytes(count: Int, seed: UInt64) -> [UInt8] {
+    static func pseudoRandomBytes(count: Int, seed: UInt64) -> [UInt8] {
         var x = seed
         return (0..<count).map { _ in
             x ^= x << 13
@@ -130,5 +130,28 @@ import Testing
         let digest = SHA256.hex(accelerated.finalize())
         #expect(digest == SHA256.hex(swift.finalize()))
         #expect(digest == Self.digest(message, accelerated: false))
+    }
+}
+
+/// The background hasher copies each read into a chunk its thread hashes, and hands hashed chunks
+/// back for later reads: the digest must be that of the bytes fed, whatever was in a reused chunk.
+@Suite struct BackgroundHasherTests {
+    /// Pieces that shrink and grow (64 KiB, then a few bytes, then 64 KiB again...), many more
+    /// than the hasher's queue holds: a reused chunk that kept its old bytes would change the digest.
+    @Test func digestIsTheInputsWhenChunksAreReused() {
+        let message = SHA256Tests.pseudoRandomBytes(count: 3 << 20, seed: 11)
+        let hasher = BackgroundHasher()
+        var start = 0
+        var piece = 0
+        while start < message.count {
+            let size = [65_536, 3, 40_000, 1, 65_536, 17][piece % 6]
+            let end = min(start + size, message.count)
+            message[start..<end].withUnsafeBytes { hasher.feed($0) }
+            start = end
+            piece += 1
+        }
+        var whole = SHA256()
+        message.withUnsafeBytes { whole.update($0) }
+        #expect(SHA256.hex(hasher.finish()) == SHA256.hex(whole.finalize()))
     }
 }
