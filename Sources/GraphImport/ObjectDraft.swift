@@ -38,7 +38,10 @@ struct ObjectDraft: Sendable {
 }
 
 /// What a relationship points at.
-indirect enum LinkDraft: Sendable {
+///
+/// Not `indirect`: an object draft holds its links in arrays, so the enum is not recursive by
+/// value, and boxing every link was an allocation (and a free) per related object.
+enum LinkDraft: Sendable {
     /// An explicit JSON null: no related object.
     case null
     /// A nested object, upserted with its own entity's mapping.
