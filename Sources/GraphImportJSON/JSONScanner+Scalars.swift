@@ -63,7 +63,12 @@ extension JSONScanner {
         let count = word.utf8CodeUnitCount
         guard try ensure(count) else { throw misspelled(word, at: startOffset) }
         let letters = word.utf8Start
-        for index in 0..<count where bytes[pos + index] != letters[index] {
+        // `true`, `false` and `null` have four letters or more: the first four as one word.
+        assert(count >= 4, "a JSON literal has at least four letters")
+        guard UnsafeRawPointer(bytes + pos).loadUnaligned(as: UInt32.self) == UnsafeRawPointer(letters).loadUnaligned(as: UInt32.self) else {
+            throw misspelled(word, at: startOffset)
+        }
+        for index in 4..<count where bytes[pos + index] != letters[index] {
             throw misspelled(word, at: startOffset)
         }
         pos += count

@@ -79,6 +79,12 @@ import Testing
         ("{\"id\":1,\"id\":2}", "line 1, column 9: duplicate key \"id\" in an object"),
         ("[tru]", "line 1, column 2: invalid literal, expected 'true'"),
         ("[nul", "line 1, column 2: invalid literal, expected 'null'"),
+        // The first four letters are compared as one word, the fifth of `false` on its own.
+        ("[falsy]", "line 1, column 2: invalid literal, expected 'false'"),
+        ("[Fals]", "line 1, column 2: expected a value, found 'F'"),
+        ("[fa1se]", "line 1, column 2: invalid literal, expected 'false'"),
+        ("[nulL]", "line 1, column 2: invalid literal, expected 'null'"),
+        ("[truee]", "line 1, column 6: expected ',' or ']' after an array element, found 'e'"),
         ("", "line 1, column 1: expected a value, found end of input"),
         ("  \n", "line 2, column 1: expected a value, found end of input"),
         ("\n\n  ]", "line 3, column 3: expected a value, found ']'"),
