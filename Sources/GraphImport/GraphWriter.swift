@@ -443,21 +443,25 @@ final class GraphWriter {
 
     /// Queues the join rows of `list`; full statements' worth are written at once.
     private func writeList(_ list: [Int64], owner: Int64, entity: Int, index: Int) throws(StoreError) {
+        // The queue, taken out while it grows and is written (and put back, even on a failure).
+        var queue: [Int64] = []
+        swap(&queue, &pendingLinks[entity][index])
+        defer { swap(&queue, &pendingLinks[entity][index]) }
         for (position, target) in list.enumerated() {
-            pendingLinks[entity][index].append(owner)
-            pendingLinks[entity][index].append(target)
-            pendingLinks[entity][index].append(Int64(position))
+            queue.append(owner)
+            queue.append(target)
+            queue.append(Int64(position))
         }
         hasPendingLinks = true
         let batch = EntitySQL.linksPerInsert * 3
-        guard pendingLinks[entity][index].count >= batch else { return }
+        guard queue.count >= batch else { return }
         let insert = try prepared(&linkInserts[entity][index], sql[entity].insertLinks[index])
         var start = 0
-        while pendingLinks[entity][index].count - start >= batch {
-            try insert.run(integers: pendingLinks[entity][index][start..<start + batch])
+        while queue.count - start >= batch {
+            try insert.run(integers: queue[start..<start + batch])
             start += batch
         }
-        pendingLinks[entity][index].removeFirst(start)
+        queue.removeFirst(start)
     }
 
     /// Writes every queued join row. Runs before anything reads or deletes join rows, and at the
