@@ -1,11 +1,14 @@
 import GraphImportStore
 
-/// A fast, unseeded digest of stored values, for telling whether an object ended a run as it began.
+/// A fast, unseeded digest of stored values: for telling whether an object ended a run as it
+/// began (`KnownObject.digest`), and as the hash of an object's key (`ObjectKey`).
 ///
 /// Not Swift's `Hasher`: that one is seeded per process, SipHash, and normalises every text to NFC
 /// before hashing it, which was a sixth of a re-import's writing thread. This mixes the bytes as
 /// SQLite stores them, eight at a time, and gives the same digest in every process. Not
-/// cryptographic: digests only count objects (see `KnownObject.digest`), never decide a write.
+/// cryptographic: digests count objects and pick a key's bucket, never decide a write or whether
+/// two keys are equal (`ObjectKey` compares the values). Keys crafted to share a digest would
+/// only share a bucket of a generation table, which holds at most `objectsInMemory` objects.
 struct ValueDigest {
     private var state: UInt64 = 0x243F_6A88_85A3_08D3
 
