@@ -70,9 +70,6 @@ public struct JSONProjection: Sendable {
         }
     }
 
-    /// Per member: its key.
-    var keys: [String] { storage.keys }
-
     /// Keep everything.
     public static let all = JSONProjection(nodes: [Node(keepsAll: true)], root: 0)
 
