@@ -405,9 +405,17 @@ final class GraphWriter {
         if let (fate, markers) = objects[entity].fate(of: known.pk) {
             // Met earlier in the run and since moved out of memory: the store holds its values.
             known.status = fate.status
-            known.originalDigest = fate.originalDigest
-            // The store holds the values the object had when it left memory.
-            known.currentDigest = fate.status == .touched ? fate.finalDigest : nil
+            if fate.status == .touched {
+                // The store holds the values the object had when it left memory: unless the run
+                // changed them, those it had when the feed first touched it.
+                if let digests = fate.changedDigests {
+                    known.originalDigest = digests.original
+                    known.currentDigest = digests.final
+                } else {
+                    known.originalDigest = known.digest(ignoring: sql[entity].unchangingColumns)
+                    known.currentDigest = known.originalDigest
+                }
+            }
             known.listChanged = fate.listChanged
             known.markersWritten = fate.markersWritten
             known.originalMarkers = markers

@@ -65,9 +65,12 @@ final class KnownObject {
     /// final digest taken now, leaving out `ignored` columns).
     /// `ignored` must be the columns the original digest (and `currentDigest`) left out.
     func fate(ignoring ignored: Set<Int>) -> ObjectFate {
-        ObjectFate(
-            status: status, listChanged: listChanged, markersWritten: markersWritten, originalDigest: originalDigest,
-            finalDigest: status == .touched ? currentDigest ?? digest(ignoring: ignored) : 0)
+        var changedDigests: ObjectFate.Digests?
+        if status == .touched {
+            let final = currentDigest ?? digest(ignoring: ignored)
+            if final != originalDigest { changedDigests = ObjectFate.Digests(original: originalDigest, final: final) }
+        }
+        return ObjectFate(status: status, listChanged: listChanged, markersWritten: markersWritten, changedDigests: changedDigests)
     }
 
     /// Everything a record may change, so that a skipped record can be undone.
@@ -99,18 +102,46 @@ final class KnownObject {
 }
 
 /// What the run must remember of an object once its values have left memory: enough to count
-/// it once, to put back its markers, and to know the feed held it. 12 bytes.
-struct ObjectFate {
+/// it once, to put back its markers, and to know the feed held it.
+struct ObjectFate: Equatable {
+    struct Digests: Equatable {
+        /// The digest of the stored values when the feed first touched the object.
+        var original: UInt32
+        /// The digest of the values the object has now (when it left memory: what the store holds).
+        var final: UInt32
+    }
+
     var status: KnownObject.Status
     var listChanged: Bool
     var markersWritten: Bool
-    var originalDigest: UInt32
-    /// The digest of the object's values when it left memory (they are then what the store holds).
-    var finalDigest: UInt32
+    /// For a touched object whose values are no longer those it had when the feed first touched
+    /// it, both digests; nil when they are the same, or when the feed did not touch the object.
+    /// Most objects of a long run are inserted or unchanged: they are remembered in one byte.
+    var changedDigests: Digests?
 
     /// Whether the object ends the run as it began it: the one rule for "unchanged", whether the
     /// object is still in memory or not.
-    var isNetUnchanged: Bool { !listChanged && finalDigest == originalDigest }
+    var isNetUnchanged: Bool { !listChanged && changedDigests == nil }
+
+    /// The fate in one byte (never 0, which stands for "not met"): the status in bits 0-1, then
+    /// `listChanged`, `markersWritten`, and whether there are `changedDigests` (kept apart).
+    var packed: UInt8 {
+        status.rawValue | (listChanged ? 4 : 0) | (markersWritten ? 8 : 0) | (changedDigests != nil ? 16 : 0)
+    }
+
+    /// The fate packed in `byte` (nil for 0), its digests from `digests` when it has any.
+    init?(packed byte: UInt8, digests: () -> Digests?) {
+        guard let status = KnownObject.Status(rawValue: byte & 3) else { return nil }
+        self.init(
+            status: status, listChanged: byte & 4 != 0, markersWritten: byte & 8 != 0, changedDigests: byte & 16 != 0 ? digests() : nil)
+    }
+
+    init(status: KnownObject.Status, listChanged: Bool, markersWritten: Bool, changedDigests: Digests?) {
+        self.status = status
+        self.listChanged = listChanged
+        self.markersWritten = markersWritten
+        self.changedDigests = changedDigests
+    }
 }
 
 /// The objects of one entity met in this run.
@@ -129,8 +160,12 @@ struct KnownObjects {
 
     private var newer: [ObjectKey: KnownObject] = [:]
     private var older: [ObjectKey: KnownObject] = [:]
-    /// Fates of objects that left memory, by row id: page (pk >> pageBits) -> slots.
-    private var pages: [Int64: [ObjectFate?]] = [:]
+    /// Fates of objects that left memory, by row id: page (pk >> pageBits) -> slots, each an
+    /// `ObjectFate.packed` byte or 0. At a million objects, 16-byte fates were 18 MB of a run's
+    /// peak memory; a byte each is 1 MB.
+    private var pages: [Int64: [UInt8]] = [:]
+    /// The `changedDigests` of objects that left memory, only for those that have them.
+    private var retiredDigests: [Int64: ObjectFate.Digests] = [:]
     /// The `onchange` values and `changed_run` an object that left memory had before this run
     /// changed them, kept only for objects whose markers this run wrote.
     private var retiredMarkers: [Int64: [SQLValue]] = [:]
@@ -162,7 +197,7 @@ struct KnownObjects {
     /// rolled back under `--skip-invalid` may drop it from memory, and the fate must survive that.
     func fate(of pk: Int64) -> (fate: ObjectFate, markers: [SQLValue]?)? {
         let (page, slot) = Self.place(of: pk)
-        guard let fate = pages[page]?[slot] else { return nil }
+        guard let byte = pages[page]?[slot], let fate = ObjectFate(packed: byte, digests: { retiredDigests[pk] }) else { return nil }
         return (fate, retiredMarkers[pk])
     }
 
@@ -181,10 +216,10 @@ struct KnownObjects {
             }
         }
         for (page, slots) in pages {
-            for slot in slots.indices {
-                guard let fate = slots[slot] else { continue }
+            for slot in slots.indices where slots[slot] != 0 {
                 let pk = page << Self.pageBits | Int64(slot)
-                if !resident.contains(pk) { try body(pk, fate, fate.markersWritten ? retiredMarkers[pk] : nil, nil) }
+                guard !resident.contains(pk), let fate = ObjectFate(packed: slots[slot], digests: { retiredDigests[pk] }) else { continue }
+                try body(pk, fate, fate.markersWritten ? retiredMarkers[pk] : nil, nil)
             }
         }
     }
@@ -209,8 +244,14 @@ struct KnownObjects {
 
     private mutating func retire(_ object: KnownObject, ignoring ignored: Set<Int>) {
         let (page, slot) = Self.place(of: object.pk)
-        if pages[page] == nil { pages[page] = Array(repeating: nil, count: 1 << Self.pageBits) }
-        pages[page]![slot] = object.fate(ignoring: ignored)
+        if pages[page] == nil { pages[page] = Array(repeating: 0, count: 1 << Self.pageBits) }
+        let fate = object.fate(ignoring: ignored)
+        pages[page]![slot] = fate.packed
+        if let digests = fate.changedDigests {
+            retiredDigests[object.pk] = digests
+        } else if !retiredDigests.isEmpty {
+            retiredDigests[object.pk] = nil
+        }
         if object.markersWritten, let markers = object.originalMarkers {
             retiredMarkers[object.pk] = markers
         } else if !retiredMarkers.isEmpty {
@@ -224,7 +265,8 @@ struct KnownObjects {
         older = older.filter { !pks.contains($0.value.pk) }
         for pk in pks {
             let (page, slot) = Self.place(of: pk)
-            pages[page]?[slot] = nil
+            pages[page]?[slot] = 0
+            retiredDigests[pk] = nil
             retiredMarkers[pk] = nil
         }
     }

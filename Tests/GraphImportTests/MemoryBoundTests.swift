@@ -131,6 +131,46 @@ struct MemoryBoundTests {
     }
 }
 
+@Suite("A fate packed in a byte")
+struct PackedFateTests {
+    /// Every fate the writer can make comes back whole from its byte (and its digests, kept
+    /// apart), and no fate packs to 0, the byte of an object not met.
+    @Test func everyFateComesBackFromItsByte() {
+        let digests = ObjectFate.Digests(original: 0xDEAD_BEEF, final: 7)
+        var bytes = Set<UInt8>()
+        for status in [KnownObject.Status.referenced, .inserted, .touched] {
+            for listChanged in [false, true] {
+                for markersWritten in [false, true] {
+                    for changedDigests in [nil, digests] {
+                        let fate = ObjectFate(status: status, listChanged: listChanged, markersWritten: markersWritten, changedDigests: changedDigests)
+                        #expect(fate.packed != 0)
+                        bytes.insert(fate.packed)
+                        #expect(ObjectFate(packed: fate.packed, digests: { digests }) == fate)
+                    }
+                }
+            }
+        }
+        #expect(bytes.count == 24)
+        #expect(ObjectFate(packed: 0, digests: { digests }) == nil)
+    }
+
+    /// Only a change that stays makes the fate carry digests: "unchanged" is decided by the values.
+    @Test func digestsAreKeptOnlyForAnObjectWhoseValuesChanged() {
+        let object = KnownObject(pk: 1, values: [.integer(1), .text("a")], status: .referenced)
+        object.originalDigest = object.digest(ignoring: [])
+        object.status = .touched
+        #expect(object.fate(ignoring: []).changedDigests == nil)
+        #expect(object.fate(ignoring: []).isNetUnchanged)
+        object.values[1] = .text("b")
+        let changed = object.fate(ignoring: [])
+        #expect(changed.changedDigests?.original == object.originalDigest)
+        #expect(changed.changedDigests?.final == object.digest(ignoring: []))
+        #expect(!changed.isNetUnchanged)
+        object.values[1] = .text("a")
+        #expect(object.fate(ignoring: []).isNetUnchanged)
+    }
+}
+
 @Suite("The filter of keys inserted into a table that began empty")
 struct KeyFilterTests {
     /// A miss means "certainly never inserted" and skips the query: it must never be wrong.
