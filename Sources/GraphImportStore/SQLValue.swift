@@ -62,11 +62,13 @@ public enum SQLValue: Hashable, Sendable, CustomStringConvertible {
 func sameUTF8(_ left: String, _ right: String) -> Bool {
     var left = left, right = right
     return left.withUTF8 { leftBytes in
-        right.withUTF8 { rightBytes in
-            leftBytes.count == rightBytes.count
-                && (leftBytes.count == 0 || memcmp(leftBytes.baseAddress!, rightBytes.baseAddress!, leftBytes.count) == 0)
-        }
+        right.withUTF8 { rightBytes in sameBytes(leftBytes.baseAddress, count: leftBytes.count, as: UnsafeRawBufferPointer(rightBytes)) }
     }
+}
+
+/// Whether the `count` bytes at `start` are `bytes`.
+func sameBytes(_ start: UnsafeRawPointer?, count: Int, as bytes: UnsafeRawBufferPointer) -> Bool {
+    bytes.count == count && (count == 0 || memcmp(start!, bytes.baseAddress!, count) == 0)
 }
 
 private let hexDigits = ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "A", "B", "C", "D", "E", "F"]

@@ -110,6 +110,33 @@ public final class Statement {
         }
     }
 
+    /// Whether the 0-based column `index` of the current row holds `value`, compared where it
+    /// lies: a text or blob is not copied. True only when `column(index)` would be the very same
+    /// value (a real bit for bit, so 0.0 and -0.0 differ); a text stored as invalid UTF-8 is never
+    /// equal, since reading it repairs it. A false answer costs at most the copy it was to save.
+    public func column(_ index: Int32, holds value: SQLValue) -> Bool {
+        let type = sqlite3_column_type(handle, index)
+        switch value {
+        case .null:
+            return type == SQLITE_NULL
+        case .integer(let integer):
+            return type == SQLITE_INTEGER && sqlite3_column_int64(handle, index) == integer
+        case .real(let real):
+            return type == SQLITE_FLOAT && sqlite3_column_double(handle, index).bitPattern == real.bitPattern
+        case .text(var text):
+            guard type == SQLITE_TEXT else { return false }
+            // Pointer first, then the byte count, as sqlite3_column_bytes documents.
+            let stored = sqlite3_column_text(handle, index)
+            let count = Int(sqlite3_column_bytes(handle, index))
+            return text.withUTF8 { sameBytes(stored, count: count, as: UnsafeRawBufferPointer($0)) }
+        case .blob(let blob):
+            guard type == SQLITE_BLOB else { return false }
+            let stored = sqlite3_column_blob(handle, index)
+            let count = Int(sqlite3_column_bytes(handle, index))
+            return blob.withUnsafeBytes { sameBytes(stored, count: count, as: $0) }
+        }
+    }
+
     /// Resets the statement so it can step again; bindings are kept.
     public func reset() {
         // reset repeats the last step's error, which step() has already thrown.
@@ -174,6 +201,27 @@ public final class Statement {
         guard count == Int(expected) else {
             throw StoreError(extendedCode: SQLITE_RANGE, message: "expected \(expected) values to bind, got \(count)", sql: sql)
         }
+    }
+
+    /// Binds `values` and returns the first row, or nil when there is none; a column from
+    /// `firstColumn` on that holds the value `expected` has for it (`column(_:holds:)`) is given
+    /// as that value, not read again: a caller that already has most of a row's values (an
+    /// object met again in a feed) shares their texts instead of copying each from the row.
+    public func firstRow(_ values: [SQLValue], expecting expected: [SQLValue?], from firstColumn: Int) throws(StoreError) -> [SQLValue]? {
+        try bind(values)
+        defer { reset() }
+        guard try step() else { return nil }
+        var row: [SQLValue] = []
+        row.reserveCapacity(Int(columnCount))
+        for index in 0..<columnCount {
+            let slot = Int(index) - firstColumn
+            if slot >= 0, slot < expected.count, let value = expected[slot], column(index, holds: value) {
+                row.append(value)
+            } else {
+                row.append(column(index))
+            }
+        }
+        return row
     }
 
     private func currentRow() -> [SQLValue] {

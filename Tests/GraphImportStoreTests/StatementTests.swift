@@ -141,6 +141,56 @@ import Testing
         }
     }
 
+    /// `column(_:holds:)` answers what comparing the value read would, for every stored value
+    /// against every candidate, without reading it.
+    @Test(arguments: values)
+    func columnHoldsWhatReadingItWouldGive(stored: SQLValue) throws {
+        try withDatabase { database throws in
+            try database.execute("CREATE TABLE \"t\" (\"v\" ANY) STRICT")
+            try database.run("INSERT INTO \"t\" VALUES (?)", [stored])
+            let statement = try database.statement("SELECT \"v\" FROM \"t\"")
+            try statement.bind([])
+            #expect(try statement.step())
+            for candidate in Self.values {
+                #expect(statement.column(0, holds: candidate) == (statement.column(0) == candidate), "\(stored) holds \(candidate)")
+            }
+        }
+    }
+
+    /// Where reading would give an equal value that is not the same one, `holds` says no: the
+    /// caller then keeps what was read, so sharing a value never changes a stored digest.
+    @Test func columnHoldsOnlyTheVeryValue() throws {
+        try withDatabase { database throws in
+            let statement = try database.statement("SELECT -0.0, CAST(X'66FF' AS TEXT)")
+            try statement.bind([])
+            #expect(try statement.step())
+            #expect(statement.column(0) == .real(0))  // Double's == calls -0.0 and 0.0 equal
+            #expect(!statement.column(0, holds: .real(0)))
+            #expect(statement.column(0, holds: .real(-0.0)))
+            // Invalid UTF-8 is repaired on reading, so it equals no text the feed can give.
+            #expect(statement.column(1) == .text("f\u{FFFD}"))
+            #expect(!statement.column(1, holds: .text("f\u{FFFD}")))
+        }
+    }
+
+    /// A row read with expected values is the row read without them: columns from `from` on
+    /// that hold their expected value give it, the others are read as they are.
+    @Test func firstRowExpectingValuesIsTheSameRow() throws {
+        try withDatabase { database throws in
+            try database.execute("CREATE TABLE \"t\" (\"k\" INTEGER, \"a\" ANY, \"b\" ANY, \"c\" ANY) STRICT")
+            try database.run("INSERT INTO \"t\" VALUES (1, 'same', 'stored', NULL)")
+            let select = try database.statement("SELECT \"k\", \"a\", \"b\", \"c\" FROM \"t\" WHERE \"k\" = ?")
+            let row: [SQLValue] = [.integer(1), .text("same"), .text("stored"), .null]
+            #expect(try select.firstRow([.integer(1)]) == row)
+            for expected: [SQLValue?] in [[], [.text("same"), .text("given"), .null], [nil, .integer(7)], [.integer(1), .text("same")]] {
+                #expect(try select.firstRow([.integer(1)], expecting: expected, from: 1) == row)
+            }
+            // Offsets past the row, and a key with no row.
+            #expect(try select.firstRow([.integer(1)], expecting: [.text("x")], from: 9) == row)
+            #expect(try select.firstRow([.integer(2)], expecting: [.text("same")], from: 1) == nil)
+        }
+    }
+
     /// A list's targets and positions read without rows of values: each call binds afresh, and
     /// a statement that does not take exactly one value is refused.
     @Test func integerPairsReadTheFirstTwoColumnsForOneBoundValue() throws {
