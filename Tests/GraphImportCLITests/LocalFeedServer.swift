@@ -42,7 +42,7 @@ final class LocalFeedServer {
         let serverDir = TemporaryDirectory("graphimport-server")
         let program = serverDir.write("server.py", Self.program)
         logPath = serverDir.path("requests.log")
-        FileManager.default.createFile(atPath: logPath, contents: nil)
+        try Data().write(to: URL(fileURLWithPath: logPath))
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", program, root.url.path, logPath]
         let out = Pipe()

@@ -21,7 +21,7 @@ struct ReliabilityHostileFeedTests {
     /// Writes `parts` one after another to `name` in `dir`, without building the whole text.
     static func writeFeed(_ dir: TemporaryDirectory, _ name: String, _ parts: [(text: String, times: Int)]) throws -> String {
         let path = dir.path(name)
-        FileManager.default.createFile(atPath: path, contents: nil)
+        try Data().write(to: URL(fileURLWithPath: path))
         let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
         defer { try? handle.close() }
         for part in parts {
