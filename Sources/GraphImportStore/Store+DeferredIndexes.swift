@@ -55,8 +55,8 @@ extension Store {
         // CREATE INDEX sorts in memory up to the page cache's size, then in temporary files (on
         // disk: see Database). The cache shrinks while it runs, so that the sort fits in memory the
         // cache gave back. At 1M tweets, peak RSS: 146 MB with temporary files in memory and the
-        // full cache, 96 MB with them on disk and an 8 MiB cache, 90 MB with 2 MiB (the run
-        // without deferred indexes: 88 MB).
+        // full cache, 96 MB with them on disk and an 8 MiB cache, 87 to 90 MB with 2 MiB (two
+        // runs; the run without deferred indexes: 88 MB).
         guard case .integer(let cacheSize)? = try database.scalar("PRAGMA cache_size") else {
             throw StoreError(extendedCode: SQLITE_ERROR, message: "PRAGMA cache_size gave no number")
         }
