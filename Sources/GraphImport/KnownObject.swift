@@ -164,11 +164,19 @@ struct KnownObjects {
     /// `ObjectFate.packed` byte or 0. At a million objects, 16-byte fates were 18 MB of a run's
     /// peak memory; a byte each is 1 MB.
     private var pages: [Int64: [UInt8]] = [:]
-    /// The `changedDigests` of objects that left memory, only for those that have them.
-    private var retiredDigests: [Int64: ObjectFate.Digests] = [:]
-    /// The `onchange` values and `changed_run` an object that left memory had before this run
-    /// changed them, kept only for objects whose markers this run wrote.
-    private var retiredMarkers: [Int64: [SQLValue]] = [:]
+    /// What an object that left memory needs beyond its byte, only for objects this run changed:
+    /// its `changedDigests`, and the `onchange` values and `changed_run` it had before this run
+    /// wrote them, as an index into `markerLists`.
+    private var retiredChanges: [Int64: RetiredChange] = [:]
+    /// The distinct marker lists of `retiredChanges`: the objects of a store share a few (one per
+    /// run that last changed them), and an array per object was 13 MB of a 1M revised feed's run.
+    private var markerLists: [[SQLValue]] = []
+    private var markerListIndex: [[SQLValue]: Int32] = [:]
+
+    private struct RetiredChange {
+        var digests: ObjectFate.Digests?
+        var markers: Int32?
+    }
 
     init(generationSize: Int) {
         precondition(generationSize > 0, "a generation holds at least one object")
@@ -197,8 +205,8 @@ struct KnownObjects {
     /// rolled back under `--skip-invalid` may drop it from memory, and the fate must survive that.
     func fate(of pk: Int64) -> (fate: ObjectFate, markers: [SQLValue]?)? {
         let (page, slot) = Self.place(of: pk)
-        guard let byte = pages[page]?[slot], let fate = ObjectFate(packed: byte, digests: { retiredDigests[pk] }) else { return nil }
-        return (fate, retiredMarkers[pk])
+        guard let byte = pages[page]?[slot], let fate = ObjectFate(packed: byte, digests: { retiredChanges[pk]?.digests }) else { return nil }
+        return (fate, markers(of: pk))
     }
 
     /// Calls `body` for every object met in this run, once: those in memory (`object` given,
@@ -218,8 +226,8 @@ struct KnownObjects {
         for (page, slots) in pages {
             for slot in slots.indices where slots[slot] != 0 {
                 let pk = page << Self.pageBits | Int64(slot)
-                guard !resident.contains(pk), let fate = ObjectFate(packed: slots[slot], digests: { retiredDigests[pk] }) else { continue }
-                try body(pk, fate, fate.markersWritten ? retiredMarkers[pk] : nil, nil)
+                guard !resident.contains(pk), let fate = ObjectFate(packed: slots[slot], digests: { retiredChanges[pk]?.digests }) else { continue }
+                try body(pk, fate, fate.markersWritten ? markers(of: pk) : nil, nil)
             }
         }
     }
@@ -247,16 +255,25 @@ struct KnownObjects {
         if pages[page] == nil { pages[page] = Array(repeating: 0, count: 1 << Self.pageBits) }
         let fate = object.fate(ignoring: ignored)
         pages[page]![slot] = fate.packed
-        if let digests = fate.changedDigests {
-            retiredDigests[object.pk] = digests
-        } else if !retiredDigests.isEmpty {
-            retiredDigests[object.pk] = nil
+        var change = RetiredChange(digests: fate.changedDigests)
+        if object.markersWritten, let markers = object.originalMarkers { change.markers = index(of: markers) }
+        if change.digests != nil || change.markers != nil {
+            retiredChanges[object.pk] = change
+        } else if !retiredChanges.isEmpty {
+            retiredChanges[object.pk] = nil
         }
-        if object.markersWritten, let markers = object.originalMarkers {
-            retiredMarkers[object.pk] = markers
-        } else if !retiredMarkers.isEmpty {
-            retiredMarkers[object.pk] = nil
-        }
+    }
+
+    private func markers(of pk: Int64) -> [SQLValue]? {
+        retiredChanges[pk]?.markers.map { markerLists[Int($0)] }
+    }
+
+    private mutating func index(of markers: [SQLValue]) -> Int32 {
+        if let index = markerListIndex[markers] { return index }
+        let index = Int32(markerLists.count)
+        markerLists.append(markers)
+        markerListIndex[markers] = index
+        return index
     }
 
     /// Forgets deleted objects.
@@ -266,8 +283,7 @@ struct KnownObjects {
         for pk in pks {
             let (page, slot) = Self.place(of: pk)
             pages[page]?[slot] = 0
-            retiredDigests[pk] = nil
-            retiredMarkers[pk] = nil
+            retiredChanges[pk] = nil
         }
     }
 

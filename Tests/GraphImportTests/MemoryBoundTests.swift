@@ -107,6 +107,26 @@ struct MemoryBoundTests {
         #expect(try bounded.rows("SELECT id, seen_in FROM user ORDER BY id") == [["5", "1"], ["6", "1"], ["7", "3"], ["8", "1"]])
     }
 
+    /// Objects last changed by different runs, changed and changed back after leaving memory:
+    /// each gets its own markers back (they are kept once per distinct list, not per object).
+    @Test func eachObjectGetsItsOwnMarkersBackAfterLeavingMemory() throws {
+        var results: [[[String]]] = []
+        for objectsInMemory in [1, ImportOptions.defaultObjectsInMemory] {
+            let fixture = try EngineFixture(map: memoryMap)
+            var options = ImportOptions()
+            options.objectsInMemory = objectsInMemory
+            let posts = [post(1, user: 1, name: "a"), post(2, user: 2, name: "a")]
+            _ = try fixture.importJSON("[" + posts.joined(separator: ",") + "]", options: options)
+            _ = try fixture.importJSON("[" + [posts[0], post(2, user: 2, name: "b")].joined(separator: ",") + "]", options: options)
+            let changedAndBack = [post(1, user: 1, name: "x"), post(2, user: 2, name: "y"), post(1, user: 1, name: "a"), post(2, user: 2, name: "b")]
+            let summary = try fixture.importJSON("[" + changedAndBack.joined(separator: ",") + "]", options: options)
+            #expect(counts(summary)[1] == "User [0, 0, 2, 0, 0]")
+            results.append(try fixture.rows("SELECT id, name, seen_in, changed_run FROM user ORDER BY id"))
+        }
+        #expect(results[0] == [["1", "'a'", "1", "1"], ["2", "'b'", "2", "2"]])
+        #expect(results[1] == results[0])
+    }
+
     /// Under `--skip-invalid` with a hook, a record is undone in memory too; an object read back
     /// from the store in the undone record must keep what the run did to it before.
     @Test func undoneRecordKeepsTheFateOfAnObjectThatLeftMemory() throws {
