@@ -393,8 +393,8 @@ final class GraphWriter {
 
     /// The object with `key`, from this run's memory or else from the store. Values read from the
     /// store that are those `expected` (the feed's, in column order) are shared with it: most
-    /// objects of a re-import are unchanged, and copying their texts out of each row was about a
-    /// tenth of the writing thread.
+    /// objects of a re-import are unchanged, and each of their texts was copied out of the row
+    /// only to be found equal and freed (2% of a 10k re-import's writing thread, in callgrind).
     private func find(entity: Int, key: ObjectKey, expecting expected: [SQLValue?] = []) throws(StoreError) -> KnownObject? {
         if let known = objects[entity].object(for: key) { return known }
         // A table empty at the start holds only what this run inserted.

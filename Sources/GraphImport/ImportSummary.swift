@@ -26,8 +26,8 @@ public struct ImportOptions: Sendable {
     /// How many objects of each entity the run keeps whole in memory (twice over: the objects met
     /// most recently, and those met before them), so that repeats are compared without a query.
     /// Older ones leave memory, remembered in a byte each (a changed one also by its digests and
-    /// old markers); one met again is read back from the store. Smaller saves memory and costs a query per repeat of an object that left; below 1
-    /// counts as 1.
+    /// old markers); one met again is read back from the store. Smaller saves memory and costs a
+    /// query per repeat of an object that left; below 1 counts as 1.
     public var objectsInMemory = ImportOptions.defaultObjectsInMemory
     /// 2048: as fast as 8192 on the 10k-tweet benchmark (callgrind: 1.263G against 1.257G
     /// instructions on the writing thread), 5 MB less at 1M tweets.
