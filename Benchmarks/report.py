@@ -1,10 +1,12 @@
 #!/usr/bin/env python3
 """Turn the measurements of Benchmarks/run into a Markdown report (stdout).
 
-    python3 Benchmarks/report.py WORK_DIR/results/RUN_ID
+    python3 Benchmarks/report.py WORK_DIR/results/RUN_ID [WORK_DIR/results/RUN_ID ...]
 
 Reads `times.tsv` (size, tweets, feed_bytes, tool, phase, run, seconds, rss_kib, cpu_seconds),
-`digests.tsv` (size, phase, tool, status, detail) and `machine.txt` from that directory.
+`digests.tsv` (size, phase, tool, status, detail) and `machine.txt` from each directory given:
+several runs (say 10k and 100k in one, 1M in another) make one report, so that the scaling goals
+(time linear in the feed, memory flat) compare sizes measured apart.
 Ratios are reported, not asserted: `graphimport speed-up` is the reference's median time
 divided by graphimport's (file input) median time in the same phase and size, for wall time
 and for CPU time (user + system; steadier when other processes share the machine).
@@ -27,6 +29,10 @@ GOALS = (
     ("reimport", "sqlite-import", 4.0, "re-import ≥ 4× faster than the sqlite3 CLI, `.import` path"),
 )
 RSS_GOAL_MIB = 100
+# Scaling goals: time per tweet at ten times the tweets within 15% of the smaller size's, and
+# peak RSS within 10% of the smallest size's.
+LINEAR_TIME_TOLERANCE = 0.15
+FLAT_MEMORY_TOLERANCE = 0.10
 
 
 def read_tsv(path):
@@ -43,20 +49,27 @@ def tool_rank(tool):
 
 
 def main(argv):
-    directory = argv[0]
+    if not argv:
+        print(__doc__.strip(), file=sys.stderr)
+        return 2
     samples = collections.defaultdict(list)
     sizes = {}
-    for size, tweets, feed_bytes, tool, phase, _run, seconds, rss, cpu in read_tsv(directory + "/times.tsv"):
-        samples[(size, tool, phase)].append((float(seconds), int(rss), float(cpu)))
-        sizes[size] = (int(tweets), int(feed_bytes))
     digests = {}
-    try:
-        for size, phase, tool, status, detail in read_tsv(directory + "/digests.tsv"):
-            digests[(size, phase, tool)] = status if status != "MISMATCH" else "**MISMATCH** " + detail
-    except FileNotFoundError:
-        pass
-    with open(directory + "/machine.txt", encoding="utf-8") as handle:
-        machine = handle.read().strip()
+    machines = []
+    for directory in argv:
+        for size, tweets, feed_bytes, tool, phase, _run, seconds, rss, cpu in read_tsv(directory + "/times.tsv"):
+            samples[(size, tool, phase)].append((float(seconds), int(rss), float(cpu)))
+            sizes[size] = (int(tweets), int(feed_bytes))
+        try:
+            for size, phase, tool, status, detail in read_tsv(directory + "/digests.tsv"):
+                digests[(size, phase, tool)] = status if status != "MISMATCH" else "**MISMATCH** " + detail
+        except FileNotFoundError:
+            pass
+        with open(directory + "/machine.txt", encoding="utf-8") as handle:
+            machine = handle.read().strip()
+        if machine not in machines:
+            machines.append(machine)
+    machine = "\n\n".join(machines)
 
     def median(size, tool, phase):
         values = samples.get((size, tool, phase))
@@ -136,8 +149,41 @@ def main(argv):
                 rss = ["%.0f" % mib(c[1]) if c else "" for c in cells]
                 out.append("| %s | %s | %s | %s |" % (tool, phase_name, " | ".join(per_tweet), " | ".join(rss)))
         out.append("")
+        out.extend(scaling_goals(ordered_sizes, sizes, median))
     print("\n".join(out))
     return 0
+
+
+def scaling_goals(ordered_sizes, sizes, median):
+    """The goal rows for time linear in the feed (each size against the one a tenth of it) and
+    memory flat (each size against the smallest), for graphimport from a file and a pipe."""
+    rows = []
+    smallest = ordered_sizes[0]
+    for tool in ("graphimport", "graphimport-pipe"):
+        for phase, phase_name in PHASES:
+            for size in ordered_sizes:
+                tenth = [s for s in ordered_sizes if sizes[s][0] * 10 == sizes[size][0]]
+                big, small = median(size, tool, phase), median(tenth[0], tool, phase) if tenth else None
+                if big is None or small is None:
+                    continue
+                growth = big[0] / (10 * small[0]) - 1
+                rows.append("| %s | %s: %d tweets within %d%% of 10× the %d-tweet time | %.2f s against %.2f s (%+.0f%%) | %s |" % (
+                    tool, phase_name, sizes[size][0], LINEAR_TIME_TOLERANCE * 100, sizes[tenth[0]][0],
+                    big[0], 10 * small[0], growth * 100, "yes" if growth <= LINEAR_TIME_TOLERANCE else "no"))
+        base = [median(smallest, tool, phase) for phase, _ in PHASES]
+        base = [b[1] for b in base if b is not None]
+        for size in ordered_sizes[1:]:
+            peaks = [median(size, tool, phase) for phase, _ in PHASES]
+            peaks = [p[1] for p in peaks if p is not None]
+            if not base or not peaks:
+                continue
+            growth = max(peaks) / max(base) - 1
+            rows.append("| %s | peak RSS at %d tweets within %d%% of the %d-tweet figure | %.0f MiB against %.0f MiB (%+.0f%%) | %s |" % (
+                tool, sizes[size][0], FLAT_MEMORY_TOLERANCE * 100, sizes[smallest][0], mib(max(peaks)), mib(max(base)),
+                growth * 100, "yes" if growth <= FLAT_MEMORY_TOLERANCE else "no"))
+    if not rows:
+        return []
+    return ["| tool | scaling goal | measured | met |", "|---|---|---|---|"] + rows + [""]
 
 
 if __name__ == "__main__":
