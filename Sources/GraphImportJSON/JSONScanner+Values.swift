@@ -183,7 +183,9 @@ extension JSONScanner {
         } else {
             let text = try scanString(materialize: true)
             // Padded for keyHash, which reads eight bytes wherever the key starts.
-            var padded = Array(text.utf8)
+            var padded: [UInt8] = []
+            padded.reserveCapacity(text.utf8.count + JSONByteBuffer.padding)
+            padded.append(contentsOf: text.utf8)
             let count = padded.count
             padded.append(contentsOf: repeatElement(0, count: JSONByteBuffer.padding))
             padded.withUnsafeBufferPointer { takeKey(UnsafeBufferPointer(rebasing: $0[..<count]), text: text, into: &frame) }

@@ -8,8 +8,10 @@
 
 /// Owns the scanner's byte buffer so the memory is released when the reader goes away.
 ///
-/// `padding` bytes past the capacity are allocated too and never filled, so that eight bytes may
-/// be loaded from any position in the buffer (see `keyHash`): what lies past the data is masked.
+/// `padding` bytes past the capacity are allocated too, so that eight bytes may be loaded from
+/// any position in the buffer (see `keyHash`): what lies past the data is masked. Every byte is
+/// initialised (to zero until data is read into it), so those loads never read memory that
+/// was only allocated.
 final class JSONByteBuffer {
     private(set) var pointer: UnsafeMutablePointer<UInt8>
     private(set) var capacity: Int
@@ -18,12 +20,14 @@ final class JSONByteBuffer {
     init(capacity: Int) {
         self.capacity = max(1, capacity)
         pointer = .allocate(capacity: self.capacity + Self.padding)
+        pointer.initialize(repeating: 0, count: self.capacity + Self.padding)
     }
 
     /// Doubles the capacity, keeping the first `count` bytes.
     func grow(keeping count: Int) {
         let bigger = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity * 2 + Self.padding)
-        bigger.update(from: pointer, count: count)
+        bigger.initialize(from: pointer, count: count)
+        (bigger + count).initialize(repeating: 0, count: capacity * 2 + Self.padding - count)
         pointer.deallocate()
         pointer = bigger
         capacity *= 2
