@@ -254,8 +254,6 @@ struct DraftBuilder {
         }
         var current = JSONValue.object(object)
         for (taken, step) in path.enumerated() {
-            // The steps before this one, for a message, when they were not pushed.
-            let below = push ? [] : path[..<taken]
             switch (step, current) {
             case (_, .null), (_, .string("")):
                 return .null
@@ -266,13 +264,20 @@ struct DraftBuilder {
                 guard index < elements.count else { return nil }
                 current = elements[index]
             case (.key(let key), _):
-                throw error(member, "expected an object with the key '\(key)', found \(current.kindName)", hint: nil, below: below)
+                throw error(member, "expected an object with the key '\(key)', found \(current.kindName)", hint: nil, below: unpushed(path, taken, push))
             case (.index(let index), _):
-                throw error(member, "expected an array to take element [\(index)] of, found \(current.kindName)", hint: nil, below: below)
+                throw error(
+                    member, "expected an array to take element [\(index)] of, found \(current.kindName)", hint: nil, below: unpushed(path, taken, push))
             }
             if push { stack.append(step) }
         }
         return current
+    }
+
+    /// The steps of `path` before step `taken`, for a message, when `lookup` did not push them
+    /// (taken only when there is an error: a slice for every step cost a retain and a release).
+    private func unpushed(_ path: [PathStep], _ taken: Int, _ pushed: Bool) -> ArraySlice<PathStep> {
+        pushed ? [] : path[..<taken]
     }
 
     /// Undoes what `lookup` pushed (it stops early when a key is absent).
