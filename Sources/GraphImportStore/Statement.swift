@@ -186,13 +186,6 @@ public final class Statement {
         return pairs
     }
 
-    /// Binds `values` and returns the first row, or nil when there is none.
-    public func firstRow(_ values: [SQLValue]) throws(StoreError) -> [SQLValue]? {
-        try bind(values)
-        defer { reset() }
-        return try step() ? currentRow() : nil
-    }
-
     /// Resets the statement for `count` values, refusing any other number than it takes. Every
     /// parameter is then bound by the caller, so no clearing is needed.
     private func reset(binding count: Int) throws(StoreError) {
@@ -203,11 +196,11 @@ public final class Statement {
         }
     }
 
-    /// Binds `values` and returns the first row, or nil when there is none; a column from
+    /// Binds `values` and returns the first row, or nil when there is none. A column from
     /// `firstColumn` on that holds the value `expected` has for it (`column(_:holds:)`) is given
     /// as that value, not read again: a caller that already has most of a row's values (an
     /// object met again in a feed) shares their texts instead of copying each from the row.
-    public func firstRow(_ values: [SQLValue], expecting expected: [SQLValue?], from firstColumn: Int) throws(StoreError) -> [SQLValue]? {
+    public func firstRow(_ values: [SQLValue], expecting expected: [SQLValue?] = [], from firstColumn: Int = 0) throws(StoreError) -> [SQLValue]? {
         try bind(values)
         defer { reset() }
         guard try step() else { return nil }
