@@ -16,6 +16,10 @@ struct BuildFrame {
     var hashStart: Int
     var arenaStart: Int
     var currentKeyStart = 0
+    /// The current key's hash. Kept with its object: the key's value may be an object whose own
+    /// keys are read before this key is recorded (a single hash for the scanner recorded the
+    /// last inner key's hash instead, and a repeat of an outer key went unnoticed).
+    var currentHash: UInt32 = 0
     /// One bit per key hash modulo 256: a key whose bit is clear is certainly new, so the search is skipped.
     var hashFilter = SIMD4<UInt64>()
     /// Keys seen so far, filled only once an object is big enough for linear search to cost more.
@@ -194,13 +198,13 @@ extension JSONScanner {
     }
 
     /// Looks a key up in the frame's projection node and keeps what the duplicate check needs:
-    /// its bytes in `keyLog` and its hash in `currentHash` (its text, past the linear search).
+    /// its bytes in `keyLog` and its hash in `frame.currentHash` (its text, past the linear search).
     private mutating func takeKey(_ bytes: UnsafeBufferPointer<UInt8>, text: String?, into frame: inout BuildFrame) {
         let node = frame.projection
         let checks = options.rejectDuplicateKeys
         let inArena = checks && frame.keyCount < linearKeySearchLimit
         if inArena {
-            currentHash = keyHash(bytes)
+            frame.currentHash = keyHash(bytes)
             frame.currentKeyStart = keyLog.appendBytes(bytes)
         }
         if projection.keepsAll(node) {
@@ -224,7 +228,7 @@ extension JSONScanner {
             let count = frame.keyCount
             var duplicate = false
             if count < linearKeySearchLimit {
-                let hash = currentHash
+                let hash = frame.currentHash
                 let word = Int(hash >> 6 & 3), bit = UInt64(1) << (hash & 63)
                 if frame.hashFilter[word] & bit != 0 {
                     let current = keyLog.bytes(from: frame.currentKeyStart)

@@ -65,8 +65,6 @@ struct JSONScanner {
     var frameStack: [BuildFrame] = []
     /// Reused by `parseValue`: the keys of the open objects, innermost last, for duplicate checks.
     var keyLog = KeyLog()
-    /// The hash of the key `parseValue` has just read.
-    var currentHash: UInt32 = 0
     /// What `parseValue` builds of the value it is parsing.
     var projection = JSONProjection.all
 

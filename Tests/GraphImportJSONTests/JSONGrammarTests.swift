@@ -221,6 +221,22 @@ struct DuplicateKeyBytesTests {
         }
     }
 
+    /// A key repeated after a value that has keys of its own (an object, or objects in an array,
+    /// at any depth) is found: each key's hash is kept with its object while its value is read.
+    @Test(arguments: [1, 7, 1 << 16])
+    func aKeyRepeatedAfterAValueWithKeysIsFound(bufferSize: Int) {
+        let options = JSONReaderOptions(bufferSize: bufferSize)
+        for (text, key, column) in [
+            (#"{"e":{"b":1},"e":2}"#, "e", 14),
+            (#"{"e":[{"d":1}],"e":2}"#, "e", 16),
+            (#"{"a":1,"e":{"b":{"c":1}},"e":2}"#, "e", 26),
+            (#"{"e":{"b":{"c":[[[[{"d":[{}]}]]]]}},"e":[],"f":{}}"#, "e", 37),
+            (#"{"long key here":{"x":{"y":1}},"z":0,"long key here":2}"#, "long key here", 38),
+        ] {
+            #expect(parseFailure(Array(text.utf8), options: options) == "line 1, column \(column): duplicate key \"\(key)\" in an object", "\(text)")
+        }
+    }
+
     /// The same key spelled with an escape and without is one key, in either order.
     @Test(arguments: [1, 7, 1 << 16])
     func escapedAndPlainSpellingsAreOneKey(bufferSize: Int) {

@@ -69,6 +69,8 @@ struct JSONProjectionTests {
         for feed in [
             #"[{"id":1,"user":{"id":1,"pic":1,"id":2}}]"#, #"[{"id":1,\#(many),"k7":0}]"#, #"[{"id":1,"x":0,"id":2}]"#,
             #"[{\#(many),"id":1,"id":2}]"#, #"[{"id":1,\#(many),"id":2}]"#, #"[{\#(many),"user":{"id":1},"tags":[],"user":2}]"#,
+            // A kept key repeated after its value's own keys were read.
+            #"[{"user":{"id":1,"name":"a"},"user":2}]"#,
         ] {
             let failure = projectionFailure(feed, tweetProjection())
             #expect(failure.contains("duplicate key"))
