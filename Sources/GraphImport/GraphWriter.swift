@@ -45,6 +45,8 @@ final class GraphWriter {
     private var selectsByKey: [Statement?]
     private var listInserts: [[Statement?]]
     private var listSelects: [[Statement?]]
+    /// The (target, position) rows of the list last read, kept for its capacity.
+    private var listRows: [(Int64, Int64)] = []
     private var linkInserts: [[Statement?]]
     /// Join rows not yet written, per entity and to-many, as (owner, target, position) triples
     /// back to back: they are written `EntitySQL.linksPerInsert` to a statement, which halved
@@ -207,8 +209,8 @@ final class GraphWriter {
             }
             lists.append(list)
         }
-        if let object = try storing({ () throws(StoreError) in try find(entity: draft.entity, key: draft.key, expecting: provided) }) {
-            try update(object, draft: draft, provided: provided, lists: lists)
+        if let (object, holdsProvided) = try storing({ () throws(StoreError) in try find(entity: draft.entity, key: draft.key, expecting: provided) }) {
+            try update(object, draft: draft, provided: provided, holdsProvided: holdsProvided, lists: lists)
             return object.pk
         }
         return try insert(draft, provided: provided, lists: lists)
@@ -260,7 +262,8 @@ final class GraphWriter {
         return pk
     }
 
-    private func update(_ object: KnownObject, draft: ObjectDraft, provided: [SQLValue?], lists: [[Int64]?]) throws(WriteError) {
+    /// `holdsProvided`: the object's values were just read from its row and found to be `provided`'s.
+    private func update(_ object: KnownObject, draft: ObjectDraft, provided: [SQLValue?], holdsProvided: Bool, lists: [[Int64]?]) throws(WriteError) {
         let entity = plan.entities[draft.entity]
         let statements = sql[draft.entity]
         remember(draft.entity, draft.key, object)
@@ -270,7 +273,9 @@ final class GraphWriter {
             object.originalMarkers = statements.onChangeColumns.map { object.values[$0] } + [object.storedChangedRun]
             object.status = .touched
         }
-        if comparesOnly[draft.entity], try storing({ () throws(StoreError) in try isUnchanged(object, provided: provided, lists: lists, entity: draft.entity) })
+        // Values just found in the object's row are not compared again: only its lists are left.
+        let compared = holdsProvided ? [] : provided
+        if comparesOnly[draft.entity], try storing({ () throws(StoreError) in try isUnchanged(object, provided: compared, lists: lists, entity: draft.entity) })
         {
             return
         }
@@ -336,7 +341,7 @@ final class GraphWriter {
         }
         for (index, list) in lists.enumerated() {
             guard let list else { continue }
-            if try storedList(of: object, entity: entity, index: index) != list { return false }
+            if try !holdsList(list, object: object, entity: entity, index: index) { return false }
         }
         return true
     }
@@ -384,7 +389,7 @@ final class GraphWriter {
         case .object(let draft):
             return .integer(try write(draft))
         case .reference(let entity, let key):
-            if let object = try storing({ () throws(StoreError) in try find(entity: entity, key: key) }) { return .integer(object.pk) }
+            if let (object, _) = try storing({ () throws(StoreError) in try find(entity: entity, key: key) }) { return .integer(object.pk) }
             // A stub: only the key is known, but it is inserted like any new object (defaults, hooks).
             let plan = self.plan.entities[entity]
             var values = [SQLValue?](repeating: nil, count: plan.attributes.count)
@@ -400,13 +405,15 @@ final class GraphWriter {
     /// store that are those `expected` (the feed's, in column order) are shared with it: most
     /// objects of a re-import are unchanged, and each of their texts was copied out of the row
     /// only to be found equal and freed (2% of a 10k re-import's writing thread, in callgrind).
-    private func find(entity: Int, key: ObjectKey, expecting expected: [SQLValue?] = []) throws(StoreError) -> KnownObject? {
-        if let known = objects[entity].object(for: key) { return known }
+    /// The object with `key`, from memory or its row, and whether it was just read and its row
+    /// holds every value `expected` gives (a caller comparing them again would find them equal).
+    private func find(entity: Int, key: ObjectKey, expecting expected: [SQLValue?] = []) throws(StoreError) -> (KnownObject, holdsExpected: Bool)? {
+        if let known = objects[entity].object(for: key) { return (known, false) }
         // A table empty at the start holds only what this run inserted.
         if startedEmpty[entity] && !(insertedKeys[entity]?.mightContain(key) ?? false) { return nil }
-        guard var row = try prepared(&selectsByKey[entity], sql[entity].selectByKey).firstRow(key.values, expecting: expected, from: 1) else {
-            return nil
-        }
+        let statement = try prepared(&selectsByKey[entity], sql[entity].selectByKey)
+        guard let found = try statement.firstRowHolding(key.values, expected: expected, from: 1) else { return nil }
+        var row = found.row
         // pk, the values, changed_run: the values stay in the row's array.
         let storedChangedRun = row.removeLast()
         let pk = row.removeFirst().integerValue
@@ -432,31 +439,42 @@ final class GraphWriter {
         }
         remember(entity, key, nil)
         objects[entity].add(known, for: key)
-        return known
+        return (known, found.holdsExpected)
     }
 
     /// The target row ids `object` holds for to-many `index`: from memory, else read (and kept).
     private func storedList(of object: KnownObject, entity: Int, index: Int) throws(StoreError) -> [Int64] {
         if let known = object.list(index) { return known }
-        let stored = try readList(owner: object.pk, entity: entity, index: index)
+        try readList(owner: object.pk, entity: entity, index: index)
+        let stored = listRows.map(\.0)
         object.setList(index, stored)
         return stored
     }
 
-    private func readList(owner: Int64, entity: Int, index: Int) throws(StoreError) -> [Int64] {
+    /// Whether `object` holds `list` for to-many `index` (read, and kept, when not in memory).
+    /// Equal is the common case: the object then keeps `list` itself, and nothing is allocated.
+    private func holdsList(_ list: [Int64], object: KnownObject, entity: Int, index: Int) throws(StoreError) -> Bool {
+        if let known = object.list(index) { return known == list }
+        try readList(owner: object.pk, entity: entity, index: index)
+        let equal = listRows.count == list.count && zip(listRows, list).allSatisfy { $0.0 == $1 }
+        object.setList(index, equal ? list : listRows.map(\.0))
+        return equal
+    }
+
+    /// Reads to-many `index` of `owner` into `listRows`, in order: (target, position) pairs.
+    private func readList(owner: Int64, entity: Int, index: Int) throws(StoreError) {
         try writeLinks()
-        var rows = try prepared(&listSelects[entity][index], sql[entity].selectList[index]).integerPairs(binding: owner)
+        try prepared(&listSelects[entity][index], sql[entity].selectList[index]).integerPairs(binding: owner, into: &listRows)
         // Insertion sort by position: lists are short, and mostly read in order already.
-        for next in rows.indices.dropFirst() {
+        for next in listRows.indices.dropFirst() {
             var slot = next
-            let row = rows[next]
-            while slot > 0 && rows[slot - 1].1 > row.1 {
-                rows[slot] = rows[slot - 1]
+            let row = listRows[next]
+            while slot > 0 && listRows[slot - 1].1 > row.1 {
+                listRows[slot] = listRows[slot - 1]
                 slot -= 1
             }
-            rows[slot] = row
+            listRows[slot] = row
         }
-        return rows.map(\.0)
     }
 
     /// Queues the join rows of `list`; full statements' worth are written at once.

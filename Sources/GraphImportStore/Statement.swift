@@ -176,14 +176,21 @@ public final class Statement {
     /// targets and their positions, read for every list the feed gives), without building a row
     /// of values for each.
     public func integerPairs(binding value: Int64) throws(StoreError) -> [(Int64, Int64)] {
+        var pairs: [(Int64, Int64)] = []
+        try integerPairs(binding: value, into: &pairs)
+        return pairs
+    }
+
+    /// `integerPairs(binding:)`, replacing the contents of `pairs` (whose capacity a caller
+    /// reading many lists keeps from one to the next).
+    public func integerPairs(binding value: Int64, into pairs: inout [(Int64, Int64)]) throws(StoreError) {
         try reset(binding: 1)
         try bind(.integer(value), at: 1)
         defer { reset() }
-        var pairs: [(Int64, Int64)] = []
+        pairs.removeAll(keepingCapacity: true)
         while try step() {
             pairs.append((sqlite3_column_int64(handle, 0), sqlite3_column_int64(handle, 1)))
         }
-        return pairs
     }
 
     /// Resets the statement for `count` values, refusing any other number than it takes. Every
@@ -201,20 +208,31 @@ public final class Statement {
     /// as that value, not read again: a caller that already has most of a row's values (an
     /// object met again in a feed) shares their texts instead of copying each from the row.
     public func firstRow(_ values: [SQLValue], expecting expected: [SQLValue?] = [], from firstColumn: Int = 0) throws(StoreError) -> [SQLValue]? {
+        try firstRowHolding(values, expected: expected, from: firstColumn)?.row
+    }
+
+    /// `firstRow(_:expecting:from:)`, and whether the row holds every value `expected` gives
+    /// (those past the row's last column included, which it cannot hold): the caller then knows
+    /// the row equals what it expected without comparing them again.
+    public func firstRowHolding(_ values: [SQLValue], expected: [SQLValue?], from firstColumn: Int) throws(StoreError) -> (
+        row: [SQLValue], holdsExpected: Bool
+    )? {
         try bind(values)
         defer { reset() }
         guard try step() else { return nil }
         var row: [SQLValue] = []
         row.reserveCapacity(Int(columnCount))
+        var held = 0
         for index in 0..<columnCount {
             let slot = Int(index) - firstColumn
             if slot >= 0, slot < expected.count, let value = expected[slot], column(index, holds: value) {
                 row.append(value)
+                held += 1
             } else {
                 row.append(column(index))
             }
         }
-        return row
+        return (row, held == expected.lazy.filter { $0 != nil }.count)
     }
 
     private func currentRow() -> [SQLValue] {

@@ -194,6 +194,28 @@ import Testing
         }
     }
 
+    /// The row holds what was expected only when every value given is in it: a mismatch, a
+    /// value past the row's last column or a missing row says no; slots given as nil do not count.
+    @Test func firstRowHoldingTellsWhetherEveryExpectedValueWasThere() throws {
+        try withDatabase { database throws in
+            try database.execute("CREATE TABLE \"t\" (\"k\" INTEGER, \"a\" ANY, \"b\" ANY) STRICT")
+            try database.run("INSERT INTO \"t\" VALUES (1, 'same', 2.5)")
+            let select = try database.statement("SELECT \"k\", \"a\", \"b\" FROM \"t\" WHERE \"k\" = ?")
+            let row: [SQLValue] = [.integer(1), .text("same"), .real(2.5)]
+            let cases: [(expected: [SQLValue?], holds: Bool)] = [
+                ([], true), ([.text("same"), .real(2.5)], true), ([nil, .real(2.5)], true), ([nil, nil], true),
+                ([.text("same"), .real(2.25)], false), ([.text("Same"), nil], false), ([.text("same"), .integer(2)], false),
+                ([.text("same"), .real(2.5), .null], false), ([.text("same"), .real(2.5), nil], true),
+            ]
+            for (expected, holds) in cases {
+                let found = try select.firstRowHolding([.integer(1)], expected: expected, from: 1)
+                #expect(found?.row == row, "\(expected)")
+                #expect(found?.holdsExpected == holds, "\(expected)")
+            }
+            #expect(try select.firstRowHolding([.integer(2)], expected: [], from: 1) == nil)
+        }
+    }
+
     /// A list's targets and positions read without rows of values: each call binds afresh, and
     /// a statement that does not take exactly one value is refused.
     @Test func integerPairsReadTheFirstTwoColumnsForOneBoundValue() throws {
@@ -204,6 +226,12 @@ import Testing
             #expect(try select.integerPairs(binding: 1).map { [$0.0, $0.1] } == [[10, 0], [30, 1]])
             #expect(try select.integerPairs(binding: 2).map { [$0.0, $0.1] } == [[20, 0]])
             #expect(try select.integerPairs(binding: 3).isEmpty)
+            // Into a kept array: its contents replaced each time, not added to.
+            var pairs: [(Int64, Int64)] = [(7, 7)]
+            try select.integerPairs(binding: 1, into: &pairs)
+            #expect(pairs.map { [$0.0, $0.1] } == [[10, 0], [30, 1]])
+            try select.integerPairs(binding: 3, into: &pairs)
+            #expect(pairs.isEmpty)
             let two = try database.statement("SELECT \"target\", \"position\" FROM \"j\" WHERE \"owner\" = ? AND \"position\" = ?")
             let error = #expect(throws: StoreError.self) { try two.integerPairs(binding: 1) }
             #expect(error?.description.contains("expected 2 values to bind, got 1") == true)
