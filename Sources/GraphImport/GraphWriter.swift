@@ -267,12 +267,8 @@ final class GraphWriter {
         let entity = plan.entities[draft.entity]
         let statements = sql[draft.entity]
         remember(draft.entity, draft.key, object)
-        if object.status == .referenced {
-            object.originalDigest = object.digest(ignoring: statements.unchangingColumns)
-            object.currentDigest = object.originalDigest
-            object.originalMarkers = statements.onChangeColumns.map { object.values[$0] } + [object.storedChangedRun]
-            object.status = .touched
-        }
+        // What its values were is kept only if they are written (`keepOriginal`).
+        if object.status == .referenced { object.status = .touched }
         // Values just found in the object's row are not compared again: only its lists are left.
         let compared = holdsProvided ? [] : provided
         if comparesOnly[draft.entity], try storing({ () throws(StoreError) in try isUnchanged(object, provided: compared, lists: lists, entity: draft.entity) })
@@ -305,7 +301,10 @@ final class GraphWriter {
         try checkBeforeSave(entity, merged)
         var columns: [Int] = []
         var bound: [SQLValue] = []
+        // A change writes a value here or a list below; after a list was rewritten the object
+        // counts as updated whatever its values, so only a value's write needs the original kept.
         for index in merged.indices where merged[index]! != object.values[index] {
+            object.keepOriginal(ignoring: statements.unchangingColumns, markerColumns: statements.onChangeColumns)
             columns.append(index)
             bound.append(merged[index]!)
             object.values[index] = merged[index]!
@@ -422,16 +421,12 @@ final class GraphWriter {
         if let (fate, markers) = objects[entity].fate(of: known.pk) {
             // Met earlier in the run and since moved out of memory: the store holds its values.
             known.status = fate.status
-            if fate.status == .touched {
-                // The store holds the values the object had when it left memory: unless the run
-                // changed them, those it had when the feed first touched it.
-                if let digests = fate.changedDigests {
-                    known.originalDigest = digests.original
-                    known.currentDigest = digests.final
-                } else {
-                    known.originalDigest = known.digest(ignoring: sql[entity].unchangingColumns)
-                    known.currentDigest = known.originalDigest
-                }
+            // The store holds the values the object had when it left memory: unless the run
+            // changed them, those it had when the feed first touched it (its original digest is
+            // then taken if it is written).
+            if fate.status == .touched, let digests = fate.changedDigests {
+                known.originalDigest = digests.original
+                known.currentDigest = digests.final
             }
             known.listChanged = fate.listChanged
             known.markersWritten = fate.markersWritten

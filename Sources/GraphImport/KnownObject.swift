@@ -14,21 +14,24 @@ final class KnownObject {
     let pk: Int64
     /// Attribute columns, then to-one foreign-key columns.
     var values: [SQLValue] { didSet { currentDigest = nil } }
-    /// The digest of `values` as they are, while known: taken when the feed first touches the
-    /// object, nil once a value is written. Most objects a feed touches are unchanged, and taking
-    /// their digest again when they leave memory was a tenth of a re-import's writing thread.
+    /// The digest of `values` as they are, when known without taking it again (an object read
+    /// back with the digests it left memory with); nil once a value is written.
     var currentDigest: UInt32?
     /// Per to-many: the target row ids in order, once known (an array, not a dictionary: one is
     /// made for most objects a run meets, and a dictionary cost an allocation and a hash each).
     private(set) var lists: [[Int64]?] = []
     var status: Status
-    /// The digest of the stored values when the feed first touched the object.
-    var originalDigest: UInt32 = 0
+    /// The digest of the stored values when the feed first touched the object, taken before its
+    /// first write (`keepOriginal`): nil while the values are still those. Most objects a
+    /// re-import touches are never written, and taking the digest and markers of each when the
+    /// feed first touched it was 4% of the writing thread.
+    var originalDigest: UInt32?
     /// Whether a to-many of the object was rewritten by this run.
     var listChanged = false
     /// `changed_run` as stored before this run.
     var storedChangedRun = SQLValue.null
-    /// The `onchange` values and `changed_run` when the feed first touched the object.
+    /// The `onchange` values and `changed_run` when the feed first touched the object (taken with
+    /// `originalDigest`, or kept from before it left memory).
     var originalMarkers: [SQLValue]?
     /// Whether this run wrote `changed_run` (and the `onchange` values) of the object.
     var markersWritten = false
@@ -37,6 +40,15 @@ final class KnownObject {
         self.pk = pk
         self.values = values
         self.status = status
+    }
+
+    /// Keeps what a touched object's values were, before they are first written: their digest
+    /// (less `ignored` columns) and, unless already kept, the values of `markerColumns` and
+    /// `changed_run`. Does nothing for other objects, or once done.
+    func keepOriginal(ignoring ignored: Set<Int>, markerColumns: [Int]) {
+        guard status == .touched, originalDigest == nil else { return }
+        originalDigest = digest(ignoring: ignored)
+        if originalMarkers == nil { originalMarkers = markerColumns.map { values[$0] } + [storedChangedRun] }
     }
 
     /// The target row ids of to-many `index`, if known.
@@ -66,7 +78,8 @@ final class KnownObject {
     /// `ignored` must be the columns the original digest (and `currentDigest`) left out.
     func fate(ignoring ignored: Set<Int>) -> ObjectFate {
         var changedDigests: ObjectFate.Digests?
-        if status == .touched {
+        // A touched object whose values were never written is unchanged.
+        if status == .touched, let originalDigest {
             let final = currentDigest ?? digest(ignoring: ignored)
             if final != originalDigest { changedDigests = ObjectFate.Digests(original: originalDigest, final: final) }
         }
@@ -78,7 +91,7 @@ final class KnownObject {
         let values: [SQLValue]
         let lists: [[Int64]?]
         let status: Status
-        let originalDigest: UInt32
+        let originalDigest: UInt32?
         let listChanged: Bool
         let originalMarkers: [SQLValue]?
         let markersWritten: Bool
