@@ -1,3 +1,6 @@
+/// The largest scratch buffer `scanString` keeps for the next string.
+private let keptScratchCapacity = 1 << 16
+
 extension JSONScanner {
     /// string = quotation-mark *char quotation-mark
     ///
@@ -27,6 +30,7 @@ extension JSONScanner {
             if index == stop {
                 try checkStringLength(from: quoteOffset)
                 if materialize {
+                    if scratch == nil { scratch = takeScratch() }
                     // Move what we have aside so the window does not have to grow with the string.
                     scratch.append(bytes + tokenStart, count: pos - tokenStart)
                     tokenStart = pos
@@ -44,6 +48,9 @@ extension JSONScanner {
                     } else {
                         scratch.append(bytes + tokenStart, count: pos - tokenStart)
                         text = String(decoding: scratch!, as: UTF8.self)
+                        let used = scratch.take()!
+                        // A long string's buffer is let go: the scanner's memory stays small.
+                        if used.capacity <= keptScratchCapacity { spareScratch = used }
                     }
                 }
                 pos += 1
@@ -51,6 +58,7 @@ extension JSONScanner {
             }
             if byte == ASCII.backslash {
                 if materialize {
+                    if scratch == nil { scratch = takeScratch() }
                     scratch.append(bytes + tokenStart, count: pos - tokenStart)
                     tokenStart = pos
                     try scanEscape(into: &scratch, quoteOffset: quoteOffset)
@@ -66,6 +74,15 @@ extension JSONScanner {
             }
             try skipUTF8Sequence(quoteOffset: quoteOffset)
         }
+    }
+
+    /// `spareScratch`, emptied, and taken out of the scanner so that appending to it is
+    /// appending to its only reference (`scanString` puts it back once the string is made).
+    private mutating func takeScratch() -> [UInt8] {
+        var scratch: [UInt8] = []
+        swap(&scratch, &spareScratch)
+        scratch.removeAll(keepingCapacity: true)
+        return scratch
     }
 
     private func checkStringLength(from quoteOffset: Int) throws(JSONError) {

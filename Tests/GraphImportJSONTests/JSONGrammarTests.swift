@@ -31,6 +31,23 @@ import Testing
         #expect(try JSONParser.parse("\"\\u2029\\u0000\"") == .string("\u{2029}\u{0}"))
     }
 
+    /// Strings with escapes, or longer than the window, are built in a buffer the scanner keeps
+    /// from one string to the next (a very long one's is let go): each string comes out as
+    /// written, whatever came before it, shorter or longer, in any window.
+    @Test func stringsBuiltOneAfterAnotherKeepNothingOfTheOneBefore() throws {
+        // Each string as written in JSON, and as it reads.
+        let strings: [(json: String, text: String)] = [
+            (#"a\"b"#, "a\"b"), (String(repeating: #"long\\"#, count: 40), String(repeating: "long\\", count: 40)), ("c", "c"),
+            (#"\u00e9t\u00e9"#, "\u{e9}t\u{e9}"), (String(repeating: #"x\n"#, count: 40_000), String(repeating: "x\n", count: 40_000)),
+            (#"\t"#, "\t"), ("plain but longer than a small window", "plain but longer than a small window"), (#"d\""#, "d\""),
+        ]
+        let json = "[" + strings.map { "\"" + $0.json + "\"" }.joined(separator: ",") + "]"
+        for bufferSize in [1, 7, 64, 1 << 16] {
+            let records = try readRecords(json, [.everyElement], bufferSize: bufferSize)
+            #expect(records.map(\.value) == strings.map { .string($0.text) }, "window \(bufferSize)")
+        }
+    }
+
     @Test func keepsBigIntegersExact() throws {
         let value = try JSONParser.parse("[9007199254740993, -9223372036854775808, 18446744073709551616]")
         #expect(
