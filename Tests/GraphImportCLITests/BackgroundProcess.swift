@@ -23,8 +23,9 @@ final class BackgroundProcess {
         let name = UUID().uuidString
         outPath = dir.path("\(name).out")
         errPath = dir.path("\(name).err")
-        FileManager.default.createFile(atPath: outPath, contents: nil)
-        FileManager.default.createFile(atPath: errPath, contents: nil)
+        // Created empty (and throwing if they cannot be): the child writes into them.
+        try Data().write(to: URL(fileURLWithPath: outPath))
+        try Data().write(to: URL(fileURLWithPath: errPath))
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         process.standardOutput = FileHandle(forWritingAtPath: outPath)
