@@ -155,9 +155,15 @@ public struct JSONObject: Equatable, Sendable {
     public subscript(key: String) -> JSONValue? {
         // Lengths first: String's == on two different strings takes a slow path through
         // Unicode comparison, and most keys of an object differ in length.
+        // Through the buffer: a `for member in members` loop copied every member it passed
+        // (retaining its key and value) to look at its key.
         let length = key.utf8.count
-        for member in members where member.key.utf8.count == length && member.key == key { return member.value }
-        return nil
+        return members.withUnsafeBufferPointer { members in
+            for index in members.indices where members[index].key.utf8.count == length && members[index].key == key {
+                return members[index].value
+            }
+            return nil
+        }
     }
 }
 
