@@ -411,8 +411,8 @@ final class GraphWriter {
         // A table empty at the start holds only what this run inserted.
         if startedEmpty[entity] && !(insertedKeys[entity]?.mightContain(key) ?? false) { return nil }
         let statement = try prepared(&selectsByKey[entity], sql[entity].selectByKey)
-        guard let found = try statement.firstRowHolding(key.values, expected: expected, from: 1) else { return nil }
-        var row = found.row
+        // Taken apart at once: `row` must be the array's only reference, or removing its ends copies it.
+        guard case (var row, let holdsExpected)? = try statement.firstRowHolding(key.values, expected: expected, from: 1) else { return nil }
         // pk, the values, changed_run: the values stay in the row's array.
         let storedChangedRun = row.removeLast()
         let pk = row.removeFirst().integerValue
@@ -434,7 +434,7 @@ final class GraphWriter {
         }
         remember(entity, key, nil)
         objects[entity].add(known, for: key)
-        return (known, found.holdsExpected)
+        return (known, holdsExpected)
     }
 
     /// The target row ids `object` holds for to-many `index`: from memory, else read (and kept).
