@@ -177,8 +177,8 @@ struct PackedFateTests {
     /// Only a change that stays makes the fate carry digests: "unchanged" is decided by the values.
     @Test func digestsAreKeptOnlyForAnObjectWhoseValuesChanged() {
         let object = KnownObject(pk: 1, values: [.integer(1), .text("a")], status: .referenced)
-        object.originalDigest = object.digest(ignoring: [])
         object.status = .touched
+        object.keepOriginal(ignoring: [], markerColumns: [])
         #expect(object.fate(ignoring: []).changedDigests == nil)
         #expect(object.fate(ignoring: []).isNetUnchanged)
         object.values[1] = .text("b")
@@ -188,6 +188,38 @@ struct PackedFateTests {
         #expect(!changed.isNetUnchanged)
         object.values[1] = .text("a")
         #expect(object.fate(ignoring: []).isNetUnchanged)
+    }
+}
+
+@Suite("What an object was, kept before its first write")
+struct KeptOriginalTests {
+    /// A touched object never written is unchanged without a digest taken; the digest and markers
+    /// are kept at the first write only (a second call keeps them), and only for touched objects.
+    @Test func theOriginalIsKeptOnceAndOnlyForATouchedObject() {
+        let object = KnownObject(pk: 1, values: [.text("a"), .integer(5)], status: .referenced)
+        object.storedChangedRun = .integer(3)
+        object.status = .touched
+        #expect(object.originalDigest == nil)
+        #expect(object.fate(ignoring: [1]).isNetUnchanged)
+        object.keepOriginal(ignoring: [1], markerColumns: [1])
+        #expect(object.originalDigest == object.digest(ignoring: [1]))
+        #expect(object.originalMarkers == [.integer(5), .integer(3)])
+        object.values = [.text("b"), .integer(9)]
+        object.keepOriginal(ignoring: [1], markerColumns: [1])
+        #expect(object.originalMarkers == [.integer(5), .integer(3)])
+        #expect(!object.fate(ignoring: [1]).isNetUnchanged)
+        // Written back (the marker column aside): unchanged against what was kept first.
+        object.values = [.text("a"), .integer(9)]
+        #expect(object.fate(ignoring: [1]).isNetUnchanged)
+
+        // Markers kept from before the object left memory stay; an inserted object keeps nothing.
+        let reread = KnownObject(pk: 2, values: [.text("a"), .integer(7)], status: .touched)
+        reread.originalMarkers = [.integer(5), .integer(3)]
+        reread.keepOriginal(ignoring: [1], markerColumns: [1])
+        #expect(reread.originalMarkers == [.integer(5), .integer(3)])
+        let inserted = KnownObject(pk: 3, values: [.text("a"), .integer(5)], status: .inserted)
+        inserted.keepOriginal(ignoring: [1], markerColumns: [1])
+        #expect(inserted.originalDigest == nil && inserted.originalMarkers == nil)
     }
 }
 
