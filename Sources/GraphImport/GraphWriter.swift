@@ -412,7 +412,7 @@ final class GraphWriter {
         if startedEmpty[entity] && !(insertedKeys[entity]?.mightContain(key) ?? false) { return nil }
         let statement = try prepared(&selectsByKey[entity], sql[entity].selectByKey)
         // Taken apart at once: `row` must be the array's only reference, or removing its ends copies it.
-        guard case (var row, let holdsExpected)? = try statement.firstRowHolding(key.values, expected: expected, from: 1) else { return nil }
+        guard case (var row, let holdsExpected)? = try statement.firstRowHolding(key.values, expecting: expected, from: 1) else { return nil }
         // pk, the values, changed_run: the values stay in the row's array.
         let storedChangedRun = row.removeLast()
         let pk = row.removeFirst().integerValue

@@ -208,13 +208,13 @@ public final class Statement {
     /// as that value, not read again: a caller that already has most of a row's values (an
     /// object met again in a feed) shares their texts instead of copying each from the row.
     public func firstRow(_ values: [SQLValue], expecting expected: [SQLValue?] = [], from firstColumn: Int = 0) throws(StoreError) -> [SQLValue]? {
-        try firstRowHolding(values, expected: expected, from: firstColumn)?.row
+        try firstRowHolding(values, expecting: expected, from: firstColumn)?.row
     }
 
     /// `firstRow(_:expecting:from:)`, and whether the row holds every value `expected` gives
     /// (those past the row's last column included, which it cannot hold): the caller then knows
     /// the row equals what it expected without comparing them again.
-    public func firstRowHolding(_ values: [SQLValue], expected: [SQLValue?], from firstColumn: Int) throws(StoreError) -> (
+    public func firstRowHolding(_ values: [SQLValue], expecting expected: [SQLValue?], from firstColumn: Int) throws(StoreError) -> (
         row: [SQLValue], holdsExpected: Bool
     )? {
         try bind(values)

@@ -208,11 +208,11 @@ import Testing
                 ([.text("same"), .real(2.5), .null], false), ([.text("same"), .real(2.5), nil], true),
             ]
             for (expected, holds) in cases {
-                let found = try select.firstRowHolding([.integer(1)], expected: expected, from: 1)
+                let found = try select.firstRowHolding([.integer(1)], expecting: expected, from: 1)
                 #expect(found?.row == row, "\(expected)")
                 #expect(found?.holdsExpected == holds, "\(expected)")
             }
-            #expect(try select.firstRowHolding([.integer(2)], expected: [], from: 1) == nil)
+            #expect(try select.firstRowHolding([.integer(2)], expecting: [], from: 1) == nil)
         }
     }
 
