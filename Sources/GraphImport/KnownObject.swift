@@ -1,6 +1,8 @@
 import GraphImportStore
 
 /// An object met during this run: its row id, its stored values as now written, and its fate.
+///
+/// Its stored properties skip Swift's run-time exclusivity check, as `GraphWriter`'s do (see there).
 final class KnownObject {
     enum Status: UInt8 {
         /// Looked up (or linked to by key) but not given by the feed.
@@ -13,28 +15,28 @@ final class KnownObject {
 
     let pk: Int64
     /// Attribute columns, then to-one foreign-key columns.
-    var values: [SQLValue] { didSet { currentDigest = nil } }
+    @exclusivity(unchecked) var values: [SQLValue] { didSet { currentDigest = nil } }
     /// The digest of `values` as they are, when known without taking it again (an object read
     /// back with the digests it left memory with); nil once a value is written.
-    var currentDigest: UInt32?
+    @exclusivity(unchecked) var currentDigest: UInt32?
     /// Per to-many: the target row ids in order, once known (an array, not a dictionary: one is
     /// made for most objects a run meets, and a dictionary cost an allocation and a hash each).
-    private(set) var lists: [[Int64]?] = []
-    var status: Status
+    @exclusivity(unchecked) private(set) var lists: [[Int64]?] = []
+    @exclusivity(unchecked) var status: Status
     /// The digest of the stored values when the feed first touched the object, taken before its
     /// first write (`keepOriginal`): nil while the values are still those. Most objects a
     /// re-import touches are never written, and taking the digest and markers of each when the
     /// feed first touched it was 7% of the writing thread (callgrind, 10k re-import).
-    var originalDigest: UInt32?
+    @exclusivity(unchecked) var originalDigest: UInt32?
     /// Whether a to-many of the object was rewritten by this run.
-    var listChanged = false
+    @exclusivity(unchecked) var listChanged = false
     /// `changed_run` as stored before this run.
-    var storedChangedRun = SQLValue.null
+    @exclusivity(unchecked) var storedChangedRun = SQLValue.null
     /// The `onchange` values and `changed_run` when the feed first touched the object (taken with
     /// `originalDigest`, or kept from before it left memory).
-    var originalMarkers: [SQLValue]?
+    @exclusivity(unchecked) var originalMarkers: [SQLValue]?
     /// Whether this run wrote `changed_run` (and the `onchange` values) of the object.
-    var markersWritten = false
+    @exclusivity(unchecked) var markersWritten = false
 
     init(pk: Int64, values: [SQLValue], status: Status) {
         self.pk = pk
