@@ -54,6 +54,11 @@ private let array = Value.json(.array([.null]))
         (number("1e19"), "1e19 is out of range for Int (64-bit)"),
         (text("9223372036854775808"), "'9223372036854775808' is out of range for Int (64-bit)"),
         (text("-9223372036854775809"), "'-9223372036854775809' is out of range for Int (64-bit)"),
+        // 2^64 + 3: its last digit overflows the addition, not the multiplication.
+        (text("18446744073709551619"), "'18446744073709551619' is out of range for Int (64-bit)"),
+        // Not a number at all, though its digits alone would overflow.
+        (text("99999999999999999999x"), "'99999999999999999999x' is not an integer"),
+        (text("+"), "'+' is not an integer"),
         (.double(1e19), "1e+19 is out of range for Int (64-bit)"),
         (.json(.bool(true)), "expected a string or a number, found a boolean (true)"),
         (object, "expected a string or a number, found an object"),

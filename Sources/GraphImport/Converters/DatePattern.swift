@@ -61,8 +61,9 @@ struct DatePattern: Sendable {
         var civil = CivilTime()
         var hour12: Int?
         var afternoon = false
-        for field in fields {
-            switch field {
+        // By index: `for field in fields` copied each field, retaining a literal's bytes.
+        for index in fields.indices {
+            switch fields[index] {
             case .literal(let bytes):
                 guard scanner.take(bytes) else { throw .malformed }
             case .number(let which, let minimum, let maximum):

@@ -14,21 +14,34 @@ enum DecimalText {
 
     /// Reads integer syntax only, `[+-]? DIGIT+` ("42", "-7", "+3"); "4.0" and " 4" are invalid.
     static func integer(_ text: String) -> Reading {
-        var bytes = Substring(text).utf8[...]
+        // Over the string's own bytes: through `Substring`'s UTF-8 view, reading a 13-digit
+        // `epochMillis` text cost 1,360 instructions (callgrind).
+        var text = text
+        return text.withUTF8 { integer(bytes: $0) }
+    }
+
+    /// `integer(_:)` over UTF-8 bytes: invalid when any byte is not a digit, else out of range
+    /// when the value does not fit 64 bits.
+    static func integer(bytes: UnsafeBufferPointer<UInt8>) -> Reading {
+        var index = 0
         var negative = false
         if let sign = bytes.first, sign == ASCII.minus || sign == ASCII.plus {
             negative = sign == ASCII.minus
-            bytes = bytes.dropFirst()
+            index = 1
         }
-        guard !bytes.isEmpty, bytes.allSatisfy(ASCII.isDigit) else { return .invalid }
+        guard index < bytes.count else { return .invalid }
         var magnitude: UInt64 = 0
-        for byte in bytes {
+        var overflow = false
+        while index < bytes.count {
+            let byte = bytes[index]
+            guard ASCII.isDigit(byte) else { return .invalid }
             let (times10, overflow1) = magnitude.multipliedReportingOverflow(by: 10)
             let (sum, overflow2) = times10.addingReportingOverflow(UInt64(byte - ASCII.zero))
-            if overflow1 || overflow2 { return .outOfRange }
+            overflow = overflow || overflow1 || overflow2
             magnitude = sum
+            index += 1
         }
-        return signed(magnitude, negative: negative, roundDown: false)
+        return overflow ? .outOfRange : signed(magnitude, negative: negative, roundDown: false)
     }
 
     /// True when the text is a number in the accepted grammar.
