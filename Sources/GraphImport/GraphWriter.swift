@@ -276,9 +276,10 @@ final class GraphWriter {
         remember(draft.entity, draft.key, object)
         // What its values were is kept only if they are written (`keepOriginal`).
         if object.status == .referenced { object.status = .touched }
-        // Values just found in the object's row are not compared again: only its lists are left.
-        let compared = holdsProvided ? [] : provided
-        if comparesOnly[draft.entity], try storing({ () throws(StoreError) in try isUnchanged(object, provided: compared, lists: lists, entity: draft.entity) })
+        if comparesOnly[draft.entity],
+            try storing({ () throws(StoreError) in
+                try isUnchanged(object, provided: provided, valuesHeld: holdsProvided, lists: lists, entity: draft.entity)
+            })
         {
             return
         }
@@ -341,9 +342,13 @@ final class GraphWriter {
 
     /// Whether the draft's values and lists are what `object` already holds: the common case
     /// (a user on each of their tweets, every object of a re-import), answered without copying.
-    private func isUnchanged(_ object: KnownObject, provided: [SQLValue?], lists: [[Int64]?], entity: Int) throws(StoreError) -> Bool {
-        for index in provided.indices {
-            if let value = provided[index], value != object.values[index] { return false }
+    /// `valuesHeld`: the values were just found in the object's row, so only its lists are left
+    /// to compare.
+    private func isUnchanged(_ object: KnownObject, provided: [SQLValue?], valuesHeld: Bool, lists: [[Int64]?], entity: Int) throws(StoreError) -> Bool {
+        if !valuesHeld {
+            for index in provided.indices {
+                if let value = provided[index], value != object.values[index] { return false }
+            }
         }
         for (index, list) in lists.enumerated() {
             guard let list else { continue }
