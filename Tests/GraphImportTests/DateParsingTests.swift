@@ -136,6 +136,11 @@ private let twitter = "EEE MMM dd HH:mm:ss Z yyyy"
             "'Wed Feb 30 19:40:11 +0000 2015' is not a date in the format 'EEE MMM dd HH:mm:ss Z yyyy' (February 2015 has no day 30)"
         ),
         ("yyyy-MM-dd", "2015-1-01", "'2015-1-01' is not a date in the format 'yyyy-MM-dd'"),
+        // Text that ends inside a name or a literal: refused, nothing read past its end.
+        (twitter, "Wed De", "'Wed De' is not a date in the format 'EEE MMM dd HH:mm:ss Z yyyy'"),
+        (twitter, "W", "'W' is not a date in the format 'EEE MMM dd HH:mm:ss Z yyyy'"),
+        (twitter, "", "'' is not a date in the format 'EEE MMM dd HH:mm:ss Z yyyy'"),
+        ("yyyy-MM-dd 'at' HH:mm", "2021-03-05 a", "'2021-03-05 a' is not a date in the format 'yyyy-MM-dd \\'at\\' HH:mm'"),
         (
             "yyyy-MM-dd hh:mm a", "2021-03-05 13:30 PM",
             "'2021-03-05 13:30 PM' is not a date in the format 'yyyy-MM-dd hh:mm a' (hour 13 is out of range for a 12-hour clock)"
