@@ -222,17 +222,22 @@ public final class Statement {
         guard try step() else { return nil }
         var row: [SQLValue] = []
         row.reserveCapacity(Int(columnCount))
-        var held = 0
+        var holdsAll = true
         for index in 0..<columnCount {
             let slot = Int(index) - firstColumn
-            if slot >= 0, slot < expected.count, let value = expected[slot], column(index, holds: value) {
-                row.append(value)
-                held += 1
-            } else {
-                row.append(column(index))
+            if slot >= 0, slot < expected.count, let value = expected[slot] {
+                if column(index, holds: value) {
+                    row.append(value)
+                    continue
+                }
+                holdsAll = false
             }
+            row.append(column(index))
         }
-        return (row, held == expected.lazy.filter { $0 != nil }.count)
+        // A value given past the row's last column is one it cannot hold.
+        let past = max(0, Int(columnCount) - firstColumn)
+        if holdsAll && past < expected.count && expected[past...].contains(where: { $0 != nil }) { holdsAll = false }
+        return (row, holdsAll)
     }
 
     private func currentRow() -> [SQLValue] {
