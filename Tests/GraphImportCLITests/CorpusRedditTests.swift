@@ -2,84 +2,86 @@ import Foundation
 import GraphImportTestSupport
 import Testing
 
-/// Reddit Listings (one, two in an array, or a /api/morechildren response) of posts, comments and
-/// subreddits chosen by `kind`, imported by the binary. Every expected value was read from the
-/// JSON with python3. A comment's `replies` is a Listing or "": the files holding a "" need the
-/// engine to read "" as "no replies" (see the report of issue 5).
-@Suite("Corpus: Reddit")
-struct CorpusRedditTests {
-    static let map = "Mappings/reddit.map"
-    static let tables = ["posts", "comments", "subreddits"]
+extension CorpusSuite {
+    /// Reddit Listings (one, two in an array, or a /api/morechildren response) of posts, comments and
+    /// subreddits chosen by `kind`, imported by the binary. Every expected value was read from the
+    /// JSON with python3. A comment's `replies` is a Listing or "": the files holding a "" need the
+    /// engine to read "" as "no replies" (see the report of issue 5).
+    @Suite("Reddit")
+    struct RedditTests {
+        static let map = "Mappings/reddit.map"
+        static let tables = ["posts", "comments", "subreddits"]
 
-    static func counts(_ values: [Int]) -> [String: Int] { Dictionary(uniqueKeysWithValues: zip(tables, values)) }
+        static func counts(_ values: [Int]) -> [String: Int] { Dictionary(uniqueKeysWithValues: zip(tables, values)) }
 
-    static let feeds: [FeedCase] = [
-        FeedCase(
-            source: .corpus("reddit/subreddit-search-posts.json"), map: map, counts: counts([2, 0, 2]),
-            rows: [
-                // Integer epoch seconds here.
-                ("SELECT title, created_at, score FROM posts WHERE name = 't3_hybow9'", "Pregnancy test|2020-07-26T18:14:24.000Z|103829"),
-                ("SELECT s.name, s.title IS NULL FROM posts p JOIN subreddits s ON s.pk = p.subreddit_pk WHERE p.id = 'hmwhd7'", "t5_2qh13|1"),
-            ]),
-        FeedCase(
-            source: .corpus("reddit/subreddit-list.json"), map: map, counts: counts([0, 0, 3]),
-            rows: [
-                // Float epoch seconds here.
-                ("SELECT display_name, created_at, subscribers FROM subreddits WHERE name = 't5_2qh1i'", "AskReddit|2008-01-25T03:52:15.000Z|28449174"),
-                ("SELECT json_extract(raw, '$.display_name_prefixed') FROM subreddits WHERE id = '2qs0k'", "r/Home"),
-            ]),
-        FeedCase(
-            source: .corpus("reddit/post-duplicates.json"), map: map, counts: counts([3, 0, 1]),
-            rows: [("SELECT name, created_at FROM posts ORDER BY created_at LIMIT 1", "t3_le1tc|2011-10-16T13:26:40.000Z")]),
-        FeedCase(
-            source: .corpus("reddit/post-post.json"), map: map, counts: counts([1, 2, 1]),
-            rows: [
-                ("SELECT title, created_at FROM posts WHERE name = 't3_testpost'", "Test|2020-07-18T10:26:07.000Z"),
-                // The reply tree, both ways.
-                (
-                    "SELECT c.name FROM comments p JOIN comments_replies r ON r.comments_pk = p.pk JOIN comments c ON c.pk = r.replies_pk WHERE p.name = 't1_testc1'",
-                    "t1_testc2"
-                ),
-                (
-                    "SELECT p.body FROM comments c JOIN comments_replies r ON r.replies_pk = c.pk JOIN comments p ON p.pk = r.comments_pk WHERE c.id = 'testc2'",
-                    "Hi"
-                ),
-                ("SELECT count(*) FROM posts p JOIN comments c ON c.post_pk = p.pk WHERE p.id = 'testpost'", "2"),
-                ("SELECT created_at, edited FROM comments WHERE name = 't1_testc2'", "2020-07-18T10:32:28.000Z|false"),
-            ]),
-        FeedCase(
-            source: .corpus("reddit/listings-posts-comments-subreddits.json"), map: map, counts: counts([1, 1, 1]),
-            rows: [
-                (
-                    "SELECT c.name, p.name, s.name FROM comments c JOIN posts p ON p.pk = c.post_pk JOIN subreddits s ON s.pk = p.subreddit_pk",
-                    "t1_g05v931|t3_i2gvg4|t5_2qh23"
-                )
-            ]),
-        FeedCase(
-            source: .corpus("reddit/user-overview.json"), map: map, counts: counts([2, 1, 2]),
-            rows: [
-                // The comment's post is not in the file: a stub keyed by its fullname.
-                ("SELECT p.name, p.title IS NULL FROM comments c JOIN posts p ON p.pk = c.post_pk WHERE c.name = 't1_f0zsa37'", "t3_d7ejpn|1")
-            ]),
-        FeedCase(
-            source: .corpus("reddit/comment-more.json"), map: map, counts: counts([1, 3, 1]),
-            rows: [
-                ("SELECT name, parent_id FROM comments ORDER BY name", "t1_def|t1_abc\nt1_ghi|t1_abc\nt1_jkl|t1_def"),
-                ("SELECT count(*) FROM posts p JOIN comments c ON c.post_pk = p.pk WHERE p.name = 't3_123'", "3"),
-            ]),
-    ]
+        static let feeds: [FeedCase] = [
+            FeedCase(
+                source: .corpus("reddit/subreddit-search-posts.json"), map: map, counts: counts([2, 0, 2]),
+                rows: [
+                    // Integer epoch seconds here.
+                    ("SELECT title, created_at, score FROM posts WHERE name = 't3_hybow9'", "Pregnancy test|2020-07-26T18:14:24.000Z|103829"),
+                    ("SELECT s.name, s.title IS NULL FROM posts p JOIN subreddits s ON s.pk = p.subreddit_pk WHERE p.id = 'hmwhd7'", "t5_2qh13|1"),
+                ]),
+            FeedCase(
+                source: .corpus("reddit/subreddit-list.json"), map: map, counts: counts([0, 0, 3]),
+                rows: [
+                    // Float epoch seconds here.
+                    ("SELECT display_name, created_at, subscribers FROM subreddits WHERE name = 't5_2qh1i'", "AskReddit|2008-01-25T03:52:15.000Z|28449174"),
+                    ("SELECT json_extract(raw, '$.display_name_prefixed') FROM subreddits WHERE id = '2qs0k'", "r/Home"),
+                ]),
+            FeedCase(
+                source: .corpus("reddit/post-duplicates.json"), map: map, counts: counts([3, 0, 1]),
+                rows: [("SELECT name, created_at FROM posts ORDER BY created_at LIMIT 1", "t3_le1tc|2011-10-16T13:26:40.000Z")]),
+            FeedCase(
+                source: .corpus("reddit/post-post.json"), map: map, counts: counts([1, 2, 1]),
+                rows: [
+                    ("SELECT title, created_at FROM posts WHERE name = 't3_testpost'", "Test|2020-07-18T10:26:07.000Z"),
+                    // The reply tree, both ways.
+                    (
+                        "SELECT c.name FROM comments p JOIN comments_replies r ON r.comments_pk = p.pk JOIN comments c ON c.pk = r.replies_pk WHERE p.name = 't1_testc1'",
+                        "t1_testc2"
+                    ),
+                    (
+                        "SELECT p.body FROM comments c JOIN comments_replies r ON r.replies_pk = c.pk JOIN comments p ON p.pk = r.comments_pk WHERE c.id = 'testc2'",
+                        "Hi"
+                    ),
+                    ("SELECT count(*) FROM posts p JOIN comments c ON c.post_pk = p.pk WHERE p.id = 'testpost'", "2"),
+                    ("SELECT created_at, edited FROM comments WHERE name = 't1_testc2'", "2020-07-18T10:32:28.000Z|false"),
+                ]),
+            FeedCase(
+                source: .corpus("reddit/listings-posts-comments-subreddits.json"), map: map, counts: counts([1, 1, 1]),
+                rows: [
+                    (
+                        "SELECT c.name, p.name, s.name FROM comments c JOIN posts p ON p.pk = c.post_pk JOIN subreddits s ON s.pk = p.subreddit_pk",
+                        "t1_g05v931|t3_i2gvg4|t5_2qh23"
+                    )
+                ]),
+            FeedCase(
+                source: .corpus("reddit/user-overview.json"), map: map, counts: counts([2, 1, 2]),
+                rows: [
+                    // The comment's post is not in the file: a stub keyed by its fullname.
+                    ("SELECT p.name, p.title IS NULL FROM comments c JOIN posts p ON p.pk = c.post_pk WHERE c.name = 't1_f0zsa37'", "t3_d7ejpn|1")
+                ]),
+            FeedCase(
+                source: .corpus("reddit/comment-more.json"), map: map, counts: counts([1, 3, 1]),
+                rows: [
+                    ("SELECT name, parent_id FROM comments ORDER BY name", "t1_def|t1_abc\nt1_ghi|t1_abc\nt1_jkl|t1_def"),
+                    ("SELECT count(*) FROM posts p JOIN comments c ON c.post_pk = p.pk WHERE p.name = 't3_123'", "3"),
+                ]),
+        ]
 
-    @Test(arguments: feeds)
-    func importsExactRows(_ feed: FeedCase) throws { try feed.expectImportsExactRows() }
+        @Test(arguments: feeds)
+        func importsExactRows(_ feed: FeedCase) throws { try feed.expectImportsExactRows() }
 
-    @Test(arguments: feeds)
-    func reimportChangesNothing(_ feed: FeedCase) throws { try feed.expectReimportChangesNothing() }
+        @Test(arguments: feeds)
+        func reimportChangesNothing(_ feed: FeedCase) throws { try feed.expectReimportChangesNothing() }
 
-    @Test func listingKeepsItsAfterCursor() throws {
-        let dir = TemporaryDirectory()
-        let store = dir.path("reddit.sqlite")
-        let feed = try #require(Corpus.file("reddit/subreddit-search-posts.json")).path
-        #expect(try EndToEnd.importFeed(feed, map: Self.map, store: store).status == 0)
-        #expect(try FeedCase.meta(store, "after") == "t3_hmwhd7")
+        @Test func listingKeepsItsAfterCursor() throws {
+            let dir = TemporaryDirectory()
+            let store = dir.path("reddit.sqlite")
+            let feed = try #require(Corpus.file("reddit/subreddit-search-posts.json")).path
+            #expect(try EndToEnd.importFeed(feed, map: Self.map, store: store).status == 0)
+            #expect(try FeedCase.meta(store, "after") == "t3_hmwhd7")
+        }
     }
 }

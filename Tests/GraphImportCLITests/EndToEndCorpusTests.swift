@@ -45,6 +45,11 @@ extension FeedCase {
         Dictionary(uniqueKeysWithValues: zip(tweetTables, values)).merging(extra) { $1 }
     }
 
+    /// The feeds of the repository's own Samples.
+    static var samples: [FeedCase] { all.filter { if case .sample = $0.source { true } else { false } } }
+    /// The feeds read from the shared corpus.
+    static var corpusFeeds: [FeedCase] { all.filter { if case .corpus = $0.source { true } else { false } } }
+
     static let all: [FeedCase] = [
         FeedCase(
             source: .sample("Samples/questions.json"), map: "Mappings/questions.map",
@@ -184,27 +189,37 @@ extension FeedCase {
     ]
 }
 
-/// Runs the built binary on the other samples and on the real payloads of the shared corpus.
-@Suite("EndToEnd feeds: other samples and the corpus")
-struct EndToEndCorpusTests {
-    @Test(arguments: FeedCase.all)
-    func importsExactRows(_ feed: FeedCase) throws {
-        let dir = TemporaryDirectory()
-        let store = dir.path("feed.sqlite")
-        let result = try EndToEnd.importFeed(try feed.feedPath(), map: feed.map, store: store)
-        #expect(result.status == 0, "\(result.stderr)")
-        #expect(try EndToEnd.counts(store, Array(feed.counts.keys)) == feed.counts)
-        EndToEnd.expectRows(store, feed.rows)
-    }
+/// Runs the built binary on the samples that are not the timeline, the feeds that need no corpus.
+@Suite("EndToEnd feeds: other samples")
+struct EndToEndSampleFeedTests {
+    @Test(arguments: FeedCase.samples)
+    func importsExactRows(_ feed: FeedCase) throws { try feed.expectImportsExactRows() }
 
-    @Test(arguments: FeedCase.all)
-    func reimportChangesNothing(_ feed: FeedCase) throws {
+    @Test(arguments: FeedCase.samples)
+    func reimportChangesNothing(_ feed: FeedCase) throws { try feed.expectReimportKeepsEveryRow() }
+}
+
+extension CorpusSuite {
+    /// Runs the built binary on real payloads of the shared corpus.
+    @Suite("EndToEnd feeds: the corpus")
+    struct EndToEndCorpusTests {
+        @Test(arguments: FeedCase.corpusFeeds)
+        func importsExactRows(_ feed: FeedCase) throws { try feed.expectImportsExactRows() }
+
+        @Test(arguments: FeedCase.corpusFeeds)
+        func reimportChangesNothing(_ feed: FeedCase) throws { try feed.expectReimportKeepsEveryRow() }
+    }
+}
+
+extension FeedCase {
+    /// Imports the feed twice: the second run changes nothing, and every row of the feed's tables is as it was.
+    func expectReimportKeepsEveryRow() throws {
         let dir = TemporaryDirectory()
         let store = dir.path("feed.sqlite")
-        let arguments = [try feed.feedPath(), "--map", repoFile(feed.map), "--store", store]
+        let arguments = [try feedPath(), "--map", repoFile(map), "--store", store]
         #expect(try runBinary(arguments).status == 0)
-        let before = try EndToEnd.dump(store, feed.counts.keys.sorted())
+        let before = try EndToEnd.dump(store, counts.keys.sorted())
         try EndToEnd.expectReimportChangesNothing(arguments)
-        #expect(try EndToEnd.dump(store, feed.counts.keys.sorted()) == before)
+        #expect(try EndToEnd.dump(store, counts.keys.sorted()) == before)
     }
 }

@@ -9,6 +9,8 @@ import Testing
 ///
 /// The permission tests run the binary as `nobody` (root bypasses file permissions), and the full
 /// disk is a 300 KiB tmpfs: both need root, as CI has; elsewhere they are skipped, saying why.
+/// Nobody runs a copy of the binary and the map from the fixtures' temporary directory, since the
+/// clone itself may sit where nobody cannot enter (under /root, or in a `mktemp -d` directory).
 @Suite("Reliability: faults")
 struct ReliabilityFaultTests {
     static let map = repoFile("Mappings/tweets.map")
@@ -28,6 +30,19 @@ struct ReliabilityFaultTests {
     }()
 
     static let isRoot = getuid() == 0
+
+    /// Root can run the binary as nobody: the fixtures' temporary directory, where its copy is, is
+    /// one that nobody can enter (not so when TMPDIR is a private directory).
+    static let canRunAsNobody: Bool = {
+        guard isRoot, let binary = try? nobodyBinary() else { return false }
+        let probe = try? SpawnedTool(
+            "/usr/bin/setpriv", ["--reuid=\(nobody)", "--regid=\(nobody)", "--clear-groups", "--", binary, "--version"],
+            in: TemporaryDirectory()
+        ).finish()
+        return probe?.exitStatus == 0
+    }()
+    static let asNobodyReason: Comment =
+        "needs root, and a temporary directory that nobody can enter (TMPDIR), to run the binary as nobody"
 
     /// 60 tweets: a store small enough for the small disk and the file-size limit.
     static func smallStore(_ dir: TemporaryDirectory, at path: String) throws {
@@ -102,7 +117,7 @@ struct ReliabilityFaultTests {
 
     // MARK: Permissions
 
-    @Test(.enabled(if: isRoot, "needs root to run the binary as nobody"))
+    @Test(.enabled(if: canRunAsNobody, asNobodyReason))
     func readOnlyStoreFileExits77AndStaysIntact() throws {
         let dir = TemporaryDirectory()
         let home = try Self.directoryOwnedByNobody(dir, mode: 0o755)
@@ -114,7 +129,7 @@ struct ReliabilityFaultTests {
         #expect(try Data(contentsOf: URL(fileURLWithPath: store)) == bytes)
     }
 
-    @Test(.enabled(if: isRoot, "needs root to run the binary as nobody"))
+    @Test(.enabled(if: canRunAsNobody, asNobodyReason))
     func readOnlyDirectoryExits77AndTheStoreStaysIntact() throws {
         let dir = TemporaryDirectory()
         let home = try Self.directoryOwnedByNobody(dir, mode: 0o755)
@@ -128,7 +143,7 @@ struct ReliabilityFaultTests {
         #expect(try Data(contentsOf: URL(fileURLWithPath: store)) == bytes)
     }
 
-    @Test(.enabled(if: isRoot, "needs root to run the binary as nobody"))
+    @Test(.enabled(if: canRunAsNobody, asNobodyReason))
     func newStoreInADirectoryThatIsNotWritableExits77() throws {
         let dir = TemporaryDirectory()
         let home = try Self.directoryOwnedByNobody(dir, mode: 0o555)
@@ -192,10 +207,12 @@ struct ReliabilityFaultTests {
         return try SpawnedTool(executable, arguments, in: dir).finish(timeout: 30)
     }
 
-    /// Runs the binary as `nobody`, with no supplementary groups.
     /// Imports into `store` as nobody and expects the refusal of a store that cannot be written:
     /// exit 77, an error naming the store and saying it is not writable.
     static func expectPermissionRefusal(importingInto store: String, in dir: TemporaryDirectory) throws {
+        let map = try ReliabilityFixtures.shared.fixture("nobody.map") { path in
+            try FileManager.default.copyItem(atPath: Self.map, toPath: path)
+        }
         let outcome = try runAsNobody([try ReliabilityFixtures.shared.baseFeed(), "--map", map, "--store", store], in: dir)
         #expect(outcome.exitStatus == 77, "\(outcome.report)")
         #expect(outcome.stderr.hasPrefix("graphimport: error: "), "\(outcome.report)")
@@ -203,11 +220,20 @@ struct ReliabilityFaultTests {
         #expect(outcome.stderr.contains("writable") || outcome.stderr.contains("read-only"), "\(outcome.report)")
     }
 
+    /// Runs the binary as `nobody`, with no supplementary groups.
     static func runAsNobody(_ arguments: [String], in dir: TemporaryDirectory) throws -> ToolOutcome {
         let id = String(nobody)
         return try SpawnedTool(
-            "/usr/bin/setpriv", ["--reuid=\(id)", "--regid=\(id)", "--clear-groups", "--", graphimportBinary.path] + arguments, in: dir
+            "/usr/bin/setpriv", ["--reuid=\(id)", "--regid=\(id)", "--clear-groups", "--", try nobodyBinary()] + arguments, in: dir
         ).finish()
+    }
+
+    /// A copy of the binary in the fixtures' temporary directory, which nobody may enter where the clone may not be.
+    static func nobodyBinary() throws -> String {
+        try ReliabilityFixtures.shared.fixture("graphimport") { path in
+            try FileManager.default.copyItem(atPath: graphimportBinary.path, toPath: path)
+            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path)
+        }
     }
 
     /// A new directory inside `dir` owned by nobody.

@@ -16,6 +16,15 @@ public enum Corpus {
         return nil
     }()
 
+    /// Whether the corpus is there: the tests that read it are skipped when it is not.
+    public static var isPresent: Bool {
+        directory.map { FileManager.default.fileExists(atPath: $0.path) } ?? false
+    }
+
+    /// The one line a test run shows for the corpus tests it skipped, saying how to run them.
+    public static let skipReason =
+        "the shared corpus is not beside this clone (../shared/corpus): its tests are skipped; put shared/ beside the repository or set GRAPHIMPORT_CORPUS=DIR to run them"
+
     /// The URL of a corpus file such as `twitter-v1.1/get_home_timeline.json`.
     public static func file(_ relativePath: String) -> URL? {
         directory.map { $0.appendingPathComponent(relativePath) }
