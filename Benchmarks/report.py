@@ -21,7 +21,7 @@ PHASES = (
     ("reimport", "re-import, unchanged feed"),
     ("revised", "import of --revision 1 over the base"),
 )
-TOOL_ORDER = ("graphimport", "graphimport-pipe", "sqlite", "sqlite-import", "python")
+TOOL_ORDER = ("graphimport", "graphimport-baseline", "graphimport-pipe", "sqlite", "sqlite-import", "python")
 GOALS = (
     ("first", "sqlite", 2.0, "first import ≥ 2× faster than the sqlite3 CLI"),
     ("first", "sqlite-import", 2.0, "first import ≥ 2× faster than the sqlite3 CLI, `.import` path"),
