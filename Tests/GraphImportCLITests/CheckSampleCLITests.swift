@@ -73,6 +73,14 @@ import Testing
         #expect(result.stderr.contains("help: did you mean 'children'?\ncheck: 1 warning for 0 records of \(feed)\n"))
     }
 
+    @Test func sampleCanComeFromStandardInput() {
+        let dir = TemporaryDirectory()
+        let map = dir.write("users.map", Self.map)
+        let result = runInProcess(["check", "--map", map, "--sample", "-", "--format", "jsonl"], stdinText: Self.sample)
+        #expect(result.status == 0)
+        #expect(result.stderr.hasSuffix("check: 2 warnings for 2 records of <stdin>\n"))
+    }
+
     @Test func sampleThatCannotBeReadExits66() {
         let dir = TemporaryDirectory()
         let map = dir.write("users.map", Self.map)

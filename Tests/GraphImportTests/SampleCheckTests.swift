@@ -110,6 +110,36 @@ import Testing
         #expect(report.diagnostics.map(\.message) == ["records path 'items[*]' matches nothing in the sample: $ is an array, not an object with 'items'"])
     }
 
+    @Test func recordsLineWithSeveralPathsIsQuietWhenOneOfThemMatches() throws {
+        let map = "records at statuses[*], data[*] as Post\nentity Post\n  key id\n  id : String\n"
+        let report = try check(map, sample: #"{"statuses": [{"id": "a"}]}"#)
+        #expect(report.records == 1)
+        #expect(report.diagnostics.isEmpty)
+    }
+
+    @Test func absentKeysAndNullsInRequiredMembersAreCounted() throws {
+        let map = """
+            entity Post
+              key id
+              id : Int
+              title : String
+              author <- user : User
+            entity User
+              key id
+              id : Int
+
+            """
+        let sample = #"[{"id": 1, "title": "a", "user": 7}, {"title": null, "user": null}, {"id": 3, "title": "c", "user": 8}]"#
+        let report = try check(map, sample: sample)
+        #expect(
+            report.diagnostics.map(\.headline) == [
+                "test.map:3:3: warning: 'id' (Post.id), the key of Post, is absent or null in 1 of 3 Post objects (first: record 1 at line 1, column 38, $[1].id)",
+                "test.map:4:3: warning: 'title' (Post.title) is required but 1 of 3 values are null (first: record 1 at line 1, column 38, $[1].title)",
+                "test.map:5:13: warning: 'user' (Post.author) is required but 1 of 3 values are null (first: record 1 at line 1, column 38, $[1].user)",
+            ])
+        #expect(report.diagnostics.map(\.hint) == [nil, "declare it optional: `: String?`", "declare it optional: `: User?`"])
+    }
+
     static let tweets = """
         entity Tweet
           key id

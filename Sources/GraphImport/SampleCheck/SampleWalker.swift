@@ -151,7 +151,7 @@ final class SampleWalker {
             attributes[entity][position].noteMiss(key: key, depth: depth, beside: beside)
             if isKey {
                 attributes[entity][position].fail(.missingKey) {
-                    failure("the object has no '\(attribute.sourceDescription)', the key of \(name)")
+                    failure("the object has no '\(attribute.sourceDescription)', the key of \(name)", below: path)
                 }
             }
             return
