@@ -146,7 +146,7 @@ enum Help {
               -h, --help              Show help information.
 
             SUBCOMMANDS:
-              check                   Check a map for errors.
+              check                   Check a map for errors, and against a sample feed.
               schema                  Print the SQL of a map's tables.
               meta                    Read and write the store's metadata.
               runs                    List the store's import runs.
