@@ -107,7 +107,10 @@ import Testing
     @Test func recordsPathIntoAnArrayOfObjectsSaysItIsAnArray() throws {
         let map = "records at items[*] as Post\nentity Post\n  key id\n  id : String\n"
         let report = try check(map, sample: #"[{"id": "a"}, {"id": "b"}]"#)
-        #expect(report.diagnostics.map(\.message) == ["records path 'items[*]' matches nothing in the sample: $ is an array, not an object with 'items'"])
+        #expect(
+            report.diagnostics.map(\.message) == [
+                "records path 'items[*]' matches nothing in the sample: $ is an array of 2 elements, not an object with 'items'"
+            ])
     }
 
     @Test func recordsLineWithSeveralPathsIsQuietWhenOneOfThemMatches() throws {

@@ -26,11 +26,9 @@ enum InputShape {
                 current = next
                 path.components.append(.key(key))
             case (.key(let key), _):
-                return ("\(path) is \(current.kindName), not an object with '\(key)'", nil)
+                return ("\(path) is \(described(current)), not an object with '\(key)'", nil)
             case (.index(let index), .array(let elements)):
-                guard index < elements.count else {
-                    return ("\(path) is an array of \(elements.count) element\(elements.count == 1 ? "" : "s"), without [\(index)]", nil)
-                }
+                guard index < elements.count else { return ("\(path) is \(described(current)), without [\(index)]", nil) }
                 current = elements[index]
                 path.components.append(.index(index))
             case (.anyIndex, .array(let elements)):
@@ -42,6 +40,12 @@ enum InputShape {
             }
         }
         return nil
+    }
+
+    /// "an array of 3 elements", "an object", "a string".
+    static func described(_ value: JSONValue) -> String {
+        guard case .array(let elements) = value else { return value.kindName }
+        return "an array of \(elements.count) element\(elements.count == 1 ? "" : "s")"
     }
 
     /// `'a', 'b', 'c'` or `'a', 'b', … and 12 more`.
