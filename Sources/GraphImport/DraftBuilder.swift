@@ -34,7 +34,7 @@ struct DraftBuilder {
                 throw error(nil, "expected an object with '\(description)', found \(record.value.kindName)", hint: nil)
             }
             let found = try lookup(discriminator, in: object, member: nil)
-            guard let found, let chosen = cases.first(where: { matches(found, $0.value) }) else {
+            guard let found, let chosen = cases.first(where: { $0.matches(found) }) else {
                 let known = cases.map(\.value.description).joined(separator: ", ")
                 let shown = found.map { Value.json($0).shown ?? $0.kindName } ?? "nothing"
                 throw error(
@@ -56,16 +56,6 @@ struct DraftBuilder {
             throw error(nil, "expected an object for \(plan.entities[entity].name), found \(value.kindName)", hint: nil)
         }
         return try draft(object, entity: entity)
-    }
-
-    private func matches(_ value: JSONValue, _ literal: Literal) -> Bool {
-        switch (value, literal) {
-        case (.string(let text), .string(let expected)): text == expected
-        case (.number(let number), .int(let expected)): number.exactInt64 == expected
-        case (.number(let number), .double(let expected)): number.double == expected
-        case (.bool(let flag), .bool(let expected)): flag == expected
-        default: false
-        }
     }
 
     private mutating func draft(_ object: JSONObject, entity index: Int) throws(RecordError) -> ObjectDraft {
@@ -194,9 +184,7 @@ struct DraftBuilder {
             if key == .null {
                 throw error(member, "the key value is null", hint: nil)
             }
-            for check in attribute.checks {
-                if let failure = check.validate(key) { throw error(keyMember(), check.message ?? failure, hint: nil, value: key) }
-            }
+            if let failure = attribute.failedCheck(key) { throw error(keyMember(), failure, hint: nil, value: key) }
             return .reference(entity: target, key: ObjectKey(values: [key]))
         }
     }
@@ -224,10 +212,8 @@ struct DraftBuilder {
                     member, "is required but the value is null", hint: "declare it optional: `: \(attribute.type.rawValue)?`", below: path[...])
             }
         }
-        for check in attribute.checks {
-            if let failure = check.validate(value) {
-                throw error(member, check.message ?? failure, hint: nil, value: value, below: path[...])
-            }
+        if let failure = attribute.failedCheck(value) {
+            throw error(member, failure, hint: nil, value: value, below: path[...])
         }
         return value
     }
@@ -236,11 +222,8 @@ struct DraftBuilder {
     private func convert(
         _ raw: JSONValue, for attribute: AttributePlan, member: @autoclosure () -> String, below: ArraySlice<PathStep> = []
     ) throws(RecordError) -> SQLValue {
-        do {
-            guard !attribute.converters.isEmpty else { return try Coercion.sqlValue(json: raw, as: attribute.type) }
-            var value = Value.json(raw)
-            for converter in attribute.converters { value = try converter(value) }
-            return try Coercion.sqlValue(value, as: attribute.type)
+        do throws(ConversionError) {
+            return try attribute.sqlValue(raw)
         } catch {
             throw self.error(member(), error.message, hint: error.hint, below: below)
         }

@@ -7,7 +7,7 @@ enum Help {
         case .meta:
             "graphimport meta (get <key> [--default <value>] | set <key> <value> [--type <type>] | unset <key> | list [--json]) (--store <path> | --map <map>)"
         case .runs: "graphimport runs [--last <n>] [--json] (--store <path> | --map <map>)"
-        case .check: "graphimport check --map <map>"
+        case .check: "graphimport check --map <map> [--sample <feed>] [--format <format>] [--strict]"
         case .schema: "graphimport schema --map <map>"
         }
     }
@@ -19,16 +19,27 @@ enum Help {
             """
             OVERVIEW: Check a map for errors without importing anything.
 
+            With --sample, also read a whole feed through the map and warn, at the map's line
+            and column, about every path no record holds (a typo), every value the map's type or
+            converters refuse, and every records path that matches nothing.
+
             USAGE: \(usage(for: .check))
 
             OPTIONS:
               --map <map>             The mapping file to check.
+              --sample <feed>         A feed to read through the map (- for standard input).
+                                      Nothing is stored.
+              --format <format>       json, jsonl or auto, as for an import. (default: auto)
+              --strict                Treat the sample's warnings as errors (exit 65).
               -h, --help              Show help information.
 
             EXAMPLES:
               graphimport check --map Mappings/tweets.map
+              graphimport check --map Mappings/tweets.map --sample Samples/tweets.json --strict
 
-            Exits 0 when the map is valid, 78 with every error listed when it is not.
+            Exits 0 when the map is valid, 78 with every error listed when it is not. With
+            --sample: 0 when the sample fits or only warns, 65 when --strict finds anything
+            or the sample is not valid JSON, 66 when the sample cannot be read.
 
             """
         case .meta:
@@ -135,7 +146,7 @@ enum Help {
               -h, --help              Show help information.
 
             SUBCOMMANDS:
-              check                   Check a map for errors.
+              check                   Check a map for errors, and against a sample feed.
               schema                  Print the SQL of a map's tables.
               meta                    Read and write the store's metadata.
               runs                    List the store's import runs.

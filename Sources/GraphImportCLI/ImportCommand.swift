@@ -36,14 +36,7 @@ enum ImportCommand {
         for assignment in parsed.all("--set-meta") {
             options.setMeta.append(try MetaCommand.assignment(assignment))
         }
-        if let format = parsed.values["--format"] {
-            switch format {
-            case "json": options.format = .json
-            case "jsonl", "ndjson": options.format = .jsonLines
-            case "auto": options.format = .auto
-            default: throw UsageError(message: "The value '\(format)' is invalid for '--format'", hint: "Use json, jsonl or auto.")
-            }
-        }
+        options.format = try InputFormatOption.parse(parsed.values["--format"])
         if let wait = parsed.values["--wait"] {
             guard let seconds = Double(wait), seconds >= 0, seconds.isFinite else {
                 throw UsageError(message: "The value '\(wait)' is invalid for '--wait'", hint: "Give a number of seconds, such as 30 or 0.5.")
@@ -78,9 +71,7 @@ enum ImportCommand {
             descriptor = io.standardInput
         }
         defer { if descriptor != io.standardInput { close(descriptor) } }
-        if options.format == .auto, let inputPath, inputPath.hasSuffix(".jsonl") || inputPath.hasSuffix(".ndjson") {
-            options.format = .jsonLines
-        }
+        options.format = InputFormatOption.resolve(options.format, path: inputPath)
         // A regular file is hashed first, so that --if-changed skips without importing.
         if options.ifChanged, descriptor != io.standardInput, let hash = hashFile(descriptor) {
             options.knownInputSHA256 = hash

@@ -67,26 +67,3 @@ enum MapLoader {
         return directory.isEmpty ? base + ".sqlite" : directory + "/" + base + ".sqlite"
     }
 }
-
-/// `graphimport check --map MAP` and `graphimport schema --map MAP`.
-enum CheckCommand {
-    static func run(_ arguments: [String], io: ToolIO, printSchema: Bool) throws(UsageError) -> ExitCode {
-        let parsed = try ParsedArguments(arguments, options: [.init(name: "--map", takesValue: true)])
-        guard let mapPath = parsed.values["--map"] ?? parsed.operands.first else {
-            throw UsageError(message: "Missing expected argument '--map <map>'", hint: nil)
-        }
-        let plan: ImportPlan
-        do {
-            plan = try MapLoader.load(mapPath)
-        } catch {
-            return MapLoader.report(error, io: io)
-        }
-        if printSchema {
-            io.writeOut(plan.schemaSQL.map { $0 + ";\n" }.joined())
-        } else {
-            let entities = plan.entities.map(\.name).joined(separator: ", ")
-            io.writeOut("\(mapPath): ok: \(plan.entities.count) entit\(plan.entities.count == 1 ? "y" : "ies") (\(entities))\n")
-        }
-        return .ok
-    }
-}

@@ -13,17 +13,28 @@ public struct Diagnostic: Error, Sendable, Equatable, CustomStringConvertible {
     public var hint: String?
     /// The text of the line the location is on, without its newline; nil when unknown.
     public var sourceLine: String?
+    /// Whether the problem stops the map being used (`error`) or is only worth a look (`warning`).
+    public var severity: Severity
 
-    public init(fileName: String, location: SourceLocation, message: String, hint: String? = nil, sourceLine: String? = nil) {
+    /// How serious a diagnostic is, as its headline says it.
+    public enum Severity: String, Sendable, Equatable {
+        case error, warning
+    }
+
+    public init(
+        fileName: String, location: SourceLocation, message: String, hint: String? = nil, sourceLine: String? = nil,
+        severity: Severity = .error
+    ) {
         self.fileName = fileName
         self.location = location
         self.message = message
         self.hint = hint
         self.sourceLine = sourceLine
+        self.severity = severity
     }
 
-    /// `FILE:LINE:COL: error: MESSAGE` alone, the greppable first line.
-    public var headline: String { "\(fileName):\(location.line):\(location.column): error: \(message)" }
+    /// `FILE:LINE:COL: error: MESSAGE` (or `warning:`) alone, the greppable first line.
+    public var headline: String { "\(fileName):\(location.line):\(location.column): \(severity.rawValue): \(message)" }
 
     /// The headline, the source line with a caret under the column, and the hint.
     public var description: String {

@@ -20,6 +20,8 @@ struct Located<Value: Sendable & Equatable>: Sendable, Equatable {
 /// `records at PATH {, PATH} [as NAME | by PATH]` and, for `by`, the case lines below it.
 struct RecordsSyntax: Sendable {
     var paths: [KeyPath]
+    /// Where each path starts.
+    var pathOffsets: [Int]
     var entity: Located<String>?
     var offset: Int
     /// The `by` path and the offset of `by`.
@@ -41,6 +43,8 @@ struct CaseSyntax: Sendable {
 struct MetaSyntax: Sendable {
     var name: Located<String>
     var path: KeyPath?
+    /// Where the path after `<-` starts, when it is written.
+    var pathOffset: Int?
     var typeName: Located<String>
     var isList: Bool
     var isOptional: Bool
@@ -94,6 +98,8 @@ struct MemberSyntax: Sendable {
     var inverse: Located<String>?
     /// Where `<-` is, when it is written.
     var arrowOffset: Int?
+    /// Where the path after `<-` starts, when it is written.
+    var pathOffset: Int?
     var defaultValue: ClauseSyntax<ValueExpression>?
     var always: ClauseSyntax<ValueExpression>?
     var onChange: ClauseSyntax<ValueExpression>?

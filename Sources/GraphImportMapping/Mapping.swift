@@ -21,10 +21,12 @@ public struct Mapping: Sendable {
     }
 
     /// A diagnostic at `location` in this map, quoting its source line.
-    public func diagnostic(at location: SourceLocation, _ message: String, hint: String? = nil) -> Diagnostic {
+    public func diagnostic(
+        at location: SourceLocation, _ message: String, hint: String? = nil, severity: Diagnostic.Severity = .error
+    ) -> Diagnostic {
         // Lines are counted at "\n" bytes, as the parser counts them ("\r\n" is one Character).
         let line = SourceText(source).line(location.line)
-        return Diagnostic(fileName: fileName, location: location, message: message, hint: hint, sourceLine: line)
+        return Diagnostic(fileName: fileName, location: location, message: message, hint: hint, sourceLine: line, severity: severity)
     }
 
     /// The entity with exactly this name.
@@ -41,12 +43,18 @@ public struct RecordSource: Sendable, Equatable {
     public var location: SourceLocation
     /// The `by` form: each record's entity is chosen by a value inside it; nil for the `as` form.
     public var choice: RecordChoice?
+    /// Where each of `paths` is written, for diagnostics about one path (the line's location for
+    /// the default `$[*]`).
+    public var pathLocations: [SourceLocation]
 
-    public init(paths: [KeyPath], entity: String, location: SourceLocation, choice: RecordChoice? = nil) {
+    public init(
+        paths: [KeyPath], entity: String, location: SourceLocation, choice: RecordChoice? = nil, pathLocations: [SourceLocation]? = nil
+    ) {
         self.paths = paths
         self.entity = entity
         self.location = location
         self.choice = choice
+        self.pathLocations = pathLocations ?? Array(repeating: location, count: paths.count)
     }
 }
 
@@ -178,12 +186,16 @@ public struct Attribute: Sendable, Equatable {
     public var checks: [Check]
     /// `derived "template"`: the value is built from other attributes of the same object.
     public var derived: Template?
+    /// Where `source` is written: after `<-`, or the name itself for the shorthand `id : Int`.
+    public var pathLocation: SourceLocation
 
     public init(
         name: String, source: KeyPath?, type: ValueType, isOptional: Bool, converters: [ConverterCall], location: SourceLocation,
         defaultValue: ValueExpression? = nil, always: ValueExpression? = nil, onChange: ValueExpression? = nil,
-        nullRule: NullRule? = nil, missingRule: MissingRule? = nil, checks: [Check] = [], derived: Template? = nil
+        nullRule: NullRule? = nil, missingRule: MissingRule? = nil, checks: [Check] = [], derived: Template? = nil,
+        pathLocation: SourceLocation? = nil
     ) {
+        self.pathLocation = pathLocation ?? location
         self.name = name
         self.source = source
         self.type = type
@@ -269,11 +281,14 @@ public struct Relationship: Sendable, Equatable {
     public var deleteRule: DeleteRule
     /// `each SUBPATH` (to-many only): where the object, or its key, sits inside each array element.
     public var elementPath: KeyPath?
+    /// Where `source` is written: after `<-`, or the name itself for the shorthand `author : User`.
+    public var pathLocation: SourceLocation
 
     public init(
         name: String, source: KeyPath, target: String, isToMany: Bool, isOptional: Bool, inverse: String?,
-        location: SourceLocation, deleteRule: DeleteRule = .nullify, elementPath: KeyPath? = nil
+        location: SourceLocation, deleteRule: DeleteRule = .nullify, elementPath: KeyPath? = nil, pathLocation: SourceLocation? = nil
     ) {
+        self.pathLocation = pathLocation ?? location
         self.name = name
         self.source = source
         self.target = target

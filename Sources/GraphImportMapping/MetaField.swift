@@ -10,8 +10,14 @@ public struct MetaField: Sendable, Equatable {
     /// Applied left to right to the JSON value before it is checked against `type`.
     public var converters: [ConverterCall]
     public var location: SourceLocation
+    /// Where `source` is written: after `<-`, or the name itself for the shorthand.
+    public var pathLocation: SourceLocation
 
-    public init(name: String, source: KeyPath, type: ValueType, isOptional: Bool, converters: [ConverterCall], location: SourceLocation) {
+    public init(
+        name: String, source: KeyPath, type: ValueType, isOptional: Bool, converters: [ConverterCall], location: SourceLocation,
+        pathLocation: SourceLocation? = nil
+    ) {
+        self.pathLocation = pathLocation ?? location
         self.name = name
         self.source = source
         self.type = type

@@ -6,8 +6,10 @@ extension Parser {
         advance()
         let name = try parseName("a name after 'meta'")
         var path: KeyPath?
+        var pathOffset: Int?
         if current.kind == .arrow {
             advance()
+            pathOffset = current.start
             path = try parsePath(allowingAnyIndex: false, after: "'<-'")
             guard current.kind == .colon else { throw expected("':' and a type after the path") }
         } else if current.kind != .colon {
@@ -32,7 +34,9 @@ extension Parser {
             converters.isEmpty
                 ? "'|' and a converter, or end of line after the type" : "'|' and a converter, or end of line after the converter")
         syntax.meta.append(
-            MetaSyntax(name: name, path: path, typeName: typeName, isList: isList, isOptional: isOptional, converters: converters))
+            MetaSyntax(
+                name: name, path: path, pathOffset: pathOffset, typeName: typeName, isList: isList, isOptional: isOptional,
+                converters: converters))
     }
 
     /// extras = "extras" NAME ;

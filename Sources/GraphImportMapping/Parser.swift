@@ -99,9 +99,11 @@ struct Parser {
         advance()
         guard isWord(Keyword.at) else { throw expected("'at' after 'records'") }
         advance()
+        var pathOffsets = [current.start]
         var paths = [try parsePath(allowingAnyIndex: true, after: "'at'")]
         while current.kind == .comma {
             advance()
+            pathOffsets.append(current.start)
             paths.append(try parsePath(allowingAnyIndex: true, after: "','"))
         }
         var entity: Located<String>?
@@ -120,7 +122,8 @@ struct Parser {
         } else {
             try expectEndOfLine("',', 'as' or end of line after the path")
         }
-        syntax.records.append(RecordsSyntax(paths: paths, entity: entity, offset: offset, discriminator: discriminator))
+        syntax.records.append(
+            RecordsSyntax(paths: paths, pathOffsets: pathOffsets, entity: entity, offset: offset, discriminator: discriminator))
         choice = discriminator == nil ? .none : .open(syntax.records.count - 1)
     }
 
@@ -192,9 +195,11 @@ struct Parser {
         var member: MemberSyntax
         do throws(Problem) {
             var path: KeyPath?
+            var pathOffset: Int?
             let arrow = current.kind == .arrow ? current.start : nil
             if current.kind == .arrow {
                 advance()
+                pathOffset = current.start
                 path = try parsePath(allowingAnyIndex: false, after: "'<-'")
                 guard current.kind == .colon else { throw expected("':' and a type after the path") }
             } else if current.kind != .colon {
@@ -203,6 +208,7 @@ struct Parser {
             advance()
             member = try parseType(name: name, path: path)
             member.arrowOffset = arrow
+            member.pathOffset = pathOffset
         } catch {
             if let entityIndex { syntax.entities[entityIndex].brokenMemberNames.insert(name.value) }
             throw error

@@ -10,7 +10,8 @@ extension Validator {
         let hasNoSource = member.defaultValue != nil || member.always != nil || member.onChange != nil || member.derived != nil
         var attribute = Attribute(
             name: name, source: member.path ?? (hasNoSource ? nil : KeyPath([.key(name)])), type: type,
-            isOptional: member.isOptional, converters: member.converters.map { resolve($0) }, location: location)
+            isOptional: member.isOptional, converters: member.converters.map { resolve($0) }, location: location,
+            pathLocation: member.pathOffset.map { source.location(at: $0) })
         attribute.defaultValue = member.defaultValue.map { fit($0, type) }
         attribute.always = member.always.map { fit($0, type) }
         attribute.onChange = member.onChange.map { fit($0, type) }

@@ -28,7 +28,8 @@ extension Validator {
             fields.append(
                 MetaField(
                     name: name.value, source: line.path ?? KeyPath([.key(name.value)]), type: valueType,
-                    isOptional: line.isOptional, converters: converters, location: source.location(at: name.offset)))
+                    isOptional: line.isOptional, converters: converters, location: source.location(at: name.offset),
+                    pathLocation: line.pathOffset.map { source.location(at: $0) }))
         }
         return fields
     }
@@ -93,6 +94,8 @@ extension Validator {
                     location: source.location(at: item.value.offset)))
         }
         let choice = RecordChoice(discriminator: discriminator.value, cases: cases, location: source.location(at: discriminator.offset))
-        return RecordSource(paths: line.paths, entity: cases.lazy.compactMap(\.entity).first ?? "", location: location, choice: choice)
+        return RecordSource(
+            paths: line.paths, entity: cases.lazy.compactMap(\.entity).first ?? "", location: location, choice: choice,
+            pathLocations: pathLocations(line))
     }
 }

@@ -98,7 +98,8 @@ struct Validator {
                         name: name.value, source: member.path ?? KeyPath([.key(name.value)]), target: target,
                         isToMany: member.isList, isOptional: member.isOptional, inverse: member.inverse?.value,
                         location: location, deleteRule: member.deleteRule?.value.value ?? .nullify,
-                        elementPath: member.isList ? member.elementPath?.value.value : nil))
+                        elementPath: member.isList ? member.elementPath?.value.value : nil,
+                        pathLocation: member.pathOffset.map { source.location(at: $0) }))
             }
         }
         let key = checkKey(of: entity, attributes: attributes, relationships: relationships)
@@ -188,11 +189,13 @@ struct Validator {
                 continue
             }
             guard let entity = line.entity else {
-                if let firstEntity { records.append(RecordSource(paths: line.paths, entity: firstEntity.name, location: location)) }
+                if let firstEntity {
+                    records.append(RecordSource(paths: line.paths, entity: firstEntity.name, location: location, pathLocations: pathLocations(line)))
+                }
                 continue
             }
             if entityNames.contains(entity.value) {
-                records.append(RecordSource(paths: line.paths, entity: entity.value, location: location))
+                records.append(RecordSource(paths: line.paths, entity: entity.value, location: location, pathLocations: pathLocations(line)))
             } else if !syntax.brokenEntityNames.contains(entity.value) {
                 let suggestion = closestMatch(to: entity.value, among: syntax.entities.map(\.name.value))
                 problems.append(.noEntityNamed(entity.value, suggestion: suggestion, at: entity.offset))
@@ -204,6 +207,9 @@ struct Validator {
     // MARK: Helpers
 
     func line(_ offset: Int) -> Int { source.location(at: offset).line }
+
+    /// Where each path of a `records` line starts.
+    func pathLocations(_ line: RecordsSyntax) -> [SourceLocation] { line.pathOffsets.map { source.location(at: $0) } }
 
     func duplicate(_ what: String, _ name: Located<String>, first: Located<String>) -> Problem {
         .duplicate(what, name.value, firstLine: line(first.offset), differsInCase: name.value != first.value, at: name.offset)

@@ -36,13 +36,14 @@ import Testing
                 == Attribute(
                     name: "score", source: KeyPath([.key("ups")]), type: .int, isOptional: true, converters: [],
                     location: at(9, 3, 260), nullRule: .value(.int(0)), missingRule: .null,
-                    checks: [Check(name: "range", arguments: [.double(0), .double(1e6)], location: at(9, 49, 306))]))
+                    checks: [Check(name: "range", arguments: [.double(0), .double(1e6)], location: at(9, 49, 306))],
+                    pathLocation: at(9, 12, 269)))
         #expect(
             post.attribute(named: "rating")
                 == Attribute(
                     name: "rating", source: KeyPath([.key("stars")]), type: .double, isOptional: true, converters: [],
                     location: at(10, 3, 322), defaultValue: .literal(.double(3)), nullRule: .store,
-                    missingRule: .value(.double(0))))
+                    missingRule: .value(.double(0)), pathLocation: at(10, 13, 332)))
         #expect(
             post.attribute(named: "firstSeenAt")
                 == Attribute(

@@ -79,7 +79,7 @@ import Testing
             tweet.relationship(named: "author")
                 == Relationship(
                     name: "author", source: user, target: "User", isToMany: false, isOptional: false,
-                    inverse: "tweets", location: at(11, 3, 701)))
+                    inverse: "tweets", location: at(11, 3, 701), pathLocation: at(11, 16, 714)))
         let hashtags = try #require(tweet.relationship(named: "hashtags"))
         #expect(hashtags.source == KeyPath([.key("entities"), .key("hashtags")]))
         #expect(hashtags.target == "Hashtag" && hashtags.isToMany && hashtags.isOptional && hashtags.inverse == "tweets")
@@ -120,8 +120,8 @@ import Testing
                     paths: [
                         KeyPath([.key("statuses"), .anyIndex]),
                         KeyPath([.key("data"), .key("children"), .anyIndex, .key("data")]),
-                    ], entity: "Tweet", location: at(1, 1, 0)),
-                RecordSource(paths: [KeyPath([])], entity: "User", location: at(2, 1, 55)),
+                    ], entity: "Tweet", location: at(1, 1, 0), pathLocations: [at(1, 12, 11), at(1, 25, 24)]),
+                RecordSource(paths: [KeyPath([])], entity: "User", location: at(2, 1, 55), pathLocations: [at(2, 12, 66)]),
             ])
     }
 
@@ -163,7 +163,10 @@ import Testing
     @Test func parsesTheTweetsExample() throws {
         let mapping = try parse(tweetsMap)
         #expect(mapping.entities.map(\.name) == ["Tweet", "User", "Hashtag"])
-        #expect(mapping.records == [RecordSource(paths: [KeyPath([.anyIndex])], entity: "Tweet", location: at(2, 1, 13))])
+        #expect(
+            mapping.records == [
+                RecordSource(paths: [KeyPath([.anyIndex])], entity: "Tweet", location: at(2, 1, 13), pathLocations: [at(2, 12, 24)])
+            ])
         let tweet = mapping.entities[0]
         #expect(tweet.tableName == "tweets")
         #expect(tweet.attributes.map(\.name) == ["id", "text", "createdAt", "sentAt", "lang", "lat"])

@@ -21,13 +21,13 @@ import Testing
             mapping.meta == [
                 MetaField(
                     name: "sinceId", source: KeyPath([.key("search_metadata"), .key("max_id")]), type: .int, isOptional: false,
-                    converters: [], location: at(1, 6, 5)),
+                    converters: [], location: at(1, 6, 5), pathLocation: at(1, 17, 16)),
                 MetaField(
                     name: "cursor", source: KeyPath([.key("data"), .key("after")]), type: .string, isOptional: true,
-                    converters: [], location: at(2, 6, 50)),
+                    converters: [], location: at(2, 6, 50), pathLocation: at(2, 16, 60)),
                 MetaField(
                     name: "hasMore", source: KeyPath([.key("has_more")]), type: .bool, isOptional: false, converters: [],
-                    location: at(3, 6, 86)),
+                    location: at(3, 6, 86), pathLocation: at(3, 17, 97)),
                 MetaField(
                     name: "count", source: KeyPath([.key("count")]), type: .int, isOptional: false,
                     converters: [ConverterCall(name: "round", arguments: [.int(0)], location: at(4, 20, 132))],

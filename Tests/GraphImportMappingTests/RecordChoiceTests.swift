@@ -32,7 +32,8 @@ import Testing
                                 value: .bool(true), entity: "Comment", subpath: KeyPath([.key("x y"), .key("z")]),
                                 location: at(6, 3, 118)),
                         ],
-                        location: at(1, 29, 28)))
+                        location: at(1, 29, 28)),
+                    pathLocations: [at(1, 12, 11)])
             ])
     }
 

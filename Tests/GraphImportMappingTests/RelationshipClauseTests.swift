@@ -25,11 +25,11 @@ import Testing
             mapping.entities[0].relationships == [
                 Relationship(
                     name: "post", source: KeyPath([.key("link_id")]), target: "Post", isToMany: false, isOptional: false,
-                    inverse: "comments", location: at(4, 3, 40), deleteRule: .cascade),
+                    inverse: "comments", location: at(4, 3, 40), deleteRule: .cascade, pathLocation: at(4, 11, 48)),
                 Relationship(
                     name: "replies", source: KeyPath([.key("replies"), .key("data"), .key("children")]), target: "Comment",
                     isToMany: true, isOptional: true, inverse: "parent", location: at(5, 3, 97),
-                    elementPath: KeyPath([.key("data")])),
+                    elementPath: KeyPath([.key("data")]), pathLocation: at(5, 14, 108)),
                 Relationship(
                     name: "awards", source: KeyPath([.key("awards")]), target: "Award", isToMany: true, isOptional: true,
                     inverse: "comments", location: at(6, 3, 169), deleteRule: .deny,

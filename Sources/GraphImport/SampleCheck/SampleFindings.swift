@@ -1,0 +1,167 @@
+import GraphImportJSON
+import GraphImportMapping
+
+/// Turns a walk's counts into warnings at the map's line and column: every message of
+/// `graphimport check --sample`, in one place and the map reader's voice.
+///
+/// What is worth a warning: a path no object holds (the typo case, optional or not), and any
+/// value, element or record that an import would refuse, with counts. A path that only some
+/// objects hold stays quiet, required or not: an absent key keeps the stored value, and nested
+/// objects are often partial (a mention holds a user's id and name only); so does a null in an
+/// optional value.
+struct SampleFindings {
+    let plan: ImportPlan
+    let walker: SampleWalker
+    private(set) var diagnostics: [Diagnostic] = []
+
+    init(plan: ImportPlan, walker: SampleWalker) {
+        self.plan = plan
+        self.walker = walker
+    }
+
+    private var mapping: Mapping { plan.mapping }
+
+    private mutating func warn(_ location: SourceLocation, _ message: String, hint: String? = nil) {
+        diagnostics.append(mapping.diagnostic(at: location, message, hint: hint, severity: .warning))
+    }
+
+    // MARK: Members
+
+    /// Attributes and relationships of every entity the sample holds objects of.
+    mutating func members() {
+        for (index, entity) in plan.entities.enumerated() {
+            let objects = walker.objects[index]
+            guard objects > 0 else { continue }
+            let declared = mapping.entities[index]
+            for (position, attribute) in entity.attributes.enumerated() where attribute.path != nil {
+                guard let written = declared.attribute(named: attribute.name), let source = written.source else { continue }
+                member(
+                    walker.attributes[index][position], at: written.pathLocation, path: source, name: "\(entity.name).\(attribute.name)",
+                    entity: entity.name, objects: objects, unit: "value", type: attribute.type.rawValue)
+            }
+            for (position, relationship) in entity.toOne.enumerated() {
+                guard let written = declared.relationship(named: relationship.name) else { continue }
+                member(
+                    walker.toOne[index][position], at: written.pathLocation, path: written.source, name: "\(entity.name).\(relationship.name)",
+                    entity: entity.name, objects: objects, unit: "value", type: "a \(plan.entities[relationship.target].name)")
+            }
+            for (position, relationship) in entity.toMany.enumerated() {
+                guard let written = declared.relationship(named: relationship.name) else { continue }
+                let tally = walker.toMany[index][position]
+                member(
+                    tally, at: written.pathLocation, path: written.source, name: "\(entity.name).\(relationship.name)", entity: entity.name,
+                    objects: objects, unit: tally.tried > 0 ? "element" : "value", type: "a \(plan.entities[relationship.target].name)")
+            }
+        }
+    }
+
+    private mutating func member(
+        _ tally: MemberTally, at location: SourceLocation, path: KeyPath, name: String, entity: String, objects: Int, unit: String,
+        type: String
+    ) {
+        let written = "'\(path)' (\(name))"
+        if tally.present == 0 {
+            var hint: String?
+            if let missed = tally.missedKey, let guess = closestMatch(to: missed, among: tally.keysBeside.sorted()) {
+                hint = "did you mean '\(guess)'?"
+            } else if tally.missedKey != nil, !tally.keysBeside.isEmpty, tally.keysBeside.count <= InputShape.maxListedKeys {
+                // A short list says what the objects are (`{id, type}`: references, not resources);
+                // a long one is noise.
+                hint = "the objects there hold \(InputShape.listed(tally.keysBeside.sorted()))"
+            }
+            warn(location, "no record of the sample holds \(written): 0 of \(objects) \(entity) objects", hint: hint)
+            return
+        }
+        for problem in SampleProblem.allCases {
+            guard let failure = tally.failures[problem] else { continue }
+            let count = failure.count
+            // Out of the values a converter or check saw (nulls are not), else out of those present.
+            let total = unit == "element" || problem == .conversion || problem == .check ? tally.tried : tally.present
+            let all = count >= total
+            let message: String
+            switch problem {
+            case .missingKey:
+                message = "\(written), the key of \(entity), is absent or null in \(count) of \(objects) \(entity) objects"
+            case .refusedNull:
+                message = "\(written) is required but \(count) of \(total) \(unit)s are null"
+            case .conversion:
+                message =
+                    all
+                    ? "no \(unit) of \(written) converts to \(type): \(count) of \(total) fail: \(failure.message)"
+                    : "\(count) of \(total) \(unit)s of \(written) do not convert to \(type): \(failure.message)"
+            case .check:
+                message =
+                    all
+                    ? "no \(unit) of \(written) passes its checks: \(count) of \(total) fail: \(failure.message)"
+                    : "\(count) of \(total) \(unit)s of \(written) fail its checks: \(failure.message)"
+            case .shape:
+                message =
+                    all
+                    ? "no \(unit) of \(written) fits the map: \(count) of \(total) fail: \(failure.message)"
+                    : "\(count) of \(total) \(unit)s of \(written) do not fit the map: \(failure.message)"
+            }
+            warn(location, message + Self.firstAt(failure), hint: failure.hint)
+        }
+    }
+
+    /// ` (first: record 3 at line 4, column 1, $[3].user.created_at)`
+    static func firstAt(_ failure: SampleFailure) -> String {
+        " (first: record \(failure.record) at line \(failure.position.line), column \(failure.position.column), \(failure.path))"
+    }
+
+    // MARK: Meta
+
+    /// `meta` lines: a value some document holds and that converts as the map says.
+    mutating func meta(captured: [Int: JSONValue]) {
+        for (index, field) in plan.meta.enumerated() {
+            let written = mapping.meta[index]
+            let name = "'\(written.source)' (meta \(field.name))"
+            guard let raw = captured[index] else {
+                warn(written.pathLocation, "no document of the sample holds \(name)")
+                continue
+            }
+            do throws(ConversionError) {
+                _ = try field.metaValue(raw)
+            } catch {
+                warn(written.pathLocation, "the sample's value of \(name) does not fit the map: \(error.message)", hint: error.hint)
+            }
+        }
+    }
+
+    // MARK: Records
+
+    /// A `records` line none of whose paths matches anything, described by `describe`; and records
+    /// that do not fit their route.
+    mutating func records(describe: (KeyPath) -> (description: String, suggestion: String?)?) {
+        var route = 0
+        for source in mapping.records {
+            let routes = route..<(route + source.paths.count)
+            route += source.paths.count
+            let matched = routes.reduce(0) { $0 + walker.routes[$1].records }
+            if matched == 0 {
+                for (path, location) in zip(source.paths, source.pathLocations) {
+                    let found = describe(path)
+                    let message = "records path '\(path)' matches nothing in the sample" + (found.map { ": \($0.description)" } ?? "")
+                    warn(location, message, hint: found?.suggestion.map { "did you mean '\($0)'?" })
+                }
+                continue
+            }
+            for (offset, index) in routes.enumerated() {
+                let tally = walker.routes[index]
+                let location = source.choice?.location ?? source.pathLocations[offset]
+                for problem in SampleProblem.allCases {
+                    guard let failure = tally.failures[problem] else { continue }
+                    let written = "'\(source.paths[offset])'"
+                    var hint = failure.hint
+                    if problem == .conversion, let choice = source.choice {
+                        let values = tally.unmatched.joined(separator: ", ")
+                        hint = "the sample holds \(choice.discriminator) = \(values) with no case line; add one for each (`… -> ignore` to skip such records)"
+                    }
+                    warn(
+                        location, "\(failure.count) of \(tally.records) records at \(written) do not fit the map: \(failure.message)" + Self.firstAt(failure),
+                        hint: hint)
+                }
+            }
+        }
+    }
+}

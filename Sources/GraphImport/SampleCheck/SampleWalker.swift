@@ -1,0 +1,289 @@
+import GraphImportJSON
+import GraphImportMapping
+import GraphImportStore
+
+/// Walks each record of a sample through the plan as an import drafts it (routes, nested objects,
+/// to-many elements, key links) and counts, for every member, where the sample fits and where it
+/// does not. Values are converted and checked by the attribute's own code (`AttributePlan.sqlValue`,
+/// `failedCheck`), so what fails here is what would fail an import.
+///
+/// A class: a failure's details are made in a closure, only for the first failure of a kind,
+/// while the member's counts are being changed.
+final class SampleWalker {
+    let plan: ImportPlan
+    /// Objects of each entity walked (links by key are not objects).
+    private(set) var objects: [Int]
+    private(set) var attributes: [[MemberTally]]
+    private(set) var toOne: [[MemberTally]]
+    private(set) var toMany: [[MemberTally]]
+    private(set) var routes: [RouteTally]
+    private var record: JSONRecord?
+    /// Steps below the record to the object being walked, made text only for a first failure.
+    private var stack: [PathStep] = []
+
+    init(plan: ImportPlan) {
+        self.plan = plan
+        objects = Array(repeating: 0, count: plan.entities.count)
+        attributes = plan.entities.map { Array(repeating: MemberTally(), count: $0.attributes.count) }
+        toOne = plan.entities.map { Array(repeating: MemberTally(), count: $0.toOne.count) }
+        toMany = plan.entities.map { Array(repeating: MemberTally(), count: $0.toMany.count) }
+        routes = Array(repeating: RouteTally(), count: plan.routes.count)
+    }
+
+    /// Counts one record matched by records path `record.patternIndex`.
+    func tally(_ record: JSONRecord) {
+        self.record = record
+        stack.removeAll(keepingCapacity: true)
+        let route = record.patternIndex
+        routes[route].records += 1
+        switch plan.routes[route].target {
+        case .entity(let entity):
+            tallyRoot(record.value, entity: entity, route: route)
+        case .choice(let discriminator, let description, let cases):
+            guard case .object(let object) = record.value else {
+                routes[route].fail(.shape) { failure("expected an object with '\(description)', found \(record.value.kindName)") }
+                return
+            }
+            let found: JSONValue?
+            if case .value(let value) = reach(discriminator, in: object) { found = value } else { found = nil }
+            guard let found, let chosen = cases.first(where: { $0.matches(found) }) else {
+                let shown = found.map { Value.json($0).shown ?? $0.kindName } ?? "nothing"
+                if !routes[route].unmatched.contains(shown), routes[route].unmatched.count < RouteTally.maxUnmatched {
+                    routes[route].unmatched.append(shown)
+                }
+                routes[route].fail(.conversion) { failure("no rule of the map for \(description) = \(shown)") }
+                return
+            }
+            guard let entity = chosen.entity else {
+                routes[route].ignored += 1
+                return
+            }
+            guard case .value(let inner) = reach(chosen.subpath, in: object) else {
+                routes[route].fail(.shape) { failure("the record has nothing at '\(chosen.subpath.text)' for \(plan.entities[entity].name)") }
+                return
+            }
+            stack.append(contentsOf: chosen.subpath)
+            tallyRoot(inner, entity: entity, route: route)
+        }
+    }
+
+    private func tallyRoot(_ value: JSONValue, entity: Int, route: Int) {
+        guard case .object(let object) = value else {
+            routes[route].fail(.shape) { failure("expected an object for \(plan.entities[entity].name), found \(value.kindName)") }
+            return
+        }
+        walk(object, entity: entity)
+    }
+
+    /// Counts every member of `object`, an object of `entity`, and walks the objects nested in it.
+    private func walk(_ object: JSONObject, entity index: Int) {
+        let entity = plan.entities[index]
+        objects[index] += 1
+        for (position, attribute) in entity.attributes.enumerated() {
+            guard let path = attribute.path else { continue }
+            let isKey = entity.keyAttributes.contains(position)
+            tallyAttribute(attribute, path: path, isKey: isKey, entity: index, position: position, in: object)
+        }
+        let depth = stack.count
+        for (position, relationship) in entity.toOne.enumerated() {
+            defer { stack.removeLast(stack.count - depth) }
+            switch reach(relationship.path, in: object) {
+            case .absent(let key, let missDepth, let beside):
+                toOne[index][position].noteMiss(key: key, depth: missDepth, beside: beside)
+            case .blocked(let message):
+                toOne[index][position].present += 1
+                toOne[index][position].fail(.shape) { failure(message, below: relationship.path) }
+            case .value(let value):
+                toOne[index][position].present += 1
+                stack.append(contentsOf: relationship.path)
+                switch value {
+                case .null, .string(""):
+                    toOne[index][position].nulls += 1
+                    if !relationship.isOptional {
+                        toOne[index][position].fail(.refusedNull) {
+                            failure("is required but the value is null", hint: "declare it optional: `: \(plan.entities[relationship.target].name)?`")
+                        }
+                    }
+                default:
+                    toOne[index][position].tried += 1
+                    if let problem = link(value, target: relationship.target) {
+                        toOne[index][position].fail(problem.kind) { failure(problem.message, hint: problem.hint) }
+                    }
+                }
+            }
+        }
+        for (position, relationship) in entity.toMany.enumerated() {
+            defer { stack.removeLast(stack.count - depth) }
+            switch reach(relationship.path, in: object) {
+            case .absent(let key, let missDepth, let beside):
+                toMany[index][position].noteMiss(key: key, depth: missDepth, beside: beside)
+            case .blocked(let message):
+                toMany[index][position].present += 1
+                toMany[index][position].fail(.shape) { failure(message, below: relationship.path) }
+            case .value(let value):
+                toMany[index][position].present += 1
+                stack.append(contentsOf: relationship.path)
+                switch value {
+                case .null, .string(""):
+                    toMany[index][position].nulls += 1
+                case .array(let elements):
+                    for (offset, element) in elements.enumerated() {
+                        stack.append(.index(offset))
+                        tallyElement(element, of: relationship, entity: index, position: position)
+                        stack.removeLast()
+                    }
+                default:
+                    toMany[index][position].fail(.shape) {
+                        failure("expected an array for the to-many '\(relationship.name)', found \(value.kindName)")
+                    }
+                }
+            }
+        }
+    }
+
+    private func tallyAttribute(
+        _ attribute: AttributePlan, path: [PathStep], isKey: Bool, entity: Int, position: Int, in object: JSONObject
+    ) {
+        let name = plan.entities[entity].name
+        let raw: JSONValue
+        switch reach(path, in: object) {
+        case .absent(let key, let depth, let beside):
+            attributes[entity][position].noteMiss(key: key, depth: depth, beside: beside)
+            if isKey {
+                attributes[entity][position].fail(.missingKey) {
+                    failure("the object has no '\(attribute.sourceDescription)', the key of \(name)", below: path)
+                }
+            }
+            return
+        case .blocked(let message):
+            attributes[entity][position].present += 1
+            attributes[entity][position].fail(.shape) { failure(message, below: path) }
+            return
+        case .value(let value):
+            raw = value
+        }
+        attributes[entity][position].present += 1
+        if case .null = raw {
+        } else {
+            attributes[entity][position].tried += 1
+        }
+        let value: SQLValue
+        do throws(ConversionError) {
+            value = try attribute.sqlValue(raw)
+        } catch {
+            attributes[entity][position].fail(.conversion) { failure(error.message, hint: error.hint, below: path) }
+            return
+        }
+        if value == .null {
+            attributes[entity][position].nulls += 1
+            if isKey {
+                attributes[entity][position].fail(.missingKey) { failure("the key of \(name) is null", below: path) }
+            } else if attribute.refusesNull {
+                attributes[entity][position].fail(.refusedNull) {
+                    failure("is required but the value is null", hint: "declare it optional: `: \(attribute.type.rawValue)?`", below: path)
+                }
+            }
+        } else if let message = attribute.failedCheck(value) {
+            attributes[entity][position].fail(.check) { failure("\(message) (value: \(value.shown))", below: path) }
+        }
+    }
+
+    /// One element of a to-many's array: through `each`, then a nested object or a key.
+    private func tallyElement(_ element: JSONValue, of relationship: ToManyPlan, entity: Int, position: Int) {
+        toMany[entity][position].tried += 1
+        var target = element
+        if !relationship.elementPath.isEmpty {
+            guard case .object(let wrapper) = element, case .value(let inner) = reach(relationship.elementPath, in: wrapper) else {
+                toMany[entity][position].fail(.shape) {
+                    failure("expected an object with '\(relationship.elementPath.text)' in each element, found \(element.kindName)")
+                }
+                return
+            }
+            target = inner
+        }
+        if case .null = target {
+            toMany[entity][position].nulls += 1
+            toMany[entity][position].fail(.refusedNull) { failure("an element of the array is null") }
+            return
+        }
+        if let problem = link(target, target: relationship.target) {
+            toMany[entity][position].fail(problem.kind) { failure(problem.message, hint: problem.hint) }
+        }
+    }
+
+    /// A nested object (walked as `target`) or a key value of `target`; what is wrong with it, or nil.
+    private func link(_ value: JSONValue, target: Int) -> (kind: SampleProblem, message: String, hint: String?)? {
+        let entity = plan.entities[target]
+        switch value {
+        case .object(let object):
+            walk(object, entity: target)
+            return nil
+        case .array:
+            return (.shape, "expected an object or a key of \(entity.name), found an array", "map arrays with a to-many: `: [\(entity.name)]`")
+        default:
+            guard entity.keyAttributes.count == 1 else {
+                return (
+                    .shape, "a single value cannot stand for a \(entity.name): its key has \(entity.keyAttributes.count) parts",
+                    "the JSON must hold an object here"
+                )
+            }
+            let attribute = entity.attributes[entity.keyAttributes[0]]
+            let key: SQLValue
+            do throws(ConversionError) {
+                key = try attribute.sqlValue(value)
+            } catch {
+                return (.conversion, "as the key \(entity.name).\(attribute.name): \(error.message)", error.hint)
+            }
+            if key == .null { return (.missingKey, "the key value is null", nil) }
+            if let message = attribute.failedCheck(key) {
+                return (.check, "as the key \(entity.name).\(attribute.name): \(message) (value: \(key.shown))", nil)
+            }
+            return nil
+        }
+    }
+
+    /// Where a path leads inside an object, as an import's lookup reads it.
+    enum Reach {
+        /// A value; null when a null or "" stands on the way (as many services send for "no object").
+        case value(JSONValue)
+        /// A key (nil: an index) is absent at `depth` of the path, in `beside` (nil: an array).
+        case absent(key: String?, depth: Int, beside: JSONObject?)
+        /// A scalar or the wrong container stands on the way.
+        case blocked(String)
+    }
+
+    func reach(_ path: [PathStep], in object: JSONObject) -> Reach {
+        var current = JSONValue.object(object)
+        for (depth, step) in path.enumerated() {
+            switch (step, current) {
+            case (_, .null), (_, .string("")):
+                return .value(.null)
+            case (.key(let key), .object(let container)):
+                guard let next = container[key] else { return .absent(key: key, depth: depth, beside: container) }
+                current = next
+            case (.index(let index), .array(let elements)):
+                guard index < elements.count else { return .absent(key: nil, depth: depth, beside: nil) }
+                current = elements[index]
+            case (.key(let key), _):
+                return .blocked("expected an object with the key '\(key)', found \(current.kindName)")
+            case (.index(let index), _):
+                return .blocked("expected an array to take element [\(index)] of, found \(current.kindName)")
+            }
+        }
+        return .value(current)
+    }
+
+    /// The details of a first failure at the top of `stack`, `below` it the steps not pushed.
+    private func failure(_ message: String, hint: String? = nil, below: [PathStep] = []) -> SampleFailure {
+        var path = record?.path ?? .root
+        for step in stack + below {
+            switch step {
+            case .key(let key): path.components.append(.key(key))
+            case .index(let index): path.components.append(.index(index))
+            }
+        }
+        return SampleFailure(
+            message: message, hint: hint, record: record?.index ?? 0,
+            position: record?.position ?? JSONPosition(offset: 0, line: 1, column: 1), path: path.description)
+    }
+}

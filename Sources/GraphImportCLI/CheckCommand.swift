@@ -1,0 +1,94 @@
+import GraphImport
+import GraphImportJSON
+import GraphImportMapping
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// `graphimport check --map MAP [--sample FEED [--format F] [--strict]]` and `graphimport schema --map MAP`.
+enum CheckCommand {
+    static let options: [ParsedArguments.OptionSpec] = [
+        .init(name: "--map", takesValue: true), .init(name: "--sample", takesValue: true),
+        .init(name: "--format", takesValue: true), .init(name: "--strict", takesValue: false),
+    ]
+
+    static func run(_ arguments: [String], io: ToolIO, printSchema: Bool) throws(UsageError) -> ExitCode {
+        let parsed = try ParsedArguments(arguments, options: printSchema ? [options[0]] : options)
+        guard let mapPath = parsed.values["--map"] ?? parsed.operands.first else {
+            throw UsageError(message: "Missing expected argument '--map <map>'", hint: nil)
+        }
+        let samplePath = parsed.values["--sample"]
+        let format = try InputFormatOption.parse(parsed.values["--format"])
+        if samplePath == nil, let option = ["--strict", "--format"].first(where: { parsed.has($0) || parsed.values[$0] != nil }) {
+            throw UsageError(message: "'\(option)' needs '--sample <feed>'", hint: nil)
+        }
+        let plan: ImportPlan
+        do {
+            plan = try MapLoader.load(mapPath)
+        } catch {
+            return MapLoader.report(error, io: io)
+        }
+        if printSchema {
+            io.writeOut(plan.schemaSQL.map { $0 + ";\n" }.joined())
+            return .ok
+        }
+        let entities = plan.entities.map(\.name).joined(separator: ", ")
+        io.writeOut("\(mapPath): ok: \(plan.entities.count) entit\(plan.entities.count == 1 ? "y" : "ies") (\(entities))\n")
+        guard let samplePath else { return .ok }
+        return checkSample(
+            plan: plan, path: samplePath, format: InputFormatOption.resolve(format, path: samplePath), strict: parsed.has("--strict"), io: io)
+    }
+
+    /// Reads the sample through the map and prints its warnings (errors under `--strict`) and a
+    /// summary line on stderr: 0 when it fits or only warns, 65 when `--strict` finds anything.
+    static func checkSample(plan: ImportPlan, path: String, format: JSONInputFormat, strict: Bool, io: ToolIO) -> ExitCode {
+        let fromStandardInput = path == "-"
+        let name = fromStandardInput ? "<stdin>" : path
+        let descriptor = fromStandardInput ? io.standardInput : open(path, O_RDONLY)
+        if descriptor < 0 {
+            reportError("cannot open the sample '\(path)': \(String(cString: strerror(errno)))", io: io)
+            return .noInput
+        }
+        defer { if !fromStandardInput { close(descriptor) } }
+        // A records path that matches nothing is described from a second read of the file.
+        var reopened: [Int32] = []
+        defer { for other in reopened { close(other) } }
+        let reopen: () -> (any JSONByteSource)? = {
+            guard !fromStandardInput else { return nil }
+            let other = open(path, O_RDONLY)
+            guard other >= 0 else { return nil }
+            reopened.append(other)
+            return FileDescriptorSource(fileDescriptor: other, isInterrupted: io.isInterrupted)
+        }
+        let report: SampleReport
+        do {
+            report = try SampleCheck(plan: plan).run(
+                source: FileDescriptorSource(fileDescriptor: descriptor, isInterrupted: io.isInterrupted), format: format, reopen: reopen)
+        } catch {
+            reportError("\(name):\(error.position.line):\(error.position.column): \(error.message)", hint: error.hint, io: io)
+            return error.kind == .io ? .ioError : .dataError
+        }
+        var text = ""
+        for var diagnostic in report.diagnostics {
+            if strict { diagnostic.severity = .error }
+            text += escapedLines(diagnostic.description) + "\n"
+        }
+        let count = report.diagnostics.count
+        let kind = strict ? "error" : "warning"
+        let counted = count == 0 ? "no \(kind)s" : "\(count) \(kind)\(count == 1 ? "" : "s")"
+        let records = "\(report.records) record\(report.records == 1 ? "" : "s")"
+        text += "check: \(counted) for \(records) of \(name)"
+        text += strict && count > 0 ? "; the sample does not fit the map\n" : "\n"
+        io.writeError(text)
+        return strict && count > 0 ? .dataError : .ok
+    }
+
+    /// Each line of a multi-line text escaped on its own, so that keys read from the sample
+    /// cannot break a diagnostic's lines.
+    private static func escapedLines(_ text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { escapeControlCharacters(String($0)) }.joined(separator: "\n")
+    }
+}
