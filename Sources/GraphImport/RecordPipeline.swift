@@ -21,7 +21,8 @@ final class RecordPipeline: @unchecked Sendable {
     enum Item {
         case records([DraftedRecord])
         /// The end of the input, with what the reader and the drafts learned on the way.
-        case end(captured: [Int: JSONValue], format: JSONInputFormat, extrasKeys: [[String: Int]])
+        /// `outcomes` has one entry per pattern of the reader, record patterns first.
+        case end(captured: [Int: JSONValue], format: JSONInputFormat, extrasKeys: [[String: Int]], outcomes: [JSONPatternOutcome])
         case failure(JSONError)
     }
 
@@ -123,7 +124,8 @@ final class RecordPipeline: @unchecked Sendable {
                 }
             }
             if !batch.isEmpty { guard push(.records(batch)) else { return } }
-            _ = push(.end(captured: reader.captured, format: reader.format, extrasKeys: builder.extrasKeys))
+            let outcomes = (0..<reader.patternCount).map { reader.outcome(ofPattern: $0) }
+            _ = push(.end(captured: reader.captured, format: reader.format, extrasKeys: builder.extrasKeys, outcomes: outcomes))
         } catch {
             if !batch.isEmpty { guard push(.records(batch)) else { return } }
             _ = push(.failure(error))

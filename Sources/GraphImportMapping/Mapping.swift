@@ -41,12 +41,16 @@ public struct RecordSource: Sendable, Equatable {
     public var location: SourceLocation
     /// The `by` form: each record's entity is chosen by a value inside it; nil for the `as` form.
     public var choice: RecordChoice?
+    /// `missing empty`: a feed that leaves these paths out has no records (an empty feed), instead
+    /// of not fitting the map.
+    public var mayBeMissing: Bool
 
-    public init(paths: [KeyPath], entity: String, location: SourceLocation, choice: RecordChoice? = nil) {
+    public init(paths: [KeyPath], entity: String, location: SourceLocation, choice: RecordChoice? = nil, mayBeMissing: Bool = false) {
         self.paths = paths
         self.entity = entity
         self.location = location
         self.choice = choice
+        self.mayBeMissing = mayBeMissing
     }
 }
 
