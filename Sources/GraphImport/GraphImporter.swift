@@ -151,7 +151,8 @@ struct ImportRun {
             options: JSONReaderOptions(maxDepth: ImportLimits.maxJSONDepth, maxStringBytes: ImportLimits.maxStringBytes))
         var skipped = Array(repeating: 0, count: plan.entities.count)
         let undoable = options.skipInvalid && !hooks.beforeSave.isEmpty
-        let pipeline = RecordPipeline(reader: reader, builder: DraftBuilder(plan: plan, hooks: hooks), routes: plan.routes)
+        let pipeline = RecordPipeline(
+            reader: reader, builder: DraftBuilder(plan: plan, hooks: hooks), routes: plan.routes, skipsMalformedLines: options.skipInvalid)
         defer { pipeline.stop() }
         var captured: [Int: JSONValue] = [:]
         var format = JSONInputFormat.auto

@@ -34,9 +34,13 @@ final class RecordPipeline: @unchecked Sendable {
     private static let batchSize = 128
     private static let capacity = 8
 
-    init(reader: JSONRecordReader, builder: DraftBuilder, routes: [RecordRoute]) {
+    /// With `skipsMalformedLines`, a malformed text of JSON Lines is handed over as a record
+    /// that failed (and the reading goes on at the next line) instead of ending the input.
+    init(reader: JSONRecordReader, builder: DraftBuilder, routes: [RecordRoute], skipsMalformedLines: Bool = false) {
         let box = ReaderBox(reader)
-        Thread.detachNewThread { [self] in produce(box.reader, builder: builder, routes: routes) }
+        Thread.detachNewThread { [self] in
+            produce(box.reader, builder: builder, routes: routes, skipsMalformedLines: skipsMalformedLines)
+        }
     }
 
     /// The next item, waiting for the reading thread when the queue is empty; nil when
@@ -105,12 +109,25 @@ final class RecordPipeline: @unchecked Sendable {
         return push(item, spare: &ignored)
     }
 
-    private func produce(_ reader: JSONRecordReader, builder: DraftBuilder, routes: [RecordRoute]) {
+    private func produce(_ reader: JSONRecordReader, builder: DraftBuilder, routes: [RecordRoute], skipsMalformedLines: Bool) {
         var builder = builder
         var batch: [DraftedRecord] = []
         batch.reserveCapacity(Self.batchSize)
-        do {
-            while let record = try reader.next() {
+        do throws(JSONError) {
+            while true {
+                let next: JSONRecord?
+                do throws(JSONError) {
+                    next = try reader.next()
+                } catch {
+                    let index = reader.nextRecordIndex
+                    guard skipsMalformedLines, try reader.skipMalformedText(after: error) else { throw error }
+                    let failure = RecordError(
+                        recordIndex: index, position: error.position, path: "$", member: nil, message: error.message,
+                        hint: "this line is not valid JSON; it was skipped whole")
+                    batch.append(DraftedRecord(index: index, position: error.position, path: .root, draft: .failure(failure), routedEntity: nil))
+                    continue
+                }
+                guard let record = next else { break }
                 let draft: Result<ObjectDraft?, RecordError>
                 do { draft = .success(try builder.draft(record: record, route: routes[record.patternIndex])) } catch { draft = .failure(error) }
                 batch.append(

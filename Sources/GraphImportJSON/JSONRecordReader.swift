@@ -46,6 +46,8 @@ public final class JSONRecordReader {
     private var frames: [Frame] = []
     private var recordCount = 0
     private var documentCount = 0
+    /// The line the current JSON text starts on.
+    private var documentLine = 1
     private let allPatterns: [Int]
     /// Patterns at and past this index are capture patterns.
     private let recordPatternCount: Int
@@ -104,6 +106,7 @@ public final class JSONRecordReader {
                     return nil
                 }
                 frames.removeAll(keepingCapacity: true)
+                documentLine = scanner.line
                 state = .value
             case .value:
                 if let record = try visitValue() { return record }
@@ -368,6 +371,35 @@ public final class JSONRecordReader {
             }
         }
         frames.removeAll(keepingCapacity: true)
+        documentLine = scanner.line
         state = .value
     }
+
+    /// After `next()` threw `error` on a malformed text of JSON Lines: skips that text and makes
+    /// ready to read the next line's, which keeps the index the malformed text's record would
+    /// have had plus one. False (nothing done) when the input is not known to be JSON Lines,
+    /// when the error is a read failure, or at the end of the input: a malformed JSON document
+    /// has no next record to resume at.
+    ///
+    /// The text ends at the line break after the error, or, when the error's token begins a line
+    /// below the text's first (a line cut off before it), at the start of that line. A text
+    /// broken inside a pretty-printed value may leave lines that are skipped as malformed too.
+    public func skipMalformedText(after error: JSONError) throws(JSONError) -> Bool {
+        guard error.kind != .io, resolvedFormat == .jsonLines, state != .start, state != .finished, error.position.offset >= scanner.base,
+            error.position.offset <= scanner.base + scanner.end
+        else { return false }
+        scanner.forgetPartialToken()
+        scanner.pos = error.position.offset - scanner.base
+        if !(error.position.line > documentLine && scanner.onlyWhitespaceBeforeOnItsLine(error.position)) {
+            try scanner.skipPastLineBreak()
+        }
+        frames.removeAll(keepingCapacity: true)
+        recordCount += 1
+        documentCount += 1
+        state = .documentStart
+        return true
+    }
+
+    /// The index the next record will have.
+    public var nextRecordIndex: Int { recordCount }
 }

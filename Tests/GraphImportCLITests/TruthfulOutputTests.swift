@@ -135,3 +135,49 @@ struct TruthfulOutputTests {
         #expect(result.stderr.hasPrefix("graphimport: no records: <stdin> holds an empty feed; \(dir.path("feed.sqlite")) is unchanged ("))
     }
 }
+
+/// JSON Lines under `--skip-invalid`: a malformed line is skipped like a record that does not fit
+/// the map, as mongoimport and sqlite-utils users expect; a malformed JSON document still aborts.
+@Suite("Command line: malformed JSON Lines under --skip-invalid")
+struct MalformedLinesTests {
+    static let map = """
+        entity Item
+          key id
+          delete missing
+          id : Int
+        """
+
+    @Test func malformedLinesAreSkippedReportedAndTheRestImported() throws {
+        let dir = TemporaryDirectory()
+        let map = dir.write("feed.map", Self.map)
+        let first = dir.write("first.jsonl", "{\"id\":1}\n{\"id\":2}\n{\"id\":9}\n")
+        #expect(runInProcess([first, "--map", map, "--quiet"]).status == 0)
+        let feed = dir.write("feed.jsonl", "{\"id\":1}\n{\"id\":2,,}\n{\"id\":3\n{\"id\":4}\n")
+        let result = runInProcess([feed, "--map", map, "--skip-invalid", "--json"])
+        #expect(result.status == 3)
+        #expect(result.stderr.contains("graphimport: skipped: \(feed):2:9: expected a string key, found ',' at $ (record 1)\n"))
+        #expect(result.stderr.contains("graphimport: skipped: \(feed):4:1: expected ',' or '}' after an object member, found '{' at $ (record 2)\n"))
+        #expect(result.stderr.contains("delete missing was not applied"))
+        let summary = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect(summary["skipped_records"] as? Int == 2)
+        #expect(summary["imported_records"] as? Int == 2)
+        // 2 and 9 stay: deletions wait for a run that skipped nothing.
+        #expect(try sqlite(dir.path("feed.sqlite"), "SELECT group_concat(id) FROM (SELECT id FROM item ORDER BY id)") == "1,2,4,9")
+    }
+
+    @Test func withoutSkipInvalidAMalformedLineStopsTheImport() {
+        let dir = TemporaryDirectory()
+        let map = dir.write("feed.map", Self.map)
+        let feed = dir.write("feed.jsonl", "{\"id\":1}\n{\"id\":2,,}\n")
+        let result = runInProcess([feed, "--map", map])
+        #expect(result.status == 65)
+        #expect(result.stderr.hasPrefix("graphimport: error: \(feed):2:9: expected a string key, found ','\n"))
+    }
+
+    @Test func malformedJSONArrayStillAborts() {
+        let dir = TemporaryDirectory()
+        let map = dir.write("feed.map", Self.map)
+        let feed = dir.write("feed.json", "[{\"id\":1},\n{\"id\":2,,}]\n")
+        #expect(runInProcess([feed, "--map", map, "--skip-invalid"]).status == 65)
+    }
+}
