@@ -12,10 +12,14 @@ import GraphImportJSON
 /// holds some. `missing empty` on a `records` line makes its absent paths an empty feed (a wrong
 /// kind still misses). A required `meta` value is an error when its path misses; an empty array or
 /// null on its way leaves it as it was, like an optional one.
-enum InputShapeCheck {
+///
+/// Public so that a command that only reads a sample (`graphimport check --sample`) can give the
+/// same verdict and wording: read the sample with a `JSONRecordReader` over the plan's route and
+/// meta patterns, then pass `reader.outcome(ofPattern:)` for each.
+public enum InputShapeCheck {
     /// The error for the outcomes of the reader's patterns (the routes' first, then the meta
     /// fields'), or nil when the input has what the map looks for.
-    static func problem(routes: [RecordRoute], meta: [MetaPlan], outcomes: [JSONPatternOutcome]) -> ImportError? {
+    public static func problem(routes: [RecordRoute], meta: [MetaPlan], outcomes: [JSONPatternOutcome]) -> ImportError? {
         var firstMiss: JSONPathMiss?
         var fits = routes.isEmpty
         for (index, route) in routes.enumerated() {
@@ -41,7 +45,7 @@ enum InputShapeCheck {
     }
 
     /// "the records path `items[*]` matches nothing: the top level is an object with keys data, meta".
-    static func recordsError(_ miss: JSONPathMiss) -> ImportError {
+    public static func recordsError(_ miss: JSONPathMiss) -> ImportError {
         let path = JSONPathMiss.mapText(miss.pattern)
         var hint = miss.suggestion.map { "did you mean `\(JSONPathMiss.mapText($0))`? " } ?? ""
         switch miss.reason {
