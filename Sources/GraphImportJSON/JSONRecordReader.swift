@@ -156,7 +156,7 @@ public final class JSONRecordReader {
         }
         if !misfits.isEmpty {
             misfits = noteMisfits(misfits, depth: depth, byte: byte)
-            if !misfits.isEmpty && !descend && captureMatch == nil {
+            if !misfits.isEmpty && matched == nil && !descend && captureMatch == nil {
                 // Walked (not built) only to be described: its members' keys and kinds.
                 if depth >= scanner.options.maxDepth {
                     throw scanner.error(.limit, JSONMessage.tooDeep(limit: scanner.options.maxDepth), at: scanner.offset)

@@ -121,3 +121,13 @@ private func readSkipping(_ text: String, format: JSONInputFormat = .jsonLines, 
         #expect(miss.found.description == "an object with key prev")
     }
 }
+
+extension JSONPatternOutcomeTests {
+    /// A pattern that misses where another selects the whole value must not take the value away.
+    @Test func missOfOnePatternDoesNotHideAnotherPatternsRecord() throws {
+        let reader = JSONRecordReader(source: BytesSource(Array("[1,2]".utf8)), patterns: [pattern(.key("items"), .anyIndex), .root])
+        #expect(try reader.next()?.value.jsonText == "[1,2]")
+        #expect(try reader.next() == nil)
+        #expect(reader.outcome(ofPattern: 1) == .selected)
+    }
+}
