@@ -36,6 +36,21 @@ struct TruthfulOutputTests {
         #expect(try sqlite(dir.path("feed.sqlite"), "SELECT outcome FROM graphimport_runs") == "failed")
     }
 
+    /// `--if-changed` reads and hashes standard input while importing: an input that matches
+    /// nothing fails before it is compared, and the run is recorded as failed with its error.
+    @Test func ifChangedRunThatMatchesNothingFailsAndIsRecorded() throws {
+        let dir = TemporaryDirectory()
+        let map = dir.write("feed.map", Self.map)
+        let good = #"{"items":[{"id":1,"name":"a"}]}"#
+        #expect(runInProcess(["--map", map, "--quiet", "--if-changed"], stdinText: good).status == 0)
+        let renamed = runInProcess(["--map", map, "--quiet", "--if-changed", "--set-meta", "etag=x"], stdinText: #"{"data":[{"id":1,"name":"a"}]}"#)
+        #expect(renamed.status == 65)
+        let store = dir.path("feed.sqlite")
+        #expect(try sqlite(store, "SELECT outcome FROM graphimport_runs ORDER BY id") == "succeeded\nfailed")
+        #expect(try sqlite(store, "SELECT error LIKE '%matches nothing%' FROM graphimport_runs WHERE id = 2") == "1")
+        #expect(runInProcess(["meta", "get", "etag", "--map", map]).status == 1)
+    }
+
     @Test func failedRunPrintsOneJSONObjectWithOutcomeErrorPositionAndRun() throws {
         let dir = TemporaryDirectory()
         let map = dir.write("feed.map", Self.map)
