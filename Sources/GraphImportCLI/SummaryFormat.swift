@@ -28,7 +28,7 @@ enum SummaryFormat {
         if summary.dryRun {
             text = "graphimport: dry run: \(records) from \(summary.input) checked against \(summary.store); nothing was written" + tail
         } else if summary.records == 0 {
-            text = "graphimport: no records: \(summary.input) holds an empty feed; \(summary.store) is unchanged" + tail
+            text = "graphimport: no records: \(summary.input) holds an empty feed; no object of \(summary.store) was changed" + tail
         } else if summary.importedRecords == 0 && summary.skippedRecords > 0 {
             text = "graphimport: nothing imported: \(records) from \(summary.input) went into \(summary.store)" + tail
         } else if summary.changed {

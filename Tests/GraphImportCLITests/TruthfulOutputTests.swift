@@ -147,7 +147,7 @@ struct TruthfulOutputTests {
         let map = dir.write("feed.map", Self.map)
         let result = runInProcess(["--map", map], stdinText: #"{"items":[]}"#)
         #expect(result.status == 0)
-        #expect(result.stderr.hasPrefix("graphimport: no records: <stdin> holds an empty feed; \(dir.path("feed.sqlite")) is unchanged ("))
+        #expect(result.stderr.hasPrefix("graphimport: no records: <stdin> holds an empty feed; no object of \(dir.path("feed.sqlite")) was changed ("))
     }
 }
 
