@@ -113,6 +113,9 @@ final class RecordPipeline: @unchecked Sendable {
         var builder = builder
         var batch: [DraftedRecord] = []
         batch.reserveCapacity(Self.batchSize)
+        // The entity a malformed line counts for: the map's only one, when every route leads to it.
+        let entities = routes.map { route -> Int? in if case .entity(let entity) = route.target { entity } else { nil } }
+        let soleEntity = Set(entities).count == 1 ? entities[0] : nil
         do throws(JSONError) {
             while true {
                 let next: JSONRecord?
@@ -124,7 +127,8 @@ final class RecordPipeline: @unchecked Sendable {
                     let failure = RecordError(
                         recordIndex: index, position: error.position, path: "$", member: nil, message: error.message,
                         hint: "this line is not valid JSON; it was skipped whole")
-                    batch.append(DraftedRecord(index: index, position: error.position, path: .root, draft: .failure(failure), routedEntity: nil))
+                    batch.append(
+                        DraftedRecord(index: index, position: error.position, path: .root, draft: .failure(failure), routedEntity: soleEntity))
                     continue
                 }
                 guard let record = next else { break }

@@ -176,6 +176,7 @@ struct MalformedLinesTests {
         let summary = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         #expect(summary["skipped_records"] as? Int == 2)
         #expect(summary["imported_records"] as? Int == 2)
+        #expect((summary["entities"] as? [String: [String: Int]])?["Item"]?["skipped"] == 2)
         // 2 and 9 stay: deletions wait for a run that skipped nothing.
         #expect(try sqlite(dir.path("feed.sqlite"), "SELECT group_concat(id) FROM (SELECT id FROM item ORDER BY id)") == "1,2,4,9")
     }
