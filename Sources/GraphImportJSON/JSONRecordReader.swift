@@ -57,6 +57,9 @@ public final class JSONRecordReader {
     public private(set) var captured: [Int: JSONValue] = [:]
     /// How each pattern (records, then captures) has fared so far.
     private var outcomes: [JSONPatternOutcome]
+    /// Whether each pattern has selected a value: a plain flag, asked for every record, so that
+    /// the outcome (an enum with a payload) is written once.
+    private var hasSelected: [Bool]
 
     /// Reads `source` lazily; nothing is read until the first call to `next()`.
     ///
@@ -73,6 +76,7 @@ public final class JSONRecordReader {
         self.projections = projections
         allPatterns = Array(0..<(patterns.count + capture.count))
         outcomes = Array(repeating: .unreached, count: patterns.count + capture.count)
+        hasSelected = Array(repeating: false, count: patterns.count + capture.count)
         requestedFormat = format
         resolvedFormat = format
     }
@@ -169,7 +173,10 @@ public final class JSONRecordReader {
             }
         }
         if let matched {
-            outcomes[matched] = .selected
+            if !hasSelected[matched] {
+                hasSelected[matched] = true
+                outcomes[matched] = .selected
+            }
             let position = scanner.position
             let value = try scanner.parseValue(depth: depth, projection: matched < projections.count ? projections[matched] : .all)
             let record = JSONRecord(
