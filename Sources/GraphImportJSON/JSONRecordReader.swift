@@ -392,12 +392,14 @@ public final class JSONRecordReader {
     /// below the text's first (a line cut off before it), at the start of that line. A text
     /// broken inside a pretty-printed value may leave lines that are skipped as malformed too.
     public func skipMalformedText(after error: JSONError) throws(JSONError) -> Bool {
-        guard error.kind != .io, resolvedFormat == .jsonLines, state != .start, state != .finished, error.position.offset >= scanner.base,
-            error.position.offset <= scanner.base + scanner.end
-        else { return false }
+        guard error.kind != .io, resolvedFormat == .jsonLines, state != .start, state != .finished else { return false }
         scanner.forgetPartialToken()
-        scanner.pos = error.position.offset - scanner.base
-        if !(error.position.line > documentLine && scanner.onlyWhitespaceBeforeOnItsLine(error.position)) {
+        // Where the error is, when its bytes are still in the window; otherwise (a string past the
+        // length limit) where the scanner stopped, which is on the same line: a string has no line break.
+        let errorIndex = error.position.offset - scanner.base
+        let inWindow = errorIndex >= 0 && errorIndex <= scanner.end
+        if inWindow { scanner.pos = errorIndex }
+        if !(inWindow && error.position.line > documentLine && scanner.onlyWhitespaceBeforeOnItsLine(error.position)) {
             try scanner.skipPastLineBreak()
         }
         frames.removeAll(keepingCapacity: true)

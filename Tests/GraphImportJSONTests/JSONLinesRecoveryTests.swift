@@ -33,6 +33,27 @@ private func readSkipping(_ text: String, format: JSONInputFormat = .jsonLines, 
         #expect(skipped == ["2:9", "4:1", "5:11"])
     }
 
+    @Test(arguments: [1, 4, 64])
+    func lineWithAStringPastTheLimitIsSkipped(bufferSize: Int) throws {
+        let text = "{\"id\":1}\n{\"id\":\"" + String(repeating: "x", count: 40) + "\"}\n{\"id\":3}\n"
+        let reader = JSONRecordReader(
+            source: BytesSource(Array(text.utf8)), patterns: [.everyElement], format: .jsonLines,
+            options: JSONReaderOptions(maxStringBytes: 8, bufferSize: bufferSize))
+        var values: [String] = []
+        var kinds: [JSONError.Kind] = []
+        while true {
+            do throws(JSONError) {
+                guard let record = try reader.next() else { break }
+                values.append(record.value.jsonText)
+            } catch {
+                guard try reader.skipMalformedText(after: error) else { throw error }
+                kinds.append(error.kind)
+            }
+        }
+        #expect(values == [#"{"id":1}"#, #"{"id":3}"#])
+        #expect(kinds == [.limit])
+    }
+
     @Test func malformedLineKeepsItsRecordIndex() throws {
         let reader = JSONRecordReader(source: BytesSource(Array("{\"id\":1}\n{x}\n{\"id\":3}\n".utf8)), patterns: [.everyElement], format: .jsonLines)
         #expect(try reader.next()?.index == 0)
