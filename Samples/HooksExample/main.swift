@@ -107,7 +107,7 @@ do {
     let summary = try GraphImporter(plan: plan, hooks: makeHooks()).run(
         source: BytesSource(Array(feed.utf8)), inputName: "feed", storePath: storePath, options: ImportOptions(skipInvalid: true),
         onSkip: { print("skipped \($0)") })
-    print("imported \(summary.records) records, skipped \(summary.skippedRecords)")
+    print("imported \(summary.importedRecords) of \(summary.records) records, skipped \(summary.skippedRecords)")
     let rows = try Database(path: storePath).rows(
         "SELECT id, title, rating, minutes, first_seen_by FROM movie ORDER BY id")
     for row in rows {

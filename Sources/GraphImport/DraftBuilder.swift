@@ -33,13 +33,15 @@ struct DraftBuilder {
             guard case .object(let object) = record.value else {
                 throw error(nil, "expected an object with '\(description)', found \(record.value.kindName)", hint: nil)
             }
-            let found = try lookup(discriminator, in: object, member: nil)
-            guard let found, let chosen = cases.first(where: { $0.matches(found) }) else {
-                let known = cases.map(\.value.description).joined(separator: ", ")
-                let shown = found.map { Value.json($0).shown ?? $0.kindName } ?? "nothing"
+            guard let found = try lookup(discriminator, in: object, member: nil) else {
+                throw error(nil, "the record has no '\(description)' to choose its entity by", hint: nil)
+            }
+            guard let chosen = RecordRoute.Case.chosen(for: found, among: cases) else {
+                let known = cases.compactMap { $0.value?.description }.joined(separator: ", ")
+                let shown = Value.json(found).shown ?? found.kindName
                 throw error(
                     nil, "no rule of the map for \(description) = \(shown)",
-                    hint: "the map knows \(known); add a case line for it (`… -> ignore` to skip such records)")
+                    hint: "the map knows \(known); add a case line for it, or `else -> ignore` to skip every record whose value no case names")
             }
             stack.removeAll(keepingCapacity: true)
             guard let entity = chosen.entity else { return nil }

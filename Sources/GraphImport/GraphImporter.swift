@@ -24,9 +24,11 @@ public struct GraphImporter: Sendable {
     /// The run is recorded in `graphimport_runs` whatever its outcome, so a failed run on a new
     /// store leaves a file that holds only that record.
     /// - Parameter onSkip: called for each record dropped under `skipInvalid`.
+    /// - Parameter onRunBegan: called with the run's id in `graphimport_runs` once it is recorded,
+    ///   so that a caller can name the run of an import that then fails.
     public func run(
         source: some JSONByteSource, inputName: String, storePath: String, options: ImportOptions,
-        onSkip: (RecordError) -> Void = { _ in }, onProgress: ((Int, Int) -> Void)? = nil
+        onSkip: (RecordError) -> Void = { _ in }, onProgress: ((Int, Int) -> Void)? = nil, onRunBegan: (Int64) -> Void = { _ in }
     ) throws(ImportError) -> ImportSummary {
         let started = monotonicSeconds()
         if let problem = writeProblem(storePath) {
@@ -46,6 +48,7 @@ public struct GraphImporter: Sendable {
         } catch {
             throw .store(path: storePath, StoreFailure(error, holder: runningHolder(storePath)))
         }
+        onRunBegan(runID)
         var run = ImportRun(plan: plan, hooks: hooks, store: store, runID: runID, inputName: inputName, options: options)
         do {
             var summary = try run.perform(source: source, onSkip: onSkip, onProgress: onProgress)
@@ -148,11 +151,13 @@ struct ImportRun {
             options: JSONReaderOptions(maxDepth: ImportLimits.maxJSONDepth, maxStringBytes: ImportLimits.maxStringBytes))
         var skipped = Array(repeating: 0, count: plan.entities.count)
         let undoable = options.skipInvalid && !hooks.beforeSave.isEmpty
-        let pipeline = RecordPipeline(reader: reader, builder: DraftBuilder(plan: plan, hooks: hooks), routes: plan.routes)
+        let pipeline = RecordPipeline(
+            reader: reader, builder: DraftBuilder(plan: plan, hooks: hooks), routes: plan.routes, skipsMalformedLines: options.skipInvalid)
         defer { pipeline.stop() }
         var captured: [Int: JSONValue] = [:]
         var format = JSONInputFormat.auto
         var extrasKeys: [[String: Int]] = []
+        var outcomes: [JSONPatternOutcome] = []
         do {
             reading: while true {
                 var batch: [DraftedRecord]
@@ -160,10 +165,11 @@ struct ImportRun {
                 // Consumed, so that `batch` is the only reference to the records (see `recycle`).
                 switch consume item {
                 case .failure(let error): throw error
-                case .end(let values, let readFormat, let keys):
+                case .end(let values, let readFormat, let keys, let patternOutcomes):
                     captured = values
                     format = readFormat
                     extrasKeys = keys
+                    outcomes = patternOutcomes
                     break reading
                 case .records(let records): batch = records
                 }
@@ -219,6 +225,7 @@ struct ImportRun {
         }
         if !tap.sawContent && !options.allowEmpty { throw .emptyInput }
         if let isCancelled = options.isCancelled, isCancelled() { throw .interrupted }
+        if let problem = InputShapeCheck.problem(routes: plan.routes, meta: plan.meta, outcomes: outcomes) { throw problem }
         summary.records = records
         summary.skippedRecords = skippedRecords
         summary.bytesRead = tap.byteCount

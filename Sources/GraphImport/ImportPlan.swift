@@ -130,6 +130,8 @@ enum PathStep: Sendable, Hashable {
 public struct RecordRoute: Sendable {
     public let pattern: JSONPathPattern
     let target: Target
+    /// `missing empty`: an input without this path is an empty feed, not one that does not fit.
+    public let mayBeMissing: Bool
 
     enum Target: Sendable {
         case entity(Int)
@@ -137,15 +139,16 @@ public struct RecordRoute: Sendable {
         case choice(discriminator: [PathStep], description: String, cases: [Case])
     }
 
-    /// `"t3" -> Post at data`, or `"more" -> ignore` (entity nil).
+    /// `"t3" -> Post at data`, or `"more" -> ignore` (entity nil); value nil for `else`.
     struct Case: Sendable {
-        let value: Literal
+        let value: Literal?
         let entity: Int?
         let subpath: [PathStep]
     }
 
     init(source: RecordSource, path: KeyPath, indexByName: [String: Int]) {
         pattern = ImportPlan.pattern(for: path)
+        mayBeMissing = source.mayBeMissing
         if let choice = source.choice {
             target = .choice(
                 discriminator: ImportPlan.steps(choice.discriminator), description: choice.discriminator.description,

@@ -77,6 +77,9 @@ public struct ImportSummary: Sendable {
     /// True when `ifChanged` found the same input as the last successful run and imported nothing.
     public var unchangedInput = false
 
+    /// Records that went into the store: neither skipped nor ignored by a `-> ignore` case.
+    public var importedRecords: Int { records - skippedRecords - ignoredRecords }
+
     /// True when any object was inserted, updated or deleted.
     public var changed: Bool {
         entities.contains { $0.counts.inserted + $0.counts.updated + $0.counts.deleted > 0 }

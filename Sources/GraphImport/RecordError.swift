@@ -41,6 +41,9 @@ public enum ImportError: Error, Sendable, CustomStringConvertible {
     case store(path: String, StoreFailure)
     /// The input held no JSON at all and that was not allowed.
     case emptyInput
+    /// The map's records paths fit nothing in the input (`path` is the first that does not),
+    /// or one meets a value of the wrong kind; `position` is where the walk stopped.
+    case noRecords(path: String, message: String, hint: String?, position: JSONPosition)
     /// A response-level value for `meta` does not convert.
     case meta(name: String, message: String, hint: String?)
     /// A `delete deny` rule forbids deleting an object the feed no longer holds.
@@ -58,6 +61,7 @@ public enum ImportError: Error, Sendable, CustomStringConvertible {
             "the store \(store) cannot be migrated to this map: " + refusals.joined(separator: "; ")
         case .store(let path, let failure): "\(path): \(failure.message)"
         case .emptyInput: "the input is empty"
+        case .noRecords(_, let message, _, let position): "\(position): \(message)"
         case .meta(let name, let message, _): "metadata '\(name)': \(message)"
         case .denied(let denied): denied.message
         case .interrupted: "interrupted"

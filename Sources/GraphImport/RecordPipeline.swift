@@ -21,7 +21,8 @@ final class RecordPipeline: @unchecked Sendable {
     enum Item {
         case records([DraftedRecord])
         /// The end of the input, with what the reader and the drafts learned on the way.
-        case end(captured: [Int: JSONValue], format: JSONInputFormat, extrasKeys: [[String: Int]])
+        /// `outcomes` has one entry per pattern of the reader, record patterns first.
+        case end(captured: [Int: JSONValue], format: JSONInputFormat, extrasKeys: [[String: Int]], outcomes: [JSONPatternOutcome])
         case failure(JSONError)
     }
 
@@ -33,9 +34,13 @@ final class RecordPipeline: @unchecked Sendable {
     private static let batchSize = 128
     private static let capacity = 8
 
-    init(reader: JSONRecordReader, builder: DraftBuilder, routes: [RecordRoute]) {
+    /// With `skipsMalformedLines`, a malformed text of JSON Lines is handed over as a record
+    /// that failed (and the reading goes on at the next line) instead of ending the input.
+    init(reader: JSONRecordReader, builder: DraftBuilder, routes: [RecordRoute], skipsMalformedLines: Bool = false) {
         let box = ReaderBox(reader)
-        Thread.detachNewThread { [self] in produce(box.reader, builder: builder, routes: routes) }
+        Thread.detachNewThread { [self] in
+            produce(box.reader, builder: builder, routes: routes, skipsMalformedLines: skipsMalformedLines)
+        }
     }
 
     /// The next item, waiting for the reading thread when the queue is empty; nil when
@@ -104,12 +109,29 @@ final class RecordPipeline: @unchecked Sendable {
         return push(item, spare: &ignored)
     }
 
-    private func produce(_ reader: JSONRecordReader, builder: DraftBuilder, routes: [RecordRoute]) {
+    private func produce(_ reader: JSONRecordReader, builder: DraftBuilder, routes: [RecordRoute], skipsMalformedLines: Bool) {
         var builder = builder
         var batch: [DraftedRecord] = []
         batch.reserveCapacity(Self.batchSize)
-        do {
-            while let record = try reader.next() {
+        // The entity a malformed line counts for: the map's only one, when every route leads to it.
+        let entities = routes.map { route -> Int? in if case .entity(let entity) = route.target { entity } else { nil } }
+        let soleEntity = Set(entities).count == 1 ? entities[0] : nil
+        do throws(JSONError) {
+            while true {
+                let next: JSONRecord?
+                do throws(JSONError) {
+                    next = try reader.next()
+                } catch {
+                    let index = reader.nextRecordIndex
+                    guard skipsMalformedLines, try reader.skipMalformedText(after: error) else { throw error }
+                    let failure = RecordError(
+                        recordIndex: index, position: error.position, path: "$", member: nil, message: error.message,
+                        hint: "this line is not valid JSON; it was skipped whole")
+                    batch.append(
+                        DraftedRecord(index: index, position: error.position, path: .root, draft: .failure(failure), routedEntity: soleEntity))
+                    continue
+                }
+                guard let record = next else { break }
                 let draft: Result<ObjectDraft?, RecordError>
                 do { draft = .success(try builder.draft(record: record, route: routes[record.patternIndex])) } catch { draft = .failure(error) }
                 batch.append(
@@ -123,7 +145,8 @@ final class RecordPipeline: @unchecked Sendable {
                 }
             }
             if !batch.isEmpty { guard push(.records(batch)) else { return } }
-            _ = push(.end(captured: reader.captured, format: reader.format, extrasKeys: builder.extrasKeys))
+            let outcomes = (0..<reader.patternCount).map { reader.outcome(ofPattern: $0) }
+            _ = push(.end(captured: reader.captured, format: reader.format, extrasKeys: builder.extrasKeys, outcomes: outcomes))
         } catch {
             if !batch.isEmpty { guard push(.records(batch)) else { return } }
             _ = push(.failure(error))

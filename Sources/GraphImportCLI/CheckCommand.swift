@@ -53,20 +53,10 @@ enum CheckCommand {
             return .noInput
         }
         defer { if !fromStandardInput { close(descriptor) } }
-        // A records path that matches nothing is described from a second read of the file.
-        var reopened: [Int32] = []
-        defer { for other in reopened { close(other) } }
-        let reopen: () -> (any JSONByteSource)? = {
-            guard !fromStandardInput else { return nil }
-            let other = open(path, O_RDONLY)
-            guard other >= 0 else { return nil }
-            reopened.append(other)
-            return FileDescriptorSource(fileDescriptor: other, isInterrupted: io.isInterrupted)
-        }
         let report: SampleReport
         do {
             report = try SampleCheck(plan: plan).run(
-                source: FileDescriptorSource(fileDescriptor: descriptor, isInterrupted: io.isInterrupted), format: format, reopen: reopen)
+                source: FileDescriptorSource(fileDescriptor: descriptor, isInterrupted: io.isInterrupted), format: format)
         } catch {
             reportError("\(name):\(error.position.line):\(error.position.column): \(error.message)", hint: error.hint, io: io)
             return error.kind == .io ? .ioError : .dataError

@@ -8,7 +8,8 @@ public enum ExitCode: Int32, CaseIterable, Sendable {
     case partial = 3
     /// The command line is wrong.
     case usage = 64
-    /// The input is not valid JSON or a record does not fit the map.
+    /// The input is not valid JSON, a record does not fit the map, or the map's records paths
+    /// (or a required meta value) find nothing in it.
     case dataError = 65
     /// The input file or the map file does not exist or cannot be read.
     case noInput = 66
@@ -32,7 +33,8 @@ public enum ExitCode: Int32, CaseIterable, Sendable {
         case .notFound: "meta get: the key is not set (and no --default)"
         case .partial: "imported, but some records were skipped (--skip-invalid)"
         case .usage: "the command line is wrong"
-        case .dataError: "the input is not valid JSON, or a record does not fit the map (check --strict: the sample does not)"
+        case .dataError:
+            "the input is not valid JSON, a record does not fit the map, or the map's records paths match nothing in it (check --strict: the sample does not fit)"
         case .noInput: "the input, the sample or the map cannot be read"
         case .software: "internal error (a bug: please report it)"
         case .cannotCreate: "the store cannot be created or opened"

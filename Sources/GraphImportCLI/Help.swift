@@ -129,9 +129,11 @@ enum Help {
               --store <path>          The SQLite store. (default: beside the map, named after it:
                                       Mappings/tweets.map -> Mappings/tweets.sqlite)
               --dry-run               Import, report what would change, and roll everything back.
-              --skip-invalid          Skip records that do not fit the map, report each on stderr,
-                                      and import the rest (exit 3 when any was skipped).
-              --json                  Print the summary as one JSON object on stdout.
+              --skip-invalid          Skip records that do not fit the map, and malformed lines of
+                                      JSON Lines; report each on stderr, and import the rest (exit 3
+                                      when any was skipped).
+              --json                  Print one JSON object on stdout: the summary, or on a failure
+                                      its error, position and exit status ("outcome": "failed").
               --quiet                 Print no summary; errors are still printed.
               --format <format>       json, jsonl or auto. (default: auto: JSON Lines when the
                                       file ends in .jsonl/.ndjson or holds one value per line)

@@ -48,11 +48,17 @@ enum ImportCommand {
             throw UsageError(message: "No input: give a FILE, or pipe JSON into graphimport", hint: nil)
         }
 
+        let wantsJSON = parsed.has("--json")
         let plan: ImportPlan
         do {
             plan = try MapLoader.load(mapPath)
         } catch {
-            return MapLoader.report(error, io: io)
+            let status = MapLoader.report(error, io: io)
+            if wantsJSON {
+                let failure = FailureReport(status, error.message, hint: error.hint)
+                io.writeOut(failure.json(input: inputPath ?? "<stdin>", store: nil, runID: nil) + "\n")
+            }
+            return status
         }
         let storePath = parsed.values["--store"] ?? MapLoader.defaultStorePath(forMap: mapPath)
 
@@ -62,8 +68,9 @@ enum ImportCommand {
             inputName = inputPath
             descriptor = open(inputPath, O_RDONLY)
             if descriptor < 0 {
-                let reason = String(cString: strerror(errno))
-                reportError("cannot open the input '\(inputPath)': \(reason)", io: io)
+                let failure = FailureReport(.noInput, "cannot open the input '\(inputPath)': \(String(cString: strerror(errno)))", hint: nil)
+                failure.write(io: io)
+                if wantsJSON { io.writeOut(failure.json(input: inputPath, store: storePath, runID: nil) + "\n") }
                 return .noInput
             }
         } else {
@@ -86,94 +93,105 @@ enum ImportCommand {
                 reportRecord(error, input: inputName, io: io, skipped: true)
             }
         }
+        var runID: Int64?
         do {
             let summary = try GraphImporter(plan: plan).run(
                 source: FileDescriptorSource(fileDescriptor: descriptor, isInterrupted: io.isInterrupted), inputName: inputName, storePath: storePath,
-                options: options, onSkip: onSkip, onProgress: progress.map { line in { line.update(records: $0, bytes: $1) } })
+                options: options, onSkip: onSkip, onProgress: progress.map { line in { line.update(records: $0, bytes: $1) } },
+                onRunBegan: { runID = $0 })
             progress?.finish()
             if reported > maxReportedRecords {
                 io.writeError("graphimport: \(reported - maxReportedRecords) more skipped records not shown\n")
             }
-            if parsed.has("--json") { io.writeOut(SummaryFormat.json(summary) + "\n") }
-            if summary.unchangedInput {
-                if !quiet { io.writeError(SummaryFormat.text(summary)) }
-                return .ok
-            }
+            let status: ExitCode = summary.skippedRecords > 0 && !summary.unchangedInput ? .partial : .ok
+            if wantsJSON { io.writeOut(SummaryFormat.json(summary, status: status) + "\n") }
             if !quiet { io.writeError(SummaryFormat.text(summary)) }
-            return summary.skippedRecords > 0 ? .partial : .ok
+            return status
         } catch {
             progress?.finish()
-            return report(error, input: inputName, io: io)
+            let failure = failureReport(error, input: inputName)
+            failure.write(io: io)
+            if wantsJSON { io.writeOut(failure.json(input: inputName, store: storePath, runID: runID) + "\n") }
+            return failure.status
         }
     }
 
     /// Prints an import failure and returns its exit status; the store was left as it was.
     static func report(_ error: ImportError, input: String, io: ToolIO) -> ExitCode {
+        let failure = failureReport(error, input: input)
+        failure.write(io: io)
+        return failure.status
+    }
+
+    /// How an import failure is shown, and its exit status.
+    static func failureReport(_ error: ImportError, input: String) -> FailureReport {
         let nothing = "nothing was imported; the store is unchanged"
         switch error {
         case .json(let error):
             let where_ = "\(input):\(error.position.line):\(error.position.column)"
-            reportError("\(where_): \(error.message)", hint: error.hint ?? nothing, io: io)
-            return error.kind == .io ? .ioError : .dataError
+            var failure = FailureReport(error.kind == .io ? .ioError : .dataError, "\(where_): \(error.message)", hint: error.hint ?? nothing)
+            (failure.line, failure.column) = (error.position.line, error.position.column)
+            return failure
         case .record(let error):
-            reportRecord(error, input: input, io: io, skipped: false)
-            return .dataError
+            var failure = FailureReport(
+                .dataError, recordLine(error, input: input),
+                hint: error.hint ?? "fix the record or the map; or pass --skip-invalid to import the other records")
+            (failure.line, failure.column, failure.record, failure.path) = (error.position.line, error.position.column, error.recordIndex, error.path)
+            return failure
         case .migration(let store, let refusals, let hints):
-            for (refusal, hint) in zip(refusals, hints) {
-                reportError("\(store): cannot migrate the store to this map: \(refusal)", hint: hint, io: io)
-            }
-            return .configuration
+            var failure = FailureReport(.configuration, "", hint: nil)
+            failure.errors = zip(refusals, hints).map { ("\(store): cannot migrate the store to this map: \($0)", $1) }
+            return failure
         case .store(let path, let failure):
             switch failure.kind {
             case .busy:
                 let holder = failure.holder.map { " (\($0))" } ?? ""
-                reportError(
-                    "the store \(path) is busy: another import holds its write lock\(holder)",
-                    hint: "retry later, or wait longer with --wait SECONDS", io: io)
-                return .temporaryFailure
+                return FailureReport(
+                    .temporaryFailure, "the store \(path) is busy: another import holds its write lock\(holder)",
+                    hint: "retry later, or wait longer with --wait SECONDS")
             case .cannotOpen:
-                reportError(
-                    "cannot open the store \(path): \(failure.message)",
-                    hint: "check that the directory exists and is writable, and that the path is not a symbolic link", io: io)
-                return .cannotCreate
+                return FailureReport(
+                    .cannotCreate, "cannot open the store \(path): \(failure.message)",
+                    hint: "check that the directory exists and is writable, and that the path is not a symbolic link")
             case .readOnly:
-                reportError("cannot write the store \(path): \(failure.message)", hint: "make the file and its directory writable", io: io)
-                return .permission
+                return FailureReport(.permission, "cannot write the store \(path): \(failure.message)", hint: "make the file and its directory writable")
             case .diskFull:
-                reportError("the disk is full while writing \(path)", hint: nothing, io: io)
-                return .ioError
+                return FailureReport(.ioError, "the disk is full while writing \(path)", hint: nothing)
             case .io, .other:
-                reportError(
-                    "\(path): \(failure.message)",
-                    hint: "check free space, the file-size limit (ulimit -f) and the disk; \(nothing)", io: io)
-                return .ioError
+                return FailureReport(
+                    .ioError, "\(path): \(failure.message)", hint: "check free space, the file-size limit (ulimit -f) and the disk; \(nothing)")
             }
         case .meta(let name, let message, let hint):
-            reportError("\(input): metadata '\(name)': \(message)", hint: hint ?? nothing, io: io)
-            return .dataError
+            return FailureReport(.dataError, "\(input): metadata '\(name)': \(message)", hint: hint ?? nothing)
         case .denied(let denied):
-            reportError(denied.message, hint: denied.hint, io: io)
-            return .dataError
+            return FailureReport(.dataError, denied.message, hint: denied.hint)
         case .internalError(let message):
-            reportError("internal error: \(message)", hint: "this is a bug in graphimport; nothing was imported", io: io)
-            return .software
+            return FailureReport(.software, "internal error: \(message)", hint: "this is a bug in graphimport; nothing was imported")
         case .interrupted:
-            reportError("interrupted: the import was stopped and rolled back", hint: "run it again; the store is as it was", io: io)
-            return .temporaryFailure
+            return FailureReport(.temporaryFailure, "interrupted: the import was stopped and rolled back", hint: "run it again; the store is as it was")
+        case .noRecords(let path, let message, let hint, let position):
+            var failure = FailureReport(.dataError, "\(input):\(position.line):\(position.column): \(message)", hint: hint ?? nothing)
+            (failure.line, failure.column, failure.path) = (position.line, position.column, path)
+            return failure
         case .emptyInput:
-            reportError("\(input): the input is empty", hint: "an empty feed usually means the download failed; pass --allow-empty if it is expected", io: io)
-            return .dataError
+            return FailureReport(
+                .dataError, "\(input): the input is empty",
+                hint: "an empty feed usually means the download failed; pass --allow-empty if it is expected")
         }
+    }
+
+    /// `feed.json:12:3: Tweet.createdAt: … at $[41].created_at (record 41)`
+    static func recordLine(_ error: RecordError, input: String) -> String {
+        let what = (error.member.map { "\($0): " } ?? "") + error.message
+        return "\(input):\(error.position.line):\(error.position.column): \(what) at \(error.path) (record \(error.recordIndex))"
     }
 
     /// `graphimport: error: feed.json:12:3: Tweet.createdAt: … at $[41].created_at (record 41)`
     static func reportRecord(_ error: RecordError, input: String, io: ToolIO, skipped: Bool) {
-        let what = (error.member.map { "\($0): " } ?? "") + error.message
-        let line = "\(input):\(error.position.line):\(error.position.column): \(what) at \(error.path) (record \(error.recordIndex))"
         if skipped {
-            io.writeError("graphimport: skipped: \(escapeControlCharacters(line))\n")
+            io.writeError("graphimport: skipped: \(escapeControlCharacters(recordLine(error, input: input)))\n")
         } else {
-            reportError(line, hint: error.hint ?? "fix the record or the map; or pass --skip-invalid to import the other records", io: io)
+            failureReport(.record(error), input: input).write(io: io)
         }
     }
 }

@@ -39,6 +39,7 @@ enum MapLoader {
     }
 
     /// Prints the failure the way each kind is shown and returns its exit status.
+    /// (`MapLoadFailure.message` and `hint` say it in one line, for `--json`.)
     static func report(_ failure: MapLoadFailure, io: ToolIO) -> ExitCode {
         switch failure {
         case .unreadable(let path, let reason):
@@ -65,5 +66,26 @@ enum MapLoader {
         let base = url.deletingPathExtension().lastPathComponent
         let directory = (path as NSString).deletingLastPathComponent
         return directory.isEmpty ? base + ".sqlite" : directory + "/" + base + ".sqlite"
+    }
+}
+
+extension MapLoadFailure {
+    /// The failure in one line: the first of the map's errors, and how many more there are.
+    var message: String {
+        switch self {
+        case .unreadable(let path, let reason): return "cannot read the map '\(path)': \(reason)"
+        case .tooLarge(let path, let bytes): return "the map '\(path)' is \(bytes) bytes; a map may be at most \(ImportLimits.maxMapBytes) bytes"
+        case .invalid(let errors):
+            let more = errors.diagnostics.count > 1 ? " (and \(errors.diagnostics.count - 1) more errors in the map)" : ""
+            return (errors.diagnostics.first.map { $0.headline.replacing(": error: ", with: ": ") } ?? "the map has errors") + more
+        }
+    }
+
+    var hint: String? {
+        switch self {
+        case .unreadable: nil
+        case .tooLarge: "a map this large is not written by hand; check the path"
+        case .invalid(let errors): errors.diagnostics.first?.hint
+        }
     }
 }

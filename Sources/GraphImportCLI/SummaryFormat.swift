@@ -1,23 +1,40 @@
 import Foundation
 import GraphImport
 import GraphImportJSON
+import GraphImportStore
 
 /// How a finished import is shown: a table for people on stderr, one JSON object for scripts.
 enum SummaryFormat {
     /// The summary for people: a headline, then a row per entity.
+    ///
+    /// The headline counts only the records that went in: `imported 1 of 3 records (2 skipped)`,
+    /// never "imported 3" when two were skipped, nor "already in" for records that were rejected.
     static func text(_ summary: ImportSummary) -> String {
         let seconds = String(format: "%.2f", summary.seconds)
-        let records = "\(summary.records) record\(summary.records == 1 ? "" : "s")"
+        func plural(_ count: Int) -> String { "\(count) record\(count == 1 ? "" : "s")" }
+        // "3 records", or "1 of 3 records" when some were skipped or ignored.
+        let records =
+            summary.importedRecords == summary.records
+            ? plural(summary.records) : "\(summary.importedRecords) of \(plural(summary.records))"
+        var notes: [String] = []
+        if summary.skippedRecords > 0 { notes.append("\(summary.skippedRecords) skipped") }
+        if summary.ignoredRecords > 0 { notes.append("\(summary.ignoredRecords) ignored") }
+        notes.append("\(seconds) s")
+        let tail = " (" + notes.joined(separator: ", ") + ")\n"
         var text: String
         if summary.unchangedInput {
             return "graphimport: skipped: \(summary.input) is the same as the last successful run's input (--if-changed)\n"
         }
         if summary.dryRun {
-            text = "graphimport: dry run: \(records) from \(summary.input) checked against \(summary.store); nothing was written (\(seconds) s)\n"
+            text = "graphimport: dry run: \(records) from \(summary.input) checked against \(summary.store); nothing was written" + tail
+        } else if summary.records == 0 {
+            text = "graphimport: no records: \(summary.input) holds an empty feed; no object of \(summary.store) was changed" + tail
+        } else if summary.importedRecords == 0 && summary.skippedRecords > 0 {
+            text = "graphimport: nothing imported: \(records) from \(summary.input) went into \(summary.store)" + tail
         } else if summary.changed {
-            text = "graphimport: imported \(records) from \(summary.input) into \(summary.store) (\(seconds) s)\n"
+            text = "graphimport: imported \(records) from \(summary.input) into \(summary.store)" + tail
         } else {
-            text = "graphimport: nothing changed: \(records) from \(summary.input) already in \(summary.store) (\(seconds) s)\n"
+            text = "graphimport: nothing changed: \(records) from \(summary.input) already in \(summary.store)" + tail
         }
         for change in summary.schemaChanges { text += "  schema: \(change)\n" }
         let showDeleted = summary.entities.contains { $0.counts.deleted > 0 }
@@ -58,8 +75,9 @@ enum SummaryFormat {
         return text
     }
 
-    /// One JSON object for scripts; keys are stable and documented in the README.
-    static func json(_ summary: ImportSummary) -> String {
+    /// One JSON object for scripts; keys are stable and documented in the README. `outcome` is the
+    /// run history's (`succeeded`, `dry-run`, `skipped`), `exit_status` the process's.
+    static func json(_ summary: ImportSummary, status: ExitCode) -> String {
         func number(_ value: Int) -> JSONValue { .number(JSONNumber(literal: String(value))) }
         let deletions = summary.deletions.map { deletion in
             JSONMember(key: deletion.entity, value: .array(deletion.sampleKeys.map { .string($0) }))
@@ -67,12 +85,16 @@ enum SummaryFormat {
         let extras = summary.extrasKeys.map { extras in
             JSONMember(key: extras.entity, value: .object(JSONObject(extras.keys.map { JSONMember(key: $0.key, value: number($0.count)) })))
         }
-        let meta = summary.meta.map { JSONMember(key: $0.key, value: $0.value.map { .string($0.description) } ?? .null) }
+        let meta = summary.meta.map { JSONMember(key: $0.key, value: $0.value.map(jsonValue) ?? .null) }
+        let outcome = summary.unchangedInput ? "skipped" : summary.dryRun ? "dry-run" : "succeeded"
         let object = JSONObject([
+            JSONMember(key: "outcome", value: .string(outcome)),
+            JSONMember(key: "exit_status", value: number(Int(status.rawValue))),
             JSONMember(key: "run", value: number(Int(summary.runID))),
             JSONMember(key: "input", value: .string(summary.input)),
             JSONMember(key: "store", value: .string(summary.store)),
             JSONMember(key: "records", value: number(summary.records)),
+            JSONMember(key: "imported_records", value: number(summary.importedRecords)),
             JSONMember(key: "skipped_records", value: number(summary.skippedRecords)),
             JSONMember(key: "ignored_records", value: number(summary.ignoredRecords)),
             JSONMember(key: "unchanged_input", value: .bool(summary.unchangedInput)),
@@ -89,5 +111,16 @@ enum SummaryFormat {
             JSONMember(key: "meta", value: .object(JSONObject(meta))),
         ])
         return JSONValue.object(object).jsonText
+    }
+
+    /// A metadata value with its JSON type: a number, a boolean, or the JSON itself for a `JSON` value.
+    static func jsonValue(_ value: MetaValue) -> JSONValue {
+        switch value {
+        case .bool(let flag): return .bool(flag)
+        case .integer(let number): return .number(JSONNumber(literal: String(number)))
+        case .double(let number): return .number(JSONNumber(literal: String(number)))
+        case .string(let text), .date(let text): return .string(text)
+        case .json(let text): return (try? JSONParser.parse(text)) ?? .string(text)
+        }
     }
 }

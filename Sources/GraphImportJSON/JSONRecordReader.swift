@@ -11,6 +11,10 @@
 /// Capture patterns pick response-level values outside the records (`search_metadata.max_id`,
 /// `data.after`); the latest value at each is kept in `captured`. A container on the way to a
 /// record is walked, not captured.
+///
+/// Each pattern's outcome is kept (`outcome(ofPattern:)`): whether it selected anything, met
+/// only an empty array or null, or where its walk stopped and what the input holds there, so
+/// that a path that fits nothing can be told from a feed that is empty.
 public final class JSONRecordReader {
     /// A container on the way to a pattern.
     private struct Frame {
@@ -20,6 +24,14 @@ public final class JSONRecordReader {
         var index = 0
         var key = ""
         var keys: Set<String> = []
+        /// Where the container starts.
+        var start: JSONPosition
+        /// An object's members so far, for describing it when a pattern stops here.
+        var members: [JSONShape.Member] = []
+        /// An array's elements so far.
+        var count = 0
+        /// Patterns for which this container is of the wrong kind, described when it closes.
+        var describeFor: [Int] = []
     }
 
     private enum State {
@@ -34,6 +46,8 @@ public final class JSONRecordReader {
     private var frames: [Frame] = []
     private var recordCount = 0
     private var documentCount = 0
+    /// The line the current JSON text starts on.
+    private var documentLine = 1
     private let allPatterns: [Int]
     /// Patterns at and past this index are capture patterns.
     private let recordPatternCount: Int
@@ -41,6 +55,11 @@ public final class JSONRecordReader {
     private let projections: [JSONProjection]
     /// The latest value found at each capture pattern, by its index in `capture`.
     public private(set) var captured: [Int: JSONValue] = [:]
+    /// How each pattern (records, then captures) has fared so far.
+    private var outcomes: [JSONPatternOutcome]
+    /// Whether each pattern has selected a value: a plain flag, asked for every record, so that
+    /// the outcome (an enum with a payload) is written once.
+    private var hasSelected: [Bool]
 
     /// Reads `source` lazily; nothing is read until the first call to `next()`.
     ///
@@ -56,6 +75,8 @@ public final class JSONRecordReader {
         recordPatternCount = patterns.count
         self.projections = projections
         allPatterns = Array(0..<(patterns.count + capture.count))
+        outcomes = Array(repeating: .unreached, count: patterns.count + capture.count)
+        hasSelected = Array(repeating: false, count: patterns.count + capture.count)
         requestedFormat = format
         resolvedFormat = format
     }
@@ -65,6 +86,13 @@ public final class JSONRecordReader {
 
     /// `.json` or `.jsonLines` once known; `.auto` until the first text of an `.auto` input has ended.
     public var format: JSONInputFormat { resolvedFormat }
+
+    /// What the pattern at `index` (the record patterns first, then the capture patterns) met in
+    /// the input read so far; complete once `next()` has returned nil.
+    public func outcome(ofPattern index: Int) -> JSONPatternOutcome { outcomes[index] }
+
+    /// How many patterns the reader follows: the record patterns, then the capture patterns.
+    public var patternCount: Int { patterns.count }
 
     /// The next selected value, or nil at the end of the input.
     public func next() throws(JSONError) -> JSONRecord? {
@@ -82,6 +110,7 @@ public final class JSONRecordReader {
                     return nil
                 }
                 frames.removeAll(keepingCapacity: true)
+                documentLine = scanner.line
                 state = .value
             case .value:
                 if let record = try visitValue() { return record }
@@ -103,6 +132,15 @@ public final class JSONRecordReader {
         var captureMatch: Int? = nil
         var descend = false
         let isArray = byte == ASCII.openBracket, isObject = byte == ASCII.openBrace
+        if depth > 0 {
+            if frames[depth - 1].isObject {
+                frames[depth - 1].members.append(JSONShape.Member(key: frames[depth - 1].key, kind: JSONKind(firstByte: byte)))
+            } else {
+                frames[depth - 1].count += 1
+            }
+        }
+        // Patterns for which this value is of the wrong kind, to be described.
+        var misfits: [Int] = []
         for patternIndex in (frames.last?.live ?? allPatterns) {
             let components = patterns[patternIndex]
             if depth > 0 && !matches(components[depth - 1]) { continue }
@@ -112,9 +150,33 @@ public final class JSONRecordReader {
                 matched = patternIndex
                 break
             }
-            if components.count > depth, fits(components[depth], isArray: isArray, isObject: isObject) { descend = true }
+            if components.count > depth {
+                if fits(components[depth], isArray: isArray, isObject: isObject) {
+                    descend = true
+                } else if outcomes[patternIndex] != .selected {
+                    misfits.append(patternIndex)
+                }
+            }
+        }
+        if !misfits.isEmpty {
+            misfits = noteMisfits(misfits, depth: depth, byte: byte)
+            if !misfits.isEmpty && matched == nil && !descend && captureMatch == nil {
+                // Walked (not built) only to be described: its members' keys and kinds.
+                if depth >= scanner.options.maxDepth {
+                    throw scanner.error(.limit, JSONMessage.tooDeep(limit: scanner.options.maxDepth), at: scanner.offset)
+                }
+                let start = scanner.position
+                scanner.pos += 1
+                frames.append(Frame(isObject: isObject, live: [], start: start, describeFor: misfits))
+                state = .containerStart
+                return nil
+            }
         }
         if let matched {
+            if !hasSelected[matched] {
+                hasSelected[matched] = true
+                outcomes[matched] = .selected
+            }
             let position = scanner.position
             let value = try scanner.parseValue(depth: depth, projection: matched < projections.count ? projections[matched] : .all)
             let record = JSONRecord(
@@ -133,11 +195,18 @@ public final class JSONRecordReader {
                 return components.count > depth && (depth == 0 || matches(components[depth - 1]))
                     && fits(components[depth], isArray: isArray, isObject: isObject)
             }
+            let start = scanner.position
             scanner.pos += 1
-            frames.append(Frame(isObject: isObject, live: live))
+            frames.append(Frame(isObject: isObject, live: live, start: start, describeFor: misfits))
             state = .containerStart
         } else if let captureMatch {
-            captured[captureMatch - recordPatternCount] = try scanner.parseValue(depth: depth)
+            let position = scanner.position
+            let value = try scanner.parseValue(depth: depth)
+            captured[captureMatch - recordPatternCount] = value
+            outcomes[captureMatch] = .selected
+            for patternIndex in misfits {
+                noteMiss(patternIndex, .wrongKind, depth: depth, level: currentPath(), found: JSONShape(value), at: position)
+            }
             state = .afterValue
         } else {
             try scanner.skipValue(depth: depth)
@@ -161,8 +230,80 @@ public final class JSONRecordReader {
         return isArray
     }
 
-    private func currentPath() -> JSONPathPattern {
-        JSONPathPattern(frames.map { $0.isObject ? .key($0.key) : .index($0.index) })
+    private func currentPath() -> JSONPathPattern { path(through: frames.count) }
+
+    /// The concrete path of the value inside the first `count` frames.
+    private func path(through count: Int) -> JSONPathPattern {
+        JSONPathPattern(frames[..<count].map { $0.isObject ? .key($0.key) : .index($0.index) })
+    }
+
+    /// Patterns whose next step does not fit the value at `byte`: a null says "none" (the
+    /// pattern is empty), a scalar is a miss at once; the containers left are returned, to be
+    /// described once walked.
+    private func noteMisfits(_ misfits: [Int], depth: Int, byte: UInt8) -> [Int] {
+        let kind = JSONKind(firstByte: byte)
+        var containers: [Int] = []
+        for patternIndex in misfits {
+            switch kind {
+            case .null:
+                if case .selected = outcomes[patternIndex] { continue }
+                outcomes[patternIndex] = .empty
+            case .array, .object:
+                if wantsMiss(patternIndex, depth: depth) { containers.append(patternIndex) }
+            default:
+                noteMiss(patternIndex, .wrongKind, depth: depth, level: currentPath(), found: .scalar(kind), at: scanner.position)
+            }
+        }
+        return containers
+    }
+
+    /// Whether a miss of `patternIndex` at `depth` would tell more than what is known of it.
+    private func wantsMiss(_ patternIndex: Int, depth: Int) -> Bool {
+        switch outcomes[patternIndex] {
+        case .selected, .empty: false
+        case .unreached: true
+        case .missed(let miss): miss.depth < depth
+        }
+    }
+
+    /// Keeps the deepest miss of a pattern that has selected nothing and met no empty array.
+    private func noteMiss(
+        _ patternIndex: Int, _ reason: JSONPathMiss.Reason, depth: Int, level: JSONPathPattern, found: JSONShape, at position: JSONPosition
+    ) {
+        guard wantsMiss(patternIndex, depth: depth) else { return }
+        outcomes[patternIndex] = .missed(
+            JSONPathMiss(
+                reason: reason, pattern: JSONPathPattern(patterns[patternIndex]), depth: depth, level: level, found: found, position: position))
+    }
+
+    /// Before the innermost frame is removed: what its patterns found in it.
+    private func closeFrame() {
+        let top = frames.count - 1
+        let frame = frames[top]
+        let found: JSONShape = frame.isObject ? .object(frame.members) : .array(count: frame.count)
+        for patternIndex in frame.describeFor {
+            // `[]` where an object was wanted: how some services (PHP's json_encode) say "none".
+            if !frame.isObject && frame.count == 0 {
+                if outcomes[patternIndex] != .selected { outcomes[patternIndex] = .empty }
+                continue
+            }
+            noteMiss(patternIndex, .wrongKind, depth: top, level: path(through: top), found: found, at: frame.start)
+        }
+        for patternIndex in frame.live {
+            switch patterns[patternIndex][top] {
+            case .key(let key):
+                if !frame.members.contains(where: { $0.key == key }) {
+                    noteMiss(patternIndex, .absent, depth: top, level: path(through: top), found: found, at: frame.start)
+                }
+            case .index(let index):
+                if frame.count <= index {
+                    noteMiss(patternIndex, .absent, depth: top, level: path(through: top), found: found, at: frame.start)
+                }
+            case .anyIndex:
+                if frame.count == 0, outcomes[patternIndex] != .selected { outcomes[patternIndex] = .empty }
+            }
+        }
+        frames.removeLast()
     }
 
     /// Just inside '[' or '{': the container is empty, or its first element or member begins.
@@ -171,7 +312,7 @@ public final class JSONRecordReader {
         let byte = try scanner.skipWhitespace()
         if byte == (isObject ? ASCII.closeBrace : ASCII.closeBracket) {
             scanner.pos += 1
-            frames.removeLast()
+            closeFrame()
             state = .afterValue
             return
         }
@@ -197,7 +338,7 @@ public final class JSONRecordReader {
             state = .value
         } else if byte == (isObject ? ASCII.closeBrace : ASCII.closeBracket) {
             scanner.pos += 1
-            frames.removeLast()
+            closeFrame()
         } else {
             throw scanner.separatorError(byte, isObject: isObject)
         }
@@ -237,6 +378,37 @@ public final class JSONRecordReader {
             }
         }
         frames.removeAll(keepingCapacity: true)
+        documentLine = scanner.line
         state = .value
     }
+
+    /// After `next()` threw `error` on a malformed text of JSON Lines: skips that text and makes
+    /// ready to read the next line's, which keeps the index the malformed text's record would
+    /// have had plus one. False (nothing done) when the input is not known to be JSON Lines,
+    /// when the error is a read failure, or at the end of the input: a malformed JSON document
+    /// has no next record to resume at.
+    ///
+    /// The text ends at the line break after the error, or, when the error's token begins a line
+    /// below the text's first (a line cut off before it), at the start of that line. A text
+    /// broken inside a pretty-printed value may leave lines that are skipped as malformed too.
+    public func skipMalformedText(after error: JSONError) throws(JSONError) -> Bool {
+        guard error.kind != .io, resolvedFormat == .jsonLines, state != .start, state != .finished else { return false }
+        scanner.forgetPartialToken()
+        // Where the error is, when its bytes are still in the window; otherwise (a string past the
+        // length limit) where the scanner stopped, which is on the same line: a string has no line break.
+        let errorIndex = error.position.offset - scanner.base
+        let inWindow = errorIndex >= 0 && errorIndex <= scanner.end
+        if inWindow { scanner.pos = errorIndex }
+        if !(inWindow && error.position.line > documentLine && scanner.onlyWhitespaceBeforeOnItsLine(error.position)) {
+            try scanner.skipPastLineBreak()
+        }
+        frames.removeAll(keepingCapacity: true)
+        recordCount += 1
+        documentCount += 1
+        state = .documentStart
+        return true
+    }
+
+    /// The index the next record will have.
+    public var nextRecordIndex: Int { recordCount }
 }

@@ -196,3 +196,39 @@ struct JSONScanner {
         }
     }
 }
+
+extension JSONScanner {
+    /// Forgets a token whose scan an error cut short, so that its bytes are no longer kept.
+    mutating func forgetPartialToken() {
+        tokenStart = Int.max
+        skipStack.removeAll(keepingCapacity: true)
+    }
+
+    /// Whether only whitespace stands between the start of the current line and `position`
+    /// (a position on the current line); false when those bytes are no longer in the window.
+    func onlyWhitespaceBeforeOnItsLine(_ position: JSONPosition) -> Bool {
+        guard position.line == line, lineStart >= base else { return false }
+        var index = lineStart - base
+        while index < position.offset - base {
+            guard bytes[index] == ASCII.space || bytes[index] == ASCII.tab || bytes[index] == ASCII.carriageReturn else { return false }
+            index += 1
+        }
+        return true
+    }
+
+    /// Moves past the next line feed (or to the end of the input), counting it.
+    mutating func skipPastLineBreak() throws(JSONError) {
+        while true {
+            while pos < end {
+                let byte = bytes[pos]
+                pos += 1
+                if byte == ASCII.lineFeed {
+                    line += 1
+                    lineStart = base + pos
+                    return
+                }
+            }
+            guard try fill() else { return }
+        }
+    }
+}

@@ -26,14 +26,17 @@ struct RecordsSyntax: Sendable {
     var offset: Int
     /// The `by` path and the offset of `by`.
     var discriminator: Located<KeyPath>?
+    /// `missing empty`: the paths may be absent from a feed that has no records.
+    var mayBeMissing = false
     var cases: [CaseSyntax] = []
     /// A case line had a syntax error: "no case lines" would mislead.
     var hasBrokenCase = false
 }
 
-/// `LITERAL -> ENTITY [at PATH]` or `LITERAL -> ignore`
+/// `LITERAL -> ENTITY [at PATH]` or `LITERAL -> ignore`; `else` in place of the literal.
 struct CaseSyntax: Sendable {
-    var value: Located<Literal>
+    /// nil for `else`.
+    var value: Located<Literal?>
     /// nil for `ignore`.
     var entity: Located<String>?
     var subpath: KeyPath

@@ -46,15 +46,20 @@ public struct RecordSource: Sendable, Equatable {
     /// Where each of `paths` is written, for diagnostics about one path (the line's location for
     /// the default `$[*]`).
     public var pathLocations: [SourceLocation]
+    /// `missing empty`: a feed that leaves these paths out has no records (an empty feed), instead
+    /// of not fitting the map.
+    public var mayBeMissing: Bool
 
     public init(
-        paths: [KeyPath], entity: String, location: SourceLocation, choice: RecordChoice? = nil, pathLocations: [SourceLocation]? = nil
+        paths: [KeyPath], entity: String, location: SourceLocation, choice: RecordChoice? = nil, pathLocations: [SourceLocation]? = nil,
+        mayBeMissing: Bool = false
     ) {
         self.paths = paths
         self.entity = entity
         self.location = location
         self.choice = choice
         self.pathLocations = pathLocations ?? Array(repeating: location, count: paths.count)
+        self.mayBeMissing = mayBeMissing
     }
 }
 

@@ -82,13 +82,20 @@ extension Parser {
         }
     }
 
-    /// case = ( STRING | INTEGER | "true" | "false" ) "->" ( NAME [ "at" path ] | "ignore" ) ;
+    /// case = ( STRING | INTEGER | "true" | "false" | "else" ) "->" ( NAME [ "at" path ] | "ignore" ) ;
     /// It belongs to the `records … by` line above it, with only case lines in between.
     mutating func parseCase() throws(Problem) {
         let line: CaseSyntax
         do throws(Problem) {
-            let value = try parseLiteral("a case value (a string, an integer, true or false)")
-            if case .double = value.value { throw .decimalCaseValue(value.value, at: value.offset) }
+            let value: Located<Literal?>
+            if isWord(Keyword.else) && peek().kind == .caseArrow {
+                value = Located(value: nil, offset: current.start)
+                advance()
+            } else {
+                let literal = try parseLiteral("a case value (a string, an integer, true or false) or 'else'")
+                if case .double = literal.value { throw .decimalCaseValue(literal.value, at: literal.offset) }
+                value = Located(value: literal.value, offset: literal.offset)
+            }
             guard current.kind == .caseArrow else { throw expected("'->' and an entity after the case value") }
             advance()
             let name = try parseName("an entity name or 'ignore' after '->'")

@@ -92,7 +92,7 @@ struct Parser {
         if next.kind == .identifier { syntax.brokenEntityNames.insert(text(next)) }
     }
 
-    /// records = "records" "at" path { "," path } [ "as" NAME | "by" path ] ;
+    /// records = "records" "at" path { "," path } [ "as" NAME | "by" path ] [ "missing" "empty" ] ;
     private mutating func parseRecords() throws(Problem) {
         let offset = current.start
         choice = .broken
@@ -108,23 +108,36 @@ struct Parser {
         }
         var entity: Located<String>?
         var discriminator: Located<KeyPath>?
+        var mayBeMissing = false
         if isWord(Keyword.as) {
             advance()
             entity = try parseName("an entity name after 'as'")
             if isWord(Keyword.by) { throw .asAndBy(at: current.start) }
+            mayBeMissing = try parseMissingEmpty()
             try expectEndOfLine("end of line after the entity name")
         } else if isWord(Keyword.by) {
             let by = current.start
             advance()
             discriminator = Located(value: try parsePath(allowingAnyIndex: false, after: "'by'"), offset: by)
             if isWord(Keyword.as) { throw .asAndBy(at: current.start) }
+            mayBeMissing = try parseMissingEmpty()
             try expectEndOfLine("end of line after the discriminator path")
         } else {
+            mayBeMissing = try parseMissingEmpty()
             try expectEndOfLine("',', 'as' or end of line after the path")
         }
         syntax.records.append(
-            RecordsSyntax(paths: paths, pathOffsets: pathOffsets, entity: entity, offset: offset, discriminator: discriminator))
+            RecordsSyntax(paths: paths, pathOffsets: pathOffsets, entity: entity, offset: offset, discriminator: discriminator, mayBeMissing: mayBeMissing))
         choice = discriminator == nil ? .none : .open(syntax.records.count - 1)
+    }
+
+    /// [ "missing" "empty" ] at the end of a `records` line: whether it is there.
+    private mutating func parseMissingEmpty() throws(Problem) -> Bool {
+        guard isWord(Keyword.missing) else { return false }
+        advance()
+        guard isWord(Keyword.empty) else { throw expected("'empty' after 'missing' (a feed that leaves the records out has none)") }
+        advance()
+        return true
     }
 
     /// entity = "entity" NAME [ "table" ( NAME | STRING ) ] ;

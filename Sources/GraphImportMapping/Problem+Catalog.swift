@@ -357,8 +357,8 @@ extension Problem {
             hint: "add lines such as `\"t1\" -> Comment` or `\"more\" -> ignore` below it", at: offset)
     }
 
-    static func duplicateCase(_ value: Literal, firstLine: Int, at offset: Int) -> Problem {
-        Problem("duplicate case \(value) (already declared at line \(firstLine))", at: offset)
+    static func duplicateCase(_ value: Literal?, firstLine: Int, at offset: Int) -> Problem {
+        Problem("duplicate case \(value.map { "\($0)" } ?? Keyword.else) (already declared at line \(firstLine))", at: offset)
     }
 
     // MARK: Wording helpers

@@ -47,6 +47,8 @@ enum Keyword {
     static let store = "store"
     static let keep = "keep"
     static let reject = "reject"
+    static let empty = "empty"
+    static let `else` = "else"
     /// The words a line can start with, for "did you mean" on an unknown statement.
     static let statements = [records, entity, key, meta, extras, delete]
     /// Clauses after an attribute's type and converters.

@@ -77,7 +77,7 @@ extension Validator {
     mutating func resolveChoice(_ line: RecordsSyntax, discriminator: Located<KeyPath>, location: SourceLocation) -> RecordSource {
         if line.cases.isEmpty, !line.hasBrokenCase { report(.noCases(at: discriminator.offset)) }
         var cases: [RecordCase] = []
-        var seen: [Located<Literal>] = []
+        var seen: [Located<Literal?>] = []
         for item in line.cases {
             if let first = seen.first(where: { $0.value == item.value.value }) {
                 report(.duplicateCase(item.value.value, firstLine: self.line(first.offset), at: item.value.offset))
@@ -96,6 +96,6 @@ extension Validator {
         let choice = RecordChoice(discriminator: discriminator.value, cases: cases, location: source.location(at: discriminator.offset))
         return RecordSource(
             paths: line.paths, entity: cases.lazy.compactMap(\.entity).first ?? "", location: location, choice: choice,
-            pathLocations: pathLocations(line))
+            pathLocations: pathLocations(line), mayBeMissing: line.mayBeMissing)
     }
 }

@@ -190,12 +190,17 @@ struct Validator {
             }
             guard let entity = line.entity else {
                 if let firstEntity {
-                    records.append(RecordSource(paths: line.paths, entity: firstEntity.name, location: location, pathLocations: pathLocations(line)))
+                    records.append(
+                        RecordSource(
+                            paths: line.paths, entity: firstEntity.name, location: location, pathLocations: pathLocations(line), mayBeMissing: line.mayBeMissing
+                        ))
                 }
                 continue
             }
             if entityNames.contains(entity.value) {
-                records.append(RecordSource(paths: line.paths, entity: entity.value, location: location, pathLocations: pathLocations(line)))
+                records.append(
+                    RecordSource(
+                        paths: line.paths, entity: entity.value, location: location, pathLocations: pathLocations(line), mayBeMissing: line.mayBeMissing))
             } else if !syntax.brokenEntityNames.contains(entity.value) {
                 let suggestion = closestMatch(to: entity.value, among: syntax.entities.map(\.name.value))
                 problems.append(.noEntityNamed(entity.value, suggestion: suggestion, at: entity.offset))

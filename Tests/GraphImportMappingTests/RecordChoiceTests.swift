@@ -106,7 +106,7 @@ import Testing
 
     @Test(arguments: [
         ("1.5 -> Post", "test.map:2:3: error: case value 1.5 is not a string, an integer, true or false"),
-        ("t1 -> Post", "test.map:2:3: error: expected a case value (a string, an integer, true or false), found 't1'"),
+        ("t1 -> Post", "test.map:2:3: error: expected a case value (a string, an integer, true or false) or 'else', found 't1'"),
         ("\"t1\" ->", "test.map:2:10: error: expected an entity name or 'ignore' after '->', found end of line"),
         ("\"t1\" -> Post data", "test.map:2:16: error: expected 'at' or end of line after the entity name, found 'data'"),
         ("\"t1\" -> Post at", "test.map:2:18: error: expected a path after 'at', found end of line"),
@@ -117,6 +117,31 @@ import Testing
     ])
     func reportsCaseSyntaxError(line: String, headline: String) {
         #expect(headlines("records at $[*] by type\n  " + line + "\n  \"ok\" -> Post\n" + Self.entities) == [headline])
+    }
+
+    @Test func elseCaseParsesAsACaseWithoutValue() throws {
+        let mapping = try parse("records at $[*] by type\n  \"p\" -> Post\n  else -> ignore\n" + Self.entities)
+        #expect(mapping.records.first?.choice?.cases.map(\.value) == [.string("p"), nil])
+        #expect(mapping.records.first?.choice?.cases.map(\.entity) == ["Post", nil])
+    }
+
+    @Test func secondElseCaseIsADuplicate() {
+        #expect(
+            headlines("records at $[*] by type\n  else -> Post\n  else -> ignore\n" + Self.entities)
+                == ["test.map:3:3: error: duplicate case else (already declared at line 2)"])
+    }
+
+    @Test func missingEmptyMarksTheRecordsLine() throws {
+        let mapping = try parse(
+            "records at items[*] as Post missing empty\nrecords at data[*] by type missing empty\n  else -> Comment\nrecords at x[*]\n"
+                + Self.entities)
+        #expect(mapping.records.map(\.mayBeMissing) == [true, true, false])
+    }
+
+    @Test func missingMustBeFollowedByEmpty() {
+        #expect(
+            headlines("records at items[*] as Post missing\n" + Self.entities)
+                == ["test.map:1:36: error: expected 'empty' after 'missing' (a feed that leaves the records out has none), found end of line"])
     }
 
     @Test func discriminatorPathCannotUseAnyIndex() {

@@ -84,14 +84,39 @@ struct PolymorphicRecordTests {
         #expect(error?.path == "$.data.children[1].kind")
         #expect(error?.member == nil)
         #expect(error?.message == "no rule of the map for kind = 't5'")
-        #expect(error?.hint == #"the map knows "t3", "t1", "more"; add a case line for it (`… -> ignore` to skip such records)"#)
+        #expect(
+            error?.hint
+                == #"the map knows "t3", "t1", "more"; add a case line for it, or `else -> ignore` to skip every record whose value no case names"#
+        )
         #expect(try fixture.holdsNoData())
     }
 
     @Test func recordWithoutTheDiscriminatorIsAnError() throws {
         let fixture = try EngineFixture(map: redditMap)
         let error = fixture.recordFailure(listing([#"{"data":{"id":"p1","title":"x"}}"#]))
-        #expect(error?.message == "no rule of the map for kind = nothing")
+        #expect(error?.message == "the record has no 'kind' to choose its entity by")
+    }
+
+    /// `else -> ignore` says in the map what the docs once promised by default: other kinds are passed over.
+    @Test func elseIgnoreCasePassesOverEveryKindNoCaseNames() throws {
+        let fixture = try EngineFixture(map: redditMap.replacing("\"more\" -> ignore", with: "else -> ignore"))
+        let summary = try fixture.importJSON(listing([#"{"kind":"t5","data":{}}"#, post, more, #"{"kind":null}"#]))
+        #expect(summary.records == 4)
+        #expect(summary.ignoredRecords == 3)
+        #expect(summary.skippedRecords == 0)
+        #expect(EngineFixture.counts(summary, "Post") == [1, 0, 0, 0])
+    }
+
+    @Test func elseCaseCanNameAnEntity() throws {
+        let fixture = try EngineFixture(map: redditMap.replacing("\"more\" -> ignore", with: "else -> Post at data"))
+        let summary = try fixture.importJSON(listing([#"{"kind":"t9","data":{"id":"p9","title":"x"}}"#]))
+        #expect(EngineFixture.counts(summary, "Post") == [1, 0, 0, 0])
+    }
+
+    @Test func elseCaseDoesNotCoverARecordWithoutTheDiscriminator() throws {
+        let fixture = try EngineFixture(map: redditMap.replacing("\"more\" -> ignore", with: "else -> ignore"))
+        let error = fixture.recordFailure(listing([#"{"data":{"id":"p1","title":"x"}}"#]))
+        #expect(error?.message == "the record has no 'kind' to choose its entity by")
     }
 
     @Test func kindWithoutACaseIsSkippedUnderSkipInvalid() throws {

@@ -132,17 +132,19 @@ struct SampleFindings {
 
     /// A `records` line none of whose paths matches anything, described by `describe`; and records
     /// that do not fit their route.
-    mutating func records(describe: (KeyPath) -> (description: String, suggestion: String?)?) {
+    /// `describe` says, for a route's index, what the sample holds where its path stops matching,
+    /// and the path it probably meant; nil when the path is not to be reported.
+    mutating func records(describe: (Int) -> (description: String, suggestion: String?)?) {
         var route = 0
         for source in mapping.records {
             let routes = route..<(route + source.paths.count)
             route += source.paths.count
             let matched = routes.reduce(0) { $0 + walker.routes[$1].records }
             if matched == 0 {
-                for (path, location) in zip(source.paths, source.pathLocations) {
-                    let found = describe(path)
-                    let message = "records path '\(path)' matches nothing in the sample" + (found.map { ": \($0.description)" } ?? "")
-                    warn(location, message, hint: found?.suggestion.map { "did you mean '\($0)'?" })
+                for (offset, (path, location)) in zip(source.paths, source.pathLocations).enumerated() {
+                    guard let found = describe(routes.lowerBound + offset) else { continue }
+                    let message = "records path '\(path)' matches nothing in the sample: \(found.description)"
+                    warn(location, message, hint: found.suggestion.map { "did you mean '\($0)'?" })
                 }
                 continue
             }

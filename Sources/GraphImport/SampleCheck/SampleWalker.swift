@@ -46,7 +46,7 @@ final class SampleWalker {
             }
             let found: JSONValue?
             if case .value(let value) = reach(discriminator, in: object) { found = value } else { found = nil }
-            guard let found, let chosen = cases.first(where: { $0.matches(found) }) else {
+            guard let found, let chosen = RecordRoute.Case.chosen(for: found, among: cases) else {
                 let shown = found.map { Value.json($0).shown ?? $0.kindName } ?? "nothing"
                 if !routes[route].unmatched.contains(shown), routes[route].unmatched.count < RouteTally.maxUnmatched {
                     routes[route].unmatched.append(shown)

@@ -1,0 +1,66 @@
+import GraphImportJSON
+import GraphImportMapping
+
+extension JSONPathMiss {
+    /// What the input holds where the path stopped, in the map's words:
+    /// "the top level is an object with keys data, meta", "`items` is a string".
+    public var foundText: String {
+        let place = level.components.isEmpty ? "the top level" : "`\(JSONPathMiss.mapText(level))`"
+        switch reason {
+        case .absent:
+            return "\(place) is \(found.description)"
+        case .wrongKind:
+            let wanted: String
+            switch pattern.components[depth] {
+            case .key: wanted = "an object"
+            case .index, .anyIndex: wanted = "an array"
+            }
+            return "\(place) is \(found.description), not \(wanted)"
+        }
+    }
+
+    /// A path close to the pattern that fits what the input holds at `level`, or nil when no guess is
+    /// good: a key close by edit distance to the one missing, or the only member of the kind the
+    /// path needs there; the level's own array for a key that met an array; the only array in
+    /// an object that met `[*]`.
+    public var suggestion: JSONPathPattern? {
+        var components = pattern.components
+        let step = components[depth]
+        let rest = Array(components[(depth + 1)...])
+        /// The kind the value after `step` must have for the rest of the path.
+        let needed: JSONKind? =
+            switch rest.first {
+            case .key?: .object
+            case .index?, .anyIndex?: .array
+            case nil: nil
+            }
+        switch (reason, found, step) {
+        case (.absent, .object(let members), .key(let key)):
+            let keys = members.map(\.key)
+            if let close = closestMatch(to: key, among: keys) {
+                components[depth] = .key(close)
+            } else if let needed, case let fitting = members.filter({ $0.kind == needed }), fitting.count == 1 {
+                components[depth] = .key(fitting[0].key)
+            } else {
+                return nil
+            }
+            return JSONPathPattern(components)
+        case (.wrongKind, .array, .key):
+            // `items[*]` on an array: the array itself holds the records.
+            if case .anyIndex? = rest.first { return JSONPathPattern(Array(components[..<depth]) + rest) }
+            return JSONPathPattern(Array(components[..<depth]) + [.anyIndex] + Array(components[depth...]))
+        case (.wrongKind, .object(let members), .anyIndex), (.wrongKind, .object(let members), .index):
+            let arrays = members.filter { $0.kind == .array }
+            guard arrays.count == 1 else { return nil }
+            return JSONPathPattern(Array(components[..<depth]) + [.key(arrays[0].key)] + Array(components[depth...]))
+        default:
+            return nil
+        }
+    }
+
+    /// A path as a map writes it: `data.children[*]`, `$[*]`, `$`.
+    public static func mapText(_ path: JSONPathPattern) -> String {
+        let text = path.description
+        return text.hasPrefix("$.") ? String(text.dropFirst(2)) : text
+    }
+}

@@ -1,0 +1,148 @@
+import GraphImport
+import GraphImportJSON
+import GraphImportStore
+import Testing
+
+private func itemsMap(_ records: String = "records at items[*] as Item", meta: String = "") -> String {
+    """
+    \(meta)
+    \(records)
+    entity Item
+      key id
+      id : Int
+    """
+}
+
+/// The error an import of `json` fails with, or nil when it succeeds.
+private func failure(_ fixture: EngineFixture, _ json: String, options: ImportOptions = .init()) -> ImportError? {
+    do {
+        try fixture.importJSON(json, options: options)
+        return nil
+    } catch {
+        return error
+    }
+}
+
+/// A records path that fits nothing in the input fails the import; an empty array or a null on
+/// the way is an empty feed.
+@Suite("Records paths that match nothing")
+struct RecordsPathTests {
+    @Test func renamedEnvelopeFailsNamingTheKeysFoundAndTheClosestPath() throws {
+        let fixture = try EngineFixture(map: itemsMap())
+        let error = failure(fixture, #"{"data":[{"id":1}],"meta":{"count":1}}"#)
+        guard case .noRecords(let path, let message, let hint, let position)? = error else {
+            Issue.record("expected noRecords, got \(String(describing: error))")
+            return
+        }
+        #expect(path == "items[*]")
+        #expect(message == "the records path `items[*]` matches nothing: the top level is an object with keys data, meta")
+        #expect(hint?.hasPrefix("did you mean `data[*]`? ") == true)
+        #expect(hint?.contains("`missing empty`") == true)
+        #expect(position == JSONPosition(offset: 0, line: 1, column: 1))
+        #expect(try fixture.holdsNoData())
+        #expect(try fixture.value("SELECT outcome FROM graphimport_runs") == "'failed'")
+        #expect(try fixture.value("SELECT error FROM graphimport_runs")?.contains("matches nothing") == true)
+    }
+
+    @Test func emptyArrayAtThePathIsAnEmptyFeed() throws {
+        let fixture = try EngineFixture(map: itemsMap())
+        let summary = try fixture.importJSON(#"{"items":[]}"#)
+        #expect(summary.records == 0)
+    }
+
+    @Test(arguments: [#"{"items":null}"#, #"{"meta":1,"items":null}"#, "[]"])
+    func nullOrEmptyArrayOnTheWayIsAnEmptyFeed(json: String) throws {
+        let fixture = try EngineFixture(map: itemsMap())
+        #expect(try fixture.importJSON(json).records == 0)
+    }
+
+    @Test(arguments: [
+        (#"{"items":{"a":[{"id":1}],"b":1}}"#, "`items` is an object with keys a, b, not an array", "did you mean `items.a[*]`? "),
+        (#"{"items":"none"}"#, "`items` is a string, not an array", ""),
+        (#"{"items":3}"#, "`items` is a number, not an array", ""),
+        (#"[{"id":1}]"#, "the top level is an array of 1 element, not an object", "did you mean `$[*]`? "),
+    ])
+    func pathMeetingTheWrongKindFails(json: String, found: String, guess: String) throws {
+        let fixture = try EngineFixture(map: itemsMap())
+        guard case .noRecords(_, let message, let hint, _)? = failure(fixture, json) else {
+            Issue.record("expected noRecords")
+            return
+        }
+        #expect(message == "the records path `items[*]` matches nothing: " + found)
+        #expect(hint == guess + "fix the `records at` line of the map")
+    }
+
+    @Test func suggestsNoPathWhenNoKeyIsClose() throws {
+        let fixture = try EngineFixture(map: itemsMap())
+        guard case .noRecords(_, _, let hint, _)? = failure(fixture, #"{"a":[1],"b":[2]}"#) else {
+            Issue.record("expected noRecords")
+            return
+        }
+        #expect(hint?.hasPrefix("fix the `records at` line") == true)
+    }
+
+    @Test func deepPathNamesTheLevelWhereItStopped() throws {
+        let fixture = try EngineFixture(map: itemsMap("records at data.children[*].data as Item"))
+        guard case .noRecords(_, let message, _, let position)? = failure(fixture, #"{"data":{"children":[{"kind":"t1","dat":{"id":1}}]}}"#)
+        else {
+            Issue.record("expected noRecords")
+            return
+        }
+        #expect(message == "the records path `data.children[*].data` matches nothing: `data.children[0]` is an object with keys kind, dat")
+        #expect(position.column == 22)
+    }
+
+    @Test func missingEmptyMakesAnAbsentPathAnEmptyFeed() throws {
+        let fixture = try EngineFixture(map: itemsMap("records at items[*] as Item missing empty"))
+        #expect(try fixture.importJSON(#"{"kind":"youtube#searchListResponse"}"#).records == 0)
+        #expect(try fixture.importJSON(#"{"items":[{"id":1}]}"#).records == 1)
+    }
+
+    @Test func missingEmptyStillRefusesTheWrongKind() throws {
+        let fixture = try EngineFixture(map: itemsMap("records at items[*] as Item missing empty"))
+        guard case .noRecords? = failure(fixture, #"{"items":{"id":1}}"#) else {
+            Issue.record("expected noRecords")
+            return
+        }
+    }
+
+    /// Several roots serve several shapes of a feed: the import fails only when none fits.
+    @Test func failsOnlyWhenNoRecordsPathFits() throws {
+        let fixture = try EngineFixture(map: itemsMap("records at items[*], $[*] as Item"))
+        #expect(try fixture.importJSON(#"[{"id":1}]"#).records == 1)
+        let twoLines = try EngineFixture(map: itemsMap("records at items[*] as Item\nrecords at included[*] as Item"))
+        #expect(try twoLines.importJSON(#"{"items":[{"id":1}]}"#).records == 1)
+        guard case .noRecords(let path, _, _, _)? = failure(twoLines, #"{"data":[{"id":1}]}"#) else {
+            Issue.record("expected noRecords")
+            return
+        }
+        #expect(path == "items[*]")
+    }
+
+    @Test func dryRunThatMatchesNothingFailsAndIsRecordedAsFailed() throws {
+        let fixture = try EngineFixture(map: itemsMap())
+        guard case .noRecords? = failure(fixture, #"{"data":[]}"#, options: ImportOptions(dryRun: true)) else {
+            Issue.record("expected noRecords")
+            return
+        }
+        #expect(try fixture.value("SELECT outcome FROM graphimport_runs") == "'failed'")
+    }
+
+    @Test func requiredMetaThatIsAbsentFails() throws {
+        let fixture = try EngineFixture(map: itemsMap(meta: "meta cursor <- paging.next : String"))
+        let error = failure(fixture, #"{"items":[{"id":1}],"paging":{"nxt":"abc"}}"#)
+        guard case .meta(let name, let message, let hint)? = error else {
+            Issue.record("expected meta, got \(String(describing: error))")
+            return
+        }
+        #expect(name == "cursor")
+        #expect(message == "is required but the input has no value at paging.next: `paging` is an object with key nxt")
+        #expect(hint == "did you mean `paging.nxt`? declare it optional (`: String?`) if the service may leave it out")
+        #expect(try fixture.holdsNoData())
+    }
+
+    @Test func optionalMetaMayBeAbsent() throws {
+        let fixture = try EngineFixture(map: itemsMap(meta: "meta cursor <- paging.next : String?"))
+        #expect(try fixture.importJSON(#"{"items":[{"id":1}]}"#).records == 1)
+    }
+}
