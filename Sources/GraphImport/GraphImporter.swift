@@ -353,9 +353,7 @@ struct ImportRun {
 extension MetaPlan {
     /// The response's value converted as the map says; nil for a null (the key is then removed).
     func metaValue(_ raw: JSONValue) throws(ConversionError) -> MetaValue? {
-        var value = Value.json(raw)
-        for converter in converters { value = try converter(value) }
-        let sql = try Coercion.sqlValue(value, as: type)
+        let sql = try ValuePipeline.converted(.json(raw), converters: converters, type: type)
         switch (type, sql) {
         case (_, .null):
             if !isOptional { throw ConversionError("is required but the value is null", hint: "declare it optional: `: \(type.rawValue)?`") }

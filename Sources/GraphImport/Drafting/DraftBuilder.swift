@@ -194,8 +194,8 @@ struct DraftBuilder {
             if key == .null {
                 throw error(member, "the key value is null", hint: nil)
             }
-            for check in attribute.checks {
-                if let failure = check.validate(key) { throw error(keyMember(), check.message ?? failure, hint: nil, value: key) }
+            if let failure = ValuePipeline.failedCheck(key, checks: attribute.checks) {
+                throw error(keyMember(), failure, hint: nil, value: key)
             }
             return .reference(entity: target, key: ObjectKey(values: [key]))
         }
@@ -224,10 +224,8 @@ struct DraftBuilder {
                     member, "is required but the value is null", hint: "declare it optional: `: \(attribute.type.rawValue)?`", below: path[...])
             }
         }
-        for check in attribute.checks {
-            if let failure = check.validate(value) {
-                throw error(member, check.message ?? failure, hint: nil, value: value, below: path[...])
-            }
+        if let failure = ValuePipeline.failedCheck(value, checks: attribute.checks) {
+            throw error(member, failure, hint: nil, value: value, below: path[...])
         }
         return value
     }
@@ -237,10 +235,7 @@ struct DraftBuilder {
         _ raw: JSONValue, for attribute: AttributePlan, member: @autoclosure () -> String, below: ArraySlice<PathStep> = []
     ) throws(RecordError) -> SQLValue {
         do {
-            guard !attribute.converters.isEmpty else { return try Coercion.sqlValue(json: raw, as: attribute.type) }
-            var value = Value.json(raw)
-            for converter in attribute.converters { value = try converter(value) }
-            return try Coercion.sqlValue(value, as: attribute.type)
+            return try ValuePipeline.converted(json: raw, converters: attribute.converters, type: attribute.type)
         } catch {
             throw self.error(member(), error.message, hint: error.hint, below: below)
         }
