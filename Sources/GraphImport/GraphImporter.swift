@@ -12,10 +12,13 @@ import GraphImportStore
 public struct GraphImporter: Sendable {
     public let plan: ImportPlan
     public let hooks: ImportHooks
+    /// `hooks` by entity index, bound once here rather than looked up by name per object.
+    let entityHooks: [EntityHooks]
 
     public init(plan: ImportPlan, hooks: ImportHooks = ImportHooks()) {
         self.plan = plan
         self.hooks = hooks
+        entityHooks = hooks.bound(to: plan)
     }
 
     /// Reads records from `source` and upserts them into the store at `storePath`.
@@ -46,7 +49,7 @@ public struct GraphImporter: Sendable {
         } catch {
             throw .store(path: storePath, StoreFailure(error, holder: runningHolder(storePath)))
         }
-        var run = ImportRun(plan: plan, hooks: hooks, store: store, runID: runID, inputName: inputName, options: options)
+        var run = ImportRun(plan: plan, hooks: hooks, entityHooks: entityHooks, store: store, runID: runID, inputName: inputName, options: options)
         do {
             var summary = try run.perform(source: source, onSkip: onSkip, onProgress: onProgress)
             summary.seconds = monotonicSeconds() - started
@@ -93,6 +96,7 @@ public struct GraphImporter: Sendable {
 struct ImportRun {
     let plan: ImportPlan
     let hooks: ImportHooks
+    let entityHooks: [EntityHooks]
     let store: Store
     let runID: Int64
     let inputName: String
@@ -105,9 +109,10 @@ struct ImportRun {
     /// Their plain indexes, built again before the run commits.
     var deferredIndexes = DeferredIndexes.none
 
-    init(plan: ImportPlan, hooks: ImportHooks, store: Store, runID: Int64, inputName: String, options: ImportOptions) {
+    init(plan: ImportPlan, hooks: ImportHooks, entityHooks: [EntityHooks], store: Store, runID: Int64, inputName: String, options: ImportOptions) {
         self.plan = plan
         self.hooks = hooks
+        self.entityHooks = entityHooks
         self.store = store
         self.runID = runID
         self.inputName = inputName
@@ -148,7 +153,7 @@ struct ImportRun {
             options: JSONReaderOptions(maxDepth: ImportLimits.maxJSONDepth, maxStringBytes: ImportLimits.maxStringBytes))
         var skipped = Array(repeating: 0, count: plan.entities.count)
         let undoable = options.skipInvalid && !hooks.beforeSave.isEmpty
-        let pipeline = RecordPipeline(reader: reader, builder: DraftBuilder(plan: plan, hooks: hooks), routes: plan.routes)
+        let pipeline = RecordPipeline(reader: reader, builder: DraftBuilder(plan: plan, hooks: entityHooks), routes: plan.routes)
         defer { pipeline.stop() }
         var captured: [Int: JSONValue] = [:]
         var format = JSONInputFormat.auto

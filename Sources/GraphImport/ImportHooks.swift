@@ -25,7 +25,8 @@ public struct HookFailure: Error, Equatable, Sendable {
 /// Behaviour that Swift code attaches to entities, beyond what a map can say.
 ///
 /// Like Core Data's `awakeFromInsert`, `validateForInsert/Update` and a manual key handler:
-/// each closure is looked up by entity name (and JSON key), so one set of hooks can serve several maps.
+/// each closure is named by its entity (and JSON key), so one set of hooks can serve several maps.
+/// `GraphImporter` binds them to the plan's entities once, when it is made.
 public struct ImportHooks: Sendable {
     /// Called when a new object is about to be inserted, after the map's defaults; may set values.
     public var onInsert: [String: @Sendable (inout ObjectValues) -> Void] = [:]
@@ -37,4 +38,27 @@ public struct ImportHooks: Sendable {
     public var keyHandlers: [String: [String: @Sendable (JSONValue, inout ObjectValues) throws(HookFailure) -> Void]] = [:]
 
     public init() {}
+}
+
+/// The hooks of one entity, found by its name once when a run starts: drafting and writing reach
+/// them by the entity's index, never by looking a name up per object.
+struct EntityHooks: Sendable {
+    typealias KeyHandler = @Sendable (JSONValue, inout ObjectValues) throws(HookFailure) -> Void
+
+    var onInsert: (@Sendable (inout ObjectValues) -> Void)?
+    var beforeSave: (@Sendable (ObjectValues) throws(HookFailure) -> Void)?
+    /// By JSON key; nil when the entity has no key handler.
+    var keyHandlers: [String: KeyHandler]?
+}
+
+extension ImportHooks {
+    /// The hooks of each entity of `plan`, by entity index (hooks named for an entity the plan
+    /// lacks are not used, as before: one set of hooks may serve several maps).
+    func bound(to plan: ImportPlan) -> [EntityHooks] {
+        plan.entities.map { entity in
+            let handlers = keyHandlers[entity.name]
+            return EntityHooks(
+                onInsert: onInsert[entity.name], beforeSave: beforeSave[entity.name], keyHandlers: handlers?.isEmpty == false ? handlers : nil)
+        }
+    }
 }

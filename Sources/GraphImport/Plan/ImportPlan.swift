@@ -17,7 +17,18 @@ public struct ImportPlan: Sendable {
     /// The tables the store must have.
     public var schema: SchemaDescription { ImportPlan.schema(for: entities) }
 
-    /// Compiles `mapping`; map-level problems (SQL name clashes, bad converter arguments, bad
+    /// Parses and compiles a map's text: the one way from a `.map` file to a runnable plan. The
+    /// catalogs are given once: the parser checks the map's converter and check names against
+    /// their signatures, the plan compiles their functions. Syntax and plan problems alike come
+    /// back as `MappingErrors`.
+    public static func compile(
+        text: String, fileName: String, converters: ConverterCatalog = .standard, validators: ValidatorCatalog = .standard
+    ) throws(MappingErrors) -> ImportPlan {
+        let mapping = try MapParser.parse(text, fileName: fileName, converters: converters.signatures, validators: validators.signatures)
+        return try ImportPlan(mapping: mapping, converters: converters, validators: validators)
+    }
+
+    /// Compiles `mapping` (parsed with the same catalogs' signatures; `compile(text:…)` does both); map-level problems (SQL name clashes, bad converter arguments, bad
     /// templates) come back as diagnostics, all at once.
     public init(mapping: Mapping, converters: ConverterCatalog = .standard, validators: ValidatorCatalog = .standard) throws(MappingErrors) {
         var diagnostics: [Diagnostic] = []
