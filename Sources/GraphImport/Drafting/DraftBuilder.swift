@@ -195,9 +195,7 @@ struct DraftBuilder {
             if key == .null {
                 throw error(member, "the key value is null", hint: nil)
             }
-            if let failure = ValuePipeline.failedCheck(key, checks: attribute.checks) {
-                throw error(keyMember(), failure, hint: nil, value: key)
-            }
+            if let failure = attribute.failedCheck(key) { throw error(keyMember(), failure, hint: nil, value: key) }
             return .reference(entity: target, key: ObjectKey(values: [key]))
         }
     }
@@ -225,7 +223,7 @@ struct DraftBuilder {
                     member, "is required but the value is null", hint: "declare it optional: `: \(attribute.type.rawValue)?`", below: path[...])
             }
         }
-        if let failure = ValuePipeline.failedCheck(value, checks: attribute.checks) {
+        if let failure = attribute.failedCheck(value) {
             throw error(member, failure, hint: nil, value: value, below: path[...])
         }
         return value
@@ -235,8 +233,8 @@ struct DraftBuilder {
     private func convert(
         _ raw: JSONValue, for attribute: AttributePlan, member: @autoclosure () -> String, below: ArraySlice<PathStep> = []
     ) throws(RecordError) -> SQLValue {
-        do {
-            return try ValuePipeline.converted(json: raw, converters: attribute.converters, type: attribute.type)
+        do throws(ConversionError) {
+            return try attribute.sqlValue(raw)
         } catch {
             throw self.error(member(), error.message, hint: error.hint, below: below)
         }

@@ -61,7 +61,21 @@ enum ValueFailure: Error, Equatable {
     }
 }
 
+/// The pipeline with an attribute's own converters, type and checks.
 extension AttributePlan {
+    /// `raw` through the attribute's converters, left to right, then coerced to its type.
+    @inline(__always)
+    func sqlValue(_ raw: JSONValue) throws(ConversionError) -> SQLValue {
+        try ValuePipeline.converted(json: raw, converters: converters, type: type)
+    }
+
+    /// Why `value` fails the attribute's `check` clauses (the map's message when it gives one),
+    /// or nil when it passes them all.
+    @inline(__always)
+    func failedCheck(_ value: SQLValue) -> String? {
+        ValuePipeline.failedCheck(value, checks: checks)
+    }
+
     /// `value` (a derived template's text, say) converted, coerced and checked as this attribute says.
     func storedValue(_ value: Value) throws(ValueFailure) -> SQLValue {
         try ValuePipeline.stored(value, converters: converters, type: type, checks: checks)
