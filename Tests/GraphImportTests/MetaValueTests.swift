@@ -1,3 +1,4 @@
+import GraphImport
 import GraphImportStore
 import Testing
 
