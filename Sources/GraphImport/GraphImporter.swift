@@ -18,7 +18,7 @@ public struct GraphImporter: Sendable {
     public init(plan: ImportPlan, hooks: ImportHooks = ImportHooks()) {
         self.plan = plan
         self.hooks = hooks
-        entityHooks = hooks.bound(to: plan)
+        entityHooks = EntityHooks.bind(hooks, to: plan)
     }
 
     /// Reads records from `source` and upserts them into the store at `storePath`.

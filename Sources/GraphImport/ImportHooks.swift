@@ -39,26 +39,3 @@ public struct ImportHooks: Sendable {
 
     public init() {}
 }
-
-/// The hooks of one entity, found by its name once when a run starts: drafting and writing reach
-/// them by the entity's index, never by looking a name up per object.
-struct EntityHooks: Sendable {
-    typealias KeyHandler = @Sendable (JSONValue, inout ObjectValues) throws(HookFailure) -> Void
-
-    var onInsert: (@Sendable (inout ObjectValues) -> Void)?
-    var beforeSave: (@Sendable (ObjectValues) throws(HookFailure) -> Void)?
-    /// By JSON key; nil when the entity has no key handler.
-    var keyHandlers: [String: KeyHandler]?
-}
-
-extension ImportHooks {
-    /// The hooks of each entity of `plan`, by entity index (hooks named for an entity the plan
-    /// lacks are not used, as before: one set of hooks may serve several maps).
-    func bound(to plan: ImportPlan) -> [EntityHooks] {
-        plan.entities.map { entity in
-            let handlers = keyHandlers[entity.name]
-            return EntityHooks(
-                onInsert: onInsert[entity.name], beforeSave: beforeSave[entity.name], keyHandlers: handlers?.isEmpty == false ? handlers : nil)
-        }
-    }
-}

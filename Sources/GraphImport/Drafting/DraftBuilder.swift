@@ -5,7 +5,7 @@ import GraphImportStore
 /// Phase one of a record: reads, converts and checks every mapped value into drafts.
 struct DraftBuilder {
     let plan: ImportPlan
-    /// By entity index (`ImportHooks.bound(to:)`).
+    /// By entity index (`EntityHooks.bind(_:to:)`).
     let hooks: [EntityHooks]
     /// Top-level keys that went to `extras`, per entity, with how many objects had each.
     private(set) var extrasKeys: [[String: Int]]
