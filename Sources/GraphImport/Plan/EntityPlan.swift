@@ -178,9 +178,7 @@ extension EntityPlan {
             if let other = columns[column.lowercased()] {
                 let reserved = [Naming.primaryKey, Naming.insertedRun, Naming.changedRun].contains(column.lowercased())
                 diagnostics.append(
-                    mapping.diagnostic(
-                        at: location, "'\(member)' would be stored in column '\(column)' of table '\(table)', which \(other) already uses",
-                        hint: reserved ? "'\(column)' is a column graphimport adds to every table; rename the attribute" : "rename one of them"))
+                    mapping.diagnostic(.columnClash(member: member, column: column, table: table, usedBy: other, reserved: reserved, at: location)))
             } else {
                 columns[column.lowercased()] = "'\(member)'"
             }
@@ -212,7 +210,7 @@ extension EntityPlan {
                 attributes[position] = attributes[position].withDerived(compiled)
                 derivedAttributes.append(position)
             } catch {
-                diagnostics.append(mapping.diagnostic(at: template.location, error.message, hint: error.hint))
+                diagnostics.append(mapping.diagnostic(.refusedArguments(error.message, hint: error.hint, at: template.location)))
             }
         }
         var toOne: [ToOnePlan] = []
@@ -262,13 +260,13 @@ extension AttributePlan {
         var compiled: [CompiledConverter] = []
         for call in attribute.converters {
             do { compiled.append(try context.converters.compile(call)) } catch {
-                diagnostics.append(mapping.diagnostic(at: call.location, error.message, hint: error.hint))
+                diagnostics.append(mapping.diagnostic(.refusedArguments(error.message, hint: error.hint, at: call.location)))
             }
         }
         var checks: [CompiledCheck] = []
         for check in attribute.checks {
             do { checks.append(CompiledCheck(validate: try context.validators.compile(check), message: check.message)) } catch {
-                diagnostics.append(mapping.diagnostic(at: check.location, error.message, hint: error.hint))
+                diagnostics.append(mapping.diagnostic(.refusedArguments(error.message, hint: error.hint, at: check.location)))
             }
         }
         func value(_ expression: ValueExpression?) -> PlanValue? {
@@ -278,7 +276,8 @@ extension AttributePlan {
             case .run: return .run
             case .literal(let literal):
                 do { return .sql(try literalValue(literal, as: attribute.type, converters: context.converters)) } catch {
-                    diagnostics.append(mapping.diagnostic(at: attribute.location, "'\(literal)' does not fit \(attribute.name): \(error.message)"))
+                    diagnostics.append(
+                        mapping.diagnostic(.literalDoesNotFit(literal, attribute: attribute.name, reason: error.message, at: attribute.location)))
                     return nil
                 }
             }
