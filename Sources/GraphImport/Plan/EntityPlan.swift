@@ -314,15 +314,17 @@ extension AttributePlan {
 
 /// A literal of the map as the column stores it (a date literal is ISO 8601 text).
 func literalValue(_ literal: Literal, as type: ValueType, converters: ConverterCatalog) throws(ConversionError) -> SQLValue {
-    var value: Value
+    let value: Value
     switch literal {
     case .string(let text): value = .string(text)
     case .int(let number): value = .int(number)
     case .double(let number): value = .double(number)
     case .bool(let flag): value = .bool(flag)
     }
+    // A date literal is written as ISO 8601 text: read as the `iso8601` converter reads it.
+    var dateConverter: [CompiledConverter] = []
     if type == .date, case .string = literal {
-        value = try converters.compile(ConverterCall(name: "iso8601", arguments: [], location: SourceLocation(line: 0, column: 0, offset: 0)))(value)
+        dateConverter = [try converters.compile(ConverterCall(name: "iso8601", arguments: [], location: SourceLocation(line: 0, column: 0, offset: 0)))]
     }
-    return try Coercion.sqlValue(value, as: type)
+    return try ValuePipeline.converted(value, converters: dateConverter, type: type)
 }
