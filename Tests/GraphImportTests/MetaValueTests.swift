@@ -76,6 +76,11 @@ import Testing
         #expect(try MetaValue.parse(value.description, as: value.type) == value)
     }
 
+    /// As SQLite's `json_valid` (which the store applies) takes JSON: repeated keys are valid JSON.
+    @Test func jsonTextKeepsRepeatedKeysAsWritten() throws {
+        #expect(try MetaValue.parse(#"{"a": 1, "a": 2}"#, as: .json) == .json(#"{"a": 1, "a": 2}"#))
+    }
+
     @Test func everyTypeHasItsValueCase() {
         let values: [MetaValue] = [.bool(true), .integer(1), .double(1), .string(""), .date(""), .json("")]
         #expect(values.map(\.type) == MetaType.allCases)

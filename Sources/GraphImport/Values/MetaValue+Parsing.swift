@@ -46,10 +46,16 @@ extension MetaValue {
             }
             return .date(Coercion.isoText(instant))
         case .json:
-            guard (try? JSONParser.parse(text)) != nil else { throw MetaValueError(text: text, type: type, reason: "expected valid JSON text") }
+            guard (try? JSONParser.parse(text, options: jsonTextOptions)) != nil else {
+                throw MetaValueError(text: text, type: type, reason: "expected valid JSON text")
+            }
             return .json(text)
         }
     }
+
+    /// JSON text as the store's `json_valid` takes it: RFC 8259 allows repeated keys (a feed's
+    /// reader refuses them, a stored value keeps them as written), nesting as deep as SQLite's.
+    private static let jsonTextOptions = JSONReaderOptions(maxDepth: 1000, rejectDuplicateKeys: false)
 
     /// `[+-]digits`.
     private static func isDecimalInteger(_ text: String) -> Bool {
