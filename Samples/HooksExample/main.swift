@@ -100,10 +100,8 @@ let storePath = directory.appendingPathComponent("movies.sqlite").path
 do {
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
-    // The catalogs go to the parser (so the map may name them) and to the plan (so they run).
-    let (converters, validators) = (makeConverters(), makeValidators())
-    let mapping = try MapParser.parse(map, fileName: "movies.map", converters: converters.signatures, validators: validators.signatures)
-    let plan = try ImportPlan(mapping: mapping, converters: converters, validators: validators)
+    // The catalogs let the map name the custom converters and checks, and make them run.
+    let plan = try ImportPlan.compile(text: map, fileName: "movies.map", converters: makeConverters(), validators: makeValidators())
     let summary = try GraphImporter(plan: plan, hooks: makeHooks()).run(
         source: BytesSource(Array(feed.utf8)), inputName: "feed", storePath: storePath, options: ImportOptions(skipInvalid: true),
         onSkip: { print("skipped \($0)") })

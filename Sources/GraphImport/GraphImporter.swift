@@ -12,10 +12,13 @@ import GraphImportStore
 public struct GraphImporter: Sendable {
     public let plan: ImportPlan
     public let hooks: ImportHooks
+    /// `hooks` by entity index, bound once here rather than looked up by name per object.
+    let entityHooks: [EntityHooks]
 
     public init(plan: ImportPlan, hooks: ImportHooks = ImportHooks()) {
         self.plan = plan
         self.hooks = hooks
+        entityHooks = EntityHooks.bind(hooks, to: plan)
     }
 
     /// Reads records from `source` and upserts them into the store at `storePath`.
@@ -49,7 +52,7 @@ public struct GraphImporter: Sendable {
             throw .store(path: storePath, StoreFailure(error, holder: runningHolder(storePath)))
         }
         onRunBegan(runID)
-        var run = ImportRun(plan: plan, hooks: hooks, store: store, runID: runID, inputName: inputName, options: options)
+        var run = ImportRun(plan: plan, hooks: hooks, entityHooks: entityHooks, store: store, runID: runID, inputName: inputName, options: options)
         do {
             var summary = try run.perform(source: source, onSkip: onSkip, onProgress: onProgress)
             summary.seconds = monotonicSeconds() - started
@@ -96,6 +99,7 @@ public struct GraphImporter: Sendable {
 struct ImportRun {
     let plan: ImportPlan
     let hooks: ImportHooks
+    let entityHooks: [EntityHooks]
     let store: Store
     let runID: Int64
     let inputName: String
@@ -108,9 +112,10 @@ struct ImportRun {
     /// Their plain indexes, built again before the run commits.
     var deferredIndexes = DeferredIndexes.none
 
-    init(plan: ImportPlan, hooks: ImportHooks, store: Store, runID: Int64, inputName: String, options: ImportOptions) {
+    init(plan: ImportPlan, hooks: ImportHooks, entityHooks: [EntityHooks], store: Store, runID: Int64, inputName: String, options: ImportOptions) {
         self.plan = plan
         self.hooks = hooks
+        self.entityHooks = entityHooks
         self.store = store
         self.runID = runID
         self.inputName = inputName
@@ -152,7 +157,7 @@ struct ImportRun {
         var skipped = Array(repeating: 0, count: plan.entities.count)
         let undoable = options.skipInvalid && !hooks.beforeSave.isEmpty
         let pipeline = RecordPipeline(
-            reader: reader, builder: DraftBuilder(plan: plan, hooks: hooks), routes: plan.routes, skipsMalformedLines: options.skipInvalid)
+            reader: reader, builder: DraftBuilder(plan: plan, hooks: entityHooks), routes: plan.routes, skipsMalformedLines: options.skipInvalid)
         defer { pipeline.stop() }
         var captured: [Int: JSONValue] = [:]
         var format = JSONInputFormat.auto
@@ -353,27 +358,6 @@ struct ImportRun {
             throw .store(path: store.path, StoreFailure(error))
         } catch {
             throw .internalError("\(error)")
-        }
-    }
-}
-
-extension MetaPlan {
-    /// The response's value converted as the map says; nil for a null (the key is then removed).
-    func metaValue(_ raw: JSONValue) throws(ConversionError) -> MetaValue? {
-        var value = Value.json(raw)
-        for converter in converters { value = try converter(value) }
-        let sql = try Coercion.sqlValue(value, as: type)
-        switch (type, sql) {
-        case (_, .null):
-            if !isOptional { throw ConversionError("is required but the value is null", hint: "declare it optional: `: \(type.rawValue)?`") }
-            return nil
-        case (.bool, .integer(let flag)): return .bool(flag != 0)
-        case (.int, .integer(let number)): return .integer(number)
-        case (.double, .real(let number)): return .double(number)
-        case (.date, .text(let text)): return .date(text)
-        case (.json, .text(let text)): return .json(text)
-        case (_, .text(let text)): return .string(text)
-        default: throw ConversionError("cannot be kept as metadata")
         }
     }
 }

@@ -25,7 +25,8 @@ public struct HookFailure: Error, Equatable, Sendable {
 /// Behaviour that Swift code attaches to entities, beyond what a map can say.
 ///
 /// Like Core Data's `awakeFromInsert`, `validateForInsert/Update` and a manual key handler:
-/// each closure is looked up by entity name (and JSON key), so one set of hooks can serve several maps.
+/// each closure is named by its entity (and JSON key), so one set of hooks can serve several maps.
+/// `GraphImporter` binds them to the plan's entities once, when it is made.
 public struct ImportHooks: Sendable {
     /// Called when a new object is about to be inserted, after the map's defaults; may set values.
     public var onInsert: [String: @Sendable (inout ObjectValues) -> Void] = [:]

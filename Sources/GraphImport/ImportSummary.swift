@@ -29,8 +29,7 @@ public struct ImportOptions: Sendable {
     /// old markers); one met again is read back from the store. Smaller saves memory and costs a
     /// query per repeat of an object that left; below 1 counts as 1.
     public var objectsInMemory = ImportOptions.defaultObjectsInMemory
-    /// 2048: as fast as 8192 on the 10k-tweet benchmark (callgrind: 1.263G against 1.257G
-    /// instructions on the writing thread), 5 MB less at 1M tweets.
+    /// 2048: as fast as 8192 on the tweet benchmark, in less memory (figures in Benchmarks/README.md).
     public static let defaultObjectsInMemory = 2048
 
     public init(

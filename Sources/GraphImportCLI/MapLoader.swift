@@ -30,9 +30,7 @@ enum MapLoader {
             throw .unreadable(path: path, reason: reason)
         }
         do {
-            let mapping = try MapParser.parse(
-                text, fileName: path, converters: ConverterCatalog.standard.signatures, validators: ValidatorCatalog.standard.signatures)
-            return try ImportPlan(mapping: mapping)
+            return try ImportPlan.compile(text: text, fileName: path)
         } catch {
             throw .invalid(error)
         }

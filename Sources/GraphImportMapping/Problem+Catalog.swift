@@ -363,7 +363,7 @@ extension Problem {
 
     // MARK: Wording helpers
 
-    static let reservedPrefix = "graphimport_"
+    static let reservedPrefix = TableName.internalPrefix
     static let builtInTypes = ValueType.allCases.map(\.rawValue).joined(separator: ", ")
     static let stringEscapes = "a string accepts \\\" \\\\ \\n \\t and \\uXXXX"
 

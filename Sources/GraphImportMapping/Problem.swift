@@ -1,6 +1,9 @@
 /// A problem found while reading a map, at a byte offset; turned into a `Diagnostic` (with line,
 /// column and the quoted line) once parsing and validation are over.
-struct Problem: Error, Sendable, Equatable {
+///
+/// Public so that the engine can name the catalog's plan entries (`Problem+Plan.swift`); how a
+/// problem is made stays inside this module, with the catalog.
+public struct Problem: Error, Sendable, Equatable {
     var offset: Int
     var message: String
     var hint: String?

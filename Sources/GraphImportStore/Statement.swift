@@ -150,8 +150,9 @@ public final class Statement {
         reset()
     }
 
-    /// Binds `integers` to the statement's parameters, in order, and steps until done: many
-    /// join rows in one multi-row INSERT, without building an array of values for them.
+    /// Binds `integers` to the statement's parameters, in order, and steps until done, without
+    /// building an array of values (a multi-row `INSERT … VALUES (?, ?, ?), (?, ?, ?)` of integers,
+    /// such as many join rows in one statement). Throws when the count is not the statement's.
     public func run(integers: ArraySlice<Int64>) throws(StoreError) {
         try reset(binding: integers.count)
         for (offset, value) in integers.enumerated() {
@@ -172,9 +173,10 @@ public final class Statement {
         return rows
     }
 
-    /// Binds one integer and returns the first two columns of every row as integers (a to-many's
-    /// targets and their positions, read for every list the feed gives), without building a row
-    /// of values for each.
+    /// Binds one integer and returns the first two columns of every row as integers, without
+    /// building a row of values for each (`SELECT a, b FROM t WHERE owner = ?` over integer
+    /// columns, such as a join table's rows for one owner). A column that is not an integer reads
+    /// as SQLite converts it (`sqlite3_column_int64`).
     public func integerPairs(binding value: Int64) throws(StoreError) -> [(Int64, Int64)] {
         var pairs: [(Int64, Int64)] = []
         try integerPairs(binding: value, into: &pairs)
@@ -205,8 +207,8 @@ public final class Statement {
 
     /// Binds `values` and returns the first row, or nil when there is none. A column from
     /// `firstColumn` on that holds the value `expected` has for it (`column(_:holds:)`) is given
-    /// as that value, not read again: a caller that already has most of a row's values (an
-    /// object met again in a feed) shares their texts instead of copying each from the row.
+    /// as that value, not read again: a caller that already has most of a row's values shares
+    /// their texts instead of copying each from the row. Without `expected`, the plain first row.
     public func firstRow(_ values: [SQLValue], expecting expected: [SQLValue?] = [], from firstColumn: Int = 0) throws(StoreError) -> [SQLValue]? {
         try firstRowHolding(values, expecting: expected, from: firstColumn)?.row
     }

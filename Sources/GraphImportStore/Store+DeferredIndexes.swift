@@ -5,7 +5,7 @@ internal import CSQLite
 ///
 /// A first import adds every row of its tables; each row also went into the table's plain indexes
 /// (foreign-key columns, join-table targets) one at a time, in random order. Building an index
-/// once over the finished table sorts instead, which measured a third faster for a join table.
+/// once over the finished table sorts instead, which is faster (Benchmarks/README.md, session 3).
 /// Unique indexes stay: the import looks objects up by key and relies on them being unique.
 /// Both steps run inside the import's transaction, so a failed import rolls back to the indexes as
 /// they were, and no other connection ever sees the tables without them.
@@ -54,9 +54,8 @@ extension Store {
         try requireTransaction("rebuilding indexes")
         // CREATE INDEX sorts in memory up to the page cache's size, then in temporary files (on
         // disk: see Database). The cache shrinks while it runs, so that the sort fits in memory the
-        // cache gave back. At 1M tweets, peak RSS: 146 MB with temporary files in memory and the
-        // full cache, 96 MB with them on disk and an 8 MiB cache, 87 to 90 MB with 2 MiB (two
-        // runs; the run without deferred indexes: 88 MB).
+        // cache gave back and a first import's peak memory stays that of an import without
+        // deferred indexes (figures in Benchmarks/README.md).
         guard case .integer(let cacheSize)? = try database.scalar("PRAGMA cache_size") else {
             throw StoreError(extendedCode: SQLITE_ERROR, message: "PRAGMA cache_size gave no number")
         }

@@ -117,7 +117,7 @@ extension Store {
         switch value {
         case .double(let double) where !double.isFinite:
             "a double must be finite"
-        case .date(let text) where !MetaDate.isStored(text):
+        case .date(let text) where try !database.isStoredDate(text):
             "a date is stored as UTC text like 2024-05-01T12:00:00.000Z"
         case .json(let text) where try !database.isValidJSON(text):
             "it is not valid JSON"
@@ -138,5 +138,22 @@ extension Store {
 
     private static func typeMismatch(key: String, holds: MetaType, wanted: MetaType) -> StoreError {
         StoreError(extendedCode: SQLITE_MISMATCH, message: "meta key '\(key)' holds \(holds.phrase), not \(wanted.phrase)")
+    }
+}
+
+extension Database {
+    /// True when SQLite's `json_valid` accepts `text` (RFC 8259 JSON, any value at the top).
+    func isValidJSON(_ text: String) throws(StoreError) -> Bool {
+        try scalar("SELECT json_valid(?)", [.text(text)]) == .integer(1)
+    }
+
+    /// True when `text` is a date in the one shape the store keeps, `YYYY-MM-DDTHH:MM:SS.sssZ`
+    /// (UTC, milliseconds, years 0000-9999), every field in range: SQLite's own date functions
+    /// turn it into a Julian day number and back into the same text. "The date and time functions
+    /// use a subset of ISO-8601 date and time formats" and accept a trailing "Z"; text they cannot
+    /// read gives NULL, and a day or hour past its end (2024-02-30, 24:00) comes back as the date
+    /// it overflows into (through the day number: `strftime` alone writes such text back as it was).
+    func isStoredDate(_ text: String) throws(StoreError) -> Bool {
+        try scalar("SELECT strftime('%Y-%m-%dT%H:%M:%fZ', julianday(?1)) IS ?1", [.text(text)]) == .integer(1)
     }
 }

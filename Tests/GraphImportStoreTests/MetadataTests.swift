@@ -240,6 +240,28 @@ import Testing
         }
     }
 
+    /// The stored shape, swept over its boundaries: every field at its limits is kept, anything
+    /// SQLite would read differently (out of range, another spelling) is refused.
+    @Test(arguments: [
+        ("0000-01-01T00:00:00.000Z", true), ("9999-12-31T23:59:59.999Z", true), ("2024-02-29T12:00:00.000Z", true),
+        ("2023-02-29T12:00:00.000Z", false), ("2024-04-31T12:00:00.000Z", false), ("2024-13-01T12:00:00.000Z", false),
+        ("2024-00-01T12:00:00.000Z", false), ("2024-05-00T12:00:00.000Z", false), ("2024-05-01T24:00:00.000Z", false),
+        ("2024-05-01T12:60:00.000Z", false), ("2024-05-01T12:00:60.000Z", false), ("2024-05-01 12:00:00.000Z", false),
+        ("2024-05-01T12:00:00.000z", false), ("2024-05-01T12:00:00.0000Z", false), ("2024-05-01T12:00:00.00Z", false),
+        ("2024-05-01T12:00:00.000+00:00", false), ("2024-05-01T12:00:00.000", false), ("2024-05-01", false), ("", false),
+    ])
+    func setKeepsADateOnlyInTheStoredShape(text: String, kept: Bool) throws {
+        try withFixture { fixture throws in
+            let store = try Store(path: fixture.path)
+            if kept {
+                try store.setMeta("k", .date(text))
+                #expect(try store.date("k") == text)
+            } else {
+                #expect(throws: StoreError.self) { try store.setMeta("k", .date(text)) }
+            }
+        }
+    }
+
     @Test func setRefusesAnEmptyKey() throws {
         try withFixture { fixture throws in
             let error = #expect(throws: StoreError.self) { try Store(path: fixture.path).setMeta("", .integer(1)) }

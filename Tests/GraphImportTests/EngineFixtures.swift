@@ -11,9 +11,7 @@ final class EngineFixture {
     var storePath: String { directory.path("store.sqlite") }
 
     init(map: String) throws {
-        let mapping = try MapParser.parse(
-            map, fileName: "test.map", converters: ConverterCatalog.standard.signatures, validators: ValidatorCatalog.standard.signatures)
-        plan = try ImportPlan(mapping: mapping)
+        plan = try ImportPlan.compile(text: map, fileName: "test.map")
     }
 
     /// Imports `json` and returns the summary.

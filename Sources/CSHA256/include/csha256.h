@@ -5,8 +5,8 @@
 #include <stdint.h>
 
 /* SHA-256 block compression on the CPU's SHA instructions (x86 SHA-NI). GraphImport's SHA256
-   hashes every imported input; its Swift rounds run at about 200 MB/s, the instructions several
-   times faster. The Swift code stays the fallback: these are used only when the first says so. */
+   hashes every imported input; the instructions are several times faster than its Swift rounds
+   (figures in Benchmarks/README.md). The Swift code stays the fallback: these are used only when the first says so. */
 
 /* 1 if this CPU (and this build) can run graphimport_sha256_compress_blocks, else 0.
    Always 0 on anything but x86-64. */

@@ -71,8 +71,8 @@ struct ByteScanner {
 
     /// Consumes the first of `names` the text continues with, ignoring ASCII case; returns its index.
     ///
-    /// Over buffers: enumerating the arrays retained each name and copied each byte pair, and a
-    /// tweet's two dates spent a quarter of their parsing here (callgrind).
+    /// Over buffers: enumerating the arrays retained each name and copied each byte pair, a large
+    /// part of parsing a date with names (figures in Benchmarks/README.md).
     mutating func name(in names: [[UInt8]]) -> Int? {
         let rest = bytes.count - position
         let start = bytes.baseAddress.map { $0 + position }

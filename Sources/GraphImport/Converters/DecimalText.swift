@@ -14,8 +14,8 @@ enum DecimalText {
 
     /// Reads integer syntax only, `[+-]? DIGIT+` ("42", "-7", "+3"); "4.0" and " 4" are invalid.
     static func integer(_ text: String) -> Reading {
-        // Over the string's own bytes: through `Substring`'s UTF-8 view, reading a 13-digit
-        // `epochMillis` text cost 1,360 instructions (callgrind).
+        // Over the string's own bytes: `Substring`'s UTF-8 view made reading an `epochMillis`
+        // text several times dearer (figures in Benchmarks/README.md).
         var text = text
         return text.withUTF8 { integer(bytes: $0) }
     }
@@ -142,33 +142,4 @@ enum DecimalText {
         if overflow || total > UInt64(Int64.max) + 1 { return .outOfRange }
         return .value(total == UInt64(Int64.max) + 1 ? .min : -Int64(total))
     }
-}
-
-/// Named ASCII bytes used by the converters' parsers.
-enum ASCII {
-    static let zero = UInt8(ascii: "0")
-    static let nine = UInt8(ascii: "9")
-    static let plus = UInt8(ascii: "+")
-    static let minus = UInt8(ascii: "-")
-    static let period = UInt8(ascii: ".")
-    static let comma = UInt8(ascii: ",")
-    static let colon = UInt8(ascii: ":")
-    static let space = UInt8(ascii: " ")
-    static let apostrophe = UInt8(ascii: "'")
-    static let equals = UInt8(ascii: "=")
-    static let slash = UInt8(ascii: "/")
-    static let lowerE = UInt8(ascii: "e")
-    static let upperE = UInt8(ascii: "E")
-    static let upperT = UInt8(ascii: "T")
-    static let lowerT = UInt8(ascii: "t")
-    static let upperZ = UInt8(ascii: "Z")
-    static let lowerZ = UInt8(ascii: "z")
-    static let lowerA = UInt8(ascii: "a")
-    static let upperA = UInt8(ascii: "A")
-    /// Added to an upper-case ASCII letter to make it lower case.
-    static let caseBit: UInt8 = 0x20
-
-    @inline(__always) static func isDigit(_ byte: UInt8) -> Bool { byte >= zero && byte <= nine }
-    @inline(__always) static func isLetter(_ byte: UInt8) -> Bool { (byte | caseBit) >= lowerA && (byte | caseBit) <= UInt8(ascii: "z") }
-    @inline(__always) static func lowercased(_ byte: UInt8) -> UInt8 { isLetter(byte) ? byte | caseBit : byte }
 }

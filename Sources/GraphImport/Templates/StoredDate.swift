@@ -16,17 +16,17 @@ struct StoredDate: Equatable {
     init?(_ text: String) {
         var bytes = text.utf8[...]
         var sign = 1
-        if let first = bytes.first, first == Self.plus || first == Self.minus {
-            sign = first == Self.minus ? -1 : 1
+        if let first = bytes.first, first == ASCII.plus || first == ASCII.minus {
+            sign = first == ASCII.minus ? -1 : 1
             bytes = bytes.dropFirst()
         }
-        let yearDigits = bytes.prefix { $0 >= Self.zero && $0 <= Self.nine }.count
+        let yearDigits = bytes.prefix(while: ASCII.isDigit).count
         guard yearDigits >= 4, yearDigits <= 9, let year = Self.number(bytes.prefix(yearDigits)) else { return nil }
         bytes = bytes.dropFirst(yearDigits)
         // After the year: "-MM-DDTHH:MM:SS.sssZ", separators at fixed places.
         let rest = Array(bytes)
-        guard rest.count == 20, rest[0] == Self.minus, rest[3] == Self.minus, rest[6] == Self.letterT,
-            rest[9] == Self.colon, rest[12] == Self.colon, rest[15] == Self.period, rest[19] == Self.letterZ,
+        guard rest.count == 20, rest[0] == ASCII.minus, rest[3] == ASCII.minus, rest[6] == ASCII.upperT,
+            rest[9] == ASCII.colon, rest[12] == ASCII.colon, rest[15] == ASCII.period, rest[19] == ASCII.upperZ,
             let month = Self.number(rest[1..<3]), let day = Self.number(rest[4..<6]), let hour = Self.number(rest[7..<9]),
             let minute = Self.number(rest[10..<12]), let second = Self.number(rest[13..<15]), let millisecond = Self.number(rest[16..<19]),
             (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 60
@@ -47,33 +47,17 @@ struct StoredDate: Equatable {
     }
 
     /// Days from 1970-01-01 to the date in the proleptic Gregorian calendar (negative before it).
-    /// Counts in 400-year eras of 146097 days, with the year starting in March so that the leap
-    /// day comes last (Howard Hinnant's `days_from_civil`).
     static func daysSinceEpoch(year: Int, month: Int, day: Int) -> Int {
-        let marchYear = month <= 2 ? year - 1 : year
-        let era = (marchYear >= 0 ? marchYear : marchYear - 399) / 400
-        let yearOfEra = marchYear - era * 400
-        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146097 + dayOfEra - 719468
+        Int(CivilTime.days(year: Int64(year), month: Int64(month), day: Int64(day)))
     }
 
     /// The decimal value of ASCII digits, or nil if any byte is not a digit.
     private static func number<Bytes: Collection<UInt8>>(_ digits: Bytes) -> Int? {
         var value = 0
         for byte in digits {
-            guard byte >= zero && byte <= nine else { return nil }
-            value = value * 10 + Int(byte - zero)
+            guard ASCII.isDigit(byte) else { return nil }
+            value = value * 10 + Int(byte - ASCII.zero)
         }
         return value
     }
-
-    private static let plus: UInt8 = 0x2B
-    private static let minus: UInt8 = 0x2D
-    private static let period: UInt8 = 0x2E
-    private static let zero: UInt8 = 0x30
-    private static let nine: UInt8 = 0x39
-    private static let colon: UInt8 = 0x3A
-    private static let letterT: UInt8 = 0x54
-    private static let letterZ: UInt8 = 0x5A
 }

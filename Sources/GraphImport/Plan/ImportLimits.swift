@@ -1,3 +1,5 @@
+import GraphImportMapping
+
 /// The limits an import enforces before and while it works, so that a hostile map or feed
 /// fails fast with a message instead of exhausting memory or time. Documented in the README.
 public enum ImportLimits {
@@ -14,5 +16,5 @@ public enum ImportLimits {
     /// Most attributes and relationships in one entity (SQLite allows 2,000 columns a table).
     public static let maxMembersPerEntity = 1_000
     /// Longest table name a map may give.
-    public static let maxTableNameLength = 128
+    public static let maxTableNameLength = TableName.maxLength
 }

@@ -1,3 +1,4 @@
+import GraphImport
 import GraphImportStore
 import Testing
 
@@ -73,6 +74,11 @@ import Testing
     func descriptionIsTheBareValueAndParsesBack(value: MetaValue, text: String) throws {
         #expect(value.description == text)
         #expect(try MetaValue.parse(value.description, as: value.type) == value)
+    }
+
+    /// As SQLite's `json_valid` (which the store applies) takes JSON: repeated keys are valid JSON.
+    @Test func jsonTextKeepsRepeatedKeysAsWritten() throws {
+        #expect(try MetaValue.parse(#"{"a": 1, "a": 2}"#, as: .json) == .json(#"{"a": 1, "a": 2}"#))
     }
 
     @Test func everyTypeHasItsValueCase() {

@@ -17,7 +17,18 @@ public struct ImportPlan: Sendable {
     /// The tables the store must have.
     public var schema: SchemaDescription { ImportPlan.schema(for: entities) }
 
-    /// Compiles `mapping`; map-level problems (SQL name clashes, bad converter arguments, bad
+    /// Parses and compiles a map's text: the one way from a `.map` file to a runnable plan. The
+    /// catalogs are given once: the parser checks the map's converter and check names against
+    /// their signatures, the plan compiles their functions. Syntax and plan problems alike come
+    /// back as `MappingErrors`.
+    public static func compile(
+        text: String, fileName: String, converters: ConverterCatalog = .standard, validators: ValidatorCatalog = .standard
+    ) throws(MappingErrors) -> ImportPlan {
+        let mapping = try MapParser.parse(text, fileName: fileName, converters: converters.signatures, validators: validators.signatures)
+        return try ImportPlan(mapping: mapping, converters: converters, validators: validators)
+    }
+
+    /// Compiles `mapping` (parsed with the same catalogs' signatures; `compile(text:…)` does both); map-level problems (SQL name clashes, bad converter arguments, bad
     /// templates) come back as diagnostics, all at once.
     public init(mapping: Mapping, converters: ConverterCatalog = .standard, validators: ValidatorCatalog = .standard) throws(MappingErrors) {
         var diagnostics: [Diagnostic] = []
@@ -28,29 +39,20 @@ public struct ImportPlan: Sendable {
         let context = PlanContext(mapping: mapping, converters: converters, validators: validators, tables: tables, indexByName: indexByName)
         if mapping.entities.count > ImportLimits.maxEntities {
             let first = mapping.entities[ImportLimits.maxEntities]
-            throw MappingErrors([
-                mapping.diagnostic(
-                    at: first.location, "the map declares \(mapping.entities.count) entities; at most \(ImportLimits.maxEntities) are allowed",
-                    hint: "split the feed into several maps and stores")
-            ])
+            throw MappingErrors([mapping.diagnostic(.tooManyEntities(mapping.entities.count, limit: ImportLimits.maxEntities, at: first.location))])
         }
         for (index, entity) in mapping.entities.enumerated() {
             let table = tables[index]
-            if let problem = ImportPlan.tableNameProblem(table) {
-                diagnostics.append(mapping.diagnostic(at: entity.location, problem, hint: "choose another name with `table NAME`"))
+            if let rule = TableName.brokenRule(table) {
+                diagnostics.append(mapping.diagnostic(.unusableTableName(table, rule, at: entity.location)))
             }
             let members = entity.attributes.count + entity.relationships.count
             if members > ImportLimits.maxMembersPerEntity {
                 diagnostics.append(
-                    mapping.diagnostic(
-                        at: entity.location,
-                        "entity '\(entity.name)' has \(members) attributes and relationships; at most \(ImportLimits.maxMembersPerEntity) are allowed"))
+                    mapping.diagnostic(.tooManyMembers(entity: entity.name, members, limit: ImportLimits.maxMembersPerEntity, at: entity.location)))
             }
             if let other = seenTables[table.lowercased()] {
-                diagnostics.append(
-                    mapping.diagnostic(
-                        at: entity.location, "entity '\(entity.name)' and entity '\(other)' would share the table '\(table)'",
-                        hint: "give one of them its own name with `table NAME`"))
+                diagnostics.append(mapping.diagnostic(.sharedTable(table, entity: entity.name, other: other, at: entity.location)))
             }
             seenTables[table.lowercased()] = entity.name
             entities.append(EntityPlan.compile(entity, index: index, context: context, diagnostics: &diagnostics))
@@ -59,9 +61,9 @@ public struct ImportPlan: Sendable {
             if let other = seenTables[join.joinTable.lowercased()] {
                 diagnostics.append(
                     mapping.diagnostic(
-                        at: mapping.entities[join.owner].location,
-                        "the join table '\(join.joinTable)' of \(mapping.entities[join.owner].name).\(join.name) has the name of the table of entity '\(other)'",
-                        hint: "rename the relationship or give the entity another table with `table NAME`"))
+                        .joinTableClash(
+                            join.joinTable, relationship: "\(mapping.entities[join.owner].name).\(join.name)", other: other,
+                            at: mapping.entities[join.owner].location)))
             }
             seenTables[join.joinTable.lowercased()] = "\(mapping.entities[join.owner].name).\(join.name)"
         }
@@ -73,20 +75,6 @@ public struct ImportPlan: Sendable {
         self.routes = mapping.records.flatMap { source in
             source.paths.map { RecordRoute(source: source, path: $0, indexByName: indexByName) }
         }
-    }
-
-    /// Why a table name cannot be used, or nil. Names reach SQL only through `quoteIdentifier`,
-    /// so any text is safe; these rules keep SQLite's own names and unreadable ones out.
-    static func tableNameProblem(_ table: String) -> String? {
-        if table.lowercased().hasPrefix("sqlite_") { return "the table name '\(table)' is reserved: SQLite keeps names starting with 'sqlite_'" }
-        if table.lowercased().hasPrefix("graphimport_") { return "the table name '\(table)' is reserved for graphimport's own tables" }
-        if table.count > ImportLimits.maxTableNameLength {
-            return "the table name is \(table.count) characters long; at most \(ImportLimits.maxTableNameLength) are allowed"
-        }
-        if table.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
-            return "the table name contains a control character"
-        }
-        return nil
     }
 
     static func pattern(for path: KeyPath) -> JSONPathPattern {
@@ -169,15 +157,13 @@ public struct MetaPlan: Sendable {
 
     static func compile(_ field: MetaField, context: PlanContext, diagnostics: inout [Diagnostic]) -> MetaPlan? {
         if field.type == .data {
-            diagnostics.append(
-                context.mapping.diagnostic(
-                    at: field.location, "metadata '\(field.name)' cannot be Data", hint: "store it as String (base64 text) instead"))
+            diagnostics.append(context.mapping.diagnostic(.metadataCannotBeData(field.name, at: field.location)))
             return nil
         }
         var compiled: [CompiledConverter] = []
         for call in field.converters {
             do { compiled.append(try context.converters.compile(call)) } catch {
-                diagnostics.append(context.mapping.diagnostic(at: call.location, error.message, hint: error.hint))
+                diagnostics.append(context.mapping.diagnostic(.refusedArguments(error.message, hint: error.hint, at: call.location)))
             }
         }
         return MetaPlan(

@@ -10,7 +10,7 @@ final class BackgroundHasher: @unchecked Sendable {
     private var chunks: [[UInt8]] = []
     /// Hashed chunks, emptied with their memory kept, for `feed` to copy the next reads into: a
     /// new array of 64 KiB for every read was the reading thread's only large allocation, and
-    /// each made malloc consolidate its free lists (2% of that thread's samples at 100k tweets).
+    /// each made malloc consolidate its free lists.
     private var spares: [[UInt8]] = []
     private var finished = false
     private var digest: [UInt8]?

@@ -111,7 +111,7 @@ struct CompiledCheck: Sendable {
 /// A to-one relationship, stored as a foreign-key column of the owner's table.
 ///
 /// A class, as `AttributePlan` is: drafting walks an entity's relationships for every object, and
-/// a struct's copy retained each of its texts and paths (callgrind: 109k copies for 10k tweets).
+/// a struct's copy retained each of its texts and paths.
 public final class ToOnePlan: Sendable {
     public let name: String
     public let column: String
@@ -178,9 +178,7 @@ extension EntityPlan {
             if let other = columns[column.lowercased()] {
                 let reserved = [Naming.primaryKey, Naming.insertedRun, Naming.changedRun].contains(column.lowercased())
                 diagnostics.append(
-                    mapping.diagnostic(
-                        at: location, "'\(member)' would be stored in column '\(column)' of table '\(table)', which \(other) already uses",
-                        hint: reserved ? "'\(column)' is a column graphimport adds to every table; rename the attribute" : "rename one of them"))
+                    mapping.diagnostic(.columnClash(member: member, column: column, table: table, usedBy: other, reserved: reserved, at: location)))
             } else {
                 columns[column.lowercased()] = "'\(member)'"
             }
@@ -212,7 +210,7 @@ extension EntityPlan {
                 attributes[position] = attributes[position].withDerived(compiled)
                 derivedAttributes.append(position)
             } catch {
-                diagnostics.append(mapping.diagnostic(at: template.location, error.message, hint: error.hint))
+                diagnostics.append(mapping.diagnostic(.refusedArguments(error.message, hint: error.hint, at: template.location)))
             }
         }
         var toOne: [ToOnePlan] = []
@@ -262,13 +260,13 @@ extension AttributePlan {
         var compiled: [CompiledConverter] = []
         for call in attribute.converters {
             do { compiled.append(try context.converters.compile(call)) } catch {
-                diagnostics.append(mapping.diagnostic(at: call.location, error.message, hint: error.hint))
+                diagnostics.append(mapping.diagnostic(.refusedArguments(error.message, hint: error.hint, at: call.location)))
             }
         }
         var checks: [CompiledCheck] = []
         for check in attribute.checks {
             do { checks.append(CompiledCheck(validate: try context.validators.compile(check), message: check.message)) } catch {
-                diagnostics.append(mapping.diagnostic(at: check.location, error.message, hint: error.hint))
+                diagnostics.append(mapping.diagnostic(.refusedArguments(error.message, hint: error.hint, at: check.location)))
             }
         }
         func value(_ expression: ValueExpression?) -> PlanValue? {
@@ -278,7 +276,8 @@ extension AttributePlan {
             case .run: return .run
             case .literal(let literal):
                 do { return .sql(try literalValue(literal, as: attribute.type, converters: context.converters)) } catch {
-                    diagnostics.append(mapping.diagnostic(at: attribute.location, "'\(literal)' does not fit \(attribute.name): \(error.message)"))
+                    diagnostics.append(
+                        mapping.diagnostic(.literalDoesNotFit(literal, attribute: attribute.name, reason: error.message, at: attribute.location)))
                     return nil
                 }
             }
@@ -315,15 +314,17 @@ extension AttributePlan {
 
 /// A literal of the map as the column stores it (a date literal is ISO 8601 text).
 func literalValue(_ literal: Literal, as type: ValueType, converters: ConverterCatalog) throws(ConversionError) -> SQLValue {
-    var value: Value
+    let value: Value
     switch literal {
     case .string(let text): value = .string(text)
     case .int(let number): value = .int(number)
     case .double(let number): value = .double(number)
     case .bool(let flag): value = .bool(flag)
     }
+    // A date literal is written as ISO 8601 text: read as the `iso8601` converter reads it.
+    var dateConverter: [CompiledConverter] = []
     if type == .date, case .string = literal {
-        value = try converters.compile(ConverterCall(name: "iso8601", arguments: [], location: SourceLocation(line: 0, column: 0, offset: 0)))(value)
+        dateConverter = [try converters.compile(ConverterCall(name: "iso8601", arguments: [], location: SourceLocation(line: 0, column: 0, offset: 0)))]
     }
-    return try Coercion.sqlValue(value, as: type)
+    return try ValuePipeline.converted(value, converters: dateConverter, type: type)
 }
