@@ -17,7 +17,8 @@ struct DerivedCheckCommandTests {
         let dir = TemporaryDirectory()
         let result = runInProcess([dir.write("feed.json", Self.feed), "--map", dir.write("movies.map", Self.map), "--skip-invalid"])
         #expect(result.status == 3)
-        #expect(result.stderr.contains("skipped: \(dir.path("feed.json")):2:2: Movie.short: must be 1 to 5 characters long (value: 'Heat and Dust') at $[1] (record 1)\n"))
+        let line = "skipped: \(dir.path("feed.json")):2:2: Movie.short: must be 1 to 5 characters long (value: 'Heat and Dust') at $[1] (record 1)\n"
+        #expect(result.stderr.contains(line))
         #expect(!result.stderr.contains("hooks"))
         #expect(try sqlite(dir.path("movies.sqlite"), "SELECT group_concat(id) FROM movie") == "1,3")
     }
