@@ -148,14 +148,14 @@ struct ImportRun {
         }
         let now = SQLValue.text(Coercion.isoText(Timestamp(milliseconds: currentMilliseconds())))
         let writer = GraphWriter(
-            plan: plan, database: database, run: RunContext(runID: runID, now: now), hooks: hooks, emptyTables: emptyTables,
+            plan: plan, database: database, run: RunContext(runID: runID, now: now), hooks: entityHooks, emptyTables: emptyTables,
             objectsInMemory: max(1, options.objectsInMemory))
         let reader = JSONRecordReader(
             source: InputTap(source, state: tap), patterns: plan.routes.map(\.pattern), capture: plan.meta.map(\.pattern),
             projections: plan.projections(hooks: hooks), format: options.format,
             options: JSONReaderOptions(maxDepth: ImportLimits.maxJSONDepth, maxStringBytes: ImportLimits.maxStringBytes))
         var skipped = Array(repeating: 0, count: plan.entities.count)
-        let undoable = options.skipInvalid && !hooks.beforeSave.isEmpty
+        let undoable = options.skipInvalid && writer.mayRefuseObjects
         let pipeline = RecordPipeline(
             reader: reader, builder: DraftBuilder(plan: plan, hooks: entityHooks), routes: plan.routes, skipsMalformedLines: options.skipInvalid)
         defer { pipeline.stop() }
@@ -199,10 +199,10 @@ struct ImportRun {
                     switch failure {
                     case nil:
                         if undoable { try writer.commitRecord() }
-                    case .rejected(let member, let message)?:
+                    case .rejected(let member, let message)?, .invalidDerived(let member, let message)?:
                         let error = RecordError(
                             recordIndex: record.index, position: record.position, path: record.path.description, member: member,
-                            message: message, hint: "the map's Swift hooks refused the object")
+                            message: message, hint: failure!.refusalHint)
                         guard undoable else { throw ImportError.record(error) }
                         try writer.rollbackRecord()
                         skip(error, entity: record.routedEntity, counts: &skipped, onSkip: onSkip)
@@ -343,8 +343,11 @@ struct ImportRun {
         switch error {
         case .store(let error): .store(path: store.path, StoreFailure(error))
         case .denied(let denied): .denied(denied)
-        case .rejected(let member, let message):
-            .record(RecordError(recordIndex: 0, position: JSONPosition(offset: 0, line: 1, column: 1), path: "$", member: member, message: message, hint: nil))
+        case .rejected(let member, let message), .invalidDerived(let member, let message):
+            .record(
+                RecordError(
+                    recordIndex: 0, position: JSONPosition(offset: 0, line: 1, column: 1), path: "$", member: member, message: message,
+                    hint: error.refusalHint))
         }
     }
 

@@ -88,14 +88,15 @@ extension Parser {
         return Located(value: .value(literal.value), offset: offset)
     }
 
-    /// missingRule = "keep" | "null" | literal ;
+    /// missingRule = "keep" | "null" | "reject" | literal ;
     private mutating func parseMissingRule() throws(Problem) -> Located<MissingRule> {
         let offset = current.start
-        if isWord(Keyword.keep) || isWord(Keyword.null) {
-            defer { advance() }
-            return Located(value: isWord(Keyword.keep) ? .keep : .null, offset: offset)
+        let rules: [String: MissingRule] = [Keyword.keep: .keep, Keyword.null: .null, Keyword.reject: .reject]
+        if current.kind == .identifier, let rule = rules[text(current)] {
+            advance()
+            return Located(value: rule, offset: offset)
         }
-        let literal = try parseLiteral("'keep', 'null' or a value after 'missing'")
+        let literal = try parseLiteral("'keep', 'null', 'reject' or a value after 'missing'")
         return Located(value: .value(literal.value), offset: offset)
     }
 

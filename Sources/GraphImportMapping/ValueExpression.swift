@@ -37,4 +37,6 @@ public enum MissingRule: Sendable, Equatable {
     case null
     /// Store this literal.
     case value(Literal)
+    /// Refuse the record: the key must be present.
+    case reject
 }

@@ -32,6 +32,12 @@ extension Database {
         return statement
     }
 
+    /// A new statement for `sql`, prepared with SQLITE_PREPARE_PERSISTENT and not cached here: for
+    /// a caller that keeps the statements it runs often itself (by purpose, not by text).
+    public func prepare(_ sql: String) throws(StoreError) -> Statement {
+        try Statement(database: self, sql: sql, persistent: true)
+    }
+
     /// Runs the cached statement for `sql` with `values` bound to its `?` parameters.
     public func run(_ sql: String, _ values: [SQLValue] = []) throws(StoreError) {
         try statement(sql).run(values)

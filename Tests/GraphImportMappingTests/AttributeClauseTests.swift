@@ -77,6 +77,13 @@ import Testing
         #expect(v.defaultValue == .literal(.int(1)) && v.always == .literal(.int(2)) && v.onChange == .literal(.int(3)))
     }
 
+    /// `missing reject` states the rule both ways explicit: for a required and an optional attribute.
+    @Test(arguments: ["Int", "Int?"])
+    func missingRejectIsParsed(type: String) throws {
+        let mapping = try parse(Self.entity + "  v : \(type) missing reject\n")
+        #expect(mapping.entities[0].attribute(named: "v")?.missingRule == .reject)
+    }
+
     @Test(arguments: [(false, NullRule.reject), (true, NullRule.store)])
     func unwrittenNullRuleDependsOnOptionality(isOptional: Bool, rule: NullRule) throws {
         let mapping = try parse(Self.entity + "  v : Int\(isOptional ? "?" : "")\n")
@@ -171,7 +178,7 @@ import Testing
         ("v : Int default", "test.map:4:18: error: expected a value after 'default' (a string, a number, true, false, 'now' or 'run'), found end of line"),
         ("v : Int always x", "test.map:4:18: error: expected a value after 'always' (a string, a number, true, false, 'now' or 'run'), found 'x'"),
         ("v : Int null", "test.map:4:15: error: expected 'store', 'keep', 'reject' or a value after 'null', found end of line"),
-        ("v : Int missing store", "test.map:4:19: error: expected 'keep', 'null' or a value after 'missing', found 'store'"),
+        ("v : Int missing store", "test.map:4:19: error: expected 'keep', 'null', 'reject' or a value after 'missing', found 'store'"),
         ("v : Int default 1 x", "test.map:4:21: error: expected another clause or end of line after the default value, found 'x'"),
         ("v : Int default 1 | trim", "test.map:4:21: error: expected another clause or end of line after the default value, found '|'"),
         ("v : Int? null keep 5", "test.map:4:22: error: expected another clause or end of line after the null rule, found '5'"),

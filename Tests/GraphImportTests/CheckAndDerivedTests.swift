@@ -179,6 +179,73 @@ struct DerivedTests {
     }
 }
 
+/// A film whose `short` title is derived and checked, with a director written before the film.
+private let checkedDerivedMap = """
+    records at $[*] as Movie
+    entity Movie
+      key id
+      id : Int
+      title : String
+      director : Person?
+      short : String derived "{title}" check length(1, 5)
+    entity Person
+      key id
+      id : Int
+      name : String
+    """
+
+@Suite("A derived value its check refuses")
+struct RefusedDerivedValueTests {
+    static let feed = #"""
+        [{"id":1,"title":"Heat","director":{"id":10,"name":"Mann"}},
+         {"id":2,"title":"Heat and Dust","director":{"id":11,"name":"Ivory"}},
+         {"id":3,"title":"Up","director":{"id":12,"name":"Docter"}}]
+        """#
+
+    /// The record is dropped whole (its director, written before the film was refused, too); the others are kept.
+    @Test func isSkippedUnderSkipInvalidWithItsRecordAndMember() throws {
+        let fixture = try EngineFixture(map: checkedDerivedMap)
+        var skipped: [RecordError] = []
+        let summary = try fixture.importJSON(Self.feed, options: ImportOptions(skipInvalid: true), skipped: { skipped.append($0) })
+        #expect(summary.skippedRecords == 1)
+        #expect(EngineFixture.counts(summary, "Movie") == [2, 0, 0, 1])
+        #expect(EngineFixture.counts(summary, "Person") == [2, 0, 0, 0])
+        #expect(skipped.map(\.recordIndex) == [1])
+        #expect(skipped.first?.position.line == 2)
+        #expect(skipped.first?.member == "Movie.short")
+        #expect(skipped.first?.message == "must be 1 to 5 characters long (value: 'Heat and Dust')")
+        #expect(
+            skipped.first?.hint
+                == "the map derives this value from the object's other values: fix those in the feed, or the attribute's template, converters or check")
+        #expect(try fixture.rows("SELECT id, short FROM movie ORDER BY id") == [["1", "'Heat'"], ["3", "'Up'"]])
+        #expect(try fixture.rows("SELECT id FROM person ORDER BY id") == [["10"], ["12"]])
+    }
+
+    /// Without `--skip-invalid` it is the record's error, naming the map's check and not Swift hooks.
+    @Test func stopsTheImportAsARecordErrorOtherwise() throws {
+        let fixture = try EngineFixture(map: checkedDerivedMap)
+        let error = fixture.recordFailure(Self.feed)
+        #expect(error?.recordIndex == 1)
+        #expect(error?.member == "Movie.short")
+        #expect(error?.hint?.hasPrefix("the map derives this value") == true)
+        #expect(try fixture.holdsNoData())
+    }
+
+    /// An update derives from the stored values merged with the record's: refused there too, the stored row kept.
+    @Test func anUpdateRefusedByTheCheckLeavesTheStoredObject() throws {
+        let fixture = try EngineFixture(map: checkedDerivedMap)
+        try fixture.importJSON(#"[{"id":1,"title":"Heat"}]"#)
+        var skipped: [RecordError] = []
+        let summary = try fixture.importJSON(
+            #"[{"id":1,"title":"Heat 2","director":{"id":10,"name":"Mann"}},{"id":4,"title":"Up"}]"#, options: ImportOptions(skipInvalid: true),
+            skipped: { skipped.append($0) })
+        #expect(skipped.map(\.member) == ["Movie.short"])
+        #expect(EngineFixture.counts(summary, "Movie") == [1, 0, 0, 1])
+        #expect(try fixture.rows("SELECT id, title, short FROM movie ORDER BY id") == [["1", "'Heat'", "'Heat'"], ["4", "'Up'", "'Up'"]])
+        #expect(try fixture.value("SELECT count(*) FROM person") == "0")
+    }
+}
+
 private let extrasMap = """
     records at $[*] as Repo
     entity Repo

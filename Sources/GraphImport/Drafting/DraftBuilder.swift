@@ -199,9 +199,12 @@ struct DraftBuilder {
         // the path (pushing and popping each step's key cost a retain and a release per attribute).
         guard let raw = try lookup(path, in: object, member: member, push: false) else {
             switch attribute.onMissing {
-            case nil: return nil
-            case .sql(let value)?: return value
-            case .now?, .run?: return nil  // the parser allows only literals and null here
+            case .keep: return nil
+            case .value(let value): return value
+            case .reject:
+                throw error(
+                    member, "the object has no '\(attribute.sourceDescription)'",
+                    hint: "the map's `missing reject` requires the key in every object: add it to the feed, or change the rule", below: path[...])
             }
         }
         let value = try convert(raw, for: attribute, member: member, below: path[...])

@@ -67,8 +67,8 @@ public final class AttributePlan: Sendable {
     let converters: [CompiledConverter]
     /// What an explicit JSON null does: store NULL, keep the stored value, reject, or store a value.
     let onNull: NullAction
-    /// What a missing key does: keep the stored value, or store NULL or a value.
-    let onMissing: PlanValue?
+    /// What a missing key does.
+    let onMissing: MissingAction
     let defaultValue: PlanValue?
     let always: PlanValue?
     let onChange: PlanValue?
@@ -80,9 +80,18 @@ public final class AttributePlan: Sendable {
         case value(SQLValue)
     }
 
+    enum MissingAction: Sendable, Equatable {
+        /// Keep the stored value; a new object starts with NULL (`missing keep`, the default).
+        case keep
+        /// Refuse the record (`missing reject`).
+        case reject
+        /// Store this value (`missing null`, `missing LITERAL`).
+        case value(SQLValue)
+    }
+
     init(
         name: String, column: String, sourceDescription: String, path: [PathStep]?, type: ValueType, isOptional: Bool,
-        converters: [CompiledConverter], onNull: NullAction, onMissing: PlanValue?, defaultValue: PlanValue?, always: PlanValue?,
+        converters: [CompiledConverter], onNull: NullAction, onMissing: MissingAction, defaultValue: PlanValue?, always: PlanValue?,
         onChange: PlanValue?, checks: [CompiledCheck], derived: CompiledTemplate?
     ) {
         self.name = name
@@ -197,7 +206,7 @@ extension EntityPlan {
             attributes.append(
                 AttributePlan(
                     name: extras, column: column, sourceDescription: "(unmapped keys)", path: nil, type: .json, isOptional: true,
-                    converters: [], onNull: .store, onMissing: nil, defaultValue: nil, always: nil, onChange: nil, checks: [], derived: nil))
+                    converters: [], onNull: .store, onMissing: .keep, defaultValue: nil, always: nil, onChange: nil, checks: [], derived: nil))
         }
         // Templates see the attributes by name; compiled once the list is complete.
         var derivedAttributes: [Int] = []
@@ -290,11 +299,13 @@ extension AttributePlan {
         case .value(let literal):
             if case .sql(let sql)? = value(.literal(literal)) { onNull = .value(sql) } else { onNull = .store }
         }
-        let onMissing: PlanValue?
+        let onMissing: AttributePlan.MissingAction
         switch attribute.effectiveMissingRule {
-        case .keep: onMissing = nil
-        case .null: onMissing = .sql(.null)
-        case .value(let literal): onMissing = value(.literal(literal))
+        case .keep: onMissing = .keep
+        case .null: onMissing = .value(.null)
+        case .reject: onMissing = .reject
+        case .value(let literal):
+            if case .sql(let sql)? = value(.literal(literal)) { onMissing = .value(sql) } else { onMissing = .keep }
         }
         return AttributePlan(
             name: attribute.name, column: column, sourceDescription: attribute.source?.description ?? "",

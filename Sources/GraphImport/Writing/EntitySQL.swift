@@ -1,48 +1,46 @@
 import GraphImportStore
 
-/// The SQL text the writer runs for one entity, built once; the store caches the prepared statements.
-/// A class: the writer reads it for every object, and copying a struct of a dozen arrays and
-/// strings cost a retain and a release of each.
-final class EntitySQL {
+/// The SQL text `SQLiteEntityStore` runs for one entity, built once per run. Names reach the
+/// text only through `quoteIdentifier`.
+struct EntitySQL {
     let table: String
-    /// Attribute columns, then to-one foreign-key columns, as in `KnownObject.values`.
-    let columns: [String]
-    /// The index, in the column names `insert` and `update` take, of `inserted_run`; `changed_run` follows.
-    let insertedRunColumn: Int
-    /// Attributes set on every import (`always`), left out when telling changed from unchanged.
-    let alwaysColumns: Set<Int>
-    /// Attributes set when an object changes (`onchange`): left out when telling changed from
-    /// unchanged, and restored with `changed_run` when a run's changes cancel out.
-    let onChangeColumns: [Int]
+    /// Attribute columns, then to-one foreign-key columns, then `inserted_run` and `changed_run`:
+    /// the column indexes of `EntityColumns`.
     private let writableColumns: [String]
-
-    /// Columns that do not tell whether an object changed: `always` and `onchange` values.
-    let unchangingColumns: Set<Int>
+    /// `pk`, the values, `changed_run` of the object with a key.
     let selectByKey: String
+    /// Per to-many: (target, position) of an owner's join rows.
     let selectList: [String]
     let deleteList: [String]
     let insertList: [String]
     /// `insertList` for `linksPerInsert` rows at once.
     let insertLinks: [String]
-    /// How many join rows one INSERT of `insertLinks` writes. Measured with 300k join rows: one
-    /// row per statement 0.94 s, 4 rows 0.48 s, 16 rows 0.41 s, 64 rows no better.
+    /// How many join rows one INSERT of `insertLinks` writes. Many rows to a statement take far
+    /// less time than one each; past 16 they take no less (see Benchmarks/README.md).
     static let linksPerInsert = 16
 
+    let selectAll: String
+    /// Per to-one: (pk, target) of the objects where it is set.
+    let selectToOne: [String]
+    /// Per to-one: the objects pointing at one target.
+    let selectToOneHolders: [String]
+    /// Per to-many: the owners holding one target.
+    let selectToManyHolders: [String]
+    let deleteByPK: String
+    let selectKey: String
+
     init(_ entity: EntityPlan) {
-        table = quoteIdentifier(entity.table)
-        columns = entity.attributes.map(\.column) + entity.toOne.map(\.column)
-        insertedRunColumn = columns.count
+        let table = quoteIdentifier(entity.table)
+        self.table = table
+        let pk = quoteIdentifier(Naming.primaryKey)
+        let columns = entity.attributes.map(\.column) + entity.toOne.map(\.column)
         writableColumns = columns + [Naming.insertedRun, Naming.changedRun]
-        alwaysColumns = Set(entity.attributes.indices.filter { entity.attributes[$0].always != nil })
-        onChangeColumns = entity.attributes.indices.filter { entity.attributes[$0].onChange != nil }
-        unchangingColumns = alwaysColumns.union(onChangeColumns)
         let keyMatch = entity.keyAttributes.map { "\(quoteIdentifier(entity.attributes[$0].column)) = ?" }.joined(separator: " AND ")
         selectByKey =
             "SELECT " + ([Naming.primaryKey] + columns + [Naming.changedRun]).map(quoteIdentifier).joined(separator: ", ")
             + " FROM \(table) WHERE \(keyMatch)"
-        // Without ORDER BY: the rows come by the (owner, target) key, and SQLite sorted every
-        // list through a sorter of its own (leaving it out saved 8% of a re-import's writing
-        // thread); the writer puts the few rows of a list in order itself.
+        // Without ORDER BY: the rows come by the (owner, target) key, and SQLite sorted every list
+        // through a sorter of its own; the store puts the few rows of a list in order itself.
         selectList = entity.toMany.map {
             "SELECT \(quoteIdentifier($0.targetColumn)), \(quoteIdentifier(Naming.position)) FROM \(quoteIdentifier($0.joinTable)) WHERE \(quoteIdentifier($0.ownerColumn)) = ?"
         }
@@ -54,6 +52,17 @@ final class EntitySQL {
         }
         insertList = linkInserts.map { $0 + "(?, ?, ?)" }
         insertLinks = linkInserts.map { $0 + Array(repeating: "(?, ?, ?)", count: Self.linksPerInsert).joined(separator: ", ") }
+        selectAll = "SELECT \(pk) FROM \(table)"
+        selectToOne = entity.toOne.map {
+            "SELECT \(pk), \(quoteIdentifier($0.column)) FROM \(table) WHERE \(quoteIdentifier($0.column)) IS NOT NULL"
+        }
+        selectToOneHolders = entity.toOne.map { "SELECT \(pk) FROM \(table) WHERE \(quoteIdentifier($0.column)) = ?" }
+        selectToManyHolders = entity.toMany.map {
+            "SELECT \(quoteIdentifier($0.ownerColumn)) FROM \(quoteIdentifier($0.joinTable)) WHERE \(quoteIdentifier($0.targetColumn)) = ?"
+        }
+        deleteByPK = "DELETE FROM \(table) WHERE \(pk) = ?"
+        let keyColumns = entity.keyAttributes.map { quoteIdentifier(entity.attributes[$0].column) }.joined(separator: ", ")
+        selectKey = "SELECT \(keyColumns) FROM \(table) WHERE \(pk) = ?"
     }
 
     /// `INSERT INTO "t" ("a", "b") VALUES (?, ?)` for the given column indexes.

@@ -1,0 +1,13 @@
+/// Objects of one entity that an import deleted (or, in a dry run, would delete).
+public struct Deletions: Equatable, Sendable {
+    public var entity: String
+    public var count: Int
+    /// The keys of the first few, as SQL literals (`42`, `'swift'`), for the summary.
+    public var sampleKeys: [String]
+
+    public init(entity: String, count: Int, sampleKeys: [String]) {
+        self.entity = entity
+        self.count = count
+        self.sampleKeys = sampleKeys
+    }
+}

@@ -1,0 +1,27 @@
+import GraphImportStore
+
+/// Inserted, updated, unchanged, skipped and deleted objects of one entity in one run.
+public struct EntityCounts: Equatable, Sendable {
+    public var inserted = 0
+    public var updated = 0
+    public var unchanged = 0
+    /// Records of this entity dropped under `--skip-invalid`.
+    public var skipped = 0
+    /// Objects deleted because a complete feed no longer holds them (or by a cascade).
+    public var deleted = 0
+
+    public init(inserted: Int = 0, updated: Int = 0, unchanged: Int = 0, skipped: Int = 0, deleted: Int = 0) {
+        self.inserted = inserted
+        self.updated = updated
+        self.unchanged = unchanged
+        self.skipped = skipped
+        self.deleted = deleted
+    }
+}
+
+extension SQLValue {
+    var integerValue: Int64 {
+        if case .integer(let value) = self { return value }
+        return 0
+    }
+}

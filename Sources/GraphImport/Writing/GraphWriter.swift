@@ -1,0 +1,423 @@
+import GraphImportStore
+
+/// Why writing a record's objects failed.
+enum WriteError: Error {
+    case store(StoreError)
+    /// A `beforeSave` hook refused an object.
+    case rejected(member: String, message: String)
+    /// A derived value failed its converters, its type or a check of the map.
+    case invalidDerived(member: String, message: String)
+    /// A `delete deny` rule forbids a deletion.
+    case denied(DeletionDenied)
+}
+
+extension WriteError {
+    /// What a record error made of this refusal tells the user to look at.
+    var refusalHint: String? {
+        switch self {
+        case .rejected: "the map's Swift hooks refused the object"
+        case .invalidDerived:
+            "the map derives this value from the object's other values: fix those in the feed, or the attribute's template, converters or check"
+        case .store, .denied: nil
+        }
+    }
+}
+
+/// What the writer needs to know of the run: its id and its one instant.
+struct RunContext: Sendable {
+    let runID: Int64
+    /// The import's time as stored (ISO 8601 text), the same for every `now` of the run.
+    let now: SQLValue
+
+    func value(_ planValue: PlanValue) -> SQLValue {
+        switch planValue {
+        case .sql(let value): value
+        case .now: now
+        case .run: .integer(runID)
+        }
+    }
+}
+
+/// Phase two of a record: the upsert. Writes drafts into the entities' stores, inserting,
+/// updating or leaving each object alone (defaults, derived values, hooks, markers), and keeps
+/// every object it met in the run's `ObjectMemory`.
+///
+/// An object that repeats across records (the same user on 500 tweets) is looked up in the
+/// store once; later occurrences are compared against the remembered values.
+final class GraphWriter<Store: EntityStore> {
+    let plan: ImportPlan
+    let run: RunContext
+    /// Per entity of the plan, in its order.
+    let stores: [Store]
+    let memory: ObjectMemory
+    private let undo: any RecordUndo
+    private let columns: [EntityColumns]
+    private let hooks: [EntityHooks]
+    /// Per entity: whether an update that changes no value can stop at comparing (no derived or
+    /// `always` attribute to compute, no `beforeSave` hook to call).
+    private let comparesOnly: [Bool]
+    /// Whether writing may refuse an object after others of its record were written (a
+    /// `beforeSave` hook, or a derived value that can fail): such a record can be skipped only
+    /// by undoing it (`beginRecord`).
+    let mayRefuseObjects: Bool
+
+    /// `stores` and `hooks` per entity of `plan`; `undo` takes back a record's writes.
+    init(plan: ImportPlan, stores: [Store], undo: any RecordUndo, run: RunContext, hooks: [EntityHooks], objectsInMemory: Int) {
+        precondition(stores.count == plan.entities.count && hooks.count == plan.entities.count, "one store and hooks per entity")
+        self.plan = plan
+        self.run = run
+        self.stores = stores
+        self.undo = undo
+        self.hooks = hooks
+        columns = plan.entities.map(EntityColumns.init)
+        memory = ObjectMemory(unchanging: columns.map(\.unchanging), generationSize: objectsInMemory)
+        comparesOnly = plan.entities.indices.map { index in
+            let entity = plan.entities[index]
+            return entity.derivedAttributes.isEmpty && !entity.attributes.contains { $0.always != nil } && hooks[index].beforeSave == nil
+        }
+        mayRefuseObjects =
+            hooks.contains { $0.beforeSave != nil }
+            || plan.entities.contains { entity in entity.derivedAttributes.contains { entity.attributes[$0].derivedValueMayFail } }
+    }
+
+    /// What happened to the objects of each entity, counted once per object (`ObjectMemory.counts`).
+    func counts() -> [EntityCounts] {
+        plan.entities.indices.map(memory.counts)
+    }
+
+    /// Puts back `changed_run` and the `onchange` values of objects whose changes in this run
+    /// cancelled out, so that "what did last night's run change?" does not name them.
+    func restoreUnchangedMarkers() throws(StoreError) {
+        for entity in plan.entities.indices {
+            let layout = columns[entity]
+            let markerColumns = layout.onChange + [layout.changedRun]
+            try memory.forEachNetUnchanged(entity) { pk, markers, object throws(StoreError) in
+                try stores[entity].update(pk, columns: markerColumns, values: markers)
+                guard let object else { return }
+                for (position, column) in layout.onChange.enumerated() { object.values[column] = markers[position] }
+                object.markersWritten = false
+            }
+        }
+    }
+
+    /// Lets the older objects of each entity leave memory when there are many. Between records only.
+    func retireIfFull() {
+        memory.retireIfFull()
+    }
+
+    /// Writes what the stores hold back (queued join rows): at the end of the records, before
+    /// anything outside the writer reads the store.
+    func writeLinks() throws(StoreError) {
+        for store in stores { try store.flush() }
+    }
+
+    // MARK: Records that may be undone
+
+    /// Starts a record whose writes can be undone with `rollbackRecord()` (under `--skip-invalid`).
+    func beginRecord() throws(StoreError) {
+        // What was queued before the record is not the record's to undo.
+        try writeLinks()
+        try undo.begin()
+        memory.beginRecord()
+    }
+
+    func commitRecord() throws(StoreError) {
+        try writeLinks()
+        try undo.commit()
+        memory.commitRecord()
+    }
+
+    /// Undoes the record's writes in the store and in the run's memory.
+    func rollbackRecord() throws(StoreError) {
+        for store in stores { store.discardQueued() }
+        try undo.rollback()
+        memory.rollbackRecord()
+    }
+
+    // MARK: Writing
+
+    /// Writes `draft` and its nested objects; returns the object's row id.
+    @discardableResult
+    func write(_ draft: ObjectDraft) throws(WriteError) -> Int64 {
+        // Provided values in column order: attributes, then to-one foreign keys. Shared with the
+        // draft: growing it copies it, so only an entity with to-one links does.
+        var provided = draft.values
+        if !draft.toOne.isEmpty {
+            provided.reserveCapacity(draft.values.count + draft.toOne.count)
+            for link in draft.toOne {
+                provided.append(try link.map { link throws(WriteError) in try resolve(link) })
+            }
+        }
+        var lists: [[Int64]?] = []
+        lists.reserveCapacity(draft.toMany.count)
+        for links in draft.toMany {
+            guard let links else {
+                lists.append(nil)
+                continue
+            }
+            var list: [Int64] = []
+            list.reserveCapacity(links.count)
+            // Duplicates dropped, the first kept. Most lists are short: a search beats a set there.
+            if links.count <= 16 {
+                for link in links {
+                    if case .integer(let pk) = try resolve(link), !list.contains(pk) { list.append(pk) }
+                }
+            } else {
+                var seen = Set<Int64>(minimumCapacity: links.count)
+                for link in links {
+                    if case .integer(let pk) = try resolve(link), seen.insert(pk).inserted { list.append(pk) }
+                }
+            }
+            lists.append(list)
+        }
+        if let (object, holdsProvided) = try find(draft.entity, draft.key, expecting: provided) {
+            try update(object, draft: draft, provided: provided, holdsProvided: holdsProvided, lists: lists)
+            return object.pk
+        }
+        return try insert(draft, provided: provided, lists: lists)
+    }
+
+    private func insert(_ draft: ObjectDraft, provided: [SQLValue?], lists: [[Int64]?]) throws(WriteError) -> Int64 {
+        let entity = plan.entities[draft.entity]
+        let store = stores[draft.entity]
+        var values = provided
+        for (index, attribute) in entity.attributes.enumerated() {
+            if values[index] == nil, let value = attribute.defaultValue ?? attribute.onChange { values[index] = run.value(value) }
+            if let value = attribute.always { values[index] = run.value(value) }
+        }
+        try derive(entity, &values)
+        if let hook = hooks[draft.entity].onInsert {
+            var objectValues = ObjectValues(entity: entity.name, names: entity.attributeNames, values: Array(values.prefix(entity.attributes.count)))
+            hook(&objectValues)
+            for index in objectValues.values.indices { values[index] = objectValues.values[index] }
+        }
+        try checkBeforeSave(draft.entity, values)
+        var written: [Int] = []
+        var bound: [SQLValue] = []
+        written.reserveCapacity(values.count + 2)
+        bound.reserveCapacity(values.count + 2)
+        for (index, value) in values.enumerated() {
+            if let value {
+                written.append(index)
+                bound.append(value)
+            }
+        }
+        let layout = columns[draft.entity]
+        written.append(layout.insertedRun)
+        written.append(layout.changedRun)
+        bound.append(.integer(run.runID))
+        bound.append(.integer(run.runID))
+        let pk = try storing { () throws(StoreError) in try store.insert(draft.key, columns: written, values: bound) }
+        let known = KnownObject(pk: pk, values: values.map { $0 ?? .null }, status: .inserted)
+        for (index, list) in lists.enumerated() {
+            guard let list else { continue }
+            try storing { () throws(StoreError) in try store.setList(list, of: pk, relationship: index, replacing: false) }
+            known.setList(index, list)
+        }
+        memory.add(known, draft.entity, draft.key)
+        return pk
+    }
+
+    /// `holdsProvided`: the object's values were just read from its row and found to be `provided`'s.
+    private func update(_ object: KnownObject, draft: ObjectDraft, provided: [SQLValue?], holdsProvided: Bool, lists: [[Int64]?]) throws(WriteError) {
+        let entity = plan.entities[draft.entity]
+        let store = stores[draft.entity]
+        let layout = columns[draft.entity]
+        memory.willChange(object, draft.entity, draft.key)
+        // What its values were is kept only if they are written (`keepOriginal`).
+        if object.status == .referenced { object.status = .touched }
+        if comparesOnly[draft.entity],
+            try storing({ () throws(StoreError) in
+                try isUnchanged(object, provided: provided, valuesHeld: holdsProvided, lists: lists, store: store)
+            })
+        {
+            return
+        }
+        var merged = object.values.map { Optional($0) }
+        for (index, value) in provided.enumerated() where value != nil { merged[index] = value }
+        try derive(entity, &merged)
+        var listChanged = false
+        var storedLists: [[Int64]?] = []
+        for (index, list) in lists.enumerated() {
+            guard let list else {
+                storedLists.append(nil)
+                continue
+            }
+            let stored = try storing { () throws(StoreError) in try storedList(of: object, index: index, store: store) }
+            storedLists.append(stored)
+            if stored != list { listChanged = true }
+        }
+        var changedColumns: [Int] = []
+        for index in merged.indices where merged[index]! != object.values[index] && !layout.always.contains(index) {
+            changedColumns.append(index)
+        }
+        let changed = !changedColumns.isEmpty || listChanged
+        for (index, attribute) in entity.attributes.enumerated() {
+            if changed, let value = attribute.onChange { merged[index] = run.value(value) }
+            if let value = attribute.always { merged[index] = run.value(value) }
+        }
+        try checkBeforeSave(draft.entity, merged)
+        var written: [Int] = []
+        var bound: [SQLValue] = []
+        // A change writes a value here or a list below; after a list was rewritten the object
+        // counts as updated whatever its values, so only a value's write needs the original kept.
+        for index in merged.indices where merged[index]! != object.values[index] {
+            object.keepOriginal(ignoring: layout.unchanging, markerColumns: layout.onChange)
+            written.append(index)
+            bound.append(merged[index]!)
+            object.values[index] = merged[index]!
+        }
+        if changed {
+            written.append(layout.changedRun)
+            bound.append(.integer(run.runID))
+            object.markersWritten = true
+        }
+        if !written.isEmpty {
+            try storing { () throws(StoreError) in try store.update(object.pk, columns: written, values: bound) }
+        }
+        for (index, list) in lists.enumerated() {
+            guard let list else { continue }
+            if storedLists[index] != list {
+                object.listChanged = true
+                try storing { () throws(StoreError) in try store.setList(list, of: object.pk, relationship: index, replacing: true) }
+            }
+            object.setList(index, list)
+        }
+    }
+
+    /// Whether the draft's values and lists are what `object` already holds: the common case
+    /// (a user on each of their tweets, every object of a re-import), answered without copying.
+    /// `valuesHeld`: the values were just found in the object's row, so only its lists are left
+    /// to compare.
+    private func isUnchanged(_ object: KnownObject, provided: [SQLValue?], valuesHeld: Bool, lists: [[Int64]?], store: Store) throws(StoreError) -> Bool {
+        if !valuesHeld {
+            for index in provided.indices {
+                if let value = provided[index], value != object.values[index] { return false }
+            }
+        }
+        for (index, list) in lists.enumerated() {
+            guard let list else { continue }
+            if try !holdsList(list, object: object, index: index, store: store) { return false }
+        }
+        return true
+    }
+
+    /// Computes the entity's derived attributes from the other values, through their converters and checks.
+    private func derive(_ entity: EntityPlan, _ values: inout [SQLValue?]) throws(WriteError) {
+        for index in entity.derivedAttributes {
+            let attribute = entity.attributes[index]
+            guard let template = attribute.derived else { continue }
+            let snapshot = values
+            let rendered = template.render { snapshot[$0] ?? .null }
+            guard case .text(let text) = rendered else {
+                values[index] = .null
+                continue
+            }
+            do {
+                values[index] = try attribute.storedValue(.string(text))
+            } catch {
+                throw .invalidDerived(member: "\(entity.name).\(attribute.name)", message: error.message)
+            }
+        }
+    }
+
+    private func checkBeforeSave(_ entity: Int, _ values: [SQLValue?]) throws(WriteError) {
+        guard let hook = hooks[entity].beforeSave else { return }
+        let plan = self.plan.entities[entity]
+        let objectValues = ObjectValues(entity: plan.name, names: plan.attributeNames, values: Array(values.prefix(plan.attributes.count)))
+        do { try hook(objectValues) } catch { throw .rejected(member: plan.name, message: error.message) }
+    }
+
+    /// The row id a link stands for, writing nested objects and making stubs for unknown keys.
+    private func resolve(_ link: LinkDraft) throws(WriteError) -> SQLValue {
+        switch link {
+        case .null:
+            return .null
+        case .object(let draft):
+            return .integer(try write(draft))
+        case .reference(let entity, let key):
+            if let (object, _) = try find(entity, key) { return .integer(object.pk) }
+            // A stub: only the key is known, but it is inserted like any new object (defaults, hooks).
+            let plan = self.plan.entities[entity]
+            var values = [SQLValue?](repeating: nil, count: plan.attributes.count)
+            for (position, attribute) in plan.keyAttributes.enumerated() { values[attribute] = key.values[position] }
+            let stub = ObjectDraft(
+                entity: entity, key: key, values: values, toOne: Array(repeating: nil, count: plan.toOne.count),
+                toMany: Array(repeating: nil, count: plan.toMany.count))
+            return .integer(try insert(stub, provided: values + Array(repeating: nil, count: plan.toOne.count), lists: stub.toMany.map { _ in nil }))
+        }
+    }
+
+    /// The object with `key`, from this run's memory or else from the store. Values read from the
+    /// store that are those `expected` (the feed's, in column order) are shared with it: most
+    /// objects of a re-import are unchanged, and each of their texts was copied out of the row
+    /// only to be found equal and freed. Also says whether the object was just read and its row
+    /// holds every value `expected` gives: the caller need not compare them again.
+    private func find(_ entity: Int, _ key: ObjectKey, expecting expected: [SQLValue?] = []) throws(WriteError) -> (KnownObject, holdsExpected: Bool)? {
+        if let known = memory.object(entity, key) { return (known, false) }
+        let store = stores[entity]
+        guard let stored = try storing({ () throws(StoreError) in try store.find(key, expecting: expected) }) else { return nil }
+        let known = KnownObject(pk: stored.pk, values: stored.values, status: .referenced)
+        known.storedChangedRun = stored.changedRun
+        if let (fate, markers) = memory.fate(entity, of: known.pk) {
+            // Met earlier in the run and since moved out of memory: the store holds its values.
+            known.status = fate.status
+            // The store holds the values the object had when it left memory: unless the run
+            // changed them, those it had when the feed first touched it (its original digest is
+            // then taken if it is written).
+            if fate.status == .touched, let digests = fate.changedDigests {
+                known.originalDigest = digests.original
+                known.currentDigest = digests.final
+            }
+            known.listChanged = fate.listChanged
+            known.markersWritten = fate.markersWritten
+            known.originalMarkers = markers
+        }
+        memory.add(known, entity, key)
+        return (known, stored.holdsExpected)
+    }
+
+    /// The target row ids `object` holds for to-many `index`: from memory, else read (and kept).
+    private func storedList(of object: KnownObject, index: Int, store: Store) throws(StoreError) -> [Int64] {
+        if let known = object.list(index) { return known }
+        let stored = try store.list(of: object.pk, relationship: index, expecting: nil).list
+        object.setList(index, stored)
+        return stored
+    }
+
+    /// Whether `object` holds `list` for to-many `index` (read, and kept, when not in memory).
+    /// Equal is the common case: the object then keeps `list` itself, and nothing is allocated.
+    private func holdsList(_ list: [Int64], object: KnownObject, index: Int, store: Store) throws(StoreError) -> Bool {
+        if let known = object.list(index) { return known == list }
+        let (stored, equal) = try store.list(of: object.pk, relationship: index, expecting: list)
+        object.setList(index, stored)
+        return equal
+    }
+}
+
+extension GraphWriter where Store == SQLiteEntityStore {
+    /// A writer into the SQLite store of `database`. `emptyTables`: the tables that held no rows
+    /// when the run began (`Store.emptyTables`).
+    /// `hooks`: the importer's hooks bound to the plan's entities (`EntityHooks.bind(_:to:)`).
+    convenience init(
+        plan: ImportPlan, database: Database, run: RunContext, hooks: [EntityHooks], emptyTables: Set<String>,
+        objectsInMemory: Int = ImportOptions.defaultObjectsInMemory
+    ) {
+        self.init(
+            plan: plan, stores: plan.entities.map { SQLiteEntityStore($0, database: database, startedEmpty: emptyTables.contains($0.table)) },
+            undo: SQLiteRecordUndo(database: database), run: run, hooks: hooks, objectsInMemory: objectsInMemory)
+    }
+}
+
+extension AttributePlan {
+    /// Whether computing this derived attribute's value can fail: through a converter, a check, or
+    /// a type the template's text may not coerce to.
+    var derivedValueMayFail: Bool {
+        derived != nil && (!converters.isEmpty || !checks.isEmpty || type != .string)
+    }
+}
+
+/// Runs store work inside a write, so that its error becomes the write's.
+func storing<T>(_ body: () throws(StoreError) -> T) throws(WriteError) -> T {
+    do { return try body() } catch { throw .store(error) }
+}

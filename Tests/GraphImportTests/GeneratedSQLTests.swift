@@ -1,0 +1,93 @@
+@testable import GraphImport
+import GraphImportStore
+import Testing
+
+/// The exact SQL the writing side runs for a small map, then the rows it leaves (GRDB's style):
+/// a change to what reaches SQLite shows here first.
+@Suite("The SQL the engine generates")
+struct GeneratedSQLTests {
+    @Test func firstImportInsertsWithoutLookingUpKeysInTablesThatBeganEmpty() throws {
+        let fixture = try WritingFixture()
+        let writer = try fixture.writer(run: 1)
+        let log = SQLLog(fixture.database)
+        defer { log.close() }
+        try writer.write(postDraft(1, title: "Hello", author: 7, tags: ["swift", "sqlite"]))
+        try writer.writeLinks()
+        #expect(
+            log.take() == [
+                #"INSERT INTO "user" ("id", "inserted_run", "changed_run") VALUES (?, ?, ?)"#,
+                #"INSERT INTO "tag" ("name", "inserted_run", "changed_run") VALUES (?, ?, ?)"#,
+                #"INSERT INTO "tag" ("name", "inserted_run", "changed_run") VALUES (?, ?, ?)"#,
+                #"INSERT INTO "post" ("id", "title", "author_pk", "inserted_run", "changed_run") VALUES (?, ?, ?, ?, ?)"#,
+                #"INSERT INTO "post_tags" ("post_pk", "tag_pk", "position") VALUES (?, ?, ?)"#,
+                #"INSERT INTO "post_tags" ("post_pk", "tag_pk", "position") VALUES (?, ?, ?)"#,
+            ])
+        #expect(try fixture.rows(#"SELECT pk, id, title, author_pk, inserted_run, changed_run FROM "post""#) == [["1", "1", "'Hello'", "1", "1", "1"]])
+        #expect(try fixture.rows(#"SELECT pk, id, name FROM "user""#) == [["1", "7", "NULL"]])
+        #expect(try fixture.rows(#"SELECT pk, name FROM "tag" ORDER BY pk"#) == [["1", "'swift'"], ["2", "'sqlite'"]])
+        #expect(try fixture.rows(#"SELECT post_pk, tag_pk, position FROM "post_tags" ORDER BY position"#) == [["1", "1", "0"], ["1", "2", "1"]])
+    }
+
+    @Test func updateLooksUpByKeyAndWritesOnlyWhatChanged() throws {
+        let fixture = try WritingFixture()
+        let first = try fixture.writer(run: 1)
+        try first.write(postDraft(1, title: "Hello", author: 7, tags: ["swift"]))
+        try first.writeLinks()
+        let writer = try fixture.writer(run: 2)
+        let log = SQLLog(fixture.database)
+        defer { log.close() }
+        try writer.write(postDraft(1, title: "Hello again", author: 7, name: "Ann", tags: ["swift", "ios"]))
+        try writer.writeLinks()
+        #expect(
+            log.take() == [
+                #"SELECT "pk", "id", "name", "changed_run" FROM "user" WHERE "id" = ?"#,
+                #"UPDATE "user" SET "name" = ?, "changed_run" = ? WHERE "pk" = ?"#,
+                #"SELECT "pk", "name", "changed_run" FROM "tag" WHERE "name" = ?"#,
+                #"SELECT "pk", "name", "changed_run" FROM "tag" WHERE "name" = ?"#,
+                #"INSERT INTO "tag" ("name", "inserted_run", "changed_run") VALUES (?, ?, ?)"#,
+                #"SELECT "pk", "id", "title", "author_pk", "changed_run" FROM "post" WHERE "id" = ?"#,
+                #"SELECT "tag_pk", "position" FROM "post_tags" WHERE "post_pk" = ?"#,
+                #"UPDATE "post" SET "title" = ?, "changed_run" = ? WHERE "pk" = ?"#,
+                #"DELETE FROM "post_tags" WHERE "post_pk" = ?"#,
+                #"INSERT INTO "post_tags" ("post_pk", "tag_pk", "position") VALUES (?, ?, ?)"#,
+                #"INSERT INTO "post_tags" ("post_pk", "tag_pk", "position") VALUES (?, ?, ?)"#,
+            ])
+        #expect(try fixture.rows(#"SELECT id, title, inserted_run, changed_run FROM "post""#) == [["1", "'Hello again'", "1", "2"]])
+        #expect(try fixture.rows(#"SELECT id, name, inserted_run, changed_run FROM "user""#) == [["7", "'Ann'", "1", "2"]])
+        #expect(try fixture.rows(#"SELECT tag_pk, position FROM "post_tags" ORDER BY position"#) == [["1", "0"], ["2", "1"]])
+    }
+
+    @Test func reimportOfTheSameObjectsOnlyReads() throws {
+        let fixture = try WritingFixture()
+        let first = try fixture.writer(run: 1)
+        try first.write(postDraft(1, title: "Hello", author: 7, tags: ["swift"]))
+        try first.writeLinks()
+        let writer = try fixture.writer(run: 2)
+        let log = SQLLog(fixture.database)
+        defer { log.close() }
+        try writer.write(postDraft(1, title: "Hello", author: 7, tags: ["swift"]))
+        try writer.writeLinks()
+        #expect(log.take().allSatisfy { $0.hasPrefix("SELECT ") })
+        #expect(writer.counts().map(\.unchanged) == [1, 1, 0])
+    }
+
+    @Test func deletionOfAMissingObjectReadsTheTableThenDeletesByRowID() throws {
+        let fixture = try WritingFixture()
+        let first = try fixture.writer(run: 1)
+        try first.write(postDraft(1, title: "Hello", author: 7, tags: []))
+        try first.write(postDraft(2, title: "Bye", author: 7, tags: []))
+        let writer = try fixture.writer(run: 2)
+        try writer.write(postDraft(2, title: "Bye", author: 7, tags: []))
+        let log = SQLLog(fixture.database)
+        defer { log.close() }
+        let deletions = try writer.deleteMissing(dryRun: false)
+        #expect(
+            log.take() == [
+                #"SELECT "pk" FROM "post""#,
+                #"SELECT "id" FROM "post" WHERE "pk" = ?"#,
+                #"DELETE FROM "post" WHERE "pk" = ?"#,
+            ])
+        #expect(deletions == [Deletions(entity: "Post", count: 1, sampleKeys: ["1"])])
+        #expect(try fixture.rows(#"SELECT id FROM "post""#) == [["2"]])
+    }
+}
