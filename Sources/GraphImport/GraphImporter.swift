@@ -132,7 +132,7 @@ struct ImportRun {
             try database.beginImmediate()
             let migration = try store.migrate(to: plan.schema, mapName: plan.mapping.fileName, mapText: plan.mapping.source)
             if !migration.refusals.isEmpty {
-                throw ImportError.migration(store: store.path, refusals: migration.refusals.map(\.message), hints: migration.refusals.map(\.hint))
+                throw ImportError.migration(store: store.path, refusals: migration.refusals.map(plan.diagnostic(for:)))
             }
             summary.schemaChanges = migration.changes
             emptyTables = try store.emptyTables(in: plan.schema)

@@ -127,10 +127,9 @@ enum ImportCommand {
         case .record(let error):
             reportRecord(error, input: input, io: io, skipped: false)
             return .dataError
-        case .migration(let store, let refusals, let hints):
-            for (refusal, hint) in zip(refusals, hints) {
-                reportError("\(store): cannot migrate the store to this map: \(refusal)", hint: hint, io: io)
-            }
+        case .migration(let store, let refusals):
+            reportError("cannot migrate the store \(store) to this map; nothing was imported", io: io)
+            io.writeError(refusals.map(\.description).joined(separator: "\n") + "\n")
             return .configuration
         case .store(let path, let failure):
             switch failure.kind {
