@@ -38,6 +38,7 @@ public struct GraphImporter: Sendable {
         } catch {
             throw .store(path: storePath, StoreFailure(error))
         }
+        try refuseUnfit(store, options: options)
         let runID: Int64
         do {
             runID = try store.beginRun(
@@ -62,6 +63,26 @@ public struct GraphImporter: Sendable {
                 throw .store(path: path, StoreFailure(failure, holder: runningHolder(storePath)))
             }
             throw error
+        }
+    }
+
+    /// Refuses a damaged store, and another program's database unless `adoptStore`, before
+    /// anything (even the run's record) is written into it.
+    private func refuseUnfit(_ store: Store, options: ImportOptions) throws(ImportError) {
+        let refusal: StoreRefusal?
+        do {
+            refusal = try store.refusal(for: plan.schema, fullCheck: options.checkStore)
+        } catch {
+            throw .store(path: store.path, StoreFailure(error, holder: error.isBusy ? runningHolder(store.path) : nil))
+        }
+        switch refusal {
+        case nil: return
+        case .damaged(let damage):
+            throw .store(path: store.path, StoreFailure(kind: .corrupt, message: damage))
+        case .foreign(let tables):
+            guard !options.adoptStore else { return }
+            let shown = tables.prefix(5).joined(separator: ", ") + (tables.count > 5 ? ", …" : "")
+            throw .store(path: store.path, StoreFailure(kind: .foreign, message: "it holds tables of another program (\(shown)) and none of graphimport's"))
         }
     }
 

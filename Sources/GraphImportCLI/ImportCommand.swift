@@ -17,6 +17,7 @@ enum ImportCommand {
         .init(name: "--json", takesValue: false), .init(name: "--quiet", takesValue: false),
         .init(name: "--allow-empty", takesValue: false), .init(name: "--if-changed", takesValue: false),
         .init(name: "--set-meta", takesValue: true),
+        .init(name: "--adopt-store", takesValue: false), .init(name: "--check-store", takesValue: false),
     ]
     /// Per-record error lines printed under `--skip-invalid` before only a count follows.
     static let maxReportedRecords = 100
@@ -32,6 +33,8 @@ enum ImportCommand {
         var options = ImportOptions(skipInvalid: parsed.has("--skip-invalid"), dryRun: parsed.has("--dry-run"))
         options.allowEmpty = parsed.has("--allow-empty")
         options.ifChanged = parsed.has("--if-changed")
+        options.adoptStore = parsed.has("--adopt-store")
+        options.checkStore = parsed.has("--check-store")
         options.isCancelled = io.isInterrupted
         for assignment in parsed.all("--set-meta") {
             options.setMeta.append(try MetaCommand.assignment(assignment))
@@ -62,14 +65,20 @@ enum ImportCommand {
             return MapLoader.report(error, io: io)
         }
         let storePath = parsed.values["--store"] ?? MapLoader.defaultStorePath(forMap: mapPath)
+        StoreMessages.warnIfHardLinked(storePath, io: io)
 
         let inputName: String
         let descriptor: Int32
         if let inputPath, inputPath != "-" {
             inputName = inputPath
             descriptor = open(inputPath, O_RDONLY)
-            if descriptor < 0 {
-                let reason = String(cString: strerror(errno))
+            var info = stat()
+            // A directory opens for reading; only its first read fails (EISDIR), which is no I/O error.
+            let reason =
+                descriptor < 0
+                ? String(cString: strerror(errno)) : fstat(descriptor, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR ? "it is a directory" : nil
+            if let reason {
+                if descriptor >= 0 { close(descriptor) }
                 reportError("cannot open the input '\(inputPath)': \(reason)", io: io)
                 return .noInput
             }
@@ -150,11 +159,15 @@ enum ImportCommand {
             case .diskFull:
                 reportError("the disk is full while writing \(path)", hint: nothing, io: io)
                 return .ioError
-            case .io, .other:
+            case .io:
                 reportError(
                     "\(path): \(failure.message)",
                     hint: "check free space, the file-size limit (ulimit -f) and the disk; \(nothing)", io: io)
                 return .ioError
+            default:
+                let (message, hint) = StoreMessages.describe(failure, path: path)
+                reportError(message, hint: hint ?? nothing, io: io)
+                return ExitCode(failure.kind)
             }
         case .meta(let name, let message, let hint):
             reportError("\(input): metadata '\(name)': \(message)", hint: hint ?? nothing, io: io)

@@ -94,7 +94,7 @@ enum MetaCommand {
                 value = try store.meta(key)
             } catch {
                 reportError("cannot read the store \(path): \(error.description)", io: io)
-                return .ioError
+                return ExitCode(error)
             }
         }
         if let value {
@@ -119,7 +119,7 @@ enum MetaCommand {
             return .ok
         } catch {
             reportError("cannot write the store \(path): \(error.description)", io: io)
-            return error.isBusy ? .temporaryFailure : .ioError
+            return ExitCode(error)
         }
     }
 
@@ -131,7 +131,7 @@ enum MetaCommand {
                 entries = try store.allMeta()
             } catch {
                 reportError("cannot read the store \(path): \(error.description)", io: io)
-                return .ioError
+                return ExitCode(error)
             }
         }
         if json {

@@ -54,7 +54,15 @@ public final class Database {
         }
         handle = opened
         // From here on, deinit closes the handle if configuration fails.
-        try configure(options)
+        do {
+            try configure(options)
+        } catch {
+            // The first PRAGMA reads the file: a file that is no database, or a damaged one, fails
+            // here, and the pragma's text would only distract from that.
+            var failure = error
+            failure.sql = nil
+            throw failure
+        }
     }
 
     deinit {
