@@ -39,6 +39,9 @@ public struct GraphImporter: Sendable {
             throw .store(path: storePath, StoreFailure(error))
         }
         try refuseUnfit(store, options: options)
+        if let kib = options.pageCacheKiB {
+            do { try store.database.execute("PRAGMA cache_size = -\(max(1, kib))") } catch { throw .store(path: storePath, StoreFailure(error)) }
+        }
         let runID: Int64
         do {
             runID = try store.beginRun(

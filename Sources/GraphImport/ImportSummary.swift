@@ -27,6 +27,9 @@ public struct ImportOptions: Sendable {
     /// Run `PRAGMA quick_check` before importing whatever the store's size (`--check-store`);
     /// without it, only stores up to `Store.quickCheckLimit` bytes are checked.
     public var checkStore = false
+    /// The page cache in KiB instead of the store's default: tests make it small, so that a small
+    /// import spills changed pages before it commits as a big one does.
+    var pageCacheKiB: Int?
     /// Asked between records; true stops the import (rolled back) with `ImportError.interrupted`.
     public var isCancelled: (@Sendable () -> Bool)?
     /// How many objects of each entity the run keeps whole in memory (twice over: the objects met
