@@ -152,6 +152,12 @@ import Testing
                 """)
     }
 
+    @Test func aUniqueIndexTheStoreHasBeyondTheMapsKeysIsKept() {
+        let store = Schemas.v1 { tweet in tweet.uniqueKeys = [["id"], ["text"]] }
+        let plan = Migrator.plan(from: StoredSchema(schema: store), to: Schemas.v1)
+        #expect(plan == MigrationPlan())
+    }
+
     @Test func unchangedUniqueKeysInAnotherOrderAreNotAChange() {
         let old = Schemas.v1 { tweet in tweet.uniqueKeys = [["id"], ["author_pk", "id"]] }
         let new = Schemas.v1 { tweet in tweet.uniqueKeys = [["author_pk", "id"], ["id"]] }
