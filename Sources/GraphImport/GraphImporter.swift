@@ -74,7 +74,7 @@ public struct GraphImporter: Sendable {
     private func refuseUnfit(_ store: Store, options: ImportOptions) throws(ImportError) {
         let refusal: StoreRefusal?
         do {
-            refusal = try store.refusal(for: plan.schema, fullCheck: options.checkStore)
+            refusal = try store.refusal(for: plan.schema, fullCheck: options.checkStore, checkLimit: options.quickCheckLimit)
         } catch {
             throw .store(path: store.path, StoreFailure(error, holder: error.isBusy ? runningHolder(store.path) : nil))
         }

@@ -27,6 +27,8 @@ public struct ImportOptions: Sendable {
     /// Run `PRAGMA quick_check` before importing whatever the store's size (`--check-store`);
     /// without it, only stores up to `Store.quickCheckLimit` bytes are checked.
     public var checkStore = false
+    /// The largest store checked without `checkStore`: tests make it small.
+    var quickCheckLimit = Store.quickCheckLimit
     /// The page cache in KiB instead of the store's default: tests make it small, so that a small
     /// import spills changed pages before it commits as a big one does.
     var pageCacheKiB: Int?

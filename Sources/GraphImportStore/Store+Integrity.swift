@@ -11,7 +11,7 @@ public enum StoreRefusal: Sendable, Equatable {
 }
 
 extension Store {
-    /// The largest store `refusal(fullCheck: false)` runs `PRAGMA quick_check` on, in bytes.
+    /// The largest store `refusal` runs `PRAGMA quick_check` on by default, in bytes.
     /// quick_check reads every page, so its cost grows with the store (see README, Reliability); a
     /// bigger store is checked when asked. Either way SQLite refuses, at every open, a file shorter
     /// than its header says (SQLITE_CORRUPT), and reports damage on any page an import reads.
@@ -19,9 +19,11 @@ extension Store {
 
     /// Why this store must not be imported into, or nil. A store with no tables (a new or empty
     /// file), or only tables of `schema` (made by `graphimport schema | sqlite3`), is not foreign.
-    /// `fullCheck` runs quick_check whatever the store's size.
-    public func refusal(for schema: SchemaDescription, fullCheck: Bool = false) throws(StoreError) -> StoreRefusal? {
-        if fullCheck || fileSize() <= Self.quickCheckLimit, let damage = try quickCheckDamage() { return .damaged(damage) }
+    /// quick_check runs on a store of up to `checkLimit` bytes, or whatever its size when `fullCheck`.
+    public func refusal(
+        for schema: SchemaDescription, fullCheck: Bool = false, checkLimit: Int = Store.quickCheckLimit
+    ) throws(StoreError) -> StoreRefusal? {
+        if fullCheck || fileSize() <= checkLimit, let damage = try quickCheckDamage() { return .damaged(damage) }
         let foreign = try foreignTables(besides: schema)
         return foreign.isEmpty ? nil : .foreign(tables: foreign)
     }
