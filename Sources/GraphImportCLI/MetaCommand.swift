@@ -112,6 +112,14 @@ enum MetaCommand {
     private static func write(store path: String, wait: String?, io: ToolIO, _ body: (Store) throws(StoreError) -> Void) -> ExitCode {
         do throws(StoreError) {
             let store = try Store(path: path, options: Database.Options(create: true, readOnly: false, busyTimeout: wait.flatMap(Double.init) ?? 30))
+            let foreign = try store.foreignTables(besides: SchemaDescription(tables: []))
+            if !foreign.isEmpty {
+                reportError(
+                    "\(path) is not a graphimport store: it holds tables of another program (\(foreign.prefix(5).joined(separator: ", ")))"
+                        + " and none of graphimport's",
+                    hint: "check the path; to make this database a store, import into it once with --adopt-store", io: io)
+                return .cannotCreate
+            }
             try store.database.beginImmediate()
             defer { if store.database.isInTransaction { store.database.rollback() } }
             try body(store)

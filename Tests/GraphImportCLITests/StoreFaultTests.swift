@@ -101,6 +101,21 @@ struct StoreFaultTests {
         #expect(runInProcess([feed, "--map", map, "--store", other, "--quiet"]).status == 0)
     }
 
+    @Test func metaSetRefusesAnotherProgramsDatabase() throws {
+        let dir = TemporaryDirectory()
+        let other = dir.path("app.sqlite")
+        try Database(path: other).execute("CREATE TABLE contacts (name TEXT)")
+        let result = runInProcess(["meta", "set", "etag", "x", "--store", other])
+        #expect(result.status == 73)
+        #expect(
+            result.stderr == """
+                graphimport: error: \(other) is not a graphimport store: it holds tables of another program (contacts) and none of graphimport's
+                hint: check the path; to make this database a store, import into it once with --adopt-store
+
+                """)
+        #expect(try Database(path: other).scalar("SELECT count(*) FROM sqlite_schema") == .integer(1))
+    }
+
     @Test func anEmptyFileIsANewStoreNotAForeignOne() throws {
         let dir = TemporaryDirectory()
         let map = dir.write("items.map", CommandLineTests.map)
