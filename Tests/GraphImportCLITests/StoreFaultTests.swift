@@ -101,6 +101,22 @@ struct StoreFaultTests {
         #expect(runInProcess([feed, "--map", map, "--store", other, "--quiet"]).status == 0)
     }
 
+    @Test func aRefusedMigrationPointsAtTheMapLineAndExits78() {
+        let (dir, _, feed, store) = imported()
+        let changed = dir.write("changed.map", CommandLineTests.map.replacingOccurrences(of: "name : String", with: "name : Int"))
+        let result = runInProcess([feed, "--map", changed, "--store", store])
+        #expect(result.status == 78)
+        #expect(
+            result.stderr == """
+                graphimport: error: cannot migrate the store \(store) to this map; nothing was imported
+                \(changed):4:3: error: column item.name is TEXT in the store and INTEGER in the map; SQLite cannot change a column's type in place
+                 4 |   name : Int
+                   |   ^
+                help: import into a new store with --store NEW.sqlite, or delete the store to rebuild it
+
+                """)
+    }
+
     @Test func metaSetRefusesAnotherProgramsDatabase() throws {
         let dir = TemporaryDirectory()
         let other = dir.path("app.sqlite")
