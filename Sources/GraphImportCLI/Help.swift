@@ -134,7 +134,7 @@ enum Help {
               --adopt-store           Import into a SQLite database that holds other tables and
                                       none of graphimport's; the map's tables are added beside them.
               --check-store           Run PRAGMA quick_check on the store first, whatever its size.
-                                      (default: only stores up to 64 MiB are checked)
+                                      (default: only stores up to 16 MiB are checked)
               --version               Show the version.
               -h, --help              Show help information.
 

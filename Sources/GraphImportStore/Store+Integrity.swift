@@ -15,7 +15,7 @@ extension Store {
     /// quick_check reads every page, so its cost grows with the store (see README, Reliability); a
     /// bigger store is checked when asked. Either way SQLite refuses, at every open, a file shorter
     /// than its header says (SQLITE_CORRUPT), and reports damage on any page an import reads.
-    public static let quickCheckLimit = 64 << 20
+    public static let quickCheckLimit = 16 << 20
 
     /// Why this store must not be imported into, or nil. A store with no tables (a new or empty
     /// file), or only tables of `schema` (made by `graphimport schema | sqlite3`), is not foreign.
