@@ -2,24 +2,32 @@ extension Store {
     /// The store's data tables, their columns, keys, references and indexes, as SQLite reports them.
     public func storedSchema() throws(StoreError) -> StoredSchema {
         var names: [String: String] = [:]
-        var tables: [String] = []
-        for row in try database.rows("SELECT \"type\", \"name\" FROM sqlite_schema ORDER BY rowid") {
+        var tables: [(name: String, sql: String)] = []
+        for row in try database.rows("SELECT \"type\", \"name\", \"sql\" FROM sqlite_schema ORDER BY rowid") {
             guard let type = row[0].textValue, let name = row[1].textValue else { continue }
-            names[foldedName(name)] = type
             let folded = foldedName(name)
+            names[folded] = type
             if type == "table" && !folded.hasPrefix("sqlite_") && !folded.hasPrefix("graphimport_") {
-                tables.append(name)
+                tables.append((name, row[2].textValue ?? ""))
             }
         }
         var described: [TableDescription] = []
-        for name in tables {
-            described.append(try describeTable(name))
+        for table in tables {
+            described.append(try describeTable(table.name, withoutRowID: Self.isWithoutRowID(table.sql)))
         }
         return StoredSchema(schema: SchemaDescription(tables: described), names: names, recorded: try recordedSchema())
     }
 
-    private func describeTable(_ name: String) throws(StoreError) -> TableDescription {
-        let withoutRowID = try database.scalar("SELECT \"wr\" FROM pragma_table_list WHERE \"schema\" = 'main' AND \"name\" = ?", [.text(name)]) == .integer(1)
+    /// Whether a CREATE TABLE statement ends with the WITHOUT ROWID option: table options follow
+    /// the last parenthesis (https://www.sqlite.org/lang_createtable.html). Read from the SQL
+    /// because PRAGMA table_list, which says it too, is younger than many systems' SQLite.
+    static func isWithoutRowID(_ sql: String) -> Bool {
+        guard let close = sql.lastIndex(of: ")") else { return false }
+        let options = foldedName(String(sql[sql.index(after: close)...])).split(whereSeparator: { !$0.isLetter })
+        return zip(options, options.dropFirst()).contains { $0 == "without" && $1 == "rowid" }
+    }
+
+    private func describeTable(_ name: String, withoutRowID: Bool) throws(StoreError) -> TableDescription {
         var columns: [ColumnDescription] = []
         var keyColumns: [(position: Int64, name: String, type: String)] = []
         for row in try database.rows("SELECT \"name\", \"type\", \"notnull\", \"pk\" FROM pragma_table_info(?)", [.text(name)]) {

@@ -161,6 +161,15 @@ import Testing
         }
     }
 
+    @Test func aTableKeyedByAnIntegerWithoutRowIDIsNoRowIDTable() throws {
+        try withFixture { fixture throws in
+            let store = try Store(path: fixture.path)
+            try store.database.execute(
+                "CREATE TABLE a (pk INTEGER PRIMARY KEY, x TEXT); CREATE TABLE b (pk INTEGER PRIMARY KEY, x TEXT) without\n  rowid")
+            #expect(try store.storedSchema().schema.tables.map(\.primaryKey) == [.rowid("pk"), .columns(["pk"])])
+        }
+    }
+
     @Test func internalTablesAreNotDescribed() throws {
         try withFixture { fixture throws in
             let store = try Store(path: fixture.path)
