@@ -72,13 +72,16 @@ enum ImportCommand {
         if let inputPath, inputPath != "-" {
             inputName = inputPath
             descriptor = open(inputPath, O_RDONLY)
+            var reason: String?
             var info = stat()
-            // A directory opens for reading; only its first read fails (EISDIR), which is no I/O error.
-            let reason =
-                descriptor < 0
-                ? String(cString: strerror(errno)) : fstat(descriptor, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR ? "it is a directory" : nil
+            if descriptor < 0 {
+                reason = String(cString: strerror(errno))
+            } else if fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
+                // A directory opens for reading; only its first read fails (EISDIR), no I/O error.
+                reason = "it is a directory"
+                close(descriptor)
+            }
             if let reason {
-                if descriptor >= 0 { close(descriptor) }
                 reportError("cannot open the input '\(inputPath)': \(reason)", io: io)
                 return .noInput
             }
