@@ -43,6 +43,10 @@ public struct GraphImporter: Sendable {
         } catch {
             throw .store(path: storePath, StoreFailure(error))
         }
+        try refuseUnfit(store, options: options)
+        if let kib = options.pageCacheKiB {
+            do { try store.database.execute("PRAGMA cache_size = -\(max(1, kib))") } catch { throw .store(path: storePath, StoreFailure(error)) }
+        }
         let runID: Int64
         do {
             runID = try store.beginRun(
@@ -68,6 +72,26 @@ public struct GraphImporter: Sendable {
                 throw .store(path: path, StoreFailure(failure, holder: runningHolder(storePath)))
             }
             throw error
+        }
+    }
+
+    /// Refuses a damaged store, and another program's database unless `adoptStore`, before
+    /// anything (even the run's record) is written into it.
+    private func refuseUnfit(_ store: Store, options: ImportOptions) throws(ImportError) {
+        let refusal: StoreRefusal?
+        do {
+            refusal = try store.refusal(for: plan.schema, fullCheck: options.checkStore, checkLimit: options.quickCheckLimit)
+        } catch {
+            throw .store(path: store.path, StoreFailure(error, holder: error.isBusy ? runningHolder(store.path) : nil))
+        }
+        switch refusal {
+        case nil: return
+        case .damaged(let damage):
+            throw .store(path: store.path, StoreFailure(kind: .corrupt, message: damage))
+        case .foreign(let tables):
+            guard !options.adoptStore else { return }
+            let shown = tables.prefix(5).joined(separator: ", ") + (tables.count > 5 ? ", …" : "")
+            throw .store(path: store.path, StoreFailure(kind: .foreign, message: "it holds tables of another program (\(shown)) and none of graphimport's"))
         }
     }
 
@@ -140,7 +164,7 @@ struct ImportRun {
             try database.beginImmediate()
             let migration = try store.migrate(to: plan.schema, mapName: plan.mapping.fileName, mapText: plan.mapping.source)
             if !migration.refusals.isEmpty {
-                throw ImportError.migration(store: store.path, refusals: migration.refusals.map(\.message), hints: migration.refusals.map(\.hint))
+                throw ImportError.migration(store: store.path, refusals: migration.refusals.map(plan.diagnostic(for:)))
             }
             summary.schemaChanges = migration.changes
             emptyTables = try store.emptyTables(in: plan.schema)

@@ -21,6 +21,17 @@ public struct ImportOptions: Sendable {
     public var knownInputSHA256: String?
     /// Metadata written in the same transaction as the data (`--set-meta`).
     public var setMeta: [(key: String, value: MetaValue)] = []
+    /// Import into a SQLite file that holds other tables and none of graphimport's (`--adopt-store`):
+    /// the map's tables and graphimport's own are added beside them. Off: such a file is refused.
+    public var adoptStore = false
+    /// Run `PRAGMA quick_check` before importing whatever the store's size (`--check-store`);
+    /// without it, only stores up to `Store.quickCheckLimit` bytes are checked.
+    public var checkStore = false
+    /// The largest store checked without `checkStore`: tests make it small.
+    var quickCheckLimit = Store.quickCheckLimit
+    /// The page cache in KiB instead of the store's default: tests make it small, so that a small
+    /// import spills changed pages before it commits as a big one does.
+    var pageCacheKiB: Int?
     /// Asked between records; true stops the import (rolled back) with `ImportError.interrupted`.
     public var isCancelled: (@Sendable () -> Bool)?
     /// How many objects of each entity the run keeps whole in memory (twice over: the objects met

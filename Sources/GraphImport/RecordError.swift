@@ -1,4 +1,5 @@
 import GraphImportJSON
+import GraphImportMapping
 
 /// A record that cannot be imported: where it is, which value, and why.
 ///
@@ -35,8 +36,9 @@ public enum ImportError: Error, Sendable, CustomStringConvertible {
     case json(JSONError)
     /// A record does not fit the map, under the stop-on-first-error policy.
     case record(RecordError)
-    /// The store refuses the map's schema; nothing was changed.
-    case migration(store: String, refusals: [String], hints: [String])
+    /// The store refuses the map's schema; nothing was changed. Each refusal is placed at the map
+    /// line that asks for the change, with what to do as its hint.
+    case migration(store: String, refusals: [Diagnostic])
     /// SQLite failed while opening, reading or writing the store.
     case store(path: String, StoreFailure)
     /// The input held no JSON at all and that was not allowed.
@@ -57,8 +59,8 @@ public enum ImportError: Error, Sendable, CustomStringConvertible {
         switch self {
         case .json(let error): error.description
         case .record(let error): error.description
-        case .migration(let store, let refusals, _):
-            "the store \(store) cannot be migrated to this map: " + refusals.joined(separator: "; ")
+        case .migration(let store, let refusals):
+            "the store \(store) cannot be migrated to this map: " + refusals.map(\.message).joined(separator: "; ")
         case .store(let path, let failure): "\(path): \(failure.message)"
         case .emptyInput: "the input is empty"
         case .noRecords(_, let message, _, let position): "\(position): \(message)"

@@ -10,6 +10,14 @@ public struct StoreFailure: Error, Equatable, Sendable {
         case readOnly
         case diskFull
         case io
+        /// The file is damaged (SQLITE_CORRUPT, or `PRAGMA quick_check` found damage).
+        case corrupt
+        /// The file is not a SQLite database (SQLITE_NOTADB).
+        case notADatabase
+        /// The file holds another program's tables and none of graphimport's, and was not adopted.
+        case foreign
+        /// A row broke a constraint the store has (SQLITE_CONSTRAINT).
+        case constraint
         /// Anything else SQLite reports.
         case other
     }
@@ -19,7 +27,7 @@ public struct StoreFailure: Error, Equatable, Sendable {
     /// For a busy store: who holds it, when the run history knows ("graphimport pid 123 on host, run 7 …").
     public var holder: String?
 
-    init(kind: Kind, message: String) {
+    public init(kind: Kind, message: String) {
         self.kind = kind
         self.message = message
     }
@@ -34,7 +42,8 @@ public struct StoreFailure: Error, Equatable, Sendable {
         self.holder = holder
     }
 
-    init(_ error: StoreError) {
+    /// The failure `error` stands for.
+    public init(_ error: StoreError) {
         message = error.description
         if error.isBusy {
             kind = .busy
@@ -46,6 +55,12 @@ public struct StoreFailure: Error, Equatable, Sendable {
             kind = .cannotOpen
         } else if error.isIOError {
             kind = .io
+        } else if error.isCorrupt {
+            kind = .corrupt
+        } else if error.isNotADatabase {
+            kind = .notADatabase
+        } else if error.isConstraint {
+            kind = .constraint
         } else {
             kind = .other
         }

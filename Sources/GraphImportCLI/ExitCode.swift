@@ -15,7 +15,10 @@ public enum ExitCode: Int32, CaseIterable, Sendable {
     case noInput = 66
     /// A bug in graphimport.
     case software = 70
-    /// The store cannot be created or opened at that path.
+    /// The store is damaged: SQLite reports corruption, or `PRAGMA quick_check` finds it
+    /// (EX_OSFILE: a file the tool depends on has an error). Restore it from a backup.
+    case damagedStore = 72
+    /// The store cannot be created or opened at that path, or the file there is not a store.
     case cannotCreate = 73
     /// Reading or writing the store failed (disk full, I/O error).
     case ioError = 74
@@ -37,7 +40,8 @@ public enum ExitCode: Int32, CaseIterable, Sendable {
             "the input is not valid JSON, a record does not fit the map, or the map's records paths match nothing in it (check --strict: the sample does not fit)"
         case .noInput: "the input, the sample or the map cannot be read"
         case .software: "internal error (a bug: please report it)"
-        case .cannotCreate: "the store cannot be created or opened"
+        case .damagedStore: "the store is damaged (SQLite reports corruption); restore it from a backup"
+        case .cannotCreate: "the store cannot be created or opened, or the file is not a graphimport store"
         case .ioError: "reading or writing the store failed (disk full, I/O error)"
         case .temporaryFailure: "the store is busy (another import holds it), or the import was interrupted; retry later"
         case .permission: "the store or its directory is not writable"

@@ -13,6 +13,8 @@ struct FailureReport {
     var record: Int?
     /// The JSON path of the value at fault (`$[41].created_at`), or the records path that matched nothing.
     var path: String?
+    /// Compiler-style diagnostics shown after the error lines (a refused migration's, at the map's lines).
+    var details: [String] = []
 
     init(_ status: ExitCode, _ message: String, hint: String?) {
         self.status = status
@@ -22,6 +24,7 @@ struct FailureReport {
     /// `graphimport: error: …` and `hint: …` lines on stderr.
     func write(io: ToolIO) {
         for error in errors { reportError(error.message, hint: error.hint, io: io) }
+        if !details.isEmpty { io.writeError(details.joined(separator: "\n") + "\n") }
     }
 
     /// `{"outcome": "failed", "error", "hint", "exit_status", "run", "input", "store", "position": {…}}`.
@@ -35,7 +38,7 @@ struct FailureReport {
         let hints = errors.compactMap(\.hint)
         let object = JSONObject([
             JSONMember(key: "outcome", value: .string("failed")),
-            JSONMember(key: "error", value: .string(errors.map(\.message).joined(separator: "; "))),
+            JSONMember(key: "error", value: .string((errors.map(\.message) + details.map(Self.headline)).joined(separator: "; "))),
             JSONMember(key: "hint", value: hints.isEmpty ? .null : .string(hints.joined(separator: "; "))),
             JSONMember(key: "exit_status", value: number(Int(status.rawValue))),
             JSONMember(key: "run", value: runID.map { number(Int($0)) } ?? .null),
@@ -44,5 +47,10 @@ struct FailureReport {
             JSONMember(key: "position", value: .object(JSONObject(position))),
         ])
         return JSONValue.object(object).jsonText
+    }
+
+    /// A diagnostic's first line, the one that says where and what.
+    private static func headline(_ diagnostic: String) -> String {
+        diagnostic.split(separator: "\n", maxSplits: 1).first.map(String.init) ?? diagnostic
     }
 }

@@ -3,7 +3,7 @@ enum Help {
     static func usage(for command: Subcommand) -> String {
         switch command {
         case .import, .help:
-            "graphimport [<file>] --map <map> [--store <path>] [--dry-run] [--skip-invalid] [--json] [--quiet] [--format <format>] [--wait <seconds>] [--allow-empty] [--if-changed] [--set-meta <key=value> ...]"
+            "graphimport [<file>] --map <map> [--store <path>] [--dry-run] [--skip-invalid] [--json] [--quiet] [--format <format>] [--wait <seconds>] [--allow-empty] [--if-changed] [--set-meta <key=value> ...] [--adopt-store] [--check-store]"
         case .meta:
             "graphimport meta (get <key> [--default <value>] | set <key> <value> [--type <type>] | unset <key> | list [--json]) (--store <path> | --map <map>)"
         case .runs: "graphimport runs [--last <n>] [--json] (--store <path> | --map <map>)"
@@ -144,6 +144,10 @@ enum Help {
               --set-meta <key=value>  Set metadata in the same transaction as the data, so it is
                                       kept only if the import succeeds; KEY:TYPE=VALUE for a type
                                       other than string. Repeatable.
+              --adopt-store           Import into a SQLite database that holds other tables and
+                                      none of graphimport's; the map's tables are added beside them.
+              --check-store           Run PRAGMA quick_check on the store first, whatever its size.
+                                      (default: only stores up to 16 MiB are checked)
               --version               Show the version.
               -h, --help              Show help information.
 

@@ -17,6 +17,7 @@ enum ImportCommand {
         .init(name: "--json", takesValue: false), .init(name: "--quiet", takesValue: false),
         .init(name: "--allow-empty", takesValue: false), .init(name: "--if-changed", takesValue: false),
         .init(name: "--set-meta", takesValue: true),
+        .init(name: "--adopt-store", takesValue: false), .init(name: "--check-store", takesValue: false),
     ]
     /// Per-record error lines printed under `--skip-invalid` before only a count follows.
     static let maxReportedRecords = 100
@@ -32,6 +33,8 @@ enum ImportCommand {
         var options = ImportOptions(skipInvalid: parsed.has("--skip-invalid"), dryRun: parsed.has("--dry-run"))
         options.allowEmpty = parsed.has("--allow-empty")
         options.ifChanged = parsed.has("--if-changed")
+        options.adoptStore = parsed.has("--adopt-store")
+        options.checkStore = parsed.has("--check-store")
         options.isCancelled = io.isInterrupted
         for assignment in parsed.all("--set-meta") {
             options.setMeta.append(try MetaCommand.assignment(assignment))
@@ -61,14 +64,24 @@ enum ImportCommand {
             return status
         }
         let storePath = parsed.values["--store"] ?? MapLoader.defaultStorePath(forMap: mapPath)
+        StoreMessages.warnIfHardLinked(storePath, io: io)
 
         let inputName: String
         let descriptor: Int32
         if let inputPath, inputPath != "-" {
             inputName = inputPath
             descriptor = open(inputPath, O_RDONLY)
+            var reason: String?
+            var info = stat()
             if descriptor < 0 {
-                let failure = FailureReport(.noInput, "cannot open the input '\(inputPath)': \(String(cString: strerror(errno)))", hint: nil)
+                reason = String(cString: strerror(errno))
+            } else if fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
+                // A directory opens for reading; only its first read fails (EISDIR), no I/O error.
+                reason = "it is a directory"
+                close(descriptor)
+            }
+            if let reason {
+                let failure = FailureReport(.noInput, "cannot open the input '\(inputPath)': \(reason)", hint: nil)
                 failure.write(io: io)
                 if wantsJSON { io.writeOut(failure.json(input: inputPath, store: storePath, runID: nil) + "\n") }
                 return .noInput
@@ -138,9 +151,9 @@ enum ImportCommand {
                 hint: error.hint ?? "fix the record or the map; or pass --skip-invalid to import the other records")
             (failure.line, failure.column, failure.record, failure.path) = (error.position.line, error.position.column, error.recordIndex, error.path)
             return failure
-        case .migration(let store, let refusals, let hints):
-            var failure = FailureReport(.configuration, "", hint: nil)
-            failure.errors = zip(refusals, hints).map { ("\(store): cannot migrate the store to this map: \($0)", $1) }
+        case .migration(let store, let refusals):
+            var failure = FailureReport(.configuration, "cannot migrate the store \(store) to this map; nothing was imported", hint: nil)
+            failure.details = refusals.map(\.description)
             return failure
         case .store(let path, let failure):
             switch failure.kind {
@@ -157,9 +170,12 @@ enum ImportCommand {
                 return FailureReport(.permission, "cannot write the store \(path): \(failure.message)", hint: "make the file and its directory writable")
             case .diskFull:
                 return FailureReport(.ioError, "the disk is full while writing \(path)", hint: nothing)
-            case .io, .other:
+            case .io:
                 return FailureReport(
                     .ioError, "\(path): \(failure.message)", hint: "check free space, the file-size limit (ulimit -f) and the disk; \(nothing)")
+            default:
+                let (message, hint) = StoreMessages.describe(failure, path: path)
+                return FailureReport(ExitCode(failure.kind), message, hint: hint ?? nothing)
             }
         case .meta(let name, let message, let hint):
             return FailureReport(.dataError, "\(input): metadata '\(name)': \(message)", hint: hint ?? nothing)

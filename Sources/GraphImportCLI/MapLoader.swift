@@ -2,6 +2,12 @@ import Foundation
 import GraphImport
 import GraphImportMapping
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Why a map could not be used; each maps to an exit status.
 enum MapLoadFailure: Error {
     case unreadable(path: String, reason: String)
@@ -12,28 +18,69 @@ enum MapLoadFailure: Error {
 /// Reads, parses and compiles a map file: the one way the commands get a plan.
 enum MapLoader {
     static func load(_ path: String) throws(MapLoadFailure) -> ImportPlan {
-        let text: String
-        do {
-            let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
-            if size > ImportLimits.maxMapBytes {
-                throw MapLoadFailure.tooLarge(path: path, bytes: size)
-            }
-            let data = try Data(contentsOf: URL(fileURLWithPath: path))
-            guard let decoded = String(data: data, encoding: .utf8) else {
-                throw MapLoadFailure.unreadable(path: path, reason: "it is not UTF-8 text")
-            }
-            text = decoded
-        } catch let failure as MapLoadFailure {
-            throw failure
-        } catch {
-            let reason = FileManager.default.fileExists(atPath: path) ? "it cannot be read" : "no such file"
-            throw .unreadable(path: path, reason: reason)
+        let bytes = try readMap(path)
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw .invalid(MappingErrors([notUTF8(bytes, path: path)]))
         }
         do {
             return try ImportPlan.compile(text: text, fileName: path)
         } catch {
             throw .invalid(error)
         }
+    }
+
+    /// The map file's bytes; the reason it cannot be read is the system's (no such file, permission
+    /// denied, a directory), never a guess.
+    private static func readMap(_ path: String) throws(MapLoadFailure) -> [UInt8] {
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { throw .unreadable(path: path, reason: String(cString: strerror(errno)).lowercased()) }
+        defer { close(descriptor) }
+        var info = stat()
+        if fstat(descriptor, &info) == 0 {
+            if (info.st_mode & S_IFMT) == S_IFDIR { throw .unreadable(path: path, reason: "it is a directory") }
+            if Int(info.st_size) > ImportLimits.maxMapBytes { throw .tooLarge(path: path, bytes: Int(info.st_size)) }
+        }
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 { throw .unreadable(path: path, reason: String(cString: strerror(errno)).lowercased()) }
+            if count == 0 { break }
+            bytes += buffer[..<count]
+            if bytes.count > ImportLimits.maxMapBytes { throw .tooLarge(path: path, bytes: bytes.count) }
+        }
+        return bytes
+    }
+
+    /// The error for a map that is not UTF-8, at the line and column of its first bad byte.
+    private static func notUTF8(_ bytes: [UInt8], path: String) -> Diagnostic {
+        var parser = Unicode.UTF8.ForwardParser()
+        var iterator = bytes.makeIterator()
+        var offset = 0
+        var line = 1
+        var column = 1
+        var lineStart = 0
+        loop: while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid(let encoded):
+                if encoded.count == 1 && encoded.first == 0x0A {
+                    line += 1
+                    column = 1
+                    lineStart = offset + 1
+                } else {
+                    column += 1
+                }
+                offset += encoded.count
+            case .error, .emptyInput:
+                break loop
+            }
+        }
+        let bad = offset < bytes.count ? bytes[offset] : 0
+        let lineEnd = bytes[lineStart...].firstIndex(of: 0x0A) ?? bytes.count
+        return Diagnostic(
+            fileName: path, location: SourceLocation(line: line, column: column, offset: offset),
+            message: "the map is not UTF-8 text: byte 0x\(String(bad, radix: 16, uppercase: true)) cannot start or continue a character",
+            hint: "save the map as UTF-8", sourceLine: String(decoding: bytes[lineStart..<lineEnd], as: UTF8.self))
     }
 
     /// Prints the failure the way each kind is shown and returns its exit status.

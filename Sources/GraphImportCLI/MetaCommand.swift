@@ -94,7 +94,7 @@ enum MetaCommand {
                 value = try store.meta(key)
             } catch {
                 reportError("cannot read the store \(path): \(error.description)", io: io)
-                return .ioError
+                return ExitCode(error)
             }
         }
         if let value {
@@ -112,6 +112,14 @@ enum MetaCommand {
     private static func write(store path: String, wait: String?, io: ToolIO, _ body: (Store) throws(StoreError) -> Void) -> ExitCode {
         do throws(StoreError) {
             let store = try Store(path: path, options: Database.Options(create: true, readOnly: false, busyTimeout: wait.flatMap(Double.init) ?? 30))
+            let foreign = try store.foreignTables(besides: SchemaDescription(tables: []))
+            if !foreign.isEmpty {
+                reportError(
+                    "\(path) is not a graphimport store: it holds tables of another program (\(foreign.prefix(5).joined(separator: ", ")))"
+                        + " and none of graphimport's",
+                    hint: "check the path; to make this database a store, import into it once with --adopt-store", io: io)
+                return .cannotCreate
+            }
             try store.database.beginImmediate()
             defer { if store.database.isInTransaction { store.database.rollback() } }
             try body(store)
@@ -119,7 +127,7 @@ enum MetaCommand {
             return .ok
         } catch {
             reportError("cannot write the store \(path): \(error.description)", io: io)
-            return error.isBusy ? .temporaryFailure : .ioError
+            return ExitCode(error)
         }
     }
 
@@ -131,7 +139,7 @@ enum MetaCommand {
                 entries = try store.allMeta()
             } catch {
                 reportError("cannot read the store \(path): \(error.description)", io: io)
-                return .ioError
+                return ExitCode(error)
             }
         }
         if json {

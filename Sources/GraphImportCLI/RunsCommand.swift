@@ -30,7 +30,7 @@ enum RunsCommand {
             runs = try store.runs(last: last)
         } catch {
             reportError("cannot read the store \(path): \(error.description)", io: io)
-            return .ioError
+            return ExitCode(error)
         }
         if parsed.has("--json") {
             io.writeOut(JSONValue.array(runs.map(json)).jsonText + "\n")

@@ -34,19 +34,42 @@ public struct Diagnostic: Error, Sendable, Equatable, CustomStringConvertible {
     }
 
     /// `FILE:LINE:COL: error: MESSAGE` (or `warning:`) alone, the greppable first line.
-    public var headline: String { "\(fileName):\(location.line):\(location.column): \(severity.rawValue): \(message)" }
+    public var headline: String { Diagnostic.escaped("\(fileName):\(location.line):\(location.column): \(severity.rawValue): \(message)") }
 
-    /// The headline, the source line with a caret under the column, and the hint.
+    /// The headline, the source line with a caret under the column, and the hint. Control
+    /// characters of the map (an ESC, a carriage return) are shown escaped, `\u{1b}`, so that a
+    /// map never drives the terminal and the caret stays under its column.
     public var description: String {
         var text = headline
         if let sourceLine {
             let gutter = String(location.line)
             let pad = String(repeating: " ", count: gutter.count)
-            let caretIndent = String(sourceLine.unicodeScalars.prefix(max(0, location.column - 1)).map { $0 == "\t" ? "\t" : " " })
-            text += "\n \(gutter) | \(sourceLine)\n \(pad) | \(caretIndent)^"
+            var shown = ""
+            var caretIndent = ""
+            for (index, scalar) in sourceLine.unicodeScalars.enumerated() {
+                let rendered = scalar == "\t" ? "\t" : Diagnostic.escaped(String(scalar))
+                shown += rendered
+                if index < location.column - 1 {
+                    caretIndent += scalar == "\t" ? "\t" : String(repeating: " ", count: rendered.unicodeScalars.count)
+                }
+            }
+            text += "\n \(gutter) | \(shown)\n \(pad) | \(caretIndent)^"
         }
-        if let hint { text += "\nhelp: \(hint)" }
+        if let hint { text += "\nhelp: " + Diagnostic.escaped(hint) }
         return text
+    }
+
+    /// `text` with C0 and C1 control characters and line separators as `\u{…}` escapes.
+    static func escaped(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028 || scalar.value == 0x2029 {
+                out += "\\u{" + String(scalar.value, radix: 16) + "}"
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
     }
 }
 

@@ -54,7 +54,15 @@ public final class Database {
         }
         handle = opened
         // From here on, deinit closes the handle if configuration fails.
-        try configure(options)
+        do {
+            try configure(options)
+        } catch {
+            // The first PRAGMA reads the file: a file that is no database, or a damaged one, fails
+            // here, and the pragma's text would only distract from that.
+            var failure = error
+            failure.sql = nil
+            throw failure
+        }
     }
 
     deinit {
@@ -74,12 +82,20 @@ public final class Database {
         // 64 MiB took peak RSS from 90 MB to 145 MB for no measurable speed, the indexes being
         // far bigger than either and pages missed coming back from the OS's file cache.
         try execute("PRAGMA cache_size = -32768")
+        // Write-ahead logging, so that readers never wait for an import. An import is one
+        // transaction; with the rollback journal, once its changes outgrow the page cache SQLite
+        // writes them into the store and holds the EXCLUSIVE lock until COMMIT, and every reader
+        // fails with "database is locked" for the rest of the run. In WAL mode "readers do not
+        // block writers and a writer does not block readers" (https://www.sqlite.org/wal.html):
+        // changed pages go to the -wal file, which the last connection to close copies back
+        // and deletes. The mode is kept in the file, so it is set once; a read-only connection
+        // cannot set it, and need not.
+        if !options.readOnly {
+            try execute("PRAGMA journal_mode = WAL")
+        }
         // temp_store stays the default (files): a sort bigger than the page cache, such as
         // building a deferred index over a million rows, spills to a temporary file rather than
         // to the heap (temp_store = MEMORY took peak RSS to 146 MB at 1M tweets).
-        // Journal mode stays the default rollback journal (DELETE): at rest the store is a single
-        // file, so data and its graphimport_ metadata always move together, and an import is one
-        // transaction, so WAL's concurrent readers and cheaper commits buy little.
     }
 
     /// The rowid of the most recent successful INSERT on this connection.

@@ -1,47 +1,71 @@
-/// Plans additive migrations: new tables, nullable columns and indexes are added; nothing is
-/// ever dropped (unmapped nullable columns and tables are kept); every other change is refused
-/// with a hint, because SQLite's ALTER TABLE can only add (https://www.sqlite.org/lang_altertable.html).
+/// Plans additive migrations by comparing a map's schema with the store as it is: missing tables,
+/// nullable columns and indexes are added; whatever exists and fits is kept; nothing is ever
+/// dropped (tables, columns and indexes a map does not name are kept, so several maps can feed one
+/// store and a map can go back and forth); every other difference is refused with a hint, because
+/// SQLite's ALTER TABLE can only add (https://www.sqlite.org/lang_altertable.html).
 public enum Migrator {
     /// The hint for changes that need the data rebuilt.
     static let rebuildHint = "import into a new store with --store NEW.sqlite, or delete the store to rebuild it"
 
-    /// The plan from `old` (nil for a new store) to `new`.
+    /// The plan from a store whose tables are exactly `old` (nil for a new store) to `new`.
     public static func plan(from old: SchemaDescription?, to new: SchemaDescription) -> MigrationPlan {
+        plan(from: StoredSchema(schema: old ?? SchemaDescription(tables: []), recorded: old), to: new)
+    }
+
+    /// The plan from the store's real schema to `new`.
+    public static func plan(from store: StoredSchema, to new: SchemaDescription) -> MigrationPlan {
         var plan = MigrationPlan()
         for table in new.tables {
-            if let existing = old?.table(named: table.name) {
-                planChanges(from: existing, to: table, into: &plan)
+            if let existing = store.schema.table(folding: table.name) {
+                planChanges(from: existing, to: table, store: store, into: &plan)
+            } else if let other = store.names[foldedName(table.name)] {
+                plan.refusals.append(
+                    MigrationRefusal(
+                        table: table.name,
+                        message: "the store already has \(article(other)) \(other) named \(table.name), so table \(table.name) cannot be created",
+                        hint: "rename the entity's table in the map, or " + rebuildHint))
             } else {
                 plan.statements += SchemaSQL.createStatements(for: table)
                 plan.changes.append("add table \(table.name)")
             }
         }
-        for table in old?.tables ?? [] where new.table(named: table.name) == nil {
-            plan.changes.append("table \(table.name) is no longer mapped; kept")
+        for table in store.schema.tables where new.table(folding: table.name) == nil && wasRecorded(table.name, in: store) {
+            plan.changes.append("table \(table.name) is not in this map; kept")
         }
         return plan
     }
 
-    private static func planChanges(from old: TableDescription, to new: TableDescription, into plan: inout MigrationPlan) {
+    /// Whether the latest recorded map had `table` (or there is no record): what "kept" is said of,
+    /// so that a store fed by several maps does not hear of the others' tables on every run.
+    private static func wasRecorded(_ table: String, column: String? = nil, in store: StoredSchema) -> Bool {
+        guard let recorded = store.recorded else { return true }
+        guard let described = recorded.table(folding: table) else { return false }
+        guard let column else { return true }
+        return described.column(folding: column) != nil
+    }
+
+    private static func planChanges(from old: TableDescription, to new: TableDescription, store: StoredSchema, into plan: inout MigrationPlan) {
         let table = new.name
-        if old.primaryKey != new.primaryKey {
+        if !sameNames(old.primaryKey.names, new.primaryKey.names) || old.primaryKey.isRowID != new.primaryKey.isRowID {
             plan.refusals.append(
                 MigrationRefusal(
                     table: table,
                     message:
-                        "table \(table) changes its primary key from \(describe(old.primaryKey)) to \(describe(new.primaryKey)); SQLite cannot change a primary key in place",
+                        "table \(table) has the primary key \(describe(old.primaryKey)) in the store and \(describe(new.primaryKey)) in the map; SQLite cannot change a primary key in place",
                     hint: rebuildHint))
         }
-        if Set(old.uniqueKeys) != Set(new.uniqueKeys) {
+        // The upserts find objects by the map's keys and rely on each being unique. A unique index
+        // the store has beyond them (made by hand) is kept: a row that breaks it is refused then.
+        if !Set(new.uniqueKeys.map(folded)).isSubset(of: Set(old.uniqueKeys.map(folded))) {
             plan.refusals.append(
                 MigrationRefusal(
                     table: table,
                     message:
-                        "table \(table) changes its unique keys from \(describe(old.uniqueKeys)) to \(describe(new.uniqueKeys)); rows already stored may not fit the new keys",
+                        "table \(table) has the unique keys \(describe(old.uniqueKeys)) in the store and \(describe(new.uniqueKeys)) in the map; rows already stored may not fit the new keys",
                     hint: rebuildHint))
         }
         for column in new.columns {
-            if let existing = old.column(named: column.name) {
+            if let existing = old.column(folding: column.name) {
                 if let refusal = refusal(from: existing, to: column, table: table) {
                     plan.refusals.append(refusal)
                 }
@@ -54,54 +78,82 @@ public enum Migrator {
             } else {
                 // "If foreign key constraints are enabled, a column with a REFERENCES clause must
                 // have a default value of NULL" — a column added without DEFAULT has exactly that.
-                plan.statements.append(SchemaSQL.addColumn(column, to: table))
+                plan.statements.append(SchemaSQL.addColumn(column, to: old.name))
                 plan.changes.append("add column \(table).\(column.name)")
             }
         }
-        for column in old.columns where new.column(named: column.name) == nil {
+        for column in old.columns where new.column(folding: column.name) == nil && !new.primaryKey.names.contains(where: { sameName($0, column.name) }) {
             if column.notNull {
                 // Kept but never written again, a NOT NULL column would make every new row fail.
                 plan.refusals.append(
                     MigrationRefusal(
                         table: table, column: column.name,
-                        message: "column \(table).\(column.name) is NOT NULL but no longer mapped; new rows could not be inserted",
+                        message: "column \(table).\(column.name) is NOT NULL in the store but not in this map; new rows could not be inserted",
                         hint: "keep the attribute in the map, or " + rebuildHint))
-            } else {
-                plan.changes.append("column \(table).\(column.name) is no longer mapped; kept")
+            } else if wasRecorded(table, column: column.name, in: store) {
+                plan.changes.append("column \(table).\(column.name) is not in this map; kept")
             }
         }
-        for index in new.indexes where !old.indexes.contains(index) {
-            plan.statements.append(SchemaSQL.createIndex(on: table, columns: index, unique: false))
-            plan.changes.append("add index \(SchemaSQL.indexName(table: table, columns: index, unique: false))")
+        let existingIndexes = Set((old.indexes + old.uniqueKeys).map(folded))
+        for index in new.indexes where !existingIndexes.contains(folded(index)) {
+            let name = SchemaSQL.indexName(table: table, columns: index, unique: false)
+            if let other = store.names[foldedName(name)] {
+                plan.refusals.append(
+                    MigrationRefusal(
+                        table: table,
+                        message:
+                            "the store already has \(article(other)) \(other) named \(name), so the index on \(table)(\(index.joined(separator: ", "))) cannot be created",
+                        hint: "drop or rename that \(other) in the store, or " + rebuildHint))
+            } else {
+                plan.statements.append(SchemaSQL.createIndex(on: old.name, columns: index, unique: false))
+                plan.changes.append("add index \(name)")
+            }
         }
-        for index in old.indexes where !new.indexes.contains(index) {
+        let wanted = Set((new.indexes + new.uniqueKeys).map(folded))
+        let recordedIndexes = store.recorded.map { $0.table(folding: table)?.indexes.map(folded) ?? [] }
+        for index in old.indexes where !wanted.contains(folded(index)) && recordedIndexes.map({ $0.contains(folded(index)) }) ?? true {
             plan.changes.append("index \(SchemaSQL.indexName(table: table, columns: index, unique: false)) is no longer needed; kept")
         }
     }
 
-    /// Why an existing column cannot become `new`, or nil when it is unchanged.
+    /// Why an existing column cannot become `new`, or nil when it fits.
     private static func refusal(from old: ColumnDescription, to new: ColumnDescription, table: String) -> MigrationRefusal? {
         let name = "\(table).\(new.name)"
         let message: String
         if old.type != new.type {
-            message = "column \(name) changes type from \(old.type.rawValue) to \(new.type.rawValue); SQLite cannot change a column's type in place"
+            message = "column \(name) is \(old.type.rawValue) in the store and \(new.type.rawValue) in the map; SQLite cannot change a column's type in place"
         } else if !old.notNull && new.notNull {
-            message = "column \(name) changes from nullable to NOT NULL; SQLite cannot add a constraint to an existing column"
+            message = "column \(name) is nullable in the store and NOT NULL in the map; SQLite cannot add a constraint to an existing column"
         } else if old.notNull && !new.notNull {
-            message = "column \(name) changes from NOT NULL to nullable; SQLite cannot drop a constraint from an existing column"
-        } else if old.references != new.references {
+            message = "column \(name) is NOT NULL in the store and nullable in the map; SQLite cannot drop a constraint from an existing column"
+        } else if !sameReference(old.references, new.references) {
             message =
-                "column \(name) changes its reference from \(describe(old.references)) to \(describe(new.references)); SQLite cannot change a foreign key in place"
+                "column \(name) references \(describe(old.references)) in the store and \(describe(new.references)) in the map; SQLite cannot change a foreign key in place"
         } else {
             return nil
         }
         return MigrationRefusal(table: table, column: new.name, message: message, hint: rebuildHint)
     }
 
+    private static func sameName(_ a: String, _ b: String) -> Bool { foldedName(a) == foldedName(b) }
+
+    private static func sameNames(_ a: [String], _ b: [String]) -> Bool { folded(a) == folded(b) }
+
+    private static func folded(_ names: [String]) -> [String] { names.map(foldedName) }
+
+    private static func sameReference(_ a: ForeignKey?, _ b: ForeignKey?) -> Bool {
+        guard let a, let b else { return a == nil && b == nil }
+        return sameName(a.table, b.table) && sameName(a.column, b.column) && a.onDelete == b.onDelete
+    }
+
+    private static func article(_ type: String) -> String {
+        type.first.map { "aeiou".contains($0) } == true ? "an" : "a"
+    }
+
     private static func describe(_ key: PrimaryKey) -> String {
         switch key {
         case .rowid(let name): "\(name) (rowid)"
-        case .columns(let names): "(\(names.joined(separator: ", ")))"
+        case .columns(let names): names.isEmpty ? "none" : "(\(names.joined(separator: ", ")))"
         }
     }
 
@@ -111,6 +163,34 @@ public enum Migrator {
 
     private static func describe(_ key: ForeignKey?) -> String {
         guard let key else { return "nothing" }
-        return "\(key.table).\(key.column) ON DELETE \(key.onDelete.rawValue)"
+        return "\(key.table).\(key.column.isEmpty ? "(its primary key)" : key.column) ON DELETE \(key.onDelete.rawValue)"
+    }
+}
+
+extension PrimaryKey {
+    /// The key's column names.
+    var names: [String] {
+        switch self {
+        case .rowid(let name): [name]
+        case .columns(let names): names
+        }
+    }
+
+    var isRowID: Bool { if case .rowid = self { true } else { false } }
+}
+
+extension SchemaDescription {
+    /// The table whose name SQLite takes for `name` (ASCII letters without case).
+    func table(folding name: String) -> TableDescription? {
+        let folded = foldedName(name)
+        return tables.first { foldedName($0.name) == folded }
+    }
+}
+
+extension TableDescription {
+    /// The column whose name SQLite takes for `name` (ASCII letters without case).
+    func column(folding name: String) -> ColumnDescription? {
+        let folded = foldedName(name)
+        return columns.first { foldedName($0.name) == folded }
     }
 }

@@ -27,8 +27,9 @@ public final class Store {
         try latestRecord()?.schema
     }
 
-    /// Plans the migration from the recorded schema to `schema`; when there are no refusals,
-    /// runs its statements and records `schema` (with the map for reference) if it changed.
+    /// Plans the migration from the store's real tables (see `storedSchema`) to `schema`; when there
+    /// are no refusals, runs its statements and records `schema` (with the map for reference) if it
+    /// differs from the latest record.
     /// Must be called inside the caller's transaction. Returns the plan either way.
     public func migrate(to schema: SchemaDescription, mapName: String, mapText: String) throws(StoreError) -> MigrationPlan {
         // Outside a transaction each DDL statement would commit on its own, and a failure
@@ -37,7 +38,7 @@ public final class Store {
             throw StoreError(extendedCode: SQLITE_MISUSE, message: "the schema migration must run inside a transaction")
         }
         let latest = try latestRecord()
-        let plan = Migrator.plan(from: latest?.schema, to: schema)
+        let plan = Migrator.plan(from: try storedSchema(), to: schema)
         guard plan.refusals.isEmpty else { return plan }
         for statement in plan.statements {
             try database.execute(statement)

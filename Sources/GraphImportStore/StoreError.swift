@@ -30,6 +30,12 @@ public struct StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     public var isIOError: Bool { code == SQLITE_IOERR }
     /// The file could not be opened (SQLITE_CANTOPEN), e.g. a missing directory or a symbolic link.
     public var isCantOpen: Bool { code == SQLITE_CANTOPEN }
+    /// The file is damaged (SQLITE_CORRUPT).
+    public var isCorrupt: Bool { code == SQLITE_CORRUPT }
+    /// The file is not a SQLite database (SQLITE_NOTADB).
+    public var isNotADatabase: Bool { code == SQLITE_NOTADB }
+    /// A row broke a constraint of the store (SQLITE_CONSTRAINT): UNIQUE, NOT NULL, CHECK, FOREIGN KEY.
+    public var isConstraint: Bool { code == SQLITE_CONSTRAINT }
     /// Access was denied (SQLITE_PERM or SQLITE_AUTH).
     public var isPermission: Bool { code == SQLITE_PERM || code == SQLITE_AUTH }
 

@@ -10,7 +10,8 @@ import Testing
             #expect(try database.scalar("PRAGMA cache_size") == .integer(-32768))
             // The default: sorts bigger than the cache spill to files, not to the heap.
             #expect(try database.scalar("PRAGMA temp_store") == .integer(0))
-            #expect(try database.scalar("PRAGMA journal_mode") == .text("delete"))
+            // Write-ahead logging: readers are never locked out by an import (ConcurrentReaderTests).
+            #expect(try database.scalar("PRAGMA journal_mode") == .text("wal"))
         }
     }
 

@@ -55,9 +55,9 @@ import Testing
         #expect(plan.statements.isEmpty)
         #expect(
             plan.changes == [
-                "column tweet.text is no longer mapped; kept",
+                "column tweet.text is not in this map; kept",
                 "index tweet_author_pk_index is no longer needed; kept",
-                "table user is no longer mapped; kept",
+                "table user is not in this map; kept",
             ])
         #expect(plan.refusals.isEmpty)
     }
@@ -89,15 +89,17 @@ import Testing
             case .typeChange:
                 MigrationRefusal(
                     table: "tweet", column: "text",
-                    message: "column tweet.text changes type from TEXT to INTEGER; SQLite cannot change a column's type in place", hint: rebuild)
+                    message: "column tweet.text is TEXT in the store and INTEGER in the map; SQLite cannot change a column's type in place", hint: rebuild)
             case .notNullAdded:
                 MigrationRefusal(
                     table: "tweet", column: "text",
-                    message: "column tweet.text changes from nullable to NOT NULL; SQLite cannot add a constraint to an existing column", hint: rebuild)
+                    message: "column tweet.text is nullable in the store and NOT NULL in the map; SQLite cannot add a constraint to an existing column",
+                    hint: rebuild)
             case .notNullDropped:
                 MigrationRefusal(
                     table: "tweet", column: "id",
-                    message: "column tweet.id changes from NOT NULL to nullable; SQLite cannot drop a constraint from an existing column", hint: rebuild)
+                    message: "column tweet.id is NOT NULL in the store and nullable in the map; SQLite cannot drop a constraint from an existing column",
+                    hint: rebuild)
             case .newNotNullColumn:
                 MigrationRefusal(
                     table: "tweet", column: "lang",
@@ -106,27 +108,29 @@ import Testing
             case .uniqueKeyChanged:
                 MigrationRefusal(
                     table: "tweet",
-                    message: "table tweet changes its unique keys from (id) to (id, text); rows already stored may not fit the new keys", hint: rebuild)
+                    message: "table tweet has the unique keys (id) in the store and (id, text) in the map; rows already stored may not fit the new keys",
+                    hint: rebuild)
             case .primaryKeyChanged:
                 MigrationRefusal(
                     table: "tweet",
-                    message: "table tweet changes its primary key from pk (rowid) to (id); SQLite cannot change a primary key in place", hint: rebuild)
+                    message: "table tweet has the primary key pk (rowid) in the store and (id) in the map; SQLite cannot change a primary key in place",
+                    hint: rebuild)
             case .referenceTargetChanged:
                 MigrationRefusal(
                     table: "tweet", column: "author_pk",
                     message:
-                        "column tweet.author_pk changes its reference from user.pk ON DELETE SET NULL to account.pk ON DELETE SET NULL; SQLite cannot change a foreign key in place",
+                        "column tweet.author_pk references user.pk ON DELETE SET NULL in the store and account.pk ON DELETE SET NULL in the map; SQLite cannot change a foreign key in place",
                     hint: rebuild)
             case .deleteActionChanged:
                 MigrationRefusal(
                     table: "tweet", column: "author_pk",
                     message:
-                        "column tweet.author_pk changes its reference from user.pk ON DELETE SET NULL to user.pk ON DELETE CASCADE; SQLite cannot change a foreign key in place",
+                        "column tweet.author_pk references user.pk ON DELETE SET NULL in the store and user.pk ON DELETE CASCADE in the map; SQLite cannot change a foreign key in place",
                     hint: rebuild)
             case .notNullColumnUnmapped:
                 MigrationRefusal(
                     table: "tweet", column: "id",
-                    message: "column tweet.id is NOT NULL but no longer mapped; new rows could not be inserted",
+                    message: "column tweet.id is NOT NULL in the store but not in this map; new rows could not be inserted",
                     hint: "keep the attribute in the map, or " + rebuild)
             }
         }
@@ -143,9 +147,15 @@ import Testing
         let refusal = Refused.typeChange.expected
         #expect(
             refusal.description == """
-                column tweet.text changes type from TEXT to INTEGER; SQLite cannot change a column's type in place
+                column tweet.text is TEXT in the store and INTEGER in the map; SQLite cannot change a column's type in place
                 help: import into a new store with --store NEW.sqlite, or delete the store to rebuild it
                 """)
+    }
+
+    @Test func aUniqueIndexTheStoreHasBeyondTheMapsKeysIsKept() {
+        let store = Schemas.v1 { tweet in tweet.uniqueKeys = [["id"], ["text"]] }
+        let plan = Migrator.plan(from: StoredSchema(schema: store), to: Schemas.v1)
+        #expect(plan == MigrationPlan())
     }
 
     @Test func unchangedUniqueKeysInAnotherOrderAreNotAChange() {

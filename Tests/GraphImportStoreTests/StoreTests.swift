@@ -71,7 +71,7 @@ import Testing
             #expect(plan.refusals.isEmpty)
             #expect(
                 plan.changes == [
-                    "add column tweet.lang", "add column tweet.reply_pk", "column tweet.text is no longer mapped; kept",
+                    "add column tweet.lang", "add column tweet.reply_pk", "column tweet.text is not in this map; kept",
                     "add index tweet_reply_pk_index", "add table hashtag",
                 ])
             #expect(try reopened.recordedSchema() == v2)
@@ -134,6 +134,68 @@ import Testing
             let error = #expect(throws: StoreError.self) { try Store(path: link) }
             #expect(error?.isCantOpen == true)
             #expect(!FileManager.default.fileExists(atPath: fixture.path))
+        }
+    }
+}
+
+@Suite struct StoredSchemaTests {
+    static let links = TableDescription(
+        name: "tweet_tags", primaryKey: .columns(["tweet_pk", "tag_pk"]),
+        columns: [
+            ColumnDescription(name: "tweet_pk", type: .integer, notNull: true, references: ForeignKey(table: "tweet", column: "pk", onDelete: .cascade)),
+            ColumnDescription(name: "tag_pk", type: .integer, notNull: true, references: ForeignKey(table: "tag", column: "pk", onDelete: .restrict)),
+            ColumnDescription(name: "position", type: .integer, notNull: true),
+        ],
+        indexes: [["tag_pk"]])
+
+    @Test func theStoreDescribesTheTablesSchemaSQLCreated() throws {
+        try withFixture { fixture throws in
+            let schema = SchemaDescription(tables: Schemas.v1.tables + [Self.links])
+            let store = try Store(path: fixture.path)
+            try store.database.execute(SchemaSQL.createStatements(for: schema).joined(separator: ";"))
+            let stored = try store.storedSchema()
+            #expect(stored.schema == schema)
+            #expect(stored.recorded == nil)
+            #expect(stored.names["tweet_author_pk_index"] == "index")
+            #expect(Migrator.plan(from: stored, to: schema) == MigrationPlan())
+        }
+    }
+
+    @Test func aTableKeyedByAnIntegerWithoutRowIDIsNoRowIDTable() throws {
+        try withFixture { fixture throws in
+            let store = try Store(path: fixture.path)
+            try store.database.execute(
+                "CREATE TABLE a (pk INTEGER PRIMARY KEY, x TEXT); CREATE TABLE b (pk INTEGER PRIMARY KEY, x TEXT) without\n  rowid")
+            #expect(try store.storedSchema().schema.tables.map(\.primaryKey) == [.rowid("pk"), .columns(["pk"])])
+        }
+    }
+
+    @Test func internalTablesAreNotDescribed() throws {
+        try withFixture { fixture throws in
+            let store = try Store(path: fixture.path)
+            try store.database.beginImmediate()
+            _ = try store.migrate(to: Schemas.v1, mapName: "m", mapText: "")
+            try store.database.commit()
+            #expect(try store.storedSchema().schema.tables.map(\.name) == ["user", "tweet"])
+        }
+    }
+
+    @Test func aNameTakenByAnotherKindOfObjectIsRefused() throws {
+        try withFixture { fixture throws in
+            let store = try Store(path: fixture.path)
+            try store.database.execute("CREATE TABLE other (x); CREATE VIEW user AS SELECT x FROM other")
+            let plan = Migrator.plan(from: try store.storedSchema(), to: Schemas.v1)
+            #expect(plan.refusals.map(\.message) == ["the store already has a view named user, so table user cannot be created"])
+        }
+    }
+
+    @Test func columnsOfAnotherCaseAreTheSameColumns() throws {
+        try withFixture { fixture throws in
+            let store = try Store(path: fixture.path)
+            try store.database.execute(
+                #"CREATE TABLE "USER" ("PK" INTEGER PRIMARY KEY, "ID" INTEGER NOT NULL, "Name" TEXT) STRICT; CREATE UNIQUE INDEX u ON "USER"("Id")"#)
+            let plan = Migrator.plan(from: try store.storedSchema(), to: SchemaDescription(tables: [Schemas.user]))
+            #expect(plan == MigrationPlan())
         }
     }
 }
