@@ -37,9 +37,15 @@ public struct GraphImporter: Sendable {
         if let problem = writeProblem(storePath) {
             throw .store(path: storePath, StoreFailure(kind: .readOnly, message: problem))
         }
+        // A new store has nobody reading it yet: its first import goes through the rollback
+        // journal, which writes each page once, where WAL writes it to the log and again into the
+        // store when the connection closes. The next import turns the store to WAL, so that
+        // readers never wait for an import of a store that holds data.
+        let isNew = isAbsentOrEmpty(storePath)
         let store: Store
         do {
-            store = try Store(path: storePath, options: Database.Options(create: true, readOnly: false, busyTimeout: options.busyTimeout))
+            store = try Store(
+                path: storePath, options: Database.Options(create: true, readOnly: false, busyTimeout: options.busyTimeout, writeAheadLog: !isNew))
         } catch {
             throw .store(path: storePath, StoreFailure(error))
         }
@@ -93,6 +99,12 @@ public struct GraphImporter: Sendable {
             let shown = tables.prefix(5).joined(separator: ", ") + (tables.count > 5 ? ", …" : "")
             throw .store(path: store.path, StoreFailure(kind: .foreign, message: "it holds tables of another program (\(shown)) and none of graphimport's"))
         }
+    }
+
+    /// Whether no file is at `path`, or an empty one (a store made by `touch`).
+    private func isAbsentOrEmpty(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) != 0 || ((info.st_mode & S_IFMT) == S_IFREG && info.st_size == 0)
     }
 
     /// Why the store cannot be written by this process, found before SQLite is asked (it would

@@ -11,12 +11,16 @@ public final class Database {
         public var readOnly = false
         /// Seconds to wait for another connection's lock before failing with `isBusy`.
         public var busyTimeout: Double = 30
+        /// Put the store in write-ahead-log mode (ignored when `readOnly`). Off, the connection
+        /// keeps the mode the file has: the rollback journal for a new file.
+        public var writeAheadLog = true
 
-        /// Options with SQLite-friendly defaults: create, read-write, 30 s busy timeout.
-        public init(create: Bool = true, readOnly: Bool = false, busyTimeout: Double = 30) {
+        /// Options with SQLite-friendly defaults: create, read-write, 30 s busy timeout, WAL.
+        public init(create: Bool = true, readOnly: Bool = false, busyTimeout: Double = 30, writeAheadLog: Bool = true) {
             self.create = create
             self.readOnly = readOnly
             self.busyTimeout = busyTimeout
+            self.writeAheadLog = writeAheadLog
         }
     }
 
@@ -90,8 +94,15 @@ public final class Database {
         // changed pages go to the -wal file, which the last connection to close copies back
         // and deletes. The mode is kept in the file, so it is set once; a read-only connection
         // cannot set it, and need not.
-        if !options.readOnly {
-            try execute("PRAGMA journal_mode = WAL")
+        if !options.readOnly && options.writeAheadLog {
+            do {
+                try execute("PRAGMA journal_mode = WAL")
+            } catch where error.isBusy {
+                // Another connection is writing the store in the rollback journal's mode (a new
+                // store's first import): changing the mode needs the store to itself, and SQLite
+                // refuses at once rather than wait. This connection keeps the file's mode and
+                // waits for the write lock as usual; a later import turns the store to WAL.
+            }
         }
         // temp_store stays the default (files): a sort bigger than the page cache, such as
         // building a deferred index over a million rows, spills to a temporary file rather than

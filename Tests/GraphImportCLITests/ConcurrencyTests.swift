@@ -114,9 +114,10 @@ struct ConcurrencyTests {
     }
 
     /// True when another connection holds the store's write lock (BEGIN IMMEDIATE is refused at once).
+    /// The probe leaves the store's journal mode as it is (a new store's first import keeps the rollback journal).
     static func isWriteLocked(_ store: String) -> Bool {
         guard FileManager.default.fileExists(atPath: store),
-            let probe = try? Database(path: store, options: Database.Options(create: false, readOnly: false, busyTimeout: 0))
+            let probe = try? Database(path: store, options: Database.Options(create: false, readOnly: false, busyTimeout: 0, writeAheadLog: false))
         else { return false }
         do {
             try probe.beginImmediate()

@@ -65,6 +65,23 @@ struct ConcurrentReaderTests {
         #expect(Set(counts.lines).isSubset(of: ["10", "40000"]))
         #expect(counts.lines.contains("10"))
     }
+
+    /// A new store has no readers yet: its first import keeps the rollback journal (each page
+    /// written once, not to the log and again into the store); the next import turns it to WAL,
+    /// and it stays so.
+    @Test func newStoreTurnsToWriteAheadLoggingAtItsSecondImport() throws {
+        let directory = TemporaryDirectory()
+        let store = directory.path("items.sqlite")
+        func journalMode() throws -> SQLValue? {
+            try Database(path: store, options: Database.Options(create: false, readOnly: true)).scalar("PRAGMA journal_mode")
+        }
+        _ = try Self.importJSON(Self.feed(0..<10), store: store)
+        #expect(try journalMode() == .text("delete"))
+        _ = try Self.importJSON(Self.feed(0..<20), store: store)
+        #expect(try journalMode() == .text("wal"))
+        _ = try Self.importJSON(Self.feed(0..<30), store: store)
+        #expect(try journalMode() == .text("wal"))
+    }
 }
 
 /// A flag the import sets when it is done, and the reader when it has stopped.
