@@ -97,7 +97,8 @@ public final class Database {
         if !options.readOnly && options.writeAheadLog {
             do {
                 try execute("PRAGMA journal_mode = WAL")
-            } catch where error.isBusy {
+            } catch {
+                guard error.isBusy else { throw error }
                 // Another connection is writing the store in the rollback journal's mode (a new
                 // store's first import): changing the mode needs the store to itself, and SQLite
                 // refuses at once rather than wait. This connection keeps the file's mode and
