@@ -82,9 +82,9 @@ public final class Database {
         try check(graphimport_disable_double_quoted_strings(handle))
         try execute("PRAGMA foreign_keys = ON")
         // An import touches every index of every mapped table. 32 MiB of page cache (a negative
-        // size is in KiB) is most of a run's memory budget: measured at 1M tweets (a 450 MB store),
-        // 64 MiB took peak RSS from 90 MB to 145 MB for no measurable speed, the indexes being
-        // far bigger than either and pages missed coming back from the OS's file cache.
+        // size is in KiB) is most of a run's memory budget; a bigger cache raised peak memory at
+        // 1M tweets for no measurable speed, the indexes being far bigger than either and pages
+        // missed coming back from the OS's file cache (Benchmarks/README.md).
         try execute("PRAGMA cache_size = -32768")
         // Write-ahead logging, so that readers never wait for an import. An import is one
         // transaction; with the rollback journal, once its changes outgrow the page cache SQLite
@@ -107,7 +107,7 @@ public final class Database {
         }
         // temp_store stays the default (files): a sort bigger than the page cache, such as
         // building a deferred index over a million rows, spills to a temporary file rather than
-        // to the heap (temp_store = MEMORY took peak RSS to 146 MB at 1M tweets).
+        // to the heap, where it would take the run's peak memory past its budget (Benchmarks/README.md).
     }
 
     /// The rowid of the most recent successful INSERT on this connection.
