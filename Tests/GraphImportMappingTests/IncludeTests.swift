@@ -1,3 +1,4 @@
+import Foundation
 import GraphImportMapping
 import Testing
 
@@ -226,5 +227,20 @@ import Testing
         #expect(mapping.textWithIncludes == main + "# included: common.map\n" + Self.common)
         let alone = try Self.parse(["main.map": Self.common])
         #expect(alone.textWithIncludes == Self.common)
+    }
+
+    @Test func theReadmeExampleParsesWithTheCorpusEntities() throws {
+        let example = try ReadmeExampleTests.block(after: "## Shared map files")
+        let entities = try String(contentsOfFile: Self.mappingsFile("mastodon-entities.map"), encoding: .utf8)
+        let mapping = try MapParser.parse(
+            example, fileName: "mastodon-context.map", includes: .files(["mastodon-entities.map": entities]),
+            converters: testConverters + [ConverterSignature(name: "string", parameters: [], summary: "a number as text")])
+        #expect(mapping.records.first?.entity == "Status")
+        #expect(mapping.entities.map(\.name) == ["Status", "Account", "Tag", "Media", "Card"])
+    }
+
+    static func mappingsFile(_ name: String) -> String {
+        URL(fileURLWithPath: #filePath).resolvingSymlinksInPath().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Mappings/" + name).path
     }
 }
