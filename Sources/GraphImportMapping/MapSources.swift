@@ -24,8 +24,11 @@ struct MapSources: Sendable {
     private(set) var pieces: [Piece] = []
     /// The spliced text.
     private(set) var bytes: [UInt8] = []
-    /// Includes that failed: a file that cannot be read, a cycle.
+    /// Includes that failed: a file that cannot be read, a cycle, a chain too deep.
     private(set) var problems: [Problem] = []
+    /// How many files deep includes may nest: far more than a map needs, and a bound on the
+    /// recursion that reads them.
+    static let maxDepth = 32
 
     /// `map` with every file it includes, directly or not, read through `resolver`. A file reached a
     /// second time (by another path, or by two files that include it) is spliced in only once, at
@@ -80,6 +83,10 @@ struct MapSources: Sendable {
             let keyword = bytes.count + line.keyword - copied
             copy(file: index, text.bytes, from: copied, to: line.end)
             copied = line.end
+            guard chain.count < Self.maxDepth else {
+                problems.append(.includesTooDeep(limit: Self.maxDepth, at: keyword))
+                continue
+            }
             switch resolver.read(line.name, map) {
             case .failure(let failure):
                 problems.append(.unreadableInclude(line.name, reason: failure.reason, hint: failure.hint, at: keyword))

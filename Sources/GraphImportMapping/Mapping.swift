@@ -351,6 +351,8 @@ public struct ConverterSignature: Sendable, Equatable {
 }
 
 /// A position in a map: 1-based line and column (in Unicode scalars), and the 0-based UTF-8 offset.
+/// In a map that includes files, line and column are in the file the position is in, and the
+/// offset is into the text of all the files spliced (which orders positions across files).
 public struct SourceLocation: Sendable, Equatable, Hashable, Comparable {
     public var line: Int
     public var column: Int

@@ -13,6 +13,12 @@ extension Problem {
             at: offset)
     }
 
+    static func includesTooDeep(limit: Int, at offset: Int) -> Problem {
+        Problem(
+            "includes nest more than \(limit) files deep", hint: "include the shared files from the map itself rather than from each other",
+            at: offset)
+    }
+
     /// `first` and `second` are `FILE:LINE`.
     static func entityDefinedTwice(_ name: String, first: String, second: String, at offset: Int) -> Problem {
         Problem(

@@ -132,6 +132,16 @@ import Testing
         #expect(message.hasPrefix("main.map:1:1: error: include cycle: 'main.map' includes 'main.map'\n"))
     }
 
+    @Test func includesNestAtMost32FilesDeep() throws {
+        var files = ["main.map": "include \"1.map\"\nentity A\n  key id\n  id : Int\n"]
+        for depth in 1...40 { files["\(depth).map"] = "include \"\(depth + 1).map\"\n" }
+        files["41.map"] = ""
+        let message = Self.errors(files)
+        #expect(message.hasPrefix("31.map:1:1: error: includes nest more than 32 files deep\n"))
+        files["31.map"] = ""
+        _ = try Self.parse(files)
+    }
+
     @Test func aFileReachedTwiceIsIncludedOnce() throws {
         let files = [
             "main.map": "include \"a.map\"\ninclude \"b.map\"\ninclude \"./common.map\"\n",
