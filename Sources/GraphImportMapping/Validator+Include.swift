@@ -21,22 +21,3 @@ extension Validator {
             at: layout.files[file].includedAt ?? name.offset)
     }
 }
-
-extension MapSources {
-    /// `records` and `meta` lines in an included file: they belong to the map of one endpoint.
-    func statementsOutOfPlace(in syntax: MapSyntax) -> [Problem] {
-        let records = syntax.records.map { (Keyword.records, $0.offset) }
-        let meta = syntax.meta.map { (Keyword.meta, $0.name.offset) }
-        return (records + meta).compactMap { keyword, offset in
-            place(of: offset).file == 0 ? nil : .statementInIncludedFile(keyword, at: statementStart(before: offset))
-        }
-    }
-
-    /// The start of the statement a `meta` name is in: its line's first non-blank byte.
-    private func statementStart(before offset: Int) -> Int {
-        var start = offset
-        while start > 0, bytes[start - 1] != ASCII.newline { start -= 1 }
-        while start < offset, bytes[start] == ASCII.space || bytes[start] == ASCII.tab { start += 1 }
-        return start
-    }
-}
