@@ -56,7 +56,7 @@ public struct GraphImporter: Sendable {
         let runID: Int64
         do {
             runID = try store.beginRun(
-                input: inputName, mapName: plan.mapping.fileName, mapSHA256: SHA256.hash(Array(plan.mapping.source.utf8)),
+                input: inputName, mapName: plan.mapping.fileName, mapSHA256: SHA256.hash(Array(plan.mapping.textWithIncludes.utf8)),
                 pid: getpid(), host: hostName())
         } catch {
             throw .store(path: storePath, StoreFailure(error, holder: runningHolder(storePath)))
@@ -174,7 +174,7 @@ struct ImportRun {
         if summary.unchangedInput { return try finishUnchanged(summary) }
         try storeStep {
             try database.beginImmediate()
-            let migration = try store.migrate(to: plan.schema, mapName: plan.mapping.fileName, mapText: plan.mapping.source)
+            let migration = try store.migrate(to: plan.schema, mapName: plan.mapping.fileName, mapText: plan.mapping.textWithIncludes)
             if !migration.refusals.isEmpty {
                 throw ImportError.migration(store: store.path, refusals: migration.refusals.map(plan.diagnostic(for:)))
             }

@@ -23,10 +23,47 @@ enum MapLoader {
             throw .invalid(MappingErrors([notUTF8(bytes, path: path)]))
         }
         do {
-            return try ImportPlan.compile(text: text, fileName: path)
+            return try ImportPlan.compile(text: text, fileName: path, includes: includes)
         } catch {
             throw .invalid(error)
         }
+    }
+
+    /// The files a map includes, read like the map itself (same size limit, UTF-8): a name is
+    /// relative to the directory of the including file, and a file is known by its resolved path,
+    /// so that `a.map` and `./a.map` are one file.
+    static let includes = IncludeResolver(identity: resolvedPath) { name, includer in
+        let path = IncludeResolver.relativePath(name, from: includer.name)
+        let place = path == name ? "" : "\(path): "
+        do throws(MapLoadFailure) {
+            let bytes = try readMap(path)
+            guard let text = String(validating: bytes, as: UTF8.self) else {
+                let bad = notUTF8(bytes, path: path)
+                let detail = bad.message.replacing("the map is not UTF-8 text: ", with: "")
+                return .failure(
+                    IncludeFailure(
+                        "\(place)it is not UTF-8 text: at line \(bad.location.line), column \(bad.location.column), \(detail)",
+                        hint: "save it as UTF-8"))
+            }
+            return .success(MapFile(name: path, identity: resolvedPath(path), text: text))
+        } catch {
+            switch error {
+            case .unreadable(_, let reason): return .failure(IncludeFailure(place + reason))
+            case .tooLarge(_, let bytes):
+                return .failure(
+                    IncludeFailure(
+                        "\(place)it is \(bytes) bytes; a map may be at most \(ImportLimits.maxMapBytes) bytes",
+                        hint: "a map this large is not written by hand; check the path"))
+            case .invalid(let errors): return .failure(IncludeFailure(errors.description))
+            }
+        }
+    }
+
+    /// The absolute path of a file with symbolic links resolved; the path as given when it has none.
+    private static func resolvedPath(_ path: String) -> String {
+        guard let resolved = realpath(path, nil) else { return path }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 
     /// The map file's bytes; the reason it cannot be read is the system's (no such file, permission

@@ -4,6 +4,8 @@
 ///      7 |   createdAt <- created_at : Date | iso8610
 ///        |                                    ^
 ///     help: did you mean 'iso8601'?
+///
+/// A problem in an included file names that file, and a note names the `include` that brought it in.
 public struct Diagnostic: Error, Sendable, Equatable, CustomStringConvertible {
     public var fileName: String
     public var location: SourceLocation
@@ -15,6 +17,8 @@ public struct Diagnostic: Error, Sendable, Equatable, CustomStringConvertible {
     public var sourceLine: String?
     /// Whether the problem stops the map being used (`error`) or is only worth a look (`warning`).
     public var severity: Severity
+    /// Where the problem came from, one line each (`included from mastodon.map:1:1`), shown after the hint.
+    public var notes: [String]
 
     /// How serious a diagnostic is, as its headline says it.
     public enum Severity: String, Sendable, Equatable {
@@ -23,8 +27,9 @@ public struct Diagnostic: Error, Sendable, Equatable, CustomStringConvertible {
 
     public init(
         fileName: String, location: SourceLocation, message: String, hint: String? = nil, sourceLine: String? = nil,
-        severity: Severity = .error
+        severity: Severity = .error, notes: [String] = []
     ) {
+        self.notes = notes
         self.fileName = fileName
         self.location = location
         self.message = message
@@ -56,6 +61,7 @@ public struct Diagnostic: Error, Sendable, Equatable, CustomStringConvertible {
             text += "\n \(gutter) | \(shown)\n \(pad) | \(caretIndent)^"
         }
         if let hint { text += "\nhelp: " + Diagnostic.escaped(hint) }
+        for note in notes { text += "\nnote: " + Diagnostic.escaped(note) }
         return text
     }
 

@@ -11,6 +11,10 @@ public struct Mapping: Sendable {
     public var meta: [MetaField]
     /// The map's text, so that later stages can quote a line in a diagnostic.
     public var source: String
+    /// The files the map includes, directly or not, in the order they were first included.
+    public var includedFiles: [MapFile] = []
+    /// With includes, the text of every file spliced as the parser read it, to place a location in its file.
+    var splicedText: SourceText?
 
     public init(fileName: String, records: [RecordSource], entities: [Entity], meta: [MetaField] = [], source: String = "") {
         self.fileName = fileName
@@ -24,9 +28,21 @@ public struct Mapping: Sendable {
     public func diagnostic(
         at location: SourceLocation, _ message: String, hint: String? = nil, severity: Diagnostic.Severity = .error
     ) -> Diagnostic {
+        if let splicedText {
+            return splicedText.diagnostic(at: location.offset, fileName: fileName, message: message, hint: hint, severity: severity)
+        }
         // Lines are counted at "\n" bytes, as the parser counts them ("\r\n" is one Character).
         let line = SourceText(source).line(location.line)
         return Diagnostic(fileName: fileName, location: location, message: message, hint: hint, sourceLine: line, severity: severity)
+    }
+
+    /// The map's text followed by that of each file it includes, under a comment line naming it:
+    /// what the store records as the map, and hashes, so that a change in an included file is a
+    /// change of the map. Just the map's text when it includes nothing.
+    public var textWithIncludes: String {
+        includedFiles.reduce(source) { text, file in
+            text + (text.hasSuffix("\n") || text.isEmpty ? "" : "\n") + "# included: \(file.name)\n" + file.text
+        }
     }
 
     /// The entity with exactly this name.
@@ -335,6 +351,8 @@ public struct ConverterSignature: Sendable, Equatable {
 }
 
 /// A position in a map: 1-based line and column (in Unicode scalars), and the 0-based UTF-8 offset.
+/// In a map that includes files, line and column are in the file the position is in, and the
+/// offset is into the text of all the files spliced (which orders positions across files).
 public struct SourceLocation: Sendable, Equatable, Hashable, Comparable {
     public var line: Int
     public var column: Int

@@ -2,7 +2,7 @@
 /// A syntax error ends its line: it is recorded, and parsing goes on at the next line so that
 /// later errors are found in the same run.
 struct Parser {
-    private let source: SourceText
+    let source: SourceText
     var lexer: Lexer
     var current: Token
     /// End of the last token consumed: where "expected X, found end of line" points.
@@ -15,6 +15,8 @@ struct Parser {
     var entityLineFailed = false
     /// The `records … by` line that case lines below it belong to.
     var choice = OpenChoice.none
+    /// The file of the line being read, in a map with includes (see `enterFile`).
+    var file = 0
 
     /// Whether a case line (`"t1" -> Comment`) may follow.
     enum OpenChoice {
@@ -47,11 +49,12 @@ struct Parser {
 
     /// line = [ statement ] NEWLINE ;
     private mutating func parseLine() throws(Problem) {
+        enterFile()
         if current.kind != .newline { try parseStatement() }
         advance()
     }
 
-    /// statement = records | case | meta | entity | key | extras | deletion | member ;
+    /// statement = records | case | meta | entity | key | extras | deletion | include | member ;
     /// A line whose first name is followed by `<-` or `:` is a member, whatever the name; one that
     /// starts with a literal, or a name followed by `->`, is a case line.
     private mutating func parseStatement() throws(Problem) {
@@ -70,6 +73,7 @@ struct Parser {
         case Keyword.meta: try parseMeta()
         case Keyword.extras: try parseExtras()
         case Keyword.delete: try parseDeletion()
+        case Keyword.include: try parseInclude()
         default:
             if let keyword = closestMatch(to: word, among: Keyword.statements) {
                 if keyword == Keyword.entity { noteMisspelledEntityLine() }

@@ -83,8 +83,9 @@ extension Problem {
             hint: "graphimport keeps its own tables under that prefix", at: offset)
     }
 
-    static func tableInUse(_ table: String, by entity: String, line: Int, at offset: Int) -> Problem {
-        Problem("table '\(table)' is already used by entity '\(entity)' (line \(line))", at: offset)
+    /// `file` names the file of the first use when it is not the one of the second.
+    static func tableInUse(_ table: String, by entity: String, line: Int, file: String? = nil, at offset: Int) -> Problem {
+        Problem("table '\(table)' is already used by entity '\(entity)' (\(lineReference(line, file)))", at: offset)
     }
 
     static func unknownType(_ name: String, suggestion: String?, at offset: Int) -> Problem {
@@ -191,9 +192,11 @@ extension Problem {
             hint: "choose an inverse name that '\(target)' does not use", at: offset)
     }
 
-    static func duplicateInverse(_ inverse: String, target: String, firstOwner: String, line: Int, at offset: Int) -> Problem {
+    static func duplicateInverse(
+        _ inverse: String, target: String, firstOwner: String, line: Int, file: String? = nil, at offset: Int
+    ) -> Problem {
         Problem(
-            "entity '\(target)' already has an inverse named '\(inverse)', from '\(firstOwner)' (line \(line))",
+            "entity '\(target)' already has an inverse named '\(inverse)', from '\(firstOwner)' (\(lineReference(line, file)))",
             hint: "give each relationship into '\(target)' its own inverse name", at: offset)
     }
 
@@ -366,6 +369,9 @@ extension Problem {
     static let reservedPrefix = TableName.internalPrefix
     static let builtInTypes = ValueType.allCases.map(\.rawValue).joined(separator: ", ")
     static let stringEscapes = "a string accepts \\\" \\\\ \\n \\t and \\uXXXX"
+
+    /// `line 3`, or `line 3 of common.map` for a line in another file.
+    static func lineReference(_ line: Int, _ file: String?) -> String { "line \(line)" + (file.map { " of \($0)" } ?? "") }
 
     static func didYouMean(_ suggestion: String?) -> String? { suggestion.map { "did you mean '\($0)'?" } }
 

@@ -100,6 +100,6 @@ public enum TableName {
 extension Mapping {
     /// `problem`, an entry of the catalog, as a diagnostic in this map, quoting its source line.
     public func diagnostic(_ problem: Problem) -> Diagnostic {
-        problem.diagnostic(in: SourceText(source), fileName: fileName)
+        problem.diagnostic(in: splicedText ?? SourceText(source), fileName: fileName)
     }
 }

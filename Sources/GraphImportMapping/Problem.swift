@@ -15,10 +15,7 @@ public struct Problem: Error, Sendable, Equatable {
     }
 
     func diagnostic(in source: SourceText, fileName: String) -> Diagnostic {
-        let location = source.location(at: offset)
-        return Diagnostic(
-            fileName: fileName, location: location, message: message, hint: hint,
-            sourceLine: source.line(location.line))
+        source.diagnostic(at: offset, fileName: fileName, message: message, hint: hint)
     }
 }
 
@@ -52,8 +49,9 @@ enum Keyword {
     static let reject = "reject"
     static let empty = "empty"
     static let `else` = "else"
+    static let include = "include"
     /// The words a line can start with, for "did you mean" on an unknown statement.
-    static let statements = [records, entity, key, meta, extras, delete]
+    static let statements = [records, entity, key, meta, extras, delete, include]
     /// Clauses after an attribute's type and converters.
     static let attributeClauses = [`default`, always, onchange, null, missing, check, derived]
     /// Clauses after a relationship's type.

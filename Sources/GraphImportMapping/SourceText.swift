@@ -4,16 +4,33 @@ struct SourceText: Sendable {
     let bytes: [UInt8]
     /// Byte offset where each line begins; line N (1-based) starts at `lineStarts[N - 1]`.
     let lineStarts: [Int]
+    /// For a map with includes, the files `bytes` were spliced from; nil for a map of one file.
+    private(set) var layout: MapSources?
 
-    init(_ text: String) {
-        bytes = Array(text.utf8)
+    init(_ text: String) { self.init(bytes: Array(text.utf8)) }
+
+    /// The text of a map and the files it includes, spliced; locations are in the file each offset comes from.
+    init(spliced sources: MapSources) {
+        self.init(bytes: sources.bytes)
+        layout = sources
+    }
+
+    private init(bytes: [UInt8]) {
+        self.bytes = bytes
         var starts = [0]
         for (offset, byte) in bytes.enumerated() where byte == ASCII.newline { starts.append(offset + 1) }
         lineStarts = starts
     }
 
-    /// The 1-based line and Unicode-scalar column of a byte offset.
+    /// The 1-based line and Unicode-scalar column of a byte offset, in the file it comes from
+    /// (the offset stays the spliced one, which orders locations across files).
     func location(at offset: Int) -> SourceLocation {
+        if let layout {
+            let (file, local) = layout.place(of: offset)
+            var location = layout.files[file].text.location(at: local)
+            location.offset = offset
+            return location
+        }
         let offset = min(max(0, offset), bytes.count)
         // The last line start at or before the offset.
         var low = 0

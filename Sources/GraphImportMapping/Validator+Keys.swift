@@ -53,7 +53,7 @@ extension Validator {
                     report(
                         .duplicateInverse(
                             inverse.value, target: target.name.value, firstOwner: first.owner, line: line(first.offset),
-                            at: inverse.offset))
+                            file: otherFile(of: first.offset, from: inverse.offset), at: inverse.offset))
                 } else {
                     declared[slot] = ("\(entity.name.value).\(member.name.value)", inverse.offset)
                 }

@@ -44,7 +44,7 @@ struct Validator {
         for entity in syntax.entities {
             let name = entity.name
             if let first = seenNames[name.value.lowercased()] {
-                problems.append(duplicate("entity", name, first: first))
+                problems.append(definedTwice(name, first: first) ?? duplicate("entity", name, first: first))
             } else {
                 seenNames[name.value.lowercased()] = name
             }
@@ -55,7 +55,10 @@ struct Validator {
             if table.value.lowercased().hasPrefix(Problem.reservedPrefix) {
                 problems.append(.reservedName("table", table.value, at: table.offset))
             } else if let first = seenTables[table.value.lowercased()] {
-                problems.append(.tableInUse(table.value, by: first.entity, line: line(first.offset), at: table.offset))
+                problems.append(
+                    .tableInUse(
+                        table.value, by: first.entity, line: line(first.offset), file: otherFile(of: first.offset, from: table.offset),
+                        at: table.offset))
             } else {
                 seenTables[table.value.lowercased()] = (name.value, table.offset)
             }

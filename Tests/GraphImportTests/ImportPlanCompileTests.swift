@@ -26,4 +26,23 @@ struct ImportPlanCompileTests {
         let plan = try ImportPlan.compile(text: map, fileName: "a.map", converters: converters)
         #expect(plan.entities[0].attributes.map(\.name) == ["id", "name"])
     }
+
+    /// A plan problem about an entity of an included file is shown in that file, with its `include`.
+    @Test func planProblemsInAnIncludedFileNameThatFile() {
+        let includes = IncludeResolver.files(["common.map": "entity User\n  key id\n  id : Int\n"])
+        let map = "entity Person table user\n  key id\n  id : Int\ninclude \"common.map\"\n"
+        do {
+            _ = try ImportPlan.compile(text: map, fileName: "people.map", includes: includes)
+            Issue.record("the map compiled")
+        } catch {
+            #expect(
+                error.description == """
+                    common.map:1:8: error: entity 'User' and entity 'Person' would share the table 'user'
+                     1 | entity User
+                       |        ^
+                    help: give one of them its own name with `table NAME`
+                    note: included from people.map:4:1
+                    """)
+        }
+    }
 }

@@ -22,9 +22,11 @@ public struct ImportPlan: Sendable {
     /// their signatures, the plan compiles their functions. Syntax and plan problems alike come
     /// back as `MappingErrors`.
     public static func compile(
-        text: String, fileName: String, converters: ConverterCatalog = .standard, validators: ValidatorCatalog = .standard
+        text: String, fileName: String, includes: IncludeResolver = .none, converters: ConverterCatalog = .standard,
+        validators: ValidatorCatalog = .standard
     ) throws(MappingErrors) -> ImportPlan {
-        let mapping = try MapParser.parse(text, fileName: fileName, converters: converters.signatures, validators: validators.signatures)
+        let mapping = try MapParser.parse(
+            text, fileName: fileName, includes: includes, converters: converters.signatures, validators: validators.signatures)
         return try ImportPlan(mapping: mapping, converters: converters, validators: validators)
     }
 
