@@ -87,11 +87,17 @@ extension CorpusSuite {
             let store = dir.path("home.sqlite")
             let feed = try #require(Corpus.file("twitter-v1.1/get_home_timeline.json")).path
             #expect(try EndToEnd.importFeed(feed, map: "Mappings/twitter-v1.1.map", store: store).status == 0)
-            let byId = try String(contentsOfFile: repoFile("Mappings/twitter-v1.1.map"), encoding: .utf8)
+            // The map and the files it includes, each key read from `id_str` instead of `id`.
             let idLine = "  id                                      : Int\n"
-            let byIdStr = byId.replacingOccurrences(of: idLine, with: "  id <- id_str                            : Int | int\n")
-            try #require(byIdStr.components(separatedBy: "id_str").count - 1 == 3, "Tweet, User and Media keys")
-            let map = dir.write("by-id-str.map", byIdStr)
+            var keys = 0
+            for name in ["twitter-v1.1.map", "twitter-v1.1-entities.map", "twitter-v1.1-user.map"] {
+                let byId = try String(contentsOfFile: repoFile("Mappings/" + name), encoding: .utf8)
+                let byIdStr = byId.replacingOccurrences(of: idLine, with: "  id <- id_str                            : Int | int\n")
+                keys += byIdStr.components(separatedBy: "id <- id_str").count - 1
+                dir.write(name == "twitter-v1.1.map" ? "by-id-str.map" : name, byIdStr)
+            }
+            try #require(keys == 3, "Tweet, User and Media keys")
+            let map = dir.path("by-id-str.map")
             try EndToEnd.expectReimportChangesNothing([feed, "--map", map, "--store", store])
         }
     }
