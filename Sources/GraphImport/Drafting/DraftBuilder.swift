@@ -14,15 +14,32 @@ struct DraftBuilder {
     private var record: JSONRecord?
     /// The entity the current record was routed to, once known (for counting a skipped record).
     private(set) var routedEntity: Int?
+    /// Per entity: the attributes a new object must be given (`AttributePlan.MissingAction.requiredOnInsert`);
+    /// none for an entity with an `onInsert` hook, which may set them.
+    private let requiredOnInsert: [[Int]]
+    /// Whether a draft of the current record lacks a value its entity requires on insert.
+    private var recordLacksRequired = false
 
     init(plan: ImportPlan, hooks: [EntityHooks]) {
         self.plan = plan
         self.hooks = hooks
         extrasKeys = Array(repeating: [:], count: plan.entities.count)
+        requiredOnInsert = plan.entities.indices.map { index in
+            guard hooks[index].onInsert == nil else { return [] }
+            let attributes = plan.entities[index].attributes
+            return attributes.indices.filter { attributes[$0].onMissing == .requiredOnInsert }
+        }
     }
 
     /// The draft of a record, or nil when its route says to ignore it.
     mutating func draft(record: JSONRecord, route: RecordRoute) throws(RecordError) -> ObjectDraft? {
+        recordLacksRequired = false
+        guard var draft = try routedDraft(record: record, route: route) else { return nil }
+        draft.treeLacksRequired = recordLacksRequired
+        return draft
+    }
+
+    private mutating func routedDraft(record: JSONRecord, route: RecordRoute) throws(RecordError) -> ObjectDraft? {
         self.record = record
         stack.removeAll(keepingCapacity: true)
         routedEntity = nil
@@ -151,7 +168,26 @@ struct DraftBuilder {
                 throw error(member, "expected an array for the to-many '\(relationship.name)', found \(value.kindName)", hint: nil)
             }
         }
-        return ObjectDraft(entity: index, key: ObjectKey(values: keyValues), values: values, toOne: toOne, toMany: toMany)
+        var draft = ObjectDraft(entity: index, key: ObjectKey(values: keyValues), values: values, toOne: toOne, toMany: toMany)
+        draft.lacking = lackingRequired(values, entity: index)
+        return draft
+    }
+
+    /// The error to report if the object turns out to be new, when it lacks a value its entity
+    /// requires on insert; nil otherwise. Call with `stack` at the object.
+    private mutating func lackingRequired(_ values: [SQLValue?], entity index: Int) -> LackingRequired? {
+        for position in requiredOnInsert[index] where values[position] == nil {
+            recordLacksRequired = true
+            let entity = plan.entities[index]
+            let attribute = entity.attributes[position]
+            return LackingRequired(
+                error(
+                    entity.attributeMembers[position], "is required, and this new \(entity.name) has no '\(attribute.sourceDescription)'",
+                    hint: "add it to the feed, make the attribute optional (`: \(attribute.type.rawValue)?`), "
+                        + "or give it a `default` or a `missing` rule (`missing keep` lets a new object start without it)",
+                    below: attribute.path?[...] ?? []))
+        }
+        return nil
     }
 
     /// The members no attribute or relationship reads (nor a key handler takes), as one JSON object.
@@ -199,7 +235,7 @@ struct DraftBuilder {
         // the path (pushing and popping each step's key cost a retain and a release per attribute).
         guard let raw = try lookup(path, in: object, member: member, push: false) else {
             switch attribute.onMissing {
-            case .keep: return nil
+            case .keep, .requiredOnInsert: return nil
             case .value(let value): return value
             case .reject:
                 throw error(

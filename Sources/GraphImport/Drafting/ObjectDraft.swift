@@ -35,6 +35,11 @@ struct ObjectDraft: Sendable {
     var toOne: [LinkDraft?]
     /// Per to-many relationship; nil where the JSON has no such key.
     var toMany: [[LinkDraft]?]
+    /// Set when the object lacks a value its entity requires on insert: the error to report if it is new.
+    var lacking: LackingRequired? = nil
+    /// Set on a record's top draft when a draft of its tree is `lacking`: only such a record is
+    /// checked, before anything is written, for new objects without a required value.
+    var treeLacksRequired = false
 }
 
 /// What a relationship points at.
@@ -48,4 +53,15 @@ enum LinkDraft: Sendable {
     case object(ObjectDraft)
     /// A key value standing for the object (`in_reply_to_status_id`); a stub row is made if it is new.
     case reference(entity: Int, key: ObjectKey)
+}
+
+/// The record error of an object that lacks a value its entity requires on insert, made where the
+/// object is drafted (it needs the JSON path) and reported only if the writer finds the object new.
+/// A reference: it keeps every draft as small as it was.
+final class LackingRequired: Sendable {
+    let error: RecordError
+
+    init(_ error: RecordError) {
+        self.error = error
+    }
 }

@@ -7,6 +7,8 @@ enum WriteError: Error {
     case rejected(member: String, message: String)
     /// A derived value failed its converters, its type or a check of the map.
     case invalidDerived(member: String, message: String)
+    /// A new object lacks a value its entity requires; found before the record wrote anything.
+    case lacksRequired(RecordError)
     /// A `delete deny` rule forbids a deletion.
     case denied(DeletionDenied)
 }
@@ -18,6 +20,7 @@ extension WriteError {
         case .rejected: "the map's Swift hooks refused the object"
         case .invalidDerived:
             "the map derives this value from the object's other values: fix those in the feed, or the attribute's template, converters or check"
+        case .lacksRequired(let error): error.hint
         case .store, .denied: nil
         }
     }
@@ -136,9 +139,47 @@ final class GraphWriter<Store: EntityStore> {
 
     // MARK: Writing
 
-    /// Writes `draft` and its nested objects; returns the object's row id.
+    /// Writes a record's `draft` and its nested objects; returns the object's row id.
     @discardableResult
     func write(_ draft: ObjectDraft) throws(WriteError) -> Int64 {
+        if draft.treeLacksRequired {
+            var earlier = Array(repeating: Set<ObjectKey>(), count: plan.entities.count)
+            try checkRequired(draft, earlier: &earlier)
+        }
+        return try upsert(draft)
+    }
+
+    /// Throws for the first object of the tree, in the order they are written, that would be
+    /// inserted without a value its entity requires; writes nothing, so a refused record needs no
+    /// undo. `earlier`: per entity, the keys of the objects (and stubs) the record writes before
+    /// this one: they exist by the time it is written.
+    private func checkRequired(_ draft: ObjectDraft, earlier: inout [Set<ObjectKey>]) throws(WriteError) {
+        func visit(_ link: LinkDraft) throws(WriteError) {
+            switch link {
+            case .null: break
+            case .object(let nested): try checkRequired(nested, earlier: &earlier)
+            case .reference(let entity, let key): earlier[entity].insert(key)
+            }
+        }
+        for link in draft.toOne { if let link { try visit(link) } }
+        for links in draft.toMany { for link in links ?? [] { try visit(link) } }
+        if let lacking = draft.lacking, !earlier[draft.entity].contains(draft.key), try !exists(draft.entity, draft.key) {
+            throw .lacksRequired(lacking.error)
+        }
+        earlier[draft.entity].insert(draft.key)
+    }
+
+    /// Whether the object with `key` is in this run's memory or the store. Unlike `find`, it
+    /// leaves memory as it was: a record refused by `checkRequired` must not count as having met
+    /// the objects it names (`delete missing` would spare them).
+    private func exists(_ entity: Int, _ key: ObjectKey) throws(WriteError) -> Bool {
+        if memory.object(entity, key) != nil { return true }
+        let store = stores[entity]
+        return try storing { () throws(StoreError) in try store.find(key, expecting: []) } != nil
+    }
+
+    /// Writes `draft` and its nested objects; returns the object's row id.
+    private func upsert(_ draft: ObjectDraft) throws(WriteError) -> Int64 {
         // Provided values in column order: attributes, then to-one foreign keys. Shared with the
         // draft: growing it copies it, so only an entity with to-one links does.
         var provided = draft.values
@@ -334,7 +375,7 @@ final class GraphWriter<Store: EntityStore> {
         case .null:
             return .null
         case .object(let draft):
-            return .integer(try write(draft))
+            return .integer(try upsert(draft))
         case .reference(let entity, let key):
             if let (object, _) = try find(entity, key) { return .integer(object.pk) }
             // A stub: only the key is known, but it is inserted like any new object (defaults, hooks).
