@@ -81,6 +81,13 @@ struct RequiredOnInsertTests {
         #expect(try fixture.rows("SELECT id, followers FROM user") == [["7", "3"]])
     }
 
+    /// The record is written as a whole: a value a later occurrence gives is there at its end.
+    @Test func aLaterOccurrenceInTheRecordMayGiveTheValue() throws {
+        let fixture = try EngineFixture(map: Self.map())
+        try fixture.importJSON(#"[{"id":1,"text":"a","user":{"id":7,"handle":"a"},"mentioned":[{"id":7,"handle":"a","followers_count":3}]}]"#)
+        #expect(try fixture.rows("SELECT id, followers FROM user") == [["7", "3"]])
+    }
+
     @Test func nestedNewObjectRefusesItsWholeRecord() throws {
         let fixture = try EngineFixture(map: Self.map())
         let error = fixture.recordFailure(

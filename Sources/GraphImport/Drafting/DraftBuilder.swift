@@ -173,21 +173,16 @@ struct DraftBuilder {
         return draft
     }
 
-    /// The error to report if the object turns out to be new, when it lacks a value its entity
-    /// requires on insert; nil otherwise. Call with `stack` at the object.
+    /// What the object lacks of the values its entity requires on insert, reported only if it
+    /// turns out to be new; nil when it lacks none. Call with `stack` at the object.
     private mutating func lackingRequired(_ values: [SQLValue?], entity index: Int) -> LackingRequired? {
-        for position in requiredOnInsert[index] where values[position] == nil {
-            recordLacksRequired = true
-            let entity = plan.entities[index]
-            let attribute = entity.attributes[position]
-            return LackingRequired(
-                error(
-                    entity.attributeMembers[position], "is required, and this new \(entity.name) has no '\(attribute.sourceDescription)'",
-                    hint: "add it to the feed, make the attribute optional (`: \(attribute.type.rawValue)?`), "
-                        + "or give it a `default` or a `missing` rule (`missing keep` lets a new object start without it)",
-                    below: attribute.path?[...] ?? []))
-        }
-        return nil
+        let required = requiredOnInsert[index]
+        // Most objects lack none: nothing is allocated for them.
+        guard required.contains(where: { values[$0] == nil }) else { return nil }
+        recordLacksRequired = true
+        return LackingRequired(
+            entity: index, attributes: required.filter { values[$0] == nil }, recordIndex: record?.index ?? 0,
+            position: record?.position ?? JSONPosition(offset: 0, line: 1, column: 1), path: path(below: []))
     }
 
     /// The members no attribute or relationship reads (nor a key handler takes), as one JSON object.
@@ -318,18 +313,33 @@ struct DraftBuilder {
 
     /// The error at the value `stack` leads to, and `below` it the steps not pushed.
     private func error(_ member: String?, _ message: String, hint: String?, value: SQLValue? = nil, below: ArraySlice<PathStep> = []) -> RecordError {
-        var path = record?.path ?? .root
-        for step in stack + below {
-            switch step {
-            case .key(let key): path.components.append(.key(key))
-            case .index(let index): path.components.append(.index(index))
-            }
-        }
+        let path = path(below: below)
         var text = message
         if let value { text += " (value: \(value.shown))" }
         return RecordError(
             recordIndex: record?.index ?? 0, position: record?.position ?? JSONPosition(offset: 0, line: 1, column: 1),
             path: path.description, member: member, message: text, hint: hint)
+    }
+}
+
+extension DraftBuilder {
+    /// The path from the document's root to the value `stack` leads to, and `below` it.
+    fileprivate func path(below: ArraySlice<PathStep>) -> JSONPathPattern {
+        (record?.path ?? .root).appending(stack + below)
+    }
+}
+
+extension JSONPathPattern {
+    /// This path followed by `steps`.
+    func appending<Steps: Sequence<PathStep>>(_ steps: Steps) -> JSONPathPattern {
+        var path = self
+        for step in steps {
+            switch step {
+            case .key(let key): path.components.append(.key(key))
+            case .index(let index): path.components.append(.index(index))
+            }
+        }
+        return path
     }
 }
 

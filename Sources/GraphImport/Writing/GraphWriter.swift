@@ -142,31 +142,61 @@ final class GraphWriter<Store: EntityStore> {
     /// Writes a record's `draft` and its nested objects; returns the object's row id.
     @discardableResult
     func write(_ draft: ObjectDraft) throws(WriteError) -> Int64 {
-        if draft.treeLacksRequired {
-            var earlier = Array(repeating: Set<ObjectKey>(), count: plan.entities.count)
-            try checkRequired(draft, earlier: &earlier)
-        }
+        if draft.treeLacksRequired { try checkRequired(draft) }
         return try upsert(draft)
     }
 
-    /// Throws for the first object of the tree, in the order they are written, that would be
-    /// inserted without a value its entity requires; writes nothing, so a refused record needs no
-    /// undo. `earlier`: per entity, the keys of the objects (and stubs) the record writes before
-    /// this one: they exist by the time it is written.
-    private func checkRequired(_ draft: ObjectDraft, earlier: inout [Set<ObjectKey>]) throws(WriteError) {
+    /// Throws for the first object of the record, in the order they are written, that would be
+    /// inserted without a value its entity requires and that no other occurrence in the record
+    /// gives (the record is written as a whole, as Core Data validates at save). Writes nothing,
+    /// so a refused record needs no undo.
+    private func checkRequired(_ record: ObjectDraft) throws(WriteError) {
+        var earlier = Array(repeating: Set<ObjectKey>(), count: plan.entities.count)
+        var new: [(key: ObjectKey, lacking: LackingRequired)] = []
+        try collectNew(record, earlier: &earlier, into: &new)
+        guard !new.isEmpty else { return }
+        var given = Array(repeating: [ObjectKey: Set<Int>](), count: plan.entities.count)
+        for (key, lacking) in new { given[lacking.entity][key] = [] }
+        collectGiven(record, into: &given)
+        for (key, lacking) in new {
+            let values = given[lacking.entity][key] ?? []
+            if let missing = lacking.attributes.first(where: { !values.contains($0) }) {
+                throw .lacksRequired(lacking.error(attribute: missing, plan: plan))
+            }
+        }
+    }
+
+    /// Adds to `new` each object of the tree that lacks a required value and is new: not in memory
+    /// or the store, nor written (or stubbed) earlier in the record. `earlier`: per entity, the
+    /// keys of the objects the record writes before this point.
+    private func collectNew(
+        _ draft: ObjectDraft, earlier: inout [Set<ObjectKey>], into new: inout [(key: ObjectKey, lacking: LackingRequired)]
+    ) throws(WriteError) {
         func visit(_ link: LinkDraft) throws(WriteError) {
             switch link {
             case .null: break
-            case .object(let nested): try checkRequired(nested, earlier: &earlier)
+            case .object(let nested): try collectNew(nested, earlier: &earlier, into: &new)
             case .reference(let entity, let key): earlier[entity].insert(key)
             }
         }
         for link in draft.toOne { if let link { try visit(link) } }
         for links in draft.toMany { for link in links ?? [] { try visit(link) } }
         if let lacking = draft.lacking, !earlier[draft.entity].contains(draft.key), try !exists(draft.entity, draft.key) {
-            throw .lacksRequired(lacking.error)
+            new.append((draft.key, lacking))
         }
         earlier[draft.entity].insert(draft.key)
+    }
+
+    /// For each object `given` holds a set for, the attributes some occurrence in the tree gives a value.
+    private func collectGiven(_ draft: ObjectDraft, into given: inout [[ObjectKey: Set<Int>]]) {
+        func visit(_ link: LinkDraft?) {
+            if case .object(let nested)? = link { collectGiven(nested, into: &given) }
+        }
+        for link in draft.toOne { visit(link) }
+        for links in draft.toMany { for link in links ?? [] { visit(link) } }
+        if given[draft.entity][draft.key] != nil {
+            for (index, value) in draft.values.enumerated() where value != nil { given[draft.entity][draft.key]!.insert(index) }
+        }
     }
 
     /// Whether the object with `key` is in this run's memory or the store. Unlike `find`, it
