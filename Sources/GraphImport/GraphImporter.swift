@@ -242,6 +242,11 @@ struct ImportRun {
                         guard undoable else { throw ImportError.record(error) }
                         try writer.rollbackRecord()
                         skip(error, entity: record.routedEntity, counts: &skipped, onSkip: onSkip)
+                    case .lacksRequired(let error)?:
+                        // Found before the record wrote anything: skipping it undoes nothing but the savepoint.
+                        guard options.skipInvalid else { throw ImportError.record(error) }
+                        if undoable { try writer.rollbackRecord() }
+                        skip(error, entity: record.routedEntity, counts: &skipped, onSkip: onSkip)
                     case let other?:
                         throw importError(other)
                     }
@@ -379,6 +384,7 @@ struct ImportRun {
         switch error {
         case .store(let error): .store(path: store.path, StoreFailure(error))
         case .denied(let denied): .denied(denied)
+        case .lacksRequired(let error): .record(error)
         case .rejected(let member, let message), .invalidDerived(let member, let message):
             .record(
                 RecordError(

@@ -139,13 +139,14 @@ struct LifecycleTests {
     }
 }
 
-/// Every `null` and `missing` rule on one entity.
+/// Every `null` and `missing` rule on one entity. Most posts below leave `ups` out: `missing keep`
+/// lets a new one start without the required `score`.
 private let rulesMap = """
     records at $[*] as Post
     entity Post
       key id
       id : Int
-      score <- ups : Int null 0
+      score <- ups : Int null 0 missing keep
       bio : String? null keep
       name : String null reject
       nick : String? null reject
@@ -232,7 +233,8 @@ struct NullAndMissingRuleTests {
         let fixture = try EngineFixture(map: rulesMap)
         try fixture.importJSON("[\(post(#""plain":"x","bio":"b","note":"n","nick":"k","ups":3"#))]")
         let summary = try fixture.importJSON("[\(post(""))]")
-        // Only `lang` (missing null, already NULL) and `tier` (missing "free", already free) have rules; nothing changes.
+        // Only `lang` (missing null, already NULL) and `tier` (missing "free", already free) have rules
+        // that store a value (`score`'s `missing keep` keeps it); nothing changes.
         #expect(EngineFixture.counts(summary, "Post") == [0, 0, 1, 0])
         #expect(try fixture.rows("SELECT plain, bio, note, nick, score FROM post") == [["'x'", "'b'", "'n'", "'k'", "3"]])
     }

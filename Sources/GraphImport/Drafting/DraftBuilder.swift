@@ -14,15 +14,32 @@ struct DraftBuilder {
     private var record: JSONRecord?
     /// The entity the current record was routed to, once known (for counting a skipped record).
     private(set) var routedEntity: Int?
+    /// Per entity: the attributes a new object must be given (`AttributePlan.MissingAction.requiredOnInsert`);
+    /// none for an entity with an `onInsert` hook, which may set them.
+    private let requiredOnInsert: [[Int]]
+    /// Whether a draft of the current record lacks a value its entity requires on insert.
+    private var recordLacksRequired = false
 
     init(plan: ImportPlan, hooks: [EntityHooks]) {
         self.plan = plan
         self.hooks = hooks
         extrasKeys = Array(repeating: [:], count: plan.entities.count)
+        requiredOnInsert = plan.entities.indices.map { index in
+            guard hooks[index].onInsert == nil else { return [] }
+            let attributes = plan.entities[index].attributes
+            return attributes.indices.filter { attributes[$0].onMissing == .requiredOnInsert }
+        }
     }
 
     /// The draft of a record, or nil when its route says to ignore it.
     mutating func draft(record: JSONRecord, route: RecordRoute) throws(RecordError) -> ObjectDraft? {
+        recordLacksRequired = false
+        guard var draft = try routedDraft(record: record, route: route) else { return nil }
+        draft.treeLacksRequired = recordLacksRequired
+        return draft
+    }
+
+    private mutating func routedDraft(record: JSONRecord, route: RecordRoute) throws(RecordError) -> ObjectDraft? {
         self.record = record
         stack.removeAll(keepingCapacity: true)
         routedEntity = nil
@@ -151,7 +168,21 @@ struct DraftBuilder {
                 throw error(member, "expected an array for the to-many '\(relationship.name)', found \(value.kindName)", hint: nil)
             }
         }
-        return ObjectDraft(entity: index, key: ObjectKey(values: keyValues), values: values, toOne: toOne, toMany: toMany)
+        var draft = ObjectDraft(entity: index, key: ObjectKey(values: keyValues), values: values, toOne: toOne, toMany: toMany)
+        draft.lacking = lackingRequired(values, entity: index)
+        return draft
+    }
+
+    /// What the object lacks of the values its entity requires on insert, reported only if it
+    /// turns out to be new; nil when it lacks none. Call with `stack` at the object.
+    private mutating func lackingRequired(_ values: [SQLValue?], entity index: Int) -> LackingRequired? {
+        let required = requiredOnInsert[index]
+        // Most objects lack none: nothing is allocated for them.
+        guard required.contains(where: { values[$0] == nil }) else { return nil }
+        recordLacksRequired = true
+        return LackingRequired(
+            entity: index, attributes: required.filter { values[$0] == nil }, recordIndex: record?.index ?? 0,
+            position: record?.position ?? JSONPosition(offset: 0, line: 1, column: 1), path: path(below: []))
     }
 
     /// The members no attribute or relationship reads (nor a key handler takes), as one JSON object.
@@ -199,7 +230,7 @@ struct DraftBuilder {
         // the path (pushing and popping each step's key cost a retain and a release per attribute).
         guard let raw = try lookup(path, in: object, member: member, push: false) else {
             switch attribute.onMissing {
-            case .keep: return nil
+            case .keep, .requiredOnInsert: return nil
             case .value(let value): return value
             case .reject:
                 throw error(
@@ -282,18 +313,33 @@ struct DraftBuilder {
 
     /// The error at the value `stack` leads to, and `below` it the steps not pushed.
     private func error(_ member: String?, _ message: String, hint: String?, value: SQLValue? = nil, below: ArraySlice<PathStep> = []) -> RecordError {
-        var path = record?.path ?? .root
-        for step in stack + below {
-            switch step {
-            case .key(let key): path.components.append(.key(key))
-            case .index(let index): path.components.append(.index(index))
-            }
-        }
+        let path = path(below: below)
         var text = message
         if let value { text += " (value: \(value.shown))" }
         return RecordError(
             recordIndex: record?.index ?? 0, position: record?.position ?? JSONPosition(offset: 0, line: 1, column: 1),
             path: path.description, member: member, message: text, hint: hint)
+    }
+}
+
+extension DraftBuilder {
+    /// The path from the document's root to the value `stack` leads to, and `below` it.
+    fileprivate func path(below: ArraySlice<PathStep>) -> JSONPathPattern {
+        (record?.path ?? .root).appending(stack + below)
+    }
+}
+
+extension JSONPathPattern {
+    /// This path followed by `steps`.
+    func appending<Steps: Sequence<PathStep>>(_ steps: Steps) -> JSONPathPattern {
+        var path = self
+        for step in steps {
+            switch step {
+            case .key(let key): path.components.append(.key(key))
+            case .index(let index): path.components.append(.index(index))
+            }
+        }
+        return path
     }
 }
 

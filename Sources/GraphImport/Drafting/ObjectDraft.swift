@@ -1,3 +1,4 @@
+import GraphImportJSON
 import GraphImportStore
 
 /// The values that identify an object: its unique key, canonicalised by coercion
@@ -35,6 +36,11 @@ struct ObjectDraft: Sendable {
     var toOne: [LinkDraft?]
     /// Per to-many relationship; nil where the JSON has no such key.
     var toMany: [[LinkDraft]?]
+    /// Set when the object lacks a value its entity requires on insert: the error to report if it is new.
+    var lacking: LackingRequired? = nil
+    /// Set on a record's top draft when a draft of its tree is `lacking`: only such a record is
+    /// checked, before anything is written, for new objects without a required value.
+    var treeLacksRequired = false
 }
 
 /// What a relationship points at.
@@ -48,4 +54,36 @@ enum LinkDraft: Sendable {
     case object(ObjectDraft)
     /// A key value standing for the object (`in_reply_to_status_id`); a stub row is made if it is new.
     case reference(entity: Int, key: ObjectKey)
+}
+
+/// The values an object lacks that its entity requires on insert, and where the object is: the
+/// record error is made only if the writer finds the object new. A reference: it keeps every
+/// draft as small as it was.
+final class LackingRequired: Sendable {
+    let entity: Int
+    /// Positions of the attributes without a value, in the entity's order.
+    let attributes: [Int]
+    let recordIndex: Int
+    let position: JSONPosition
+    /// The object's path from the document's root.
+    let path: JSONPathPattern
+
+    init(entity: Int, attributes: [Int], recordIndex: Int, position: JSONPosition, path: JSONPathPattern) {
+        self.entity = entity
+        self.attributes = attributes
+        self.recordIndex = recordIndex
+        self.position = position
+        self.path = path
+    }
+
+    /// The error for attribute `index` of the object, at the path of its absent key.
+    func error(attribute index: Int, plan: ImportPlan) -> RecordError {
+        let entity = plan.entities[self.entity]
+        let attribute = entity.attributes[index]
+        return RecordError(
+            recordIndex: recordIndex, position: position, path: path.appending(attribute.path ?? []).description,
+            member: entity.attributeMembers[index], message: "is required, and this new \(entity.name) has no '\(attribute.sourceDescription)'",
+            hint: "add it to the feed, make the attribute optional (`: \(attribute.type.rawValue)?`), "
+                + "or give it a `default` or a `missing` rule (`missing keep` lets a new object start without it)")
+    }
 }

@@ -81,8 +81,12 @@ public final class AttributePlan: Sendable {
     }
 
     enum MissingAction: Sendable, Equatable {
-        /// Keep the stored value; a new object starts with NULL (`missing keep`, the default).
+        /// Keep the stored value; a new object starts with NULL (`missing keep`, an optional attribute).
         case keep
+        /// Keep the stored value; a new object without one is a record error, as Core Data refuses
+        /// a nil non-optional at save (a required attribute with a source and no `default`,
+        /// `always`, `onchange`, `null keep` or `missing` rule).
+        case requiredOnInsert
         /// Refuse the record (`missing reject`).
         case reject
         /// Store this value (`missing null`, `missing LITERAL`).
@@ -301,7 +305,11 @@ extension AttributePlan {
         }
         let onMissing: AttributePlan.MissingAction
         switch attribute.effectiveMissingRule {
-        case .keep: onMissing = .keep
+        case .keep:
+            let required =
+                attribute.missingRule == nil && !attribute.isOptional && attribute.source != nil && attribute.derived == nil
+                && attribute.defaultValue == nil && attribute.always == nil && attribute.onChange == nil && onNull != .keep
+            onMissing = required ? .requiredOnInsert : .keep
         case .null: onMissing = .value(.null)
         case .reject: onMissing = .reject
         case .value(let literal):

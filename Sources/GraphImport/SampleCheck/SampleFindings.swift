@@ -6,9 +6,10 @@ import GraphImportMapping
 ///
 /// What is worth a warning: a path no object holds (the typo case, optional or not), and any
 /// value, element or record that an import would refuse, with counts. A path that only some
-/// objects hold stays quiet, required or not: an absent key keeps the stored value, and nested
-/// objects are often partial (a mention holds a user's id and name only); so does a null in an
-/// optional value.
+/// objects hold stays quiet when it is optional or has a rule: an absent key keeps the stored
+/// value, and nested objects are often partial (a mention holds a user's id and name only); a
+/// required one is worth a warning, since an import refuses such an object when it is new. A
+/// null in an optional value stays quiet too.
 struct SampleFindings {
     let plan: ImportPlan
     let walker: SampleWalker
@@ -84,6 +85,8 @@ struct SampleFindings {
                 message = "\(written), the key of \(entity), is absent or null in \(count) of \(objects) \(entity) objects"
             case .refusedNull:
                 message = "\(written) is required but \(count) of \(total) \(unit)s are null"
+            case .lacksRequired:
+                message = "\(written) is required but \(count) of \(objects) \(entity) objects have no such key"
             case .conversion:
                 message =
                     all

@@ -12,6 +12,8 @@ enum SampleProblem: Int, Sendable, CaseIterable {
     case conversion
     /// A `check` clause refuses the value.
     case check
+    /// A required value is absent: an import refuses the object if it is new.
+    case lacksRequired
 }
 
 /// The first value that failed one way, where it is, and how many did.

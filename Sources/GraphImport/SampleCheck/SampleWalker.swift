@@ -153,6 +153,14 @@ final class SampleWalker {
                 attributes[entity][position].fail(.missingKey) {
                     failure("the object has no '\(attribute.sourceDescription)', the key of \(name)", below: path)
                 }
+            } else if attribute.onMissing == .requiredOnInsert {
+                attributes[entity][position].fail(.lacksRequired) {
+                    failure(
+                        "no '\(attribute.sourceDescription)'",
+                        hint: "an import refuses such an object if it is new (not yet stored): "
+                            + "make the attribute optional (`: \(attribute.type.rawValue)?`) if objects without it can be new, "
+                            + "or give it a `default` or a `missing` rule", below: path)
+                }
             }
             return
         case .blocked(let message):

@@ -7,6 +7,8 @@ enum WriteError: Error {
     case rejected(member: String, message: String)
     /// A derived value failed its converters, its type or a check of the map.
     case invalidDerived(member: String, message: String)
+    /// A new object lacks a value its entity requires; found before the record wrote anything.
+    case lacksRequired(RecordError)
     /// A `delete deny` rule forbids a deletion.
     case denied(DeletionDenied)
 }
@@ -18,6 +20,7 @@ extension WriteError {
         case .rejected: "the map's Swift hooks refused the object"
         case .invalidDerived:
             "the map derives this value from the object's other values: fix those in the feed, or the attribute's template, converters or check"
+        case .lacksRequired(let error): error.hint
         case .store, .denied: nil
         }
     }
@@ -136,9 +139,77 @@ final class GraphWriter<Store: EntityStore> {
 
     // MARK: Writing
 
-    /// Writes `draft` and its nested objects; returns the object's row id.
+    /// Writes a record's `draft` and its nested objects; returns the object's row id.
     @discardableResult
     func write(_ draft: ObjectDraft) throws(WriteError) -> Int64 {
+        if draft.treeLacksRequired { try checkRequired(draft) }
+        return try upsert(draft)
+    }
+
+    /// Throws for the first object of the record, in the order they are written, that would be
+    /// inserted without a value its entity requires and that no other occurrence in the record
+    /// gives (the record is written as a whole, as Core Data validates at save). Writes nothing,
+    /// so a refused record needs no undo.
+    private func checkRequired(_ record: ObjectDraft) throws(WriteError) {
+        var earlier = Array(repeating: Set<ObjectKey>(), count: plan.entities.count)
+        var new: [(key: ObjectKey, lacking: LackingRequired)] = []
+        try collectNew(record, earlier: &earlier, into: &new)
+        guard !new.isEmpty else { return }
+        var given = Array(repeating: [ObjectKey: Set<Int>](), count: plan.entities.count)
+        for (key, lacking) in new { given[lacking.entity][key] = [] }
+        collectGiven(record, into: &given)
+        for (key, lacking) in new {
+            let values = given[lacking.entity][key] ?? []
+            if let missing = lacking.attributes.first(where: { !values.contains($0) }) {
+                throw .lacksRequired(lacking.error(attribute: missing, plan: plan))
+            }
+        }
+    }
+
+    /// Adds to `new` each object of the tree that lacks a required value and is new: not in memory
+    /// or the store, nor written (or stubbed) earlier in the record. `earlier`: per entity, the
+    /// keys of the objects the record writes before this point.
+    private func collectNew(
+        _ draft: ObjectDraft, earlier: inout [Set<ObjectKey>], into new: inout [(key: ObjectKey, lacking: LackingRequired)]
+    ) throws(WriteError) {
+        func visit(_ link: LinkDraft) throws(WriteError) {
+            switch link {
+            case .null: break
+            case .object(let nested): try collectNew(nested, earlier: &earlier, into: &new)
+            case .reference(let entity, let key): earlier[entity].insert(key)
+            }
+        }
+        for link in draft.toOne { if let link { try visit(link) } }
+        for links in draft.toMany { for link in links ?? [] { try visit(link) } }
+        if let lacking = draft.lacking, !earlier[draft.entity].contains(draft.key), try !exists(draft.entity, draft.key) {
+            new.append((draft.key, lacking))
+        }
+        earlier[draft.entity].insert(draft.key)
+    }
+
+    /// For each object `given` holds a set for, the attributes some occurrence in the tree gives a value.
+    private func collectGiven(_ draft: ObjectDraft, into given: inout [[ObjectKey: Set<Int>]]) {
+        func visit(_ link: LinkDraft?) {
+            if case .object(let nested)? = link { collectGiven(nested, into: &given) }
+        }
+        for link in draft.toOne { visit(link) }
+        for links in draft.toMany { for link in links ?? [] { visit(link) } }
+        if given[draft.entity][draft.key] != nil {
+            for (index, value) in draft.values.enumerated() where value != nil { given[draft.entity][draft.key]!.insert(index) }
+        }
+    }
+
+    /// Whether the object with `key` is in this run's memory or the store. Unlike `find`, it
+    /// leaves memory as it was: a record refused by `checkRequired` must not count as having met
+    /// the objects it names (`delete missing` would spare them).
+    private func exists(_ entity: Int, _ key: ObjectKey) throws(WriteError) -> Bool {
+        if memory.object(entity, key) != nil { return true }
+        let store = stores[entity]
+        return try storing { () throws(StoreError) in try store.find(key, expecting: []) } != nil
+    }
+
+    /// Writes `draft` and its nested objects; returns the object's row id.
+    private func upsert(_ draft: ObjectDraft) throws(WriteError) -> Int64 {
         // Provided values in column order: attributes, then to-one foreign keys. Shared with the
         // draft: growing it copies it, so only an entity with to-one links does.
         var provided = draft.values
@@ -334,7 +405,7 @@ final class GraphWriter<Store: EntityStore> {
         case .null:
             return .null
         case .object(let draft):
-            return .integer(try write(draft))
+            return .integer(try upsert(draft))
         case .reference(let entity, let key):
             if let (object, _) = try find(entity, key) { return .integer(object.pk) }
             // A stub: only the key is known, but it is inserted like any new object (defaults, hooks).

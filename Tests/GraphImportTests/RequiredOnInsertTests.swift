@@ -1,0 +1,168 @@
+import GraphImport
+import Testing
+
+/// A required attribute (`: Type`, no `?`) whose key a new object lacks: a record error, as Core
+/// Data refuses a nil non-optional at save; a stored object keeps its value.
+@Suite("Required attributes of new objects")
+struct RequiredOnInsertTests {
+    static func map(followers: String = "Int") -> String {
+        """
+        records at $[*] as Tweet
+        entity Tweet
+          key id
+          id : Int
+          text : String
+          author <- user : User
+          mentions <- mentioned : [User]
+          tags : [Tag]
+          replyTo <- in_reply_to : Tweet?
+        entity User
+          key id
+          id : Int
+          handle : String
+          followers <- followers_count : \(followers)
+        entity Tag
+          key name
+          name : String
+        """
+    }
+
+    static let hint =
+        "add it to the feed, make the attribute optional (`: Int?`), or give it a `default` or a `missing` rule "
+        + "(`missing keep` lets a new object start without it)"
+
+    @Test func newObjectWithoutTheKeyIsARecordErrorWithItsPath() throws {
+        let fixture = try EngineFixture(map: Self.map())
+        let feed = """
+            [{"id":1,"text":"a","user":{"id":7,"handle":"a","followers_count":3}},
+             {"id":2,"text":"b","user":{"id":8,"handle":"b"}}]
+            """
+        let error = fixture.recordFailure(feed)
+        #expect(error?.recordIndex == 1)
+        #expect(error?.position.line == 2)
+        #expect(error?.position.column == 2)
+        #expect(error?.member == "User.followers")
+        #expect(error?.message == "is required, and this new User has no 'followers_count'")
+        #expect(error?.path == "$[1].user.followers_count")
+        #expect(error?.hint == Self.hint)
+        #expect(try fixture.holdsNoData())
+    }
+
+    @Test func refusedImportLeavesTheStoreAsItWas() throws {
+        let fixture = try EngineFixture(map: Self.map())
+        try fixture.importJSON(#"[{"id":1,"text":"a","user":{"id":7,"handle":"a","followers_count":3}}]"#)
+        let before = try fixture.rows("SELECT id, handle, followers FROM user ORDER BY id")
+        let error = fixture.recordFailure(#"[{"id":2,"text":"b","user":{"id":7,"handle":"a2"}},{"id":3,"text":"c","user":{"id":8,"handle":"b"}}]"#)
+        #expect(error?.member == "User.followers")
+        #expect(try fixture.rows("SELECT id, handle, followers FROM user ORDER BY id") == before)
+        #expect(try fixture.rows("SELECT id FROM tweet") == [["1"]])
+    }
+
+    @Test func storedObjectWithoutTheKeyKeepsItsValue() throws {
+        let fixture = try EngineFixture(map: Self.map())
+        try fixture.importJSON(#"[{"id":1,"text":"a","user":{"id":7,"handle":"a","followers_count":3}}]"#)
+        let summary = try fixture.importJSON(#"[{"id":2,"text":"b","user":{"id":7,"handle":"a2"}}]"#)
+        #expect(EngineFixture.counts(summary, "User") == [0, 1, 0, 0])
+        #expect(try fixture.rows("SELECT handle, followers FROM user") == [["'a2'", "3"]])
+    }
+
+    @Test func objectMetEarlierInTheRunKeepsItsValue() throws {
+        let fixture = try EngineFixture(map: Self.map())
+        try fixture.importJSON(
+            #"[{"id":1,"text":"a","user":{"id":7,"handle":"a","followers_count":3}},{"id":2,"text":"b","mentioned":[{"id":7,"handle":"a"}]}]"#)
+        #expect(try fixture.rows("SELECT id, followers FROM user") == [["7", "3"]])
+        #expect(try fixture.value("SELECT count(*) FROM tweet") == "2")
+    }
+
+    @Test func secondOccurrenceInOneRecordMayLackWhatTheFirstGave() throws {
+        let fixture = try EngineFixture(map: Self.map())
+        // The author is written before the mentions: the mention of the same user finds it.
+        try fixture.importJSON(#"[{"id":1,"text":"a","user":{"id":7,"handle":"a","followers_count":3},"mentioned":[{"id":7,"handle":"a"}]}]"#)
+        #expect(try fixture.rows("SELECT id, followers FROM user") == [["7", "3"]])
+    }
+
+    /// The record is written as a whole: a value a later occurrence gives is there at its end.
+    @Test func aLaterOccurrenceInTheRecordMayGiveTheValue() throws {
+        let fixture = try EngineFixture(map: Self.map())
+        try fixture.importJSON(#"[{"id":1,"text":"a","user":{"id":7,"handle":"a"},"mentioned":[{"id":7,"handle":"a","followers_count":3}]}]"#)
+        #expect(try fixture.rows("SELECT id, followers FROM user") == [["7", "3"]])
+    }
+
+    @Test func nestedNewObjectRefusesItsWholeRecord() throws {
+        let fixture = try EngineFixture(map: Self.map())
+        let error = fixture.recordFailure(
+            #"[{"id":1,"text":"a","user":{"id":7,"handle":"a","followers_count":3},"mentioned":[{"id":9,"handle":"m"}]}]"#)
+        #expect(error?.member == "User.followers")
+        #expect(error?.path == "$[0].mentioned[0].followers_count")
+        #expect(try fixture.holdsNoData())
+    }
+
+    @Test func skipInvalidSkipsTheRecordAndWritesNothingOfIt() throws {
+        let fixture = try EngineFixture(map: Self.map())
+        var skipped: [RecordError] = []
+        let feed = """
+            [{"id":1,"text":"a","user":{"id":7,"handle":"a","followers_count":3}},
+             {"id":2,"text":"b","user":{"id":8,"handle":"b","followers_count":1},"tags":[{"name":"t"}],"in_reply_to":99,
+              "mentioned":[{"id":9,"handle":"m"}]},
+             {"id":3,"text":"c","user":{"id":7,"handle":"a"}}]
+            """
+        let summary = try fixture.importJSON(feed, options: ImportOptions(skipInvalid: true), skipped: { skipped.append($0) })
+        #expect(skipped.map(\.member) == ["User.followers"])
+        #expect(skipped.map(\.path) == ["$[1].mentioned[0].followers_count"])
+        #expect(EngineFixture.counts(summary, "Tweet") == [2, 0, 0, 1])
+        // Neither the record's author, its tag, nor the stub of the tweet it replies to.
+        #expect(try fixture.rows("SELECT id FROM tweet ORDER BY id") == [["1"], ["3"]])
+        #expect(try fixture.rows("SELECT id, followers FROM user ORDER BY id") == [["7", "3"]])
+        #expect(try fixture.value("SELECT count(*) FROM tag") == "0")
+    }
+
+    @Test(arguments: [
+        ("Int default 0", "0"), ("Int missing keep", "NULL"), ("Int missing 5", "5"), ("Int?", "NULL"), ("Int? missing null", "NULL"),
+        ("Int null keep", "NULL"),
+    ])
+    func aRuleOrAnOptionalTypeLetsANewObjectStartWithout(type: String, stored: String) throws {
+        let fixture = try EngineFixture(map: Self.map(followers: type))
+        try fixture.importJSON(#"[{"id":1,"text":"a","user":{"id":7,"handle":"a"}}]"#)
+        #expect(try fixture.rows("SELECT id, followers FROM user") == [["7", stored]])
+    }
+
+    @Test func aReferenceStillMakesAStub() throws {
+        let fixture = try EngineFixture(map: Self.map())
+        let summary = try fixture.importJSON(#"[{"id":1,"text":"a","user":7,"in_reply_to":99}]"#)
+        #expect(EngineFixture.counts(summary, "Tweet") == [2, 0, 0, 0])
+        #expect(try fixture.rows("SELECT id, text FROM tweet ORDER BY id") == [["1", "'a'"], ["99", "NULL"]])
+        #expect(try fixture.rows("SELECT id, handle, followers FROM user") == [["7", "NULL", "NULL"]])
+    }
+
+    /// A stub made earlier in the record is the object a later occurrence updates.
+    @Test func anObjectTheRecordStubbedEarlierIsNotNew() throws {
+        let fixture = try EngineFixture(map: Self.map())
+        try fixture.importJSON(#"[{"id":1,"text":"a","user":7,"mentioned":[{"id":7,"handle":"a"}]}]"#)
+        #expect(try fixture.rows("SELECT id, handle, followers FROM user") == [["7", "'a'", "NULL"]])
+    }
+
+    /// The hook may set the value, as `awakeFromInsert` may in Core Data.
+    @Test func anOnInsertHookMayGiveTheValue() throws {
+        let fixture = try EngineFixture(map: Self.map())
+        var hooks = ImportHooks()
+        hooks.onInsert["User"] = { user in user["followers"] = .integer(0) }
+        try fixture.importJSON(#"[{"id":1,"text":"a","user":{"id":7,"handle":"a"}}]"#, hooks: hooks)
+        #expect(try fixture.rows("SELECT id, followers FROM user") == [["7", "0"]])
+    }
+
+    /// With a `beforeSave` hook each record is written inside a savepoint; the refusal still writes nothing.
+    @Test func skipInvalidWithHooksSkipsTheRecord() throws {
+        let fixture = try EngineFixture(map: Self.map())
+        var hooks = ImportHooks()
+        hooks.beforeSave["Tweet"] = refusesEmptyText
+        let feed = #"[{"id":1,"text":"a","user":{"id":8,"handle":"b","followers_count":1},"mentioned":[{"id":9,"handle":"m"}]},{"id":2,"text":"b","user":8}]"#
+        let summary = try fixture.importJSON(feed, hooks: hooks, options: ImportOptions(skipInvalid: true))
+        #expect(EngineFixture.counts(summary, "Tweet") == [1, 0, 0, 1])
+        #expect(try fixture.rows("SELECT id, handle, followers FROM user") == [["8", "NULL", "NULL"]])
+    }
+}
+
+/// A `beforeSave` hook: none of the feeds above has an empty text.
+private let refusesEmptyText: @Sendable (ObjectValues) throws(HookFailure) -> Void = { tweet throws(HookFailure) in
+    if tweet["text"] == .text("") { throw HookFailure("empty text") }
+}
