@@ -182,8 +182,8 @@ private let array = Value.json(.array([.null]))
     // MARK: every converter
 
     static let allCalls: [(String, [Literal])] = [
-        ("epochSeconds", []), ("epochMillis", []), ("iso8601", []), ("date", [.string("yyyy-MM-dd")]), ("rfc1123", []),
-        ("int", []), ("double", []), ("bool", []), ("string", []),
+        ("epochSeconds", []), ("epochMillis", []), ("epochMicros", []), ("epochNanos", []), ("iso8601", []),
+        ("date", [.string("yyyy-MM-dd")]), ("rfc1123", []), ("int", []), ("double", []), ("bool", []), ("string", []),
         ("trim", []), ("lowercase", []), ("uppercase", []), ("nullIfEmpty", []),
     ]
 

@@ -106,14 +106,16 @@ struct ByteScanner {
             guard take(ASCII.colon), let value = number(digits: 2, 2) else { return nil }
             minutes = value
         case .hoursOptionalMinutes:
-            if take(ASCII.colon) {
+            if take(ASCII.colon) || current.map(ASCII.isDigit) == true {
                 guard let value = number(digits: 2, 2) else { return nil }
-                minutes = value
-            } else if let value = number(digits: 2, 2) {
                 minutes = value
             }
         case .hoursOptionalPlainMinutes:
-            minutes = number(digits: 2, 2) ?? 0
+            // A lone third digit (`+053`) is refused, not read as `+05` followed by junk.
+            if current.map(ASCII.isDigit) == true {
+                guard let value = number(digits: 2, 2) else { return nil }
+                minutes = value
+            }
         }
         guard hours <= 23 else { throw .outOfRange("zone offset hour \(hours) is out of range") }
         guard minutes <= 59 else { throw .outOfRange("zone offset minute \(minutes) is out of range") }

@@ -7,7 +7,7 @@ import GraphImportMapping
 /// JSON `null` never reaches them: `ConverterCatalog.compile` passes it through unchanged.
 enum StandardConverters {
     static let all: [Converter] = [
-        epochSeconds, epochMillis, iso8601, date, rfc1123,
+        epochSeconds, epochMillis, epochMicros, epochNanos, iso8601, date, rfc1123,
         int, double, bool, string,
         trim, lowercase, uppercase, nullIfEmpty,
     ]
