@@ -68,6 +68,27 @@ struct ConverterEndToEndTests {
         #expect(result.stderr.contains("'nope' is not a boolean (expected yes, no, y, n, on, off, t, f, true, false, 1 or 0)"), "\(result.stderr)")
     }
 
+    @Test func checkWarnsOfADataAttributeThatDoesNotSayWhichBytesItMeans() {
+        let dir = TemporaryDirectory()
+        let map = dir.write("devices.map", Self.map)
+        let check = runInProcess(["check", "--map", map])
+        #expect(check.status == 0)
+        #expect(check.stdout == "\(map): ok: 1 entity (Device)\n")
+        // `legacy` only: `photo` says `| base64`, `note` says `| utf8`.
+        #expect(
+            check.stderr == """
+                \(map):13:3: warning: 'Device.legacy' is Data without a converter: its text is read as base64
+                 13 |   legacy : Data?
+                    |   ^
+                help: write `| base64` to say so, or `| utf8` to store the text's own UTF-8 bytes
+
+                """)
+        let explicit = dir.write("explicit.map", Self.map.replacingOccurrences(of: "legacy : Data?", with: "legacy : Data? | base64"))
+        let quiet = runInProcess(["check", "--map", explicit])
+        #expect(quiet.status == 0)
+        #expect(quiet.stderr == "")
+    }
+
     @Test func checkRefusesADatePatternWithATimeButNoDay() {
         let dir = TemporaryDirectory()
         let map = dir.write("devices.map", Self.map.replacingOccurrences(of: "date(\"yyyy-MM\")", with: "date(\"yyyy-MM HH:mm\")"))
