@@ -37,6 +37,9 @@ enum CheckCommand {
         }
         let entities = plan.entities.map(\.name).joined(separator: ", ")
         io.writeOut("\(mapPath): ok: \(plan.entities.count) entit\(plan.entities.count == 1 ? "y" : "ies") (\(entities))\n")
+        // Lines that work but may not mean what they say: on stderr, the exit status unchanged.
+        let warnings = plan.warnings
+        if !warnings.isEmpty { io.writeError(warnings.map { escapedLines($0.description) + "\n" }.joined()) }
         guard let samplePath else { return .ok }
         return checkSample(
             plan: plan, path: samplePath, format: InputFormatOption.resolve(format, path: samplePath), strict: parsed.has("--strict"), io: io)

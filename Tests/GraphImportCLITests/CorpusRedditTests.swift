@@ -31,7 +31,10 @@ extension CorpusSuite {
                 ]),
             FeedCase(
                 source: .corpus("reddit/post-duplicates.json"), map: map, counts: counts([3, 0, 1]),
-                rows: [("SELECT name, created_at FROM posts ORDER BY created_at LIMIT 1", "t3_le1tc|2011-10-16T13:26:40.000Z")]),
+                rows: [
+                    ("SELECT name, created_at FROM posts ORDER BY created_at LIMIT 1", "t3_le1tc|2011-10-16T13:26:40.000Z"),
+                    ("SELECT count(*) FROM posts WHERE edited IS NULL", "3"),
+                ]),
             FeedCase(
                 source: .corpus("reddit/post-post.json"), map: map, counts: counts([1, 2, 1]),
                 rows: [
@@ -46,7 +49,8 @@ extension CorpusSuite {
                         "Hi"
                     ),
                     ("SELECT count(*) FROM posts p JOIN comments c ON c.post_pk = p.pk WHERE p.id = 'testpost'", "2"),
-                    ("SELECT created_at, edited FROM comments WHERE name = 't1_testc2'", "2020-07-18T10:32:28.000Z|false"),
+                    // `"edited": false` (never edited) stored as NULL by `nullIfFalse`.
+                    ("SELECT created_at, edited IS NULL FROM comments WHERE name = 't1_testc2'", "2020-07-18T10:32:28.000Z|1"),
                 ]),
             FeedCase(
                 source: .corpus("reddit/listings-posts-comments-subreddits.json"), map: map, counts: counts([1, 1, 1]),

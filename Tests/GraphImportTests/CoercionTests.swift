@@ -71,6 +71,7 @@ private let array = Value.json(.array([.string("x"), .null]))
     static let stringHint = "add `| string` to store numbers or booleans as text"
     static let intHint = "add `| int` to read numbers written as text"
     static let doubleHint = "add `| double` to read numbers written as text"
+    static let base64Hint = "add `| utf8` to store text as its UTF-8 bytes"
     static let boolHint = "add `| bool` to read 1/0 or \"true\"/\"false\" as booleans"
     static let dateTextHint = "add `| iso8601`, `| date(\"…\")`, `| epochSeconds` or `| epochMillis` to read dates written as text"
     static let dateNumberHint = "add `| epochSeconds` or `| epochMillis` to read numbers as dates"
@@ -105,15 +106,15 @@ private let array = Value.json(.array([.string("x"), .null]))
         (text("ht tp://x"), .url, ConversionError("'ht tp://x' is not a URL (it has no scheme)")),
         (text(""), .url, ConversionError("'' is not a URL (it has no scheme)")),
         (number("1"), .url, ConversionError("expected a URL, found a number (1)")),
-        (text("TWF"), .data, ConversionError("'TWF' is not base64 (its length, 3, is not a multiple of 4)")),
-        (text("TW-u"), .data, ConversionError("'TW-u' is not base64 ('-' at offset 2 is not in the base64 alphabet)")),
-        (text("TW_u"), .data, ConversionError("'TW_u' is not base64 ('_' at offset 2 is not in the base64 alphabet)")),
-        (text("TWFu\nTWFu"), .data, ConversionError(#"'TWFu\nTWFu' is not base64 ('\n' at offset 4 is not in the base64 alphabet)"#)),
-        (text("TW u"), .data, ConversionError("'TW u' is not base64 (' ' at offset 2 is not in the base64 alphabet)")),
-        (text("T=Fu"), .data, ConversionError("'T=Fu' is not base64 ('=' may only end it, at most twice)")),
-        (text("T==="), .data, ConversionError("'T===' is not base64 ('=' may only end it, at most twice)")),
-        (text("TWF=="), .data, ConversionError("'TWF==' is not base64 (its length, 5, is not a multiple of 4)")),
-        (text("TWFu="), .data, ConversionError("'TWFu=' is not base64 (its length, 5, is not a multiple of 4)")),
+        (text("TWF"), .data, ConversionError("'TWF' is not base64 (its length, 3, is not a multiple of 4)", hint: base64Hint)),
+        (text("TW-u"), .data, ConversionError("'TW-u' is not base64 ('-' at offset 2 is not in the base64 alphabet)", hint: base64Hint)),
+        (text("TW_u"), .data, ConversionError("'TW_u' is not base64 ('_' at offset 2 is not in the base64 alphabet)", hint: base64Hint)),
+        (text("TWFu\nTWFu"), .data, ConversionError(#"'TWFu\nTWFu' is not base64 ('\n' at offset 4 is not in the base64 alphabet)"#, hint: base64Hint)),
+        (text("TW u"), .data, ConversionError("'TW u' is not base64 (' ' at offset 2 is not in the base64 alphabet)", hint: base64Hint)),
+        (text("T=Fu"), .data, ConversionError("'T=Fu' is not base64 ('=' may only end it, at most twice)", hint: base64Hint)),
+        (text("T==="), .data, ConversionError("'T===' is not base64 ('=' may only end it, at most twice)", hint: base64Hint)),
+        (text("TWF=="), .data, ConversionError("'TWF==' is not base64 (its length, 5, is not a multiple of 4)", hint: base64Hint)),
+        (text("TWFu="), .data, ConversionError("'TWFu=' is not base64 (its length, 5, is not a multiple of 4)", hint: base64Hint)),
         (number("12"), .data, ConversionError("expected base64 text, found a number (12)")),
         (.data([1, 2, 3]), .json, ConversionError("expected a JSON value, found data (3 bytes)")),
     ]
@@ -124,7 +125,9 @@ private let array = Value.json(.array([.string("x"), .null]))
     }
 
     @Test func base64RejectsNonASCIIBytesByOffset() {
-        #expect(failure(text("TQé"), .data) == ConversionError("'TQé' is not base64 (a non-ASCII character at offset 2 is not in the base64 alphabet)"))
+        #expect(
+            failure(text("TQé"), .data)
+                == ConversionError("'TQé' is not base64 (a non-ASCII character at offset 2 is not in the base64 alphabet)", hint: Self.base64Hint))
     }
 
     @Test func integerKeysAreTheSameWhateverTheNumberSpelling() throws {

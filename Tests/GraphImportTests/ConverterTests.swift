@@ -1,6 +1,7 @@
 import GraphImport
 import GraphImportJSON
 import GraphImportMapping
+import GraphImportStore
 import Testing
 
 /// Applies a standard converter to a value, the way the engine does: compile once, then apply.
@@ -128,6 +129,58 @@ private let array = Value.json(.array([.null]))
         #expect(failure(input, "bool") == message)
     }
 
+    @Test func boolPointsWordsToYesNo() throws {
+        let call = ConverterCall(name: "bool", arguments: [], location: SourceLocation(line: 1, column: 1, offset: 0))
+        let apply = try ConverterCatalog.standard.compile(call)
+        #expect(
+            throws: ConversionError(
+                "'Yes' is not a boolean (expected true, false, 1 or 0)", hint: "add `| yesNo` instead of `| bool` to read yes/no, y/n, on/off and t/f")
+        ) {
+            try apply(text("Yes"))
+        }
+        #expect(throws: ConversionError("'maybe' is not a boolean (expected true, false, 1 or 0)")) { try apply(text("maybe")) }
+    }
+
+    // MARK: yesNo
+
+    static let yesNoWords: [(String, Bool)] = [
+        ("yes", true), ("no", false), ("y", true), ("n", false), ("on", true), ("off", false),
+        ("t", true), ("f", false), ("true", true), ("false", false), ("1", true), ("0", false),
+    ]
+
+    /// Every word in lower, upper, capitalised and alternating case.
+    @Test(arguments: yesNoWords)
+    func yesNoReadsEveryWordInAnyCase(word: String, expected: Bool) throws {
+        let alternating = String(word.enumerated().map { $0.offset % 2 == 0 ? Character($0.element.uppercased()) : $0.element })
+        for spelling in [word, word.uppercased(), word.prefix(1).uppercased() + word.dropFirst(), alternating] {
+            #expect(try convert(text(spelling), "yesNo") == .bool(expected), "\(spelling)")
+            #expect(try convert(.string(spelling), "yesNo") == .bool(expected), "\(spelling)")
+        }
+    }
+
+    @Test(arguments: booleans)
+    func yesNoReadsEverythingBoolReads(input: Value, expected: Bool) throws {
+        #expect(try convert(input, "yesNo") == .bool(expected))
+    }
+
+    static let nonYesNo: [(Value, String)] = [
+        (text("yess"), "'yess' is not a boolean (expected yes, no, y, n, on, off, t, f, true, false, 1 or 0)"),
+        (text(""), "'' is not a boolean (expected yes, no, y, n, on, off, t, f, true, false, 1 or 0)"),
+        (text(" yes"), "' yes' is not a boolean (expected yes, no, y, n, on, off, t, f, true, false, 1 or 0)"),
+        (text("ja"), "'ja' is not a boolean (expected yes, no, y, n, on, off, t, f, true, false, 1 or 0)"),
+        (text("enabled"), "'enabled' is not a boolean (expected yes, no, y, n, on, off, t, f, true, false, 1 or 0)"),
+        (text("2"), "'2' is not a boolean (expected yes, no, y, n, on, off, t, f, true, false, 1 or 0)"),
+        (text("Ｙ"), "'Ｙ' is not a boolean (expected yes, no, y, n, on, off, t, f, true, false, 1 or 0)"),
+        (number("2"), "2 is not a boolean (expected 1 or 0)"),
+        (.int(-1), "-1 is not a boolean (expected 1 or 0)"),
+        (array, "expected a string, a number or a boolean, found an array"),
+    ]
+
+    @Test(arguments: nonYesNo)
+    func yesNoRejectsEverythingElse(input: Value, message: String) {
+        #expect(failure(input, "yesNo") == message)
+    }
+
     // MARK: string
 
     static let strings: [(Value, String)] = [
@@ -179,12 +232,73 @@ private let array = Value.json(.array([.null]))
         #expect(try convert(array, "nullIfEmpty") == array)
     }
 
+    @Test func nullIfFalseTurnsOnlyFalseIntoNull() throws {
+        #expect(try convert(.json(.bool(false)), "nullIfFalse") == .json(.null))
+        #expect(try convert(.bool(false), "nullIfFalse") == .json(.null))
+        #expect(try convert(.json(.bool(true)), "nullIfFalse") == .json(.bool(true)))
+        #expect(try convert(text("false"), "nullIfFalse") == text("false"))
+        #expect(try convert(number("0"), "nullIfFalse") == number("0"))
+        #expect(try convert(number("1595068400.5"), "nullIfFalse") == number("1595068400.5"))
+        #expect(try convert(text(""), "nullIfFalse") == text(""))
+    }
+
+    @Test func nullIfFalseThenEpochSecondsReadsRedditsEdited() throws {
+        let calls = [("nullIfFalse", [Literal]()), ("epochSeconds", [])]
+        func edited(_ value: Value) throws -> Value { try calls.reduce(value) { try convert($0, $1.0, $1.1) } }
+        #expect(try edited(.json(.bool(false))) == .json(.null))
+        #expect(try edited(number("1595068400.5")) == .date(Timestamp(milliseconds: 1_595_068_400_500)))
+        #expect(failure(.json(.bool(true)), "epochSeconds") == "expected a number or numeric text, found a boolean (true)")
+    }
+
+    // MARK: base64, utf8
+
+    static let base64Texts: [(String, [UInt8])] = [
+        ("", []), ("aGk=", Array("hi".utf8)), ("aGV5", Array("hey".utf8)), ("aA==", Array("h".utf8)), ("/+8=", [0xFF, 0xEF]),
+    ]
+
+    @Test(arguments: base64Texts)
+    func base64DecodesStrictBase64(input: String, expected: [UInt8]) throws {
+        #expect(try convert(text(input), "base64") == .data(expected))
+        #expect(try convert(.string(input), "base64") == .data(expected))
+    }
+
+    @Test func base64RefusesOtherTextPointingToUTF8() {
+        let call = ConverterCall(name: "base64", arguments: [], location: SourceLocation(line: 1, column: 1, offset: 0))
+        #expect(
+            throws: ConversionError("'hello' is not base64 (its length, 5, is not a multiple of 4)", hint: "add `| utf8` to store text as its UTF-8 bytes")
+        ) { try ConverterCatalog.standard.compile(call)(text("hello")) }
+        #expect(failure(text("a-b_"), "base64") == "'a-b_' is not base64 ('-' at offset 1 is not in the base64 alphabet)")
+        #expect(failure(number("42"), "base64") == "expected base64 text, found a number (42)")
+    }
+
+    /// Text that is valid base64 keeps its own bytes under `utf8`: the map says which is meant.
+    @Test(arguments: ["aGk=", "", "héllo ✓", "AAAA", "line\nbreak"])
+    func utf8KeepsTheTextsOwnBytes(input: String) throws {
+        #expect(try convert(text(input), "utf8") == .data(Array(input.utf8)))
+        #expect(try convert(.string(input), "utf8") == .data(Array(input.utf8)))
+    }
+
+    @Test func utf8RefusesNonText() {
+        #expect(failure(number("42"), "utf8") == "expected a string, found a number (42)")
+        #expect(failure(.json(.bool(true)), "utf8") == "expected a string, found a boolean (true)")
+    }
+
+    @Test func dataAttributeWithoutConverterReadsBase64AsBase64Does() throws {
+        #expect(try Coercion.sqlValue(text("aGk="), as: .data) == .blob(Array("hi".utf8)))
+        #expect(throws: ConversionError("'hello' is not base64 (its length, 5, is not a multiple of 4)", hint: "add `| utf8` to store text as its UTF-8 bytes"))
+        {
+            try Coercion.sqlValue(text("hello"), as: .data)
+        }
+        #expect(try Coercion.sqlValue(try convert(text("aGk="), "utf8"), as: .data) == .blob(Array("aGk=".utf8)))
+    }
+
     // MARK: every converter
 
     static let allCalls: [(String, [Literal])] = [
-        ("epochSeconds", []), ("epochMillis", []), ("iso8601", []), ("date", [.string("yyyy-MM-dd")]), ("rfc1123", []),
-        ("int", []), ("double", []), ("bool", []), ("string", []),
-        ("trim", []), ("lowercase", []), ("uppercase", []), ("nullIfEmpty", []),
+        ("epochSeconds", []), ("epochMillis", []), ("epochMicros", []), ("epochNanos", []), ("iso8601", []), ("date", [.string("yyyy-MM-dd")]),
+        ("rfc1123", []), ("int", []), ("double", []), ("bool", []), ("yesNo", []), ("string", []),
+        ("trim", []), ("lowercase", []), ("uppercase", []), ("nullIfEmpty", []), ("nullIfFalse", []),
+        ("base64", []), ("utf8", []),
     ]
 
     @Test(arguments: allCalls)

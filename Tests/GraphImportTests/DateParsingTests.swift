@@ -26,7 +26,8 @@ private func number(_ literal: String) -> Value { .json(.number(JSONNumber(liter
 private func date(_ milliseconds: Int64) -> Value { .date(Timestamp(milliseconds: milliseconds)) }
 
 private let isoHint =
-    "expected YYYY-MM-DD, YYYY-MM-DDTHH:MM, YYYY-MM-DDTHH:MM:SS or YYYY-MM-DDTHH:MM:SS.sss, optionally followed by Z or an offset such as +02:00"
+    "expected YYYY-MM-DD, YYYY-MM-DDTHH:MM, YYYY-MM-DDTHH:MM:SS or YYYY-MM-DDTHH:MM:SS.sss, optionally followed by Z or an offset such as +02:00;"
+    + " or the same without separators (YYYYMMDD, YYYYMMDDTHHMMSS, offset +0200)"
 private let twitter = "EEE MMM dd HH:mm:ss Z yyyy"
 
 @Suite struct DateParsingTests {
@@ -59,10 +60,39 @@ private let twitter = "EEE MMM dd HH:mm:ss Z yyyy"
         #expect(try convert(text(input), "iso8601") == date(milliseconds))
     }
 
+    // The basic form (no separators), computed with Python's datetime like the rest.
+    static let basicISODates: [(String, Int64)] = [
+        ("20110422T133348Z", 1_303_479_228_000),
+        ("20110422T133348.123+0200", 1_303_472_028_123),
+        ("20110422", 1_303_430_400_000),
+        ("20110422t1333", 1_303_479_180_000),
+        ("20110422T133348-05", 1_303_497_228_000),
+        ("20110422T133348-0530", 1_303_499_028_000),
+        ("20110422T133348z", 1_303_479_228_000),
+        ("20150630T235959.9999999Z", 1_435_708_799_999),
+        ("20150630T235960Z", 1_435_708_799_999),
+        ("20000229", 951_782_400_000),
+        ("00000101", -62_167_219_200_000),
+        ("99991231T235959.999Z", 253_402_300_799_999),
+    ]
+
+    @Test(arguments: basicISODates)
+    func iso8601ReadsTheBasicForm(input: String, milliseconds: Int64) throws {
+        #expect(try convert(text(input), "iso8601") == date(milliseconds))
+    }
+
     static let malformedISODates = [
         "", "2019", "2019-1-01", "2019-01-1", "19-01-01", "2019/01/01", "2019-01-01T", "2019-01-01T12",
         "2019-01-01T12:00:", "2019-01-01T12:00:00.", "2019-01-01T12:00:00.1234567890Z", "2019-01-01T12:00Zjunk",
         "2019-01-01T12:00:00+2", "2019-01-01T12:00:00+02:0", "2019-01-01x", "Sat Jan 3", " 2019-01-01",
+        // Reduced precision is `date("yyyy-MM")`'s, not ISO's here.
+        "2019-01", "201901",
+        // A lone third offset digit is refused, not read as `+02` and junk.
+        "2019-01-01T12:00:00+023", "20190101T120000+023",
+        // Basic form: incomplete, or mixed with the extended form.
+        "2011042", "201104221", "20110422T", "20110422T13", "20110422T133", "20110422T13334", "20110422T13334Z",
+        "20110422T133348.", "20110422T1333Zjunk", "20110422T133348+02:00", "20110422T13:33:48Z", "2011-04-22T133348Z",
+        "2011-0422", "201104-22", "20110422 133348", "20110422T133348,5Z",
     ]
 
     @Test(arguments: malformedISODates)
@@ -83,6 +113,37 @@ private let twitter = "EEE MMM dd HH:mm:ss Z yyyy"
         ("2019-01-01T12:00+24:00", "'2019-01-01T12:00+24:00' is not an ISO 8601 date (zone offset hour 24 is out of range)"),
         ("2019-01-01T12:00+01:60", "'2019-01-01T12:00+01:60' is not an ISO 8601 date (zone offset minute 60 is out of range)"),
     ]
+
+    /// Every prefix of a full timestamp, in both forms: only those that end where the grammar may
+    /// end are dates, every other is refused as malformed (never read short, never out of bounds).
+    @Test(arguments: [
+        ("2011-04-22T13:33:48.123+02:00", [10, 16, 19, 21, 22, 23, 26, 29]),
+        ("20110422T133348.123+0200", [8, 13, 15, 17, 18, 19, 22, 24]),
+    ])
+    func iso8601AcceptsOnlyCompletePrefixes(full: String, complete: [Int]) {
+        for length in 0...full.utf8.count {
+            let prefix = String(full.prefix(length))
+            let error = failure(text(prefix), "iso8601")
+            if complete.contains(length) {
+                #expect(error == nil, "\(prefix)")
+            } else {
+                #expect(error == ConversionError("'\(prefix)' is not an ISO 8601 date", hint: isoHint), "\(prefix)")
+            }
+        }
+    }
+
+    static let impossibleBasicISODates: [(String, String)] = [
+        ("20190229", "'20190229' is not an ISO 8601 date (February 2019 has no day 29)"),
+        ("20191301", "'20191301' is not an ISO 8601 date (month 13 is out of range)"),
+        ("20190101T240000", "'20190101T240000' is not an ISO 8601 date (hour 24 is out of range)"),
+        ("20190101T1260", "'20190101T1260' is not an ISO 8601 date (minute 60 is out of range)"),
+        ("20190101T1200+2400", "'20190101T1200+2400' is not an ISO 8601 date (zone offset hour 24 is out of range)"),
+    ]
+
+    @Test(arguments: impossibleBasicISODates)
+    func iso8601RejectsBasicFieldsOutOfRange(input: String, message: String) {
+        #expect(failure(text(input), "iso8601")?.message == message)
+    }
 
     @Test(arguments: impossibleISODates)
     func iso8601RejectsFieldsOutOfRange(input: String, message: String) {
@@ -119,6 +180,18 @@ private let twitter = "EEE MMM dd HH:mm:ss Z yyyy"
         ("yyyyMMddHHmmss", "20090213233130", 1_234_567_890_000),
         ("'at' HH:mm 'on' yyyy-MM-dd", "at 20:17 on 1969-07-20", -14_182_980_000),
         ("dd MMM yyyy ''HH''", "06 Nov 1994 '08'", 784_108_800_000),
+        // A year alone, or a year and a month: the rest is the first (January, day 1, 00:00 UTC).
+        ("yyyy", "2011", 1_293_840_000_000),
+        ("yyyy-MM", "2011-04", 1_301_616_000_000),
+        ("yyyyMM", "201104", 1_301_616_000_000),
+        ("MMMM yyyy", "April 2011", 1_301_616_000_000),
+        ("MMM yyyy", "apr 2011", 1_301_616_000_000),
+        ("yyyy-M", "2011-4", 1_301_616_000_000),
+        ("yyyy", "1970", 0),
+        ("yyyy", "0000", -62_167_219_200_000),
+        ("yyyy-MM", "9999-12", 253_399_622_400_000),
+        ("'FY'yyyy", "FY2000", 946_684_800_000),
+        ("yyyy-MM Z", "2011-04 +0200", 1_301_608_800_000),
     ]
 
     @Test(arguments: patternDates)
@@ -151,6 +224,13 @@ private let twitter = "EEE MMM dd HH:mm:ss Z yyyy"
         ),
         ("yyyy-MM-dd zzz", "2021-03-05 CET", "'2021-03-05 CET' is not a date in the format 'yyyy-MM-dd zzz'"),
         ("yyyy-MM-dd HH:mm:ss.SSS", "2021-03-05 10:00:00.12", "'2021-03-05 10:00:00.12' is not a date in the format 'yyyy-MM-dd HH:mm:ss.SSS'"),
+        ("yyyy", "2011-04", "'2011-04' is not a date in the format 'yyyy'"),
+        ("yyyy", "201", "'201' is not a date in the format 'yyyy'"),
+        ("yyyy", "20111", "'20111' is not a date in the format 'yyyy'"),
+        ("yyyy-MM", "2011", "'2011' is not a date in the format 'yyyy-MM'"),
+        ("yyyy-MM", "2011-04-22", "'2011-04-22' is not a date in the format 'yyyy-MM'"),
+        ("yyyy-MM", "2011-13", "'2011-13' is not a date in the format 'yyyy-MM' (month 13 is out of range)"),
+        ("yyyy-MM", "2011-00", "'2011-00' is not a date in the format 'yyyy-MM' (month 0 is out of range)"),
     ]
 
     @Test(arguments: patternMismatches)
@@ -166,7 +246,13 @@ private let twitter = "EEE MMM dd HH:mm:ss Z yyyy"
         ("yyyy-MM-dd 'T", "unterminated quote in date format 'yyyy-MM-dd \\'T'"),
         ("MM-dd HH:mm", "date format 'MM-dd HH:mm' has no year (yyyy)"),
         ("yyyy-dd", "date format 'yyyy-dd' has no month (MM or MMM)"),
-        ("yyyy-MM", "date format 'yyyy-MM' has no day (dd)"),
+        ("dd yyyy", "date format 'dd yyyy' has no month (MM or MMM)"),
+        ("yyyy-MM HH:mm", "date format 'yyyy-MM HH:mm' has a time but no day (dd)"),
+        ("yyyy HH", "date format 'yyyy HH' has a time but no day (dd)"),
+        ("yyyy-MM ss", "date format 'yyyy-MM ss' has a time but no day (dd)"),
+        ("yyyy-MM h a", "date format 'yyyy-MM h a' has a time but no day (dd)"),
+        ("yyyy.SSS", "date format 'yyyy.SSS' has a time but no day (dd)"),
+        ("EEE yyyy-MM", "date format 'EEE yyyy-MM' has a weekday (EEE) but no day (dd)"),
         ("yyyy-MM-dd hh:mm", "date format 'yyyy-MM-dd hh:mm' has h (1–12) but no AM/PM (a); use HH for 0–23"),
         ("yyyy-MM-dd HH:mm a", "date format 'yyyy-MM-dd HH:mm a' has AM/PM (a) but no 12-hour hour (h)"),
     ]
@@ -247,6 +333,64 @@ private let twitter = "EEE MMM dd HH:mm:ss Z yyyy"
         #expect(try convert(input, "epochMillis") == date(milliseconds))
     }
 
+    static let epochMicros: [(Value, Int64)] = [
+        (number("1453580385123456"), 1_453_580_385_123),
+        (text("1453580385123456"), 1_453_580_385_123),
+        (number("1453580385123999"), 1_453_580_385_123),  // rounds down, not to the nearest
+        (number("1453580385123456.9"), 1_453_580_385_123),
+        (number("1.453580385123456e15"), 1_453_580_385_123),
+        (.int(1_453_580_385_123_456), 1_453_580_385_123),
+        (.double(1_453_580_385_123_456), 1_453_580_385_123),
+        (number("999"), 0),
+        (number("-1"), -1),  // toward the past
+        (number("-1000"), -1),
+        (number("-1001"), -2),
+        (text("+0042000"), 42),
+        (number("253402300799999999"), 253_402_300_799_999),
+        (number("-62167219200000000"), -62_167_219_200_000),
+    ]
+
+    @Test(arguments: epochMicros)
+    func epochMicrosReadsMicrosecondsRoundingDown(input: Value, milliseconds: Int64) throws {
+        #expect(try convert(input, "epochMicros") == date(milliseconds))
+    }
+
+    static let epochNanos: [(Value, Int64)] = [
+        (number("1453580385123456789"), 1_453_580_385_123),
+        (text("1453580385123456789"), 1_453_580_385_123),
+        (number("1453580385123999999"), 1_453_580_385_123),
+        (number("999999"), 0),
+        (number("-1"), -1),
+        (number("-1000000"), -1),
+        (number("-1000001"), -2),
+        (number("9223372036854775807"), 9_223_372_036_854),
+        (number("-9223372036854775808"), -9_223_372_036_855),
+        // Past 64 bits: read from the digits all the same (years after 2262 in nanoseconds).
+        (number("9223372036854775808"), 9_223_372_036_854),
+        (text("253402300799999999999"), 253_402_300_799_999),
+        (number("-62167219200000000000"), -62_167_219_200_000),
+    ]
+
+    @Test(arguments: epochNanos)
+    func epochNanosReadsNanosecondsRoundingDown(input: Value, milliseconds: Int64) throws {
+        #expect(try convert(input, "epochNanos") == date(milliseconds))
+    }
+
+    /// Plain integers take a shorter road than numbers with a fraction or an exponent; both give
+    /// ⌊n ÷ 10^k⌋ for every n around zero and around a millisecond's edges.
+    @Test(arguments: [("epochMicros", Int64(1000)), ("epochNanos", Int64(1_000_000))])
+    func epochMicrosAndNanosFloorAcrossEveryBoundary(name: String, perMillisecond: Int64) throws {
+        let edges: [Int64] = [0, perMillisecond, 1_453_580_385_123 * perMillisecond, -perMillisecond]
+        for edge in edges {
+            for n in (edge - 3)...(edge + 3) {
+                let floor = n >= 0 ? n / perMillisecond : -((-n + perMillisecond - 1) / perMillisecond)
+                #expect(try convert(number(String(n)), name) == date(floor), "\(n)")
+                #expect(try convert(number(String(n) + ".0"), name) == date(floor), "\(n).0")
+                #expect(try convert(number(String(n) + "e0"), name) == date(floor), "\(n)e0")
+            }
+        }
+    }
+
     static let badEpochs: [(String, Value, String)] = [
         ("epochSeconds", text("abc"), "'abc' is not a number of seconds since 1970"),
         ("epochSeconds", text(""), "'' is not a number of seconds since 1970"),
@@ -260,6 +404,14 @@ private let twitter = "EEE MMM dd HH:mm:ss Z yyyy"
         // Within 64 bits as seconds, not as milliseconds: the scaling overflows.
         ("epochSeconds", text("9223372036854775"), "'9223372036854775' seconds since 1970 is out of range for a date (years 0000 to 9999)"),
         ("epochSeconds", text("-9223372036854775808"), "'-9223372036854775808' seconds since 1970 is out of range for a date (years 0000 to 9999)"),
+        // The 16- and 19-digit timestamps of the finer converters, read as milliseconds.
+        ("epochMillis", number("1453580385123456"), "1453580385123456 milliseconds since 1970 is out of range for a date (years 0000 to 9999)"),
+        ("epochMicros", number("253402300800000000"), "253402300800000000 microseconds since 1970 is out of range for a date (years 0000 to 9999)"),
+        ("epochMicros", number("-62167219200000001"), "-62167219200000001 microseconds since 1970 is out of range for a date (years 0000 to 9999)"),
+        ("epochNanos", text("253402300800000000000"), "'253402300800000000000' nanoseconds since 1970 is out of range for a date (years 0000 to 9999)"),
+        ("epochNanos", text("1.5.0"), "'1.5.0' is not a number of nanoseconds since 1970"),
+        ("epochMicros", text(" 1"), "' 1' is not a number of microseconds since 1970"),
+        ("epochNanos", .json(.bool(false)), "expected a number or numeric text, found a boolean (false)"),
         ("epochSeconds", .json(.bool(true)), "expected a number or numeric text, found a boolean (true)"),
         ("epochMillis", .json(.array([])), "expected a number or numeric text, found an array"),
     ]

@@ -51,6 +51,16 @@ enum Base64 {
         return output
     }
 
+    /// The bytes of base64 text, or "<shown> is not base64 (…)": the one reading of base64 for
+    /// the `base64` converter and a `Data` attribute without one.
+    static func bytes(of text: String, shown: String) throws(ConversionError) -> [UInt8] {
+        do throws(Failure) {
+            return try decode(text)
+        } catch {
+            throw ConversionError("\(shown) is not base64 (\(reason(error)))", hint: "add `| utf8` to store text as its UTF-8 bytes")
+        }
+    }
+
     /// The end of the message for a failure.
     static func reason(_ failure: Failure) -> String {
         switch failure {

@@ -97,23 +97,20 @@ struct ByteScanner {
         guard let sign = current, sign == ASCII.plus || sign == ASCII.minus else { return nil }
         position += 1
         guard let hours = number(digits: 2, 2) else { return nil }
-        var minutes = 0
+        // Whether minutes are written; a lone third digit (`+053`) is then refused, not read as `+05` and junk.
+        let hasMinutes: Bool
         switch form {
-        case .hoursAndMinutes:
+        case .hoursAndMinutes: hasMinutes = true
+        case .hoursColonMinutes:
+            guard take(ASCII.colon) else { return nil }
+            hasMinutes = true
+        case .hoursOptionalMinutes: hasMinutes = take(ASCII.colon) || current.map(ASCII.isDigit) == true
+        case .hoursOptionalPlainMinutes: hasMinutes = current.map(ASCII.isDigit) == true
+        }
+        var minutes = 0
+        if hasMinutes {
             guard let value = number(digits: 2, 2) else { return nil }
             minutes = value
-        case .hoursColonMinutes:
-            guard take(ASCII.colon), let value = number(digits: 2, 2) else { return nil }
-            minutes = value
-        case .hoursOptionalMinutes:
-            if take(ASCII.colon) {
-                guard let value = number(digits: 2, 2) else { return nil }
-                minutes = value
-            } else if let value = number(digits: 2, 2) {
-                minutes = value
-            }
-        case .hoursOptionalPlainMinutes:
-            minutes = number(digits: 2, 2) ?? 0
         }
         guard hours <= 23 else { throw .outOfRange("zone offset hour \(hours) is out of range") }
         guard minutes <= 59 else { throw .outOfRange("zone offset minute \(minutes) is out of range") }

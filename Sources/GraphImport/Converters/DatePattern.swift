@@ -11,7 +11,9 @@
 ///     m, mm       minute                   z, zz, zzz  GMT, UTC, UT or Z
 ///     s, ss       second                   'text'      literal text; '' is a quote
 ///
-/// Other characters match themselves. Names ignore ASCII case. A pattern must have a year, month and day.
+/// Other characters match themselves. Names ignore ASCII case. A pattern must have a year; it may
+/// stop there (`yyyy`) or at the month (`yyyy-MM`), and what it leaves out is the first: January,
+/// day 1, 00:00. A day needs a month, and a time or a weekday needs a day.
 struct DatePattern: Sendable {
     /// The pattern as written, for messages.
     let pattern: String
@@ -195,18 +197,30 @@ struct DatePattern: Sendable {
         }
     }
 
-    /// A date needs a year, a month and a day; a 12-hour clock needs AM/PM and the reverse.
+    /// A date needs a year; a day needs a month; a time or a weekday needs a day (`yyyy-MM HH:mm`
+    /// names no instant); a 12-hour clock needs AM/PM and the reverse.
     private static func checkCompleteness(_ fields: [Field], pattern: String) throws(ConversionError) {
         func has(_ match: (Field) -> Bool) -> Bool { fields.contains(where: match) }
         let quoted = MessageText.quoted(pattern)
         guard has({ $0 == .number(.year, minimumDigits: 4, maximumDigits: 4) }) else {
             throw ConversionError("date format \(quoted) has no year (yyyy)")
         }
-        guard has({ if case .number(.month, _, _) = $0 { true } else if case .monthName = $0 { true } else { false } }) else {
+        let hasMonth = has { if case .number(.month, _, _) = $0 { true } else if case .monthName = $0 { true } else { false } }
+        let hasDay = has { if case .number(.day, _, _) = $0 { true } else { false } }
+        if hasDay, !hasMonth {
             throw ConversionError("date format \(quoted) has no month (MM or MMM)")
         }
-        guard has({ if case .number(.day, _, _) = $0 { true } else { false } }) else {
-            throw ConversionError("date format \(quoted) has no day (dd)")
+        if !hasDay {
+            let hasTime = has {
+                switch $0 {
+                case .number(.hour, _, _), .number(.hour12, _, _), .number(.minute, _, _), .number(.second, _, _), .fraction, .dayPeriod: true
+                default: false
+                }
+            }
+            if hasTime { throw ConversionError("date format \(quoted) has a time but no day (dd)") }
+            if has({ if case .weekdayName = $0 { true } else { false } }) {
+                throw ConversionError("date format \(quoted) has a weekday (EEE) but no day (dd)")
+            }
         }
         let hasHour12 = has { if case .number(.hour12, _, _) = $0 { true } else { false } }
         if hasHour12 != has({ $0 == .dayPeriod }) {

@@ -63,6 +63,13 @@ enum DecimalText {
             }
             return .value(result)
         }
+        // A plain integer scaled down (epoch microseconds or nanoseconds): floored division.
+        if power < 0, case .value(let value) = integer(text) {
+            guard power >= -18 else { return .value(value < 0 ? -1 : 0) }
+            var divisor: Int64 = 1
+            for _ in 0..<(-power) { divisor *= 10 }
+            return .value(CivilTime.floorDivide(value, divisor).quotient)
+        }
         guard var number = parts(of: text) else { return .invalid }
         while let first = number.digits.first, first == 0 { number.digits.removeFirst() }
         if number.digits.isEmpty { return .value(0) }

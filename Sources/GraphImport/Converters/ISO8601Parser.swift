@@ -1,8 +1,16 @@
-/// Reads the ISO 8601 / RFC 3339 timestamps APIs write, over bytes:
+/// Reads the ISO 8601 / RFC 3339 timestamps APIs write, over bytes, in the extended form
+/// (with separators) or the basic form (without), never a mix of the two:
 ///
-///     date      = YYYY "-" MM "-" DD
-///     timestamp = date [ ("T" / "t" / " ") HH ":" MM [ ":" SS [ "." 1*9DIGIT ] ] [ zone ] ]
+///     timestamp = extended / basic
+///     extended  = YYYY "-" MM "-" DD [ ("T" / "t" / " ") HH ":" MM [ ":" SS [ fraction ] ] [ zone ] ]
+///     basic     = YYYYMMDD [ ("T" / "t") HHMM [ SS [ fraction ] ] [ basicZone ] ]
+///     fraction  = "." 1*9DIGIT
 ///     zone      = "Z" / "z" / ("+" / "-") HH [ [":"] MM ]
+///     basicZone = "Z" / "z" / ("+" / "-") HH [ MM ]
+///
+/// A date alone must be complete: `2011-04` and `2011` are refused (they are `date("yyyy-MM")`'s),
+/// and so is `201104` (ISO 8601 has no basic year-month). The basic form takes no space before the
+/// time, so that two numbers side by side are not read as a date.
 ///
 /// No zone means UTC (APIs that omit it nearly always mean UTC; the machine's zone would make an
 /// import depend on where it runs). Fractions keep milliseconds and truncate the rest. Ranges are
@@ -32,7 +40,8 @@ enum ISO8601Parser {
 
     /// What the accepted forms look like, for the hint of a failed conversion.
     static let acceptedForms =
-        "YYYY-MM-DD, YYYY-MM-DDTHH:MM, YYYY-MM-DDTHH:MM:SS or YYYY-MM-DDTHH:MM:SS.sss, optionally followed by Z or an offset such as +02:00"
+        "YYYY-MM-DD, YYYY-MM-DDTHH:MM, YYYY-MM-DDTHH:MM:SS or YYYY-MM-DDTHH:MM:SS.sss, optionally followed by Z or an offset such as +02:00;"
+        + " or the same without separators (YYYYMMDD, YYYYMMDDTHHMMSS, offset +0200)"
 
     static func parse(_ text: String, form: Form = .converter) throws(DateParseFailure) -> Timestamp {
         let civil = try ByteScanner.scan(text) { scanner throws(DateParseFailure) in try readTimestamp(&scanner, form: form) }
@@ -40,21 +49,24 @@ enum ISO8601Parser {
         return try civil.timestamp()
     }
 
-    /// `timestamp`, the whole text.
+    /// `timestamp`, the whole text: the first separator (`-` after the year, or a digit) decides
+    /// between the extended and the basic form for the rest.
     private static func readTimestamp(_ scanner: inout ByteScanner, form: Form) throws(DateParseFailure) -> CivilTime {
         var civil = CivilTime()
-        guard let year = scanner.number(digits: 4, 4), scanner.take(ASCII.minus),
-            let month = scanner.number(digits: 2, 2), scanner.take(ASCII.minus),
+        guard let year = scanner.number(digits: 4, 4) else { throw .malformed }
+        let extended = scanner.take(ASCII.minus)
+        guard let month = scanner.number(digits: 2, 2), !extended || scanner.take(ASCII.minus),
             let day = scanner.number(digits: 2, 2)
         else { throw .malformed }
         (civil.year, civil.month, civil.day) = (year, month, day)
         if scanner.isAtEnd, !form.needsTimeAndZone { return civil }
-        guard scanner.take(ASCII.upperT) || scanner.take(ASCII.lowerT) || scanner.take(ASCII.space) else { throw .malformed }
-        guard let hour = scanner.number(digits: 2, 2), scanner.take(ASCII.colon),
+        guard scanner.take(ASCII.upperT) || scanner.take(ASCII.lowerT) || (extended && scanner.take(ASCII.space)) else { throw .malformed }
+        guard let hour = scanner.number(digits: 2, 2), !extended || scanner.take(ASCII.colon),
             let minute = scanner.number(digits: 2, 2)
         else { throw .malformed }
         (civil.hour, civil.minute) = (hour, minute)
-        if scanner.take(ASCII.colon) {
+        // Seconds follow a colon in the extended form, directly in the basic form.
+        if extended ? scanner.take(ASCII.colon) : scanner.current.map(ASCII.isDigit) == true {
             guard let second = scanner.number(digits: 2, 2) else { throw .malformed }
             civil.second = second
             if scanner.take(ASCII.period) || (form.acceptsCommaFraction && scanner.take(ASCII.comma)) {
@@ -65,7 +77,7 @@ enum ISO8601Parser {
         if scanner.isAtEnd, !form.needsTimeAndZone { return civil }
         if scanner.take(ASCII.upperZ) || scanner.take(ASCII.lowerZ) {
             // UTC: the offset stays zero.
-        } else if let offset = try scanner.offset(.hoursOptionalMinutes) {
+        } else if let offset = try scanner.offset(extended ? .hoursOptionalMinutes : .hoursOptionalPlainMinutes) {
             civil.offsetMinutes = offset
         } else {
             throw .malformed

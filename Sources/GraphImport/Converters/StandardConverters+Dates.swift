@@ -22,6 +22,20 @@ extension StandardConverters {
         try epoch(value, powerOfTen: 0, unit: "milliseconds")
     }
 
+    /// `epochMicros`: microseconds since 1970-01-01T00:00:00Z as a number or numeric text
+    /// (`1453580385123456`, 16 digits today) -> Date; the part below a millisecond rounds down.
+    static let epochMicros = Converter(name: "epochMicros", summary: "microseconds since 1970 (number or numeric text) -> Date") {
+        value throws(ConversionError) in
+        try epoch(value, powerOfTen: -3, unit: "microseconds")
+    }
+
+    /// `epochNanos`: nanoseconds since 1970-01-01T00:00:00Z as a number or numeric text
+    /// (`1453580385123456789`, 19 digits today) -> Date; the part below a millisecond rounds down.
+    static let epochNanos = Converter(name: "epochNanos", summary: "nanoseconds since 1970 (number or numeric text) -> Date") {
+        value throws(ConversionError) in
+        try epoch(value, powerOfTen: -6, unit: "nanoseconds")
+    }
+
     /// `value × 10^powerOfTen` milliseconds since 1970, checked against `dateRange`.
     static func epoch(_ value: Value, powerOfTen: Int, unit: String) throws(ConversionError) -> Value {
         let reading: DecimalText.Reading
@@ -44,7 +58,8 @@ extension StandardConverters {
     }
 
     /// `iso8601`: ISO 8601 / RFC 3339 text -> Date: `2019-01-01`, `2011-04-22T13:33:48Z`,
-    /// `2011-04-22 13:33:48.123+02:00`, `…+0200`, `…+02`; no zone means UTC. See `ISO8601Parser`.
+    /// `2011-04-22 13:33:48.123+02:00`, `…+0200`, `…+02`, and the basic form `20110422T133348Z`,
+    /// `20110422`; no zone means UTC. See `ISO8601Parser`.
     static let iso8601 = Converter(name: "iso8601", summary: "ISO 8601 text such as 2011-04-22T13:33:48Z -> Date (no zone: UTC)") {
         value throws(ConversionError) in
         let text = try requireDateText(value)

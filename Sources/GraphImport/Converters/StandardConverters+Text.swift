@@ -27,6 +27,16 @@ extension StandardConverters {
         value.stringValue == "" ? .json(.null) : value
     }
 
+    /// `nullIfFalse`: the boolean `false` becomes null; anything else passes unchanged.
+    /// For APIs that send `false` for "never" beside a value (Reddit's `edited`: false or epoch
+    /// seconds): `Date? | nullIfFalse | epochSeconds`.
+    static let nullIfFalse = Converter(name: "nullIfFalse", summary: "false -> null, anything else unchanged") { value throws(ConversionError) in
+        switch value {
+        case .json(.bool(false)), .bool(false): .json(.null)
+        default: value
+        }
+    }
+
     /// The text of a string value, or "expected a string, found …".
     static func requireString(_ value: Value) throws(ConversionError) -> String {
         guard let text = value.stringValue else { throw ConversionError.expected("a string", found: value) }

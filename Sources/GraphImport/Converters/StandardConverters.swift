@@ -7,9 +7,10 @@ import GraphImportMapping
 /// JSON `null` never reaches them: `ConverterCatalog.compile` passes it through unchanged.
 enum StandardConverters {
     static let all: [Converter] = [
-        epochSeconds, epochMillis, iso8601, date, rfc1123,
-        int, double, bool, string,
-        trim, lowercase, uppercase, nullIfEmpty,
+        epochSeconds, epochMillis, epochMicros, epochNanos, iso8601, date, rfc1123,
+        int, double, bool, yesNo, string,
+        trim, lowercase, uppercase, nullIfEmpty, nullIfFalse,
+        base64, utf8,
     ]
 
     /// `int`: integer text (`"42"`, `"-7"`, `"+3"`; not `"4.0"`, `" 4"` or `"1e3"`), or a number that is
@@ -66,6 +67,19 @@ enum StandardConverters {
     /// `bool`: `true`/`false` (ignoring ASCII case) or `"1"`/`"0"` as text, the numbers 1 and 0,
     /// or a JSON boolean -> Bool. Anything else (`"yes"`, `2`, `""`) is an error.
     static let bool = Converter(name: "bool", summary: "true/false/1/0 as text, 1/0, or a boolean -> Bool") { value throws(ConversionError) in
+        guard let text = value.stringValue else { return try boolean(notText: value) }
+        switch text.lowercased() {
+        case "true", "1": return .bool(true)
+        case "false", "0": return .bool(false)
+        default:
+            // Point to the converter that opts in when the text is one of its words.
+            let hint = yesNoWord(text) != nil ? "add `| yesNo` instead of `| bool` to read yes/no, y/n, on/off and t/f" : nil
+            throw ConversionError("\(value.shown!) is not a boolean (expected true, false, 1 or 0)", hint: hint)
+        }
+    }
+
+    /// What `bool` and `yesNo` make of a value that is not text: a boolean, or the number 1 or 0.
+    static func boolean(notText value: Value) throws(ConversionError) -> Value {
         switch value {
         case .bool: return value
         case .json(.bool(let flag)): return .bool(flag)
@@ -78,14 +92,31 @@ enum StandardConverters {
         case .int(let number):
             guard number == 0 || number == 1 else { throw ConversionError("\(number) is not a boolean (expected 1 or 0)") }
             return .bool(number == 1)
-        case .json(.string(let text)), .string(let text):
-            switch text.lowercased() {
-            case "true", "1": return .bool(true)
-            case "false", "0": return .bool(false)
-            default: throw ConversionError("\(value.shown!) is not a boolean (expected true, false, 1 or 0)")
-            }
         default:
             throw ConversionError.expected("a string, a number or a boolean", found: value)
+        }
+    }
+
+    /// `yesNo`: what `bool` accepts, and the words people write for yes and no, ignoring ASCII case:
+    /// `yes`/`no`, `y`/`n`, `on`/`off`, `t`/`f` (PostgreSQL's boolean input) -> Bool. Opt in: a map
+    /// says it where a feed writes flags as words. Anything else is an error naming the value.
+    static let yesNo = Converter(name: "yesNo", summary: "yes/no, y/n, on/off, t/f, true/false, 1/0 (any case), 1/0, or a boolean -> Bool") {
+        value throws(ConversionError) in
+        guard let text = value.stringValue else { return try boolean(notText: value) }
+        guard let flag = yesNoWord(text) else {
+            throw ConversionError("\(value.shown!) is not a boolean (expected yes, no, y, n, on, off, t, f, true, false, 1 or 0)")
+        }
+        return .bool(flag)
+    }
+
+    /// The flag a word of `yesNo` stands for, ignoring ASCII case, or nil.
+    static func yesNoWord(_ text: String) -> Bool? {
+        // The words are short and ASCII: longer or other text is refused without lowercasing it.
+        guard text.utf8.count <= 5, text.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
+        switch text.lowercased() {
+        case "true", "t", "yes", "y", "on", "1": return true
+        case "false", "f", "no", "n", "off", "0": return false
+        default: return nil
         }
     }
 

@@ -158,16 +158,11 @@ public enum Coercion {
         return false
     }
 
-    /// Bytes as they are, or strict base64 text decoded (see `Base64`).
+    /// Bytes as they are, or text read as strict base64, as `| base64` reads it (see `Base64`).
     private static func data(_ value: Value) throws(ConversionError) -> SQLValue {
         switch value {
         case .data(let bytes): return .blob(bytes)
-        case .json(.string(let text)), .string(let text):
-            do throws(Base64.Failure) {
-                return .blob(try Base64.decode(text))
-            } catch {
-                throw ConversionError("\(value.shown!) is not base64 (\(Base64.reason(error)))")
-            }
+        case .json(.string(let text)), .string(let text): return .blob(try Base64.bytes(of: text, shown: value.shown!))
         default:
             throw ConversionError.expected("base64 text", found: value)
         }
