@@ -52,8 +52,9 @@ enum Keyword {
     static let reject = "reject"
     static let empty = "empty"
     static let `else` = "else"
+    static let link = "link"
     /// The words a line can start with, for "did you mean" on an unknown statement.
-    static let statements = [records, entity, key, meta, extras, delete]
+    static let statements = [records, entity, key, meta, extras, delete, link]
     /// Clauses after an attribute's type and converters.
     static let attributeClauses = [`default`, always, onchange, null, missing, check, derived]
     /// Clauses after a relationship's type.
