@@ -115,12 +115,16 @@ struct DraftBuilder {
         }
         var toMany: [[LinkDraft]?] = []
         toMany.reserveCapacity(entity.toMany.count)
+        /// Made only for an entity with `link` attributes.
+        var linkValues: [[SQLValue]?] = []
         for (position, relationship) in entity.toMany.enumerated() {
             let member = entity.toManyMembers[position]
             defer { truncate(to: depth) }
             switch try lookup(relationship.path, in: object, member: member) {
             case nil: toMany.append(nil)
-            case .null?, .string("")?: toMany.append([])
+            case .null?, .string("")?:
+                toMany.append([])
+                if relationship.hasLinkAttributes { setLinkValues([], at: position, of: entity, in: &linkValues) }
             case .array(let elements)?:
                 if elements.count > ImportLimits.maxToManyElements {
                     throw error(
@@ -129,9 +133,11 @@ struct DraftBuilder {
                 }
                 var links: [LinkDraft] = []
                 links.reserveCapacity(elements.count)
+                var linkRows: [SQLValue] = []
                 for (position, element) in elements.enumerated() {
                     stack.append(.index(position))
                     let elementDepth = stack.count
+                    if relationship.hasLinkAttributes { try appendLinkValues(of: relationship, in: element, to: &linkRows) }
                     var target = element
                     if !relationship.elementPath.isEmpty {
                         guard case .object(let wrapper) = element, let inner = try lookup(relationship.elementPath, in: wrapper, member: member) else {
@@ -147,11 +153,13 @@ struct DraftBuilder {
                     truncate(to: elementDepth - 1)
                 }
                 toMany.append(links)
+                if relationship.hasLinkAttributes { setLinkValues(linkRows, at: position, of: entity, in: &linkValues) }
             case let value?:
                 throw error(member, "expected an array for the to-many '\(relationship.name)', found \(value.kindName)", hint: nil)
             }
         }
-        return ObjectDraft(entity: index, key: ObjectKey(values: keyValues), values: values, toOne: toOne, toMany: toMany)
+        return ObjectDraft(
+            entity: index, key: ObjectKey(values: keyValues), values: values, toOne: toOne, toMany: toMany, linkValues: linkValues)
     }
 
     /// The members no attribute or relationship reads (nor a key handler takes), as one JSON object.
@@ -193,7 +201,7 @@ struct DraftBuilder {
     }
 
     /// The value to store for `attribute`, or nil to keep the stored one.
-    private mutating func value(of attribute: AttributePlan, in object: JSONObject, member: String) throws(RecordError) -> SQLValue? {
+    mutating func value(of attribute: AttributePlan, in object: JSONObject, member: String) throws(RecordError) -> SQLValue? {
         guard let path = attribute.path else { return nil }
         // Read without pushing the path: the value has nothing below it, so only a failure needs
         // the path (pushing and popping each step's key cost a retain and a release per attribute).
@@ -281,7 +289,7 @@ struct DraftBuilder {
     }
 
     /// The error at the value `stack` leads to, and `below` it the steps not pushed.
-    private func error(_ member: String?, _ message: String, hint: String?, value: SQLValue? = nil, below: ArraySlice<PathStep> = []) -> RecordError {
+    func error(_ member: String?, _ message: String, hint: String?, value: SQLValue? = nil, below: ArraySlice<PathStep> = []) -> RecordError {
         var path = record?.path ?? .root
         for step in stack + below {
             switch step {

@@ -35,6 +35,10 @@ struct ObjectDraft: Sendable {
     var toOne: [LinkDraft?]
     /// Per to-many relationship; nil where the JSON has no such key.
     var toMany: [[LinkDraft]?]
+    /// Empty unless the entity has `link` attributes; then per to-many relationship, the values
+    /// of its link attributes for each element of `toMany`, element after element (nil for a
+    /// to-many without link attributes, or where the JSON has no such key).
+    var linkValues: [[SQLValue]?] = []
 }
 
 /// What a relationship points at.
