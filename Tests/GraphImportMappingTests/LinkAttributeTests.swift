@@ -33,6 +33,12 @@ import Testing
         #expect(mapping.entities[0].attributes.count == 2)
     }
 
+    @Test func theReferenceExampleParses() throws {
+        let example = try ReadmeExampleTests.block(after: "### Link attributes")
+        let mapping = try parse("entity Tweet\n  key id\n  id : Int\n" + example + "entity User\n  key id\n  id : Int\n")
+        #expect(mapping.entities[0].relationships.map { $0.linkAttributes.map(\.name) } == [["start", "end"], ["role", "since"]])
+    }
+
     @Test func aMemberNamedLinkIsStillAMember() throws {
         let mapping = try parse(Self.entities + "  link : String\n  link2 <- link : String\n")
         #expect(mapping.entities[0].attributes.map(\.name) == ["id", "link", "link2"])
