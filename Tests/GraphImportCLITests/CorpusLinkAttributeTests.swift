@@ -2,8 +2,9 @@ import Testing
 
 extension CorpusSuite {
     /// Twitter v1.1 mentions keep their `indices` on the link (`link start`, `link end` in
-    /// twitter-v1.1.map). Every expected value was read from the JSON with python3: each tweet
-    /// once (nested retweets and quotes included), its mentions in order.
+    /// twitter-v1.1.map and twitter-v1.1-search.map). Every expected value was read from the
+    /// JSON with python3: each tweet once (nested retweets and quotes included), its mentions in
+    /// order.
     @Suite("Link attributes in the corpus")
     struct LinkAttributeTests {
         static let feeds: [FeedCase] = [
@@ -32,6 +33,10 @@ extension CorpusSuite {
             FeedCase(
                 source: .corpus("twitter-v1.1/get_retweets.json"), map: "Mappings/twitter-v1.1.map", counts: ["tweets_mentions": 14],
                 rows: [("SELECT count(*), sum(start), sum(\"end\") FROM tweets_mentions", "14|42|112")]),
+            FeedCase(
+                source: .corpus("twitter-v1.1/get_search_raw.json"), map: "Mappings/twitter-v1.1-search.map",
+                counts: ["tweets_mentions": 117],
+                rows: [("SELECT count(*), sum(start), sum(\"end\") FROM tweets_mentions", "117|2163|3565")]),
         ]
 
         @Test(arguments: feeds)
