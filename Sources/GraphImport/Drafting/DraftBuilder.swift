@@ -134,10 +134,11 @@ struct DraftBuilder {
                 var links: [LinkDraft] = []
                 links.reserveCapacity(elements.count)
                 var linkRows: [SQLValue] = []
+                let hasLinkAttributes = relationship.hasLinkAttributes
                 for (position, element) in elements.enumerated() {
                     stack.append(.index(position))
                     let elementDepth = stack.count
-                    if relationship.hasLinkAttributes { try appendLinkValues(of: relationship, in: element, to: &linkRows) }
+                    if hasLinkAttributes { try appendLinkValues(of: relationship, in: element, to: &linkRows) }
                     var target = element
                     if !relationship.elementPath.isEmpty {
                         guard case .object(let wrapper) = element, let inner = try lookup(relationship.elementPath, in: wrapper, member: member) else {
@@ -153,7 +154,7 @@ struct DraftBuilder {
                     truncate(to: elementDepth - 1)
                 }
                 toMany.append(links)
-                if relationship.hasLinkAttributes { setLinkValues(linkRows, at: position, of: entity, in: &linkValues) }
+                if hasLinkAttributes { setLinkValues(linkRows, at: position, of: entity, in: &linkValues) }
             case let value?:
                 throw error(member, "expected an array for the to-many '\(relationship.name)', found \(value.kindName)", hint: nil)
             }
