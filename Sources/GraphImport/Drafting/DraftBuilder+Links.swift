@@ -25,8 +25,8 @@ extension DraftBuilder {
     }
 
     /// Puts the link values of the to-many at `position` into `linkValues`, made at its size on first use.
-    func setLinkValues(_ values: [SQLValue], at position: Int, of entity: EntityPlan, in linkValues: inout [[SQLValue]?]) {
-        if linkValues.isEmpty { linkValues = Array(repeating: nil, count: entity.toMany.count) }
-        linkValues[position] = values
+    func setLinkValues(_ values: [SQLValue], at position: Int, of entity: EntityPlan, in linkValues: inout [[SQLValue]?]?) {
+        if linkValues == nil { linkValues = Array(repeating: nil, count: entity.toMany.count) }
+        linkValues![position] = values
     }
 }

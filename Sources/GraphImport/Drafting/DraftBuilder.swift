@@ -116,7 +116,7 @@ struct DraftBuilder {
         var toMany: [[LinkDraft]?] = []
         toMany.reserveCapacity(entity.toMany.count)
         /// Made only for an entity with `link` attributes.
-        var linkValues: [[SQLValue]?] = []
+        var linkValues: [[SQLValue]?]? = nil
         for (position, relationship) in entity.toMany.enumerated() {
             let member = entity.toManyMembers[position]
             defer { truncate(to: depth) }

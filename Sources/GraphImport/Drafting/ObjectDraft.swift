@@ -35,10 +35,11 @@ struct ObjectDraft: Sendable {
     var toOne: [LinkDraft?]
     /// Per to-many relationship; nil where the JSON has no such key.
     var toMany: [[LinkDraft]?]
-    /// Empty unless the entity has `link` attributes; then per to-many relationship, the values
-    /// of its link attributes for each element of `toMany`, element after element (nil for a
-    /// to-many without link attributes, or where the JSON has no such key).
-    var linkValues: [[SQLValue]?] = []
+    /// nil unless the entity has `link` attributes (an optional, not an empty array: nothing to
+    /// retain or release for the drafts of every other entity); then per to-many relationship,
+    /// the values of its link attributes for each element of `toMany`, element after element
+    /// (nil for a to-many without link attributes, or where the JSON has no such key).
+    var linkValues: [[SQLValue]?]? = nil
 }
 
 /// What a relationship points at.

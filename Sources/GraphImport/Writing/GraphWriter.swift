@@ -151,18 +151,18 @@ final class GraphWriter<Store: EntityStore> {
         var lists: [[Int64]?] = []
         lists.reserveCapacity(draft.toMany.count)
         // Made only for an entity with link attributes: per to-many, the values kept with `lists`.
-        var linkRows: [[SQLValue]?] = []
+        var linkRows: [[SQLValue]?]? = nil
         for (index, links) in draft.toMany.enumerated() {
             guard let links else {
                 lists.append(nil)
                 continue
             }
-            if !draft.linkValues.isEmpty, let values = draft.linkValues[index] {
+            if let values = draft.linkValues?[index] {
                 let width = plan.entities[draft.entity].toMany[index].linkAttributes.count
                 let (list, kept) = try resolveList(links, values: values, width: width)
                 lists.append(list)
-                if linkRows.isEmpty { linkRows = Array(repeating: nil, count: draft.toMany.count) }
-                linkRows[index] = kept
+                if linkRows == nil { linkRows = Array(repeating: nil, count: draft.toMany.count) }
+                linkRows![index] = kept
                 continue
             }
             var list: [Int64] = []
@@ -187,8 +187,8 @@ final class GraphWriter<Store: EntityStore> {
         return try insert(draft, provided: provided, lists: lists, linkRows: linkRows)
     }
 
-    /// `linkRows`: empty, or per to-many the link values of `lists` (nil for one without link attributes).
-    private func insert(_ draft: ObjectDraft, provided: [SQLValue?], lists: [[Int64]?], linkRows: [[SQLValue]?] = []) throws(WriteError) -> Int64 {
+    /// `linkRows`: nil, or per to-many the link values of `lists` (nil for one without link attributes).
+    private func insert(_ draft: ObjectDraft, provided: [SQLValue?], lists: [[Int64]?], linkRows: [[SQLValue]?]? = nil) throws(WriteError) -> Int64 {
         let entity = plan.entities[draft.entity]
         let store = stores[draft.entity]
         var values = provided
@@ -222,7 +222,7 @@ final class GraphWriter<Store: EntityStore> {
         let known = KnownObject(pk: pk, values: values.map { $0 ?? .null }, status: .inserted)
         for (index, list) in lists.enumerated() {
             guard let list else { continue }
-            if !linkRows.isEmpty, let values = linkRows[index] {
+            if let values = linkRows?[index] {
                 try storing { () throws(StoreError) in try store.setList(list, values: values, of: pk, relationship: index, replacing: false) }
                 known.setList(index, list, values: values)
                 continue
@@ -236,7 +236,7 @@ final class GraphWriter<Store: EntityStore> {
 
     /// `holdsProvided`: the object's values were just read from its row and found to be `provided`'s.
     private func update(
-        _ object: KnownObject, draft: ObjectDraft, provided: [SQLValue?], holdsProvided: Bool, lists: [[Int64]?], linkRows: [[SQLValue]?]
+        _ object: KnownObject, draft: ObjectDraft, provided: [SQLValue?], holdsProvided: Bool, lists: [[Int64]?], linkRows: [[SQLValue]?]?
     ) throws(WriteError) {
         let entity = plan.entities[draft.entity]
         let store = stores[draft.entity]
@@ -264,7 +264,7 @@ final class GraphWriter<Store: EntityStore> {
                 continue
             }
             let differs: Bool
-            if !linkRows.isEmpty, let values = linkRows[index] {
+            if let values = linkRows?[index] {
                 differs = try storing { () throws(StoreError) in try !holdsLinks(list, values: values, object: object, index: index, store: store) }
             } else {
                 differs = try storing { () throws(StoreError) in try storedList(of: object, index: index, store: store) } != list
@@ -302,7 +302,7 @@ final class GraphWriter<Store: EntityStore> {
         }
         for (index, list) in lists.enumerated() {
             guard let list else { continue }
-            if !linkRows.isEmpty, let values = linkRows[index] {
+            if let values = linkRows?[index] {
                 if rewrites[index] {
                     object.listChanged = true
                     try storing { () throws(StoreError) in
@@ -325,7 +325,7 @@ final class GraphWriter<Store: EntityStore> {
     /// `valuesHeld`: the values were just found in the object's row, so only its lists are left
     /// to compare.
     private func isUnchanged(
-        _ object: KnownObject, provided: [SQLValue?], valuesHeld: Bool, lists: [[Int64]?], linkRows: [[SQLValue]?], store: Store
+        _ object: KnownObject, provided: [SQLValue?], valuesHeld: Bool, lists: [[Int64]?], linkRows: [[SQLValue]?]?, store: Store
     ) throws(StoreError) -> Bool {
         if !valuesHeld {
             for index in provided.indices {
@@ -334,7 +334,7 @@ final class GraphWriter<Store: EntityStore> {
         }
         for (index, list) in lists.enumerated() {
             guard let list else { continue }
-            if !linkRows.isEmpty, let values = linkRows[index] {
+            if let values = linkRows?[index] {
                 if try !holdsLinks(list, values: values, object: object, index: index, store: store) { return false }
                 continue
             }

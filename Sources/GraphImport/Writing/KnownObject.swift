@@ -25,9 +25,9 @@ final class KnownObject {
     /// Per to-many: the target row ids in order, once known (an array, not a dictionary: one is
     /// made for most objects a run meets, and a dictionary cost an allocation and a hash each).
     @exclusivity(unchecked) private(set) var lists: [[Int64]?] = []
-    /// Per to-many with link attributes: the link values of `lists`' targets, once known (empty
-    /// for an entity without link attributes).
-    @exclusivity(unchecked) private(set) var linkValues: [[SQLValue]?] = []
+    /// Per to-many with link attributes: the link values of `lists`' targets, once known (nil,
+    /// with nothing to retain or release, for an entity without link attributes).
+    @exclusivity(unchecked) private(set) var linkValues: [[SQLValue]?]?
     @exclusivity(unchecked) var status: Status
     /// The digest of the stored values when the feed first touched the object, taken before its
     /// first write (`keepOriginal`): nil while the values are still those. Most objects a
@@ -71,14 +71,18 @@ final class KnownObject {
 
     /// The link values of to-many `index`'s targets, if known.
     func linkValues(_ index: Int) -> [SQLValue]? {
-        index < linkValues.count ? linkValues[index] : nil
+        guard let linkValues, index < linkValues.count else { return nil }
+        return linkValues[index]
     }
 
     /// Sets the targets of to-many `index` and their link values together.
     func setList(_ index: Int, _ list: [Int64], values: [SQLValue]) {
         setList(index, list)
-        while linkValues.count <= index { linkValues.append(nil) }
-        linkValues[index] = values
+        var all = linkValues ?? []
+        linkValues = nil
+        while all.count <= index { all.append(nil) }
+        all[index] = values
+        linkValues = all
     }
 
     /// A digest of the column values (less those set on every import), to tell whether the run
@@ -110,7 +114,7 @@ final class KnownObject {
     struct Snapshot {
         let values: [SQLValue]
         let lists: [[Int64]?]
-        let linkValues: [[SQLValue]?]
+        let linkValues: [[SQLValue]?]?
         let status: Status
         let originalDigest: UInt32?
         let listChanged: Bool
