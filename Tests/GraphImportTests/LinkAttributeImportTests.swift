@@ -182,6 +182,23 @@ struct LinkAttributeImportTests {
         #expect(try old.rows("SELECT since FROM team_members ORDER BY position") == [["'2020-01-02T03:04:05.000Z'"], ["NULL"]])
     }
 
+    @Test func aLinkAttributeWhoseColumnCannotChangeIsRefusedAtItsLine() throws {
+        let fixture = try EngineFixture(map: Self.membersMap)
+        try fixture.importJSON(Self.team(Self.ann))
+        let retyped = Self.membersMap.replacingOccurrences(of: "link weight : Double? missing 1", with: "link weight : Int?")
+        let plan = try ImportPlan.compile(text: retyped, fileName: "test.map")
+        #expect {
+            try GraphImporter(plan: plan).run(
+                source: BytesSource(Array(Self.team(Self.ann).utf8)), inputName: "test.json", storePath: fixture.storePath,
+                options: ImportOptions())
+        } throws: { error in
+            guard case .migration(_, let refusals) = error as? ImportError else { return false }
+            return refusals.map(\.headline) == [
+                "test.map:8:10: error: column team_members.weight is REAL in the store and INTEGER in the map; SQLite cannot change a column's type in place"
+            ]
+        }
+    }
+
     @Test func linkColumnsClashingWithTheJoinTablesOwnOrEachOtherAreMapErrors() {
         let map = """
             entity Team
