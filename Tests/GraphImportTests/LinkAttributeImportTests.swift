@@ -143,6 +143,16 @@ struct LinkAttributeImportTests {
         #expect(try fixture.holdsNoData())
     }
 
+    @Test func anElementWithoutItsTargetIsReportedBeforeItsLinkData() throws {
+        let fixture = try EngineFixture(map: Self.membersMap)
+        #expect {
+            try fixture.importJSON(Self.team(#"{"member": {"id": 7}}"#))
+        } throws: { error in
+            guard case .record(let record) = error as? ImportError else { return false }
+            return record.path == "$[0].memberships[0]" && record.message == "expected an object with 'user' in each element, found an object"
+        }
+    }
+
     @Test func linkValuesGoThroughTheAttributesConvertersNullRuleAndChecks() throws {
         let fixture = try EngineFixture(map: Self.membersMap)
         var skipped: [RecordError] = []

@@ -138,7 +138,6 @@ struct DraftBuilder {
                 for (position, element) in elements.enumerated() {
                     stack.append(.index(position))
                     let elementDepth = stack.count
-                    if hasLinkAttributes { try appendLinkValues(of: relationship, in: element, to: &linkRows) }
                     var target = element
                     if !relationship.elementPath.isEmpty {
                         guard case .object(let wrapper) = element, let inner = try lookup(relationship.elementPath, in: wrapper, member: member) else {
@@ -151,6 +150,10 @@ struct DraftBuilder {
                         throw error(member, "an element of the array is null", hint: nil)
                     }
                     links.append(try link(target, target: relationship.target, member: member))
+                    if hasLinkAttributes {
+                        truncate(to: elementDepth)
+                        try appendLinkValues(of: relationship, in: element, to: &linkRows)
+                    }
                     truncate(to: elementDepth - 1)
                 }
                 toMany.append(links)
