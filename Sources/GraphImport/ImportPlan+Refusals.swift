@@ -27,6 +27,11 @@ extension ImportPlan {
             if let toMany = entity.toMany.first(where: { $0.joinTable == table }),
                 let found = declared.relationships.first(where: { $0.name == toMany.name })
             {
+                if let column, let link = toMany.linkAttributes.first(where: { $0.column == column }),
+                    let written = found.linkAttributes.first(where: { $0.name == link.name })
+                {
+                    return written.location
+                }
                 return found.location
             }
         }

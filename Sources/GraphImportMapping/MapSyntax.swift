@@ -112,6 +112,8 @@ struct MemberSyntax: Sendable {
     var derived: ClauseSyntax<TemplateSyntax>?
     var deleteRule: ClauseSyntax<DeleteRule>?
     var elementPath: ClauseSyntax<KeyPath>?
+    /// `link` lines below this member (meaningful below a to-many only; the validator says so).
+    var links: [LinkSyntax] = []
 
     /// The built-in type this member names, or nil when it names an entity.
     var valueType: ValueType? { isList ? nil : ValueType(rawValue: typeName.value) }
@@ -141,4 +143,11 @@ struct TemplateSyntax: Sendable, Equatable {
     var text: String
     var parts: [TemplatePart]
     var references: [Located<String>]
+}
+
+/// `link NAME [<- PATH] : TYPE …`: an attribute of each link of the to-many line above it.
+struct LinkSyntax: Sendable {
+    /// Where the word `link` is.
+    var keywordOffset: Int
+    var member: MemberSyntax
 }

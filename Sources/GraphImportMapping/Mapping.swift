@@ -304,12 +304,17 @@ public struct Relationship: Sendable, Equatable {
     public var elementPath: KeyPath?
     /// Where `source` is written: after `<-`, or the name itself for the shorthand `author : User`.
     public var pathLocation: SourceLocation
+    /// `link NAME [<- path] : Type` lines below a to-many: data about each link (a mention's
+    /// offsets, a membership's role), read from each array element and stored in the join table.
+    public var linkAttributes: [Attribute]
 
     public init(
         name: String, source: KeyPath, target: String, isToMany: Bool, isOptional: Bool, inverse: String?,
-        location: SourceLocation, deleteRule: DeleteRule = .nullify, elementPath: KeyPath? = nil, pathLocation: SourceLocation? = nil
+        location: SourceLocation, deleteRule: DeleteRule = .nullify, elementPath: KeyPath? = nil, pathLocation: SourceLocation? = nil,
+        linkAttributes: [Attribute] = []
     ) {
         self.pathLocation = pathLocation ?? location
+        self.linkAttributes = linkAttributes
         self.name = name
         self.source = source
         self.target = target

@@ -17,6 +17,8 @@ struct Parser {
     var choice = OpenChoice.none
     /// The file of the line being read, in a map with includes (see `enterFile`).
     var file = 0
+    /// The member line that `link` lines below it belong to.
+    var linkOwner = LinkOwner.none
 
     /// Whether a case line (`"t1" -> Comment`) may follow.
     enum OpenChoice {
@@ -58,6 +60,8 @@ struct Parser {
     /// A line whose first name is followed by `<-` or `:` is a member, whatever the name; one that
     /// starts with a literal, or a name followed by `->`, is a case line.
     private mutating func parseStatement() throws(Problem) {
+        let owner = linkOwner
+        linkOwner = .none
         if startsCaseLine { return try parseCase() }
         choice = .none
         guard current.kind == .identifier else {
@@ -74,6 +78,7 @@ struct Parser {
         case Keyword.extras: try parseExtras()
         case Keyword.delete: try parseDeletion()
         case Keyword.include: try parseInclude()
+        case Keyword.link: try parseLink(owner: owner)
         default:
             if let keyword = closestMatch(to: word, among: Keyword.statements) {
                 if keyword == Keyword.entity { noteMisspelledEntityLine() }
@@ -228,18 +233,21 @@ struct Parser {
             member.pathOffset = pathOffset
         } catch {
             if let entityIndex { syntax.entities[entityIndex].brokenMemberNames.insert(name.value) }
+            linkOwner = .broken
             throw error
         }
         guard let entityIndex else {
+            linkOwner = .broken
             if entityLineFailed { return }
             throw .memberOutsideEntity(name.value, at: name.offset)
         }
         syntax.entities[entityIndex].members.append(member)
+        linkOwner = .open(entity: entityIndex, member: syntax.entities[entityIndex].members.count - 1)
     }
 
     /// type = ( NAME | "[" NAME "]" ) [ "?" ] { "|" converter } { clause } ;
     /// Whether the name is a built-in type or an entity, and so which clauses fit, is settled by the validator.
-    private mutating func parseType(name: Located<String>, path: KeyPath?) throws(Problem) -> MemberSyntax {
+    mutating func parseType(name: Located<String>, path: KeyPath?) throws(Problem) -> MemberSyntax {
         let isList = current.kind == .leftBracket
         if isList { advance() }
         let typeName = try parseName(isList ? "an entity name after '['" : "a type after ':'")

@@ -50,8 +50,9 @@ enum Keyword {
     static let empty = "empty"
     static let `else` = "else"
     static let include = "include"
+    static let link = "link"
     /// The words a line can start with, for "did you mean" on an unknown statement.
-    static let statements = [records, entity, key, meta, extras, delete, include]
+    static let statements = [records, entity, key, meta, extras, delete, include, link]
     /// Clauses after an attribute's type and converters.
     static let attributeClauses = [`default`, always, onchange, null, missing, check, derived]
     /// Clauses after a relationship's type.

@@ -85,6 +85,7 @@ struct Validator {
                 for keyword in [member.deleteRule?.keyword, member.elementPath?.keyword].compactMap({ $0 }) {
                     problems.append(.relationshipClauseOnAttribute(name.value, clause: keyword.value, type: type.rawValue, at: keyword.offset))
                 }
+                reportMisplacedLinks(of: member, kind: "attribute")
                 attributes.append(resolveAttribute(member, type: type, in: entity, location: location))
             } else if let target = resolveTarget(member) {
                 if let converter = member.converters.first {
@@ -96,13 +97,15 @@ struct Validator {
                 if let each = member.elementPath?.keyword, !member.isList {
                     problems.append(.eachOnToOne(name.value, target: target, at: each.offset))
                 }
+                if !member.isList { reportMisplacedLinks(of: member, kind: "to-one") }
                 relationships.append(
                     Relationship(
                         name: name.value, source: member.path ?? KeyPath([.key(name.value)]), target: target,
                         isToMany: member.isList, isOptional: member.isOptional, inverse: member.inverse?.value,
                         location: location, deleteRule: member.deleteRule?.value.value ?? .nullify,
                         elementPath: member.isList ? member.elementPath?.value.value : nil,
-                        pathLocation: member.pathOffset.map { source.location(at: $0) }))
+                        pathLocation: member.pathOffset.map { source.location(at: $0) },
+                        linkAttributes: member.isList ? resolveLinks(of: member, in: entity) : []))
             }
         }
         let key = checkKey(of: entity, attributes: attributes, relationships: relationships)

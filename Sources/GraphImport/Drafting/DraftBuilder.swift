@@ -132,12 +132,16 @@ struct DraftBuilder {
         }
         var toMany: [[LinkDraft]?] = []
         toMany.reserveCapacity(entity.toMany.count)
+        /// Made only for an entity with `link` attributes.
+        var linkValues: [[SQLValue]?]? = nil
         for (position, relationship) in entity.toMany.enumerated() {
             let member = entity.toManyMembers[position]
             defer { truncate(to: depth) }
             switch try lookup(relationship.path, in: object, member: member) {
             case nil: toMany.append(nil)
-            case .null?, .string("")?: toMany.append([])
+            case .null?, .string("")?:
+                toMany.append([])
+                if relationship.hasLinkAttributes { setLinkValues([], at: position, of: entity, in: &linkValues) }
             case .array(let elements)?:
                 if elements.count > ImportLimits.maxToManyElements {
                     throw error(
@@ -146,6 +150,8 @@ struct DraftBuilder {
                 }
                 var links: [LinkDraft] = []
                 links.reserveCapacity(elements.count)
+                var linkRows: [SQLValue] = []
+                let hasLinkAttributes = relationship.hasLinkAttributes
                 for (position, element) in elements.enumerated() {
                     stack.append(.index(position))
                     let elementDepth = stack.count
@@ -161,14 +167,20 @@ struct DraftBuilder {
                         throw error(member, "an element of the array is null", hint: nil)
                     }
                     links.append(try link(target, target: relationship.target, member: member))
+                    if hasLinkAttributes {
+                        truncate(to: elementDepth)
+                        try appendLinkValues(of: relationship, in: element, to: &linkRows)
+                    }
                     truncate(to: elementDepth - 1)
                 }
                 toMany.append(links)
+                if hasLinkAttributes { setLinkValues(linkRows, at: position, of: entity, in: &linkValues) }
             case let value?:
                 throw error(member, "expected an array for the to-many '\(relationship.name)', found \(value.kindName)", hint: nil)
             }
         }
-        var draft = ObjectDraft(entity: index, key: ObjectKey(values: keyValues), values: values, toOne: toOne, toMany: toMany)
+        var draft = ObjectDraft(
+            entity: index, key: ObjectKey(values: keyValues), values: values, toOne: toOne, toMany: toMany, linkValues: linkValues)
         draft.lacking = lackingRequired(values, entity: index)
         return draft
     }
@@ -224,7 +236,7 @@ struct DraftBuilder {
     }
 
     /// The value to store for `attribute`, or nil to keep the stored one.
-    private mutating func value(of attribute: AttributePlan, in object: JSONObject, member: String) throws(RecordError) -> SQLValue? {
+    mutating func value(of attribute: AttributePlan, in object: JSONObject, member: String) throws(RecordError) -> SQLValue? {
         guard let path = attribute.path else { return nil }
         // Read without pushing the path: the value has nothing below it, so only a failure needs
         // the path (pushing and popping each step's key cost a retain and a release per attribute).
@@ -312,7 +324,7 @@ struct DraftBuilder {
     }
 
     /// The error at the value `stack` leads to, and `below` it the steps not pushed.
-    private func error(_ member: String?, _ message: String, hint: String?, value: SQLValue? = nil, below: ArraySlice<PathStep> = []) -> RecordError {
+    func error(_ member: String?, _ message: String, hint: String?, value: SQLValue? = nil, below: ArraySlice<PathStep> = []) -> RecordError {
         let path = path(below: below)
         var text = message
         if let value { text += " (value: \(value.shown))" }

@@ -41,6 +41,11 @@ struct ObjectDraft: Sendable {
     /// Set on a record's top draft when a draft of its tree is `lacking`: only such a record is
     /// checked, before anything is written, for new objects without a required value.
     var treeLacksRequired = false
+    /// nil unless the entity has `link` attributes (an optional, not an empty array: nothing to
+    /// retain or release for the drafts of every other entity); then per to-many relationship,
+    /// the values of its link attributes for each element of `toMany`, element after element
+    /// (nil for a to-many without link attributes, or where the JSON has no such key).
+    var linkValues: [[SQLValue]?]? = nil
 }
 
 /// What a relationship points at.

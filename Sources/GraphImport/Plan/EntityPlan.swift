@@ -161,11 +161,19 @@ public final class ToManyPlan: Sendable {
     let elementPath: [PathStep]
     public let target: Int
     public let deleteRule: DeleteRule
+    /// `link` lines: values read from each element and stored in the join table beside
+    /// `position`, in this order (empty for most to-manys).
+    public let linkAttributes: [AttributePlan]
+    /// `Entity.relationship.link` for each link attribute, as messages name them.
+    let linkMembers: [String]
 
     init(
         name: String, owner: Int, joinTable: String, ownerColumn: String, targetColumn: String, sourceDescription: String,
-        path: [PathStep], elementPath: [PathStep], target: Int, deleteRule: DeleteRule
+        path: [PathStep], elementPath: [PathStep], target: Int, deleteRule: DeleteRule, linkAttributes: [AttributePlan] = [],
+        ownerName: String = ""
     ) {
+        self.linkAttributes = linkAttributes
+        linkMembers = linkAttributes.map { "\(ownerName).\(name).\($0.name)" }
         self.name = name
         self.owner = owner
         self.joinTable = joinTable
@@ -234,11 +242,15 @@ extension EntityPlan {
                 let join = Naming.joinTable(ownerTable: table, relationship: relationship.name)
                 let (ownerColumn, targetColumn) = Naming.joinColumns(
                     ownerTable: table, targetTable: context.tables[target], relationship: relationship.name)
+                let links = ToManyPlan.compileLinks(
+                    relationship, joinTable: join, ownerColumn: ownerColumn, targetColumn: targetColumn, context: context,
+                    diagnostics: &diagnostics)
                 toMany.append(
                     ToManyPlan(
                         name: relationship.name, owner: owner, joinTable: join, ownerColumn: ownerColumn, targetColumn: targetColumn,
                         sourceDescription: relationship.source.description, path: ImportPlan.steps(relationship.source),
-                        elementPath: relationship.elementPath.map(ImportPlan.steps) ?? [], target: target, deleteRule: relationship.deleteRule))
+                        elementPath: relationship.elementPath.map(ImportPlan.steps) ?? [], target: target, deleteRule: relationship.deleteRule,
+                        linkAttributes: links, ownerName: entity.name))
             } else {
                 let column = Naming.foreignKey(relationship: relationship.name)
                 claim(column, for: relationship.name, at: relationship.location)

@@ -70,6 +70,11 @@ struct ProjectionBuilder {
             for relationship in entity.toMany {
                 var element = ProjectionNeed()
                 element.add(relationship.elementPath, leaf: ProjectionNeed(entities: [relationship.target]))
+                // `link` attributes read the element itself (beside the target, or around it).
+                for attribute in relationship.linkAttributes {
+                    guard let path = attribute.path else { continue }
+                    element.add(path, leaf: ProjectionNeed(keepsAll: true))
+                }
                 need.add(relationship.path, leaf: element)
             }
             for key in (hooks.keyHandlers[entity.name] ?? [:]).keys {

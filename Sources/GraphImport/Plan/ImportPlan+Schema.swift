@@ -42,7 +42,11 @@ extension ImportPlan {
                             ColumnDescription(name: relationship.ownerColumn, type: .integer, notNull: true, references: ownerKey),
                             ColumnDescription(name: relationship.targetColumn, type: .integer, notNull: true, references: targetKey),
                             ColumnDescription(name: Naming.position, type: .integer, notNull: true, references: nil),
-                        ],
+                        ]
+                            // Nullable, so that a store made before a link attribute was added can take it.
+                            + relationship.linkAttributes.map {
+                                ColumnDescription(name: $0.column, type: columnType($0.type), notNull: false, references: nil)
+                            },
                         uniqueKeys: [], indexes: [[relationship.targetColumn]]))
             }
         }

@@ -52,13 +52,22 @@ struct SampleFindings {
                 member(
                     tally, at: written.pathLocation, path: written.source, name: "\(entity.name).\(relationship.name)", entity: entity.name,
                     objects: objects, unit: tally.tried > 0 ? "element" : "value", type: "a \(plan.entities[relationship.target].name)")
+                // Link attributes are counted over the elements, the objects they are read from.
+                for (link, attribute) in relationship.linkAttributes.enumerated() where tally.tried > 0 {
+                    guard let linkWritten = written.linkAttributes.first(where: { $0.name == attribute.name }), let source = linkWritten.source
+                    else { continue }
+                    member(
+                        walker.links[index][position][link], at: linkWritten.pathLocation, path: source,
+                        name: relationship.linkMembers[link], entity: entity.name, objects: tally.tried, unit: "element",
+                        type: attribute.type.rawValue, objectsNoun: "elements of \(entity.name).\(relationship.name)")
+                }
             }
         }
     }
 
     private mutating func member(
         _ tally: MemberTally, at location: SourceLocation, path: KeyPath, name: String, entity: String, objects: Int, unit: String,
-        type: String
+        type: String, objectsNoun: String? = nil
     ) {
         let written = "'\(path)' (\(name))"
         if tally.present == 0 {
@@ -70,7 +79,7 @@ struct SampleFindings {
                 // a long one is noise.
                 hint = "the objects there hold \(InputShape.listed(tally.keysBeside.sorted()))"
             }
-            warn(location, "no record of the sample holds \(written): 0 of \(objects) \(entity) objects", hint: hint)
+            warn(location, "no record of the sample holds \(written): 0 of \(objects) \(objectsNoun ?? "\(entity) objects")", hint: hint)
             return
         }
         for problem in SampleProblem.allCases {

@@ -16,6 +16,8 @@ final class SampleWalker {
     private(set) var attributes: [[MemberTally]]
     private(set) var toOne: [[MemberTally]]
     private(set) var toMany: [[MemberTally]]
+    /// Per entity, to-many and link attribute (`SampleWalker+Links.swift`).
+    var links: [[[MemberTally]]]
     private(set) var routes: [RouteTally]
     private var record: JSONRecord?
     /// Steps below the record to the object being walked, made text only for a first failure.
@@ -27,6 +29,7 @@ final class SampleWalker {
         attributes = plan.entities.map { Array(repeating: MemberTally(), count: $0.attributes.count) }
         toOne = plan.entities.map { Array(repeating: MemberTally(), count: $0.toOne.count) }
         toMany = plan.entities.map { Array(repeating: MemberTally(), count: $0.toMany.count) }
+        links = plan.entities.map { $0.toMany.map { Array(repeating: MemberTally(), count: $0.linkAttributes.count) } }
         routes = Array(repeating: RouteTally(), count: plan.routes.count)
     }
 
@@ -199,6 +202,7 @@ final class SampleWalker {
     /// One element of a to-many's array: through `each`, then a nested object or a key.
     private func tallyElement(_ element: JSONValue, of relationship: ToManyPlan, entity: Int, position: Int) {
         toMany[entity][position].tried += 1
+        if relationship.hasLinkAttributes { tallyLinks(element, of: relationship, entity: entity, position: position) }
         var target = element
         if !relationship.elementPath.isEmpty {
             guard case .object(let wrapper) = element, case .value(let inner) = reach(relationship.elementPath, in: wrapper) else {
@@ -282,7 +286,7 @@ final class SampleWalker {
     }
 
     /// The details of a first failure at the top of `stack`, `below` it the steps not pushed.
-    private func failure(_ message: String, hint: String? = nil, below: [PathStep] = []) -> SampleFailure {
+    func failure(_ message: String, hint: String? = nil, below: [PathStep] = []) -> SampleFailure {
         var path = record?.path ?? .root
         for step in stack + below {
             switch step {

@@ -9,7 +9,7 @@ struct EntitySQL {
     private let writableColumns: [String]
     /// `pk`, the values, `changed_run` of the object with a key.
     let selectByKey: String
-    /// Per to-many: (target, position) of an owner's join rows.
+    /// Per to-many: (target, position) of an owner's join rows, then its link attributes.
     let selectList: [String]
     let deleteList: [String]
     let insertList: [String]
@@ -42,16 +42,22 @@ struct EntitySQL {
         // Without ORDER BY: the rows come by the (owner, target) key, and SQLite sorted every list
         // through a sorter of its own; the store puts the few rows of a list in order itself.
         selectList = entity.toMany.map {
-            "SELECT \(quoteIdentifier($0.targetColumn)), \(quoteIdentifier(Naming.position)) FROM \(quoteIdentifier($0.joinTable)) WHERE \(quoteIdentifier($0.ownerColumn)) = ?"
+            let links = $0.linkAttributes.map { ", " + quoteIdentifier($0.column) }.joined()
+            return
+                "SELECT \(quoteIdentifier($0.targetColumn)), \(quoteIdentifier(Naming.position))\(links) FROM \(quoteIdentifier($0.joinTable)) WHERE \(quoteIdentifier($0.ownerColumn)) = ?"
         }
         deleteList = entity.toMany.map {
             "DELETE FROM \(quoteIdentifier($0.joinTable)) WHERE \(quoteIdentifier($0.ownerColumn)) = ?"
         }
         let linkInserts = entity.toMany.map {
-            "INSERT INTO \(quoteIdentifier($0.joinTable)) (\(quoteIdentifier($0.ownerColumn)), \(quoteIdentifier($0.targetColumn)), \(quoteIdentifier(Naming.position))) VALUES "
+            let links = $0.linkAttributes.map { ", " + quoteIdentifier($0.column) }.joined()
+            return
+                "INSERT INTO \(quoteIdentifier($0.joinTable)) (\(quoteIdentifier($0.ownerColumn)), \(quoteIdentifier($0.targetColumn)), \(quoteIdentifier(Naming.position))\(links)) VALUES "
         }
-        insertList = linkInserts.map { $0 + "(?, ?, ?)" }
-        insertLinks = linkInserts.map { $0 + Array(repeating: "(?, ?, ?)", count: Self.linksPerInsert).joined(separator: ", ") }
+        // One `?` per column: owner, target, position, then each link attribute.
+        let rows = entity.toMany.map { "(" + Array(repeating: "?", count: 3 + $0.linkAttributes.count).joined(separator: ", ") + ")" }
+        insertList = zip(linkInserts, rows).map { $0 + $1 }
+        insertLinks = zip(linkInserts, rows).map { $0 + Array(repeating: $1, count: Self.linksPerInsert).joined(separator: ", ") }
         selectAll = "SELECT \(pk) FROM \(table)"
         selectToOne = entity.toOne.map {
             "SELECT \(pk), \(quoteIdentifier($0.column)) FROM \(table) WHERE \(quoteIdentifier($0.column)) IS NOT NULL"

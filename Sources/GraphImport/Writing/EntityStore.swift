@@ -39,6 +39,14 @@ protocol EntityStore: AnyObject {
     /// (`replacing`: false for a new object, which has none).
     func setList(_ list: [Int64], of owner: Int64, relationship: Int, replacing: Bool) throws(StoreError)
 
+    /// For a to-many with link attributes: its targets of `owner` in order, and their link values
+    /// (one per link attribute, in the plan's order, target after target).
+    func list(of owner: Int64, withValuesOf relationship: Int) throws(StoreError) -> (list: [Int64], values: [SQLValue])
+
+    /// For a to-many with link attributes: `setList`, each target with its link values (as
+    /// `list(of:withValuesOf:)` gives them).
+    func setList(_ list: [Int64], values: [SQLValue], of owner: Int64, relationship: Int, replacing: Bool) throws(StoreError)
+
     /// Writes whatever the store holds back (queued join rows): before a savepoint, at the end of
     /// the records, and before another entity's rows that they may refer to are deleted.
     func flush() throws(StoreError)

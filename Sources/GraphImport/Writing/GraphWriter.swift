@@ -221,9 +221,19 @@ final class GraphWriter<Store: EntityStore> {
         }
         var lists: [[Int64]?] = []
         lists.reserveCapacity(draft.toMany.count)
-        for links in draft.toMany {
+        // Made only for an entity with link attributes: per to-many, the values kept with `lists`.
+        var linkRows: [[SQLValue]?]? = nil
+        for (index, links) in draft.toMany.enumerated() {
             guard let links else {
                 lists.append(nil)
+                continue
+            }
+            if let values = draft.linkValues?[index] {
+                let width = plan.entities[draft.entity].toMany[index].linkAttributes.count
+                let (list, kept) = try resolveList(links, values: values, width: width)
+                lists.append(list)
+                if linkRows == nil { linkRows = Array(repeating: nil, count: draft.toMany.count) }
+                linkRows![index] = kept
                 continue
             }
             var list: [Int64] = []
@@ -242,13 +252,14 @@ final class GraphWriter<Store: EntityStore> {
             lists.append(list)
         }
         if let (object, holdsProvided) = try find(draft.entity, draft.key, expecting: provided) {
-            try update(object, draft: draft, provided: provided, holdsProvided: holdsProvided, lists: lists)
+            try update(object, draft: draft, provided: provided, holdsProvided: holdsProvided, lists: lists, linkRows: linkRows)
             return object.pk
         }
-        return try insert(draft, provided: provided, lists: lists)
+        return try insert(draft, provided: provided, lists: lists, linkRows: linkRows)
     }
 
-    private func insert(_ draft: ObjectDraft, provided: [SQLValue?], lists: [[Int64]?]) throws(WriteError) -> Int64 {
+    /// `linkRows`: nil, or per to-many the link values of `lists` (nil for one without link attributes).
+    private func insert(_ draft: ObjectDraft, provided: [SQLValue?], lists: [[Int64]?], linkRows: [[SQLValue]?]? = nil) throws(WriteError) -> Int64 {
         let entity = plan.entities[draft.entity]
         let store = stores[draft.entity]
         var values = provided
@@ -282,6 +293,11 @@ final class GraphWriter<Store: EntityStore> {
         let known = KnownObject(pk: pk, values: values.map { $0 ?? .null }, status: .inserted)
         for (index, list) in lists.enumerated() {
             guard let list else { continue }
+            if let values = linkRows?[index] {
+                try storing { () throws(StoreError) in try store.setList(list, values: values, of: pk, relationship: index, replacing: false) }
+                known.setList(index, list, values: values)
+                continue
+            }
             try storing { () throws(StoreError) in try store.setList(list, of: pk, relationship: index, replacing: false) }
             known.setList(index, list)
         }
@@ -290,7 +306,9 @@ final class GraphWriter<Store: EntityStore> {
     }
 
     /// `holdsProvided`: the object's values were just read from its row and found to be `provided`'s.
-    private func update(_ object: KnownObject, draft: ObjectDraft, provided: [SQLValue?], holdsProvided: Bool, lists: [[Int64]?]) throws(WriteError) {
+    private func update(
+        _ object: KnownObject, draft: ObjectDraft, provided: [SQLValue?], holdsProvided: Bool, lists: [[Int64]?], linkRows: [[SQLValue]?]?
+    ) throws(WriteError) {
         let entity = plan.entities[draft.entity]
         let store = stores[draft.entity]
         let layout = columns[draft.entity]
@@ -299,7 +317,7 @@ final class GraphWriter<Store: EntityStore> {
         if object.status == .referenced { object.status = .touched }
         if comparesOnly[draft.entity],
             try storing({ () throws(StoreError) in
-                try isUnchanged(object, provided: provided, valuesHeld: holdsProvided, lists: lists, store: store)
+                try isUnchanged(object, provided: provided, valuesHeld: holdsProvided, lists: lists, linkRows: linkRows, store: store)
             })
         {
             return
@@ -308,15 +326,22 @@ final class GraphWriter<Store: EntityStore> {
         for (index, value) in provided.enumerated() where value != nil { merged[index] = value }
         try derive(entity, &merged)
         var listChanged = false
-        var storedLists: [[Int64]?] = []
+        // Per to-many: whether its rows are rewritten (its targets, or their link values, differ).
+        var rewrites: [Bool] = []
+        rewrites.reserveCapacity(lists.count)
         for (index, list) in lists.enumerated() {
             guard let list else {
-                storedLists.append(nil)
+                rewrites.append(false)
                 continue
             }
-            let stored = try storing { () throws(StoreError) in try storedList(of: object, index: index, store: store) }
-            storedLists.append(stored)
-            if stored != list { listChanged = true }
+            let differs: Bool
+            if let values = linkRows?[index] {
+                differs = try storing { () throws(StoreError) in try !holdsLinks(list, values: values, object: object, index: index, store: store) }
+            } else {
+                differs = try storing { () throws(StoreError) in try storedList(of: object, index: index, store: store) } != list
+            }
+            rewrites.append(differs)
+            if differs { listChanged = true }
         }
         var changedColumns: [Int] = []
         for index in merged.indices where merged[index]! != object.values[index] && !layout.always.contains(index) {
@@ -348,7 +373,17 @@ final class GraphWriter<Store: EntityStore> {
         }
         for (index, list) in lists.enumerated() {
             guard let list else { continue }
-            if storedLists[index] != list {
+            if let values = linkRows?[index] {
+                if rewrites[index] {
+                    object.listChanged = true
+                    try storing { () throws(StoreError) in
+                        try store.setList(list, values: values, of: object.pk, relationship: index, replacing: true)
+                    }
+                }
+                object.setList(index, list, values: values)
+                continue
+            }
+            if rewrites[index] {
                 object.listChanged = true
                 try storing { () throws(StoreError) in try store.setList(list, of: object.pk, relationship: index, replacing: true) }
             }
@@ -360,7 +395,9 @@ final class GraphWriter<Store: EntityStore> {
     /// (a user on each of their tweets, every object of a re-import), answered without copying.
     /// `valuesHeld`: the values were just found in the object's row, so only its lists are left
     /// to compare.
-    private func isUnchanged(_ object: KnownObject, provided: [SQLValue?], valuesHeld: Bool, lists: [[Int64]?], store: Store) throws(StoreError) -> Bool {
+    private func isUnchanged(
+        _ object: KnownObject, provided: [SQLValue?], valuesHeld: Bool, lists: [[Int64]?], linkRows: [[SQLValue]?]?, store: Store
+    ) throws(StoreError) -> Bool {
         if !valuesHeld {
             for index in provided.indices {
                 if let value = provided[index], value != object.values[index] { return false }
@@ -368,6 +405,10 @@ final class GraphWriter<Store: EntityStore> {
         }
         for (index, list) in lists.enumerated() {
             guard let list else { continue }
+            if let values = linkRows?[index] {
+                if try !holdsLinks(list, values: values, object: object, index: index, store: store) { return false }
+                continue
+            }
             if try !holdsList(list, object: object, index: index, store: store) { return false }
         }
         return true
@@ -400,7 +441,7 @@ final class GraphWriter<Store: EntityStore> {
     }
 
     /// The row id a link stands for, writing nested objects and making stubs for unknown keys.
-    private func resolve(_ link: LinkDraft) throws(WriteError) -> SQLValue {
+    func resolve(_ link: LinkDraft) throws(WriteError) -> SQLValue {
         switch link {
         case .null:
             return .null

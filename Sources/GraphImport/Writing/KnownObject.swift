@@ -25,6 +25,9 @@ final class KnownObject {
     /// Per to-many: the target row ids in order, once known (an array, not a dictionary: one is
     /// made for most objects a run meets, and a dictionary cost an allocation and a hash each).
     @exclusivity(unchecked) private(set) var lists: [[Int64]?] = []
+    /// Per to-many with link attributes: the link values of `lists`' targets, once known (nil,
+    /// with nothing to retain or release, for an entity without link attributes).
+    @exclusivity(unchecked) private(set) var linkValues: [[SQLValue]?]?
     @exclusivity(unchecked) var status: Status
     /// The digest of the stored values when the feed first touched the object, taken before its
     /// first write (`keepOriginal`): nil while the values are still those. Most objects a
@@ -66,6 +69,22 @@ final class KnownObject {
         lists[index] = list
     }
 
+    /// The link values of to-many `index`'s targets, if known.
+    func linkValues(_ index: Int) -> [SQLValue]? {
+        guard let linkValues, index < linkValues.count else { return nil }
+        return linkValues[index]
+    }
+
+    /// Sets the targets of to-many `index` and their link values together.
+    func setList(_ index: Int, _ list: [Int64], values: [SQLValue]) {
+        setList(index, list)
+        var all = linkValues ?? []
+        linkValues = nil
+        while all.count <= index { all.append(nil) }
+        all[index] = values
+        linkValues = all
+    }
+
     /// A digest of the column values (less those set on every import), to tell whether the run
     /// changed the object in the end.
     ///
@@ -95,6 +114,7 @@ final class KnownObject {
     struct Snapshot {
         let values: [SQLValue]
         let lists: [[Int64]?]
+        let linkValues: [[SQLValue]?]?
         let status: Status
         let originalDigest: UInt32?
         let listChanged: Bool
@@ -104,13 +124,14 @@ final class KnownObject {
 
     func snapshot() -> Snapshot {
         Snapshot(
-            values: values, lists: lists, status: status, originalDigest: originalDigest, listChanged: listChanged,
+            values: values, lists: lists, linkValues: linkValues, status: status, originalDigest: originalDigest, listChanged: listChanged,
             originalMarkers: originalMarkers, markersWritten: markersWritten)
     }
 
     func restore(_ snapshot: Snapshot) {
         values = snapshot.values
         lists = snapshot.lists
+        linkValues = snapshot.linkValues
         status = snapshot.status
         originalDigest = snapshot.originalDigest
         listChanged = snapshot.listChanged

@@ -29,7 +29,9 @@ final class SQLiteEntityStore: EntityStore {
         self.database = database
         self.startedEmpty = startedEmpty
         selectByKey = StatementSlot(sql.selectByKey)
-        joins = entity.toMany.indices.map { SQLiteJoinRows(database: database, sql: sql, relationship: $0) }
+        joins = entity.toMany.indices.map {
+            SQLiteJoinRows(database: database, sql: sql, relationship: $0, linkAttributes: entity.toMany[$0].linkAttributes.count)
+        }
         selectAll = StatementSlot(sql.selectAll)
         selectToOne = sql.selectToOne.map(StatementSlot.init)
         selectToOneHolders = sql.selectToOneHolders.map(StatementSlot.init)
@@ -82,6 +84,14 @@ final class SQLiteEntityStore: EntityStore {
 
     func setList(_ list: [Int64], of owner: Int64, relationship: Int, replacing: Bool) throws(StoreError) {
         try joins[relationship].set(list, of: owner, replacing: replacing)
+    }
+
+    func list(of owner: Int64, withValuesOf relationship: Int) throws(StoreError) -> (list: [Int64], values: [SQLValue]) {
+        try joins[relationship].listWithValues(of: owner)
+    }
+
+    func setList(_ list: [Int64], values: [SQLValue], of owner: Int64, relationship: Int, replacing: Bool) throws(StoreError) {
+        try joins[relationship].set(list, values: values, of: owner, replacing: replacing)
     }
 
     func flush() throws(StoreError) {

@@ -17,9 +17,16 @@ final class SQLiteJoinRows {
     @exclusivity(unchecked) private var queued: [Int64] = []
     /// The (target, position) rows of the list last read, kept for its capacity.
     @exclusivity(unchecked) private var rows: [(Int64, Int64)] = []
+    /// How many link attributes each row carries after its position (0 for most to-manys, whose
+    /// rows are queued as integers in `queued`).
+    private let width: Int
+    /// Rows with link attributes, not yet written: owner, target, position and the link values,
+    /// back to back.
+    @exclusivity(unchecked) private var queuedRows: [SQLValue] = []
 
-    init(database: Database, sql: EntitySQL, relationship index: Int) {
+    init(database: Database, sql: EntitySQL, relationship index: Int, linkAttributes: Int = 0) {
         self.database = database
+        width = linkAttributes
         select = StatementSlot(sql.selectList[index])
         delete = StatementSlot(sql.deleteList[index])
         insertOne = StatementSlot(sql.insertList[index])
@@ -69,6 +76,7 @@ final class SQLiteJoinRows {
 
     /// Writes every queued row.
     func flush() throws(StoreError) {
+        if !queuedRows.isEmpty { try flushRows() }
         guard !queued.isEmpty else { return }
         let insert = try insertOne.statement(database)
         for start in stride(from: 0, to: queued.count, by: 3) {
@@ -79,6 +87,51 @@ final class SQLiteJoinRows {
 
     func discardQueued() {
         queued.removeAll(keepingCapacity: true)
+        queuedRows.removeAll(keepingCapacity: true)
+    }
+
+    // MARK: Rows with link attributes
+
+    /// The targets of `owner` in order, and their link values (`width` per target, target after target).
+    func listWithValues(of owner: Int64) throws(StoreError) -> (list: [Int64], values: [SQLValue]) {
+        try flush()
+        let found = try select.statement(database).rows([.integer(owner)]).sorted { $0[1].integerValue < $1[1].integerValue }
+        var values: [SQLValue] = []
+        values.reserveCapacity(found.count * width)
+        for row in found { values += row[2...] }
+        return (found.map { $0[0].integerValue }, values)
+    }
+
+    /// Queues `list` as the rows of `owner` with their link values (`width` per target), after
+    /// deleting those it has when `replacing`.
+    func set(_ list: [Int64], values: [SQLValue], of owner: Int64, replacing: Bool) throws(StoreError) {
+        precondition(values.count == list.count * width, "link values for every target")
+        if replacing {
+            try flush()
+            try delete.statement(database).run([.integer(owner)])
+        }
+        for (position, target) in list.enumerated() {
+            queuedRows += [.integer(owner), .integer(target), .integer(Int64(position))]
+            queuedRows += values[(position * width)..<((position + 1) * width)]
+        }
+        let batch = EntitySQL.linksPerInsert * (3 + width)
+        guard queuedRows.count >= batch else { return }
+        let insert = try insertMany.statement(database)
+        var start = 0
+        while queuedRows.count - start >= batch {
+            try insert.run(Array(queuedRows[start..<start + batch]))
+            start += batch
+        }
+        queuedRows.removeFirst(start)
+    }
+
+    private func flushRows() throws(StoreError) {
+        let insert = try insertOne.statement(database)
+        let size = 3 + width
+        for start in stride(from: 0, to: queuedRows.count, by: size) {
+            try insert.run(Array(queuedRows[start..<start + size]))
+        }
+        queuedRows.removeAll(keepingCapacity: true)
     }
 
     /// (owner, target) of the rows holding one of `targets`, in the order of `targets`.

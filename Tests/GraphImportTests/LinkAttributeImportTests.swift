@@ -1,0 +1,244 @@
+import GraphImport
+import GraphImportJSON
+import GraphImportMapping
+import GraphImportStore
+import GraphImportTestSupport
+import Testing
+
+/// `link` attributes: data about each link of a to-many, stored in its join table beside
+/// `position`, for the two shapes feeds use: the element is the target and carries the link's
+/// data (Twitter's `user_mentions` with `indices`), or the element wraps the target
+/// (`{"role": "admin", "user": {…}}`).
+@Suite("Attributes on join rows")
+struct LinkAttributeImportTests {
+    /// The element is the target object; its `indices` describe the mention.
+    static let mentionsMap = """
+        records at $[*] as Tweet
+        entity Tweet
+          key id
+          id : Int
+          mentions <- entities.user_mentions : [User] inverse mentionedIn
+            link indices : JSON
+            link start <- indices[0] : Int
+            link end <- indices[1] : Int
+        entity User
+          key id
+          id : Int
+          handle <- screen_name : String
+        """
+
+    /// The element wraps the target, at `user`; the rest of it describes the membership.
+    static let membersMap = """
+        records at $[*] as Team
+        entity Team
+          key id
+          id : Int
+          members <- memberships : [User] each user inverse teams
+            link role : String | lowercase check oneOf("admin", "member", "owner")
+            link since <- joined_at : Date? | iso8601
+            link weight : Double? missing 1
+        entity User
+          key id
+          id : Int
+          name : String?
+        """
+
+    static func team(_ members: String) -> String { #"[{"id": 1, "memberships": [\#(members)]}]"# }
+    static let ann = #"{"role": "Admin", "joined_at": "2020-01-02T03:04:05Z", "user": {"id": 7, "name": "Ann"}}"#
+    static let bob = #"{"role": "member", "weight": 2.5, "user": {"id": 8}}"#
+
+    @Test func theElementThatIsTheTargetGivesItsLinkDataToTheJoinRow() throws {
+        let fixture = try EngineFixture(map: Self.mentionsMap)
+        try fixture.importJSON(
+            """
+            [{"id": 10, "entities": {"user_mentions": [
+              {"id": 1, "screen_name": "ann", "indices": [0, 4]},
+              {"id": 2, "screen_name": "bob", "indices": [9, 13]}]}}]
+            """)
+        #expect(
+            try fixture.rows("SELECT tweet_pk, user_pk, position, indices, start, \"end\" FROM tweet_mentions ORDER BY position") == [
+                ["1", "1", "0", "'[0,4]'", "0", "4"], ["1", "2", "1", "'[9,13]'", "9", "13"],
+            ])
+        #expect(try fixture.rows("SELECT id, handle FROM user ORDER BY id") == [["1", "'ann'"], ["2", "'bob'"]])
+    }
+
+    @Test func theElementThatWrapsTheTargetGivesItsOtherKeysToTheJoinRow() throws {
+        let fixture = try EngineFixture(map: Self.membersMap)
+        try fixture.importJSON(Self.team(Self.ann + ", " + Self.bob))
+        #expect(
+            try fixture.rows("SELECT team_pk, user_pk, position, role, since, weight FROM team_members ORDER BY position") == [
+                ["1", "1", "0", "'admin'", "'2020-01-02T03:04:05.000Z'", "1.0"],
+                ["1", "2", "1", "'member'", "NULL", "2.5"],
+            ])
+        #expect(try fixture.rows("SELECT id, name FROM user ORDER BY id") == [["7", "'Ann'"], ["8", "NULL"]])
+    }
+
+    @Test func linkAttributesAreColumnsOfTheJoinTable() throws {
+        let plan = try ImportPlan.compile(text: Self.membersMap, fileName: "test.map")
+        #expect(
+            plan.schemaSQL.contains(
+                #"CREATE TABLE "team_members" ("team_pk" INTEGER NOT NULL REFERENCES "team"("pk") ON DELETE CASCADE DEFERRABLE INITIALLY DEFERRED, "user_pk" INTEGER NOT NULL REFERENCES "user"("pk") ON DELETE CASCADE DEFERRABLE INITIALLY DEFERRED, "position" INTEGER NOT NULL, "role" TEXT, "since" TEXT, "weight" REAL, PRIMARY KEY ("team_pk", "user_pk")) STRICT, WITHOUT ROWID"#
+            ))
+    }
+
+    @Test func reimportWithTheSameLinkDataChangesNothing() throws {
+        let fixture = try EngineFixture(map: Self.membersMap)
+        try fixture.importJSON(Self.team(Self.ann + ", " + Self.bob))
+        let summary = try fixture.importJSON(Self.team(Self.ann + ", " + Self.bob))
+        #expect(EngineFixture.counts(summary, "Team") == [0, 0, 1, 0])
+        #expect(try fixture.rows("SELECT changed_run FROM team") == [["1"]])
+    }
+
+    @Test func aChangedLinkAttributeRewritesTheListAndMarksTheOwnerChanged() throws {
+        let fixture = try EngineFixture(map: Self.membersMap)
+        try fixture.importJSON(Self.team(Self.ann + ", " + Self.bob))
+        let promoted = Self.bob.replacingOccurrences(of: #""member""#, with: #""owner""#)
+        let summary = try fixture.importJSON(Self.team(Self.ann + ", " + promoted))
+        #expect(EngineFixture.counts(summary, "Team") == [0, 1, 0, 0])
+        #expect(EngineFixture.counts(summary, "User") == [0, 0, 2, 0])
+        #expect(try fixture.rows("SELECT changed_run FROM team") == [["2"]])
+        #expect(try fixture.rows("SELECT user_pk, role FROM team_members ORDER BY position") == [["1", "'admin'"], ["2", "'owner'"]])
+    }
+
+    @Test func anObjectMetTwiceInARunComparesItsLinkDataWithWhatItWroteFirst() throws {
+        let fixture = try EngineFixture(map: Self.membersMap)
+        let first = #"{"id": 1, "memberships": [\#(Self.ann)]}"#
+        let demoted = first.replacingOccurrences(of: #""Admin""#, with: #""member""#)
+        let summary = try fixture.importJSON("[\(first), \(first), \(demoted)]")
+        #expect(EngineFixture.counts(summary, "Team") == [1, 0, 0, 0])
+        #expect(try fixture.rows("SELECT role FROM team_members") == [["'member'"]])
+    }
+
+    @Test func aTargetTwiceInAListKeepsItsFirstElementsLinkData() throws {
+        let fixture = try EngineFixture(map: Self.mentionsMap)
+        try fixture.importJSON(
+            """
+            [{"id": 10, "entities": {"user_mentions": [
+              {"id": 1, "screen_name": "ann", "indices": [0, 4]},
+              {"id": 2, "screen_name": "bob", "indices": [5, 9]},
+              {"id": 1, "screen_name": "ann", "indices": [20, 24]}]}}]
+            """)
+        #expect(try fixture.rows("SELECT user_pk, position, start FROM tweet_mentions ORDER BY position") == [["1", "0", "0"], ["2", "1", "5"]])
+    }
+
+    @Test func longListsAreWrittenManyRowsToAStatementWithTheirLinkData() throws {
+        let fixture = try EngineFixture(map: Self.mentionsMap)
+        let mentions = (0..<37).map { #"{"id": \#($0), "screen_name": "u\#($0)", "indices": [\#($0 * 10), \#($0 * 10 + 3)]}"# }
+        try fixture.importJSON(#"[{"id": 10, "entities": {"user_mentions": [\#(mentions.joined(separator: ", "))]}}]"#)
+        let rows = try fixture.rows("SELECT u.id, m.position, m.start, m.\"end\" FROM tweet_mentions m JOIN user u ON u.pk = m.user_pk ORDER BY m.position")
+        #expect(rows == (0..<37).map { ["\($0)", "\($0)", "\($0 * 10)", "\($0 * 10 + 3)"] })
+    }
+
+    @Test func aRequiredLinkAttributeAbsentFromAnElementRefusesTheRecord() throws {
+        let fixture = try EngineFixture(map: Self.membersMap)
+        let noRole = #"{"user": {"id": 9}}"#
+        #expect {
+            try fixture.importJSON(Self.team(Self.ann + ", " + noRole))
+        } throws: { error in
+            guard case .record(let record) = error as? ImportError else { return false }
+            return record.member == "Team.members.role" && record.path == "$[0].memberships[1]"
+                && record.message == "the element has no 'role', a required link attribute"
+                && record.hint == "declare it optional (`: String?`) to store null for elements without it"
+        }
+        #expect(try fixture.holdsNoData())
+    }
+
+    @Test func anElementWithoutItsTargetIsReportedBeforeItsLinkData() throws {
+        let fixture = try EngineFixture(map: Self.membersMap)
+        #expect {
+            try fixture.importJSON(Self.team(#"{"member": {"id": 7}}"#))
+        } throws: { error in
+            guard case .record(let record) = error as? ImportError else { return false }
+            return record.path == "$[0].memberships[0]" && record.message == "expected an object with 'user' in each element, found an object"
+        }
+    }
+
+    @Test func linkValuesGoThroughTheAttributesConvertersNullRuleAndChecks() throws {
+        let fixture = try EngineFixture(map: Self.membersMap)
+        var skipped: [RecordError] = []
+        let summary = try fixture.importJSON(
+            #"[{"id": 1, "memberships": [{"role": "guest", "user": {"id": 7}}]}, {"id": 2, "memberships": [{"role": null, "user": {"id": 7}}]}, {"id": 3, "memberships": [{"role": "admin", "joined_at": "soon", "user": {"id": 7}}]}]"#,
+            options: ImportOptions(skipInvalid: true), skipped: { skipped.append($0) })
+        #expect(summary.skippedRecords == 3)
+        #expect(skipped.map(\.path) == ["$[0].memberships[0].role", "$[1].memberships[0].role", "$[2].memberships[0].joined_at"])
+        #expect(skipped.map(\.member) == ["Team.members.role", "Team.members.role", "Team.members.since"])
+        #expect(skipped[1].message == "is required but the value is null")
+        #expect(try fixture.rows("SELECT count(*) FROM team_members") == [["0"]])
+    }
+
+    @Test func readableFromTheTargetsSideThroughTheJoinTable() throws {
+        let fixture = try EngineFixture(map: Self.membersMap)
+        try fixture.importJSON(#"[{"id": 1, "memberships": [\#(Self.ann)]}, {"id": 2, "memberships": [\#(Self.bob), {"role": "owner", "user": {"id": 7}}]}]"#)
+        // User.teams, the inverse, with the role each membership gives.
+        #expect(
+            try fixture.rows(
+                """
+                SELECT team.id, team_members.role FROM user
+                JOIN team_members ON team_members.user_pk = user.pk JOIN team ON team.pk = team_members.team_pk
+                WHERE user.id = 7 ORDER BY team.id
+                """) == [["1", "'admin'"], ["2", "'owner'"]])
+    }
+
+    @Test func addingALinkAttributeToAStoreAddsItsColumnAndFillsItOnTheNextImport() throws {
+        let fixture = try EngineFixture(map: Self.membersMap)
+        let before = Self.membersMap.replacingOccurrences(of: "    link since <- joined_at : Date? | iso8601\n", with: "")
+        let old = try EngineFixture(map: before)
+        try old.importJSON(Self.team(Self.ann + ", " + Self.bob))
+        let summary = try GraphImporter(plan: fixture.plan).run(
+            source: BytesSource(Array(Self.team(Self.ann + ", " + Self.bob).utf8)), inputName: "test.json", storePath: old.storePath,
+            options: ImportOptions())
+        #expect(summary.schemaChanges == ["add column team_members.since"])
+        #expect(EngineFixture.counts(summary, "Team") == [0, 1, 0, 0])
+        #expect(try old.rows("SELECT since FROM team_members ORDER BY position") == [["'2020-01-02T03:04:05.000Z'"], ["NULL"]])
+    }
+
+    @Test func aLinkAttributeWhoseColumnCannotChangeIsRefusedAtItsLine() throws {
+        let fixture = try EngineFixture(map: Self.membersMap)
+        try fixture.importJSON(Self.team(Self.ann))
+        let retyped = Self.membersMap.replacingOccurrences(of: "link weight : Double? missing 1", with: "link weight : Int?")
+        let plan = try ImportPlan.compile(text: retyped, fileName: "test.map")
+        #expect {
+            try GraphImporter(plan: plan).run(
+                source: BytesSource(Array(Self.team(Self.ann).utf8)), inputName: "test.json", storePath: fixture.storePath,
+                options: ImportOptions())
+        } throws: { error in
+            guard case .migration(_, let refusals) = error as? ImportError else { return false }
+            return refusals.map(\.headline) == [
+                "test.map:8:10: error: column team_members.weight is REAL in the store and INTEGER in the map; SQLite cannot change a column's type in place"
+            ]
+        }
+    }
+
+    @Test func linkColumnsClashingWithTheJoinTablesOwnOrEachOtherAreMapErrors() {
+        let map = """
+            entity Team
+              key id
+              id : Int
+              members : [User]
+                link position : Int
+                link teamPk : Int
+                link userPk : Int
+                link aB : Int
+                link a_b : Int
+            entity User
+              key id
+              id : Int
+            """
+        #expect {
+            try ImportPlan.compile(text: map, fileName: "test.map")
+        } throws: { error in
+            guard let errors = error as? MappingErrors else { return false }
+            return errors.diagnostics.map(\.headline) == [
+                "test.map:5:10: error: link attribute 'position' would be stored in column 'position' of join table 'team_members', which the list's order already uses",
+                "test.map:6:10: error: link attribute 'teamPk' would be stored in column 'team_pk' of join table 'team_members', which the owner's key already uses",
+                "test.map:7:10: error: link attribute 'userPk' would be stored in column 'user_pk' of join table 'team_members', which the target's key already uses",
+                "test.map:9:10: error: link attribute 'a_b' would be stored in column 'a_b' of join table 'team_members', which 'aB' already uses",
+            ]
+                && errors.diagnostics.map(\.hint) == [
+                    "'position' is a column of every join table; rename the link attribute",
+                    "'team_pk' is a column of every join table; rename the link attribute",
+                    "'user_pk' is a column of every join table; rename the link attribute", "rename one of them",
+                ]
+        }
+    }
+}
