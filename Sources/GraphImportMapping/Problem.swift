@@ -52,6 +52,17 @@ enum Keyword {
     static let reject = "reject"
     static let empty = "empty"
     static let `else` = "else"
+    static let `where` = "where"
+    static let `in` = "in"
+    static let has = "has"
+    static let prefix = "prefix"
+    static let suffix = "suffix"
+    static let matches = "matches"
+    static let `is` = "is"
+    static let present = "present"
+    static let absent = "absent"
+    /// The words that may follow a `where` condition's path.
+    static let filterOperators = [`in`, has, matches, `is`]
     /// The words a line can start with, for "did you mean" on an unknown statement.
     static let statements = [records, entity, key, meta, extras, delete]
     /// Clauses after an attribute's type and converters.
