@@ -102,7 +102,14 @@ struct DraftBuilder {
         for (position, relationship) in entity.toOne.enumerated() {
             let member = entity.toOneMembers[position]
             defer { truncate(to: depth) }
-            switch try lookup(relationship.path, in: object, member: member) {
+            var found =
+                try relationship.fallbacks.isEmpty
+                ? lookup(relationship.path, in: object, member: member)
+                : lookupFirst(relationship.path, relationship.fallbacks, in: object, member: member, push: true).value
+            if let filter = relationship.filter, let value = found {
+                found = try pick(value, filter, of: relationship, member: member)
+            }
+            switch found {
             case nil: toOne.append(nil)
             case .null?, .string("")?:
                 if !relationship.isOptional {
@@ -118,7 +125,11 @@ struct DraftBuilder {
         for (position, relationship) in entity.toMany.enumerated() {
             let member = entity.toManyMembers[position]
             defer { truncate(to: depth) }
-            switch try lookup(relationship.path, in: object, member: member) {
+            let found =
+                try relationship.fallbacks.isEmpty
+                ? lookup(relationship.path, in: object, member: member)
+                : lookupFirst(relationship.path, relationship.fallbacks, in: object, member: member, push: true).value
+            switch found {
             case nil: toMany.append(nil)
             case .null?, .string("")?: toMany.append([])
             case .array(let elements)?:
@@ -130,6 +141,7 @@ struct DraftBuilder {
                 var links: [LinkDraft] = []
                 links.reserveCapacity(elements.count)
                 for (position, element) in elements.enumerated() {
+                    if let filter = relationship.filter, !filter.takes(element) { continue }
                     stack.append(.index(position))
                     let elementDepth = stack.count
                     var target = element
@@ -194,10 +206,16 @@ struct DraftBuilder {
 
     /// The value to store for `attribute`, or nil to keep the stored one.
     private mutating func value(of attribute: AttributePlan, in object: JSONObject, member: String) throws(RecordError) -> SQLValue? {
-        guard let path = attribute.path else { return nil }
+        guard var path = attribute.path else { return nil }
         // Read without pushing the path: the value has nothing below it, so only a failure needs
         // the path (pushing and popping each step's key cost a retain and a release per attribute).
-        guard let raw = try lookup(path, in: object, member: member, push: false) else {
+        var found: JSONValue?
+        if attribute.fallbacks.isEmpty {
+            found = try lookup(path, in: object, member: member, push: false)
+        } else {
+            (path, found) = try lookupFirst(path, attribute.fallbacks, in: object, member: member, push: false)
+        }
+        guard let raw = found else {
             switch attribute.onMissing {
             case .keep: return nil
             case .value(let value): return value
@@ -272,6 +290,50 @@ struct DraftBuilder {
     /// (taken only when there is an error: a slice for every step cost a retain and a release).
     private func unpushed(_ path: [PathStep], _ taken: Int, _ pushed: Bool) -> ArraySlice<PathStep> {
         pushed ? [] : path[..<taken]
+    }
+
+    /// `<- a, b`: the first path that holds a value other than null, else the first that holds
+    /// null, else nil (no path is there) with `first`. The chosen path is pushed when `push` is.
+    private mutating func lookupFirst(
+        _ first: [PathStep], _ fallbacks: [[PathStep]], in object: JSONObject, member: String, push: Bool
+    ) throws(RecordError) -> (path: [PathStep], value: JSONValue?) {
+        var nullPath: [PathStep]?
+        for index in -1..<fallbacks.count {
+            let path = index < 0 ? first : fallbacks[index]
+            switch try lookup(path, in: object, member: member, push: false) {
+            case nil: continue
+            case .null?: if nullPath == nil { nullPath = path }
+            case let value?:
+                if push { stack.append(contentsOf: path) }
+                return (path, value)
+            }
+        }
+        guard let nullPath else { return (first, nil) }
+        if push { stack.append(contentsOf: nullPath) }
+        return (nullPath, .null)
+    }
+
+    /// A to-one's `where`: the value if it holds, of an array the first element it holds for
+    /// (its index pushed), else null; then its `each` path. A required to-one with none is an error.
+    private mutating func pick(_ value: JSONValue, _ filter: FilterPlan, of relationship: ToOnePlan, member: String) throws(RecordError)
+        -> JSONValue
+    {
+        let picked = filter.pick(value)
+        if let index = picked.index { stack.append(.index(index)) }
+        if case .null = picked.value {
+            if case .null = value {
+            } else if !relationship.isOptional {
+                throw error(
+                    member, "nothing here holds for `where \(filter.description)`",
+                    hint: "declare it optional: `: \(plan.entities[relationship.target].name)?`")
+            }
+            return .null
+        }
+        guard !relationship.elementPath.isEmpty else { return picked.value }
+        guard case .object(let wrapper) = picked.value, let inner = try lookup(relationship.elementPath, in: wrapper, member: member) else {
+            throw error(member, "expected an object with '\(relationship.elementPath.text)', found \(picked.value.kindName)", hint: nil)
+        }
+        return inner
     }
 
     /// Undoes what `lookup` pushed (it stops early when a key is absent).
