@@ -102,14 +102,7 @@ struct DraftBuilder {
         for (position, relationship) in entity.toOne.enumerated() {
             let member = entity.toOneMembers[position]
             defer { truncate(to: depth) }
-            var found =
-                try relationship.fallbacks.isEmpty
-                ? lookup(relationship.path, in: object, member: member)
-                : lookupFirst(relationship.path, relationship.fallbacks, in: object, member: member, push: true).value
-            if let filter = relationship.filter, let value = found {
-                found = try pick(value, filter, of: relationship, member: member)
-            }
-            switch found {
+            switch try relationship.isPlain ? lookup(relationship.path, in: object, member: member) : lookup(relationship, in: object, member: member) {
             case nil: toOne.append(nil)
             case .null?, .string("")?:
                 if !relationship.isOptional {
@@ -125,11 +118,10 @@ struct DraftBuilder {
         for (position, relationship) in entity.toMany.enumerated() {
             let member = entity.toManyMembers[position]
             defer { truncate(to: depth) }
-            let found =
-                try relationship.fallbacks.isEmpty
+            switch try relationship.isPlain
                 ? lookup(relationship.path, in: object, member: member)
-                : lookupFirst(relationship.path, relationship.fallbacks, in: object, member: member, push: true).value
-            switch found {
+                : lookupFirst(relationship.path, relationship.fallbacks, in: object, member: member)
+            {
             case nil: toMany.append(nil)
             case .null?, .string("")?: toMany.append([])
             case .array(let elements)?:
@@ -141,7 +133,7 @@ struct DraftBuilder {
                 var links: [LinkDraft] = []
                 links.reserveCapacity(elements.count)
                 for (position, element) in elements.enumerated() {
-                    if let filter = relationship.filter, !filter.takes(element) { continue }
+                    if !relationship.isPlain, let filter = relationship.filter, !filter.takes(element) { continue }
                     stack.append(.index(position))
                     let elementDepth = stack.count
                     var target = element
@@ -206,16 +198,11 @@ struct DraftBuilder {
 
     /// The value to store for `attribute`, or nil to keep the stored one.
     private mutating func value(of attribute: AttributePlan, in object: JSONObject, member: String) throws(RecordError) -> SQLValue? {
-        guard var path = attribute.path else { return nil }
+        guard let path = attribute.path else { return nil }
+        if attribute.readsFallbacks { return try valueOfFirstPath(of: attribute, in: object, member: member) }
         // Read without pushing the path: the value has nothing below it, so only a failure needs
         // the path (pushing and popping each step's key cost a retain and a release per attribute).
-        var found: JSONValue?
-        if attribute.fallbacks.isEmpty {
-            found = try lookup(path, in: object, member: member, push: false)
-        } else {
-            (path, found) = try lookupFirst(path, attribute.fallbacks, in: object, member: member, push: false)
-        }
-        guard let raw = found else {
+        guard let raw = try lookup(path, in: object, member: member, push: false) else {
             switch attribute.onMissing {
             case .keep: return nil
             case .value(let value): return value
@@ -240,6 +227,16 @@ struct DraftBuilder {
             throw error(member, failure, hint: nil, value: value, below: path[...])
         }
         return value
+    }
+
+    /// `<- a, b`: the value read as the attribute of the one path `lookupFirst` chooses (the first
+    /// path when none is there, so that the `missing` rule applies), with every rule of the attribute.
+    private mutating func valueOfFirstPath(of attribute: AttributePlan, in object: JSONObject, member: String) throws(RecordError)
+        -> SQLValue?
+    {
+        var taken = -1
+        _ = try lookupFirst(attribute.path ?? [], attribute.fallbacks, in: object, member: member, taken: &taken)
+        return try value(of: attribute.singlePathPlans[taken + 1], in: object, member: member)
     }
 
     /// `below`: the steps from the top of `stack` to the value, when they were not pushed.
@@ -293,24 +290,41 @@ struct DraftBuilder {
     }
 
     /// `<- a, b`: the first path that holds a value other than null, else the first that holds
-    /// null, else nil (no path is there) with `first`. The chosen path is pushed when `push` is.
+    /// null, else nil (no path is there). `taken` is set to the path read: -1 for `first`, else an
+    /// index into `fallbacks`. Nothing is pushed.
     private mutating func lookupFirst(
-        _ first: [PathStep], _ fallbacks: [[PathStep]], in object: JSONObject, member: String, push: Bool
-    ) throws(RecordError) -> (path: [PathStep], value: JSONValue?) {
-        var nullPath: [PathStep]?
+        _ first: [PathStep], _ fallbacks: [[PathStep]], in object: JSONObject, member: String, taken: inout Int
+    ) throws(RecordError) -> JSONValue? {
+        var null: Int?
         for index in -1..<fallbacks.count {
-            let path = index < 0 ? first : fallbacks[index]
-            switch try lookup(path, in: object, member: member, push: false) {
+            switch try lookup(index < 0 ? first : fallbacks[index], in: object, member: member, push: false) {
             case nil: continue
-            case .null?: if nullPath == nil { nullPath = path }
+            case .null?: if null == nil { null = index }
             case let value?:
-                if push { stack.append(contentsOf: path) }
-                return (path, value)
+                taken = index
+                return value
             }
         }
-        guard let nullPath else { return (first, nil) }
-        if push { stack.append(contentsOf: nullPath) }
-        return (nullPath, .null)
+        guard let null else { return nil }
+        taken = null
+        return .null
+    }
+
+    /// A relationship's `lookupFirst`, pushing the path it read.
+    private mutating func lookupFirst(_ first: [PathStep], _ fallbacks: [[PathStep]], in object: JSONObject, member: String)
+        throws(RecordError) -> JSONValue?
+    {
+        var taken = -1
+        guard let found = try lookupFirst(first, fallbacks, in: object, member: member, taken: &taken) else { return nil }
+        stack.append(contentsOf: taken < 0 ? first : fallbacks[taken])
+        return found
+    }
+
+    /// A to-one read through its fallbacks and its `where`, pushing the steps taken.
+    private mutating func lookup(_ relationship: ToOnePlan, in object: JSONObject, member: String) throws(RecordError) -> JSONValue? {
+        let found = try lookupFirst(relationship.path, relationship.fallbacks, in: object, member: member)
+        guard let filter = relationship.filter, let found else { return found }
+        return try pick(found, filter, of: relationship, member: member)
     }
 
     /// A to-one's `where`: the value if it holds, of an array the first element it holds for

@@ -21,8 +21,7 @@ extension [RecordRoute] {
     /// route when its `where` holds (or it has none), else the first later route of the same
     /// path whose `where` holds; nil when none takes it (the record is passed over).
     func route(taking record: JSONValue, matchedBy index: Int) -> Int? {
-        let first = self[index]
-        guard let filter = first.filter, !filter.takes(record) else { return index }
-        return first.alternatives.first { self[$0].filter?.takes(record) ?? true }
+        guard let filter = self[index].filter, !filter.takes(record) else { return index }
+        return self[index].alternatives.first { self[$0].filter?.takes(record) ?? true }
     }
 }

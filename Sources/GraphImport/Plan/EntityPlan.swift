@@ -76,6 +76,11 @@ public final class AttributePlan: Sendable {
     let derived: CompiledTemplate?
     /// `<- full_name, name`: the paths after `path`, tried in order; empty for one path.
     let fallbacks: [[PathStep]]
+    /// Whether `fallbacks` has paths: a flag, so that the one-path read costs no more than before.
+    let readsFallbacks: Bool
+    /// With fallbacks: this attribute reading only `path`, then only each fallback, in order. The
+    /// path that holds the value is read by its plan, with the same rules, converters and checks.
+    let singlePathPlans: [AttributePlan]
 
     enum NullAction: Sendable, Equatable {
         case store, keep, reject
@@ -97,6 +102,16 @@ public final class AttributePlan: Sendable {
         onChange: PlanValue?, checks: [CompiledCheck], derived: CompiledTemplate?, fallbacks: [[PathStep]] = []
     ) {
         self.fallbacks = fallbacks
+        readsFallbacks = !fallbacks.isEmpty
+        singlePathPlans =
+            fallbacks.isEmpty
+            ? []
+            : ([path] + fallbacks).map { single in
+                AttributePlan(
+                    name: name, column: column, sourceDescription: sourceDescription, path: single, type: type, isOptional: isOptional,
+                    converters: converters, onNull: onNull, onMissing: onMissing, defaultValue: defaultValue, always: always,
+                    onChange: onChange, checks: checks, derived: derived)
+            }
         self.name = name
         self.column = column
         self.sourceDescription = sourceDescription
@@ -138,12 +153,15 @@ public final class ToOnePlan: Sendable {
     let filter: FilterPlan?
     /// `each id` with `where`: where the object, or its key, sits inside the element taken.
     let elementPath: [PathStep]
+    /// One path and no `where`: read as before either existed, with nothing to test.
+    let isPlain: Bool
 
     init(
         name: String, column: String, sourceDescription: String, path: [PathStep], target: Int, isOptional: Bool, deleteRule: DeleteRule,
         fallbacks: [[PathStep]] = [], filter: FilterPlan? = nil, elementPath: [PathStep] = []
     ) {
         self.elementPath = elementPath
+        isPlain = fallbacks.isEmpty && filter == nil
         self.fallbacks = fallbacks
         self.filter = filter
         self.name = name
@@ -174,11 +192,14 @@ public final class ToManyPlan: Sendable {
     let fallbacks: [[PathStep]]
     /// `where …`: only the elements it holds for are linked.
     let filter: FilterPlan?
+    /// One path and no `where`: read as before either existed, with nothing to test.
+    let isPlain: Bool
 
     init(
         name: String, owner: Int, joinTable: String, ownerColumn: String, targetColumn: String, sourceDescription: String,
         path: [PathStep], elementPath: [PathStep], target: Int, deleteRule: DeleteRule, fallbacks: [[PathStep]] = [], filter: FilterPlan? = nil
     ) {
+        isPlain = fallbacks.isEmpty && filter == nil
         self.fallbacks = fallbacks
         self.filter = filter
         self.name = name

@@ -2,8 +2,9 @@ import GraphImportJSON
 import GraphImportMapping
 
 /// A `where` condition compiled once per map: the field's steps and a test that reads the JSON
-/// value where it is, so that testing an element allocates nothing.
-struct FilterPlan: Sendable {
+/// value where it is, so that testing an element allocates nothing. A class, as the member plans
+/// are: a struct's copy retained each of its arrays for every element tested.
+final class FilterPlan: Sendable {
     let field: [PathStep]
     let test: Test
     /// The condition as the map writes it, for messages.
@@ -20,15 +21,16 @@ struct FilterPlan: Sendable {
     init(_ filter: ElementFilter) {
         field = ImportPlan.steps(filter.field)
         description = filter.description
-        switch filter.test {
-        case .equals(let values): test = .equals(values)
-        case .hasPrefix(let text): test = .hasPrefix(Array(text.utf8))
-        case .hasSuffix(let text): test = .hasSuffix(Array(text.utf8))
-        case .matches(let pattern): test = .matches(Glob(pattern))
-        case .isPresent: test = .isPresent
-        case .isAbsent: test = .isAbsent
-        case .isNull: test = .isNull
-        }
+        test =
+            switch filter.test {
+            case .equals(let values): .equals(values)
+            case .hasPrefix(let text): .hasPrefix(Array(text.utf8))
+            case .hasSuffix(let text): .hasSuffix(Array(text.utf8))
+            case .matches(let pattern): .matches(Glob(pattern))
+            case .isPresent: .isPresent
+            case .isAbsent: .isAbsent
+            case .isNull: .isNull
+            }
     }
 
     /// Whether the condition holds for `element`. A field the element does not have (a key absent,
