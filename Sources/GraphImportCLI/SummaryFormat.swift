@@ -67,7 +67,8 @@ enum SummaryFormat {
             text += "  meta \(key) = \(value.map { escapeControlCharacters($0.description) } ?? "(removed)")\n"
         }
         if summary.ignoredRecords > 0 {
-            text += "graphimport: \(summary.ignoredRecords) record\(summary.ignoredRecords == 1 ? " was" : "s were") ignored by the map's `-> ignore` cases\n"
+            text +=
+                "graphimport: \(summary.ignoredRecords) record\(summary.ignoredRecords == 1 ? " was" : "s were") ignored by the map's `-> ignore` cases or `records … where` conditions\n"
         }
         if summary.skippedRecords > 0 {
             text += "graphimport: \(summary.skippedRecords) record\(summary.skippedRecords == 1 ? " was" : "s were") skipped (see above)\n"

@@ -26,6 +26,7 @@ struct Lexer: Sendable {
         case ASCII.newline: return token(.newline)
         case ASCII.quote: return token(scanString())
         case ASCII.colon: return token(.colon)
+        case ASCII.equals: return token(.equals)
         case ASCII.comma: return token(.comma)
         case ASCII.dot: return token(.dot)
         case ASCII.leftBracket: return token(.leftBracket)

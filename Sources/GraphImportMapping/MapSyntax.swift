@@ -31,6 +31,16 @@ struct RecordsSyntax: Sendable {
     var cases: [CaseSyntax] = []
     /// A case line had a syntax error: "no case lines" would mislead.
     var hasBrokenCase = false
+    /// `where CONDITION`: only the records it holds for are taken.
+    var filter: FilterSyntax?
+}
+
+/// `where PATH OPERATOR …` after the path(s) of a member or a `records` line.
+struct FilterSyntax: Sendable {
+    /// Where `where` is.
+    var offset: Int
+    var field: KeyPath
+    var test: ElementFilter.Test
 }
 
 /// `LITERAL -> ENTITY [at PATH]` or `LITERAL -> ignore`; `else` in place of the literal.
@@ -114,6 +124,10 @@ struct MemberSyntax: Sendable {
     var elementPath: ClauseSyntax<KeyPath>?
     /// `link` lines below this member (meaningful below a to-many only; the validator says so).
     var links: [LinkSyntax] = []
+    /// `<- full_name, name`: the paths after the first, tried in order, each with where it starts.
+    var fallbackPaths: [Located<KeyPath>] = []
+    /// `<- referenced_tweets where type = "quoted"`
+    var filter: FilterSyntax?
 
     /// The built-in type this member names, or nil when it names an entity.
     var valueType: ValueType? { isList ? nil : ValueType(rawValue: typeName.value) }

@@ -65,11 +65,15 @@ public struct RecordSource: Sendable, Equatable {
     /// `missing empty`: a feed that leaves these paths out has no records (an empty feed), instead
     /// of not fitting the map.
     public var mayBeMissing: Bool
+    /// `where CONDITION`: only the records it holds for are taken by this line; a record no line
+    /// of its path takes is passed over, counted as ignored.
+    public var filter: ElementFilter?
 
     public init(
         paths: [KeyPath], entity: String, location: SourceLocation, choice: RecordChoice? = nil, pathLocations: [SourceLocation]? = nil,
-        mayBeMissing: Bool = false
+        mayBeMissing: Bool = false, filter: ElementFilter? = nil
     ) {
+        self.filter = filter
         self.paths = paths
         self.entity = entity
         self.location = location
@@ -209,13 +213,17 @@ public struct Attribute: Sendable, Equatable {
     public var derived: Template?
     /// Where `source` is written: after `<-`, or the name itself for the shorthand `id : Int`.
     public var pathLocation: SourceLocation
+    /// `<- full_name, name`: the paths after `source`, tried in order when the ones before hold
+    /// no value (absent or null); empty for a single path.
+    public var fallbackSources: [KeyPath]
 
     public init(
         name: String, source: KeyPath?, type: ValueType, isOptional: Bool, converters: [ConverterCall], location: SourceLocation,
         defaultValue: ValueExpression? = nil, always: ValueExpression? = nil, onChange: ValueExpression? = nil,
         nullRule: NullRule? = nil, missingRule: MissingRule? = nil, checks: [Check] = [], derived: Template? = nil,
-        pathLocation: SourceLocation? = nil
+        pathLocation: SourceLocation? = nil, fallbackSources: [KeyPath] = []
     ) {
+        self.fallbackSources = fallbackSources
         self.pathLocation = pathLocation ?? location
         self.name = name
         self.source = source
@@ -237,6 +245,9 @@ public struct Attribute: Sendable, Equatable {
 
     /// What an absent key does: the written rule, else keep the stored value.
     public var effectiveMissingRule: MissingRule { missingRule ?? .keep }
+
+    /// `source` and its fallbacks, in the order they are tried (empty without a source).
+    public var sources: [KeyPath] { source.map { [$0] + fallbackSources } ?? [] }
 }
 
 /// `| date("EEE MMM dd HH:mm:ss Z yyyy")`, `| lowercase`
@@ -300,19 +311,28 @@ public struct Relationship: Sendable, Equatable {
     public var location: SourceLocation
     /// `delete …`: what happens to this object when the target object is deleted.
     public var deleteRule: DeleteRule
-    /// `each SUBPATH` (to-many only): where the object, or its key, sits inside each array element.
+    /// `each SUBPATH` (a to-many, or a to-one with `where`): where the object, or its key, sits
+    /// inside each array element.
     public var elementPath: KeyPath?
     /// Where `source` is written: after `<-`, or the name itself for the shorthand `author : User`.
     public var pathLocation: SourceLocation
     /// `link NAME [<- path] : Type` lines below a to-many: data about each link (a mention's
     /// offsets, a membership's role), read from each array element and stored in the join table.
     public var linkAttributes: [Attribute]
+    /// `<- items, items_ids`: the paths after `source`, tried in order when the ones before hold
+    /// no value (absent or null); empty for a single path.
+    public var fallbackSources: [KeyPath]
+    /// `where type = "quoted"`: only the elements it holds for are linked. For a to-one whose
+    /// JSON is an array, the first element it holds for.
+    public var filter: ElementFilter?
 
     public init(
         name: String, source: KeyPath, target: String, isToMany: Bool, isOptional: Bool, inverse: String?,
         location: SourceLocation, deleteRule: DeleteRule = .nullify, elementPath: KeyPath? = nil, pathLocation: SourceLocation? = nil,
-        linkAttributes: [Attribute] = []
+        linkAttributes: [Attribute] = [], fallbackSources: [KeyPath] = [], filter: ElementFilter? = nil
     ) {
+        self.fallbackSources = fallbackSources
+        self.filter = filter
         self.pathLocation = pathLocation ?? location
         self.linkAttributes = linkAttributes
         self.name = name
@@ -325,6 +345,14 @@ public struct Relationship: Sendable, Equatable {
         self.deleteRule = deleteRule
         self.elementPath = elementPath
     }
+
+    /// `source` and its fallbacks, in the order they are tried.
+    public var sources: [KeyPath] { [source] + fallbackSources }
+}
+
+extension [KeyPath] {
+    /// The paths as a map writes them after `<-` (`full_name, name`).
+    public var written: String { map(\.description).joined(separator: ", ") }
 }
 
 /// A converter (or a `check` validator) the engine offers, so the parser can check names and

@@ -101,7 +101,7 @@ struct Parser {
         if next.kind == .identifier { syntax.brokenEntityNames.insert(text(next)) }
     }
 
-    /// records = "records" "at" path { "," path } [ "as" NAME | "by" path ] [ "missing" "empty" ] ;
+    /// records = "records" "at" path { "," path } [ "where" condition ] [ "as" NAME | "by" path ] [ "missing" "empty" ] ;
     private mutating func parseRecords() throws(Problem) {
         let offset = current.start
         choice = .broken
@@ -115,6 +115,7 @@ struct Parser {
             pathOffsets.append(current.start)
             paths.append(try parsePath(allowingAnyIndex: true, after: "','"))
         }
+        let filter = try parseOptionalFilter()
         var entity: Located<String>?
         var discriminator: Located<KeyPath>?
         var mayBeMissing = false
@@ -136,7 +137,9 @@ struct Parser {
             try expectEndOfLine("',', 'as' or end of line after the path")
         }
         syntax.records.append(
-            RecordsSyntax(paths: paths, pathOffsets: pathOffsets, entity: entity, offset: offset, discriminator: discriminator, mayBeMissing: mayBeMissing))
+            RecordsSyntax(
+                paths: paths, pathOffsets: pathOffsets, entity: entity, offset: offset, discriminator: discriminator, mayBeMissing: mayBeMissing,
+                filter: filter))
         choice = discriminator == nil ? .none : .open(syntax.records.count - 1)
     }
 
@@ -211,18 +214,22 @@ struct Parser {
         syntax.entities[entityIndex].keys.append(KeySyntax(names: names, offset: offset))
     }
 
-    /// member = NAME [ "<-" path ] ":" type ;
+    /// member = NAME [ "<-" path { "," path } [ "where" condition ] ] ":" type ;
     private mutating func parseMember() throws(Problem) {
         let name = try parseName("an attribute name")
         var member: MemberSyntax
         do throws(Problem) {
             var path: KeyPath?
             var pathOffset: Int?
+            var fallbacks: [Located<KeyPath>] = []
+            var filter: FilterSyntax?
             let arrow = current.kind == .arrow ? current.start : nil
             if current.kind == .arrow {
                 advance()
                 pathOffset = current.start
                 path = try parsePath(allowingAnyIndex: false, after: "'<-'")
+                fallbacks = try parseFallbackPaths()
+                filter = try parseOptionalFilter()
                 guard current.kind == .colon else { throw expected("':' and a type after the path") }
             } else if current.kind != .colon {
                 throw expected("':' and a type after the attribute name")
@@ -231,6 +238,8 @@ struct Parser {
             member = try parseType(name: name, path: path)
             member.arrowOffset = arrow
             member.pathOffset = pathOffset
+            member.fallbackPaths = fallbacks
+            member.filter = filter
         } catch {
             if let entityIndex { syntax.entities[entityIndex].brokenMemberNames.insert(name.value) }
             linkOwner = .broken

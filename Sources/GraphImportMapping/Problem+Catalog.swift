@@ -231,7 +231,7 @@ extension Problem {
 
     static func eachOnToOne(_ name: String, target: String, at offset: Int) -> Problem {
         Problem(
-            "'each' applies only to a to-many relationship; '\(name)' is a to-one",
+            "'each' applies only to a to-many relationship, or a to-one with `where`; '\(name)' is a to-one",
             hint: "write the path to the \(target) itself after '<-', or make the type `[\(target)]`", at: offset)
     }
 
@@ -334,6 +334,48 @@ extension Problem {
 
     static func unknownMetaType(_ type: String, suggestion: String?, at offset: Int) -> Problem {
         Problem("unknown type '\(type)'", hint: didYouMean(suggestion) ?? "a meta value is one of \(builtInTypes)", at: offset)
+    }
+
+    // MARK: Filters and fallback paths
+
+    static func unknownFilterOperator(_ word: String, suggestion: String?, at offset: Int) -> Problem {
+        Problem(
+            "unknown operator '\(word)' in a `where` condition",
+            hint: didYouMean(suggestion)
+                ?? "a condition is `PATH = VALUE`, `PATH in (VALUE, …)`, `PATH has prefix \"…\"`, `PATH has suffix \"…\"`, `PATH matches \"…\"` or `PATH is present|absent|null`",
+            at: offset)
+    }
+
+    static func emptyFilterList(at offset: Int) -> Problem {
+        Problem("`in ()` lists no value, so nothing would be taken", hint: "write the values in the parentheses: `in (\"quoted\", \"retweeted\")`", at: offset)
+    }
+
+    static func repeatedFilterValue(_ value: Literal, at offset: Int) -> Problem {
+        Problem("\(value) appears twice in the `in` list", at: offset)
+    }
+
+    static func filterEqualsNull(at offset: Int) -> Problem {
+        Problem("a condition cannot compare with null", hint: "write `is null` (the key holds null) or `is absent` (no such key)", at: offset)
+    }
+
+    static func decimalFilterValue(_ value: Literal, at offset: Int) -> Problem {
+        Problem(
+            "\(value) is not a string, an integer, true or false", hint: "a condition compares with exact values; decimals are not exact",
+            at: offset)
+    }
+
+    static func filterTextNotString(_ word: String, found: String, at offset: Int) -> Problem {
+        Problem("'\(word)' takes a string, found \(found)", hint: "write the text in double quotes: `\(word) \"\(found)\"`", at: offset)
+    }
+
+    static func filterOnAttribute(_ name: String, type: String, at offset: Int) -> Problem {
+        Problem(
+            "attribute '\(name)' cannot have a `where` condition",
+            hint: "'\(type)' is a built-in type; `where` picks the elements a relationship or a `records` line takes", at: offset)
+    }
+
+    static func repeatedFallbackPath(_ path: KeyPath, at offset: Int) -> Problem {
+        Problem("path '\(path)' appears twice in the list of paths", hint: "each path of `<- a, b` is tried once, in order", at: offset)
     }
 
     // MARK: Polymorphic records

@@ -51,6 +51,17 @@ enum Keyword {
     static let `else` = "else"
     static let include = "include"
     static let link = "link"
+    static let `where` = "where"
+    static let `in` = "in"
+    static let has = "has"
+    static let prefix = "prefix"
+    static let suffix = "suffix"
+    static let matches = "matches"
+    static let `is` = "is"
+    static let present = "present"
+    static let absent = "absent"
+    /// The words that may follow a `where` condition's path.
+    static let filterOperators = [`in`, has, matches, `is`]
     /// The words a line can start with, for "did you mean" on an unknown statement.
     static let statements = [records, entity, key, meta, extras, delete, include, link]
     /// Clauses after an attribute's type and converters.

@@ -78,6 +78,7 @@ enum ASCII {
     static let nine: UInt8 = 0x39
     static let colon: UInt8 = 0x3A  // :
     static let less: UInt8 = 0x3C  // <
+    static let equals: UInt8 = 0x3D  // =
     static let greater: UInt8 = 0x3E  // >
     static let question: UInt8 = 0x3F  // ?
     static let at: UInt8 = 0x40  // @

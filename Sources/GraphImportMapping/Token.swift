@@ -16,6 +16,8 @@ struct Token: Sendable, Equatable {
         case pathKey
         case arrow  // <-
         case caseArrow  // ->
+        /// `=`, in a `where` condition.
+        case equals
         case colon, comma, dot, leftBracket, rightBracket, leftParen, rightParen, pipe, question, star, dollar
         case newline
         case end

@@ -96,6 +96,6 @@ extension Validator {
         let choice = RecordChoice(discriminator: discriminator.value, cases: cases, location: source.location(at: discriminator.offset))
         return RecordSource(
             paths: line.paths, entity: cases.lazy.compactMap(\.entity).first ?? "", location: location, choice: choice,
-            pathLocations: pathLocations(line), mayBeMissing: line.mayBeMissing)
+            pathLocations: pathLocations(line), mayBeMissing: line.mayBeMissing, filter: line.filter.map(resolve))
     }
 }

@@ -86,7 +86,13 @@ struct Validator {
                     problems.append(.relationshipClauseOnAttribute(name.value, clause: keyword.value, type: type.rawValue, at: keyword.offset))
                 }
                 reportMisplacedLinks(of: member, kind: "attribute")
-                attributes.append(resolveAttribute(member, type: type, in: entity, location: location))
+                if let filter = member.filter {
+                    problems.append(.filterOnAttribute(name.value, type: type.rawValue, at: filter.offset))
+                }
+                checkFallbackPaths(of: member)
+                var attribute = resolveAttribute(member, type: type, in: entity, location: location)
+                if attribute.derived == nil { attribute.fallbackSources = member.fallbackPaths.map(\.value) }
+                attributes.append(attribute)
             } else if let target = resolveTarget(member) {
                 if let converter = member.converters.first {
                     problems.append(.convertersOnRelationship(name.value, target: target, at: converter.name.offset))
@@ -94,18 +100,20 @@ struct Validator {
                 for keyword in member.attributeClauseKeywords {
                     problems.append(.attributeClauseOnRelationship(name.value, clause: keyword.value, target: target, at: keyword.offset))
                 }
-                if let each = member.elementPath?.keyword, !member.isList {
+                if let each = member.elementPath?.keyword, !member.isList, member.filter == nil {
                     problems.append(.eachOnToOne(name.value, target: target, at: each.offset))
                 }
                 if !member.isList { reportMisplacedLinks(of: member, kind: "to-one") }
+                checkFallbackPaths(of: member)
                 relationships.append(
                     Relationship(
                         name: name.value, source: member.path ?? KeyPath([.key(name.value)]), target: target,
                         isToMany: member.isList, isOptional: member.isOptional, inverse: member.inverse?.value,
                         location: location, deleteRule: member.deleteRule?.value.value ?? .nullify,
-                        elementPath: member.isList ? member.elementPath?.value.value : nil,
+                        elementPath: member.isList || member.filter != nil ? member.elementPath?.value.value : nil,
                         pathLocation: member.pathOffset.map { source.location(at: $0) },
-                        linkAttributes: member.isList ? resolveLinks(of: member, in: entity) : []))
+                        linkAttributes: member.isList ? resolveLinks(of: member, in: entity) : [], fallbackSources: member.fallbackPaths.map(\.value),
+                        filter: member.filter.map(resolve)))
             }
         }
         let key = checkKey(of: entity, attributes: attributes, relationships: relationships)
@@ -198,21 +206,40 @@ struct Validator {
                 if let firstEntity {
                     records.append(
                         RecordSource(
-                            paths: line.paths, entity: firstEntity.name, location: location, pathLocations: pathLocations(line), mayBeMissing: line.mayBeMissing
-                        ))
+                            paths: line.paths, entity: firstEntity.name, location: location, pathLocations: pathLocations(line),
+                            mayBeMissing: line.mayBeMissing,
+                            filter: line.filter.map(resolve)))
                 }
                 continue
             }
             if entityNames.contains(entity.value) {
                 records.append(
                     RecordSource(
-                        paths: line.paths, entity: entity.value, location: location, pathLocations: pathLocations(line), mayBeMissing: line.mayBeMissing))
+                        paths: line.paths, entity: entity.value, location: location, pathLocations: pathLocations(line), mayBeMissing: line.mayBeMissing,
+                        filter: line.filter.map(resolve)))
             } else if !syntax.brokenEntityNames.contains(entity.value) {
                 let suggestion = closestMatch(to: entity.value, among: syntax.entities.map(\.name.value))
                 problems.append(.noEntityNamed(entity.value, suggestion: suggestion, at: entity.offset))
             }
         }
         return records
+    }
+
+    // MARK: Filters and fallback paths
+
+    /// A `where` condition as the AST keeps it (the parser checked its operator and values).
+    func resolve(_ filter: FilterSyntax) -> ElementFilter {
+        ElementFilter(field: filter.field, test: filter.test, location: source.location(at: filter.offset))
+    }
+
+    /// `<- a, b`: no path twice.
+    private mutating func checkFallbackPaths(of member: MemberSyntax) {
+        guard let first = member.path else { return }
+        var seen = [first]
+        for path in member.fallbackPaths {
+            if seen.contains(path.value) { problems.append(.repeatedFallbackPath(path.value, at: path.offset)) }
+            seen.append(path.value)
+        }
     }
 
     // MARK: Helpers

@@ -8,7 +8,7 @@ extension CorpusSuite {
     /// EndToEndCorpusTests.)
     @Suite("Twitter")
     struct TwitterTests {
-        static let v2Tables = ["tweets", "users", "annotations", "tweets_references", "tweets_annotations"]
+        static let v2Tables = ["tweets", "users", "annotations", "tweets_annotations"]
 
         static let feeds: [FeedCase] = [
             FeedCase(
@@ -20,7 +20,7 @@ extension CorpusSuite {
                 ]),
             FeedCase(
                 source: .corpus("twitter-v2/tweet_quote_tweets_resp.json"), map: "Mappings/twitter-v2.map",
-                counts: ["tweets": 15, "users": 14, "annotations": 4, "tweets_references": 0, "tweets_annotations": 34],
+                counts: ["tweets": 15, "users": 14, "annotations": 4, "tweets_annotations": 34],
                 rows: [
                     // A decimal-string id above 2^53, stored as an exact integer.
                     ("SELECT id, created_at FROM tweets WHERE id = 1495979553889697792", "1495979553889697792|2022-02-22T04:31:34.000Z"),
@@ -33,22 +33,26 @@ extension CorpusSuite {
                         "Computer programming|15\nTechnology|15\nServices|2\nTwitter|2"
                     ),
                     ("SELECT domain_id, entity_id FROM annotations WHERE entity_name = 'Technology'", "65|848920371311001600"),
+                    // No tweet here has `referenced_tweets`: every typed reference stays empty.
+                    ("SELECT count(*) FROM tweets WHERE in_reply_to_pk IS NOT NULL OR quotes_pk IS NOT NULL OR retweet_of_pk IS NOT NULL", "0"),
                 ]),
             FeedCase(
                 source: .corpus("twitter-v2/search_tweets_query.json"), map: "Mappings/twitter-v2.map",
-                counts: ["tweets": 6, "users": 3, "annotations": 0, "tweets_references": 5, "tweets_annotations": 0],
+                counts: ["tweets": 6, "users": 3, "annotations": 0, "tweets_annotations": 0],
                 rows: [
-                    // data[1] references 1273733248749690880 before includes.tweets brings it: the stub is filled in.
+                    // data[1] replies to 1273733248749690880 before includes.tweets brings it: the stub is filled in.
                     (
-                        "SELECT r.id, r.text IS NOT NULL, u.username FROM tweets t JOIN tweets_references j ON j.tweets_pk = t.pk"
-                            + " JOIN tweets r ON r.pk = j.references_pk JOIN users u ON u.pk = r.author_pk WHERE t.id = 1275882613572583424",
+                        "SELECT r.id, r.text IS NOT NULL, u.username FROM tweets t JOIN tweets r ON r.pk = t.in_reply_to_pk"
+                            + " JOIN users u ON u.pk = r.author_pk WHERE t.id = 1275882613572583424",
                         "1273733248749690880|1|snowman"
                     ),
+                    // `referenced_tweets where type = "replied_to"`: every reply of the file, by its `id`.
                     (
-                        "SELECT t.id FROM tweets r JOIN tweets_references j ON j.references_pk = r.pk JOIN tweets t ON t.pk = j.tweets_pk"
-                            + " WHERE r.id = 1275653067283759104 ORDER BY t.id",
-                        "1275763727908798470\n1276035977375477760"
+                        "SELECT t.id, r.id FROM tweets t JOIN tweets r ON r.pk = t.in_reply_to_pk ORDER BY t.id",
+                        "1274086728471461889|1273733248749690880\n1275653067283759104|1274086728471461889\n1275763727908798470|1275653067283759104"
+                            + "\n1275882613572583424|1273733248749690880\n1276035977375477760|1275653067283759104"
                     ),
+                    ("SELECT count(*) FROM tweets WHERE quotes_pk IS NOT NULL OR retweet_of_pk IS NOT NULL", "0"),
                     ("SELECT count(*) FROM tweets WHERE text IS NULL", "0"),
                     ("SELECT hex(name), created_at FROM users WHERE id = 63046977", "\(EndToEnd.hex("Emily Waligoske 🏕"))|2009-08-05T05:46:48.000Z"),
                     ("SELECT count(*) FROM tweets t JOIN users u ON u.pk = t.reply_to_user_pk WHERE u.username = 'snowman'", "4"),

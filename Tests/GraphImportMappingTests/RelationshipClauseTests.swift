@@ -57,7 +57,7 @@ import Testing
 
     @Test func rejectsEachOnToOne() {
         let error = onlyError(Self.entity + "  parent : E? each data\n")
-        #expect(error?.0 == "test.map:4:15: error: 'each' applies only to a to-many relationship; 'parent' is a to-one")
+        #expect(error?.0 == "test.map:4:15: error: 'each' applies only to a to-many relationship, or a to-one with `where`; 'parent' is a to-one")
         #expect(error?.1 == "write the path to the E itself after '<-', or make the type `[E]`")
     }
 

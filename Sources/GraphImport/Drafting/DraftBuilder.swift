@@ -119,7 +119,7 @@ struct DraftBuilder {
         for (position, relationship) in entity.toOne.enumerated() {
             let member = entity.toOneMembers[position]
             defer { truncate(to: depth) }
-            switch try lookup(relationship.path, in: object, member: member) {
+            switch try relationship.isPlain ? lookup(relationship.path, in: object, member: member) : lookup(relationship, in: object, member: member) {
             case nil: toOne.append(nil)
             case .null?, .string("")?:
                 if !relationship.isOptional {
@@ -137,7 +137,10 @@ struct DraftBuilder {
         for (position, relationship) in entity.toMany.enumerated() {
             let member = entity.toManyMembers[position]
             defer { truncate(to: depth) }
-            switch try lookup(relationship.path, in: object, member: member) {
+            switch try relationship.isPlain
+                ? lookup(relationship.path, in: object, member: member)
+                : lookupFirst(relationship.path, relationship.fallbacks, in: object, member: member)
+            {
             case nil: toMany.append(nil)
             case .null?, .string("")?:
                 toMany.append([])
@@ -153,6 +156,7 @@ struct DraftBuilder {
                 var linkRows: [SQLValue] = []
                 let hasLinkAttributes = relationship.hasLinkAttributes
                 for (position, element) in elements.enumerated() {
+                    if !relationship.isPlain, let filter = relationship.filter, !filter.takes(element) { continue }
                     stack.append(.index(position))
                     let elementDepth = stack.count
                     var target = element
@@ -238,6 +242,7 @@ struct DraftBuilder {
     /// The value to store for `attribute`, or nil to keep the stored one.
     mutating func value(of attribute: AttributePlan, in object: JSONObject, member: String) throws(RecordError) -> SQLValue? {
         guard let path = attribute.path else { return nil }
+        if attribute.readsFallbacks { return try valueOfFirstPath(of: attribute, in: object, member: member) }
         // Read without pushing the path: the value has nothing below it, so only a failure needs
         // the path (pushing and popping each step's key cost a retain and a release per attribute).
         guard let raw = try lookup(path, in: object, member: member, push: false) else {
@@ -265,6 +270,16 @@ struct DraftBuilder {
             throw error(member, failure, hint: nil, value: value, below: path[...])
         }
         return value
+    }
+
+    /// `<- a, b`: the value read as the attribute of the one path `lookupFirst` chooses (the first
+    /// path when none is there, so that the `missing` rule applies), with every rule of the attribute.
+    private mutating func valueOfFirstPath(of attribute: AttributePlan, in object: JSONObject, member: String) throws(RecordError)
+        -> SQLValue?
+    {
+        var taken = -1
+        _ = try lookupFirst(attribute.path ?? [], attribute.fallbacks, in: object, member: member, taken: &taken)
+        return try value(of: attribute.singlePathPlans[taken + 1], in: object, member: member)
     }
 
     /// `below`: the steps from the top of `stack` to the value, when they were not pushed.
@@ -315,6 +330,67 @@ struct DraftBuilder {
     /// (taken only when there is an error: a slice for every step cost a retain and a release).
     private func unpushed(_ path: [PathStep], _ taken: Int, _ pushed: Bool) -> ArraySlice<PathStep> {
         pushed ? [] : path[..<taken]
+    }
+
+    /// `<- a, b`: the first path that holds a value other than null, else the first that holds
+    /// null, else nil (no path is there). `taken` is set to the path read: -1 for `first`, else an
+    /// index into `fallbacks`. Nothing is pushed.
+    private mutating func lookupFirst(
+        _ first: [PathStep], _ fallbacks: [[PathStep]], in object: JSONObject, member: String, taken: inout Int
+    ) throws(RecordError) -> JSONValue? {
+        var null: Int?
+        for index in -1..<fallbacks.count {
+            switch try lookup(index < 0 ? first : fallbacks[index], in: object, member: member, push: false) {
+            case nil: continue
+            case .null?: if null == nil { null = index }
+            case let value?:
+                taken = index
+                return value
+            }
+        }
+        guard let null else { return nil }
+        taken = null
+        return .null
+    }
+
+    /// A relationship's `lookupFirst`, pushing the path it read.
+    private mutating func lookupFirst(_ first: [PathStep], _ fallbacks: [[PathStep]], in object: JSONObject, member: String)
+        throws(RecordError) -> JSONValue?
+    {
+        var taken = -1
+        guard let found = try lookupFirst(first, fallbacks, in: object, member: member, taken: &taken) else { return nil }
+        stack.append(contentsOf: taken < 0 ? first : fallbacks[taken])
+        return found
+    }
+
+    /// A to-one read through its fallbacks and its `where`, pushing the steps taken.
+    private mutating func lookup(_ relationship: ToOnePlan, in object: JSONObject, member: String) throws(RecordError) -> JSONValue? {
+        let found = try lookupFirst(relationship.path, relationship.fallbacks, in: object, member: member)
+        guard let filter = relationship.filter, let found else { return found }
+        return try pick(found, filter, of: relationship, member: member)
+    }
+
+    /// A to-one's `where`: the value if it holds, of an array the first element it holds for
+    /// (its index pushed), else null; then its `each` path. A required to-one with none is an error.
+    private mutating func pick(_ value: JSONValue, _ filter: FilterPlan, of relationship: ToOnePlan, member: String) throws(RecordError)
+        -> JSONValue
+    {
+        let picked = filter.pick(value)
+        if let index = picked.index { stack.append(.index(index)) }
+        if case .null = picked.value {
+            if case .null = value {
+            } else if !relationship.isOptional {
+                throw error(
+                    member, "nothing here holds for `where \(filter.description)`",
+                    hint: "declare it optional: `: \(plan.entities[relationship.target].name)?`")
+            }
+            return .null
+        }
+        guard !relationship.elementPath.isEmpty else { return picked.value }
+        guard case .object(let wrapper) = picked.value, let inner = try lookup(relationship.elementPath, in: wrapper, member: member) else {
+            throw error(member, "expected an object with '\(relationship.elementPath.text)', found \(picked.value.kindName)", hint: nil)
+        }
+        return inner
     }
 
     /// Undoes what `lookup` pushed (it stops early when a key is absent).

@@ -132,11 +132,15 @@ final class RecordPipeline: @unchecked Sendable {
                     continue
                 }
                 guard let record = next else { break }
-                let draft: Result<ObjectDraft?, RecordError>
-                do { draft = .success(try builder.draft(record: record, route: routes[record.patternIndex])) } catch { draft = .failure(error) }
+                var draft: Result<ObjectDraft?, RecordError> = .success(nil)
+                var routedEntity: Int?
+                // No route takes a record that no `where` of its path holds for: it is passed over.
+                if let route = routes.route(taking: record.value, matchedBy: record.patternIndex) {
+                    do { draft = .success(try builder.draft(record: record, route: routes[route])) } catch { draft = .failure(error) }
+                    routedEntity = builder.routedEntity
+                }
                 batch.append(
-                    DraftedRecord(
-                        index: record.index, position: record.position, path: record.path, draft: draft, routedEntity: builder.routedEntity))
+                    DraftedRecord(index: record.index, position: record.position, path: record.path, draft: draft, routedEntity: routedEntity))
                 if batch.count == Self.batchSize {
                     var next: [DraftedRecord] = []
                     guard push(.records(batch), spare: &next) else { return }

@@ -7,17 +7,21 @@ extension RecordRoute.Case {
     /// The `else` case matches no value by name.
     func matches(_ value: JSONValue) -> Bool {
         guard let expected = self.value else { return false }
-        return switch (value, expected) {
-        case (.string(let text), .string(let expected)): text == expected
-        case (.number(let number), .int(let expected)): number.exactInt64 == expected
-        case (.number(let number), .double(let expected)): number.double == expected
-        case (.bool(let flag), .bool(let expected)): flag == expected
-        default: false
-        }
+        return value.equals(expected)
     }
 
     /// The case of `cases` that names `value`, else the `else` case, if the map has one.
     static func chosen(for value: JSONValue, among cases: [Self]) -> Self? {
         cases.first { $0.matches(value) } ?? cases.first { $0.value == nil }
+    }
+}
+
+extension [RecordRoute] {
+    /// The index of the route that takes a record matched by pattern `index`: that pattern's
+    /// route when its `where` holds (or it has none), else the first later route of the same
+    /// path whose `where` holds; nil when none takes it (the record is passed over).
+    func route(taking record: JSONValue, matchedBy index: Int) -> Int? {
+        guard let filter = self[index].filter, !filter.takes(record) else { return index }
+        return self[index].alternatives.first { self[$0].filter?.takes(record) ?? true }
     }
 }

@@ -74,6 +74,13 @@ public final class AttributePlan: Sendable {
     let onChange: PlanValue?
     let checks: [CompiledCheck]
     let derived: CompiledTemplate?
+    /// `<- full_name, name`: the paths after `path`, tried in order; empty for one path.
+    let fallbacks: [[PathStep]]
+    /// Whether `fallbacks` has paths: a flag, so that the one-path read costs no more than before.
+    let readsFallbacks: Bool
+    /// With fallbacks: this attribute reading only `path`, then only each fallback, in order. The
+    /// path that holds the value is read by its plan, with the same rules, converters and checks.
+    let singlePathPlans: [AttributePlan]
 
     enum NullAction: Sendable, Equatable {
         case store, keep, reject
@@ -96,8 +103,19 @@ public final class AttributePlan: Sendable {
     init(
         name: String, column: String, sourceDescription: String, path: [PathStep]?, type: ValueType, isOptional: Bool,
         converters: [CompiledConverter], onNull: NullAction, onMissing: MissingAction, defaultValue: PlanValue?, always: PlanValue?,
-        onChange: PlanValue?, checks: [CompiledCheck], derived: CompiledTemplate?
+        onChange: PlanValue?, checks: [CompiledCheck], derived: CompiledTemplate?, fallbacks: [[PathStep]] = []
     ) {
+        self.fallbacks = fallbacks
+        readsFallbacks = !fallbacks.isEmpty
+        singlePathPlans =
+            fallbacks.isEmpty
+            ? []
+            : ([path] + fallbacks).map { single in
+                AttributePlan(
+                    name: name, column: column, sourceDescription: sourceDescription, path: single, type: type, isOptional: isOptional,
+                    converters: converters, onNull: onNull, onMissing: onMissing, defaultValue: defaultValue, always: always,
+                    onChange: onChange, checks: checks, derived: derived)
+            }
         self.name = name
         self.column = column
         self.sourceDescription = sourceDescription
@@ -133,10 +151,23 @@ public final class ToOnePlan: Sendable {
     public let target: Int
     public let isOptional: Bool
     public let deleteRule: DeleteRule
+    /// The paths after `path`, tried in order; empty for one path.
+    let fallbacks: [[PathStep]]
+    /// `where …`: of an array, the first element it holds for is the object.
+    let filter: FilterPlan?
+    /// `each id` with `where`: where the object, or its key, sits inside the element taken.
+    let elementPath: [PathStep]
+    /// One path and no `where`: read as before either existed, with nothing to test.
+    let isPlain: Bool
 
     init(
-        name: String, column: String, sourceDescription: String, path: [PathStep], target: Int, isOptional: Bool, deleteRule: DeleteRule
+        name: String, column: String, sourceDescription: String, path: [PathStep], target: Int, isOptional: Bool, deleteRule: DeleteRule,
+        fallbacks: [[PathStep]] = [], filter: FilterPlan? = nil, elementPath: [PathStep] = []
     ) {
+        self.elementPath = elementPath
+        isPlain = fallbacks.isEmpty && filter == nil
+        self.fallbacks = fallbacks
+        self.filter = filter
         self.name = name
         self.column = column
         self.sourceDescription = sourceDescription
@@ -166,14 +197,23 @@ public final class ToManyPlan: Sendable {
     public let linkAttributes: [AttributePlan]
     /// `Entity.relationship.link` for each link attribute, as messages name them.
     let linkMembers: [String]
+    /// The paths after `path`, tried in order; empty for one path.
+    let fallbacks: [[PathStep]]
+    /// `where …`: only the elements it holds for are linked.
+    let filter: FilterPlan?
+    /// One path and no `where`: read as before either existed, with nothing to test.
+    let isPlain: Bool
 
     init(
         name: String, owner: Int, joinTable: String, ownerColumn: String, targetColumn: String, sourceDescription: String,
         path: [PathStep], elementPath: [PathStep], target: Int, deleteRule: DeleteRule, linkAttributes: [AttributePlan] = [],
-        ownerName: String = ""
+        ownerName: String = "", fallbacks: [[PathStep]] = [], filter: FilterPlan? = nil
     ) {
         self.linkAttributes = linkAttributes
         linkMembers = linkAttributes.map { "\(ownerName).\(name).\($0.name)" }
+        isPlain = fallbacks.isEmpty && filter == nil
+        self.fallbacks = fallbacks
+        self.filter = filter
         self.name = name
         self.owner = owner
         self.joinTable = joinTable
@@ -248,25 +288,24 @@ extension EntityPlan {
                 toMany.append(
                     ToManyPlan(
                         name: relationship.name, owner: owner, joinTable: join, ownerColumn: ownerColumn, targetColumn: targetColumn,
-                        sourceDescription: relationship.source.description, path: ImportPlan.steps(relationship.source),
+                        sourceDescription: relationship.sources.written, path: ImportPlan.steps(relationship.source),
                         elementPath: relationship.elementPath.map(ImportPlan.steps) ?? [], target: target, deleteRule: relationship.deleteRule,
-                        linkAttributes: links, ownerName: entity.name))
+                        linkAttributes: links, ownerName: entity.name, fallbacks: relationship.fallbackSources.map(ImportPlan.steps),
+                        filter: relationship.filter.map(FilterPlan.init)))
             } else {
                 let column = Naming.foreignKey(relationship: relationship.name)
                 claim(column, for: relationship.name, at: relationship.location)
                 toOne.append(
                     ToOnePlan(
-                        name: relationship.name, column: column, sourceDescription: relationship.source.description,
+                        name: relationship.name, column: column, sourceDescription: relationship.sources.written,
                         path: ImportPlan.steps(relationship.source), target: target, isOptional: relationship.isOptional,
-                        deleteRule: relationship.deleteRule))
+                        deleteRule: relationship.deleteRule, fallbacks: relationship.fallbackSources.map(ImportPlan.steps),
+                        filter: relationship.filter.map(FilterPlan.init), elementPath: relationship.elementPath.map(ImportPlan.steps) ?? []))
             }
         }
         var mappedKeys = Set<String>()
-        for attribute in entity.attributes {
-            if case .key(let key)? = attribute.source?.components.first { mappedKeys.insert(key) }
-        }
-        for relationship in entity.relationships {
-            if case .key(let key)? = relationship.source.components.first { mappedKeys.insert(key) }
+        for path in entity.attributes.flatMap(\.sources) + entity.relationships.flatMap(\.sources) {
+            if case .key(let key)? = path.components.first { mappedKeys.insert(key) }
         }
         var deletionScope: Int?
         if let deletion = entity.deletion {
@@ -328,10 +367,10 @@ extension AttributePlan {
             if case .sql(let sql)? = value(.literal(literal)) { onMissing = .value(sql) } else { onMissing = .keep }
         }
         return AttributePlan(
-            name: attribute.name, column: column, sourceDescription: attribute.source?.description ?? "",
+            name: attribute.name, column: column, sourceDescription: attribute.sources.written,
             path: attribute.source.map(ImportPlan.steps), type: attribute.type, isOptional: attribute.isOptional, converters: compiled,
             onNull: onNull, onMissing: onMissing, defaultValue: value(attribute.defaultValue), always: value(attribute.always),
-            onChange: value(attribute.onChange), checks: checks, derived: nil)
+            onChange: value(attribute.onChange), checks: checks, derived: nil, fallbacks: attribute.fallbackSources.map(ImportPlan.steps))
     }
 
     /// A copy with its derived template compiled.
@@ -339,7 +378,7 @@ extension AttributePlan {
         AttributePlan(
             name: name, column: column, sourceDescription: sourceDescription, path: path, type: type, isOptional: isOptional,
             converters: converters, onNull: onNull, onMissing: onMissing, defaultValue: defaultValue, always: always, onChange: onChange,
-            checks: checks, derived: template)
+            checks: checks, derived: template, fallbacks: fallbacks)
     }
 }
 

@@ -6,19 +6,26 @@ extension ImportPlan {
     /// record is checked and skipped. One projection per route, in `routes` order.
     public func projections(hooks: ImportHooks = ImportHooks()) -> [JSONProjection] {
         var builder = ProjectionBuilder(plan: self, hooks: hooks)
-        let roots = routes.map { route in
+        let needs = routes.map { route in
+            var need = ProjectionNeed()
+            if let filter = route.filter { need.add(filter.field, leaf: ProjectionNeed(keepsAll: true)) }
             switch route.target {
             case .entity(let entity):
-                return builder.node(ProjectionNeed(entities: [entity]))
+                need.entities.insert(entity)
             case .choice(let discriminator, _, let cases):
-                var need = ProjectionNeed()
                 need.add(discriminator, leaf: ProjectionNeed(keepsAll: true))
                 for choice in cases {
                     guard let entity = choice.entity else { continue }
                     need.add(choice.subpath, leaf: ProjectionNeed(entities: [entity]))
                 }
-                return builder.node(need)
             }
+            return need
+        }
+        // A record goes to a later route of its path when a `where` passes it on: it is built for all of them.
+        let roots = routes.indices.map { index in
+            var need = needs[index]
+            for other in routes[index].alternatives { need.merge(needs[other]) }
+            return builder.node(need)
         }
         return roots.map { JSONProjection(nodes: builder.nodes, root: $0) }
     }
@@ -64,8 +71,15 @@ struct ProjectionBuilder {
                 guard let path = attribute.path else { continue }
                 need.add(path, leaf: ProjectionNeed(keepsAll: true))
             }
+            for attribute in entity.attributes {
+                for path in attribute.fallbacks { need.add(path, leaf: ProjectionNeed(keepsAll: true)) }
+            }
             for relationship in entity.toOne {
-                need.add(relationship.path, leaf: ProjectionNeed(entities: [relationship.target]))
+                // An array below a to-one with a `where` is seen through, as an index step is.
+                var leaf = ProjectionNeed()
+                leaf.add(relationship.elementPath, leaf: ProjectionNeed(entities: [relationship.target]))
+                if let filter = relationship.filter { leaf.add(filter.field, leaf: ProjectionNeed(keepsAll: true)) }
+                for path in [relationship.path] + relationship.fallbacks { need.add(path, leaf: leaf) }
             }
             for relationship in entity.toMany {
                 var element = ProjectionNeed()
@@ -75,7 +89,8 @@ struct ProjectionBuilder {
                     guard let path = attribute.path else { continue }
                     element.add(path, leaf: ProjectionNeed(keepsAll: true))
                 }
-                need.add(relationship.path, leaf: element)
+                if let filter = relationship.filter { element.add(filter.field, leaf: ProjectionNeed(keepsAll: true)) }
+                for path in [relationship.path] + relationship.fallbacks { need.add(path, leaf: element) }
             }
             for key in (hooks.keyHandlers[entity.name] ?? [:]).keys {
                 need.add([PathStep.key(key)], leaf: ProjectionNeed(keepsAll: true))

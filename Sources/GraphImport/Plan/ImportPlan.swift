@@ -74,9 +74,15 @@ public struct ImportPlan: Sendable {
         self.mapping = mapping
         self.entities = entities
         self.meta = meta
-        self.routes = mapping.records.flatMap { source in
+        var routes = mapping.records.flatMap { source in
             source.paths.map { RecordRoute(source: source, path: $0, indexByName: indexByName) }
         }
+        // The reader gives a record to the first route of its path; a `where` passes it on to the
+        // later routes of the same path.
+        for index in routes.indices where routes[index].filter != nil {
+            routes[index].alternatives = routes.indices.filter { $0 > index && routes[$0].pattern == routes[index].pattern }
+        }
+        self.routes = routes
     }
 
     static func pattern(for path: KeyPath) -> JSONPathPattern {
@@ -122,6 +128,10 @@ public struct RecordRoute: Sendable {
     let target: Target
     /// `missing empty`: an input without this path is an empty feed, not one that does not fit.
     public let mayBeMissing: Bool
+    /// `where …`: the records this route takes; the others go to `alternatives`.
+    let filter: FilterPlan?
+    /// The later routes of the same path, tried in order for a record `filter` does not take.
+    var alternatives: [Int] = []
 
     enum Target: Sendable {
         case entity(Int)
@@ -139,6 +149,7 @@ public struct RecordRoute: Sendable {
     init(source: RecordSource, path: KeyPath, indexByName: [String: Int]) {
         pattern = ImportPlan.pattern(for: path)
         mayBeMissing = source.mayBeMissing
+        filter = source.filter.map(FilterPlan.init)
         if let choice = source.choice {
             target = .choice(
                 discriminator: ImportPlan.steps(choice.discriminator), description: choice.discriminator.description,

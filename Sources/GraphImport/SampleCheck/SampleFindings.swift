@@ -35,29 +35,29 @@ struct SampleFindings {
             guard objects > 0 else { continue }
             let declared = mapping.entities[index]
             for (position, attribute) in entity.attributes.enumerated() where attribute.path != nil {
-                guard let written = declared.attribute(named: attribute.name), let source = written.source else { continue }
+                guard let written = declared.attribute(named: attribute.name), written.source != nil else { continue }
                 member(
-                    walker.attributes[index][position], at: written.pathLocation, path: source, name: "\(entity.name).\(attribute.name)",
+                    walker.attributes[index][position], at: written.pathLocation, path: written.sources.written, name: "\(entity.name).\(attribute.name)",
                     entity: entity.name, objects: objects, unit: "value", type: attribute.type.rawValue)
             }
             for (position, relationship) in entity.toOne.enumerated() {
                 guard let written = declared.relationship(named: relationship.name) else { continue }
                 member(
-                    walker.toOne[index][position], at: written.pathLocation, path: written.source, name: "\(entity.name).\(relationship.name)",
+                    walker.toOne[index][position], at: written.pathLocation, path: written.sources.written, name: "\(entity.name).\(relationship.name)",
                     entity: entity.name, objects: objects, unit: "value", type: "a \(plan.entities[relationship.target].name)")
             }
             for (position, relationship) in entity.toMany.enumerated() {
                 guard let written = declared.relationship(named: relationship.name) else { continue }
                 let tally = walker.toMany[index][position]
                 member(
-                    tally, at: written.pathLocation, path: written.source, name: "\(entity.name).\(relationship.name)", entity: entity.name,
+                    tally, at: written.pathLocation, path: written.sources.written, name: "\(entity.name).\(relationship.name)", entity: entity.name,
                     objects: objects, unit: tally.tried > 0 ? "element" : "value", type: "a \(plan.entities[relationship.target].name)")
                 // Link attributes are counted over the elements, the objects they are read from.
                 for (link, attribute) in relationship.linkAttributes.enumerated() where tally.tried > 0 {
                     guard let linkWritten = written.linkAttributes.first(where: { $0.name == attribute.name }), let source = linkWritten.source
                     else { continue }
                     member(
-                        walker.links[index][position][link], at: linkWritten.pathLocation, path: source,
+                        walker.links[index][position][link], at: linkWritten.pathLocation, path: source.description,
                         name: relationship.linkMembers[link], entity: entity.name, objects: tally.tried, unit: "element",
                         type: attribute.type.rawValue, objectsNoun: "elements of \(entity.name).\(relationship.name)")
                 }
@@ -66,7 +66,7 @@ struct SampleFindings {
     }
 
     private mutating func member(
-        _ tally: MemberTally, at location: SourceLocation, path: KeyPath, name: String, entity: String, objects: Int, unit: String,
+        _ tally: MemberTally, at location: SourceLocation, path: String, name: String, entity: String, objects: Int, unit: String,
         type: String, objectsNoun: String? = nil
     ) {
         let written = "'\(path)' (\(name))"

@@ -37,7 +37,12 @@ final class SampleWalker {
     func tally(_ record: JSONRecord) {
         self.record = record
         stack.removeAll(keepingCapacity: true)
-        let route = record.patternIndex
+        // A record no `where` of its path takes is passed over, as an import passes it over.
+        guard let route = plan.routes.route(taking: record.value, matchedBy: record.patternIndex) else {
+            routes[record.patternIndex].records += 1
+            routes[record.patternIndex].ignored += 1
+            return
+        }
         routes[route].records += 1
         switch plan.routes[route].target {
         case .entity(let entity):
@@ -83,22 +88,46 @@ final class SampleWalker {
         let entity = plan.entities[index]
         objects[index] += 1
         for (position, attribute) in entity.attributes.enumerated() {
-            guard let path = attribute.path else { continue }
+            guard attribute.path != nil else { continue }
             let isKey = entity.keyAttributes.contains(position)
-            tallyAttribute(attribute, path: path, isKey: isKey, entity: index, position: position, in: object)
+            tallyAttribute(attribute, isKey: isKey, entity: index, position: position, in: object)
         }
         let depth = stack.count
         for (position, relationship) in entity.toOne.enumerated() {
             defer { stack.removeLast(stack.count - depth) }
-            switch reach(relationship.path, in: object) {
+            let (found, path) = reach(relationship.path, relationship.fallbacks, in: object)
+            switch found {
             case .absent(let key, let missDepth, let beside):
                 toOne[index][position].noteMiss(key: key, depth: missDepth, beside: beside)
             case .blocked(let message):
                 toOne[index][position].present += 1
-                toOne[index][position].fail(.shape) { failure(message, below: relationship.path) }
-            case .value(let value):
+                toOne[index][position].fail(.shape) { failure(message, below: path) }
+            case .value(let present):
                 toOne[index][position].present += 1
-                stack.append(contentsOf: relationship.path)
+                stack.append(contentsOf: path)
+                var value = present
+                if let filter = relationship.filter {
+                    let picked = filter.pick(present)
+                    if let element = picked.index { stack.append(.index(element)) }
+                    value = picked.value
+                    if case .null = value, !relationship.isOptional, present != .null {
+                        toOne[index][position].fail(.shape) {
+                            failure(
+                                "nothing here holds for `where \(filter.description)`",
+                                hint: "declare it optional: `: \(plan.entities[relationship.target].name)?`")
+                        }
+                        continue
+                    }
+                    if !relationship.elementPath.isEmpty, value != .null {
+                        guard case .object(let wrapper) = value, case .value(let inner) = reach(relationship.elementPath, in: wrapper) else {
+                            toOne[index][position].fail(.shape) {
+                                failure("expected an object with '\(relationship.elementPath.text)', found \(value.kindName)")
+                            }
+                            continue
+                        }
+                        value = inner
+                    }
+                }
                 switch value {
                 case .null, .string(""):
                     toOne[index][position].nulls += 1
@@ -117,20 +146,22 @@ final class SampleWalker {
         }
         for (position, relationship) in entity.toMany.enumerated() {
             defer { stack.removeLast(stack.count - depth) }
-            switch reach(relationship.path, in: object) {
+            let (found, path) = reach(relationship.path, relationship.fallbacks, in: object)
+            switch found {
             case .absent(let key, let missDepth, let beside):
                 toMany[index][position].noteMiss(key: key, depth: missDepth, beside: beside)
             case .blocked(let message):
                 toMany[index][position].present += 1
-                toMany[index][position].fail(.shape) { failure(message, below: relationship.path) }
+                toMany[index][position].fail(.shape) { failure(message, below: path) }
             case .value(let value):
                 toMany[index][position].present += 1
-                stack.append(contentsOf: relationship.path)
+                stack.append(contentsOf: path)
                 switch value {
                 case .null, .string(""):
                     toMany[index][position].nulls += 1
                 case .array(let elements):
                     for (offset, element) in elements.enumerated() {
+                        if let filter = relationship.filter, !filter.takes(element) { continue }
                         stack.append(.index(offset))
                         tallyElement(element, of: relationship, entity: index, position: position)
                         stack.removeLast()
@@ -144,12 +175,12 @@ final class SampleWalker {
         }
     }
 
-    private func tallyAttribute(
-        _ attribute: AttributePlan, path: [PathStep], isKey: Bool, entity: Int, position: Int, in object: JSONObject
-    ) {
+    private func tallyAttribute(_ attribute: AttributePlan, isKey: Bool, entity: Int, position: Int, in object: JSONObject) {
         let name = plan.entities[entity].name
         let raw: JSONValue
-        switch reach(path, in: object) {
+        guard let first = attribute.path else { return }
+        let (found, path) = reach(first, attribute.fallbacks, in: object)
+        switch found {
         case .absent(let key, let depth, let beside):
             attributes[entity][position].noteMiss(key: key, depth: depth, beside: beside)
             if isKey {
@@ -262,6 +293,27 @@ final class SampleWalker {
         case absent(key: String?, depth: Int, beside: JSONObject?)
         /// A scalar or the wrong container stands on the way.
         case blocked(String)
+    }
+
+    /// `<- a, b` as an import reads it: the first path with a value other than null, else the
+    /// first with null; a path blocked on the way fails there; absent (as the first path misses)
+    /// when no path is there. Returns the path taken.
+    func reach(_ first: [PathStep], _ fallbacks: [[PathStep]], in object: JSONObject) -> (reach: Reach, path: [PathStep]) {
+        guard !fallbacks.isEmpty else { return (reach(first, in: object), first) }
+        var firstMiss: Reach?
+        var nullPath: [PathStep]?
+        for index in -1..<fallbacks.count {
+            let path = index < 0 ? first : fallbacks[index]
+            let found = reach(path, in: object)
+            switch found {
+            case .absent: if firstMiss == nil { firstMiss = found }
+            case .blocked: return (found, path)
+            case .value(.null): if nullPath == nil { nullPath = path }
+            case .value: return (found, path)
+            }
+        }
+        if let nullPath { return (.value(.null), nullPath) }
+        return (firstMiss ?? reach(first, in: object), first)
     }
 
     func reach(_ path: [PathStep], in object: JSONObject) -> Reach {
