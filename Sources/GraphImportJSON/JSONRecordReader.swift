@@ -6,7 +6,9 @@
 ///
 /// `$[*]` (exactly `[.anyIndex]`) matches the elements of a top-level array, or the top-level value
 /// itself when it is not an array, so one pattern serves an array file and a JSON Lines stream.
-/// Matches never nest (the outer value wins); records come in document order.
+/// `[*?]`, the last step of a pattern, matches the elements of an array there, or the value
+/// itself when it is an object. Matches never nest (the outer value wins); records come in
+/// document order.
 ///
 /// Capture patterns pick response-level values outside the records (`search_metadata.max_id`,
 /// `data.after`); the latest value at each is kept in `captured`. A container on the way to a
@@ -146,7 +148,9 @@ public final class JSONRecordReader {
             if depth > 0 && !matches(components[depth - 1]) { continue }
             if patternIndex >= recordPatternCount {
                 if components.count == depth { captureMatch = patternIndex }
-            } else if components.count == depth || (depth == 0 && !isArray && components == [.anyIndex]) {
+            } else if components.count == depth || (depth == 0 && !isArray && components == [.anyIndex])
+                || (isObject && components.count == depth + 1 && components[depth] == .anyIndexOrOne)
+            {
                 matched = patternIndex
                 break
             }
@@ -221,7 +225,7 @@ public final class JSONRecordReader {
         switch component {
         case .key(let key): return frame.isObject && frame.key == key
         case .index(let index): return !frame.isObject && frame.index == index
-        case .anyIndex: return !frame.isObject
+        case .anyIndex, .anyIndexOrOne: return !frame.isObject
         }
     }
 
@@ -299,7 +303,7 @@ public final class JSONRecordReader {
                 if frame.count <= index {
                     noteMiss(patternIndex, .absent, depth: top, level: path(through: top), found: found, at: frame.start)
                 }
-            case .anyIndex:
+            case .anyIndex, .anyIndexOrOne:
                 if frame.count == 0, outcomes[patternIndex] != .selected { outcomes[patternIndex] = .empty }
             }
         }

@@ -104,6 +104,9 @@ public struct KeyPath: Sendable, Equatable, Hashable, CustomStringConvertible {
         case index(Int)
         /// `[*]`: every element; allowed only in `records` paths.
         case anyIndex
+        /// `[*?]`: every element of an array, or a lone object as the one element; only as the
+        /// last step of a `records` path.
+        case anyIndexOrOne
     }
 
     public var components: [Component]
@@ -121,6 +124,7 @@ public struct KeyPath: Sendable, Equatable, Hashable, CustomStringConvertible {
                 text += text.isEmpty ? KeyPath.written(key, first: true) : "." + KeyPath.written(key, first: false)
             case .index(let index): text += (text.isEmpty ? "$" : "") + "[\(index)]"
             case .anyIndex: text += (text.isEmpty ? "$" : "") + "[*]"
+            case .anyIndexOrOne: text += (text.isEmpty ? "$" : "") + "[*?]"
             }
         }
         return text

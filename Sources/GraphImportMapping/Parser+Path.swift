@@ -1,10 +1,11 @@
 extension Parser {
     /// path      = "$" { step } | component { step } ;
-    /// step      = "." component | "[" ( INDEX | "*" | STRING ) "]" ;
+    /// step      = "." component | "[" ( INDEX | "*" | "*?" | STRING ) "]" ;
     /// component = KEY | STRING ;      KEY = [A-Za-z0-9_@$-]+ (not starting with '$')
     ///
     /// A path has no spaces inside: the first token that does not touch the one before ends it.
-    /// `[*]` is accepted only when `allowingAnyIndex` (a `records` path).
+    /// `[*]` is accepted only when `allowingAnyIndex` (a `records` path), and `[*?]` only as the
+    /// last step of such a path.
     mutating func parsePath(allowingAnyIndex: Bool, after context: String) throws(Problem) -> KeyPath {
         relex(.path)
         var components: [KeyPath.Component] = []
@@ -24,7 +25,10 @@ extension Parser {
         }
         var end = current.range.upperBound
         advance(.path)
+        /// Where a `[*?]` step begins, while it is the last step so far.
+        var loneStep: Int? = nil
         steps: while current.start == end {
+            if let loneStep, current.kind == .dot || current.kind == .leftBracket { throw .loneStepNotLast(at: loneStep) }
             switch current.kind {
             case .dot:
                 end = current.range.upperBound
@@ -36,6 +40,7 @@ extension Parser {
                 advance(.path)
                 components.append(try parseBracketComponent(allowingAnyIndex: allowingAnyIndex, bracket: bracket))
                 guard current.kind == .rightBracket else { throw expected("']'") }
+                if components.last == .anyIndexOrOne { loneStep = bracket }
             default:
                 break steps
             }
@@ -56,7 +61,7 @@ extension Parser {
         }
     }
 
-    /// The inside of `[ ]`: INDEX = [0-9]+ | "*" | STRING ; the token after it is left current.
+    /// The inside of `[ ]`: INDEX = [0-9]+ | "*" | "*?" | STRING ; the token after it is left current.
     private mutating func parseBracketComponent(allowingAnyIndex: Bool, bracket: Int) throws(Problem) -> KeyPath.Component {
         let component: KeyPath.Component
         switch current.kind {
@@ -65,7 +70,10 @@ extension Parser {
             component = .index(index)
         case .star:
             guard allowingAnyIndex else { throw .anyIndexOutsideRecords(at: bracket) }
-            component = .anyIndex
+            let star = current.range.upperBound
+            advance(.path)
+            guard current.kind == .question && current.start == star else { return .anyIndex }
+            component = .anyIndexOrOne
         case .string: component = .key(try lexer.decodeString(current))
         case .unterminatedString: throw .unterminatedString(at: current.start)
         default: throw expected("an index, '*' or a quoted key after '['")

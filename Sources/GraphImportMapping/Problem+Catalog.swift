@@ -49,6 +49,12 @@ extension Problem {
             hint: "a to-many relationship `name <- path : [Entity]` maps arrays", at: offset)
     }
 
+    static func loneStepNotLast(at offset: Int) -> Problem {
+        Problem(
+            "'[*?]' must be the last step of a `records` path",
+            hint: "a lone object counts as the one element only where the records are; write `[*]` further in", at: offset)
+    }
+
     static func keyStartsWithDollar(_ key: String, at offset: Int) -> Problem {
         Problem(
             "a path cannot start with '\(key)': a leading '$' is the whole object",

@@ -14,6 +14,7 @@ extension JSONPathMiss {
             switch pattern.components[depth] {
             case .key: wanted = "an object"
             case .index, .anyIndex: wanted = "an array"
+            case .anyIndexOrOne: wanted = "an array or an object"
             }
             return "\(place) is \(found.description), not \(wanted)"
         }
@@ -31,7 +32,7 @@ extension JSONPathMiss {
         let needed: JSONKind? =
             switch rest.first {
             case .key?: .object
-            case .index?, .anyIndex?: .array
+            case .index?, .anyIndex?, .anyIndexOrOne?: .array
             case nil: nil
             }
         switch (reason, found, step) {

@@ -84,6 +84,7 @@ public struct ImportPlan: Sendable {
                 case .key(let key): .key(key)
                 case .index(let index): .index(index)
                 case .anyIndex: .anyIndex
+                case .anyIndexOrOne: .anyIndexOrOne
                 }
             })
     }
@@ -93,7 +94,7 @@ public struct ImportPlan: Sendable {
             switch $0 {
             case .key(let key): .key(key)
             case .index(let index): .index(index)
-            case .anyIndex: nil  // the parser rejects [*] outside `records`
+            case .anyIndex, .anyIndexOrOne: nil  // the parser rejects [*] outside `records`
             }
         }
     }
