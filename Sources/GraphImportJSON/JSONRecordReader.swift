@@ -6,7 +6,8 @@
 ///
 /// `$[*]` (exactly `[.anyIndex]`) matches the elements of a top-level array, or the top-level value
 /// itself when it is not an array, so one pattern serves an array file and a JSON Lines stream.
-/// `[*?]`, the last step of a pattern, matches the elements of an array there, or the value
+/// `{*}` matches every member of an object, in document order; the record's path ends in the
+/// member's key. `[*?]`, the last step of a pattern, matches the elements of an array there, or the value
 /// itself when it is an object. Matches never nest (the outer value wins); records come in
 /// document order.
 ///
@@ -226,12 +227,15 @@ public final class JSONRecordReader {
         case .key(let key): return frame.isObject && frame.key == key
         case .index(let index): return !frame.isObject && frame.index == index
         case .anyIndex, .anyIndexOrOne: return !frame.isObject
+        case .anyMember: return frame.isObject
         }
     }
 
     private func fits(_ component: JSONPathPattern.Component, isArray: Bool, isObject: Bool) -> Bool {
-        if case .key = component { return isObject }
-        return isArray
+        switch component {
+        case .key, .anyMember: return isObject
+        case .index, .anyIndex, .anyIndexOrOne: return isArray
+        }
     }
 
     private func currentPath() -> JSONPathPattern { path(through: frames.count) }
@@ -303,6 +307,8 @@ public final class JSONRecordReader {
                 if frame.count <= index {
                     noteMiss(patternIndex, .absent, depth: top, level: path(through: top), found: found, at: frame.start)
                 }
+            case .anyMember:
+                if frame.members.isEmpty, outcomes[patternIndex] != .selected { outcomes[patternIndex] = .empty }
             case .anyIndex, .anyIndexOrOne:
                 if frame.count == 0, outcomes[patternIndex] != .selected { outcomes[patternIndex] = .empty }
             }

@@ -17,6 +17,8 @@ struct Token: Sendable, Equatable {
         case arrow  // <-
         case caseArrow  // ->
         case colon, comma, dot, leftBracket, rightBracket, leftParen, rightParen, pipe, question, star, dollar
+        /// `{` and `}`, lexed only inside a path (`users{*}`).
+        case leftBrace, rightBrace
         case newline
         case end
         /// One Unicode scalar that starts no token.

@@ -14,6 +14,12 @@ struct DraftBuilder {
     private var record: JSONRecord?
     /// The entity the current record was routed to, once known (for counting a skipped record).
     private(set) var routedEntity: Int?
+    /// What `$key` reads in the object being drafted: the name of the member a `{*}` took it from.
+    private var memberName: String?
+    /// What `$` reads in the object being drafted when it stands for a string, number or boolean.
+    private var bareValue: JSONValue?
+    /// The member name of the current record, when its route takes records with `{*}`.
+    private var recordMemberName: String?
 
     init(plan: ImportPlan, hooks: [EntityHooks]) {
         self.plan = plan
@@ -26,6 +32,10 @@ struct DraftBuilder {
         self.record = record
         stack.removeAll(keepingCapacity: true)
         routedEntity = nil
+        recordMemberName = nil
+        if let depth = route.memberNameDepth, depth < record.path.components.count, case .key(let name) = record.path.components[depth] {
+            recordMemberName = name
+        }
         switch route.target {
         case .entity(let entity):
             routedEntity = entity
@@ -56,12 +66,28 @@ struct DraftBuilder {
 
     private mutating func draft(value: JSONValue, entity: Int) throws(RecordError) -> ObjectDraft {
         guard case .object(let object) = value else {
-            throw error(nil, "expected an object for \(plan.entities[entity].name), found \(value.kindName)", hint: nil)
+            let isBare =
+                switch value {
+                case .string, .number, .bool: true
+                default: false
+                }
+            if isBare && plan.entities[entity].readsBareValue {
+                return try draft(JSONObject([]), entity: entity, memberName: recordMemberName, bareValue: value)
+            }
+            let name = plan.entities[entity].name
+            throw error(
+                nil, "expected an object for \(name), found \(value.kindName)",
+                hint: isBare ? "a record that is a bare value is read with `$`: `id <- $ : String` as \(name)'s key" : nil)
         }
-        return try draft(object, entity: entity)
+        return try draft(object, entity: entity, memberName: recordMemberName)
     }
 
-    private mutating func draft(_ object: JSONObject, entity index: Int) throws(RecordError) -> ObjectDraft {
+    /// `memberName` and `bareValue`: what `$key` and `$` read in this object (not in objects nested in it).
+    private mutating func draft(
+        _ object: JSONObject, entity index: Int, memberName: String? = nil, bareValue: JSONValue? = nil
+    ) throws(RecordError) -> ObjectDraft {
+        self.memberName = memberName
+        self.bareValue = bareValue
         let entity = plan.entities[index]
         var values: [SQLValue?] = []
         values.reserveCapacity(entity.attributes.count)
@@ -121,6 +147,12 @@ struct DraftBuilder {
             switch try lookup(relationship.path, in: object, member: member) {
             case nil: toMany.append(nil)
             case .null?, .string("")?: toMany.append([])
+            case .object(let members)? where relationship.isKeyed:
+                toMany.append(try keyedLinks(members, relationship: relationship, member: member))
+            case .array? where relationship.isKeyed:
+                throw error(
+                    member, "expected an object whose members are the elements ('\(relationship.sourceDescription)'), found an array",
+                    hint: "`{*}` takes the members of an object; for an array, drop `{*}` from the path")
             case .array(let elements)?:
                 if elements.count > ImportLimits.maxToManyElements {
                     throw error(
@@ -152,6 +184,44 @@ struct DraftBuilder {
             }
         }
         return ObjectDraft(entity: index, key: ObjectKey(values: keyValues), values: values, toOne: toOne, toMany: toMany)
+    }
+
+    /// `team.members{*}`: one link per member of `members`, in document order, each drafted with
+    /// its member's name for `$key`.
+    private mutating func keyedLinks(_ members: JSONObject, relationship: ToManyPlan, member: String) throws(RecordError) -> [LinkDraft] {
+        if members.members.count > ImportLimits.maxToManyElements {
+            throw error(
+                member, "the object has \(members.members.count) members; a to-many takes at most \(ImportLimits.maxToManyElements) per object",
+                hint: "this limit keeps one object's links in memory bounded")
+        }
+        let named = plan.entities[relationship.target].readsBareValue
+        var links: [LinkDraft] = []
+        links.reserveCapacity(members.members.count)
+        for element in members.members {
+            stack.append(.key(element.key))
+            let depth = stack.count
+            var target = element.value
+            if !relationship.elementPath.isEmpty {
+                guard case .object(let wrapper) = element.value, let inner = try lookup(relationship.elementPath, in: wrapper, member: member)
+                else {
+                    throw error(
+                        member, "expected an object with '\(relationship.elementPath.text)' in each member, found \(element.value.kindName)", hint: nil)
+                }
+                target = inner
+            }
+            switch target {
+            case .null: throw error(member, "a member of the object is null", hint: nil)
+            case .object(let object) where named:
+                links.append(.object(try draft(object, entity: relationship.target, memberName: element.key)))
+            case .string, .number,
+                .bool where named:
+                links.append(.object(try draft(JSONObject([]), entity: relationship.target, memberName: element.key, bareValue: target)))
+            default:
+                links.append(try link(target, target: relationship.target, member: member))
+            }
+            truncate(to: depth - 1)
+        }
+        return links
     }
 
     /// The members no attribute or relationship reads (nor a key handler takes), as one JSON object.
@@ -246,6 +316,8 @@ struct DraftBuilder {
             if push { stack.append(path[0]) }
             return value
         }
+        if path.isEmpty, let bareValue { return bareValue }
+        if case .memberName? = path.first { return memberName.map { .string($0) } }
         var current = JSONValue.object(object)
         for (taken, step) in path.enumerated() {
             switch (step, current) {
@@ -262,6 +334,8 @@ struct DraftBuilder {
             case (.index(let index), _):
                 throw error(
                     member, "expected an array to take element [\(index)] of, found \(current.kindName)", hint: nil, below: unpushed(path, taken, push))
+            case (.memberName, _):
+                return memberName.map { .string($0) }
             }
             if push { stack.append(step) }
         }
@@ -287,6 +361,7 @@ struct DraftBuilder {
             switch step {
             case .key(let key): path.components.append(.key(key))
             case .index(let index): path.components.append(.index(index))
+            case .memberName: break
             }
         }
         var text = message
@@ -305,6 +380,7 @@ extension [PathStep] {
             switch step {
             case .key(let key): out += out.isEmpty ? key : "." + key
             case .index(let index): out += "[\(index)]"
+            case .memberName: out += "$key"
             }
         }
         return out.isEmpty ? "$" : out

@@ -155,13 +155,16 @@ public final class ToManyPlan: Sendable {
     let path: [PathStep]
     /// `each data`: where the object sits inside each element.
     let elementPath: [PathStep]
+    /// `team.members{*}`: the elements are the members of the object at `path`, each with its name.
+    let isKeyed: Bool
     public let target: Int
     public let deleteRule: DeleteRule
 
     init(
         name: String, owner: Int, joinTable: String, ownerColumn: String, targetColumn: String, sourceDescription: String,
-        path: [PathStep], elementPath: [PathStep], target: Int, deleteRule: DeleteRule
+        path: [PathStep], elementPath: [PathStep], isKeyed: Bool = false, target: Int, deleteRule: DeleteRule
     ) {
+        self.isKeyed = isKeyed
         self.name = name
         self.owner = owner
         self.joinTable = joinTable
@@ -234,7 +237,8 @@ extension EntityPlan {
                     ToManyPlan(
                         name: relationship.name, owner: owner, joinTable: join, ownerColumn: ownerColumn, targetColumn: targetColumn,
                         sourceDescription: relationship.source.description, path: ImportPlan.steps(relationship.source),
-                        elementPath: relationship.elementPath.map(ImportPlan.steps) ?? [], target: target, deleteRule: relationship.deleteRule))
+                        elementPath: relationship.elementPath.map(ImportPlan.steps) ?? [],
+                        isKeyed: relationship.source.components.last == .anyMember, target: target, deleteRule: relationship.deleteRule))
             } else {
                 let column = Naming.foreignKey(relationship: relationship.name)
                 claim(column, for: relationship.name, at: relationship.location)

@@ -61,13 +61,20 @@ struct ProjectionBuilder {
             // `extras` keeps every unmapped member as JSON, so the object is read whole.
             need.keepsAll = entity.extrasAttribute != nil
             for attribute in entity.attributes {
-                guard let path = attribute.path else { continue }
+                // `$key` reads the member's name, nothing of the object.
+                guard let path = attribute.path, path != [.memberName] else { continue }
                 need.add(path, leaf: ProjectionNeed(keepsAll: true))
             }
             for relationship in entity.toOne {
                 need.add(relationship.path, leaf: ProjectionNeed(entities: [relationship.target]))
             }
             for relationship in entity.toMany {
+                // `{*}`: every member is an element; the projection has no node for "every
+                // member", so the object is built whole.
+                if relationship.isKeyed {
+                    need.add(relationship.path, leaf: ProjectionNeed(keepsAll: true))
+                    continue
+                }
                 var element = ProjectionNeed()
                 element.add(relationship.elementPath, leaf: ProjectionNeed(entities: [relationship.target]))
                 need.add(relationship.path, leaf: element)

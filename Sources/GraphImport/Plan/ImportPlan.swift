@@ -85,6 +85,8 @@ public struct ImportPlan: Sendable {
                 case .index(let index): .index(index)
                 case .anyIndex: .anyIndex
                 case .anyIndexOrOne: .anyIndexOrOne
+                case .anyMember: .anyMember
+                case .memberName: .key("$key")  // the parser refuses `$key` in patterns
                 }
             })
     }
@@ -95,6 +97,8 @@ public struct ImportPlan: Sendable {
             case .key(let key): .key(key)
             case .index(let index): .index(index)
             case .anyIndex, .anyIndexOrOne: nil  // the parser rejects [*] outside `records`
+            case .anyMember: nil  // only a to-many's last step (its plan says so), or in `records`
+            case .memberName: .memberName
             }
         }
     }
@@ -113,6 +117,8 @@ struct PlanContext {
 enum PathStep: Sendable, Hashable {
     case key(String)
     case index(Int)
+    /// `$key`: the name of the member a `{*}` took the object from.
+    case memberName
 }
 
 /// Where records are found and which entity each becomes (`records at … as E`, or `… by kind`).
@@ -121,6 +127,9 @@ public struct RecordRoute: Sendable {
     let target: Target
     /// `missing empty`: an input without this path is an empty feed, not one that does not fit.
     public let mayBeMissing: Bool
+    /// Where in a record's concrete path the name of its member is, when the path takes
+    /// records with `{*}` (the last one): what `$key` reads.
+    let memberNameDepth: Int?
 
     enum Target: Sendable {
         case entity(Int)
@@ -138,6 +147,7 @@ public struct RecordRoute: Sendable {
     init(source: RecordSource, path: KeyPath, indexByName: [String: Int]) {
         pattern = ImportPlan.pattern(for: path)
         mayBeMissing = source.mayBeMissing
+        memberNameDepth = path.components.lastIndex(of: .anyMember)
         if let choice = source.choice {
             target = .choice(
                 discriminator: ImportPlan.steps(choice.discriminator), description: choice.discriminator.description,
