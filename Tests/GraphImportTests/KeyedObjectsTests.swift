@@ -49,6 +49,15 @@ struct KeyedObjectsTests {
             ) == [["'bob'"], ["'alice'"]])
     }
 
+    @Test func membersOfAKeyedToManyAreKeysWhenTheTargetDoesNotReadTheName() throws {
+        let map =
+            "records at $[*] as Team\nentity Team\n  key id\n  id : Int\n  leads <- leads{*} : [User]\n"
+            + "entity User\n  key id\n  id : Int\n"
+        let fixture = try EngineFixture(map: map)
+        try fixture.importJSON(#"[{"id": 1, "leads": {"backend": 7, "frontend": 9}}]"#)
+        #expect(try fixture.rows("SELECT u.id FROM team_leads j JOIN user u ON u.pk = j.user_pk ORDER BY j.position") == [["7"], ["9"]])
+    }
+
     @Test func aKeyedToManyMeetingAnArrayFailsWithItsPath() throws {
         let fixture = try EngineFixture(map: Self.map)
         let error = failure(fixture, #"{"users": {}, "teams": {"core": {"title": "Core", "members": ["alice"]}}}"#)

@@ -213,8 +213,7 @@ struct DraftBuilder {
             case .null: throw error(member, "a member of the object is null", hint: nil)
             case .object(let object) where named:
                 links.append(.object(try draft(object, entity: relationship.target, memberName: element.key)))
-            case .string, .number,
-                .bool where named:
+            case .string where named, .number where named, .bool where named:
                 links.append(.object(try draft(JSONObject([]), entity: relationship.target, memberName: element.key, bareValue: target)))
             default:
                 links.append(try link(target, target: relationship.target, member: member))
