@@ -20,11 +20,15 @@ struct DraftBuilder {
     private var bareValue: JSONValue?
     /// The member name of the current record, when its route takes records with `{*}`.
     private var recordMemberName: String?
+    /// By entity index: whether the entity reads `$` or `$key` (`EntityPlan.readsBareValue`);
+    /// only drafts of those set `memberName` and `bareValue`, which no other entity reads.
+    private let readsBareValue: [Bool]
 
     init(plan: ImportPlan, hooks: [EntityHooks]) {
         self.plan = plan
         self.hooks = hooks
         extrasKeys = Array(repeating: [:], count: plan.entities.count)
+        readsBareValue = plan.entities.map(\.readsBareValue)
     }
 
     /// The draft of a record, or nil when its route says to ignore it.
@@ -71,7 +75,7 @@ struct DraftBuilder {
                 case .string, .number, .bool: true
                 default: false
                 }
-            if isBare && plan.entities[entity].readsBareValue {
+            if isBare && readsBareValue[entity] {
                 return try draft(JSONObject([]), entity: entity, memberName: recordMemberName, bareValue: value)
             }
             let name = plan.entities[entity].name
@@ -86,8 +90,10 @@ struct DraftBuilder {
     private mutating func draft(
         _ object: JSONObject, entity index: Int, memberName: String? = nil, bareValue: JSONValue? = nil
     ) throws(RecordError) -> ObjectDraft {
-        self.memberName = memberName
-        self.bareValue = bareValue
+        if readsBareValue[index] {
+            self.memberName = memberName
+            self.bareValue = bareValue
+        }
         let entity = plan.entities[index]
         var values: [SQLValue?] = []
         values.reserveCapacity(entity.attributes.count)
@@ -194,7 +200,7 @@ struct DraftBuilder {
                 member, "the object has \(members.members.count) members; a to-many takes at most \(ImportLimits.maxToManyElements) per object",
                 hint: "this limit keeps one object's links in memory bounded")
         }
-        let named = plan.entities[relationship.target].readsBareValue
+        let named = readsBareValue[relationship.target]
         var links: [LinkDraft] = []
         links.reserveCapacity(members.members.count)
         for element in members.members {
@@ -316,7 +322,6 @@ struct DraftBuilder {
             return value
         }
         if path.isEmpty, let bareValue { return bareValue }
-        if case .memberName? = path.first { return memberName.map { .string($0) } }
         var current = JSONValue.object(object)
         for (taken, step) in path.enumerated() {
             switch (step, current) {
