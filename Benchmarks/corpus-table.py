@@ -35,7 +35,7 @@ PAYLOADS = [
     ("mastodon/bigbone-context.json", "mastodon-context.map"),
     ("mastodon/mastodon4j-notifications.json", "mastodon-notifications.map"),
     ("jsonapi/complete.json", "jsonapi.map"),
-    ("jsonapi/data_and_included-single_resource.json", "jsonapi-resource.map"),
+    ("jsonapi/data_and_included-single_resource.json", "jsonapi.map"),
     ("usgs/earthquakes.json", "usgs-earthquakes.map"),
 ]
 

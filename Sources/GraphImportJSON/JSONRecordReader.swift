@@ -6,7 +6,10 @@
 ///
 /// `$[*]` (exactly `[.anyIndex]`) matches the elements of a top-level array, or the top-level value
 /// itself when it is not an array, so one pattern serves an array file and a JSON Lines stream.
-/// Matches never nest (the outer value wins); records come in document order.
+/// `{*}` matches every member of an object, in document order; the record's path ends in the
+/// member's key. `[*?]`, the last step of a pattern, matches the elements of an array there, or the value
+/// itself when it is an object. Matches never nest (the outer value wins); records come in
+/// document order.
 ///
 /// Capture patterns pick response-level values outside the records (`search_metadata.max_id`,
 /// `data.after`); the latest value at each is kept in `captured`. A container on the way to a
@@ -146,7 +149,9 @@ public final class JSONRecordReader {
             if depth > 0 && !matches(components[depth - 1]) { continue }
             if patternIndex >= recordPatternCount {
                 if components.count == depth { captureMatch = patternIndex }
-            } else if components.count == depth || (depth == 0 && !isArray && components == [.anyIndex]) {
+            } else if components.count == depth || (depth == 0 && !isArray && components == [.anyIndex])
+                || (isObject && components.count == depth + 1 && components[depth] == .anyIndexOrOne)
+            {
                 matched = patternIndex
                 break
             }
@@ -221,13 +226,16 @@ public final class JSONRecordReader {
         switch component {
         case .key(let key): return frame.isObject && frame.key == key
         case .index(let index): return !frame.isObject && frame.index == index
-        case .anyIndex: return !frame.isObject
+        case .anyIndex, .anyIndexOrOne: return !frame.isObject
+        case .anyMember: return frame.isObject
         }
     }
 
     private func fits(_ component: JSONPathPattern.Component, isArray: Bool, isObject: Bool) -> Bool {
-        if case .key = component { return isObject }
-        return isArray
+        switch component {
+        case .key, .anyMember: return isObject
+        case .index, .anyIndex, .anyIndexOrOne: return isArray
+        }
     }
 
     private func currentPath() -> JSONPathPattern { path(through: frames.count) }
@@ -299,7 +307,9 @@ public final class JSONRecordReader {
                 if frame.count <= index {
                     noteMiss(patternIndex, .absent, depth: top, level: path(through: top), found: found, at: frame.start)
                 }
-            case .anyIndex:
+            case .anyMember:
+                if frame.members.isEmpty, outcomes[patternIndex] != .selected { outcomes[patternIndex] = .empty }
+            case .anyIndex, .anyIndexOrOne:
                 if frame.count == 0, outcomes[patternIndex] != .selected { outcomes[patternIndex] = .empty }
             }
         }

@@ -175,6 +175,10 @@ public struct JSONPathPattern: Equatable, Hashable, Sendable, CustomStringConver
         case key(String)
         case index(Int)
         case anyIndex
+        /// Every element of an array, or a lone object as the one element (the last step only).
+        case anyIndexOrOne
+        /// Every member of an object, in document order (`{*}`).
+        case anyMember
     }
 
     public var components: [Component]
@@ -198,6 +202,8 @@ public struct JSONPathPattern: Equatable, Hashable, Sendable, CustomStringConver
                 }
             case .index(let index): text += "[\(index)]"
             case .anyIndex: text += "[*]"
+            case .anyIndexOrOne: text += "[*?]"
+            case .anyMember: text += "{*}"
             }
         }
         return text

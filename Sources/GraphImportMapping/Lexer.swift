@@ -44,6 +44,8 @@ struct Lexer: Sendable {
             return token(.caseArrow)
         default: break
         }
+        if mode == .path && byte == ASCII.leftBrace { return token(.leftBrace) }
+        if mode == .path && byte == ASCII.rightBrace { return token(.rightBrace) }
         if mode == .path, ASCII.isPathKey(byte) {
             while let next = peek(), ASCII.isPathKey(next) { position += 1 }
             return token(.pathKey)

@@ -124,7 +124,19 @@ public struct KeyPath: Sendable, Equatable, Hashable, CustomStringConvertible {
         case index(Int)
         /// `[*]`: every element; allowed only in `records` paths.
         case anyIndex
+        /// `[*?]`: every element of an array, or a lone object as the one element; only as the
+        /// last step of a `records` path.
+        case anyIndexOrOne
+        /// `{*}`: every member of an object, in document order; in `records` paths, and as the
+        /// last step of a to-many's path.
+        case anyMember
+        /// `$key`: the name of the member a keyed iteration (`{*}`) took the object from; only
+        /// as the whole path of an attribute.
+        case memberName
     }
+
+    /// Whether the path is `$key`.
+    public var isMemberName: Bool { components == [.memberName] }
 
     public var components: [Component]
 
@@ -141,6 +153,9 @@ public struct KeyPath: Sendable, Equatable, Hashable, CustomStringConvertible {
                 text += text.isEmpty ? KeyPath.written(key, first: true) : "." + KeyPath.written(key, first: false)
             case .index(let index): text += (text.isEmpty ? "$" : "") + "[\(index)]"
             case .anyIndex: text += (text.isEmpty ? "$" : "") + "[*]"
+            case .anyIndexOrOne: text += (text.isEmpty ? "$" : "") + "[*?]"
+            case .anyMember: text += (text.isEmpty ? "$" : "") + "{*}"
+            case .memberName: text += "$key"
             }
         }
         return text

@@ -59,7 +59,7 @@ extension Parser {
         default:  // Keyword.each
             try once(member.elementPath)
             let offset = current.start
-            let path = try parsePath(allowingAnyIndex: false, after: "'each'")
+            let path = try rejectingKeyedSteps(parsePath(allowingAnyIndex: false, after: "'each'"), at: offset, place: "`each`")
             member.elementPath = ClauseSyntax(keyword: keyword, value: Located(value: path, offset: offset))
             return "the element path"
         }

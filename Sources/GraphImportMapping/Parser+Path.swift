@@ -1,10 +1,12 @@
 extension Parser {
-    /// path      = "$" { step } | component { step } ;
-    /// step      = "." component | "[" ( INDEX | "*" | STRING ) "]" ;
+    /// path      = "$" { step } | "$key" | component { step } ;
+    /// step      = "." component | "[" ( INDEX | "*" | "*?" | STRING ) "]" | "{" "*" "}" ;
     /// component = KEY | STRING ;      KEY = [A-Za-z0-9_@$-]+ (not starting with '$')
     ///
     /// A path has no spaces inside: the first token that does not touch the one before ends it.
-    /// `[*]` is accepted only when `allowingAnyIndex` (a `records` path).
+    /// `[*]` is accepted only when `allowingAnyIndex` (a `records` path), and `[*?]` only as the
+    /// last step of such a path. `{*}` is accepted anywhere here; the validator says where it may
+    /// stand, and where `$key` may.
     mutating func parsePath(allowingAnyIndex: Bool, after context: String) throws(Problem) -> KeyPath {
         relex(.path)
         var components: [KeyPath.Component] = []
@@ -12,6 +14,16 @@ extension Parser {
         case .pathKey:
             let word = text(current)
             if word.hasPrefix("$") {
+                if word == "$key" {
+                    let start = current.start
+                    let end = current.range.upperBound
+                    advance(.path)
+                    if current.start == end, [.dot, .leftBracket, .leftBrace].contains(current.kind) {
+                        throw .stepAfterMemberName(at: start)
+                    }
+                    relex(.normal)
+                    return KeyPath([.memberName])
+                }
                 guard word == "$" else { throw .keyStartsWithDollar(word, at: current.start) }
             } else {
                 components.append(.key(word))
@@ -24,7 +36,10 @@ extension Parser {
         }
         var end = current.range.upperBound
         advance(.path)
+        /// Where a `[*?]` step begins, while it is the last step so far.
+        var loneStep: Int? = nil
         steps: while current.start == end {
+            if let loneStep, [.dot, .leftBracket, .leftBrace].contains(current.kind) { throw .loneStepNotLast(at: loneStep) }
             switch current.kind {
             case .dot:
                 end = current.range.upperBound
@@ -36,6 +51,13 @@ extension Parser {
                 advance(.path)
                 components.append(try parseBracketComponent(allowingAnyIndex: allowingAnyIndex, bracket: bracket))
                 guard current.kind == .rightBracket else { throw expected("']'") }
+                if components.last == .anyIndexOrOne { loneStep = bracket }
+            case .leftBrace:
+                advance(.path)
+                guard current.kind == .star else { throw expected("'*' after '{' (`{*}`: every member of an object)") }
+                advance(.path)
+                guard current.kind == .rightBrace else { throw expected("'}'") }
+                components.append(.anyMember)
             default:
                 break steps
             }
@@ -56,7 +78,7 @@ extension Parser {
         }
     }
 
-    /// The inside of `[ ]`: INDEX = [0-9]+ | "*" | STRING ; the token after it is left current.
+    /// The inside of `[ ]`: INDEX = [0-9]+ | "*" | "*?" | STRING ; the token after it is left current.
     private mutating func parseBracketComponent(allowingAnyIndex: Bool, bracket: Int) throws(Problem) -> KeyPath.Component {
         let component: KeyPath.Component
         switch current.kind {
@@ -65,7 +87,10 @@ extension Parser {
             component = .index(index)
         case .star:
             guard allowingAnyIndex else { throw .anyIndexOutsideRecords(at: bracket) }
-            component = .anyIndex
+            let star = current.range.upperBound
+            advance(.path)
+            guard current.kind == .question && current.start == star else { return .anyIndex }
+            component = .anyIndexOrOne
         case .string: component = .key(try lexer.decodeString(current))
         case .unterminatedString: throw .unterminatedString(at: current.start)
         default: throw expected("an index, '*' or a quoted key after '['")

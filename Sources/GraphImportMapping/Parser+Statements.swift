@@ -10,7 +10,7 @@ extension Parser {
         if current.kind == .arrow {
             advance()
             pathOffset = current.start
-            path = try parsePath(allowingAnyIndex: false, after: "'<-'")
+            path = try rejectingKeyedSteps(parsePath(allowingAnyIndex: false, after: "'<-'"), at: pathOffset ?? 0, place: "a `meta` line")
             guard current.kind == .colon else { throw expected("':' and a type after the path") }
         } else if current.kind != .colon {
             throw expected("'<-' and a path, or ':' and a type after the meta name")
@@ -104,7 +104,8 @@ extension Parser {
                 try expectEndOfLine("end of line after 'ignore'")
             } else if isWord(Keyword.at) {
                 advance()
-                subpath = try parsePath(allowingAnyIndex: false, after: "'at'")
+                let offset = current.start
+                subpath = try rejectingKeyedSteps(parsePath(allowingAnyIndex: false, after: "'at'"), at: offset, place: "a case")
                 try expectEndOfLine("end of line after the path")
             } else {
                 try expectEndOfLine("'at' or end of line after the entity name")

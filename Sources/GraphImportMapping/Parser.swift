@@ -109,11 +109,17 @@ struct Parser {
         guard isWord(Keyword.at) else { throw expected("'at' after 'records'") }
         advance()
         var pathOffsets = [current.start]
-        var paths = [try parsePath(allowingAnyIndex: true, after: "'at'")]
+        var paths = [
+            try rejectingKeyedSteps(
+                parsePath(allowingAnyIndex: true, after: "'at'"), at: pathOffsets[0], place: "a `records` line", allowingAnyMember: true)
+        ]
         while current.kind == .comma {
             advance()
             pathOffsets.append(current.start)
-            paths.append(try parsePath(allowingAnyIndex: true, after: "','"))
+            paths.append(
+                try rejectingKeyedSteps(
+                    parsePath(allowingAnyIndex: true, after: "','"), at: pathOffsets[pathOffsets.count - 1], place: "a `records` line",
+                    allowingAnyMember: true))
         }
         let filter = try parseOptionalFilter()
         var entity: Located<String>?
@@ -128,7 +134,9 @@ struct Parser {
         } else if isWord(Keyword.by) {
             let by = current.start
             advance()
-            discriminator = Located(value: try parsePath(allowingAnyIndex: false, after: "'by'"), offset: by)
+            let pathOffset = current.start
+            let path = try parsePath(allowingAnyIndex: false, after: "'by'")
+            discriminator = Located(value: try rejectingKeyedSteps(path, at: pathOffset, place: "a discriminator"), offset: by)
             if isWord(Keyword.as) { throw .asAndBy(at: current.start) }
             mayBeMissing = try parseMissingEmpty()
             try expectEndOfLine("end of line after the discriminator path")

@@ -49,6 +49,39 @@ extension Problem {
             hint: "a to-many relationship `name <- path : [Entity]` maps arrays", at: offset)
     }
 
+    static func loneStepNotLast(at offset: Int) -> Problem {
+        Problem(
+            "'[*?]' must be the last step of a `records` path",
+            hint: "a lone object counts as the one element only where the records are; write `[*]` further in", at: offset)
+    }
+
+    static func stepAfterMemberName(at offset: Int) -> Problem {
+        Problem(
+            "`$key` is the name of a member and has nothing below it",
+            hint: "read the member's value with a path of its own: `$key` for its name, `$` or a key for its value", at: offset)
+    }
+
+    static func memberNameOutsideAttribute(_ place: String, at offset: Int) -> Problem {
+        Problem(
+            "`$key` cannot be the path of \(place)",
+            hint: "`$key` is the name of the member an object was taken from by `{*}`; an attribute reads it: `id <- $key : String`",
+            at: offset)
+    }
+
+    static func anyMemberMisplaced(at offset: Int) -> Problem {
+        Problem(
+            "'{*}' is allowed only in a `records` path and at the end of a to-many's path",
+            hint: "`{*}` takes every member of an object: `records at users{*}`, or `members <- team.members{*} : [User]`",
+            at: offset)
+    }
+
+    static func memberNameUnreached(_ entity: String, at offset: Int) -> Problem {
+        Problem(
+            "`$key` is read by \(entity), but no `{*}` takes \(entity) objects from an object's members",
+            hint: "take \(entity) objects with `records at PATH{*} as \(entity)` or a to-many `NAME <- PATH{*} : [\(entity)]`",
+            at: offset)
+    }
+
     static func keyStartsWithDollar(_ key: String, at offset: Int) -> Problem {
         Problem(
             "a path cannot start with '\(key)': a leading '$' is the whole object",

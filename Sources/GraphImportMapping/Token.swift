@@ -19,6 +19,8 @@ struct Token: Sendable, Equatable {
         /// `=`, in a `where` condition.
         case equals
         case colon, comma, dot, leftBracket, rightBracket, leftParen, rightParen, pipe, question, star, dollar
+        /// `{` and `}`, lexed only inside a path (`users{*}`).
+        case leftBrace, rightBrace
         case newline
         case end
         /// One Unicode scalar that starts no token.

@@ -32,7 +32,9 @@ struct Validator {
         var entities: [Entity] = []
         for entity in syntax.entities { entities.append(resolve(entity)) }
         checkInverses()
-        return (resolveRecords(firstEntity: entities.first), entities, meta)
+        let records = resolveRecords(firstEntity: entities.first)
+        checkMemberNamesReached(entities: entities, records: records)
+        return (records, entities, meta)
     }
 
     // MARK: Entities
@@ -78,6 +80,7 @@ struct Validator {
             }
             seen[name.value.lowercased()] = name
             let location = source.location(at: name.offset)
+            checkKeyedSteps(of: member)
             if let type = member.valueType {
                 if let inverse = member.inverse {
                     problems.append(.inverseOnAttribute(name.value, type: type.rawValue, at: inverse.offset))

@@ -50,7 +50,7 @@ extension CorpusSuite {
                     ("SELECT type, self_link FROM articles WHERE id = '2'", "article|http://example.com/articles/2"),
                 ]),
             FeedCase(
-                source: .corpus("jsonapi/data_and_included-single_resource.json"), map: "Mappings/jsonapi-resource.map",
+                source: .corpus("jsonapi/data_and_included-single_resource.json"), map: "Mappings/jsonapi.map",
                 counts: ["articles": 1, "people": 2, "comments": 2, "articles_comments": 2],
                 rows: [
                     ("SELECT p.first_name, p.last_name, p.twitter FROM articles a JOIN people p ON p.pk = a.author_pk", "Dan|Gebhardt|dgeb"),

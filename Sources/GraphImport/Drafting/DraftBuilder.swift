@@ -19,6 +19,15 @@ struct DraftBuilder {
     private let requiredOnInsert: [[Int]]
     /// Whether a draft of the current record lacks a value its entity requires on insert.
     private var recordLacksRequired = false
+    /// What `$key` reads in the object being drafted: the name of the member a `{*}` took it from.
+    private var memberName: String?
+    /// What `$` reads in the object being drafted when it stands for a string, number or boolean.
+    private var bareValue: JSONValue?
+    /// The member name of the current record, when its route takes records with `{*}`.
+    private var recordMemberName: String?
+    /// By entity index: whether the entity reads `$` or `$key` (`EntityPlan.readsBareValue`);
+    /// only drafts of those set `memberName` and `bareValue`, which no other entity reads.
+    private let readsBareValue: [Bool]
 
     init(plan: ImportPlan, hooks: [EntityHooks]) {
         self.plan = plan
@@ -29,6 +38,7 @@ struct DraftBuilder {
             let attributes = plan.entities[index].attributes
             return attributes.indices.filter { attributes[$0].onMissing == .requiredOnInsert }
         }
+        readsBareValue = plan.entities.map(\.readsBareValue)
     }
 
     /// The draft of a record, or nil when its route says to ignore it.
@@ -43,6 +53,10 @@ struct DraftBuilder {
         self.record = record
         stack.removeAll(keepingCapacity: true)
         routedEntity = nil
+        recordMemberName = nil
+        if let depth = route.memberNameDepth, depth < record.path.components.count, case .key(let name) = record.path.components[depth] {
+            recordMemberName = name
+        }
         switch route.target {
         case .entity(let entity):
             routedEntity = entity
@@ -73,12 +87,30 @@ struct DraftBuilder {
 
     private mutating func draft(value: JSONValue, entity: Int) throws(RecordError) -> ObjectDraft {
         guard case .object(let object) = value else {
-            throw error(nil, "expected an object for \(plan.entities[entity].name), found \(value.kindName)", hint: nil)
+            let isBare =
+                switch value {
+                case .string, .number, .bool: true
+                default: false
+                }
+            if isBare && readsBareValue[entity] {
+                return try draft(JSONObject([]), entity: entity, memberName: recordMemberName, bareValue: value)
+            }
+            let name = plan.entities[entity].name
+            throw error(
+                nil, "expected an object for \(name), found \(value.kindName)",
+                hint: isBare ? "a record that is a bare value is read with `$`: `id <- $ : String` as \(name)'s key" : nil)
         }
-        return try draft(object, entity: entity)
+        return try draft(object, entity: entity, memberName: recordMemberName)
     }
 
-    private mutating func draft(_ object: JSONObject, entity index: Int) throws(RecordError) -> ObjectDraft {
+    /// `memberName` and `bareValue`: what `$key` and `$` read in this object (not in objects nested in it).
+    private mutating func draft(
+        _ object: JSONObject, entity index: Int, memberName: String? = nil, bareValue: JSONValue? = nil
+    ) throws(RecordError) -> ObjectDraft {
+        if readsBareValue[index] {
+            self.memberName = memberName
+            self.bareValue = bareValue
+        }
         let entity = plan.entities[index]
         var values: [SQLValue?] = []
         values.reserveCapacity(entity.attributes.count)
@@ -145,6 +177,17 @@ struct DraftBuilder {
             case .null?, .string("")?:
                 toMany.append([])
                 if relationship.hasLinkAttributes { setLinkValues([], at: position, of: entity, in: &linkValues) }
+            case .object(let members)? where relationship.isKeyed:
+                if relationship.hasLinkAttributes {
+                    throw error(
+                        member, "`link` attributes are not read from the members of an object (`{*}`)",
+                        hint: "read the link data as attributes of the target, or give the feed's members as an array")
+                }
+                toMany.append(try keyedLinks(members, relationship: relationship, member: member))
+            case .array? where relationship.isKeyed:
+                throw error(
+                    member, "expected an object whose members are the elements ('\(relationship.sourceDescription)'), found an array",
+                    hint: "`{*}` takes the members of an object; for an array, drop `{*}` from the path")
             case .array(let elements)?:
                 if elements.count > ImportLimits.maxToManyElements {
                     throw error(
@@ -199,6 +242,43 @@ struct DraftBuilder {
         return LackingRequired(
             entity: index, attributes: required.filter { values[$0] == nil }, recordIndex: record?.index ?? 0,
             position: record?.position ?? JSONPosition(offset: 0, line: 1, column: 1), path: path(below: []))
+    }
+
+    /// `team.members{*}`: one link per member of `members`, in document order, each drafted with
+    /// its member's name for `$key`.
+    private mutating func keyedLinks(_ members: JSONObject, relationship: ToManyPlan, member: String) throws(RecordError) -> [LinkDraft] {
+        if members.members.count > ImportLimits.maxToManyElements {
+            throw error(
+                member, "the object has \(members.members.count) members; a to-many takes at most \(ImportLimits.maxToManyElements) per object",
+                hint: "this limit keeps one object's links in memory bounded")
+        }
+        let named = readsBareValue[relationship.target]
+        var links: [LinkDraft] = []
+        links.reserveCapacity(members.members.count)
+        for element in members.members {
+            stack.append(.key(element.key))
+            let depth = stack.count
+            var target = element.value
+            if !relationship.elementPath.isEmpty {
+                guard case .object(let wrapper) = element.value, let inner = try lookup(relationship.elementPath, in: wrapper, member: member)
+                else {
+                    throw error(
+                        member, "expected an object with '\(relationship.elementPath.text)' in each member, found \(element.value.kindName)", hint: nil)
+                }
+                target = inner
+            }
+            switch target {
+            case .null: throw error(member, "a member of the object is null", hint: nil)
+            case .object(let object) where named:
+                links.append(.object(try draft(object, entity: relationship.target, memberName: element.key)))
+            case .string where named, .number where named, .bool where named:
+                links.append(.object(try draft(JSONObject([]), entity: relationship.target, memberName: element.key, bareValue: target)))
+            default:
+                links.append(try link(target, target: relationship.target, member: member))
+            }
+            truncate(to: depth - 1)
+        }
+        return links
     }
 
     /// The members no attribute or relationship reads (nor a key handler takes), as one JSON object.
@@ -304,6 +384,7 @@ struct DraftBuilder {
             if push { stack.append(path[0]) }
             return value
         }
+        if path.isEmpty, let bareValue { return bareValue }
         var current = JSONValue.object(object)
         for (taken, step) in path.enumerated() {
             switch (step, current) {
@@ -320,6 +401,8 @@ struct DraftBuilder {
             case (.index(let index), _):
                 throw error(
                     member, "expected an array to take element [\(index)] of, found \(current.kindName)", hint: nil, below: unpushed(path, taken, push))
+            case (.memberName, _):
+                return memberName.map { .string($0) }
             }
             if push { stack.append(step) }
         }
@@ -425,6 +508,7 @@ extension JSONPathPattern {
             switch step {
             case .key(let key): path.components.append(.key(key))
             case .index(let index): path.components.append(.index(index))
+            case .memberName: break
             }
         }
         return path
@@ -439,6 +523,7 @@ extension [PathStep] {
             switch step {
             case .key(let key): out += out.isEmpty ? key : "." + key
             case .index(let index): out += "[\(index)]"
+            case .memberName: out += "$key"
             }
         }
         return out.isEmpty ? "$" : out

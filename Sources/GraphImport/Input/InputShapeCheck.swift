@@ -53,6 +53,14 @@ public enum InputShapeCheck {
             hint += "fix the `records at` line; if the feed leaves `\(path)` out when it has no records, add `missing empty` to that line"
         case .wrongKind:
             hint += "fix the `records at` line of the map"
+            // `data[*]` on one object: JSON:API's single resource beside its collection (when no
+            // array inside it is a better guess).
+            if miss.suggestion == nil, case .object = miss.found, miss.depth == miss.pattern.components.count - 1,
+                miss.pattern.components[miss.depth] == .anyIndex, miss.depth > 0
+            {
+                let lone = JSONPathPattern(Array(miss.pattern.components.dropLast()) + [.anyIndexOrOne])
+                hint += "; if the feed sends one object when it has one record, write `\(JSONPathMiss.mapText(lone))`"
+            }
         }
         return .noRecords(
             path: path, message: "the records path `\(path)` matches nothing: \(miss.foundText)", hint: hint, position: miss.position)

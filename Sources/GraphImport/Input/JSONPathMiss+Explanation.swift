@@ -12,8 +12,9 @@ extension JSONPathMiss {
         case .wrongKind:
             let wanted: String
             switch pattern.components[depth] {
-            case .key: wanted = "an object"
+            case .key, .anyMember: wanted = "an object"
             case .index, .anyIndex: wanted = "an array"
+            case .anyIndexOrOne: wanted = "an array or an object"
             }
             return "\(place) is \(found.description), not \(wanted)"
         }
@@ -30,8 +31,8 @@ extension JSONPathMiss {
         /// The kind the value after `step` must have for the rest of the path.
         let needed: JSONKind? =
             switch rest.first {
-            case .key?: .object
-            case .index?, .anyIndex?: .array
+            case .key?, .anyMember?: .object
+            case .index?, .anyIndex?, .anyIndexOrOne?: .array
             case nil: nil
             }
         switch (reason, found, step) {
@@ -49,8 +50,17 @@ extension JSONPathMiss {
             // `items[*]` on an array: the array itself holds the records.
             if case .anyIndex? = rest.first { return JSONPathPattern(Array(components[..<depth]) + rest) }
             return JSONPathPattern(Array(components[..<depth]) + [.anyIndex] + Array(components[depth...]))
+        case (.wrongKind, .array, .anyMember):
+            // `users{*}` on an array: its elements are the records.
+            components[depth] = .anyIndex
+            return JSONPathPattern(components)
         case (.wrongKind, .object(let members), .anyIndex), (.wrongKind, .object(let members), .index):
             let arrays = members.filter { $0.kind == .array }
+            // An object whose members are all objects, keyed by id (`{"alice": {…}, "bob": {…}}`).
+            if arrays.count != 1, case .anyIndex = step, !members.isEmpty, members.allSatisfy({ $0.kind == .object }) {
+                components[depth] = .anyMember
+                return JSONPathPattern(components)
+            }
             guard arrays.count == 1 else { return nil }
             return JSONPathPattern(Array(components[..<depth]) + [.key(arrays[0].key)] + Array(components[depth...]))
         default:

@@ -190,6 +190,8 @@ public final class ToManyPlan: Sendable {
     let path: [PathStep]
     /// `each data`: where the object sits inside each element.
     let elementPath: [PathStep]
+    /// `team.members{*}`: the elements are the members of the object at `path`, each with its name.
+    let isKeyed: Bool
     public let target: Int
     public let deleteRule: DeleteRule
     /// `link` lines: values read from each element and stored in the join table beside
@@ -206,9 +208,10 @@ public final class ToManyPlan: Sendable {
 
     init(
         name: String, owner: Int, joinTable: String, ownerColumn: String, targetColumn: String, sourceDescription: String,
-        path: [PathStep], elementPath: [PathStep], target: Int, deleteRule: DeleteRule, linkAttributes: [AttributePlan] = [],
-        ownerName: String = "", fallbacks: [[PathStep]] = [], filter: FilterPlan? = nil
+        path: [PathStep], elementPath: [PathStep], isKeyed: Bool = false, target: Int, deleteRule: DeleteRule,
+        linkAttributes: [AttributePlan] = [], ownerName: String = "", fallbacks: [[PathStep]] = [], filter: FilterPlan? = nil
     ) {
+        self.isKeyed = isKeyed
         self.linkAttributes = linkAttributes
         linkMembers = linkAttributes.map { "\(ownerName).\(name).\($0.name)" }
         isPlain = fallbacks.isEmpty && filter == nil
@@ -289,7 +292,8 @@ extension EntityPlan {
                     ToManyPlan(
                         name: relationship.name, owner: owner, joinTable: join, ownerColumn: ownerColumn, targetColumn: targetColumn,
                         sourceDescription: relationship.sources.written, path: ImportPlan.steps(relationship.source),
-                        elementPath: relationship.elementPath.map(ImportPlan.steps) ?? [], target: target, deleteRule: relationship.deleteRule,
+                        elementPath: relationship.elementPath.map(ImportPlan.steps) ?? [],
+                        isKeyed: relationship.source.components.last == .anyMember, target: target, deleteRule: relationship.deleteRule,
                         linkAttributes: links, ownerName: entity.name, fallbacks: relationship.fallbackSources.map(ImportPlan.steps),
                         filter: relationship.filter.map(FilterPlan.init)))
             } else {

@@ -68,7 +68,8 @@ struct ProjectionBuilder {
             // `extras` keeps every unmapped member as JSON, so the object is read whole.
             need.keepsAll = entity.extrasAttribute != nil
             for attribute in entity.attributes {
-                guard let path = attribute.path else { continue }
+                // `$key` reads the member's name, nothing of the object.
+                guard let path = attribute.path, path != [.memberName] else { continue }
                 need.add(path, leaf: ProjectionNeed(keepsAll: true))
             }
             for attribute in entity.attributes {
@@ -82,6 +83,12 @@ struct ProjectionBuilder {
                 for path in [relationship.path] + relationship.fallbacks { need.add(path, leaf: leaf) }
             }
             for relationship in entity.toMany {
+                // `{*}`: every member is an element; the projection has no node for "every
+                // member", so the object is built whole.
+                if relationship.isKeyed {
+                    need.add(relationship.path, leaf: ProjectionNeed(keepsAll: true))
+                    continue
+                }
                 var element = ProjectionNeed()
                 element.add(relationship.elementPath, leaf: ProjectionNeed(entities: [relationship.target]))
                 // `link` attributes read the element itself (beside the target, or around it).

@@ -92,6 +92,9 @@ public struct ImportPlan: Sendable {
                 case .key(let key): .key(key)
                 case .index(let index): .index(index)
                 case .anyIndex: .anyIndex
+                case .anyIndexOrOne: .anyIndexOrOne
+                case .anyMember: .anyMember
+                case .memberName: .key("$key")  // the parser refuses `$key` in patterns
                 }
             })
     }
@@ -101,7 +104,9 @@ public struct ImportPlan: Sendable {
             switch $0 {
             case .key(let key): .key(key)
             case .index(let index): .index(index)
-            case .anyIndex: nil  // the parser rejects [*] outside `records`
+            case .anyIndex, .anyIndexOrOne: nil  // the parser rejects [*] outside `records`
+            case .anyMember: nil  // only a to-many's last step (its plan says so), or in `records`
+            case .memberName: .memberName
             }
         }
     }
@@ -120,6 +125,8 @@ struct PlanContext {
 enum PathStep: Sendable, Hashable {
     case key(String)
     case index(Int)
+    /// `$key`: the name of the member a `{*}` took the object from.
+    case memberName
 }
 
 /// Where records are found and which entity each becomes (`records at … as E`, or `… by kind`).
@@ -132,6 +139,9 @@ public struct RecordRoute: Sendable {
     let filter: FilterPlan?
     /// The later routes of the same path, tried in order for a record `filter` does not take.
     var alternatives: [Int] = []
+    /// Where in a record's concrete path the name of its member is, when the path takes
+    /// records with `{*}` (the last one): what `$key` reads.
+    let memberNameDepth: Int?
 
     enum Target: Sendable {
         case entity(Int)
@@ -150,6 +160,7 @@ public struct RecordRoute: Sendable {
         pattern = ImportPlan.pattern(for: path)
         mayBeMissing = source.mayBeMissing
         filter = source.filter.map(FilterPlan.init)
+        memberNameDepth = path.components.lastIndex(of: .anyMember)
         if let choice = source.choice {
             target = .choice(
                 discriminator: ImportPlan.steps(choice.discriminator), description: choice.discriminator.description,

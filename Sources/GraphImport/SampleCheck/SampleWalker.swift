@@ -22,6 +22,11 @@ final class SampleWalker {
     private var record: JSONRecord?
     /// Steps below the record to the object being walked, made text only for a first failure.
     private var stack: [PathStep] = []
+    /// What `$key` and `$` read in the object being walked (see `DraftBuilder`).
+    private var memberName: String?
+    private var bareValue: JSONValue?
+    /// The member name of the current record, when its route takes records with `{*}`.
+    private var recordMemberName: String?
 
     init(plan: ImportPlan) {
         self.plan = plan
@@ -42,6 +47,14 @@ final class SampleWalker {
             routes[record.patternIndex].records += 1
             routes[record.patternIndex].ignored += 1
             return
+        }
+        memberName = nil
+        bareValue = nil
+        recordMemberName = nil
+        if let depth = plan.routes[route].memberNameDepth, depth < record.path.components.count,
+            case .key(let name) = record.path.components[depth]
+        {
+            recordMemberName = name
         }
         routes[route].records += 1
         switch plan.routes[route].target {
@@ -77,14 +90,24 @@ final class SampleWalker {
 
     private func tallyRoot(_ value: JSONValue, entity: Int, route: Int) {
         guard case .object(let object) = value else {
+            let isBare =
+                switch value {
+                case .string, .number, .bool: true
+                default: false
+                }
+            if isBare && plan.entities[entity].readsBareValue {
+                return walk(JSONObject([]), entity: entity, memberName: recordMemberName, bareValue: value)
+            }
             routes[route].fail(.shape) { failure("expected an object for \(plan.entities[entity].name), found \(value.kindName)") }
             return
         }
-        walk(object, entity: entity)
+        walk(object, entity: entity, memberName: recordMemberName)
     }
 
     /// Counts every member of `object`, an object of `entity`, and walks the objects nested in it.
-    private func walk(_ object: JSONObject, entity index: Int) {
+    private func walk(_ object: JSONObject, entity index: Int, memberName: String? = nil, bareValue: JSONValue? = nil) {
+        self.memberName = memberName
+        self.bareValue = bareValue
         let entity = plan.entities[index]
         objects[index] += 1
         for (position, attribute) in entity.attributes.enumerated() {
@@ -159,6 +182,18 @@ final class SampleWalker {
                 switch value {
                 case .null, .string(""):
                     toMany[index][position].nulls += 1
+                case .object(let members) where relationship.isKeyed:
+                    for element in members.members {
+                        stack.append(.key(element.key))
+                        tallyElement(element.value, of: relationship, entity: index, position: position, memberName: element.key)
+                        stack.removeLast()
+                    }
+                case .array where relationship.isKeyed:
+                    toMany[index][position].fail(.shape) {
+                        failure(
+                            "expected an object whose members are the elements ('\(relationship.sourceDescription)'), found an array",
+                            hint: "`{*}` takes the members of an object; for an array, drop `{*}` from the path")
+                    }
                 case .array(let elements):
                     for (offset, element) in elements.enumerated() {
                         if let filter = relationship.filter, !filter.takes(element) { continue }
@@ -231,7 +266,7 @@ final class SampleWalker {
     }
 
     /// One element of a to-many's array: through `each`, then a nested object or a key.
-    private func tallyElement(_ element: JSONValue, of relationship: ToManyPlan, entity: Int, position: Int) {
+    private func tallyElement(_ element: JSONValue, of relationship: ToManyPlan, entity: Int, position: Int, memberName: String? = nil) {
         toMany[entity][position].tried += 1
         if relationship.hasLinkAttributes { tallyLinks(element, of: relationship, entity: entity, position: position) }
         var target = element
@@ -248,6 +283,13 @@ final class SampleWalker {
             toMany[entity][position].nulls += 1
             toMany[entity][position].fail(.refusedNull) { failure("an element of the array is null") }
             return
+        }
+        if let memberName, plan.entities[relationship.target].readsBareValue {
+            switch target {
+            case .object(let object): return walk(object, entity: relationship.target, memberName: memberName)
+            case .string, .number, .bool: return walk(JSONObject([]), entity: relationship.target, memberName: memberName, bareValue: target)
+            default: break
+            }
         }
         if let problem = link(target, target: relationship.target) {
             toMany[entity][position].fail(problem.kind) { failure(problem.message, hint: problem.hint) }
@@ -317,6 +359,10 @@ final class SampleWalker {
     }
 
     func reach(_ path: [PathStep], in object: JSONObject) -> Reach {
+        if path.isEmpty, let bareValue { return .value(bareValue) }
+        if case .memberName? = path.first {
+            return memberName.map { .value(.string($0)) } ?? .absent(key: "$key", depth: 0, beside: object)
+        }
         var current = JSONValue.object(object)
         for (depth, step) in path.enumerated() {
             switch (step, current) {
@@ -332,6 +378,8 @@ final class SampleWalker {
                 return .blocked("expected an object with the key '\(key)', found \(current.kindName)")
             case (.index(let index), _):
                 return .blocked("expected an array to take element [\(index)] of, found \(current.kindName)")
+            case (.memberName, _):
+                return .blocked("`$key` stands only as a whole path")
             }
         }
         return .value(current)
@@ -344,6 +392,7 @@ final class SampleWalker {
             switch step {
             case .key(let key): path.components.append(.key(key))
             case .index(let index): path.components.append(.index(index))
+            case .memberName: break
             }
         }
         return SampleFailure(

@@ -1,0 +1,9 @@
+extension Parser {
+    /// Refuses `$key` in a path that is not an attribute's, and `{*}` where no keyed iteration
+    /// can stand (`allowingAnyMember` is true for `records` paths).
+    func rejectingKeyedSteps(_ path: KeyPath, at offset: Int, place: String, allowingAnyMember: Bool = false) throws(Problem) -> KeyPath {
+        if path.isMemberName { throw .memberNameOutsideAttribute(place, at: offset) }
+        if !allowingAnyMember && path.components.contains(.anyMember) { throw .anyMemberMisplaced(at: offset) }
+        return path
+    }
+}

@@ -1,0 +1,47 @@
+import GraphImport
+import GraphImportJSON
+import GraphImportStore
+import Testing
+
+/// `records at data[*?]`: one map for a service that sends an array for a collection and one
+/// object for a single resource (JSON:API).
+@Suite("Records at [*?]")
+struct LoneObjectRecordsTests {
+    static let map = """
+        records at data[*?] as Article
+        entity Article
+          key id
+          id : String
+          title <- attributes.title : String
+        """
+
+    @Test func oneMapImportsACollectionAndASingleResource() throws {
+        let fixture = try EngineFixture(map: Self.map)
+        try fixture.importJSON(#"{"data": [{"id": "1", "attributes": {"title": "a"}}, {"id": "2", "attributes": {"title": "b"}}]}"#)
+        try fixture.importJSON(#"{"data": {"id": "3", "attributes": {"title": "c"}}}"#)
+        #expect(try fixture.rows("SELECT id, title FROM article ORDER BY id") == [["'1'", "'a'"], ["'2'", "'b'"], ["'3'", "'c'"]])
+    }
+
+    @Test func aScalarStillMissesWithWhatTheInputHolds() throws {
+        let fixture = try EngineFixture(map: Self.map)
+        var caught: ImportError?
+        do { try fixture.importJSON(#"{"data": "none"}"#) } catch { caught = error }
+        guard case .noRecords(_, let message, _, _)? = caught else {
+            Issue.record("expected noRecords, got \(String(describing: caught))")
+            return
+        }
+        #expect(message == "the records path `data[*?]` matches nothing: `data` is a string, not an array or an object")
+    }
+
+    @Test func plainAnyIndexOnALoneObjectSuggestsTheLoneObjectStep() throws {
+        let fixture = try EngineFixture(map: Self.map.replacingOccurrences(of: "data[*?]", with: "data[*]"))
+        var caught: ImportError?
+        do { try fixture.importJSON(#"{"data": {"id": "3", "attributes": {"title": "c"}}}"#) } catch { caught = error }
+        guard case .noRecords(_, let message, let hint, _)? = caught else {
+            Issue.record("expected noRecords, got \(String(describing: caught))")
+            return
+        }
+        #expect(message == "the records path `data[*]` matches nothing: `data` is an object with keys id, attributes, not an array")
+        #expect(hint == "fix the `records at` line of the map; if the feed sends one object when it has one record, write `data[*?]`")
+    }
+}
