@@ -22,6 +22,16 @@ final class EngineFixture {
             onSkip: skipped ?? { _ in })
     }
 
+    /// The error an import of `json` fails with, or nil when it succeeds.
+    func failure(_ json: String, options: ImportOptions = .init()) -> ImportError? {
+        do {
+            try importJSON(json, options: options)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
     /// Whether the store holds no data: no entity or join table, only graphimport's own tables and
     /// failed runs. What a failed import into a new store leaves behind.
     func holdsNoData() throws -> Bool {

@@ -3,16 +3,6 @@ import GraphImportJSON
 import GraphImportStore
 import Testing
 
-/// The error an import fails with, or nil when it succeeds.
-private func failure(_ fixture: EngineFixture, _ json: String, options: ImportOptions = .init()) -> ImportError? {
-    do {
-        try fixture.importJSON(json, options: options)
-        return nil
-    } catch {
-        return error
-    }
-}
-
 /// Objects keyed by id (`{*}` and `$key`) and bare values as records (`$`), end to end.
 @Suite("Keyed objects and bare values")
 struct KeyedObjectsTests {
@@ -60,7 +50,7 @@ struct KeyedObjectsTests {
 
     @Test func aKeyedToManyMeetingAnArrayFailsWithItsPath() throws {
         let fixture = try EngineFixture(map: Self.map)
-        let error = failure(fixture, #"{"users": {}, "teams": {"core": {"title": "Core", "members": ["alice"]}}}"#)
+        let error = fixture.failure(#"{"users": {}, "teams": {"core": {"title": "Core", "members": ["alice"]}}}"#)
         guard case .record(let record)? = error else {
             Issue.record("expected a record error, got \(String(describing: error))")
             return
@@ -72,7 +62,7 @@ struct KeyedObjectsTests {
 
     @Test func aRecordErrorNamesTheMemberInItsPath() throws {
         let fixture = try EngineFixture(map: Self.map)
-        let error = failure(fixture, #"{"users": {"alice": {"name": 7}}, "teams": {}}"#)
+        let error = fixture.failure(#"{"users": {"alice": {"name": 7}}, "teams": {}}"#)
         guard case .record(let record)? = error else {
             Issue.record("expected a record error, got \(String(describing: error))")
             return
@@ -82,7 +72,7 @@ struct KeyedObjectsTests {
 
     @Test func anyIndexOnAnObjectOfObjectsSuggestsTheKeyedStep() throws {
         let fixture = try EngineFixture(map: "records at users[*] as User\nentity User\n  key name\n  name : String\n")
-        let error = failure(fixture, Self.firebase)
+        let error = fixture.failure(Self.firebase)
         guard case .noRecords(_, let message, let hint, _)? = error else {
             Issue.record("expected noRecords, got \(String(describing: error))")
             return
@@ -93,7 +83,7 @@ struct KeyedObjectsTests {
 
     @Test func keyedStepOnAnArraySuggestsTheIndexStep() throws {
         let fixture = try EngineFixture(map: "records at users{*} as User\nentity User\n  key id\n  id <- $key : String\n")
-        let error = failure(fixture, #"{"users": [{"name": "Alice"}]}"#)
+        let error = fixture.failure(#"{"users": [{"name": "Alice"}]}"#)
         guard case .noRecords(_, let message, let hint, _)? = error else {
             Issue.record("expected noRecords, got \(String(describing: error))")
             return
@@ -110,7 +100,7 @@ struct KeyedObjectsTests {
 
     @Test func aBareValueForAnEntityThatDoesNotReadItSaysHow() throws {
         let fixture = try EngineFixture(map: "records at $[*] as Item\nentity Item\n  key id\n  id : String\n")
-        guard case .record(let record)? = failure(fixture, #"["1699"]"#) else {
+        guard case .record(let record)? = fixture.failure(#"["1699"]"#) else {
             Issue.record("expected a record error")
             return
         }

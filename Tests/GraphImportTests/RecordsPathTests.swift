@@ -13,23 +13,13 @@ private func itemsMap(_ records: String = "records at items[*] as Item", meta: S
     """
 }
 
-/// The error an import of `json` fails with, or nil when it succeeds.
-private func failure(_ fixture: EngineFixture, _ json: String, options: ImportOptions = .init()) -> ImportError? {
-    do {
-        try fixture.importJSON(json, options: options)
-        return nil
-    } catch {
-        return error
-    }
-}
-
 /// A records path that fits nothing in the input fails the import; an empty array or a null on
 /// the way is an empty feed.
 @Suite("Records paths that match nothing")
 struct RecordsPathTests {
     @Test func renamedEnvelopeFailsNamingTheKeysFoundAndTheClosestPath() throws {
         let fixture = try EngineFixture(map: itemsMap())
-        let error = failure(fixture, #"{"data":[{"id":1}],"meta":{"count":1}}"#)
+        let error = fixture.failure(#"{"data":[{"id":1}],"meta":{"count":1}}"#)
         guard case .noRecords(let path, let message, let hint, let position)? = error else {
             Issue.record("expected noRecords, got \(String(describing: error))")
             return
@@ -64,7 +54,7 @@ struct RecordsPathTests {
     ])
     func pathMeetingTheWrongKindFails(json: String, found: String, guess: String) throws {
         let fixture = try EngineFixture(map: itemsMap())
-        guard case .noRecords(_, let message, let hint, _)? = failure(fixture, json) else {
+        guard case .noRecords(_, let message, let hint, _)? = fixture.failure(json) else {
             Issue.record("expected noRecords")
             return
         }
@@ -74,7 +64,7 @@ struct RecordsPathTests {
 
     @Test func suggestsNoPathWhenNoKeyIsClose() throws {
         let fixture = try EngineFixture(map: itemsMap())
-        guard case .noRecords(_, _, let hint, _)? = failure(fixture, #"{"a":[1],"b":[2]}"#) else {
+        guard case .noRecords(_, _, let hint, _)? = fixture.failure(#"{"a":[1],"b":[2]}"#) else {
             Issue.record("expected noRecords")
             return
         }
@@ -83,7 +73,7 @@ struct RecordsPathTests {
 
     @Test func deepPathNamesTheLevelWhereItStopped() throws {
         let fixture = try EngineFixture(map: itemsMap("records at data.children[*].data as Item"))
-        guard case .noRecords(_, let message, _, let position)? = failure(fixture, #"{"data":{"children":[{"kind":"t1","dat":{"id":1}}]}}"#)
+        guard case .noRecords(_, let message, _, let position)? = fixture.failure(#"{"data":{"children":[{"kind":"t1","dat":{"id":1}}]}}"#)
         else {
             Issue.record("expected noRecords")
             return
@@ -100,7 +90,7 @@ struct RecordsPathTests {
 
     @Test func missingEmptyStillRefusesTheWrongKind() throws {
         let fixture = try EngineFixture(map: itemsMap("records at items[*] as Item missing empty"))
-        guard case .noRecords? = failure(fixture, #"{"items":{"id":1}}"#) else {
+        guard case .noRecords? = fixture.failure(#"{"items":{"id":1}}"#) else {
             Issue.record("expected noRecords")
             return
         }
@@ -112,7 +102,7 @@ struct RecordsPathTests {
         #expect(try fixture.importJSON(#"[{"id":1}]"#).records == 1)
         let twoLines = try EngineFixture(map: itemsMap("records at items[*] as Item\nrecords at included[*] as Item"))
         #expect(try twoLines.importJSON(#"{"items":[{"id":1}]}"#).records == 1)
-        guard case .noRecords(let path, _, _, _)? = failure(twoLines, #"{"data":[{"id":1}]}"#) else {
+        guard case .noRecords(let path, _, _, _)? = twoLines.failure(#"{"data":[{"id":1}]}"#) else {
             Issue.record("expected noRecords")
             return
         }
@@ -121,7 +111,7 @@ struct RecordsPathTests {
 
     @Test func dryRunThatMatchesNothingFailsAndIsRecordedAsFailed() throws {
         let fixture = try EngineFixture(map: itemsMap())
-        guard case .noRecords? = failure(fixture, #"{"data":[]}"#, options: ImportOptions(dryRun: true)) else {
+        guard case .noRecords? = fixture.failure(#"{"data":[]}"#, options: ImportOptions(dryRun: true)) else {
             Issue.record("expected noRecords")
             return
         }
@@ -130,7 +120,7 @@ struct RecordsPathTests {
 
     @Test func requiredMetaThatIsAbsentFails() throws {
         let fixture = try EngineFixture(map: itemsMap(meta: "meta cursor <- paging.next : String"))
-        let error = failure(fixture, #"{"items":[{"id":1}],"paging":{"nxt":"abc"}}"#)
+        let error = fixture.failure(#"{"items":[{"id":1}],"paging":{"nxt":"abc"}}"#)
         guard case .meta(let name, let message, let hint)? = error else {
             Issue.record("expected meta, got \(String(describing: error))")
             return
