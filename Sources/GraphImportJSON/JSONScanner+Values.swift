@@ -46,7 +46,7 @@ private let linearKeySearchLimit = 64
 /// eight bytes (overlapping, or the first bytes masked for a shorter key), mixed by two multiplies.
 ///
 /// FNV-1a, which it replaced, multiplied once per byte, each multiply waiting for the one before:
-/// perf showed that chain as the hottest instructions of reading a key. Bytes in the middle of a
+/// perf showed that chain as the hottest code of reading a key. Bytes in the middle of a
 /// long key are left out: a collision only costs the comparison of two keys.
 /// At least 8 bytes past `bytes` must be readable (their values do not matter): the scanner's
 /// buffer is padded for it, and keys read another way are copied with padding.

@@ -5,22 +5,22 @@ internal import CSHA256
 /// inputs and maps so an unchanged input can be skipped.
 ///
 /// - Complexity: O(n); whole 64-byte blocks are compressed straight from the caller's buffer,
-///   only a partial block is copied. Where the CPU has SHA instructions (x86 SHA-NI), whole
+///   only a partial block is copied. Where the CPU has SHA extensions (x86 SHA-NI), whole
 ///   blocks go to them (target `CSHA256`), several times faster than the Swift rounds here.
 public struct SHA256: Sendable {
     private var state: [UInt32] = initialState
     /// The bytes of a block not yet complete (fewer than 64), with room for 64.
     private var pending: [UInt8]
     private var byteCount: UInt64 = 0
-    /// Whether whole blocks go to the CPU's SHA instructions rather than the Swift rounds.
+    /// Whether whole blocks go to the CPU's SHA extensions rather than the Swift rounds.
     private let accelerated: Bool
 
-    /// A hasher with nothing fed yet, using the CPU's SHA instructions if it has them.
+    /// A hasher with nothing fed yet, using the CPU's SHA extensions if it has them.
     public init() {
         self.init(accelerated: SHA256.accelerationAvailable)
     }
 
-    /// A hasher with nothing fed yet that uses the CPU's SHA instructions only if `accelerated`
+    /// A hasher with nothing fed yet that uses the CPU's SHA extensions only if `accelerated`
     /// and the CPU has them. Per hasher, not a global switch, so tests running in parallel can
     /// compare both paths on the same machine.
     init(accelerated: Bool) {
@@ -29,7 +29,7 @@ public struct SHA256: Sendable {
         pending.reserveCapacity(SHA256.blockSize)
     }
 
-    /// Whether this CPU has the SHA instructions (always false off x86-64).
+    /// Whether this CPU has the SHA extensions (always false off x86-64).
     static let accelerationAvailable = graphimport_sha256_accelerated() != 0
 
     private static let blockSize = 64
@@ -99,7 +99,7 @@ public struct SHA256: Sendable {
     }
 
     /// Runs the compression function over each 64-byte block of `blocks` (a multiple of 64 bytes),
-    /// on the CPU's SHA instructions if `accelerated`.
+    /// on the CPU's SHA extensions if `accelerated`.
     private static func compress(_ state: inout [UInt32], blocks: UnsafeRawBufferPointer, accelerated: Bool) {
         if accelerated {
             guard let base = blocks.baseAddress else { return }
