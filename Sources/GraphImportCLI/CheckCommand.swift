@@ -11,12 +11,12 @@ import GraphImportMapping
 /// `graphimport check --map MAP [--sample FEED [--format F] [--strict]]` and `graphimport schema --map MAP`.
 enum CheckCommand {
     static let options: [ParsedArguments.OptionSpec] = [
-        .init(name: "--map", takesValue: true), .init(name: "--sample", takesValue: true),
+        .init(name: "--map", takesValue: true, short: "m"), .init(name: "--sample", takesValue: true),
         .init(name: "--format", takesValue: true), .init(name: "--strict", takesValue: false),
     ]
 
     static func run(_ arguments: [String], io: ToolIO, printSchema: Bool) throws(UsageError) -> ExitCode {
-        let parsed = try ParsedArguments(arguments, options: printSchema ? [options[0]] : options)
+        let parsed = try ParsedArguments(arguments, options: printSchema ? Subcommand.schema.options : options)
         guard let mapPath = parsed.values["--map"] ?? parsed.operands.first else {
             throw UsageError(message: "Missing expected argument '--map <map>'", hint: nil)
         }

@@ -1,3 +1,4 @@
+import Foundation
 import GraphImport
 import GraphImportMapping
 
@@ -12,6 +13,12 @@ public enum GraphImportCommand {
         if let first = arguments.first, let named = Subcommand(rawValue: first) {
             subcommand = named
             arguments.removeFirst()
+        } else if let first = arguments.first, let error = notACommand(first) {
+            var text = "Error: \(error.message)\n"
+            if let hint = error.hint { text += "\(hint)\n" }
+            text += "Usage: graphimport <command> [<options>], or graphimport [<file>] --map <map> [<options>]\n  See 'graphimport --help'.\n"
+            io.writeError(text)
+            return ExitCode.usage.rawValue
         } else {
             subcommand = .import
         }
@@ -31,6 +38,8 @@ public enum GraphImportCommand {
             case .schema: return try CheckCommand.run(arguments, io: io, printSchema: true).rawValue
             case .meta: return try MetaCommand.run(arguments, io: io).rawValue
             case .runs: return try RunsCommand.run(arguments, io: io).rawValue
+            case .completions: return try ShellCompletions.run(arguments, io: io).rawValue
+            case .manpage: return try ManPage.run(arguments, io: io).rawValue
             }
         } catch {
             var text = "Error: \(error.message)\n"
@@ -40,11 +49,47 @@ public enum GraphImportCommand {
             return ExitCode.usage.rawValue
         }
     }
+
+    /// A first argument that names no command and no file, and looks like a command's name rather
+    /// than a path (`graphimport exprot`): a usage error, where an import would say "cannot open".
+    static func notACommand(_ word: String) -> UsageError? {
+        guard let first = word.unicodeScalars.first, first.properties.isLowercase,
+            word.unicodeScalars.allSatisfy({ $0.properties.isLowercase || $0 == "-" }),
+            !FileManager.default.fileExists(atPath: word)
+        else { return nil }
+        let names = Subcommand.allCases.filter { $0 != .import }.map(\.rawValue)
+        let hint =
+            closestMatch(to: word, among: names).map { "Did you mean '\($0)'?" }
+            ?? "The commands are \(names.joined(separator: ", ")); an import names its feed as a file path."
+        return UsageError(message: "'\(word)' is neither a command nor a file", hint: hint)
+    }
 }
 
 /// The commands graphimport has.
 enum Subcommand: String, CaseIterable {
-    case `import`, check, schema, meta, runs, help
+    case `import`, check, schema, meta, runs, completions, manpage, help
+
+    /// The options the command accepts: what it parses, and what completions and the man page offer.
+    var options: [ParsedArguments.OptionSpec] {
+        switch self {
+        case .import, .help: ImportCommand.options
+        case .check: CheckCommand.options
+        case .schema: [CheckCommand.options[0]]
+        case .meta: MetaCommand.options
+        case .runs: RunsCommand.options
+        case .completions, .manpage: []
+        }
+    }
+
+    /// Words the command takes as its first operand (meta's actions, the shells).
+    var operandWords: [String] {
+        switch self {
+        case .meta: ["get", "set", "unset", "list"]
+        case .completions: ShellCompletions.Shell.allCases.map(\.rawValue)
+        case .help: Subcommand.allCases.filter { $0 != .help }.map(\.rawValue)
+        default: []
+        }
+    }
 }
 
 /// `graphimport: error: …` and an optional `hint: …` line, the one shape of every runtime error.

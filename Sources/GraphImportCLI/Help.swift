@@ -9,6 +9,8 @@ enum Help {
         case .runs: "graphimport runs [--last <n>] [--json] (--store <path> | --map <map>)"
         case .check: "graphimport check --map <map> [--sample <feed>] [--format <format>] [--strict]"
         case .schema: "graphimport schema --map <map>"
+        case .completions: "graphimport completions (bash | zsh | fish)"
+        case .manpage: "graphimport manpage"
         }
     }
 
@@ -26,7 +28,7 @@ enum Help {
             USAGE: \(usage(for: .check))
 
             OPTIONS:
-              --map <map>             The mapping file to check.
+              -m, --map <map>         The mapping file to check.
               --sample <feed>         A feed to read through the map (- for standard input).
                                       Nothing is stored.
               --format <format>       json, jsonl or auto, as for an import. (default: auto)
@@ -54,20 +56,25 @@ enum Help {
             ACTIONS:
               get <key>               Print the bare value. A key that is not set exits 1, unless
                                       --default gives a value to print instead.
-              set <key> <value>       Set a value; --type is one of bool, integer, double, string,
-                                      date (ISO 8601) or json. (default: string)
+              set <key> <value>       Set a value; --type is one of Bool, Int, Double, String,
+                                      Date (ISO 8601) or JSON, as in maps. (default: String)
               unset <key>             Remove a key.
               list                    Print every key, its type and value (tab-separated), or one
                                       JSON object with --json.
 
             OPTIONS:
-              --store <path>          The store.
-              --map <map>             Use the store beside this map (its default store).
+              -s, --store <path>      The store.
+              -m, --map <map>         Use the store beside this map (its default store).
+              --default <value>       For get: the value to print when the key is not set.
+              --type <type>           For set: the value's type. (default: String)
+              --json                  For list: one JSON object on stdout.
+              --wait <seconds>        For set and unset: how long to wait for an import's lock.
+                                      (default: 30)
               -h, --help              Show help information.
 
             EXAMPLES:
               etag=$(graphimport meta get etag --default '' --map feed.map)
-              graphimport meta set since_id 674674925823787008 --type integer --map tweets.map
+              graphimport meta set since_id 674674925823787008 --type Int --map tweets.map
               graphimport meta list --json --store tweets.sqlite
 
             """
@@ -83,12 +90,44 @@ enum Help {
             OPTIONS:
               --last <n>              How many runs. (default: 20)
               --json                  One JSON array on stdout.
-              --store <path>          The store.
-              --map <map>             Use the store beside this map.
+              -s, --store <path>      The store.
+              -m, --map <map>         Use the store beside this map.
               -h, --help              Show help information.
 
             EXAMPLES:
               graphimport runs --map Mappings/tweets.map --last 5
+
+            """
+        case .completions:
+            """
+            OVERVIEW: Print a completion script for a shell.
+
+            The script completes commands, options, map files and option values. The set-up
+            command installs it; to load it by hand instead:
+
+            USAGE: \(usage(for: .completions))
+
+            OPTIONS:
+              -h, --help              Show help information.
+
+            EXAMPLES:
+              source <(graphimport completions bash)
+              graphimport completions zsh > ~/.zfunc/_graphimport
+              graphimport completions fish > ~/.config/fish/completions/graphimport.fish
+
+            """
+        case .manpage:
+            """
+            OVERVIEW: Print the manual page graphimport(1), in roff, made from the help screens.
+
+            USAGE: \(usage(for: .manpage))
+
+            OPTIONS:
+              -h, --help              Show help information.
+
+            EXAMPLES:
+              graphimport manpage | man -l -
+              graphimport manpage > /usr/local/share/man/man1/graphimport.1
 
             """
         case .schema:
@@ -98,7 +137,7 @@ enum Help {
             USAGE: \(usage(for: .schema))
 
             OPTIONS:
-              --map <map>             The mapping file.
+              -m, --map <map>         The mapping file.
               -h, --help              Show help information.
 
             EXAMPLES:
@@ -125,16 +164,16 @@ enum Help {
               <file>                  The JSON (or JSON Lines) feed; - or nothing for standard input.
 
             OPTIONS:
-              --map <map>             The mapping file (.map) that says what the feed becomes.
-              --store <path>          The SQLite store. (default: beside the map, named after it:
+              -m, --map <map>         The mapping file (.map) that says what the feed becomes.
+              -s, --store <path>      The SQLite store. (default: beside the map, named after it:
                                       Mappings/tweets.map -> Mappings/tweets.sqlite)
-              --dry-run               Import, report what would change, and roll everything back.
+              -n, --dry-run           Import, report what would change, and roll everything back.
               --skip-invalid          Skip records that do not fit the map, and malformed lines of
                                       JSON Lines; report each on stderr, and import the rest (exit 3
                                       when any was skipped).
               --json                  Print one JSON object on stdout: the summary, or on a failure
                                       its error, position and exit status ("outcome": "failed").
-              --quiet                 Print no summary; errors are still printed.
+              -q, --quiet             Print no summary and no progress; errors are still printed.
               --format <format>       json, jsonl or auto. (default: auto: JSON Lines when the
                                       file ends in .jsonl/.ndjson or holds one value per line)
               --wait <seconds>        How long to wait for another import's lock. (default: 30)
@@ -156,11 +195,13 @@ enum Help {
               schema                  Print the SQL of a map's tables.
               meta                    Read and write the store's metadata.
               runs                    List the store's import runs.
+              completions             Print a shell completion script (bash, zsh, fish).
+              manpage                 Print the man page, graphimport(1), in roff.
 
             EXAMPLES:
               graphimport Samples/tweets.json --map Mappings/tweets.map
               curl -sf https://api.example.com/timeline | graphimport --map tweets.map --json
-              sqlite3 Mappings/tweets.sqlite 'SELECT handle, count(*) FROM user JOIN tweet ON tweet.author_pk = user.pk GROUP BY 1'
+              sqlite3 Mappings/tweets.sqlite 'SELECT handle, count(*) FROM tweets JOIN users ON users.pk = tweets.author_pk GROUP BY 1'
 
             EXIT STATUS:
             \(codes)

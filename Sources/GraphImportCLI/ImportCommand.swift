@@ -11,10 +11,10 @@ import GraphImportJSON
 /// `graphimport [FILE|-] --map MAP [--store PATH] [options]`: the import itself.
 enum ImportCommand {
     static let options: [ParsedArguments.OptionSpec] = [
-        .init(name: "--map", takesValue: true), .init(name: "--store", takesValue: true),
+        .init(name: "--map", takesValue: true, short: "m"), .init(name: "--store", takesValue: true, short: "s"),
         .init(name: "--format", takesValue: true), .init(name: "--wait", takesValue: true),
-        .init(name: "--dry-run", takesValue: false), .init(name: "--skip-invalid", takesValue: false),
-        .init(name: "--json", takesValue: false), .init(name: "--quiet", takesValue: false),
+        .init(name: "--dry-run", takesValue: false, short: "n"), .init(name: "--skip-invalid", takesValue: false),
+        .init(name: "--json", takesValue: false), .init(name: "--quiet", takesValue: false, short: "q"),
         .init(name: "--allow-empty", takesValue: false), .init(name: "--if-changed", takesValue: false),
         .init(name: "--set-meta", takesValue: true),
         .init(name: "--adopt-store", takesValue: false), .init(name: "--check-store", takesValue: false),
@@ -99,7 +99,7 @@ enum ImportCommand {
 
         let quiet = parsed.has("--quiet")
         var reported = 0
-        let progress = (io.errorIsTerminal && !quiet) ? ProgressLine(io: io) : nil
+        let progress = (io.errorIsTerminal && !quiet) ? ProgressLine(io: io, totalBytes: regularFileSize(descriptor)) : nil
         let onSkip: (RecordError) -> Void = { error in
             reported += 1
             if reported <= maxReportedRecords {
@@ -212,6 +212,13 @@ enum ImportCommand {
     }
 }
 
+/// The size of a regular file (so that progress can show a percentage); nil for a pipe or a terminal.
+func regularFileSize(_ descriptor: Int32) -> Int? {
+    var info = stat()
+    guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_size > 0 else { return nil }
+    return Int(info.st_size)
+}
+
 /// The SHA-256 of a regular file's contents, read from the start; the file is rewound after.
 /// Nil for a pipe or anything that cannot be rewound.
 func hashFile(_ descriptor: Int32) -> String? {
@@ -227,25 +234,4 @@ func hashFile(_ descriptor: Int32) -> String? {
     }
     guard lseek(descriptor, 0, SEEK_SET) == 0 else { return nil }
     return SHA256.hex(hash.finalize())
-}
-
-/// A progress line on a terminal's standard error, redrawn at most five times a second.
-final class ProgressLine {
-    private let io: ToolIO
-    private var lastDraw = 0.0
-    private var drawn = false
-
-    init(io: ToolIO) { self.io = io }
-
-    func update(records: Int, bytes: Int) {
-        let now = Date().timeIntervalSinceReferenceDate
-        guard now - lastDraw >= 0.2 else { return }
-        lastDraw = now
-        drawn = true
-        io.writeError("\r\u{1B}[Kgraphimport: \(records) records, \(String(format: "%.1f", Double(bytes) / 1_048_576)) MB")
-    }
-
-    func finish() {
-        if drawn { io.writeError("\r\u{1B}[K") }
-    }
 }

@@ -10,7 +10,7 @@ import GraphImportStore
 /// a key that is not set (and no `--default`) exits 1, as `git config` does.
 enum MetaCommand {
     static let options: [ParsedArguments.OptionSpec] = [
-        .init(name: "--store", takesValue: true), .init(name: "--map", takesValue: true), .init(name: "--default", takesValue: true),
+        .init(name: "--store", takesValue: true, short: "s"), .init(name: "--map", takesValue: true, short: "m"), .init(name: "--default", takesValue: true),
         .init(name: "--type", takesValue: true), .init(name: "--json", takesValue: false), .init(name: "--wait", takesValue: true),
     ]
 
@@ -66,10 +66,10 @@ enum MetaCommand {
         }
     }
 
-    static var typeNames: String { MetaType.allCases.map(\.rawValue).joined(separator: ", ") }
+    static var typeNames: String { MetaType.allCases.map(\.name).joined(separator: ", ") }
 
     private static func metaType(_ name: String) throws(UsageError) -> MetaType {
-        guard let type = MetaType(rawValue: name) else {
+        guard let type = MetaType(name: name) else {
             throw UsageError(message: "The value '\(name)' is invalid for '--type'", hint: "Use one of \(typeNames).")
         }
         return type
@@ -148,14 +148,14 @@ enum MetaCommand {
                     key: entry.key,
                     value: .object(
                         JSONObject([
-                            JSONMember(key: "type", value: .string(entry.value.type.rawValue)),
+                            JSONMember(key: "type", value: .string(entry.value.type.name)),
                             JSONMember(key: "value", value: .string(entry.value.description)),
                         ])))
             }
             io.writeOut(JSONValue.object(JSONObject(members)).jsonText + "\n")
         } else {
             for entry in entries {
-                io.writeOut("\(entry.key)\t\(entry.value.type.rawValue)\t\(escapeControlCharacters(entry.value.description))\n")
+                io.writeOut("\(entry.key)\t\(entry.value.type.name)\t\(escapeControlCharacters(entry.value.description))\n")
             }
         }
         return .ok

@@ -8,10 +8,12 @@ struct UsageError: Error {
 
 /// The options and operands of one command, parsed by hand in argument-parser's manner.
 struct ParsedArguments {
-    /// An option the command accepts: `--store PATH` takes a value, `--json` does not.
+    /// An option the command accepts: `--store PATH` takes a value, `--json` does not; `-s` is
+    /// `--store`'s short name.
     struct OptionSpec {
         var name: String
         var takesValue: Bool
+        var short: Character? = nil
     }
 
     var values: [String: String] = [:]
@@ -20,7 +22,8 @@ struct ParsedArguments {
     var flags: Set<String> = []
     var operands: [String] = []
 
-    /// Parses `arguments` against `options`; `--name=value` and `--name value` both work, `--` ends options.
+    /// Parses `arguments` against `options`; `--name=value` and `--name value` both work, `--` ends
+    /// options. Short names work as in argument-parser: `-m MAP`, `-mMAP`, and flags grouped (`-nq`).
     init(_ arguments: [String], options: [OptionSpec]) throws(UsageError) {
         var index = 0
         var onlyOperands = false
@@ -32,6 +35,10 @@ struct ParsedArguments {
                 continue
             }
             if argument == "--" { onlyOperands = true; continue }
+            if !argument.hasPrefix("--") {
+                index = try parseShort(argument, at: index, in: arguments, options: options)
+                continue
+            }
             var name = argument
             var inlineValue: String?
             if let equals = argument.firstIndex(of: "=") {
@@ -58,6 +65,36 @@ struct ParsedArguments {
                 flags.insert(name)
             }
         }
+    }
+
+    /// Parses a group of short options (`-nq`, `-m MAP`, `-mMAP`); returns the index of the next argument.
+    private mutating func parseShort(_ argument: String, at index: Int, in arguments: [String], options: [OptionSpec]) throws(UsageError) -> Int {
+        var letters = argument.dropFirst()[...]
+        while let letter = letters.popFirst() {
+            guard let spec = options.first(where: { $0.short == letter }) else {
+                let known = options.compactMap { $0.short.map { "-\($0)" } }
+                let hint = known.isEmpty ? "This command has no short options; see its --help." : "Its short options are \(known.joined(separator: ", "))."
+                throw UsageError(message: "Unknown option '-\(letter)'", hint: hint)
+            }
+            guard spec.takesValue else {
+                flags.insert(spec.name)
+                continue
+            }
+            let value: String
+            var next = index
+            if !letters.isEmpty {
+                value = String(letters.drop(while: { $0 == "=" }))
+            } else if index < arguments.count {
+                value = arguments[index]
+                next += 1
+            } else {
+                throw UsageError(message: "Missing value for '-\(letter)' (\(spec.name))", hint: nil)
+            }
+            values[spec.name] = value
+            repeated[spec.name, default: []].append(value)
+            return next
+        }
+        return index
     }
 
     func has(_ flag: String) -> Bool { flags.contains(flag) }

@@ -5,13 +5,13 @@ import GraphImportStore
 
 /// `graphimport runs [--last N] [--json]`: the store's import history, newest first.
 enum RunsCommand {
+    static let options: [ParsedArguments.OptionSpec] = [
+        .init(name: "--store", takesValue: true, short: "s"), .init(name: "--map", takesValue: true, short: "m"),
+        .init(name: "--last", takesValue: true), .init(name: "--json", takesValue: false),
+    ]
+
     static func run(_ arguments: [String], io: ToolIO) throws(UsageError) -> ExitCode {
-        let parsed = try ParsedArguments(
-            arguments,
-            options: [
-                .init(name: "--store", takesValue: true), .init(name: "--map", takesValue: true), .init(name: "--last", takesValue: true),
-                .init(name: "--json", takesValue: false),
-            ])
+        let parsed = try ParsedArguments(arguments, options: options)
         let path = try MetaCommand.storePath(parsed)
         var last = 20
         if let text = parsed.values["--last"] {

@@ -14,6 +14,8 @@ public struct ToolIO: Sendable {
     public var inputIsTerminal: Bool
     /// Whether standard error is a terminal (then progress is shown).
     public var errorIsTerminal: Bool
+    /// The width of the terminal on standard error, when it is one and says.
+    public var errorColumns: Int?
     /// Whether the process was asked to stop (SIGINT, SIGTERM).
     public var isInterrupted: @Sendable () -> Bool = { false }
 
@@ -34,6 +36,8 @@ public struct ToolIO: Sendable {
             standardInput: 0, writeOut: { writeAll(1, $0) }, writeError: { writeAll(2, $0) },
             inputIsTerminal: isatty(0) != 0, errorIsTerminal: isatty(2) != 0)
         io.isInterrupted = { ProcessSignals.interrupted }
+        var size = winsize()
+        if io.errorIsTerminal, ioctl(2, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { io.errorColumns = Int(size.ws_col) }
         return io
     }
 }

@@ -47,7 +47,7 @@ struct RunHistoryCLITests {
         let (map, _) = Self.importedStore(dir)
         #expect(runInProcess(["meta", "get", "sinceId", "--map", map]).stdout == "674674925823787009\n")
         #expect(runInProcess(["meta", "get", "cursor", "--map", map]).stdout == "p2\n")
-        #expect(runInProcess(["meta", "list", "--map", map]).stdout == "cursor\tstring\tp2\nsinceId\tinteger\t674674925823787009\n")
+        #expect(runInProcess(["meta", "list", "--map", map]).stdout == "cursor\tString\tp2\nsinceId\tInt\t674674925823787009\n")
     }
 
     @Test func nullCursorRemovesTheKeyAndAMissingOneKeepsIt() {
@@ -76,7 +76,7 @@ struct RunHistoryCLITests {
         #expect(result.status == 65)
         #expect(result.stderr.hasPrefix("graphimport: error: \(bad):"), "\(result.stderr)")
         #expect(try sqlite(store, "SELECT id, name, changed_run FROM item ORDER BY id") == before)
-        #expect(runInProcess(["meta", "list", "--map", map]).stdout == "cursor\tstring\tp2\nsinceId\tinteger\t674674925823787009\n")
+        #expect(runInProcess(["meta", "list", "--map", map]).stdout == "cursor\tString\tp2\nsinceId\tInt\t674674925823787009\n")
         #expect(runInProcess(["meta", "get", "etag", "--map", map]).status == 1)
     }
 
@@ -89,7 +89,7 @@ struct RunHistoryCLITests {
         #expect(runInProcess(["meta", "get", "etag", "--map", map]).stdout == "W/\"x\"\n")
         #expect(
             runInProcess(["meta", "list", "--map", map]).stdout
-                == "cursor\tstring\tp3\netag\tstring\tW/\"x\"\nfetchedAt\tdate\t2024-05-01T12:00:00.000Z\nsinceId\tinteger\t901\n")
+                == "cursor\tString\tp3\netag\tString\tW/\"x\"\nfetchedAt\tDate\t2024-05-01T12:00:00.000Z\nsinceId\tInt\t901\n")
     }
 
     @Test func metaValueThatDoesNotFitFailsTheImportAndWritesNothing() throws {
@@ -113,7 +113,7 @@ struct RunHistoryCLITests {
         let (map, _) = Self.importedStore(dir)
         let next = dir.write("next.json", Self.response(maxID: "902", next: "p9", items: #"{"id":4,"name":"d"}"#))
         #expect(runInProcess([next, "--map", map, "--dry-run", "--quiet", "--set-meta", "etag=e"]).status == 0)
-        #expect(runInProcess(["meta", "list", "--map", map]).stdout == "cursor\tstring\tp2\nsinceId\tinteger\t674674925823787009\n")
+        #expect(runInProcess(["meta", "list", "--map", map]).stdout == "cursor\tString\tp2\nsinceId\tInt\t674674925823787009\n")
     }
 
     // MARK: Run history
