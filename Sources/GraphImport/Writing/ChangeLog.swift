@@ -84,6 +84,12 @@ public struct EntityChanges: Equatable, Sendable {
     public var objects: [ObjectChange]
     /// How many more objects were inserted or changed.
     public var more: Int
+
+    public init(entity: String, objects: [ObjectChange], more: Int) {
+        self.entity = entity
+        self.objects = objects
+        self.more = more
+    }
 }
 
 /// One object an import inserted (`isNew`) or changed, with its changed fields.
@@ -92,6 +98,12 @@ public struct ObjectChange: Equatable, Sendable {
     public var key: String
     public var isNew: Bool
     public var fields: [FieldChange]
+
+    public init(key: String, isNew: Bool, fields: [FieldChange]) {
+        self.key = key
+        self.isNew = isNew
+        self.fields = fields
+    }
 }
 
 /// A field as stored before the run and as the run leaves it, as SQL literals; for a to-many,
@@ -100,6 +112,12 @@ public struct FieldChange: Equatable, Sendable {
     public var name: String
     public var old: String
     public var new: String
+
+    public init(name: String, old: String, new: String) {
+        self.name = name
+        self.old = old
+        self.new = new
+    }
 }
 
 extension GraphWriter {
