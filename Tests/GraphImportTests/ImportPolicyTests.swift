@@ -257,4 +257,35 @@ struct ImportPolicyTests {
         let summary = try fixture.importJSON(Self.changes)
         #expect(summary.changes.isEmpty)
     }
+
+    // MARK: Skipped records
+
+    /// A record refused after it wrote (its derived value fails a check) is undone whole under
+    /// `--skip-invalid`: what it left unlinked and what it changed go with it.
+    @Test func aSkippedRecordTakesItsUnlinkedKeysAndChangesWithIt() throws {
+        let fixture = try EngineFixture(
+            map: """
+                records at $[*] as Movie
+                entity Movie
+                  key id
+                  id : Int
+                  title : String
+                  director <- director_id : Person? link existing
+                  cast : [Person]
+                  short : String derived "{title}" check length(1, 5)
+                entity Person
+                  key id
+                  id : Int
+                """)
+        var options = ImportOptions(skipInvalid: true)
+        options.changeLimit = 10
+        let summary = try fixture.importJSON(
+            #"[{"id": 1, "title": "Heat", "director_id": 7}, {"id": 2, "title": "Heat and Dust", "director_id": 8, "cast": [{"id": 9}]}]"#,
+            options: options)
+        #expect(summary.skippedRecords == 1)
+        #expect(summary.unlinked.map(\.count) == [1])
+        #expect(summary.unlinked.first?.samples.map(\.key) == ["7"])
+        #expect(summary.changes.map(\.entity) == ["Movie"])
+        #expect(summary.changes.first?.objects.map(\.key) == ["1"])
+    }
 }

@@ -12,6 +12,17 @@ final class ChangeLog {
     private var others: [Set<ObjectKey>]
     /// Texts longer than this are cut, with `…`.
     static let valueWidth = 60
+    /// What the open record added, to take back with it (`--skip-invalid`); nil outside a record.
+    private var journal: [Undo]?
+
+    private enum Undo {
+        /// An object was shown.
+        case appended(entity: Int, key: ObjectKey)
+        /// A shown object's fields were these.
+        case fields(entity: Int, index: Int, [FieldChange])
+        /// An object beyond the limit was counted.
+        case counted(entity: Int, key: ObjectKey)
+    }
 
     init(limit: Int, entities: Int) {
         self.limit = limit
@@ -29,11 +40,12 @@ final class ChangeLog {
     func inserted(_ entity: Int, _ key: ObjectKey) {
         guard shown[entity][key] == nil else { return }
         guard objects[entity].count < limit else {
-            others[entity].insert(key)
+            counted(entity, key)
             return
         }
         shown[entity][key] = objects[entity].count
         objects[entity].append(ObjectChange(key: Self.text(key), isNew: true, fields: []))
+        journal?.append(.appended(entity: entity, key: key))
     }
 
     /// An update of a stored object, its fields as old -> new; a field changed again keeps its first old value.
@@ -41,8 +53,10 @@ final class ChangeLog {
         guard let index = shown[entity][key] else {
             shown[entity][key] = objects[entity].count
             objects[entity].append(ObjectChange(key: Self.text(key), isNew: false, fields: fields))
+            journal?.append(.appended(entity: entity, key: key))
             return
         }
+        journal?.append(.fields(entity: entity, index: index, objects[entity][index].fields))
         for field in fields {
             if let at = objects[entity][index].fields.firstIndex(where: { $0.name == field.name }) {
                 objects[entity][index].fields[at].new = field.new
@@ -54,7 +68,25 @@ final class ChangeLog {
 
     /// A change of an object beyond the limit: counted, not shown.
     func counted(_ entity: Int, _ key: ObjectKey) {
-        if shown[entity][key] == nil { others[entity].insert(key) }
+        if shown[entity][key] == nil, others[entity].insert(key).inserted { journal?.append(.counted(entity: entity, key: key)) }
+    }
+
+    func beginRecord() { journal = [] }
+
+    func commitRecord() { journal = nil }
+
+    /// Takes back what the open record added.
+    func rollbackRecord() {
+        for undo in (journal ?? []).reversed() {
+            switch undo {
+            case .appended(let entity, let key):
+                objects[entity].removeLast()
+                shown[entity][key] = nil
+            case .fields(let entity, let index, let fields): objects[entity][index].fields = fields
+            case .counted(let entity, let key): others[entity].remove(key)
+            }
+        }
+        journal = nil
     }
 
     /// Per entity with changes, in the plan's order (`names`).

@@ -142,6 +142,7 @@ final class GraphWriter<Store: EntityStore> {
         try undo.begin()
         memory.beginRecord()
         tally.beginRecord()
+        changeLog?.beginRecord()
     }
 
     func commitRecord() throws(StoreError) {
@@ -149,6 +150,7 @@ final class GraphWriter<Store: EntityStore> {
         try undo.commit()
         memory.commitRecord()
         tally.commitRecord()
+        changeLog?.commitRecord()
     }
 
     /// Undoes the record's writes in the store and in the run's memory.
@@ -157,6 +159,7 @@ final class GraphWriter<Store: EntityStore> {
         try undo.rollback()
         memory.rollbackRecord()
         tally.rollbackRecord()
+        changeLog?.rollbackRecord()
     }
 
     // MARK: Writing
