@@ -183,9 +183,11 @@ struct ImportRun {
             deferredIndexes = try store.deferIndexes(of: emptyTables, in: plan.schema)
         }
         let now = SQLValue.text(Coercion.isoText(Timestamp(milliseconds: currentMilliseconds())))
+        let modes = EntityModes(plan: plan, run: options.mode)
         let writer = GraphWriter(
             plan: plan, database: database, run: RunContext(runID: runID, now: now), hooks: entityHooks, emptyTables: emptyTables,
-            objectsInMemory: max(1, options.objectsInMemory))
+            objectsInMemory: max(1, options.objectsInMemory), modes: modes,
+            changeLog: options.changeLimit.map { ChangeLog(limit: max(0, $0), entities: plan.entities.count) })
         let reader = JSONRecordReader(
             source: InputTap(source, state: tap), patterns: plan.routes.map(\.pattern), capture: plan.meta.map(\.pattern),
             projections: plan.projections(hooks: hooks), format: options.format,
@@ -193,7 +195,7 @@ struct ImportRun {
         var skipped = Array(repeating: 0, count: plan.entities.count)
         let undoable = options.skipInvalid && writer.mayRefuseObjects
         let pipeline = RecordPipeline(
-            reader: reader, builder: DraftBuilder(plan: plan, hooks: entityHooks), routes: plan.routes, skipsMalformedLines: options.skipInvalid)
+            reader: reader, builder: DraftBuilder(plan: plan, hooks: entityHooks, modes: modes), routes: plan.routes, skipsMalformedLines: options.skipInvalid)
         defer { pipeline.stop() }
         var captured: [Int: JSONValue] = [:]
         var format = JSONInputFormat.auto
@@ -297,6 +299,8 @@ struct ImportRun {
             summary.deletionsSuspended = true
         }
         let counts = writer.counts()
+        summary.unlinked = writer.tally.unlinked.filter { $0.count > 0 }
+        summary.changes = writer.changeLog?.changes(names: plan.entities.map(\.name)) ?? []
         summary.entities = plan.entities.indices.map { index in
             var entityCounts = counts[index]
             entityCounts.skipped = skipped[index]
@@ -421,13 +425,17 @@ extension ImportSummary {
                     JSONMember(
                         key: entity.name,
                         value: .object(
-                            JSONObject([
-                                JSONMember(key: "inserted", value: number(entity.counts.inserted)),
-                                JSONMember(key: "updated", value: number(entity.counts.updated)),
-                                JSONMember(key: "unchanged", value: number(entity.counts.unchanged)),
-                                JSONMember(key: "skipped", value: number(entity.counts.skipped)),
-                                JSONMember(key: "deleted", value: number(entity.counts.deleted)),
-                            ])))
+                            JSONObject(
+                                [
+                                    JSONMember(key: "inserted", value: number(entity.counts.inserted)),
+                                    JSONMember(key: "updated", value: number(entity.counts.updated)),
+                                    JSONMember(key: "unchanged", value: number(entity.counts.unchanged)),
+                                    JSONMember(key: "skipped", value: number(entity.counts.skipped)),
+                                    JSONMember(key: "deleted", value: number(entity.counts.deleted)),
+                                ]
+                                    // Only where a mode left new objects out: the shape of every other run is as it was.
+                                    + (entity.counts.notInserted > 0 ? [JSONMember(key: "not_inserted", value: number(entity.counts.notInserted))] : [])
+                            )))
                 })
         )
     }

@@ -1,4 +1,5 @@
 import GraphImportJSON
+import GraphImportMapping
 import GraphImportStore
 
 /// How an import treats bad records, what it keeps, and what it writes beside the data.
@@ -42,6 +43,11 @@ public struct ImportOptions: Sendable {
     public var objectsInMemory = ImportOptions.defaultObjectsInMemory
     /// 2048: as fast as 8192 on the tweet benchmark, in less memory (figures in Benchmarks/README.md).
     public static let defaultObjectsInMemory = 2048
+    /// `--mode`: narrows what the map's `mode` lets the run do to each entity (nil: as the map says).
+    public var mode: ImportMode?
+    /// Keep each inserted or changed object, with its changed fields, in `ImportSummary.changes`:
+    /// this many per entity, the rest counted (`--verbose`). nil keeps none, at no cost.
+    public var changeLimit: Int?
 
     public init(
         skipInvalid: Bool = false, dryRun: Bool = false, format: JSONInputFormat = .auto, busyTimeout: Double = 30,
@@ -86,6 +92,10 @@ public struct ImportSummary: Sendable {
     public var dryRun = false
     /// True when `ifChanged` found the same input as the last successful run and imported nothing.
     public var unchangedInput = false
+    /// Per relationship that links only existing objects: the keys of the feed that linked nothing.
+    public var unlinked: [UnlinkedLinks] = []
+    /// With `ImportOptions.changeLimit`: per entity, the objects inserted or changed (in a dry run: that would be).
+    public var changes: [EntityChanges] = []
 
     /// Records that went into the store: neither skipped nor ignored by a `-> ignore` case.
     public var importedRecords: Int { records - skippedRecords - ignoredRecords }

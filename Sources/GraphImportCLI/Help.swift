@@ -3,7 +3,7 @@ enum Help {
     static func usage(for command: Subcommand) -> String {
         switch command {
         case .import, .help:
-            "graphimport [<file>] --map <map> [--store <path>] [--dry-run] [--skip-invalid] [--json] [--quiet] [--format <format>] [--wait <seconds>] [--allow-empty] [--if-changed] [--set-meta <key=value> ...] [--adopt-store] [--check-store]"
+            "graphimport [<file>] --map <map> [--store <path>] [--dry-run] [--skip-invalid] [--json] [--quiet] [--format <format>] [--wait <seconds>] [--allow-empty] [--if-changed] [--set-meta <key=value> ...] [--adopt-store] [--check-store] [--mode <mode>] [--verbose]"
         case .meta:
             "graphimport meta (get <key> [--default <value>] | set <key> <value> [--type <type>] | unset <key> | list [--json]) (--store <path> | --map <map>)"
         case .runs: "graphimport runs [--last <n>] [--json] (--store <path> | --map <map>)"
@@ -187,6 +187,13 @@ enum Help {
                                       none of graphimport's; the map's tables are added beside them.
               --check-store           Run PRAGMA quick_check on the store first, whatever its size.
                                       (default: only stores up to 16 MiB are checked)
+              --mode <mode>           insert: leave stored objects as they are; update: insert no
+                                      new objects; upsert: both. Narrows each entity's `mode` in
+                                      the map. (default: as the map says, upsert)
+              -v, --verbose           After the summary, list the objects inserted or changed
+                                      (with --dry-run: that would be), each with its key and its
+                                      changed fields (old -> new): the first 10 per entity, then a
+                                      count.
               --version               Show the version.
               -h, --help              Show help information.
 

@@ -1,6 +1,7 @@
 import Foundation
 import GraphImport
 import GraphImportJSON
+import GraphImportMapping
 
 #if canImport(Glibc)
     import Glibc
@@ -18,7 +19,10 @@ enum ImportCommand {
         .init(name: "--allow-empty", takesValue: false), .init(name: "--if-changed", takesValue: false),
         .init(name: "--set-meta", takesValue: true),
         .init(name: "--adopt-store", takesValue: false), .init(name: "--check-store", takesValue: false),
+        .init(name: "--mode", takesValue: true), .init(name: "--verbose", takesValue: false), .init(name: "-v", takesValue: false),
     ]
+    /// Objects of each entity that `--verbose` shows with their changes before only a count follows.
+    static let shownChanges = 10
     /// Per-record error lines printed under `--skip-invalid` before only a count follows.
     static let maxReportedRecords = 100
 
@@ -36,6 +40,9 @@ enum ImportCommand {
         options.adoptStore = parsed.has("--adopt-store")
         options.checkStore = parsed.has("--check-store")
         options.isCancelled = io.isInterrupted
+        options.mode = try modeOption(parsed.values["--mode"])
+        let verbose = parsed.has("--verbose") || parsed.has("-v")
+        if verbose { options.changeLimit = shownChanges }
         for assignment in parsed.all("--set-meta") {
             options.setMeta.append(try MetaCommand.assignment(assignment))
         }
@@ -119,6 +126,7 @@ enum ImportCommand {
             let status: ExitCode = summary.skippedRecords > 0 && !summary.unchangedInput ? .partial : .ok
             if wantsJSON { io.writeOut(SummaryFormat.json(summary, status: status) + "\n") }
             if !quiet { io.writeError(SummaryFormat.text(summary)) }
+            if verbose && !quiet { io.writeError(SummaryFormat.changes(summary)) }
             return status
         } catch {
             progress?.finish()
@@ -127,6 +135,15 @@ enum ImportCommand {
             if wantsJSON { io.writeOut(failure.json(input: inputName, store: storePath, runID: runID) + "\n") }
             return failure.status
         }
+    }
+
+    /// `--mode insert|update|upsert`; nil when not given.
+    static func modeOption(_ value: String?) throws(UsageError) -> ImportMode? {
+        guard let value else { return nil }
+        guard let mode = ImportMode(rawValue: value) else {
+            throw UsageError(message: "The value '\(value)' is invalid for '--mode'", hint: "Give insert, update or upsert.")
+        }
+        return mode
     }
 
     /// Prints an import failure and returns its exit status; the store was left as it was.

@@ -38,11 +38,13 @@ enum SummaryFormat {
         }
         for change in summary.schemaChanges { text += "  schema: \(change)\n" }
         let showDeleted = summary.entities.contains { $0.counts.deleted > 0 }
+        let showNotInserted = summary.entities.contains { $0.counts.notInserted > 0 }
         var header = ["entity", "inserted", "updated", "unchanged", "skipped"]
         if showDeleted { header.append("deleted") }
+        if showNotInserted { header.append("not inserted") }
         let rows = summary.entities.map { entity in
             [entity.name, String(entity.counts.inserted), String(entity.counts.updated), String(entity.counts.unchanged), String(entity.counts.skipped)]
-                + (showDeleted ? [String(entity.counts.deleted)] : [])
+                + (showDeleted ? [String(entity.counts.deleted)] : []) + (showNotInserted ? [String(entity.counts.notInserted)] : [])
         }
         let widths = header.indices.map { column in ([header] + rows).map { $0[column].count }.max() ?? 0 }
         for row in [header] + rows {
@@ -56,6 +58,12 @@ enum SummaryFormat {
             let more = deletion.count > deletion.sampleKeys.count ? ", …" : ""
             let verb = summary.dryRun ? "would delete" : "deleted"
             text += "  \(verb) \(deletion.entity): \(deletion.sampleKeys.joined(separator: ", "))\(more)\n"
+        }
+        for unlinked in summary.unlinked {
+            let first = unlinked.samples.map { "\($0.key) at \($0.path)" }.joined(separator: ", ")
+            let more = unlinked.count > unlinked.samples.count ? ", …" : ""
+            text +=
+                "  not linked \(unlinked.member): \(unlinked.count) key\(unlinked.count == 1 ? "" : "s") of no stored \(unlinked.target) (\(first)\(more))\n"
         }
         if summary.deletionsSuspended {
             text += "  delete missing was not applied: records were skipped, and their objects must not count as missing\n"
@@ -110,8 +118,47 @@ enum SummaryFormat {
             JSONMember(key: "deleted_keys", value: .object(JSONObject(deletions))),
             JSONMember(key: "extras", value: .object(JSONObject(extras))),
             JSONMember(key: "meta", value: .object(JSONObject(meta))),
+            JSONMember(key: "unlinked", value: .object(JSONObject(summary.unlinked.map(unlinkedValue)))),
         ])
         return JSONValue.object(object).jsonText
+    }
+
+    /// `"Tweet.tags": {"target": "Tag", "count": 3, "first": [{"key": "'x'", "path": "$[0].tag_ids[1]"}]}`
+    static func unlinkedValue(_ unlinked: UnlinkedLinks) -> JSONMember {
+        let first = unlinked.samples.map { sample in
+            JSONValue.object(JSONObject([JSONMember(key: "key", value: .string(sample.key)), JSONMember(key: "path", value: .string(sample.path))]))
+        }
+        return JSONMember(
+            key: unlinked.member,
+            value: .object(
+                JSONObject([
+                    JSONMember(key: "target", value: .string(unlinked.target)),
+                    JSONMember(key: "count", value: .number(JSONNumber(literal: String(unlinked.count)))),
+                    JSONMember(key: "first", value: .array(first)),
+                ])))
+    }
+
+    /// `--verbose`: per entity, the objects inserted or changed, each with its changed fields,
+    /// then how many more. Empty when nothing changed.
+    static func changes(_ summary: ImportSummary) -> String {
+        var text = ""
+        let verb = summary.dryRun ? "would change" : "changed"
+        for entity in summary.changes {
+            let total = entity.objects.count + entity.more
+            text += "graphimport: \(entity.entity): \(verb) \(total) object\(total == 1 ? "" : "s")\n"
+            for object in entity.objects {
+                if object.isNew {
+                    text += "  + \(escapeControlCharacters(object.key)) (new)\n"
+                    continue
+                }
+                text += "  ~ \(escapeControlCharacters(object.key))\n"
+                for field in object.fields {
+                    text += "      \(field.name): \(escapeControlCharacters(field.old)) -> \(escapeControlCharacters(field.new))\n"
+                }
+            }
+            if entity.more > 0 { text += "  and \(entity.more) more\n" }
+        }
+        return text
     }
 
     /// A metadata value with its JSON type: a number, a boolean, or the JSON itself for a `JSON` value.

@@ -78,6 +78,8 @@ struct EntitySyntax: Sendable {
     var extras: [ExtrasSyntax] = []
     /// `delete missing [within NAME]` lines (more than one is an error).
     var deletions: [DeletionSyntax] = []
+    /// `mode insert|update|upsert` lines (more than one is an error).
+    var modes: [Located<ImportMode>] = []
 }
 
 /// `extras NAME`
@@ -128,6 +130,10 @@ struct MemberSyntax: Sendable {
     var fallbackPaths: [Located<KeyPath>] = []
     /// `<- referenced_tweets where type = "quoted"`
     var filter: FilterSyntax?
+    /// Where the `merge` clause is.
+    var merge: Located<String>?
+    /// `link existing`: where `link` is.
+    var linkExisting: Located<String>?
 
     /// The built-in type this member names, or nil when it names an entity.
     var valueType: ValueType? { isList ? nil : ValueType(rawValue: typeName.value) }

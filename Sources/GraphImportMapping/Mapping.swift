@@ -97,11 +97,14 @@ public struct Entity: Sendable, Equatable {
     public var extras: String?
     /// `delete missing [within RELATIONSHIP]`: objects a complete feed no longer contains are deleted.
     public var deletion: DeletionRule?
+    /// `mode insert|update|upsert`: what an import may do to the entity's objects (upsert when unsaid).
+    public var mode: ImportMode = .upsert
 
     public init(
         name: String, tableName: String?, key: [String], attributes: [Attribute], relationships: [Relationship],
-        location: SourceLocation, extras: String? = nil, deletion: DeletionRule? = nil
+        location: SourceLocation, extras: String? = nil, deletion: DeletionRule? = nil, mode: ImportMode = .upsert
     ) {
+        self.mode = mode
         self.name = name
         self.tableName = tableName
         self.key = key
@@ -340,6 +343,10 @@ public struct Relationship: Sendable, Equatable {
     /// `where type = "quoted"`: only the elements it holds for are linked. For a to-one whose
     /// JSON is an array, the first element it holds for.
     public var filter: ElementFilter?
+    /// `merge` (a to-many): the feed's targets are added to those stored, not put in their place.
+    public var mergesList = false
+    /// `link existing`: a key links only an object already stored or met in the run; no stub is made.
+    public var linksExistingOnly = false
 
     public init(
         name: String, source: KeyPath, target: String, isToMany: Bool, isOptional: Bool, inverse: String?,

@@ -56,7 +56,7 @@ struct Parser {
         advance()
     }
 
-    /// statement = records | case | meta | entity | key | extras | deletion | include | member ;
+    /// statement = records | case | meta | entity | key | extras | deletion | include | member | link | mode ;
     /// A line whose first name is followed by `<-` or `:` is a member, whatever the name; one that
     /// starts with a literal, or a name followed by `->`, is a case line.
     private mutating func parseStatement() throws(Problem) {
@@ -79,6 +79,7 @@ struct Parser {
         case Keyword.delete: try parseDeletion()
         case Keyword.include: try parseInclude()
         case Keyword.link: try parseLink(owner: owner)
+        case Keyword.mode: try parseMode()
         default:
             if let keyword = closestMatch(to: word, among: Keyword.statements) {
                 if keyword == Keyword.entity { noteMisspelledEntityLine() }

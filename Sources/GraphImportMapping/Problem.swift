@@ -60,14 +60,17 @@ enum Keyword {
     static let `is` = "is"
     static let present = "present"
     static let absent = "absent"
+    static let merge = "merge"
+    static let existing = "existing"
+    static let mode = "mode"
     /// The words that may follow a `where` condition's path.
     static let filterOperators = [`in`, has, matches, `is`]
     /// The words a line can start with, for "did you mean" on an unknown statement.
-    static let statements = [records, entity, key, meta, extras, delete, include, link]
+    static let statements = [records, entity, key, meta, extras, delete, include, link, mode]
     /// Clauses after an attribute's type and converters.
     static let attributeClauses = [`default`, always, onchange, null, missing, check, derived]
     /// Clauses after a relationship's type.
-    static let relationshipClauses = [inverse, delete, each]
+    static let relationshipClauses = [inverse, delete, each, merge, link]
     /// Every word that may follow a member's type, for "did you mean" on an unknown one.
     static let clauses = attributeClauses + relationshipClauses
 }

@@ -85,7 +85,7 @@ struct Validator {
                 if let inverse = member.inverse {
                     problems.append(.inverseOnAttribute(name.value, type: type.rawValue, at: inverse.offset))
                 }
-                for keyword in [member.deleteRule?.keyword, member.elementPath?.keyword].compactMap({ $0 }) {
+                for keyword in [member.deleteRule?.keyword, member.elementPath?.keyword, member.merge, member.linkExisting].compactMap({ $0 }) {
                     problems.append(.relationshipClauseOnAttribute(name.value, clause: keyword.value, type: type.rawValue, at: keyword.offset))
                 }
                 reportMisplacedLinks(of: member, kind: "attribute")
@@ -108,7 +108,7 @@ struct Validator {
                 }
                 if !member.isList { reportMisplacedLinks(of: member, kind: "to-one") }
                 checkFallbackPaths(of: member)
-                relationships.append(
+                var relationship =
                     Relationship(
                         name: name.value, source: member.path ?? KeyPath([.key(name.value)]), target: target,
                         isToMany: member.isList, isOptional: member.isOptional, inverse: member.inverse?.value,
@@ -116,14 +116,16 @@ struct Validator {
                         elementPath: member.isList || member.filter != nil ? member.elementPath?.value.value : nil,
                         pathLocation: member.pathOffset.map { source.location(at: $0) },
                         linkAttributes: member.isList ? resolveLinks(of: member, in: entity) : [], fallbackSources: member.fallbackPaths.map(\.value),
-                        filter: member.filter.map(resolve)))
+                        filter: member.filter.map(resolve))
+                resolvePolicies(of: member, target: target, into: &relationship)
+                relationships.append(relationship)
             }
         }
         let key = checkKey(of: entity, attributes: attributes, relationships: relationships)
         return Entity(
             name: entity.name.value, tableName: entity.table?.value, key: key, attributes: attributes,
             relationships: relationships, location: source.location(at: entity.name.offset),
-            extras: checkExtras(of: entity), deletion: checkDeletion(of: entity, relationships: relationships))
+            extras: checkExtras(of: entity), deletion: checkDeletion(of: entity, relationships: relationships), mode: checkMode(of: entity))
     }
 
     /// The entity a non-built-in type names, or nil after reporting why there is none.

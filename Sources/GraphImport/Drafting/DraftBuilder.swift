@@ -28,10 +28,14 @@ struct DraftBuilder {
     /// By entity index: whether the entity reads `$` or `$key` (`EntityPlan.readsBareValue`);
     /// only drafts of those set `memberName` and `bareValue`, which no other entity reads.
     private let readsBareValue: [Bool]
+    /// By entity index: whether the run inserts new objects (`EntityModes.inserts`).
+    private let insertsNew: [Bool]
 
-    init(plan: ImportPlan, hooks: [EntityHooks]) {
+    /// `modes`: what the run may do per entity; a key into an entity that takes no new objects links only existing ones.
+    init(plan: ImportPlan, hooks: [EntityHooks], modes: EntityModes? = nil) {
         self.plan = plan
         self.hooks = hooks
+        insertsNew = modes?.inserts ?? Array(repeating: true, count: plan.entities.count)
         extrasKeys = Array(repeating: [:], count: plan.entities.count)
         requiredOnInsert = plan.entities.indices.map { index in
             guard hooks[index].onInsert == nil else { return [] }
@@ -159,7 +163,8 @@ struct DraftBuilder {
                 }
                 toOne.append(.null)
             case let value?:
-                toOne.append(try link(value, target: relationship.target, member: member))
+                toOne.append(
+                    try link(value, target: relationship.target, member: member, existingOnly: relationship.linksExistingOnly))
             }
         }
         var toMany: [[LinkDraft]?] = []
@@ -213,7 +218,7 @@ struct DraftBuilder {
                     if case .null = target {
                         throw error(member, "an element of the array is null", hint: nil)
                     }
-                    links.append(try link(target, target: relationship.target, member: member))
+                    links.append(try link(target, target: relationship.target, member: member, existingOnly: relationship.linksExistingOnly))
                     if hasLinkAttributes {
                         truncate(to: elementDepth)
                         try appendLinkValues(of: relationship, in: element, to: &linkRows)
@@ -274,7 +279,7 @@ struct DraftBuilder {
             case .string where named, .number where named, .bool where named:
                 links.append(.object(try draft(JSONObject([]), entity: relationship.target, memberName: element.key, bareValue: target)))
             default:
-                links.append(try link(target, target: relationship.target, member: member))
+                links.append(try link(target, target: relationship.target, member: member, existingOnly: relationship.linksExistingOnly))
             }
             truncate(to: depth - 1)
         }
@@ -291,8 +296,10 @@ struct DraftBuilder {
         return rest.isEmpty ? nil : .text(JSONValue.object(JSONObject(rest)).jsonText)
     }
 
-    /// A nested object or a key value, as a link to an object of `target`.
-    private mutating func link(_ value: JSONValue, target: Int, member: String) throws(RecordError) -> LinkDraft {
+    /// A nested object or a key value, as a link to an object of `target`. `existingOnly`: a key
+    /// links only an object that exists (`link existing`), as does any key into an entity the
+    /// run inserts nothing into.
+    private mutating func link(_ value: JSONValue, target: Int, member: String, existingOnly: Bool) throws(RecordError) -> LinkDraft {
         switch value {
         case .object(let object):
             return .object(try draft(object, entity: target))
@@ -315,6 +322,10 @@ struct DraftBuilder {
                 throw error(member, "the key value is null", hint: nil)
             }
             if let failure = attribute.failedCheck(key) { throw error(keyMember(), failure, hint: nil, value: key) }
+            if existingOnly || !insertsNew[target] {
+                let origin = LinkOrigin(member: member, recordIndex: record?.index ?? 0, path: path(below: []))
+                return .existing(entity: target, key: ObjectKey(values: [key]), origin: origin)
+            }
             return .reference(entity: target, key: ObjectKey(values: [key]))
         }
     }

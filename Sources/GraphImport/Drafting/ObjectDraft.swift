@@ -59,6 +59,9 @@ enum LinkDraft: Sendable {
     case object(ObjectDraft)
     /// A key value standing for the object (`in_reply_to_status_id`); a stub row is made if it is new.
     case reference(entity: Int, key: ObjectKey)
+    /// A key value that links only an object already stored or written earlier in the run: no
+    /// stub is made (`link existing`, or a target whose mode does not insert).
+    case existing(entity: Int, key: ObjectKey, origin: LinkOrigin)
 }
 
 /// The values an object lacks that its entity requires on insert, and where the object is: the

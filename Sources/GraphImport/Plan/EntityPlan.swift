@@ -26,11 +26,14 @@ public final class EntityPlan: Sendable {
     let attributeMembers: [String]
     let toOneMembers: [String]
     let toManyMembers: [String]
+    /// `mode …`: what an import may do to the entity's objects, before a run's `--mode` narrows it.
+    public let mode: ImportMode
 
     init(
         name: String, table: String, attributes: [AttributePlan], keyAttributes: [Int], toOne: [ToOnePlan], toMany: [ToManyPlan],
-        extrasAttribute: Int?, mappedKeys: Set<String>, deletionScope: Int?, derivedAttributes: [Int]
+        extrasAttribute: Int?, mappedKeys: Set<String>, deletionScope: Int?, derivedAttributes: [Int], mode: ImportMode = .upsert
     ) {
+        self.mode = mode
         self.name = name
         self.table = table
         self.attributes = attributes
@@ -159,11 +162,14 @@ public final class ToOnePlan: Sendable {
     let elementPath: [PathStep]
     /// One path and no `where`: read as before either existed, with nothing to test.
     let isPlain: Bool
+    /// `link existing`: a key links only an object that exists; no stub is made.
+    let linksExistingOnly: Bool
 
     init(
         name: String, column: String, sourceDescription: String, path: [PathStep], target: Int, isOptional: Bool, deleteRule: DeleteRule,
-        fallbacks: [[PathStep]] = [], filter: FilterPlan? = nil, elementPath: [PathStep] = []
+        fallbacks: [[PathStep]] = [], filter: FilterPlan? = nil, elementPath: [PathStep] = [], linksExistingOnly: Bool = false
     ) {
+        self.linksExistingOnly = linksExistingOnly
         self.elementPath = elementPath
         isPlain = fallbacks.isEmpty && filter == nil
         self.fallbacks = fallbacks
@@ -205,12 +211,19 @@ public final class ToManyPlan: Sendable {
     let filter: FilterPlan?
     /// One path and no `where`: read as before either existed, with nothing to test.
     let isPlain: Bool
+    /// `merge`: the feed's targets are added after the stored ones instead of replacing them.
+    public let mergesList: Bool
+    /// `link existing`: a key links only an object that exists; no stub is made.
+    let linksExistingOnly: Bool
 
     init(
         name: String, owner: Int, joinTable: String, ownerColumn: String, targetColumn: String, sourceDescription: String,
         path: [PathStep], elementPath: [PathStep], isKeyed: Bool = false, target: Int, deleteRule: DeleteRule,
-        linkAttributes: [AttributePlan] = [], ownerName: String = "", fallbacks: [[PathStep]] = [], filter: FilterPlan? = nil
+        linkAttributes: [AttributePlan] = [], ownerName: String = "", fallbacks: [[PathStep]] = [], filter: FilterPlan? = nil,
+        mergesList: Bool = false, linksExistingOnly: Bool = false
     ) {
+        self.mergesList = mergesList
+        self.linksExistingOnly = linksExistingOnly
         self.isKeyed = isKeyed
         self.linkAttributes = linkAttributes
         linkMembers = linkAttributes.map { "\(ownerName).\(name).\($0.name)" }
@@ -295,7 +308,8 @@ extension EntityPlan {
                         elementPath: relationship.elementPath.map(ImportPlan.steps) ?? [],
                         isKeyed: relationship.source.components.last == .anyMember, target: target, deleteRule: relationship.deleteRule,
                         linkAttributes: links, ownerName: entity.name, fallbacks: relationship.fallbackSources.map(ImportPlan.steps),
-                        filter: relationship.filter.map(FilterPlan.init)))
+                        filter: relationship.filter.map(FilterPlan.init), mergesList: relationship.mergesList,
+                        linksExistingOnly: relationship.linksExistingOnly))
             } else {
                 let column = Naming.foreignKey(relationship: relationship.name)
                 claim(column, for: relationship.name, at: relationship.location)
@@ -304,7 +318,8 @@ extension EntityPlan {
                         name: relationship.name, column: column, sourceDescription: relationship.sources.written,
                         path: ImportPlan.steps(relationship.source), target: target, isOptional: relationship.isOptional,
                         deleteRule: relationship.deleteRule, fallbacks: relationship.fallbackSources.map(ImportPlan.steps),
-                        filter: relationship.filter.map(FilterPlan.init), elementPath: relationship.elementPath.map(ImportPlan.steps) ?? []))
+                        filter: relationship.filter.map(FilterPlan.init), elementPath: relationship.elementPath.map(ImportPlan.steps) ?? [],
+                        linksExistingOnly: relationship.linksExistingOnly))
             }
         }
         var mappedKeys = Set<String>()
@@ -318,7 +333,8 @@ extension EntityPlan {
         let keyAttributes = entity.key.compactMap { name in attributes.firstIndex { $0.name == name } }
         return EntityPlan(
             name: entity.name, table: table, attributes: attributes, keyAttributes: keyAttributes, toOne: toOne, toMany: toMany,
-            extrasAttribute: extrasAttribute, mappedKeys: mappedKeys, deletionScope: deletionScope, derivedAttributes: derivedAttributes)
+            extrasAttribute: extrasAttribute, mappedKeys: mappedKeys, deletionScope: deletionScope, derivedAttributes: derivedAttributes,
+            mode: entity.mode)
     }
 }
 

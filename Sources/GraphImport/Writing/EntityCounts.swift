@@ -9,6 +9,8 @@ public struct EntityCounts: Equatable, Sendable {
     public var skipped = 0
     /// Objects deleted because a complete feed no longer holds them (or by a cascade).
     public var deleted = 0
+    /// New objects the run's mode did not insert (`mode update`, `--mode update`), each once.
+    public var notInserted = 0
 
     public init(inserted: Int = 0, updated: Int = 0, unchanged: Int = 0, skipped: Int = 0, deleted: Int = 0) {
         self.inserted = inserted

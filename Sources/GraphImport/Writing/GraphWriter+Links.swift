@@ -13,7 +13,7 @@ extension GraphWriter {
         kept.reserveCapacity(values.count)
         var seen = Set<Int64>(minimumCapacity: links.count)
         for (position, link) in links.enumerated() {
-            guard case .integer(let pk) = try resolve(link), seen.insert(pk).inserted else { continue }
+            guard case .integer(let pk)? = try resolve(link), seen.insert(pk).inserted else { continue }
             list.append(pk)
             kept += values[(position * width)..<((position + 1) * width)]
         }

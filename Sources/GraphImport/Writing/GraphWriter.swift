@@ -63,10 +63,25 @@ final class GraphWriter<Store: EntityStore> {
     /// `beforeSave` hook, or a derived value that can fail): such a record can be skipped only
     /// by undoing it (`beginRecord`).
     let mayRefuseObjects: Bool
+    /// What the run may do per entity (`mode`, `--mode`).
+    let modes: EntityModes
+    /// New objects not inserted and keys that linked nothing, by the run's policies.
+    let tally: PolicyTally
+    /// Per entity: whether a to-many of it has `merge`.
+    private let merges: [Bool]
+    /// What each update changes, kept only when asked (`--verbose`): nil costs nothing.
+    let changeLog: ChangeLog?
 
     /// `stores` and `hooks` per entity of `plan`; `undo` takes back a record's writes.
-    init(plan: ImportPlan, stores: [Store], undo: any RecordUndo, run: RunContext, hooks: [EntityHooks], objectsInMemory: Int) {
+    init(
+        plan: ImportPlan, stores: [Store], undo: any RecordUndo, run: RunContext, hooks: [EntityHooks], objectsInMemory: Int,
+        modes: EntityModes? = nil, changeLog: ChangeLog? = nil
+    ) {
         precondition(stores.count == plan.entities.count && hooks.count == plan.entities.count, "one store and hooks per entity")
+        self.modes = modes ?? EntityModes(plan: plan, run: nil)
+        tally = PolicyTally(entities: plan.entities.count)
+        merges = plan.entities.map { $0.toMany.contains(where: \.mergesList) }
+        self.changeLog = changeLog
         self.plan = plan
         self.run = run
         self.stores = stores
@@ -85,7 +100,11 @@ final class GraphWriter<Store: EntityStore> {
 
     /// What happened to the objects of each entity, counted once per object (`ObjectMemory.counts`).
     func counts() -> [EntityCounts] {
-        plan.entities.indices.map(memory.counts)
+        plan.entities.indices.map { entity in
+            var counts = memory.counts(entity)
+            counts.notInserted = tally.notInsertedCount(entity)
+            return counts
+        }
     }
 
     /// Puts back `changed_run` and the `onchange` values of objects whose changes in this run
@@ -122,12 +141,16 @@ final class GraphWriter<Store: EntityStore> {
         try writeLinks()
         try undo.begin()
         memory.beginRecord()
+        tally.beginRecord()
+        changeLog?.beginRecord()
     }
 
     func commitRecord() throws(StoreError) {
         try writeLinks()
         try undo.commit()
         memory.commitRecord()
+        tally.commitRecord()
+        changeLog?.commitRecord()
     }
 
     /// Undoes the record's writes in the store and in the run's memory.
@@ -135,13 +158,16 @@ final class GraphWriter<Store: EntityStore> {
         for store in stores { store.discardQueued() }
         try undo.rollback()
         memory.rollbackRecord()
+        tally.rollbackRecord()
+        changeLog?.rollbackRecord()
     }
 
     // MARK: Writing
 
-    /// Writes a record's `draft` and its nested objects; returns the object's row id.
+    /// Writes a record's `draft` and its nested objects; returns the object's row id, nil when
+    /// the run's mode does not insert it.
     @discardableResult
-    func write(_ draft: ObjectDraft) throws(WriteError) -> Int64 {
+    func write(_ draft: ObjectDraft) throws(WriteError) -> Int64? {
         if draft.treeLacksRequired { try checkRequired(draft) }
         return try upsert(draft)
     }
@@ -174,9 +200,18 @@ final class GraphWriter<Store: EntityStore> {
     ) throws(WriteError) {
         func visit(_ link: LinkDraft) throws(WriteError) {
             switch link {
-            case .null: break
+            case .null, .existing: break
             case .object(let nested): try collectNew(nested, earlier: &earlier, into: &new)
             case .reference(let entity, let key): earlier[entity].insert(key)
+            }
+        }
+        if !modes.upserts[draft.entity] {
+            // An object its mode leaves alone, or does not insert, writes nothing of its tree.
+            var found = earlier[draft.entity].contains(draft.key)
+            if !found { found = try exists(draft.entity, draft.key) }
+            if found ? !modes.updates[draft.entity] : !modes.inserts[draft.entity] {
+                if found { earlier[draft.entity].insert(draft.key) }
+                return
             }
         }
         for link in draft.toOne { if let link { try visit(link) } }
@@ -208,15 +243,20 @@ final class GraphWriter<Store: EntityStore> {
         return try storing { () throws(StoreError) in try store.find(key, expecting: []) } != nil
     }
 
-    /// Writes `draft` and its nested objects; returns the object's row id.
-    private func upsert(_ draft: ObjectDraft) throws(WriteError) -> Int64 {
+    /// Writes `draft` and its nested objects; returns the object's row id, nil when the run's mode
+    /// does not insert it.
+    private func upsert(_ draft: ObjectDraft) throws(WriteError) -> Int64? {
+        if !modes.upserts[draft.entity] {
+            let outcome = try leaveByMode(draft)
+            if outcome.left { return outcome.pk }
+        }
         // Provided values in column order: attributes, then to-one foreign keys. Shared with the
         // draft: growing it copies it, so only an entity with to-one links does.
         var provided = draft.values
         if !draft.toOne.isEmpty {
             provided.reserveCapacity(draft.values.count + draft.toOne.count)
             for link in draft.toOne {
-                provided.append(try link.map { link throws(WriteError) in try resolve(link) })
+                provided.append(try link.flatMap { link throws(WriteError) in try resolve(link) })
             }
         }
         var lists: [[Int64]?] = []
@@ -241,17 +281,18 @@ final class GraphWriter<Store: EntityStore> {
             // Duplicates dropped, the first kept. Most lists are short: a search beats a set there.
             if links.count <= 16 {
                 for link in links {
-                    if case .integer(let pk) = try resolve(link), !list.contains(pk) { list.append(pk) }
+                    if case .integer(let pk)? = try resolve(link), !list.contains(pk) { list.append(pk) }
                 }
             } else {
                 var seen = Set<Int64>(minimumCapacity: links.count)
                 for link in links {
-                    if case .integer(let pk) = try resolve(link), seen.insert(pk).inserted { list.append(pk) }
+                    if case .integer(let pk)? = try resolve(link), seen.insert(pk).inserted { list.append(pk) }
                 }
             }
             lists.append(list)
         }
         if let (object, holdsProvided) = try find(draft.entity, draft.key, expecting: provided) {
+            if merges[draft.entity] { try merge(into: &lists, linkRows: &linkRows, of: object, entity: draft.entity) }
             try update(object, draft: draft, provided: provided, holdsProvided: holdsProvided, lists: lists, linkRows: linkRows)
             return object.pk
         }
@@ -302,6 +343,7 @@ final class GraphWriter<Store: EntityStore> {
             known.setList(index, list)
         }
         memory.add(known, draft.entity, draft.key)
+        changeLog?.inserted(draft.entity, draft.key)
         return pk
     }
 
@@ -348,6 +390,9 @@ final class GraphWriter<Store: EntityStore> {
             changedColumns.append(index)
         }
         let changed = !changedColumns.isEmpty || listChanged
+        if changed, let changeLog {
+            try logChange(to: changeLog, object: object, draft: draft, merged: merged, columns: changedColumns, rewrites: rewrites, lists: lists)
+        }
         for (index, attribute) in entity.attributes.enumerated() {
             if changed, let value = attribute.onChange { merged[index] = run.value(value) }
             if let value = attribute.always { merged[index] = run.value(value) }
@@ -440,13 +485,19 @@ final class GraphWriter<Store: EntityStore> {
         do { try hook(objectValues) } catch { throw .rejected(member: plan.name, message: error.message) }
     }
 
-    /// The row id a link stands for, writing nested objects and making stubs for unknown keys.
-    func resolve(_ link: LinkDraft) throws(WriteError) -> SQLValue {
+    /// The row id a link stands for, writing nested objects and making stubs for unknown keys;
+    /// nil when it links nothing (an object the run's mode does not insert, an unknown key that
+    /// links only existing objects).
+    func resolve(_ link: LinkDraft) throws(WriteError) -> SQLValue? {
         switch link {
         case .null:
             return .null
         case .object(let draft):
-            return .integer(try upsert(draft))
+            return try upsert(draft).map { .integer($0) }
+        case .existing(let entity, let key, let origin):
+            if let (object, _) = try find(entity, key) { return .integer(object.pk) }
+            tally.unlinked(key, target: plan.entities[entity].name, origin: origin)
+            return nil
         case .reference(let entity, let key):
             if let (object, _) = try find(entity, key) { return .integer(object.pk) }
             // A stub: only the key is known, but it is inserted like any new object (defaults, hooks).
@@ -456,7 +507,8 @@ final class GraphWriter<Store: EntityStore> {
             let stub = ObjectDraft(
                 entity: entity, key: key, values: values, toOne: Array(repeating: nil, count: plan.toOne.count),
                 toMany: Array(repeating: nil, count: plan.toMany.count))
-            return .integer(try insert(stub, provided: values + Array(repeating: nil, count: plan.toOne.count), lists: stub.toMany.map { _ in nil }))
+            return .integer(
+                try insert(stub, provided: values + Array(repeating: nil, count: plan.toOne.count), lists: stub.toMany.map { _ in nil }))
         }
     }
 
@@ -465,7 +517,7 @@ final class GraphWriter<Store: EntityStore> {
     /// objects of a re-import are unchanged, and each of their texts was copied out of the row
     /// only to be found equal and freed. Also says whether the object was just read and its row
     /// holds every value `expected` gives: the caller need not compare them again.
-    private func find(_ entity: Int, _ key: ObjectKey, expecting expected: [SQLValue?] = []) throws(WriteError) -> (KnownObject, holdsExpected: Bool)? {
+    func find(_ entity: Int, _ key: ObjectKey, expecting expected: [SQLValue?] = []) throws(WriteError) -> (KnownObject, holdsExpected: Bool)? {
         if let known = memory.object(entity, key) { return (known, false) }
         let store = stores[entity]
         guard let stored = try storing({ () throws(StoreError) in try store.find(key, expecting: expected) }) else { return nil }
@@ -490,7 +542,7 @@ final class GraphWriter<Store: EntityStore> {
     }
 
     /// The target row ids `object` holds for to-many `index`: from memory, else read (and kept).
-    private func storedList(of object: KnownObject, index: Int, store: Store) throws(StoreError) -> [Int64] {
+    func storedList(of object: KnownObject, index: Int, store: Store) throws(StoreError) -> [Int64] {
         if let known = object.list(index) { return known }
         let stored = try store.list(of: object.pk, relationship: index, expecting: nil).list
         object.setList(index, stored)
@@ -513,11 +565,12 @@ extension GraphWriter where Store == SQLiteEntityStore {
     /// `hooks`: the importer's hooks bound to the plan's entities (`EntityHooks.bind(_:to:)`).
     convenience init(
         plan: ImportPlan, database: Database, run: RunContext, hooks: [EntityHooks], emptyTables: Set<String>,
-        objectsInMemory: Int = ImportOptions.defaultObjectsInMemory
+        objectsInMemory: Int = ImportOptions.defaultObjectsInMemory, modes: EntityModes? = nil, changeLog: ChangeLog? = nil
     ) {
         self.init(
             plan: plan, stores: plan.entities.map { SQLiteEntityStore($0, database: database, startedEmpty: emptyTables.contains($0.table)) },
-            undo: SQLiteRecordUndo(database: database), run: run, hooks: hooks, objectsInMemory: objectsInMemory)
+            undo: SQLiteRecordUndo(database: database), run: run, hooks: hooks, objectsInMemory: objectsInMemory, modes: modes,
+            changeLog: changeLog)
     }
 }
 

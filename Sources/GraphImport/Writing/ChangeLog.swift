@@ -1,0 +1,192 @@
+import GraphImportStore
+
+/// What a run inserts and changes, object by object: the first `limit` objects of each entity
+/// with their keys and changed fields (old -> new), the others only counted. Made only when the
+/// caller asks (`ImportOptions.changeLimit`); a writer without one does no work for it.
+final class ChangeLog {
+    /// How many objects of each entity are shown in full.
+    let limit: Int
+    private var shown: [[ObjectKey: Int]]
+    private var objects: [[ObjectChange]]
+    /// Per entity: the objects changed beyond the limit.
+    private var others: [Set<ObjectKey>]
+    /// Texts longer than this are cut, with `…`.
+    static let valueWidth = 60
+    /// What the open record added, to take back with it (`--skip-invalid`); nil outside a record.
+    private var journal: [Undo]?
+
+    private enum Undo {
+        /// An object was shown.
+        case appended(entity: Int, key: ObjectKey)
+        /// A shown object's fields were these.
+        case fields(entity: Int, index: Int, [FieldChange])
+        /// An object beyond the limit was counted.
+        case counted(entity: Int, key: ObjectKey)
+    }
+
+    init(limit: Int, entities: Int) {
+        self.limit = limit
+        shown = Array(repeating: [:], count: entities)
+        objects = Array(repeating: [], count: entities)
+        others = Array(repeating: [], count: entities)
+    }
+
+    /// Whether a change of the object is shown with its fields (else it is only counted).
+    func showsFields(_ entity: Int, _ key: ObjectKey) -> Bool {
+        if let index = shown[entity][key] { return !objects[entity][index].isNew }
+        return objects[entity].count < limit
+    }
+
+    func inserted(_ entity: Int, _ key: ObjectKey) {
+        guard shown[entity][key] == nil else { return }
+        guard objects[entity].count < limit else {
+            counted(entity, key)
+            return
+        }
+        shown[entity][key] = objects[entity].count
+        objects[entity].append(ObjectChange(key: Self.text(key), isNew: true, fields: []))
+        journal?.append(.appended(entity: entity, key: key))
+    }
+
+    /// An update of a stored object, its fields as old -> new; a field changed again keeps its first old value.
+    func updated(_ entity: Int, _ key: ObjectKey, fields: [FieldChange]) {
+        guard let index = shown[entity][key] else {
+            shown[entity][key] = objects[entity].count
+            objects[entity].append(ObjectChange(key: Self.text(key), isNew: false, fields: fields))
+            journal?.append(.appended(entity: entity, key: key))
+            return
+        }
+        journal?.append(.fields(entity: entity, index: index, objects[entity][index].fields))
+        for field in fields {
+            if let at = objects[entity][index].fields.firstIndex(where: { $0.name == field.name }) {
+                objects[entity][index].fields[at].new = field.new
+            } else {
+                objects[entity][index].fields.append(field)
+            }
+        }
+    }
+
+    /// A change of an object beyond the limit: counted, not shown.
+    func counted(_ entity: Int, _ key: ObjectKey) {
+        if shown[entity][key] == nil, others[entity].insert(key).inserted { journal?.append(.counted(entity: entity, key: key)) }
+    }
+
+    func beginRecord() { journal = [] }
+
+    func commitRecord() { journal = nil }
+
+    /// Takes back what the open record added.
+    func rollbackRecord() {
+        for undo in (journal ?? []).reversed() {
+            switch undo {
+            case .appended(let entity, let key):
+                objects[entity].removeLast()
+                shown[entity][key] = nil
+            case .fields(let entity, let index, let fields): objects[entity][index].fields = fields
+            case .counted(let entity, let key): others[entity].remove(key)
+            }
+        }
+        journal = nil
+    }
+
+    /// Per entity with changes, in the plan's order (`names`).
+    func changes(names: [String]) -> [EntityChanges] {
+        names.indices.compactMap { entity in
+            guard !objects[entity].isEmpty else { return nil }
+            return EntityChanges(entity: names[entity], objects: objects[entity], more: others[entity].count)
+        }
+    }
+
+    /// A key as SQL literals, `42` or `('octocat', 7)`.
+    static func text(_ key: ObjectKey) -> String {
+        key.values.count == 1 ? text(key.values[0]) : "(" + key.values.map(text).joined(separator: ", ") + ")"
+    }
+
+    /// A value as a SQL literal, cut to `valueWidth` characters.
+    static func text(_ value: SQLValue) -> String {
+        let text = value.description
+        return text.count > valueWidth ? String(text.prefix(valueWidth - 1)) + "…" : text
+    }
+}
+
+/// The objects of one entity an import inserted or changed (in a dry run: would), as `--verbose` shows them.
+public struct EntityChanges: Equatable, Sendable {
+    public var entity: String
+    /// The first few, in the order the run met them.
+    public var objects: [ObjectChange]
+    /// How many more objects were inserted or changed.
+    public var more: Int
+
+    public init(entity: String, objects: [ObjectChange], more: Int) {
+        self.entity = entity
+        self.objects = objects
+        self.more = more
+    }
+}
+
+/// One object an import inserted (`isNew`) or changed, with its changed fields.
+public struct ObjectChange: Equatable, Sendable {
+    /// The key as SQL literals (`42`, `('octocat', 7)`).
+    public var key: String
+    public var isNew: Bool
+    public var fields: [FieldChange]
+
+    public init(key: String, isNew: Bool, fields: [FieldChange]) {
+        self.key = key
+        self.isNew = isNew
+        self.fields = fields
+    }
+}
+
+/// A field as stored before the run and as the run leaves it, as SQL literals; for a to-many,
+/// how many targets it links.
+public struct FieldChange: Equatable, Sendable {
+    public var name: String
+    public var old: String
+    public var new: String
+
+    public init(name: String, old: String, new: String) {
+        self.name = name
+        self.old = old
+        self.new = new
+    }
+}
+
+extension GraphWriter {
+    /// Puts an update of `object` into `log`: its changed columns (attributes, and to-ones as
+    /// their targets' keys) and its rewritten to-manys (as counts).
+    func logChange(
+        to log: ChangeLog, object: KnownObject, draft: ObjectDraft, merged: [SQLValue?], columns: [Int], rewrites: [Bool], lists: [[Int64]?]
+    ) throws(WriteError) {
+        guard log.showsFields(draft.entity, draft.key) else {
+            log.counted(draft.entity, draft.key)
+            return
+        }
+        let entity = plan.entities[draft.entity]
+        var fields: [FieldChange] = []
+        for column in columns {
+            let old = object.values[column]
+            let new = merged[column] ?? .null
+            if column < entity.attributes.count {
+                fields.append(FieldChange(name: entity.attributes[column].name, old: ChangeLog.text(old), new: ChangeLog.text(new)))
+            } else {
+                let relationship = entity.toOne[column - entity.attributes.count]
+                fields.append(
+                    FieldChange(name: relationship.name, old: try targetText(relationship.target, old), new: try targetText(relationship.target, new)))
+            }
+        }
+        for (index, rewritten) in rewrites.enumerated() where rewritten {
+            let before = object.list(index)?.count ?? 0
+            fields.append(FieldChange(name: entity.toMany[index].name, old: "\(before) linked", new: "\((lists[index] ?? []).count) linked"))
+        }
+        log.updated(draft.entity, draft.key, fields: fields)
+    }
+
+    /// The key of the object of `entity` a foreign key holds, for a message (NULL for none).
+    private func targetText(_ entity: Int, _ value: SQLValue) throws(WriteError) -> String {
+        guard case .integer(let pk) = value else { return ChangeLog.text(value) }
+        let store = stores[entity]
+        let key = try storing { () throws(StoreError) in try store.key(of: pk) }
+        return key.isEmpty ? "row \(pk)" : ChangeLog.text(ObjectKey(values: key))
+    }
+}

@@ -1,0 +1,64 @@
+import GraphImportStore
+
+/// Import modes and `merge`: what the writer does instead of an upsert that replaces lists.
+extension GraphWriter {
+    /// For an entity whose mode is not an upsert: whether the draft is left out, with its tree
+    /// (a stored object its mode does not update, kept as it is and counted unchanged, its row
+    /// id given; a new object its mode does not insert, counted as not inserted, nil), or is
+    /// written as usual.
+    func leaveByMode(_ draft: ObjectDraft) throws(WriteError) -> (left: Bool, pk: Int64?) {
+        let entity = draft.entity
+        if let (object, _) = try find(entity, draft.key) {
+            if modes.updates[entity] { return (false, nil) }
+            if object.status == .referenced {
+                memory.willChange(object, entity, draft.key)
+                object.status = .touched
+            }
+            return (true, object.pk)
+        }
+        if modes.inserts[entity] { return (false, nil) }
+        tally.skipNew(entity, draft.key)
+        return (true, nil)
+    }
+
+    /// Turns the feed's targets of each `merge` to-many of `object` into the stored targets
+    /// followed by those the feed adds, in feed order; a target both hold takes the feed's link
+    /// values. A feed that adds nothing leaves the list as stored (unchanged).
+    func merge(into lists: inout [[Int64]?], linkRows: inout [[SQLValue]?]?, of object: KnownObject, entity: Int) throws(WriteError) {
+        let store = stores[entity]
+        for (index, relationship) in plan.entities[entity].toMany.enumerated() where relationship.mergesList {
+            guard let list = lists[index] else { continue }
+            if let values = linkRows?[index] {
+                let width = relationship.linkAttributes.count
+                var (stored, storedValues) = try storing { () throws(StoreError) in try storedLinks(of: object, index: index, store: store) }
+                var positions: [Int64: Int] = [:]
+                for (position, target) in stored.enumerated() { positions[target] = position }
+                for (position, target) in list.enumerated() {
+                    let given = values[(position * width)..<((position + 1) * width)]
+                    if let at = positions[target] {
+                        storedValues.replaceSubrange((at * width)..<((at + 1) * width), with: given)
+                    } else {
+                        positions[target] = stored.count
+                        stored.append(target)
+                        storedValues += given
+                    }
+                }
+                lists[index] = stored
+                linkRows![index] = storedValues
+                continue
+            }
+            var merged = try storing { () throws(StoreError) in try storedList(of: object, index: index, store: store) }
+            var held = Set(merged)
+            for target in list where held.insert(target).inserted { merged.append(target) }
+            lists[index] = merged
+        }
+    }
+
+    /// The targets and link values `object` holds for to-many `index` (read, and kept, when not in memory).
+    private func storedLinks(of object: KnownObject, index: Int, store: Store) throws(StoreError) -> (list: [Int64], values: [SQLValue]) {
+        if let list = object.list(index), let values = object.linkValues(index) { return (list, values) }
+        let stored = try store.list(of: object.pk, withValuesOf: index)
+        object.setList(index, stored.list, values: stored.values)
+        return stored
+    }
+}

@@ -1,0 +1,90 @@
+import GraphImportStore
+import GraphImportTestSupport
+import Testing
+
+/// `--mode`, `--verbose` and the summary lines of `link existing`, as the command line shows them.
+@Suite("Command line: import modes, unlinked keys and the changes of a dry run")
+struct ImportPolicyCLITests {
+    static let map = """
+        records at $[*] as Post
+        entity Post
+          key id
+          id : Int
+          title : String
+          tags <- tag_ids : [Tag] link existing
+          comments : [Comment] merge
+        entity Tag
+          key id
+          id : Int
+        entity Comment
+          key id
+          id : Int
+          body : String
+        """
+
+    static let first = #"[{"id": 1, "title": "A", "comments": [{"id": 10, "body": "x"}]}, {"id": 2, "title": "B"}]"#
+    static let second = #"[{"id": 1, "title": "A2", "tag_ids": [7, 8], "comments": [{"id": 11, "body": "y"}]}]"#
+
+    @Test func aVerboseDryRunListsEachChangeWithOldAndNewValuesAndWritesNothing() throws {
+        let dir = TemporaryDirectory()
+        let map = dir.write("posts.map", Self.map)
+        let store = dir.path("posts.sqlite")
+        #expect(runInProcess([dir.write("first.json", Self.first), "--map", map, "--store", store]).status == 0)
+        let result = runInProcess([dir.write("second.json", Self.second), "--map", map, "--store", store, "--dry-run", "-v"])
+        #expect(result.status == 0)
+        let lines = result.stderr.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(
+            Array(lines.drop { !$0.hasPrefix("  not linked") }) == [
+                "  not linked Post.tags: 2 keys of no stored Tag (7 at $[0].tag_ids[0], 8 at $[0].tag_ids[1])",
+                "graphimport: Post: would change 1 object",
+                "  ~ 1",
+                "      title: 'A' -> 'A2'",
+                "      comments: 1 linked -> 2 linked",
+                "graphimport: Comment: would change 1 object",
+                "  + 11 (new)",
+                "",
+            ])
+        let database = try Database(path: store)
+        #expect(try database.rows("SELECT title FROM post WHERE id = 1").map { $0.map(\.description) } == [["'A'"]])
+    }
+
+    @Test func verboseShowsTenObjectsPerEntityThenACount() throws {
+        let dir = TemporaryDirectory()
+        let map = dir.write("posts.map", Self.map)
+        let feed = "[" + (1...12).map { #"{"id": \#($0), "title": "t"}"# }.joined(separator: ", ") + "]"
+        let result = runInProcess([dir.write("many.json", feed), "--map", map, "--store", dir.path("posts.sqlite"), "--verbose"])
+        #expect(result.stderr.contains("graphimport: Post: changed 12 objects\n  + 1 (new)\n"))
+        #expect(result.stderr.contains("  + 10 (new)\n  and 2 more\n"))
+        #expect(!result.stderr.contains("  + 11 (new)"))
+    }
+
+    @Test func updateModeCountsNewObjectsAsNotInserted() throws {
+        let dir = TemporaryDirectory()
+        let map = dir.write("posts.map", Self.map)
+        let store = dir.path("posts.sqlite")
+        #expect(runInProcess([dir.write("first.json", Self.first), "--map", map, "--store", store]).status == 0)
+        let feed = dir.write("third.json", #"[{"id": 2, "title": "B2"}, {"id": 3, "title": "C"}]"#)
+        let result = runInProcess([feed, "--map", map, "--store", store, "--mode", "update", "--json"])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains(#""Post":{"inserted":0,"updated":1,"unchanged":0,"skipped":0,"deleted":0,"not_inserted":1}"#))
+        #expect(
+            result.stderr.contains(
+                "  entity   inserted  updated  unchanged  skipped  not inserted\n  Post            0        1          0        0             1\n"))
+    }
+
+    @Test func theJSONSummaryNamesTheUnlinkedKeys() throws {
+        let dir = TemporaryDirectory()
+        let map = dir.write("posts.map", Self.map)
+        let result = runInProcess([dir.write("second.json", Self.second), "--map", map, "--store", dir.path("posts.sqlite"), "--json"])
+        #expect(
+            result.stdout.contains(
+                #""unlinked":{"Post.tags":{"target":"Tag","count":2,"first":[{"key":"7","path":"$[0].tag_ids[0]"},{"key":"8","path":"$[0].tag_ids[1]"}]}}"#
+            ))
+    }
+
+    @Test func anUnknownModeIsAUsageError() {
+        let result = runInProcess(["feed.json", "--map", "posts.map", "--mode", "merge"])
+        #expect(result.status == 64)
+        #expect(result.stderr.hasPrefix("Error: The value 'merge' is invalid for '--mode'\nGive insert, update or upsert.\n"))
+    }
+}

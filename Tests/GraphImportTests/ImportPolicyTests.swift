@@ -1,0 +1,291 @@
+import GraphImport
+import GraphImportMapping
+import GraphImportTestSupport
+import Testing
+
+/// `merge`, `link existing` and import modes, with feeds shaped like the APIs that motivate them.
+@Suite("Import policies: merge, link existing, modes")
+struct ImportPolicyTests {
+    /// GitHub's stargazers of a repository, a page per request (`?page=2`): each page names some.
+    static let stargazersMap = """
+        records at $ as Repo
+        entity Repo
+          key id
+          id : Int
+          stargazers : [User] merge
+        entity User
+          key id
+          id : Int
+          login : String
+        """
+
+    static func page(_ users: [(Int, String)]) -> String {
+        #"{"id": 1, "stargazers": ["# + users.map { #"{"id": \#($0.0), "login": "\#($0.1)"}"# }.joined(separator: ", ") + "]}"
+    }
+
+    static let stargazerRows = "SELECT u.login FROM repo_stargazers j JOIN user u ON u.pk = j.user_pk ORDER BY j.position"
+
+    @Test func mergeKeepsTheStoredTargetsAndAppendsTheNewOnesInFeedOrder() throws {
+        let fixture = try EngineFixture(map: Self.stargazersMap)
+        try fixture.importJSON(Self.page([(1, "ann"), (2, "bob")]))
+        let second = try fixture.importJSON(Self.page([(4, "dan"), (2, "bob"), (3, "cy")]))
+        #expect(try fixture.rows(Self.stargazerRows) == [["'ann'"], ["'bob'"], ["'dan'"], ["'cy'"]])
+        #expect(EngineFixture.counts(second, "Repo") == [0, 1, 0, 0])
+    }
+
+    @Test func reimportingAMergedPageChangesNothing() throws {
+        let fixture = try EngineFixture(map: Self.stargazersMap)
+        try fixture.importJSON(Self.page([(1, "ann"), (2, "bob")]))
+        try fixture.importJSON(Self.page([(3, "cy")]))
+        let again = try fixture.importJSON(Self.page([(3, "cy")]))
+        #expect(!again.changed)
+        #expect(EngineFixture.counts(again, "Repo") == [0, 0, 1, 0])
+        #expect(try fixture.rows(Self.stargazerRows) == [["'ann'"], ["'bob'"], ["'cy'"]])
+    }
+
+    @Test func withoutMergeAPageReplacesTheList() throws {
+        let fixture = try EngineFixture(map: Self.stargazersMap.replacingOccurrences(of: " merge", with: ""))
+        try fixture.importJSON(Self.page([(1, "ann"), (2, "bob")]))
+        try fixture.importJSON(Self.page([(3, "cy")]))
+        #expect(try fixture.rows(Self.stargazerRows) == [["'cy'"]])
+    }
+
+    @Test func mergeAddsUpPagesWithinOneRunToo() throws {
+        let fixture = try EngineFixture(map: Self.stargazersMap.replacingOccurrences(of: "records at $ as Repo", with: "records at $[*] as Repo"))
+        try fixture.importJSON("[" + Self.page([(1, "ann")]) + ", " + Self.page([(2, "bob")]) + "]")
+        #expect(try fixture.rows(Self.stargazerRows) == [["'ann'"], ["'bob'"]])
+    }
+
+    /// Slack's channel members with a role on each link, a page at a time.
+    static let membersMap = """
+        records at $ as Channel
+        entity Channel
+          key id
+          id : String
+          members : [User] each user merge
+            link role : String
+        entity User
+          key id
+          id : String
+        """
+
+    @Test func mergeKeepsStoredLinkValuesAndTakesTheFeedsForTargetsItGives() throws {
+        let fixture = try EngineFixture(map: Self.membersMap)
+        try fixture.importJSON(#"{"id": "C1", "members": [{"user": "U1", "role": "admin"}, {"user": "U2", "role": "member"}]}"#)
+        try fixture.importJSON(#"{"id": "C1", "members": [{"user": "U2", "role": "admin"}, {"user": "U3", "role": "member"}]}"#)
+        #expect(
+            try fixture.rows("SELECT u.id, j.role FROM channel_members j JOIN user u ON u.pk = j.user_pk ORDER BY j.position") == [
+                ["'U1'", "'admin'"], ["'U2'", "'admin'"], ["'U3'", "'member'"],
+            ])
+        let again = try fixture.importJSON(#"{"id": "C1", "members": [{"user": "U2", "role": "admin"}]}"#)
+        #expect(!again.changed)
+    }
+
+    /// Sync's rule: a post names its tags by id, and only tags already stored are linked.
+    static let taggedMap = """
+        records at posts[*] as Post
+        entity Post
+          key id
+          id : Int
+          tags <- tag_ids : [Tag] link existing
+          author <- author_id : User? link existing
+        entity Tag
+          key id
+          id : Int
+        entity User
+          key id
+          id : Int
+        """
+
+    @Test func linkExistingLinksStoredObjectsAndCountsTheUnknownKeysWithTheirPaths() throws {
+        let fixture = try EngineFixture(map: Self.taggedMap)
+        try fixture.importJSON(#"{"posts": [{"id": 9, "tag_ids": [1]}]}"#)
+        #expect(try fixture.value("SELECT count(*) FROM tag") == "0")
+        let summary = try fixture.importJSON(#"{"posts": [{"id": 1, "tag_ids": [5, 6, 5], "author_id": 3}, {"id": 2, "tag_ids": [7, 8]}]}"#)
+        #expect(try fixture.value("SELECT count(*) FROM tag") == "0")
+        #expect(try fixture.value("SELECT count(*) FROM user") == "0")
+        // In the order first met: a post's to-ones are linked before its to-manys.
+        #expect(
+            summary.unlinked.map { [$0.member, $0.target, String($0.count)] } == [["Post.author", "User", "1"], ["Post.tags", "Tag", "5"]])
+        #expect(summary.unlinked[0].samples.map(\.path) == ["$.posts[0].author_id"])
+        #expect(summary.unlinked[1].samples.map(\.path) == ["$.posts[0].tag_ids[0]", "$.posts[0].tag_ids[1]", "$.posts[0].tag_ids[2]"])
+        #expect(summary.unlinked[1].samples.map(\.key) == ["5", "6", "5"])
+    }
+
+    /// Tags are stored by another feed first; then posts link to them.
+    static let tagsThenPostsMap = """
+        records at tags[*] as Tag
+        records at posts[*] as Post missing empty
+        entity Tag
+          key id
+          id : Int
+          name : String
+        entity Post
+          key id
+          id : Int
+          tags <- tag_ids : [Tag] link existing
+          author <- author_id : Tag? link existing
+        """
+
+    @Test func linkExistingLinksObjectsStoredBeforeOrEarlierInTheRun() throws {
+        let fixture = try EngineFixture(map: Self.tagsThenPostsMap)
+        try fixture.importJSON(#"{"tags": [{"id": 1, "name": "swift"}]}"#)
+        let summary = try fixture.importJSON(
+            #"{"tags": [{"id": 2, "name": "sqlite"}], "posts": [{"id": 1, "tag_ids": [2, 1, 3], "author_id": 1}]}"#)
+        #expect(
+            try fixture.rows("SELECT t.name FROM post_tags j JOIN tag t ON t.pk = j.tag_pk ORDER BY j.position") == [["'sqlite'"], ["'swift'"]])
+        #expect(try fixture.value("SELECT t.name FROM post p JOIN tag t ON t.pk = p.author_pk") == "'swift'")
+        #expect(summary.unlinked.map(\.count) == [1])
+        // An unknown key for a to-one links nothing: the stored link stays.
+        try fixture.importJSON(#"{"tags": [], "posts": [{"id": 1, "author_id": 99}]}"#)
+        #expect(try fixture.value("SELECT t.name FROM post p JOIN tag t ON t.pk = p.author_pk") == "'swift'")
+    }
+
+    @Test func withoutLinkExistingAnUnknownKeyMakesAStub() throws {
+        let fixture = try EngineFixture(map: Self.taggedMap.replacingOccurrences(of: " link existing", with: ""))
+        let summary = try fixture.importJSON(#"{"posts": [{"id": 1, "tag_ids": [5]}]}"#)
+        #expect(try fixture.value("SELECT count(*) FROM tag") == "1")
+        #expect(summary.unlinked.isEmpty)
+    }
+
+    // MARK: Modes
+
+    static let usersMap = """
+        records at $[*] as User
+        entity User
+          key id
+          id : Int
+          name : String
+          team : Team?
+        entity Team
+          key id
+          id : Int
+          title : String?
+        """
+
+    static func seeded(_ map: String) throws -> EngineFixture {
+        let fixture = try EngineFixture(map: map)
+        try fixture.importJSON(#"[{"id": 1, "name": "Ann", "team": {"id": 10, "title": "Core"}}]"#)
+        return fixture
+    }
+
+    static let changes = #"[{"id": 1, "name": "Ann B", "team": {"id": 10, "title": "Platform"}}, {"id": 2, "name": "Bob", "team": {"id": 11}}]"#
+
+    @Test func insertOnlyLeavesStoredObjectsAndTheirTreesAsTheyAreAndCountsThemUnchanged() throws {
+        let fixture = try Self.seeded(Self.usersMap)
+        var options = ImportOptions()
+        options.mode = .insert
+        let summary = try fixture.importJSON(Self.changes, options: options)
+        #expect(try fixture.rows("SELECT id, name FROM user ORDER BY id") == [["1", "'Ann'"], ["2", "'Bob'"]])
+        #expect(try fixture.rows("SELECT id, title FROM team ORDER BY id") == [["10", "'Core'"], ["11", "NULL"]])
+        #expect(EngineFixture.counts(summary, "User") == [1, 0, 1, 0])
+        #expect(EngineFixture.counts(summary, "Team") == [1, 0, 0, 0])
+    }
+
+    @Test func updateOnlySkipsNewObjectsAndCountsThem() throws {
+        let fixture = try Self.seeded(Self.usersMap)
+        var options = ImportOptions()
+        options.mode = .update
+        let summary = try fixture.importJSON(Self.changes, options: options)
+        #expect(try fixture.rows("SELECT id, name FROM user ORDER BY id") == [["1", "'Ann B'"]])
+        #expect(try fixture.rows("SELECT id, title FROM team ORDER BY id") == [["10", "'Platform'"]])
+        #expect(EngineFixture.counts(summary, "User") == [0, 1, 0, 0])
+        #expect(summary.entities.map(\.counts.notInserted) == [1, 0])
+    }
+
+    @Test func updateOnlyMakesNoStubAndReportsTheKeyAsUnlinked() throws {
+        let fixture = try Self.seeded(Self.usersMap.replacingOccurrences(of: "  team : Team?", with: "  team <- team_id : Team?"))
+        var options = ImportOptions()
+        options.mode = .update
+        let summary = try fixture.importJSON(#"[{"id": 1, "name": "Ann", "team_id": 12}]"#, options: options)
+        #expect(try fixture.value("SELECT count(*) FROM team") == "0")
+        #expect(summary.unlinked.map { [$0.member, String($0.count)] } == [["User.team", "1"]])
+    }
+
+    @Test func theMapsModeAppliesToItsEntityAlone() throws {
+        let fixture = try Self.seeded(Self.usersMap.replacingOccurrences(of: "  title : String?", with: "  title : String?\n  mode insert"))
+        let summary = try fixture.importJSON(Self.changes)
+        #expect(try fixture.rows("SELECT id, name FROM user ORDER BY id") == [["1", "'Ann B'"], ["2", "'Bob'"]])
+        #expect(try fixture.rows("SELECT id, title FROM team ORDER BY id") == [["10", "'Core'"], ["11", "NULL"]])
+        #expect(EngineFixture.counts(summary, "Team") == [1, 0, 1, 0])
+    }
+
+    @Test func theRunsModeNarrowsTheMapsAndTwoModesThatDisagreeAllowNothing() throws {
+        let fixture = try Self.seeded(Self.usersMap.replacingOccurrences(of: "  name : String", with: "  name : String\n  mode insert"))
+        var options = ImportOptions()
+        options.mode = .update
+        let summary = try fixture.importJSON(Self.changes, options: options)
+        #expect(try fixture.rows("SELECT id, name FROM user ORDER BY id") == [["1", "'Ann'"]])
+        #expect(EngineFixture.counts(summary, "User") == [0, 0, 1, 0])
+        #expect(summary.entities[0].counts.notInserted == 1)
+    }
+
+    @Test func anUpdateOnlyRunDoesNotRefuseANewObjectThatLacksARequiredValue() throws {
+        let fixture = try Self.seeded(Self.usersMap)
+        var options = ImportOptions()
+        options.mode = .update
+        let summary = try fixture.importJSON(#"[{"id": 3}]"#, options: options)
+        #expect(summary.entities[0].counts.notInserted == 1)
+        #expect(try fixture.value("SELECT count(*) FROM user") == "1")
+    }
+
+    // MARK: What changed
+
+    @Test func theChangeLogShowsTheFirstObjectsOfEachEntityWithOldAndNewValuesThenACount() throws {
+        let fixture = try Self.seeded(Self.usersMap)
+        var options = ImportOptions()
+        options.changeLimit = 1
+        options.dryRun = true
+        let summary = try fixture.importJSON(
+            #"[{"id": 1, "name": "Ann B", "team": {"id": 11}}, {"id": 2, "name": "Bob"}, {"id": 3, "name": "Cy"}]"#, options: options)
+        #expect(
+            summary.changes == [
+                EntityChanges(
+                    entity: "User",
+                    objects: [
+                        ObjectChange(
+                            key: "1", isNew: false,
+                            fields: [FieldChange(name: "name", old: "'Ann'", new: "'Ann B'"), FieldChange(name: "team", old: "10", new: "11")])
+                    ], more: 2),
+                EntityChanges(entity: "Team", objects: [ObjectChange(key: "11", isNew: true, fields: [])], more: 0),
+            ])
+        #expect(try fixture.rows("SELECT id, name FROM user ORDER BY id") == [["1", "'Ann'"]])
+    }
+
+    @Test func withoutAChangeLimitNoChangesAreKept() throws {
+        let fixture = try Self.seeded(Self.usersMap)
+        let summary = try fixture.importJSON(Self.changes)
+        #expect(summary.changes.isEmpty)
+    }
+
+    // MARK: Skipped records
+
+    /// A record refused after it wrote (its derived value fails a check) is undone whole under
+    /// `--skip-invalid`: what it left unlinked and what it changed go with it.
+    @Test func aSkippedRecordTakesItsUnlinkedKeysAndChangesWithIt() throws {
+        let fixture = try EngineFixture(
+            map: """
+                records at $[*] as Movie
+                entity Movie
+                  key id
+                  id : Int
+                  title : String
+                  director <- director_id : Person? link existing
+                  cast : [Person]
+                  short : String derived "{title}" check length(1, 5)
+                entity Person
+                  key id
+                  id : Int
+                """)
+        var options = ImportOptions(skipInvalid: true)
+        options.changeLimit = 10
+        let summary = try fixture.importJSON(
+            #"[{"id": 1, "title": "Heat", "director_id": 7}, {"id": 2, "title": "Heat and Dust", "director_id": 8, "cast": [{"id": 9}]}]"#,
+            options: options)
+        #expect(summary.skippedRecords == 1)
+        #expect(summary.unlinked.map(\.count) == [1])
+        #expect(summary.unlinked.first?.samples.map(\.key) == ["7"])
+        #expect(summary.changes.map(\.entity) == ["Movie"])
+        #expect(summary.changes.first?.objects.map(\.key) == ["1"])
+    }
+}
