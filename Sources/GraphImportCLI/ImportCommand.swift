@@ -19,7 +19,7 @@ enum ImportCommand {
         .init(name: "--allow-empty", takesValue: false), .init(name: "--if-changed", takesValue: false),
         .init(name: "--set-meta", takesValue: true),
         .init(name: "--adopt-store", takesValue: false), .init(name: "--check-store", takesValue: false),
-        .init(name: "--mode", takesValue: true), .init(name: "--verbose", takesValue: false), .init(name: "-v", takesValue: false),
+        .init(name: "--mode", takesValue: true), .init(name: "--verbose", takesValue: false, short: "v"),
     ]
     /// Objects of each entity that `--verbose` shows with their changes before only a count follows.
     static let shownChanges = 10
@@ -41,7 +41,7 @@ enum ImportCommand {
         options.checkStore = parsed.has("--check-store")
         options.isCancelled = io.isInterrupted
         options.mode = try modeOption(parsed.values["--mode"])
-        let verbose = parsed.has("--verbose") || parsed.has("-v")
+        let verbose = parsed.has("--verbose")
         if verbose { options.changeLimit = shownChanges }
         for assignment in parsed.all("--set-meta") {
             options.setMeta.append(try MetaCommand.assignment(assignment))

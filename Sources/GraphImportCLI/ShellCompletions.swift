@@ -67,6 +67,7 @@ enum ShellCompletions {
         case "<map>": .mapFiles
         case "<path>", "<feed>", "<file>": .files
         case "<format>": .words(["auto", "json", "jsonl"])
+        case "<mode>": .words(["insert", "update", "upsert"])
         case "<type>": .words(MetaType.allCases.map(\.name))
         default: .nothing
         }

@@ -55,7 +55,7 @@ struct ShortOptionTests {
     @Test func anUnknownShortOptionNamesTheKnownOnes() {
         let result = runInProcess(["feed.json", "-x", "-m", "items.map"])
         #expect(result.status == 64)
-        #expect(result.stderr.hasPrefix("Error: Unknown option '-x'\nIts short options are -m, -s, -n, -q.\n"))
+        #expect(result.stderr.hasPrefix("Error: Unknown option '-x'\nIts short options are -m, -s, -n, -q, -v.\n"))
     }
 
     @Test func aShortOptionWithoutItsValueIsAUsageError() {
