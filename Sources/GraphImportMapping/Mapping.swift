@@ -340,12 +340,17 @@ public struct Relationship: Sendable, Equatable {
     /// `where type = "quoted"`: only the elements it holds for are linked. For a to-one whose
     /// JSON is an array, the first element it holds for.
     public var filter: ElementFilter?
+    /// `: (Post | Comment) by $` and its case lines: each element's entity is chosen by a value in
+    /// it, among `choice.targets`; nil for a relationship to one entity (`target`, which is
+    /// otherwise the first of the targets).
+    public var choice: RelationshipChoice?
 
     public init(
         name: String, source: KeyPath, target: String, isToMany: Bool, isOptional: Bool, inverse: String?,
         location: SourceLocation, deleteRule: DeleteRule = .nullify, elementPath: KeyPath? = nil, pathLocation: SourceLocation? = nil,
-        linkAttributes: [Attribute] = [], fallbackSources: [KeyPath] = [], filter: ElementFilter? = nil
+        linkAttributes: [Attribute] = [], fallbackSources: [KeyPath] = [], filter: ElementFilter? = nil, choice: RelationshipChoice? = nil
     ) {
+        self.choice = choice
         self.fallbackSources = fallbackSources
         self.filter = filter
         self.pathLocation = pathLocation ?? location
@@ -363,6 +368,9 @@ public struct Relationship: Sendable, Equatable {
 
     /// `source` and its fallbacks, in the order they are tried.
     public var sources: [KeyPath] { [source] + fallbackSources }
+
+    /// The entities the relationship may link to: the choice's targets, else `target`.
+    public var targets: [String] { choice?.targets ?? [target] }
 }
 
 extension [KeyPath] {

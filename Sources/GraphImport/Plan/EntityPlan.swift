@@ -26,11 +26,15 @@ public final class EntityPlan: Sendable {
     let attributeMembers: [String]
     let toOneMembers: [String]
     let toManyMembers: [String]
+    /// Polymorphic relationships, checked before their branches (in `toOne`, `toMany`) are read;
+    /// empty for most entities.
+    let polymorphic: [PolymorphicPlan]
 
     init(
         name: String, table: String, attributes: [AttributePlan], keyAttributes: [Int], toOne: [ToOnePlan], toMany: [ToManyPlan],
-        extrasAttribute: Int?, mappedKeys: Set<String>, deletionScope: Int?, derivedAttributes: [Int]
+        extrasAttribute: Int?, mappedKeys: Set<String>, deletionScope: Int?, derivedAttributes: [Int], polymorphic: [PolymorphicPlan] = []
     ) {
+        self.polymorphic = polymorphic
         self.name = name
         self.table = table
         self.attributes = attributes
@@ -279,12 +283,17 @@ extension EntityPlan {
         }
         var toOne: [ToOnePlan] = []
         var toMany: [ToManyPlan] = []
-        for relationship in entity.relationships {
+        var polymorphic: [PolymorphicPlan] = []
+        let branches = entity.relationships.flatMap {
+            RelationshipBranch.branches(of: $0, owner: entity.name, indexByName: context.indexByName, polymorphic: &polymorphic)
+        }
+        for branch in branches {
+            let relationship = branch.relationship
             guard let target = context.indexByName[relationship.target] else { continue }  // the parser reported it
             if relationship.isToMany {
-                let join = Naming.joinTable(ownerTable: table, relationship: relationship.name)
+                let join = Naming.joinTable(ownerTable: table, relationship: branch.sqlName)
                 let (ownerColumn, targetColumn) = Naming.joinColumns(
-                    ownerTable: table, targetTable: context.tables[target], relationship: relationship.name)
+                    ownerTable: table, targetTable: context.tables[target], relationship: branch.sqlName)
                 let links = ToManyPlan.compileLinks(
                     relationship, joinTable: join, ownerColumn: ownerColumn, targetColumn: targetColumn, context: context,
                     diagnostics: &diagnostics)
@@ -295,16 +304,16 @@ extension EntityPlan {
                         elementPath: relationship.elementPath.map(ImportPlan.steps) ?? [],
                         isKeyed: relationship.source.components.last == .anyMember, target: target, deleteRule: relationship.deleteRule,
                         linkAttributes: links, ownerName: entity.name, fallbacks: relationship.fallbackSources.map(ImportPlan.steps),
-                        filter: relationship.filter.map(FilterPlan.init)))
+                        filter: branch.filter))
             } else {
-                let column = Naming.foreignKey(relationship: relationship.name)
+                let column = Naming.foreignKey(relationship: branch.sqlName)
                 claim(column, for: relationship.name, at: relationship.location)
                 toOne.append(
                     ToOnePlan(
                         name: relationship.name, column: column, sourceDescription: relationship.sources.written,
                         path: ImportPlan.steps(relationship.source), target: target, isOptional: relationship.isOptional,
                         deleteRule: relationship.deleteRule, fallbacks: relationship.fallbackSources.map(ImportPlan.steps),
-                        filter: relationship.filter.map(FilterPlan.init), elementPath: relationship.elementPath.map(ImportPlan.steps) ?? []))
+                        filter: branch.filter, elementPath: relationship.elementPath.map(ImportPlan.steps) ?? []))
             }
         }
         var mappedKeys = Set<String>()
@@ -318,7 +327,8 @@ extension EntityPlan {
         let keyAttributes = entity.key.compactMap { name in attributes.firstIndex { $0.name == name } }
         return EntityPlan(
             name: entity.name, table: table, attributes: attributes, keyAttributes: keyAttributes, toOne: toOne, toMany: toMany,
-            extrasAttribute: extrasAttribute, mappedKeys: mappedKeys, deletionScope: deletionScope, derivedAttributes: derivedAttributes)
+            extrasAttribute: extrasAttribute, mappedKeys: mappedKeys, deletionScope: deletionScope, derivedAttributes: derivedAttributes,
+            polymorphic: polymorphic)
     }
 }
 
