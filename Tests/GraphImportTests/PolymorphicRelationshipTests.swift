@@ -99,6 +99,17 @@ struct PolymorphicRelationshipTests {
         #expect(try fixture.rows("SELECT name FROM comment ORDER BY name") == [["'t1_z'"]])
     }
 
+    @Test func denyRefusesToDeleteAnObjectOfTheChosenEntity() throws {
+        let fixture = try EngineFixture(map: threadMap.replacingOccurrences(of: "delete cascade", with: "delete deny"))
+        try fixture.importJSON(thread(posts: ["t3_a", "t3_b"], [("t1_x", "t3_a"), ("t1_y", "t1_x")]))
+        guard case .denied(let denied)? = fixture.importFailure(thread(posts: ["t3_b"], []), hooks: ImportHooks()) else {
+            Issue.record("expected the import to be denied")
+            return
+        }
+        #expect(denied.message == "cannot delete Post 't3_a': Comment.parent denies it (1 Comment object links to it); nothing was deleted")
+        #expect(try fixture.value("SELECT count(*) FROM post") == "2")
+    }
+
     @Test func aKeyNoCaseTakesIsARecordErrorWithItsPath() throws {
         let fixture = try EngineFixture(map: threadMap)
         let error = fixture.recordFailure(thread([("t1_b", "t5_sub")]))
