@@ -148,6 +148,11 @@ import Testing
         #expect(error?.0 == "test.map:13:18: error: 'media' has both 'where' and 'by'")
     }
 
+    @Test func membersOfAnObjectCannotBeChosenAmong() {
+        let error = onlyError(Self.album("  media <- items{*} : [Photo | Video] by type\n    \"p\" -> Photo\n    \"v\" -> Video\n"))
+        #expect(error?.0 == "test.map:13:12: error: 'by' chooses among the elements of an array; 'media' takes the members of an object (`{*}`)")
+    }
+
     @Test func anUnknownEntityInTheTypeIsNamed() {
         let error = onlyError(Self.album("  media : [Photo | Vido] by type\n    \"p\" -> Photo\n"))
         #expect(error?.0 == "test.map:13:20: error: no entity named 'Vido'")
