@@ -134,6 +134,15 @@ struct MemberSyntax: Sendable {
     var merge: Located<String>?
     /// `link existing`: where `link` is.
     var linkExisting: Located<String>?
+    /// `(Post | Comment)`, `[Photo | Video]`: the entity names after the first (see `Parser+Polymorphic`).
+    var alternatives: [Located<String>] = []
+    /// `(Post | Comment)`: the type was written in parentheses.
+    var isGroup = false
+    /// `by PATH`, and the case lines below the member.
+    var choice: ClauseSyntax<KeyPath>?
+    var cases: [RelationshipCaseSyntax] = []
+    /// A case line below the member had a syntax error: "no case lines" would mislead.
+    var hasBrokenCase = false
 
     /// The built-in type this member names, or nil when it names an entity.
     var valueType: ValueType? { isList ? nil : ValueType(rawValue: typeName.value) }

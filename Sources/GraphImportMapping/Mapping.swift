@@ -347,12 +347,17 @@ public struct Relationship: Sendable, Equatable {
     public var mergesList = false
     /// `link existing`: a key links only an object already stored or met in the run; no stub is made.
     public var linksExistingOnly = false
+    /// `: (Post | Comment) by $` and its case lines: each element's entity is chosen by a value in
+    /// it, among `choice.targets`; nil for a relationship to one entity (`target`, which is
+    /// otherwise the first of the targets).
+    public var choice: RelationshipChoice?
 
     public init(
         name: String, source: KeyPath, target: String, isToMany: Bool, isOptional: Bool, inverse: String?,
         location: SourceLocation, deleteRule: DeleteRule = .nullify, elementPath: KeyPath? = nil, pathLocation: SourceLocation? = nil,
-        linkAttributes: [Attribute] = [], fallbackSources: [KeyPath] = [], filter: ElementFilter? = nil
+        linkAttributes: [Attribute] = [], fallbackSources: [KeyPath] = [], filter: ElementFilter? = nil, choice: RelationshipChoice? = nil
     ) {
+        self.choice = choice
         self.fallbackSources = fallbackSources
         self.filter = filter
         self.pathLocation = pathLocation ?? location
@@ -370,6 +375,9 @@ public struct Relationship: Sendable, Equatable {
 
     /// `source` and its fallbacks, in the order they are tried.
     public var sources: [KeyPath] { [source] + fallbackSources }
+
+    /// The entities the relationship may link to: the choice's targets, else `target`.
+    public var targets: [String] { choice?.targets ?? [target] }
 }
 
 extension [KeyPath] {

@@ -4,7 +4,7 @@ extension Parser {
 
     /// clause = "default" value | "always" value | "onchange" value | "null" nullRule
     ///        | "missing" missingRule | "check" converter [ STRING ] | "derived" STRING
-    ///        | "inverse" NAME | "delete" ( "nullify" | "cascade" | "deny" ) | "each" path
+    ///        | "inverse" NAME | "delete" ( "nullify" | "cascade" | "deny" ) | "each" path | "by" path
     ///        | "merge" | "link" "existing" ;
     /// Each clause appears at most once, except `check`. Returns what was read, for the message
     /// when something other than a clause follows ("after the default value").
@@ -59,6 +59,10 @@ extension Parser {
             return "the delete rule"
         case Keyword.merge, Keyword.link:
             return try parsePolicyClause(keyword, into: &member)
+        case Keyword.by:
+            try once(member.choice)
+            member.choice = try parseChoiceClause(keyword: keyword)
+            return "the path after 'by'"
         default:  // Keyword.each
             try once(member.elementPath)
             let offset = current.start

@@ -62,7 +62,10 @@ struct Parser {
     private mutating func parseStatement() throws(Problem) {
         let owner = linkOwner
         linkOwner = .none
-        if startsCaseLine { return try parseCase() }
+        if startsCaseLine || startsRelationshipCase {
+            if case .none = choice, owner.isOpen { return try parseRelationshipCase(owner: owner) }
+            return try parseCase()
+        }
         choice = .none
         guard current.kind == .identifier else {
             throw expected("`records`, `entity`, `key` or an attribute name at the start of a line")
@@ -267,10 +270,12 @@ struct Parser {
     /// Whether the name is a built-in type or an entity, and so which clauses fit, is settled by the validator.
     mutating func parseType(name: Located<String>, path: KeyPath?) throws(Problem) -> MemberSyntax {
         let isList = current.kind == .leftBracket
-        if isList { advance() }
-        let typeName = try parseName(isList ? "an entity name after '['" : "a type after ':'")
+        let isGroup = current.kind == .leftParen
+        if isList || isGroup { advance() }
+        let typeName = try parseName(isList || isGroup ? "an entity name after '\(isList ? "[" : "(")'" : "a type after ':'")
+        let alternatives = isList || isGroup ? try parseAlternatives(after: typeName, grouped: isGroup) : []
         if isList {
-            guard current.kind == .rightBracket else { throw expected("']' after the entity name") }
+            guard current.kind == .rightBracket else { throw expected(alternatives.isEmpty ? "']' after the entity name" : "'|' or ']' after the entity name") }
             advance()
         }
         let isOptional = current.kind == .question
@@ -278,12 +283,15 @@ struct Parser {
         var member = MemberSyntax(
             name: name, path: path, typeName: typeName, isList: isList, isOptional: isOptional || isList,
             converters: [], inverse: nil)
+        member.alternatives = alternatives
+        member.isGroup = isGroup
         while current.kind == .pipe {
             advance()
             member.converters.append(try parseConverter("a converter name after '|'"))
         }
         var last: String?
-        while current.kind == .identifier, Keyword.clauses.contains(text(current)) {
+        // `by` is a clause too, but not offered by "did you mean": one letter away from many a word.
+        while current.kind == .identifier, Keyword.clauses.contains(text(current)) || isWord(Keyword.by) {
             last = try parseClause(into: &member)
         }
         if current.kind == .identifier, let suggestion = closestMatch(to: text(current), among: Keyword.clauses) {

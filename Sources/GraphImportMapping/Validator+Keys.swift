@@ -36,9 +36,11 @@ extension Validator {
     mutating func checkInverses() {
         var declared: [String: (owner: String, offset: Int)] = [:]
         for entity in syntax.entities {
-            for member in entity.members where member.valueType == nil {
+            // A polymorphic relationship's inverse is declared on each of its entities.
+            let targets = entity.members.filter { $0.valueType == nil }.flatMap { member in ([member.typeName] + member.alternatives).map { (member, $0) } }
+            for (member, targetName) in targets {
                 guard let inverse = member.inverse,
-                    let target = syntax.entities.first(where: { $0.name.value == member.typeName.value })
+                    let target = syntax.entities.first(where: { $0.name.value == targetName.value })
                 else { continue }
                 let folded = inverse.value.lowercased()
                 if let clash = target.members.first(where: { $0.name.value.lowercased() == folded }) {

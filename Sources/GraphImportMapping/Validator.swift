@@ -93,6 +93,7 @@ struct Validator {
                     problems.append(.filterOnAttribute(name.value, type: type.rawValue, at: filter.offset))
                 }
                 checkFallbackPaths(of: member)
+                checkNoChoice(onAttribute: member, type: type)
                 var attribute = resolveAttribute(member, type: type, in: entity, location: location)
                 if attribute.derived == nil { attribute.fallbackSources = member.fallbackPaths.map(\.value) }
                 attributes.append(attribute)
@@ -103,7 +104,8 @@ struct Validator {
                 for keyword in member.attributeClauseKeywords {
                     problems.append(.attributeClauseOnRelationship(name.value, clause: keyword.value, target: target, at: keyword.offset))
                 }
-                if let each = member.elementPath?.keyword, !member.isList, member.filter == nil {
+                let choice = resolveChoice(of: member, target: target, in: entity)
+                if let each = member.elementPath?.keyword, !member.isList, member.filter == nil, member.choice == nil {
                     problems.append(.eachOnToOne(name.value, target: target, at: each.offset))
                 }
                 if !member.isList { reportMisplacedLinks(of: member, kind: "to-one") }
@@ -113,10 +115,10 @@ struct Validator {
                         name: name.value, source: member.path ?? KeyPath([.key(name.value)]), target: target,
                         isToMany: member.isList, isOptional: member.isOptional, inverse: member.inverse?.value,
                         location: location, deleteRule: member.deleteRule?.value.value ?? .nullify,
-                        elementPath: member.isList || member.filter != nil ? member.elementPath?.value.value : nil,
+                        elementPath: member.isList || member.filter != nil || choice != nil ? member.elementPath?.value.value : nil,
                         pathLocation: member.pathOffset.map { source.location(at: $0) },
                         linkAttributes: member.isList ? resolveLinks(of: member, in: entity) : [], fallbackSources: member.fallbackPaths.map(\.value),
-                        filter: member.filter.map(resolve))
+                        filter: member.filter.map(resolve), choice: choice)
                 resolvePolicies(of: member, target: target, into: &relationship)
                 relationships.append(relationship)
             }

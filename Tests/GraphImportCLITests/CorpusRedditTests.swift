@@ -49,6 +49,12 @@ extension CorpusSuite {
                         "Hi"
                     ),
                     ("SELECT count(*) FROM posts p JOIN comments c ON c.post_pk = p.pk WHERE p.id = 'testpost'", "2"),
+                    // `parent_id`: a post for the top-level comment, a comment for the reply, the
+                    // other column NULL; one query for both, naming the entity chosen.
+                    (
+                        "SELECT c.name, CASE WHEN c.parent_post_pk IS NOT NULL THEN 'Post' ELSE 'Comment' END, coalesce(pp.name, pc.name) FROM comments c LEFT JOIN posts pp ON pp.pk = c.parent_post_pk LEFT JOIN comments pc ON pc.pk = c.parent_comment_pk ORDER BY c.name",
+                        "t1_testc1|Post|t3_testpost\nt1_testc2|Comment|t1_testc1"
+                    ),
                     // `"edited": false` (never edited) stored as NULL by `nullIfFalse`.
                     ("SELECT created_at, edited IS NULL FROM comments WHERE name = 't1_testc2'", "2020-07-18T10:32:28.000Z|1"),
                 ]),
@@ -67,9 +73,13 @@ extension CorpusSuite {
                     ("SELECT p.name, p.title IS NULL FROM comments c JOIN posts p ON p.pk = c.post_pk WHERE c.name = 't1_f0zsa37'", "t3_d7ejpn|1")
                 ]),
             FeedCase(
-                source: .corpus("reddit/comment-more.json"), map: map, counts: counts([1, 3, 1]),
+                source: .corpus("reddit/comment-more.json"), map: map, counts: counts([1, 4, 1]),
                 rows: [
-                    ("SELECT name, parent_id FROM comments ORDER BY name", "t1_def|t1_abc\nt1_ghi|t1_abc\nt1_jkl|t1_def"),
+                    // `parent_id` is a comment here ("t1_…"): t1_abc is not in the file, so a stub.
+                    (
+                        "SELECT c.name, p.name, p.body IS NULL, c.parent_post_pk IS NULL FROM comments c JOIN comments p ON p.pk = c.parent_comment_pk ORDER BY c.name",
+                        "t1_def|t1_abc|1|1\nt1_ghi|t1_abc|1|1\nt1_jkl|t1_def|0|1"
+                    ),
                     ("SELECT count(*) FROM posts p JOIN comments c ON c.post_pk = p.pk WHERE p.name = 't3_123'", "3"),
                 ]),
         ]

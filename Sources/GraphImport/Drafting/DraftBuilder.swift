@@ -10,7 +10,7 @@ struct DraftBuilder {
     /// Top-level keys that went to `extras`, per entity, with how many objects had each.
     private(set) var extrasKeys: [[String: Int]]
     /// The path below the record of the value being read, kept as a stack and made text only on failure.
-    private var stack: [PathStep] = []
+    var stack: [PathStep] = []
     private var record: JSONRecord?
     /// The entity the current record was routed to, once known (for counting a skipped record).
     private(set) var routedEntity: Int?
@@ -150,6 +150,7 @@ struct DraftBuilder {
             keyValues.append(value)
         }
         let depth = stack.count
+        if !entity.polymorphic.isEmpty { try checkChoices(of: entity, in: object) }
         var toOne: [LinkDraft?] = []
         toOne.reserveCapacity(entity.toOne.count)
         for (position, relationship) in entity.toOne.enumerated() {
@@ -448,7 +449,7 @@ struct DraftBuilder {
     }
 
     /// A relationship's `lookupFirst`, pushing the path it read.
-    private mutating func lookupFirst(_ first: [PathStep], _ fallbacks: [[PathStep]], in object: JSONObject, member: String)
+    mutating func lookupFirst(_ first: [PathStep], _ fallbacks: [[PathStep]], in object: JSONObject, member: String)
         throws(RecordError) -> JSONValue?
     {
         var taken = -1
@@ -488,7 +489,7 @@ struct DraftBuilder {
     }
 
     /// Undoes what `lookup` pushed (it stops early when a key is absent).
-    private mutating func truncate(to depth: Int) {
+    mutating func truncate(to depth: Int) {
         // One by one: removing a range went through the general replaceSubrange.
         while stack.count > depth { stack.removeLast() }
     }

@@ -28,12 +28,17 @@ public final class EntityPlan: Sendable {
     let toManyMembers: [String]
     /// `mode …`: what an import may do to the entity's objects, before a run's `--mode` narrows it.
     public let mode: ImportMode
+    /// Polymorphic relationships, checked before their branches (in `toOne`, `toMany`) are read;
+    /// empty for most entities.
+    let polymorphic: [PolymorphicPlan]
 
     init(
         name: String, table: String, attributes: [AttributePlan], keyAttributes: [Int], toOne: [ToOnePlan], toMany: [ToManyPlan],
-        extrasAttribute: Int?, mappedKeys: Set<String>, deletionScope: Int?, derivedAttributes: [Int], mode: ImportMode = .upsert
+        extrasAttribute: Int?, mappedKeys: Set<String>, deletionScope: Int?, derivedAttributes: [Int], mode: ImportMode = .upsert,
+        polymorphic: [PolymorphicPlan] = []
     ) {
         self.mode = mode
+        self.polymorphic = polymorphic
         self.name = name
         self.table = table
         self.attributes = attributes
@@ -292,12 +297,17 @@ extension EntityPlan {
         }
         var toOne: [ToOnePlan] = []
         var toMany: [ToManyPlan] = []
-        for relationship in entity.relationships {
+        var polymorphic: [PolymorphicPlan] = []
+        let branches = entity.relationships.flatMap {
+            RelationshipBranch.branches(of: $0, owner: entity.name, indexByName: context.indexByName, polymorphic: &polymorphic)
+        }
+        for branch in branches {
+            let relationship = branch.relationship
             guard let target = context.indexByName[relationship.target] else { continue }  // the parser reported it
             if relationship.isToMany {
-                let join = Naming.joinTable(ownerTable: table, relationship: relationship.name)
+                let join = Naming.joinTable(ownerTable: table, relationship: branch.sqlName)
                 let (ownerColumn, targetColumn) = Naming.joinColumns(
-                    ownerTable: table, targetTable: context.tables[target], relationship: relationship.name)
+                    ownerTable: table, targetTable: context.tables[target], relationship: branch.sqlName)
                 let links = ToManyPlan.compileLinks(
                     relationship, joinTable: join, ownerColumn: ownerColumn, targetColumn: targetColumn, context: context,
                     diagnostics: &diagnostics)
@@ -308,17 +318,17 @@ extension EntityPlan {
                         elementPath: relationship.elementPath.map(ImportPlan.steps) ?? [],
                         isKeyed: relationship.source.components.last == .anyMember, target: target, deleteRule: relationship.deleteRule,
                         linkAttributes: links, ownerName: entity.name, fallbacks: relationship.fallbackSources.map(ImportPlan.steps),
-                        filter: relationship.filter.map(FilterPlan.init), mergesList: relationship.mergesList,
+                        filter: branch.filter, mergesList: relationship.mergesList,
                         linksExistingOnly: relationship.linksExistingOnly))
             } else {
-                let column = Naming.foreignKey(relationship: relationship.name)
+                let column = Naming.foreignKey(relationship: branch.sqlName)
                 claim(column, for: relationship.name, at: relationship.location)
                 toOne.append(
                     ToOnePlan(
                         name: relationship.name, column: column, sourceDescription: relationship.sources.written,
                         path: ImportPlan.steps(relationship.source), target: target, isOptional: relationship.isOptional,
                         deleteRule: relationship.deleteRule, fallbacks: relationship.fallbackSources.map(ImportPlan.steps),
-                        filter: relationship.filter.map(FilterPlan.init), elementPath: relationship.elementPath.map(ImportPlan.steps) ?? [],
+                        filter: branch.filter, elementPath: relationship.elementPath.map(ImportPlan.steps) ?? [],
                         linksExistingOnly: relationship.linksExistingOnly))
             }
         }
@@ -334,7 +344,7 @@ extension EntityPlan {
         return EntityPlan(
             name: entity.name, table: table, attributes: attributes, keyAttributes: keyAttributes, toOne: toOne, toMany: toMany,
             extrasAttribute: extrasAttribute, mappedKeys: mappedKeys, deletionScope: deletionScope, derivedAttributes: derivedAttributes,
-            mode: entity.mode)
+            mode: entity.mode, polymorphic: polymorphic)
     }
 }
 

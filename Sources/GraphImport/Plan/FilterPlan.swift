@@ -16,6 +16,8 @@ final class FilterPlan: Sendable {
         case hasSuffix([UInt8])
         case matches(Glob)
         case isPresent, isAbsent, isNull
+        /// A polymorphic relationship's branch: the elements its case lines choose for this entity.
+        case chosen(ChoicePlan, entity: Int)
     }
 
     init(_ filter: ElementFilter) {
@@ -31,6 +33,13 @@ final class FilterPlan: Sendable {
             case .isAbsent: .isAbsent
             case .isNull: .isNull
             }
+    }
+
+    /// The branch of a polymorphic relationship to entity `entity`: takes what `choice` chooses for it.
+    init(choice: ChoicePlan, entity: Int) {
+        field = choice.discriminator
+        description = "by \(choice.description)"
+        test = .chosen(choice, entity: entity)
     }
 
     /// Whether the condition holds for `element`. A field the element does not have (a key absent,
@@ -57,6 +66,8 @@ final class FilterPlan: Sendable {
         case .matches(let glob):
             guard case .string(let text)? = found else { return false }
             return glob.matches(text)
+        case .chosen(let choice, let entity):
+            return choice.outcome(for: found) == .entity(entity)
         }
     }
 
@@ -72,7 +83,7 @@ final class FilterPlan: Sendable {
         }
     }
 
-    private static func value(at path: [PathStep], in element: JSONValue) -> JSONValue? {
+    static func value(at path: [PathStep], in element: JSONValue) -> JSONValue? {
         var current = element
         for step in path {
             switch (step, current) {

@@ -40,8 +40,11 @@ struct SampleFindings {
                     walker.attributes[index][position], at: written.pathLocation, path: written.sources.written, name: "\(entity.name).\(attribute.name)",
                     entity: entity.name, objects: objects, unit: "value", type: attribute.type.rawValue)
             }
+            // A polymorphic relationship's branches share its path: a path no object holds is said once.
+            var absentReported = Set<String>()
             for (position, relationship) in entity.toOne.enumerated() {
                 guard let written = declared.relationship(named: relationship.name) else { continue }
+                if written.choice != nil, walker.toOne[index][position].present == 0, !absentReported.insert(written.name).inserted { continue }
                 member(
                     walker.toOne[index][position], at: written.pathLocation, path: written.sources.written, name: "\(entity.name).\(relationship.name)",
                     entity: entity.name, objects: objects, unit: "value", type: "a \(plan.entities[relationship.target].name)")
@@ -49,6 +52,7 @@ struct SampleFindings {
             for (position, relationship) in entity.toMany.enumerated() {
                 guard let written = declared.relationship(named: relationship.name) else { continue }
                 let tally = walker.toMany[index][position]
+                if written.choice != nil, tally.present == 0, !absentReported.insert(written.name).inserted { continue }
                 member(
                     tally, at: written.pathLocation, path: written.sources.written, name: "\(entity.name).\(relationship.name)", entity: entity.name,
                     objects: objects, unit: tally.tried > 0 ? "element" : "value", type: "a \(plan.entities[relationship.target].name)")
@@ -61,6 +65,14 @@ struct SampleFindings {
                         name: relationship.linkMembers[link], entity: entity.name, objects: tally.tried, unit: "element",
                         type: attribute.type.rawValue, objectsNoun: "elements of \(entity.name).\(relationship.name)")
                 }
+            }
+            for (position, relationship) in entity.polymorphic.enumerated() {
+                let tally = walker.polymorphic[index][position]
+                // The branches report a path no object holds; this reports the elements no case takes.
+                guard !tally.failures.isEmpty, let written = declared.relationship(named: relationship.name) else { continue }
+                member(
+                    tally, at: written.choice?.location ?? written.pathLocation, path: written.sources.written, name: relationship.member,
+                    entity: entity.name, objects: objects, unit: relationship.isToMany ? "element" : "value", type: relationship.typeText)
             }
         }
     }

@@ -18,6 +18,8 @@ final class SampleWalker {
     private(set) var toMany: [[MemberTally]]
     /// Per entity, to-many and link attribute (`SampleWalker+Links.swift`).
     var links: [[[MemberTally]]]
+    /// Per entity and polymorphic relationship: its elements' cases (`SampleWalker+Polymorphic.swift`).
+    var polymorphic: [[MemberTally]]
     private(set) var routes: [RouteTally]
     private var record: JSONRecord?
     /// Steps below the record to the object being walked, made text only for a first failure.
@@ -35,6 +37,7 @@ final class SampleWalker {
         toOne = plan.entities.map { Array(repeating: MemberTally(), count: $0.toOne.count) }
         toMany = plan.entities.map { Array(repeating: MemberTally(), count: $0.toMany.count) }
         links = plan.entities.map { $0.toMany.map { Array(repeating: MemberTally(), count: $0.linkAttributes.count) } }
+        polymorphic = plan.entities.map { Array(repeating: MemberTally(), count: $0.polymorphic.count) }
         routes = Array(repeating: RouteTally(), count: plan.routes.count)
     }
 
@@ -115,6 +118,7 @@ final class SampleWalker {
             let isKey = entity.keyAttributes.contains(position)
             tallyAttribute(attribute, isKey: isKey, entity: index, position: position, in: object)
         }
+        if !entity.polymorphic.isEmpty { tallyChoices(in: object, entity: index) }
         let depth = stack.count
         for (position, relationship) in entity.toOne.enumerated() {
             defer { stack.removeLast(stack.count - depth) }

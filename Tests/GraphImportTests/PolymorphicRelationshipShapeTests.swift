@@ -1,0 +1,67 @@
+import GraphImport
+import Testing
+
+/// The two shapes a polymorphic relationship meets besides Reddit's `parent_id`: a nested object
+/// that says what it is, and an array of keys whose form says what each names.
+@Suite("Polymorphic relationships: shapes")
+struct PolymorphicRelationshipShapeTests {
+    /// GitHub's repositories: the owner is a user or an organization, as its `type` says.
+    @Test func aFieldOfANestedObjectChoosesTheEntityOfAToOne() throws {
+        let fixture = try EngineFixture(
+            map: """
+                records at $[*] as Repo
+                entity Repo
+                  key id
+                  id : Int
+                  owner : (User | Organization)? by type inverse repos
+                    "User" -> User
+                    "Organization" -> Organization
+                entity User
+                  key id
+                  id : Int
+                  login : String
+                entity Organization
+                  key id
+                  id : Int
+                  login : String
+                """)
+        try fixture.importJSON(
+            #"[{"id":1,"owner":{"id":7,"login":"ann","type":"User"}},{"id":2,"owner":{"id":7,"login":"acme","type":"Organization"}},{"id":3,"owner":null}]"#
+        )
+        #expect(try fixture.rows("SELECT id, login FROM user") == [["7", "'ann'"]])
+        #expect(try fixture.rows("SELECT id, login FROM organization") == [["7", "'acme'"]])
+        #expect(
+            try fixture.rows(
+                """
+                SELECT repo.id, user.login, organization.login FROM repo
+                LEFT JOIN user ON user.pk = repo.owner_user_pk LEFT JOIN organization ON organization.pk = repo.owner_organization_pk
+                ORDER BY repo.id
+                """) == [["1", "'ann'", "NULL"], ["2", "NULL", "'acme'"], ["3", "NULL", "NULL"]])
+    }
+
+    /// Saved things as fullnames: each key's prefix says whether it names a post or a comment.
+    @Test func theFormOfEachKeyChoosesTheEntityOfAToMany() throws {
+        let fixture = try EngineFixture(
+            map: """
+                records at $[*] as Saved
+                entity Saved
+                  key id
+                  id : Int
+                  things : [Post | Comment] by $
+                    has prefix "t3_" -> Post
+                    has prefix "t1_" -> Comment
+                    else -> ignore
+                entity Post
+                  key name
+                  name : String
+                entity Comment
+                  key name
+                  name : String
+                """)
+        let summary = try fixture.importJSON(#"[{"id":1,"things":["t1_b","t5_sub","t3_a","t3_c"]}]"#)
+        #expect(EngineFixture.counts(summary, "Post") == [2, 0, 0, 0])
+        #expect(
+            try fixture.rows("SELECT post.name FROM saved_things_post JOIN post ON post.pk = post_pk ORDER BY position") == [["'t3_a'"], ["'t3_c'"]])
+        #expect(try fixture.rows("SELECT comment.name FROM saved_things_comment JOIN comment ON comment.pk = comment_pk") == [["'t1_b'"]])
+    }
+}

@@ -1,0 +1,181 @@
+import GraphImport
+import GraphImportJSON
+import GraphImportStore
+import Testing
+
+/// Reddit's things: a comment's `parent_id` is the fullname of a post ("t3_…") or of a comment ("t1_…").
+private let threadMap = """
+    records at posts[*] as Post
+    records at comments[*] as Comment
+    entity Post
+      key name
+      delete missing
+      name : String
+      title : String
+    entity Comment
+      key name
+      name : String
+      body : String
+      parent <- parent_id : (Post | Comment) by $ delete cascade
+        has prefix "t3_" -> Post
+        has prefix "t1_" -> Comment
+    """
+
+private func thread(posts: [String] = ["t3_a"], _ comments: [(name: String, parent: String)]) -> String {
+    let postJSON = posts.map { #"{"name":"\#($0)","title":"T \#($0)"}"# }.joined(separator: ",")
+    let commentJSON = comments.map { #"{"name":"\#($0.name)","body":"b","parent_id":"\#($0.parent)"}"# }.joined(separator: ",")
+    return #"{"posts":[\#(postJSON)],"comments":[\#(commentJSON)]}"#
+}
+
+/// An album's items say what they are in `type`: one to-many into two entities.
+private let albumMap = """
+    records at $[*] as Album
+    entity Album
+      key id
+      id : Int
+      media <- items : [Photo | Video] by type
+        "photo" -> Photo
+        "video" -> Video
+        "ad" -> ignore
+    entity Photo
+      key id
+      id : Int
+      width : Int?
+    entity Video
+      key id
+      id : Int
+      seconds : Int?
+    """
+
+@Suite("Polymorphic relationships")
+struct PolymorphicRelationshipTests {
+    @Test func theFormOfTheKeyChoosesTheEntityOfAToOne() throws {
+        let fixture = try EngineFixture(map: threadMap)
+        let summary = try fixture.importJSON(thread([("t1_b", "t3_a"), ("t1_c", "t1_b")]))
+        #expect(EngineFixture.counts(summary, "Comment") == [2, 0, 0, 0])
+        // One nullable foreign key per entity; the one that is set says which entity was chosen.
+        #expect(
+            try fixture.rows(
+                """
+                SELECT c.name, CASE WHEN c.parent_post_pk IS NOT NULL THEN 'Post' ELSE 'Comment' END, coalesce(p.name, pc.name)
+                FROM comment c LEFT JOIN post p ON p.pk = c.parent_post_pk LEFT JOIN comment pc ON pc.pk = c.parent_comment_pk
+                ORDER BY c.name
+                """) == [["'t1_b'", "'Post'", "'t3_a'"], ["'t1_c'", "'Comment'", "'t1_b'"]])
+    }
+
+    @Test func theColumnsAreRealForeignKeysOfEachEntity() throws {
+        let fixture = try EngineFixture(map: threadMap)
+        #expect(
+            fixture.plan.schemaSQL.contains {
+                $0.contains(#""parent_post_pk" INTEGER REFERENCES "post"("pk") ON DELETE CASCADE"#)
+                    && $0.contains(#""parent_comment_pk" INTEGER REFERENCES "comment"("pk") ON DELETE CASCADE"#)
+            })
+    }
+
+    @Test func aKeyOfAnObjectNotYetStoredMakesAStubOfTheChosenEntity() throws {
+        let fixture = try EngineFixture(map: threadMap)
+        try fixture.importJSON(thread(posts: [], [("t1_b", "t1_zz"), ("t1_c", "t3_yy")]))
+        #expect(try fixture.rows("SELECT name, body IS NULL FROM comment ORDER BY name") == [["'t1_b'", "0"], ["'t1_c'", "0"], ["'t1_zz'", "1"]])
+        #expect(try fixture.rows("SELECT name, title IS NULL FROM post") == [["'t3_yy'", "1"]])
+    }
+
+    @Test func aParentThatChangesEntityClearsTheOtherColumn() throws {
+        let fixture = try EngineFixture(map: threadMap)
+        try fixture.importJSON(thread([("t1_b", "t3_a"), ("t1_c", "t3_a")]))
+        let summary = try fixture.importJSON(thread([("t1_b", "t3_a"), ("t1_c", "t1_b")]))
+        #expect(EngineFixture.counts(summary, "Comment") == [0, 1, 1, 0])
+        #expect(
+            try fixture.rows("SELECT parent_post_pk IS NULL, parent_comment_pk IS NULL FROM comment WHERE name = 't1_c'") == [["1", "0"]])
+        let again = try fixture.importJSON(thread([("t1_b", "t3_a"), ("t1_c", "t1_b")]))
+        #expect(!again.changed)
+    }
+
+    @Test func deleteRulesFollowTheChosenEntity() throws {
+        let fixture = try EngineFixture(map: threadMap)
+        try fixture.importJSON(thread(posts: ["t3_a", "t3_b"], [("t1_x", "t3_a"), ("t1_y", "t1_x"), ("t1_z", "t3_b")]))
+        // Post t3_a leaves the feed: its comment goes (cascade), and the reply to that comment with it.
+        let summary = try fixture.importJSON(thread(posts: ["t3_b"], []))
+        #expect(EngineFixture.deletions(summary) == ["Post 1: 't3_a'", "Comment 2: 't1_x', 't1_y'"])
+        #expect(try fixture.rows("SELECT name FROM comment ORDER BY name") == [["'t1_z'"]])
+    }
+
+    @Test func denyRefusesToDeleteAnObjectOfTheChosenEntity() throws {
+        let fixture = try EngineFixture(map: threadMap.replacingOccurrences(of: "delete cascade", with: "delete deny"))
+        try fixture.importJSON(thread(posts: ["t3_a", "t3_b"], [("t1_x", "t3_a"), ("t1_y", "t1_x")]))
+        guard case .denied(let denied)? = fixture.importFailure(thread(posts: ["t3_b"], []), hooks: ImportHooks()) else {
+            Issue.record("expected the import to be denied")
+            return
+        }
+        #expect(denied.message == "cannot delete Post 't3_a': Comment.parent denies it (1 Comment object links to it); nothing was deleted")
+        #expect(try fixture.value("SELECT count(*) FROM post") == "2")
+    }
+
+    @Test func aKeyNoCaseTakesIsARecordErrorWithItsPath() throws {
+        let fixture = try EngineFixture(map: threadMap)
+        let error = fixture.recordFailure(thread([("t1_b", "t5_sub")]))
+        #expect(error?.member == "Comment.parent")
+        #expect(error?.message == "no case of the map for $ = 't5_sub'")
+        #expect(
+            error?.hint
+                == "the map knows has prefix \"t3_\", has prefix \"t1_\"; add a case line below the relationship, or `else -> ignore` to pass such elements over"
+        )
+        #expect(error?.path == "$.comments[0].parent_id")
+        #expect(try fixture.holdsNoData())
+    }
+
+    @Test func aRequiredToOneRefusesNull() throws {
+        let fixture = try EngineFixture(map: threadMap)
+        let error = fixture.recordFailure(#"{"posts":[],"comments":[{"name":"t1_b","body":"b","parent_id":null}]}"#)
+        #expect(error?.message == "is required but the value is null")
+        #expect(error?.hint == "declare it optional: `: (Post | Comment)?`")
+    }
+
+    @Test func aFieldOfEachElementChoosesTheEntityOfAToMany() throws {
+        let fixture = try EngineFixture(map: albumMap)
+        let summary = try fixture.importJSON(
+            #"[{"id":1,"items":[{"type":"photo","id":5,"width":3},{"type":"ad","id":9},{"type":"video","id":5,"seconds":4},{"type":"photo","id":6}]}]"#
+        )
+        #expect(EngineFixture.counts(summary, "Photo") == [2, 0, 0, 0])
+        #expect(EngineFixture.counts(summary, "Video") == [1, 0, 0, 0])
+        // A join table per entity; `position` orders each entity's links.
+        #expect(
+            try fixture.rows(
+                "SELECT photo.id, photo.width, position FROM album_media_photo JOIN photo ON photo.pk = album_media_photo.photo_pk ORDER BY position")
+                == [["5", "3", "0"], ["6", "NULL", "1"]])
+        #expect(
+            try fixture.rows("SELECT video.id, video.seconds FROM album_media_video JOIN video ON video.pk = album_media_video.video_pk")
+                == [["5", "4"]])
+    }
+
+    @Test func anElementWithoutTheDiscriminatorIsARecordError() throws {
+        let fixture = try EngineFixture(map: albumMap)
+        let error = fixture.recordFailure(#"[{"id":1,"items":[{"type":"photo","id":5},{"id":6}]}]"#)
+        #expect(error?.member == "Album.media")
+        #expect(error?.message == "the element has no 'type' to choose its entity by")
+        #expect(error?.path == "$[0].items[1]")
+    }
+
+    @Test func elseTakesEveryOtherValue() throws {
+        let map = albumMap.replacingOccurrences(of: #""ad" -> ignore"#, with: "else -> Photo")
+        let fixture = try EngineFixture(map: map)
+        try fixture.importJSON(#"[{"id":1,"items":[{"type":"gif","id":5},{"type":null,"id":6},{"type":"video","id":7}]}]"#)
+        #expect(try fixture.rows("SELECT id FROM photo ORDER BY id") == [["5"], ["6"]])
+        #expect(try fixture.rows("SELECT id FROM video") == [["7"]])
+    }
+
+    @Test func addingAPolymorphicRelationshipToAStoreAddsItsColumns() throws {
+        let before = threadMap.replacingOccurrences(
+            of: "  parent <- parent_id : (Post | Comment) by $ delete cascade\n    has prefix \"t3_\" -> Post\n    has prefix \"t1_\" -> Comment",
+            with: "  parentId <- parent_id : String")
+        #expect(before != threadMap)
+        let first = try EngineFixture(map: before)
+        try first.importJSON(thread([("t1_b", "t3_a")]))
+        let plan = try ImportPlan.compile(text: threadMap, fileName: "test.map")
+        let summary = try GraphImporter(plan: plan).run(
+            source: BytesSource(Array(thread([("t1_b", "t3_a")]).utf8)), inputName: "test.json", storePath: first.storePath,
+            options: ImportOptions(), onSkip: { _ in })
+        #expect(EngineFixture.counts(summary, "Comment") == [0, 1, 0, 0])
+        #expect(
+            try first.rows("SELECT p.name FROM comment c JOIN post p ON p.pk = c.parent_post_pk") == [["'t3_a'"]])
+    }
+}
