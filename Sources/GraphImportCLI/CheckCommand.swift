@@ -1,6 +1,7 @@
 import GraphImport
 import GraphImportJSON
 import GraphImportMapping
+import GraphImportPostgres
 
 #if canImport(Glibc)
     import Glibc
@@ -8,15 +9,17 @@ import GraphImportMapping
     import Darwin
 #endif
 
-/// `graphimport check --map MAP [--sample FEED [--format F] [--strict]]` and `graphimport schema --map MAP`.
+/// `graphimport check --map MAP [--sample FEED [--format F] [--strict]]` and
+/// `graphimport schema --map MAP [--store STORE]` (PostgreSQL's DDL for a PostgreSQL store).
 enum CheckCommand {
     static let options: [ParsedArguments.OptionSpec] = [
         .init(name: "--map", takesValue: true), .init(name: "--sample", takesValue: true),
         .init(name: "--format", takesValue: true), .init(name: "--strict", takesValue: false),
     ]
+    static let schemaOptions: [ParsedArguments.OptionSpec] = [.init(name: "--map", takesValue: true), .init(name: "--store", takesValue: true)]
 
     static func run(_ arguments: [String], io: ToolIO, printSchema: Bool) throws(UsageError) -> ExitCode {
-        let parsed = try ParsedArguments(arguments, options: printSchema ? [options[0]] : options)
+        let parsed = try ParsedArguments(arguments, options: printSchema ? schemaOptions : options)
         guard let mapPath = parsed.values["--map"] ?? parsed.operands.first else {
             throw UsageError(message: "Missing expected argument '--map <map>'", hint: nil)
         }
@@ -32,7 +35,10 @@ enum CheckCommand {
             return MapLoader.report(error, io: io)
         }
         if printSchema {
-            io.writeOut(plan.schemaSQL.map { $0 + ";\n" }.joined())
+            let statements = parsed.values["--store"].flatMap(ConnectionString.init).map { _ in
+                PostgresSchemaSQL.createStatements(for: plan.schema)
+            }
+            io.writeOut((statements ?? plan.schemaSQL).map { $0 + ";\n" }.joined())
             return .ok
         }
         let entities = plan.entities.map(\.name).joined(separator: ", ")
