@@ -117,4 +117,15 @@ struct StoreSchemaTests {
         #expect(columns.contains("map_sha256") && columns.contains("outcome") && columns.count == 15)
         #expect(try connection.scalar("SELECT count(*) FROM information_schema.tables WHERE table_name LIKE 'graphimport_%'") == "3")
     }
+
+    @Test(needsPostgres)
+    func theTablesLandInTheSchemaTheConnectionsSearchPathNames() throws {
+        let database = try PostgresTestCluster.shared().makeDatabase()
+        try database.cluster.psql(database.name, "CREATE SCHEMA feeds")
+        let store = database.connectionString + " options='-csearch_path=feeds'"
+        let connection = try PostgresConnection(#require(ConnectionString(store)))
+        try connection.execute(PostgresSchemaSQL.createStatements(for: Self.plan().schema).joined(separator: ";\n"))
+        #expect(try connection.scalar("SELECT count(*) FROM information_schema.tables WHERE table_schema = 'feeds'") == "3")
+        #expect(try connection.scalar("SELECT count(*) FROM information_schema.tables WHERE table_schema = 'public'") == "0")
+    }
 }
