@@ -11,7 +11,7 @@ internal import CLibPQ
 /// Every failure is a `PostgresError` whose message is scrubbed of the connection string's
 /// password. The password itself comes from the string, `PGPASSWORD` or `~/.pgpass`, as libpq reads them.
 public final class PostgresConnection {
-    private let handle: OpaquePointer
+    let handle: OpaquePointer
     /// Where the connection goes, as given (its `description` is redacted).
     public let location: ConnectionString
 
@@ -88,7 +88,7 @@ public final class PostgresConnection {
     public var serverVersion: Int { Int(PQserverVersion(handle)) / 10000 }
 
     /// Throws the result's error, if it is one: classified by SQLSTATE, or as a lost connection.
-    private func check(_ result: OpaquePointer?, sql: String) throws(PostgresError) {
+    func check(_ result: OpaquePointer?, sql: String) throws(PostgresError) {
         let status = result.map(PQresultStatus) ?? PGRES_FATAL_ERROR
         switch status {
         case PGRES_COMMAND_OK, PGRES_TUPLES_OK, PGRES_EMPTY_QUERY, PGRES_COPY_IN, PGRES_COPY_OUT: return
