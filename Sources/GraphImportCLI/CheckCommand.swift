@@ -38,6 +38,13 @@ enum CheckCommand {
             let statements = parsed.values["--store"].flatMap(ConnectionString.init).map { _ in
                 PostgresSchemaSQL.createStatements(for: plan.schema)
             }
+            let overlong = statements == nil ? [] : PostgresSchemaSQL.overlongNames(in: plan.schema)
+            if !overlong.isEmpty {
+                reportError(
+                    "the map makes names longer than PostgreSQL's \(PostgresSchemaSQL.maxNameBytes) bytes: \(overlong.joined(separator: ", "))",
+                    hint: "give the entity a shorter `table` name, or the attribute or relationship a shorter name", io: io)
+                return .configuration
+            }
             io.writeOut((statements ?? plan.schemaSQL).map { $0 + ";\n" }.joined())
             return .ok
         }

@@ -44,6 +44,24 @@ public enum PostgresSchemaSQL {
         return tables + laterReferences + indexes
     }
 
+    /// PostgreSQL's longest name, in bytes (NAMEDATALEN - 1); it cuts longer ones short silently.
+    public static let maxNameBytes = 63
+
+    /// The table, column and index names of `schema` longer than PostgreSQL keeps, each once, in
+    /// order: cut short, two of them could become one name, so a map with any is refused.
+    public static func overlongNames(in schema: SchemaDescription) -> [String] {
+        var names: [String] = []
+        for table in schema.tables {
+            var primary: [String] = []
+            if case .rowid(let name) = table.primaryKey { primary = [name] }
+            names += [table.name] + primary + table.columns.map(\.name)
+            names += table.uniqueKeys.map { SchemaSQL.indexName(table: table.name, columns: $0, unique: true) }
+            names += table.indexes.map { SchemaSQL.indexName(table: table.name, columns: $0, unique: false) }
+        }
+        var seen: Set<String> = []
+        return names.filter { $0.utf8.count > maxNameBytes && seen.insert($0).inserted }
+    }
+
     /// `CREATE [UNIQUE] INDEX "name" ON "t"("a", "b")`, named as the SQLite store names it.
     public static func createIndex(on table: String, columns: [String], unique: Bool) -> String {
         let name = SchemaSQL.indexName(table: table, columns: columns, unique: unique)

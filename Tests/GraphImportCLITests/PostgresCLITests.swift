@@ -18,6 +18,17 @@ struct PostgresCLITests {
         #expect(!result.stdout.contains("STRICT"))
     }
 
+    @Test func schemaRefusesNamesLongerThanPostgreSQLKeeps() {
+        let dir = TemporaryDirectory()
+        let table = String(repeating: "x", count: 70)
+        let map = dir.write("long.map", "records at $[*] as Thing\nentity Thing table \(table)\n  key id\n  id: Int\n")
+        let refused = runInProcess(["schema", "--map", map, "--store", "postgresql:///feeds"])
+        #expect(refused.status == 78, "\(refused.stderr)")
+        #expect(refused.stderr.hasPrefix("graphimport: error: the map makes names longer than PostgreSQL's 63 bytes: \(table), \(table)_id\n"))
+        #expect(refused.stdout.isEmpty)
+        #expect(runInProcess(["schema", "--map", map]).status == 0)
+    }
+
     @Test func schemaForAFileStillPrintsSQLitesDDL() {
         let withStore = runInProcess(["schema", "--map", Self.map, "--store", "feeds.sqlite"])
         let without = runInProcess(["schema", "--map", Self.map])

@@ -128,4 +128,19 @@ struct StoreSchemaTests {
         #expect(try connection.scalar("SELECT count(*) FROM information_schema.tables WHERE table_schema = 'feeds'") == "3")
         #expect(try connection.scalar("SELECT count(*) FROM information_schema.tables WHERE table_schema = 'public'") == "0")
     }
+
+    @Test func namesLongerThanPostgreSQLKeepsAreFoundIndexNamesIncluded() throws {
+        let table = String(repeating: "t", count: 40)
+        let plan = try ImportPlan.compile(
+            text: """
+                records at $[*] as Thing
+                entity Thing table \(table)
+                  key identifierOfTheThingInTheFeed
+                  identifierOfTheThingInTheFeed: Int
+                  name: String
+                """, fileName: "long.map")
+        // Each name fits; the unique index's, the table's and the key's joined, does not.
+        #expect(PostgresSchemaSQL.overlongNames(in: plan.schema) == ["\(table)_identifier_of_the_thing_in_the_feed"])
+        #expect(try PostgresSchemaSQL.overlongNames(in: Self.plan().schema).isEmpty)
+    }
 }
