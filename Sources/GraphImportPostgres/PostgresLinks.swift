@@ -30,7 +30,7 @@ public struct PostgresToOne: Sendable {
         self.changedRunColumn = changedRunColumn
     }
 
-    public var stagingTable: String { "graphimport_link_\(table)_\(foreignKey)" }
+    public var stagingTable: String { stagingName("graphimport_link_", [foreignKey], table: table) }
     /// COPY's columns: the ordinal, the owner's key, the target's key (NULL: no target).
     public var stagingColumns: [String] {
         [PostgresUpsert.ordinalColumn] + keyColumns.map { "owner_" + $0 } + targetKeyColumns.map { "target_" + $0 }
@@ -110,7 +110,7 @@ public struct PostgresToMany: Sendable {
         self.changedRunColumn = changedRunColumn
     }
 
-    public var stagingTable: String { "graphimport_list_\(joinTable)" }
+    public var stagingTable: String { stagingName("graphimport_list_", [], table: joinTable) }
     /// COPY's columns: the owner's occurrence, the element's place, the owner's key, the target's
     /// key (NULL: a row that only says the owner's list is empty).
     public var stagingColumns: [String] {

@@ -27,8 +27,11 @@ public struct PostgresUpsert: Sendable {
         self.changedRunColumn = changedRunColumn
     }
 
-    /// The staging table: a temporary table dropped at COMMIT.
-    public var stagingTable: String { "graphimport_batch_" + table }
+    /// The staging table: a temporary table dropped at COMMIT, one per table and set of columns
+    /// (objects that lack some attributes in the feed keep their stored values: they go through
+    /// an upsert of the columns they have, beside the one of those that have them all).
+    public var stagingTable: String { stagingName("graphimport_batch_", keyColumns + [""] + valueColumns, table: table) }
+
     /// The column of the staging table that numbers the batch's rows in the feed's order.
     static let ordinalColumn = "graphimport_ordinal"
 
@@ -108,4 +111,14 @@ public struct PostgresUpsert: Sendable {
         }
         return Counts(inserted: inserted, updated: updated, unchanged: total - inserted - updated)
     }
+}
+
+/// A staging table's name: `prefix` and an FNV-1a digest of the table and `parts`, so that each
+/// gets a table of its own whatever their length (PostgreSQL would cut a long name short).
+func stagingName(_ prefix: String, _ parts: [String], table: String) -> String {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in ([table] + parts).joined(separator: "\u{1f}").utf8 {
+        hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+    }
+    return prefix + String(hash, radix: 36)
 }

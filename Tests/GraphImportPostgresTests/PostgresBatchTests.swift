@@ -126,4 +126,22 @@ struct PostgresBatchTests {
         try second.commit()
         try first.commit()
     }
+
+    @Test func objectsThatLackAnAttributeKeepItsStoredValueAndAKeyAloneMakesAStub() throws {
+        let (database, connection) = try Self.usersStore()
+        _ = database
+        let keyOnly = PostgresUpsert(table: "users", keyColumns: ["id"], valueColumns: [], insertedRunColumn: "inserted_run", changedRunColumn: "changed_run")
+        try connection.begin()
+        _ = try Self.users.write([.integer(1), .text("ann")], run: 1, on: connection)
+        try connection.commit()
+        try connection.begin()
+        // In one transaction: two objects with the key alone (one stored, one a stub), one with every attribute.
+        // The key-only batch first: its staging table must not stand in for the other's.
+        let stubs = try keyOnly.write([.integer(1), .integer(3)], run: 2, on: connection)
+        let full = try Self.users.write([.integer(2), .text("bob")], run: 2, on: connection)
+        try connection.commit()
+        #expect(full == .init(inserted: 1, updated: 0, unchanged: 0))
+        #expect(stubs == .init(inserted: 1, updated: 0, unchanged: 1))
+        #expect(try connection.rows("SELECT id, handle FROM users ORDER BY id") == [["1", "ann"], ["2", "bob"], ["3", nil]])
+    }
 }
