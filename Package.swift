@@ -3,7 +3,8 @@ import PackageDescription
 
 // One target per part, so the compiler enforces what may import what:
 // the mapping language and the JSON reader import nothing, the store is the
-// only importer of SQLite, the engine is the only part that knows all three.
+// only importer of SQLite (GraphImportPostgres the only importer of libpq),
+// the engine is the only part that knows all three.
 let package = Package(
     name: "graphimport",
     products: [
@@ -15,10 +16,14 @@ let package = Package(
         .target(name: "GraphImportMapping"),
         .target(name: "GraphImportJSON"),
         .target(name: "GraphImportStore", dependencies: ["CSQLite"]),
+        // The PostgreSQL store: the only importer of libpq. Table descriptions come from GraphImportStore.
+        .systemLibrary(name: "CLibPQ", path: "Sources/CLibPQ", providers: [.apt(["libpq-dev"])]),
+        .target(name: "GraphImportPostgres", dependencies: ["CLibPQ", "GraphImportStore"]),
         // SHA-256 blocks on the CPU's SHA instructions, for GraphImport's input fingerprints.
         .target(name: "CSHA256"),
         .target(name: "GraphImport", dependencies: ["GraphImportMapping", "GraphImportJSON", "GraphImportStore", "CSHA256"]),
-        .target(name: "GraphImportCLI", dependencies: ["GraphImport", "GraphImportMapping", "GraphImportJSON", "GraphImportStore"]),
+        .target(
+            name: "GraphImportCLI", dependencies: ["GraphImport", "GraphImportMapping", "GraphImportJSON", "GraphImportStore", "GraphImportPostgres"]),
         .executableTarget(name: "graphimport", dependencies: ["GraphImportCLI"]),
         .executableTarget(
             name: "hooks-example", dependencies: ["GraphImport", "GraphImportMapping", "GraphImportJSON", "GraphImportStore"],
@@ -28,8 +33,9 @@ let package = Package(
         .testTarget(name: "GraphImportJSONTests", dependencies: ["GraphImportJSON", "GraphImportTestSupport"]),
         .testTarget(name: "GraphImportStoreTests", dependencies: ["GraphImportStore", "GraphImportTestSupport"]),
         .testTarget(name: "GraphImportTests", dependencies: ["GraphImport", "GraphImportTestSupport"]),
+        .testTarget(name: "GraphImportPostgresTests", dependencies: ["GraphImportPostgres", "GraphImport", "GraphImportStore", "GraphImportTestSupport"]),
         .testTarget(
             name: "GraphImportCLITests",
-            dependencies: ["GraphImportCLI", "graphimport", "hooks-example", "GraphImportStore", "GraphImportTestSupport"]),
+            dependencies: ["GraphImportCLI", "graphimport", "hooks-example", "GraphImportStore", "GraphImportPostgres", "GraphImportTestSupport"]),
     ]
 )

@@ -1,6 +1,7 @@
 import GraphImport
 import GraphImportJSON
 import GraphImportMapping
+import GraphImportPostgres
 
 #if canImport(Glibc)
     import Glibc
@@ -8,11 +9,15 @@ import GraphImportMapping
     import Darwin
 #endif
 
-/// `graphimport check --map MAP [--sample FEED [--format F] [--strict]]` and `graphimport schema --map MAP`.
+/// `graphimport check --map MAP [--sample FEED [--format F] [--strict]]` and
+/// `graphimport schema --map MAP [--store STORE]` (PostgreSQL's DDL for a PostgreSQL store).
 enum CheckCommand {
     static let options: [ParsedArguments.OptionSpec] = [
         .init(name: "--map", takesValue: true, short: "m"), .init(name: "--sample", takesValue: true),
         .init(name: "--format", takesValue: true), .init(name: "--strict", takesValue: false),
+    ]
+    static let schemaOptions: [ParsedArguments.OptionSpec] = [
+        .init(name: "--map", takesValue: true, short: "m"), .init(name: "--store", takesValue: true, short: "s"),
     ]
 
     static func run(_ arguments: [String], io: ToolIO, printSchema: Bool) throws(UsageError) -> ExitCode {
@@ -32,7 +37,17 @@ enum CheckCommand {
             return MapLoader.report(error, io: io)
         }
         if printSchema {
-            io.writeOut(plan.schemaSQL.map { $0 + ";\n" }.joined())
+            let statements = parsed.values["--store"].flatMap(ConnectionString.init).map { _ in
+                PostgresSchemaSQL.createStatements(for: plan.schema)
+            }
+            let overlong = statements == nil ? [] : PostgresSchemaSQL.overlongNames(in: plan.schema)
+            if !overlong.isEmpty {
+                reportError(
+                    "the map makes names longer than PostgreSQL's \(PostgresSchemaSQL.maxNameBytes) bytes: \(overlong.joined(separator: ", "))",
+                    hint: "give the entity a shorter `table` name, or the attribute or relationship a shorter name", io: io)
+                return .configuration
+            }
+            io.writeOut((statements ?? plan.schemaSQL).map { $0 + ";\n" }.joined())
             return .ok
         }
         let entities = plan.entities.map(\.name).joined(separator: ", ")

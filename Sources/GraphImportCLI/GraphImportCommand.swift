@@ -74,7 +74,7 @@ enum Subcommand: String, CaseIterable {
         switch self {
         case .import, .help: ImportCommand.options
         case .check: CheckCommand.options
-        case .schema: [CheckCommand.options[0]]
+        case .schema: CheckCommand.schemaOptions
         case .meta: MetaCommand.options
         case .runs: RunsCommand.options
         case .completions, .manpage: []

@@ -8,7 +8,7 @@ enum Help {
             "graphimport meta (get <key> [--default <value>] | set <key> <value> [--type <type>] | unset <key> | list [--json]) (--store <path> | --map <map>)"
         case .runs: "graphimport runs [--last <n>] [--json] (--store <path> | --map <map>)"
         case .check: "graphimport check --map <map> [--sample <feed>] [--format <format>] [--strict]"
-        case .schema: "graphimport schema --map <map>"
+        case .schema: "graphimport schema --map <map> [--store <store>]"
         case .completions: "graphimport completions (bash | zsh | fish)"
         case .manpage: "graphimport manpage"
         }
@@ -138,10 +138,13 @@ enum Help {
 
             OPTIONS:
               -m, --map <map>         The mapping file.
+              -s, --store <store>     A PostgreSQL store (postgresql://… or host=… dbname=…):
+                                      print PostgreSQL's SQL instead of SQLite's.
               -h, --help              Show help information.
 
             EXAMPLES:
               graphimport schema --map Mappings/tweets.map | sqlite3 empty.sqlite
+              graphimport schema --map Mappings/tweets.map --store postgresql:///feeds | psql feeds
 
             """
         }

@@ -71,6 +71,12 @@ enum ImportCommand {
             return status
         }
         let storePath = parsed.values["--store"] ?? MapLoader.defaultStorePath(forMap: mapPath)
+        if let status = PostgresStoreCommand.refuse(
+            storePath, action: "importing into", io: io,
+            json: wantsJSON ? { failure, store in io.writeOut(failure.json(input: inputPath ?? "<stdin>", store: store, runID: nil) + "\n") } : nil)
+        {
+            return status
+        }
         StoreMessages.warnIfHardLinked(storePath, io: io)
 
         let inputName: String

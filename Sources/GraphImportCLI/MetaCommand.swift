@@ -21,6 +21,7 @@ enum MetaCommand {
         }
         let operands = Array(parsed.operands.dropFirst())
         let path = try storePath(parsed)
+        if let status = PostgresStoreCommand.refuse(path, action: "`meta \(action)` on", io: io) { return status }
         switch action {
         case "get":
             guard operands.count == 1 else { throw UsageError(message: "'meta get' takes one KEY", hint: nil) }

@@ -13,6 +13,7 @@ enum RunsCommand {
     static func run(_ arguments: [String], io: ToolIO) throws(UsageError) -> ExitCode {
         let parsed = try ParsedArguments(arguments, options: options)
         let path = try MetaCommand.storePath(parsed)
+        if let status = PostgresStoreCommand.refuse(path, action: "`runs` on", io: io) { return status }
         var last = 20
         if let text = parsed.values["--last"] {
             guard let number = Int(text), number > 0 else {

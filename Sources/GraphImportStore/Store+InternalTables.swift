@@ -6,9 +6,9 @@
 /// back with it like any other write.
 extension Store {
     /// Typed key-value metadata that a job keeps between runs, in the same file as its data.
-    static let metaTable = "graphimport_meta"
+    public static let metaTable = "graphimport_meta"
     /// One row per run of the importer: when, on what, with which map, and how it ended.
-    static let runsTable = "graphimport_runs"
+    public static let runsTable = "graphimport_runs"
 
     static let createMetaTable = """
         CREATE TABLE IF NOT EXISTS \(quoteIdentifier(metaTable)) (\

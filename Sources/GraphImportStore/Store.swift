@@ -11,7 +11,7 @@ public final class Store {
     public let createdFile: Bool
 
     /// The internal table that records every schema the store has been migrated to.
-    static let schemaTable = "graphimport_schema"
+    public static let schemaTable = "graphimport_schema"
 
     /// Opens (and by default creates) the store at `path`. Nothing is written until `migrate`.
     public init(path: String, options: Database.Options = .init()) throws(StoreError) {

@@ -1,0 +1,63 @@
+import GraphImportPostgres
+
+/// `--store postgresql://…` (or a libpq keyword string such as `host=db1 dbname=feeds`) on the
+/// command line: how its failures read, with which exit status, and what this version refuses.
+///
+/// The store is always shown by `ConnectionString.description`: its password is `***`.
+enum PostgresStoreCommand {
+    /// For a PostgreSQL store, connects (so that a wrong password, a missing database or a stopped
+    /// server is reported with its own exit status) and then refuses `action` ("importing into",
+    /// "`runs` on"), which this version does not yet carry out on PostgreSQL (exit 78). Nil for a
+    /// SQLite path: the caller goes on.
+    static func refuse(_ store: String, action: String, io: ToolIO, json: ((FailureReport, String) -> Void)? = nil) -> ExitCode? {
+        guard let location = ConnectionString(store) else { return nil }
+        let failure: FailureReport
+        do {
+            _ = try PostgresConnection(location)
+            failure = FailureReport(
+                .configuration, "\(action) a PostgreSQL store is not supported by this version of graphimport yet; nothing was done",
+                hint: "`graphimport schema --map MAP --store \(location)` prints the tables for PostgreSQL; import into a SQLite store meanwhile")
+        } catch {
+            failure = report(error, store: location)
+        }
+        failure.write(io: io)
+        json?(failure, location.description)
+        return failure.status
+    }
+
+    /// How a PostgreSQL failure is shown, and its exit status (the table in README.md).
+    static func report(_ error: PostgresError, store: ConnectionString) -> FailureReport {
+        let unchanged = "nothing was written; the database is as it was"
+        switch error.kind {
+        case .badConnectionString:
+            return FailureReport(.usage, error.message, hint: "write a libpq URI (postgresql://user@host/db) or keyword string (host=… dbname=…)")
+        case .unreachable:
+            return FailureReport(
+                .temporaryFailure, "cannot reach the PostgreSQL server of \(store): \(error.message)",
+                hint: "check that the server is running and the host, port or socket directory; retry later")
+        case .authentication:
+            return FailureReport(
+                .permission, "the PostgreSQL server refused the login to \(store): \(error.message)",
+                hint: "check the user, and the password in PGPASSWORD or ~/.pgpass (not on the command line)")
+        case .noDatabase:
+            return FailureReport(.cannotCreate, "the database of \(store) does not exist: \(error.message)", hint: "create it first (createdb NAME)")
+        case .connectionLost:
+            return FailureReport(
+                .temporaryFailure, "the connection to \(store) was lost: \(error.message)", hint: "retry when the server is back; \(unchanged)")
+        case .timeout:
+            return FailureReport(
+                .temporaryFailure, "a statement on \(store) was cancelled: \(error.message)",
+                hint: "raise statement_timeout for this user, or retry later; \(unchanged)")
+        case .busy:
+            return FailureReport(.temporaryFailure, "the store \(store) is busy: \(error.message)", hint: "retry later, or wait longer with --wait SECONDS")
+        case .diskFull:
+            return FailureReport(.ioError, "the PostgreSQL server's disk is full while writing \(store)", hint: unchanged)
+        case .permission:
+            return FailureReport(
+                .permission, "the PostgreSQL user may not write \(store): \(error.message)",
+                hint: "grant the user CREATE and USAGE on the schema, and rights on its tables")
+        case .constraint, .other:
+            return FailureReport(.ioError, "\(store): \(error.message)", hint: unchanged)
+        }
+    }
+}

@@ -1,0 +1,45 @@
+/// One transaction per import, and the store's lock: an advisory lock per (database, schema), held
+/// until the transaction ends, so that imports from any number of processes and hosts into one
+/// store run one after another instead of interleaving.
+extension PostgresConnection {
+    /// The advisory lock's first key: graphimport's ("gi" in ASCII), so that it does not meet
+    /// another program's advisory locks on the same database.
+    static let lockClass: Int32 = 0x6769
+
+    /// Begins a transaction (READ COMMITTED, PostgreSQL's default).
+    public func begin() throws(PostgresError) { try execute("BEGIN") }
+
+    /// Commits; the deferred foreign keys are checked here, and a failure rolls back.
+    public func commit() throws(PostgresError) { try execute("COMMIT") }
+
+    /// Rolls back; harmless outside a transaction or on a lost connection.
+    public func rollback() { try? execute("ROLLBACK") }
+
+    /// Takes the store's lock for the rest of the transaction: at once when `wait` is 0, else
+    /// waiting up to `wait` seconds. Another import holding it past that is `.busy`.
+    ///
+    /// The lock is keyed by the connection's current schema (the first of `search_path`), so
+    /// stores in two schemas of one database do not wait for each other.
+    public func lockStore(wait seconds: Double) throws(PostgresError) {
+        let key = "hashtext(current_schema())"
+        if seconds <= 0 {
+            let taken = try scalar("SELECT pg_try_advisory_xact_lock(\(Self.lockClass), \(key))")
+            guard taken == "t" else {
+                throw PostgresError(.busy, message: "another import holds the store's lock", sqlState: "55P03")
+            }
+            return
+        }
+        // lock_timeout bounds the wait for a lock; SET LOCAL ends with the transaction.
+        try execute("SET LOCAL lock_timeout = \(max(1, Int((seconds * 1000).rounded())))")
+        do {
+            _ = try scalar("SELECT pg_advisory_xact_lock(\(Self.lockClass), \(key))")
+        } catch {
+            if error.kind == .busy {
+                throw PostgresError(
+                    .busy, message: "another import held the store's lock for longer than --wait (\(seconds) s)", sqlState: error.sqlState)
+            }
+            throw error
+        }
+        try execute("SET LOCAL lock_timeout = 0")
+    }
+}

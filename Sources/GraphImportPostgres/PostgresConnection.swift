@@ -1,0 +1,120 @@
+internal import CLibPQ
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// One libpq connection to a PostgreSQL server; closed when released.
+///
+/// Every failure is a `PostgresError` whose message is scrubbed of the connection string's
+/// password. The password itself comes from the string, `PGPASSWORD` or `~/.pgpass`, as libpq reads them.
+public final class PostgresConnection {
+    let handle: OpaquePointer
+    /// Where the connection goes, as given (its `description` is redacted).
+    public let location: ConnectionString
+
+    /// Connects, in UTF-8, named `graphimport` in `pg_stat_activity` unless the string names itself.
+    public init(_ location: ConnectionString) throws(PostgresError) {
+        self.location = location
+        var parseError: UnsafeMutablePointer<CChar>?
+        if let options = PQconninfoParse(location.text, &parseError) {
+            PQconninfoFree(options)
+        } else {
+            let message = parseError.map { String(cString: $0) } ?? "out of memory"
+            if let parseError { PQfreemem(parseError) }
+            throw PostgresError(
+                .badConnectionString, message: "the connection string \(location) is not valid: \(location.scrub(message.oneLine()))")
+        }
+        // `dbname` carries the whole string (expand_dbname); later keywords override it.
+        let keywords = ["dbname", "fallback_application_name", "client_encoding"]
+        let values = [location.text, "graphimport", "UTF8"]
+        let connection = Self.withCStrings(keywords) { keywordPointers in
+            Self.withCStrings(values) { valuePointers in PQconnectdbParams(keywordPointers, valuePointers, 1) }
+        }
+        guard let connection else {
+            throw PostgresError(.other, message: "cannot connect to \(location): libpq is out of memory")
+        }
+        guard PQstatus(connection) == CONNECTION_OK else {
+            let message = location.scrub(String(cString: PQerrorMessage(connection)).oneLine())
+            let needsPassword = PQconnectionNeedsPassword(connection) == 1
+            PQfinish(connection)
+            throw PostgresError(PostgresError.connectionKind(message: message, needsPassword: needsPassword), message: message)
+        }
+        // Notices (`relation … already exists, skipping`) would go to stderr: library code prints nothing.
+        PQsetNoticeProcessor(connection, { _, _ in }, nil)
+        handle = connection
+    }
+
+    deinit { PQfinish(handle) }
+
+    /// Runs one or more statements that return no rows (`;`-separated, as psql would).
+    public func execute(_ sql: String) throws(PostgresError) {
+        let result = PQexec(handle, sql)
+        defer { PQclear(result) }
+        try check(result, sql: sql)
+    }
+
+    /// Runs one statement with text parameters (`$1`, `$2`, …; nil is NULL) and returns its rows,
+    /// each value in PostgreSQL's text form, nil for NULL.
+    public func rows(_ sql: String, _ parameters: [String?] = []) throws(PostgresError) -> [[String?]] {
+        let result = Self.withOptionalCStrings(parameters) { pointers in
+            PQexecParams(handle, sql, Int32(parameters.count), nil, pointers, nil, nil, 0)
+        }
+        defer { PQclear(result) }
+        try check(result, sql: sql)
+        let rowCount = PQntuples(result)
+        let columnCount = PQnfields(result)
+        var rows: [[String?]] = []
+        rows.reserveCapacity(Int(rowCount))
+        for row in 0..<rowCount {
+            var values: [String?] = []
+            values.reserveCapacity(Int(columnCount))
+            for column in 0..<columnCount {
+                values.append(PQgetisnull(result, row, column) == 1 ? nil : String(cString: PQgetvalue(result, row, column)))
+            }
+            rows.append(values)
+        }
+        return rows
+    }
+
+    /// The first value of the first row, or nil when there is no row or it is NULL.
+    public func scalar(_ sql: String, _ parameters: [String?] = []) throws(PostgresError) -> String? {
+        try rows(sql, parameters).first?.first ?? nil
+    }
+
+    /// The server's major version, e.g. 15.
+    public var serverVersion: Int { Int(PQserverVersion(handle)) / 10000 }
+
+    /// Throws the result's error, if it is one: classified by SQLSTATE, or as a lost connection.
+    func check(_ result: OpaquePointer?, sql: String) throws(PostgresError) {
+        let status = result.map(PQresultStatus) ?? PGRES_FATAL_ERROR
+        switch status {
+        case PGRES_COMMAND_OK, PGRES_TUPLES_OK, PGRES_EMPTY_QUERY, PGRES_COPY_IN, PGRES_COPY_OUT: return
+        default: break
+        }
+        let sqlState = result.flatMap { PQresultErrorField($0, Self.sqlStateField) }.map { String(cString: $0) }
+        let primary = result.flatMap { PQresultErrorField($0, Self.messageField) }.map { String(cString: $0) }
+        let message = location.scrub((primary ?? String(cString: PQerrorMessage(handle))).oneLine())
+        let kind: PostgresError.Kind =
+            if PQstatus(handle) == CONNECTION_BAD { .connectionLost } else { sqlState.map(PostgresError.kind(sqlState:)) ?? .other }
+        throw PostgresError(kind, message: message.isEmpty ? "the server closed the connection" : message, sqlState: sqlState, sql: sql)
+    }
+
+    /// PG_DIAG_SQLSTATE and PG_DIAG_MESSAGE_PRIMARY (character constants Swift does not import).
+    private static let sqlStateField = Int32(UInt8(ascii: "C"))
+    private static let messageField = Int32(UInt8(ascii: "M"))
+
+    /// Calls `body` with a NULL-terminated array of C strings that live for the call.
+    private static func withCStrings<R>(_ strings: [String], _ body: ([UnsafePointer<CChar>?]) -> R) -> R {
+        withOptionalCStrings(strings.map(Optional.some), body)
+    }
+
+    /// Calls `body` with C strings (NULL for nil) that live for the call, NULL-terminated.
+    private static func withOptionalCStrings<R>(_ strings: [String?], _ body: ([UnsafePointer<CChar>?]) -> R) -> R {
+        let copies = strings.map { $0.map { strdup($0) } ?? nil }
+        defer { for copy in copies { free(copy) } }
+        return body(copies.map { $0.map { UnsafePointer($0) } } + [nil])
+    }
+}

@@ -1,0 +1,192 @@
+public import GraphImportStore
+
+/// Relationships written a batch at a time, their targets found by joining on natural keys: the
+/// batch names owners and targets by their keys (as the feed does), never by row ids, so that no
+/// round trip is needed to learn a row id. Every target must already be in the store (upserted
+/// earlier in the transaction, or as a stub): one that is not is counted as unresolved, and the
+/// caller rolls back.
+///
+/// Within a batch, an owner that occurs more than once takes its last occurrence's links.
+public struct PostgresToOne: Sendable {
+    public let table: String
+    public let keyColumns: [String]
+    /// The foreign-key column (`author_pk`).
+    public let foreignKey: String
+    public let targetTable: String
+    public let targetKeyColumns: [String]
+    public let primaryKey: String
+    public let changedRunColumn: String
+
+    public init(
+        table: String, keyColumns: [String], foreignKey: String, targetTable: String, targetKeyColumns: [String], primaryKey: String,
+        changedRunColumn: String
+    ) {
+        self.table = table
+        self.keyColumns = keyColumns
+        self.foreignKey = foreignKey
+        self.targetTable = targetTable
+        self.targetKeyColumns = targetKeyColumns
+        self.primaryKey = primaryKey
+        self.changedRunColumn = changedRunColumn
+    }
+
+    public var stagingTable: String { stagingName("graphimport_link_", [foreignKey], table: table) }
+    /// COPY's columns: the ordinal, the owner's key, the target's key (NULL: no target).
+    public var stagingColumns: [String] {
+        [PostgresUpsert.ordinalColumn] + keyColumns.map { "owner_" + $0 } + targetKeyColumns.map { "target_" + $0 }
+    }
+
+    public var createStaging: String {
+        let owner = keyColumns.map { "o.\(quoteIdentifier($0)) AS \(quoteIdentifier("owner_" + $0))" }
+        let target = targetKeyColumns.map { "t.\(quoteIdentifier($0)) AS \(quoteIdentifier("target_" + $0))" }
+        return "CREATE TEMPORARY TABLE IF NOT EXISTS \(quoteIdentifier(stagingTable)) ON COMMIT DROP AS SELECT 0::bigint AS "
+            + "\(quoteIdentifier(PostgresUpsert.ordinalColumn)), \((owner + target).joined(separator: ", ")) "
+            + "FROM \(quoteIdentifier(table)) o, \(quoteIdentifier(targetTable)) t WITH NO DATA"
+    }
+
+    /// `$1` is the run's id. Its row: how many objects' links changed, how many targets were not found.
+    public var statement: String {
+        let ownerKey = keyColumns.map { quoteIdentifier("owner_" + $0) }.joined(separator: ", ")
+        let ownerJoin = keyColumns.map { "o.\(quoteIdentifier($0)) = b.\(quoteIdentifier("owner_" + $0))" }.joined(separator: " AND ")
+        let targetJoin = targetKeyColumns.map { "t.\(quoteIdentifier($0)) = b.\(quoteIdentifier("target_" + $0))" }.joined(separator: " AND ")
+        let wanted = "b.\(quoteIdentifier("target_" + targetKeyColumns[0])) IS NOT NULL"
+        let pk = quoteIdentifier(primaryKey)
+        let fk = quoteIdentifier(foreignKey)
+        return """
+            WITH batch AS (SELECT DISTINCT ON (\(ownerKey)) * FROM \(quoteIdentifier(stagingTable)) \
+            ORDER BY \(ownerKey), \(quoteIdentifier(PostgresUpsert.ordinalColumn)) DESC), \
+            resolved AS (SELECT o.\(pk) AS owner, t.\(pk) AS target, \(wanted) AS wanted FROM batch b \
+            JOIN \(quoteIdentifier(table)) o ON \(ownerJoin) LEFT JOIN \(quoteIdentifier(targetTable)) t ON \(targetJoin)), \
+            changed AS (UPDATE \(quoteIdentifier(table)) AS stored SET \(fk) = r.target, \(quoteIdentifier(changedRunColumn)) = $1::bigint \
+            FROM resolved r WHERE stored.\(pk) = r.owner AND stored.\(fk) IS DISTINCT FROM r.target RETURNING 1) \
+            SELECT (SELECT count(*) FROM changed), (SELECT count(*) FROM resolved WHERE wanted AND target IS NULL) \
+            + (SELECT count(*) FROM batch) - (SELECT count(*) FROM resolved)
+            """
+    }
+
+    /// Writes a batch: `rows` holds, row after row, the owner's key values then the target's
+    /// (all NULL for no target). Returns how many owners' links changed; throws when a target or
+    /// an owner is not in the store.
+    public func write(_ rows: [SQLValue], run: Int64, on connection: PostgresConnection) throws(PostgresError) -> Int {
+        try writeBatch(rows, width: keyColumns.count + targetKeyColumns.count, run: run, on: connection, what: "\(table).\(foreignKey)")
+    }
+
+    private func writeBatch(_ rows: [SQLValue], width: Int, run: Int64, on connection: PostgresConnection, what: String) throws(PostgresError) -> Int {
+        try connection.execute(createStaging)
+        try connection.execute("TRUNCATE \(quoteIdentifier(stagingTable))")
+        try connection.copy(into: stagingTable, columns: stagingColumns, values: numbered(rows, width: width))
+        return try changedCount(connection.rows(statement, [String(run)]), what: what)
+    }
+}
+
+/// A to-many's join rows, replaced set-wise: each owner of the batch gets exactly its list, in
+/// order, `position` 0, 1, 2…; a target that occurs twice in one list keeps its first place.
+/// Rows that stay are left alone, so an unchanged list writes nothing.
+public struct PostgresToMany: Sendable {
+    public let joinTable: String
+    public let ownerColumn: String
+    public let targetColumn: String
+    public let positionColumn: String
+    public let table: String
+    public let keyColumns: [String]
+    public let targetTable: String
+    public let targetKeyColumns: [String]
+    public let primaryKey: String
+    public let changedRunColumn: String
+
+    public init(
+        joinTable: String, ownerColumn: String, targetColumn: String, positionColumn: String, table: String, keyColumns: [String],
+        targetTable: String, targetKeyColumns: [String], primaryKey: String, changedRunColumn: String
+    ) {
+        self.joinTable = joinTable
+        self.ownerColumn = ownerColumn
+        self.targetColumn = targetColumn
+        self.positionColumn = positionColumn
+        self.table = table
+        self.keyColumns = keyColumns
+        self.targetTable = targetTable
+        self.targetKeyColumns = targetKeyColumns
+        self.primaryKey = primaryKey
+        self.changedRunColumn = changedRunColumn
+    }
+
+    public var stagingTable: String { stagingName("graphimport_list_", [], table: joinTable) }
+    /// COPY's columns: the owner's occurrence, the element's place, the owner's key, the target's
+    /// key (NULL: a row that only says the owner's list is empty).
+    public var stagingColumns: [String] {
+        [PostgresUpsert.ordinalColumn, "element"] + keyColumns.map { "owner_" + $0 } + targetKeyColumns.map { "target_" + $0 }
+    }
+
+    public var createStaging: String {
+        let owner = keyColumns.map { "o.\(quoteIdentifier($0)) AS \(quoteIdentifier("owner_" + $0))" }
+        let target = targetKeyColumns.map { "t.\(quoteIdentifier($0)) AS \(quoteIdentifier("target_" + $0))" }
+        return "CREATE TEMPORARY TABLE IF NOT EXISTS \(quoteIdentifier(stagingTable)) ON COMMIT DROP AS SELECT 0::bigint AS "
+            + "\(quoteIdentifier(PostgresUpsert.ordinalColumn)), 0::bigint AS \"element\", \((owner + target).joined(separator: ", ")) "
+            + "FROM \(quoteIdentifier(table)) o, \(quoteIdentifier(targetTable)) t WITH NO DATA"
+    }
+
+    /// `$1` is the run's id. Its row: how many owners' lists changed, how many targets or owners were not found.
+    public var statement: String {
+        let ownerKey = keyColumns.map { quoteIdentifier("owner_" + $0) }.joined(separator: ", ")
+        let ownerJoin = keyColumns.map { "o.\(quoteIdentifier($0)) = b.\(quoteIdentifier("owner_" + $0))" }.joined(separator: " AND ")
+        let targetJoin = targetKeyColumns.map { "t.\(quoteIdentifier($0)) = b.\(quoteIdentifier("target_" + $0))" }.joined(separator: " AND ")
+        let wanted = "b.\(quoteIdentifier("target_" + targetKeyColumns[0])) IS NOT NULL"
+        let ordinal = quoteIdentifier(PostgresUpsert.ordinalColumn)
+        let pk = quoteIdentifier(primaryKey)
+        let join = quoteIdentifier(joinTable)
+        let (owner, target, position) = (quoteIdentifier(ownerColumn), quoteIdentifier(targetColumn), quoteIdentifier(positionColumn))
+        return """
+            WITH batch AS (SELECT * FROM (SELECT *, max(\(ordinal)) OVER (PARTITION BY \(ownerKey)) AS last \
+            FROM \(quoteIdentifier(stagingTable))) s WHERE \(ordinal) = last), \
+            elements AS (SELECT o.\(pk) AS owner, t.\(pk) AS target, b."element", \(wanted) AS wanted FROM batch b \
+            LEFT JOIN \(quoteIdentifier(table)) o ON \(ownerJoin) LEFT JOIN \(quoteIdentifier(targetTable)) t ON \(targetJoin)), \
+            owners AS (SELECT DISTINCT owner FROM elements WHERE owner IS NOT NULL), \
+            list AS (SELECT owner, target, row_number() OVER (PARTITION BY owner ORDER BY first) - 1 AS position \
+            FROM (SELECT owner, target, min("element") AS first FROM elements WHERE target IS NOT NULL AND owner IS NOT NULL \
+            GROUP BY owner, target) d), \
+            removed AS (DELETE FROM \(join) AS j USING owners w WHERE j.\(owner) = w.owner \
+            AND NOT EXISTS (SELECT 1 FROM list l WHERE l.owner = j.\(owner) AND l.target = j.\(target)) RETURNING j.\(owner) AS owner), \
+            written AS (INSERT INTO \(join) AS j (\(owner), \(target), \(position)) SELECT owner, target, position FROM list \
+            ON CONFLICT (\(owner), \(target)) DO UPDATE SET \(position) = EXCLUDED.\(position) \
+            WHERE j.\(position) IS DISTINCT FROM EXCLUDED.\(position) RETURNING j.\(owner) AS owner), \
+            changed AS (SELECT owner FROM removed UNION SELECT owner FROM written), \
+            stamped AS (UPDATE \(quoteIdentifier(table)) AS stored SET \(quoteIdentifier(changedRunColumn)) = $1::bigint \
+            FROM changed c WHERE stored.\(pk) = c.owner AND stored.\(quoteIdentifier(changedRunColumn)) IS DISTINCT FROM $1::bigint RETURNING 1) \
+            SELECT (SELECT count(*) FROM changed) + 0 * (SELECT count(*) FROM stamped), \
+            (SELECT count(*) FROM elements WHERE owner IS NULL OR (wanted AND target IS NULL))
+            """
+    }
+
+    /// Writes a batch: `rows` holds, row after row, the owner's occurrence in the batch, the
+    /// element's place in its list, the owner's key values, then the target's (all NULL in the
+    /// one row of an empty list). Returns how many owners' lists changed; throws when a target
+    /// or an owner is not in the store.
+    public func write(_ rows: [SQLValue], run: Int64, on connection: PostgresConnection) throws(PostgresError) -> Int {
+        try connection.execute(createStaging)
+        try connection.execute("TRUNCATE \(quoteIdentifier(stagingTable))")
+        try connection.copy(into: stagingTable, columns: stagingColumns, values: rows)
+        return try changedCount(connection.rows(statement, [String(run)]), what: joinTable)
+    }
+}
+
+/// Prefixes each row of `width` values with its number in the batch.
+func numbered(_ rows: [SQLValue], width: Int) -> [SQLValue] {
+    var result: [SQLValue] = []
+    result.reserveCapacity(rows.count + rows.count / width)
+    for row in 0..<(rows.count / width) {
+        result.append(.integer(Int64(row)))
+        result += rows[(row * width)..<((row + 1) * width)]
+    }
+    return result
+}
+
+/// The changed count of a link statement's row, or the error when some key was not found.
+func changedCount(_ rows: [[String?]], what: String) throws(PostgresError) -> Int {
+    guard let row = rows.first, row.count == 2, let changed = row[0].flatMap({ Int($0) }), let missing = row[1].flatMap({ Int($0) }) else {
+        throw PostgresError(.other, message: "the links of \(what) returned no counts")
+    }
+    guard missing == 0 else {
+        throw PostgresError(.other, message: "\(missing) link\(missing == 1 ? "" : "s") of \(what) name an object that is not in the store")
+    }
+    return changed
+}

@@ -1,0 +1,147 @@
+import GraphImport
+import GraphImportPostgres
+import GraphImportStore
+import GraphImportTestSupport
+import Testing
+
+/// The pieces a batch of objects goes through on PostgreSQL: COPY into a staging table, the
+/// set-based upsert with its counts, the transaction, and the store's lock.
+@Suite("PostgreSQL: batches, transactions and the store's lock", needsPostgres)
+struct PostgresBatchTests {
+    /// A database with the users table of `StoreSchemaTests.map`, and a connection to it.
+    static func usersStore() throws -> (ScratchDatabase, PostgresConnection) {
+        let database = try PostgresTestCluster.shared().makeDatabase()
+        let connection = try PostgresConnection(#require(ConnectionString(database.connectionString)))
+        try connection.execute(PostgresSchemaSQL.createStatements(for: StoreSchemaTests.plan().schema).joined(separator: ";\n"))
+        return (database, connection)
+    }
+
+    static let users = PostgresUpsert(
+        table: "users", keyColumns: ["id"], valueColumns: ["handle"], insertedRunColumn: "inserted_run", changedRunColumn: "changed_run")
+
+    @Test func copyCarriesEveryKindOfValueAsItIs() throws {
+        let database = try PostgresTestCluster.shared().makeDatabase()
+        let connection = try PostgresConnection(#require(ConnectionString(database.connectionString)))
+        try connection.execute("CREATE TABLE t (n BIGINT, r DOUBLE PRECISION, s TEXT, b BYTEA)")
+        let awkward = "tab\there\nnew line\\back slash\r ünïcødé \\N"
+        try connection.copy(
+            into: "t", columns: ["n", "r", "s", "b"],
+            values: [
+                .integer(-9_223_372_036_854_775_808), .real(0.1), .text(awkward), .blob([0, 1, 0xfe, 0xff]),
+                .null, .real(-.infinity), .text(""), .null,
+            ])
+        let rows = try connection.rows("SELECT n, r, s, encode(b, 'hex') FROM t ORDER BY n NULLS LAST")
+        #expect(rows == [["-9223372036854775808", "0.1", awkward, "0001feff"], [nil, "-Infinity", "", nil]])
+    }
+
+    @Test func aTextWithANulCharacterEndsTheCopyAndKeepsNothing() throws {
+        let database = try PostgresTestCluster.shared().makeDatabase()
+        let connection = try PostgresConnection(#require(ConnectionString(database.connectionString)))
+        try connection.execute("CREATE TABLE t (s TEXT)")
+        let error = try #require(throws: PostgresError.self) {
+            try connection.copy(into: "t", columns: ["s"], values: [.text("fine"), .text("nul\u{0}inside")])
+        }
+        #expect(error.message.contains("NUL character"), "\(error)")
+        #expect(try connection.scalar("SELECT count(*) FROM t") == "0")
+    }
+
+    @Test func anUpsertCountsInsertedUpdatedAndUnchangedAndStampsTheRuns() throws {
+        let (database, connection) = try Self.usersStore()
+        _ = database
+        try connection.begin()
+        let first = try Self.users.write([.integer(1), .text("ann"), .integer(2), .text("bob"), .integer(3), .text("cy")], run: 1, on: connection)
+        try connection.commit()
+        #expect(first == .init(inserted: 3, updated: 0, unchanged: 0))
+
+        try connection.begin()
+        let second = try Self.users.write(
+            [.integer(1), .text("ann"), .integer(2), .text("bobby"), .integer(3), .text("cy"), .integer(4), .text("di")], run: 2, on: connection)
+        try connection.commit()
+        #expect(second == .init(inserted: 1, updated: 1, unchanged: 2))
+        let rows = try connection.rows("SELECT id, handle, inserted_run, changed_run FROM users ORDER BY pk")
+        #expect(rows == [["1", "ann", "1", "1"], ["2", "bobby", "1", "2"], ["3", "cy", "1", "1"], ["4", "di", "2", "2"]])
+    }
+
+    @Test func anObjectTwiceInOneBatchTakesItsLastValuesAndItsFirstPlace() throws {
+        let (database, connection) = try Self.usersStore()
+        _ = database
+        try connection.begin()
+        let counts = try Self.users.write([.integer(5), .text("old"), .integer(6), .text("six"), .integer(5), .text("new")], run: 1, on: connection)
+        try connection.commit()
+        #expect(counts == .init(inserted: 2, updated: 0, unchanged: 0))
+        #expect(try connection.rows("SELECT pk, id, handle FROM users ORDER BY pk") == [["1", "5", "new"], ["2", "6", "six"]])
+    }
+
+    @Test func aNullIsAChangeFromAValueAndBack() throws {
+        let (database, connection) = try Self.usersStore()
+        _ = database
+        for (handle, expected) in [(SQLValue.text("x"), 1), (.null, 1), (.null, 0), (.text("x"), 1)] {
+            try connection.begin()
+            let counts = try Self.users.write([.integer(1), handle], run: 1, on: connection)
+            try connection.commit()
+            #expect(counts.inserted + counts.updated == expected, "\(handle)")
+        }
+    }
+
+    @Test func aRolledBackBatchLeavesTheTableAsItWas() throws {
+        let (database, connection) = try Self.usersStore()
+        _ = database
+        try connection.begin()
+        _ = try Self.users.write([.integer(1), .text("ann")], run: 1, on: connection)
+        connection.rollback()
+        #expect(try connection.scalar("SELECT count(*) FROM users") == "0")
+    }
+
+    @Test func aSecondImportFindsTheStoreLockedUntilTheFirstEnds() throws {
+        let database = try PostgresTestCluster.shared().makeDatabase()
+        let location = try #require(ConnectionString(database.connectionString))
+        let first = try PostgresConnection(location)
+        let second = try PostgresConnection(location)
+        try first.begin()
+        try first.lockStore(wait: 0)
+        try second.begin()
+        let refused = try #require(throws: PostgresError.self) { try second.lockStore(wait: 0) }
+        #expect(refused.kind == .busy)
+        second.rollback()
+        try second.begin()
+        let waited = try #require(throws: PostgresError.self) { try second.lockStore(wait: 0.05) }
+        #expect(waited.kind == .busy)
+        #expect(waited.message.contains("--wait"), "\(waited)")
+        second.rollback()
+        try first.commit()
+        try second.begin()
+        try second.lockStore(wait: 0)
+        try second.commit()
+    }
+
+    @Test func storesInTwoSchemasDoNotWaitForEachOther() throws {
+        let database = try PostgresTestCluster.shared().makeDatabase()
+        try database.cluster.psql(database.name, "CREATE SCHEMA a; CREATE SCHEMA b")
+        let first = try PostgresConnection(#require(ConnectionString(database.connectionString + " options='-csearch_path=a'")))
+        let second = try PostgresConnection(#require(ConnectionString(database.connectionString + " options='-csearch_path=b'")))
+        try first.begin()
+        try first.lockStore(wait: 0)
+        try second.begin()
+        try second.lockStore(wait: 0)
+        try second.commit()
+        try first.commit()
+    }
+
+    @Test func objectsThatLackAnAttributeKeepItsStoredValueAndAKeyAloneMakesAStub() throws {
+        let (database, connection) = try Self.usersStore()
+        _ = database
+        let keyOnly = PostgresUpsert(table: "users", keyColumns: ["id"], valueColumns: [], insertedRunColumn: "inserted_run", changedRunColumn: "changed_run")
+        try connection.begin()
+        _ = try Self.users.write([.integer(1), .text("ann")], run: 1, on: connection)
+        try connection.commit()
+        try connection.begin()
+        // In one transaction: two objects with the key alone (one stored, one a stub), one with every attribute.
+        // The key-only batch first: its staging table must not stand in for the other's.
+        let stubs = try keyOnly.write([.integer(1), .integer(3)], run: 2, on: connection)
+        let full = try Self.users.write([.integer(2), .text("bob")], run: 2, on: connection)
+        try connection.commit()
+        #expect(full == .init(inserted: 1, updated: 0, unchanged: 0))
+        #expect(stubs == .init(inserted: 1, updated: 0, unchanged: 1))
+        #expect(try connection.rows("SELECT id, handle FROM users ORDER BY id") == [["1", "ann"], ["2", "bob"], ["3", nil]])
+    }
+}
