@@ -7,6 +7,7 @@ enum Help {
         case .meta:
             "graphimport meta (get <key> [--default <value>] | set <key> <value> [--type <type>] | unset <key> | list [--json]) (--store <path> | --map <map>)"
         case .runs: "graphimport runs [--last <n>] [--json] (--store <path> | --map <map>)"
+        case .changes: "graphimport changes --map <map> --since-run <n> [--store <path>] [--entity <name> ...]"
         case .check: "graphimport check --map <map> [--sample <feed>] [--format <format>] [--strict]"
         case .schema: "graphimport schema --map <map>"
         }
@@ -91,6 +92,31 @@ enum Help {
               graphimport runs --map Mappings/tweets.map --last 5
 
             """
+        case .changes:
+            """
+            OVERVIEW: List the objects inserted, changed or deleted since a run, as JSON Lines.
+
+            One line per object, entity by entity, in the order of the runs that did it:
+            {"entity", "key", "change": "inserted" | "changed" | "deleted", "run", "values"}.
+            "values" holds the attributes by name, each to-one as its target's key and each
+            to-many as its targets' keys; a deleted object has none. Keep the largest "run" read
+            as the next --since-run. Objects deleted before the store recorded deletions (a
+            store made by an older graphimport) are not listed, and a warning says which runs.
+
+            USAGE: \(usage(for: .changes))
+
+            OPTIONS:
+              --map <map>             The mapping file, which names the entities and attributes.
+              --since-run <n>         Changes by the runs after run n; 0 for every object.
+              --store <path>          The store. (default: beside the map)
+              --entity <name>         Only this entity's objects. Repeatable.
+              -h, --help              Show help information.
+
+            EXAMPLES:
+              graphimport changes --map Mappings/tweets.map --since-run 41 > changes.jsonl
+              graphimport changes --map Mappings/tweets.map --since-run 0 --entity User | jq -c .key
+
+            """
         case .schema:
             """
             OVERVIEW: Print the SQL that creates a map's tables in an empty store.
@@ -156,6 +182,7 @@ enum Help {
               schema                  Print the SQL of a map's tables.
               meta                    Read and write the store's metadata.
               runs                    List the store's import runs.
+              changes                 List the objects changed since a run, as JSON Lines.
 
             EXAMPLES:
               graphimport Samples/tweets.json --map Mappings/tweets.map
