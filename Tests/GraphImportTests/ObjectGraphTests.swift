@@ -106,6 +106,44 @@ struct ObjectGraphFetchTests {
         }
     }
 
+    @Test func hostileTextStoredAsAValueIsFoundByEqualityAndDropsNothing() throws {
+        let hostile = "'; DROP TABLE tweet; --"
+        let feed = #"[{"id": 9, "text": "\#(hostile)", "created_at": "2024-05-01T10:00:00Z", "user": {"id": 7, "handle": "ann"}}]"#
+        try withGraph(feed: feed) { (graph: ObjectGraph, fixture: EngineFixture) throws in
+            #expect(try graph.objects("Tweet", where: .equals("text", hostile)).map(\.key) == [[.integer(9)]])
+            #expect(try graph.objects("Tweet", where: .contains("text", "DROP TABLE")).count == 1)
+            #expect(try fixture.value("SELECT count(*) FROM tweet") == "1")
+        }
+    }
+
+    @Test func opensAStoreWithTheMapFileBesideIt() throws {
+        let fixture = try EngineFixture(map: graphMap)
+        try fixture.importJSON(graphFeed)
+        let map = fixture.directory.write("tweets.map", graphMap)
+        let graph = try ObjectGraph(store: URL(fileURLWithPath: fixture.storePath), map: URL(fileURLWithPath: map))
+        #expect(try graph.objects("User").count == 2)
+        #expect(throws: GraphError.self) { try ObjectGraph(store: fixture.directory.path("none.sqlite"), plan: fixture.plan) }
+    }
+
+    @Test func aMapAheadOfTheStoreReadsWhatTheStoreHasYet() throws {
+        let fixture = try EngineFixture(map: graphMap)
+        try fixture.importJSON(graphFeed)
+        // The map gained an attribute, a to-many and an entity that no import has stored yet.
+        let newer =
+            graphMap.replacingOccurrences(of: "  handle : String\n", with: "  handle : String\n  bio : String?\n  pinned : [Tweet]\n")
+            + "\nentity Place\n  key id\n  id : Int\n"
+        let graph = try ObjectGraph(store: fixture.storePath, plan: try ImportPlan.compile(text: newer, fileName: "newer.map"))
+        let ann = try #require(try graph.object("User", key: 7))
+        #expect(try ann["bio"] == .null)
+        #expect(try ann.related("pinned").isEmpty)
+        #expect(try ann.related("tweets").count == 2)
+        #expect(try graph.objects("User", where: .equals("bio", "x")).isEmpty)
+        #expect(try graph.objects("Place").isEmpty)
+        var count = 0
+        try graph.changes(since: 0) { _ in count += 1 }
+        #expect(count == 3 + 2 + 2)
+    }
+
     @Test func unknownNamesAreErrorsThatSuggestTheClosest() throws {
         try withGraph { (graph: ObjectGraph, _: EngineFixture) throws in
             #expect(throws: GraphError(.unknownName, "the map test.map has no entity 'Tweets'", hint: "did you mean 'Tweet'?")) {

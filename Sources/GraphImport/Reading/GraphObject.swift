@@ -118,7 +118,7 @@ public struct GraphObject {
             let join = quoteIdentifier(relationship.joinTable)
             let target = entities[relationship.target].table
             return try graph.fetch(
-                relationship.target,
+                relationship.target, joinTable: relationship.joinTable,
                 join:
                     " JOIN \(join) ON \(join).\(quoteIdentifier(relationship.targetColumn)) = \(quoteIdentifier(target)).\(quoteIdentifier(Naming.primaryKey))",
                 where: "\(join).\(quoteIdentifier(relationship.ownerColumn)) = ?", [row[0]],
@@ -133,7 +133,7 @@ public struct GraphObject {
             let join = quoteIdentifier(relationship.joinTable)
             let table = quoteIdentifier(entities[owner].table)
             return try graph.fetch(
-                owner,
+                owner, joinTable: relationship.joinTable,
                 join: " JOIN \(join) ON \(join).\(quoteIdentifier(relationship.ownerColumn)) = \(table).\(quoteIdentifier(Naming.primaryKey))",
                 where: "\(join).\(quoteIdentifier(relationship.targetColumn)) = ?", [row[0]],
                 tail: " ORDER BY \(table).\(quoteIdentifier(Naming.primaryKey))")

@@ -18,8 +18,11 @@ public final class ObjectGraph {
     public let plan: ImportPlan
     let store: Store
     let names: GraphNames
-    /// Per entity: `SELECT "t"."pk", the attributes, the to-ones, inserted_run, changed_run FROM "t"`.
-    private let selects: [String]
+    /// Per entity: `SELECT "t"."pk", the attributes, the to-ones, inserted_run, changed_run FROM "t"`;
+    /// nil for an entity whose table the store does not have yet (it has no objects).
+    private let selects: [String?]
+    /// The store's tables (folded to lower case) and their columns, as they were when the graph was opened.
+    private let storedColumns: [String: Set<String>]
 
     /// Opens the store at `store` with the map at `map` (its includes read beside it).
     public convenience init(store: URL, map: URL, readOnly: Bool = false) throws {
@@ -37,14 +40,29 @@ public final class ObjectGraph {
     public init(store path: String, plan: ImportPlan, readOnly: Bool = false) throws(GraphError) {
         self.plan = plan
         names = GraphNames(plan: plan)
-        store = try reading { () throws(StoreError) in
+        let store = try reading { () throws(StoreError) in
             try Store(path: path, options: Database.Options(create: false, readOnly: readOnly, busyTimeout: 30))
         }
+        self.store = store
+        let schema = try reading { () throws(StoreError) in try store.storedSchema().schema }
+        let storedColumns = Dictionary(
+            schema.tables.map { ($0.name.lowercased(), Set($0.columns.map { $0.name.lowercased() } + [Naming.primaryKey])) },
+            uniquingKeysWith: { first, _ in first })
+        self.storedColumns = storedColumns
         selects = plan.entities.map { entity in
+            guard let stored = storedColumns[entity.table.lowercased()] else { return nil }
             let table = quoteIdentifier(entity.table)
             let columns = [Naming.primaryKey] + entity.attributes.map(\.column) + entity.toOne.map(\.column) + [Naming.insertedRun, Naming.changedRun]
-            return "SELECT " + columns.map { "\(table).\(quoteIdentifier($0))" }.joined(separator: ", ") + " FROM \(table)"
+            // A column the map adds and no import has made yet holds no values.
+            return "SELECT " + columns.map { stored.contains($0.lowercased()) ? "\(table).\(quoteIdentifier($0))" : "NULL" }.joined(separator: ", ")
+                + " FROM \(table)"
         }
+    }
+
+    /// Whether the store has `column` of `table` (or, without a column, the table).
+    func stores(_ table: String, column: String? = nil) -> Bool {
+        guard let columns = storedColumns[table.lowercased()] else { return false }
+        return column.map { columns.contains($0.lowercased()) } ?? true
     }
 
     /// The object of `entity` with this key (one value per key attribute, in the map's order), or nil.
@@ -68,7 +86,8 @@ public final class ObjectGraph {
         let index = try names.entity(entity)
         let table = quoteIdentifier(plan.entities[index].table)
         let column = { (name: String) throws(GraphError) -> String in
-            "\(table).\(quoteIdentifier(self.plan.entities[index].attributes[try self.names.attribute(name, of: index)].column))"
+            let column = self.plan.entities[index].attributes[try self.names.attribute(name, of: index)].column
+            return self.stores(self.plan.entities[index].table, column: column) ? "\(table).\(quoteIdentifier(column))" : "NULL"
         }
         let compiled = try condition.map { (condition) throws(GraphError) in try CompiledCondition(condition, column: column) }
         var order: [String] = []
@@ -83,9 +102,13 @@ public final class ObjectGraph {
         return try fetch(index, where: compiled?.sql, values, tail: tail)
     }
 
-    /// Rows of entity `index` as objects: `where` and `tail` complete its SELECT, `values` are bound.
-    func fetch(_ index: Int, join: String = "", where condition: String?, _ values: [SQLValue], tail: String = "") throws(GraphError) -> [GraphObject] {
-        let sql = selects[index] + join + (condition.map { " WHERE " + $0 } ?? "") + tail
+    /// Rows of entity `index` as objects: `join`, `where` and `tail` complete its SELECT, `values`
+    /// are bound. None when the store lacks its table, or `joinTable`, yet.
+    func fetch(_ index: Int, joinTable: String? = nil, join: String = "", where condition: String?, _ values: [SQLValue], tail: String = "") throws(GraphError)
+        -> [GraphObject]
+    {
+        guard let select = selects[index], join.isEmpty || joinTable.map({ stores($0) }) ?? true else { return [] }
+        let sql = select + join + (condition.map { " WHERE " + $0 } ?? "") + tail
         let rows = try reading { () throws(StoreError) in try store.database.rows(sql, values) }
         return rows.map { GraphObject(graph: self, entityIndex: index, row: $0) }
     }
