@@ -116,6 +116,9 @@ enum Help {
               graphimport changes --map Mappings/tweets.map --since-run 41 > changes.jsonl
               graphimport changes --map Mappings/tweets.map --since-run 0 --entity User | jq -c .key
 
+            Exits 0 with the changes listed, 64 for a wrong command line (an unknown --entity
+            included), 66 when the map or the store cannot be read, 78 when the map has errors.
+
             """
         case .schema:
             """
