@@ -33,7 +33,7 @@ struct GraphDeletion<Store: EntityStore> {
                 let sorted = pks.sorted()
                 // Every key is read before anything is deleted: a cascade of the store's own may take a row first.
                 keys[index] = try sorted.map { pk throws(StoreError) in try stores[index].key(of: pk) }
-                let samples = keys[index].prefix(Self.sampleLimit).map(Self.keyText)
+                let samples = keys[index].prefix(Self.sampleLimit).map(\.keyText)
                 result.append(Deletions(entity: plan.entities[index].name, count: pks.count, sampleKeys: samples))
             }
             if !dryRun {
@@ -90,7 +90,7 @@ struct GraphDeletion<Store: EntityStore> {
                 guard let pk = holders.first?.target else { continue }
                 let count = holders.filter { $0.target == pk }.count
                 let target = plan.entities[link.target]
-                let key = try storing { () throws(StoreError) in Self.keyText(try stores[link.target].key(of: pk)) }
+                let key = try storing { () throws(StoreError) in try stores[link.target].key(of: pk).keyText }
                 throw .denied(
                     DeletionDenied(
                         message:
@@ -100,10 +100,12 @@ struct GraphDeletion<Store: EntityStore> {
             }
         }
     }
+}
 
-    /// An object's key as SQL literals, `42` or `('octocat', 7)`.
-    static func keyText(_ key: [SQLValue]) -> String {
-        let parts = key.map(\.description)
+extension [SQLValue] {
+    /// An object's key as SQL literals, `42` or `('octocat', 7)`, as messages and summaries show it.
+    var keyText: String {
+        let parts = map(\.description)
         return parts.count == 1 ? parts[0] : "(" + parts.joined(separator: ", ") + ")"
     }
 }

@@ -23,7 +23,7 @@ extension GraphObject {
         do {
             return try decoder.decode(T.self, from: Data(json.jsonText.utf8))
         } catch {
-            throw GraphError(.decoding, "\(entity) \(GraphDeletion<SQLiteEntityStore>.keyText(key)) does not decode as \(T.self): \(Self.describe(error))")
+            throw GraphError(.decoding, "\(entity) \(key.keyText) does not decode as \(T.self): \(Self.describe(error))")
         }
     }
 

@@ -15,7 +15,7 @@ extension ObjectGraph {
     /// nothing. Returns what was deleted, per entity.
     @discardableResult
     public func delete(_ object: GraphObject) throws(GraphError) -> [Deletions] {
-        let keyText = GraphDeletion<SQLiteEntityStore>.keyText(object.key)
+        let keyText = object.key.keyText
         let database = store.database
         let runID = try reading { () throws(StoreError) in
             try store.beginRun(
