@@ -28,6 +28,7 @@ let package = Package(
         .executableTarget(
             name: "hooks-example", dependencies: ["GraphImport", "GraphImportMapping", "GraphImportJSON", "GraphImportStore"],
             path: "Samples/HooksExample"),
+        .executableTarget(name: "read-example", dependencies: ["GraphImport", "GraphImportJSON"], path: "Samples/ReadExample"),
         .target(name: "GraphImportTestSupport", path: "Tests/GraphImportTestSupport"),
         .testTarget(name: "GraphImportMappingTests", dependencies: ["GraphImportMapping", "GraphImportTestSupport"]),
         .testTarget(name: "GraphImportJSONTests", dependencies: ["GraphImportJSON", "GraphImportTestSupport"]),
@@ -36,6 +37,6 @@ let package = Package(
         .testTarget(name: "GraphImportPostgresTests", dependencies: ["GraphImportPostgres", "GraphImport", "GraphImportStore", "GraphImportTestSupport"]),
         .testTarget(
             name: "GraphImportCLITests",
-            dependencies: ["GraphImportCLI", "graphimport", "hooks-example", "GraphImportStore", "GraphImportPostgres", "GraphImportTestSupport"]),
+            dependencies: ["GraphImportCLI", "graphimport", "hooks-example", "read-example", "GraphImportStore", "GraphImportPostgres", "GraphImportTestSupport"]),
     ]
 )

@@ -40,6 +40,7 @@ public enum GraphImportCommand {
             case .runs: return try RunsCommand.run(arguments, io: io).rawValue
             case .completions: return try ShellCompletions.run(arguments, io: io).rawValue
             case .manpage: return try ManPage.run(arguments, io: io).rawValue
+            case .changes: return try ChangesCommand.run(arguments, io: io).rawValue
             }
         } catch {
             var text = "Error: \(error.message)\n"
@@ -67,7 +68,7 @@ public enum GraphImportCommand {
 
 /// The commands graphimport has.
 enum Subcommand: String, CaseIterable {
-    case `import`, check, schema, meta, runs, completions, manpage, help
+    case `import`, check, schema, meta, runs, changes, completions, manpage, help
 
     /// The options the command accepts: what it parses, and what completions and the man page offer.
     var options: [ParsedArguments.OptionSpec] {
@@ -77,6 +78,7 @@ enum Subcommand: String, CaseIterable {
         case .schema: CheckCommand.schemaOptions
         case .meta: MetaCommand.options
         case .runs: RunsCommand.options
+        case .changes: ChangesCommand.options
         case .completions, .manpage: []
         }
     }

@@ -7,6 +7,7 @@ enum Help {
         case .meta:
             "graphimport meta (get <key> [--default <value>] | set <key> <value> [--type <type>] | unset <key> | list [--json]) (--store <path> | --map <map>)"
         case .runs: "graphimport runs [--last <n>] [--json] (--store <path> | --map <map>)"
+        case .changes: "graphimport changes --map <map> --since-run <n> [--store <path>] [--entity <name> ...]"
         case .check: "graphimport check --map <map> [--sample <feed>] [--format <format>] [--strict]"
         case .schema: "graphimport schema --map <map> [--store <store>]"
         case .completions: "graphimport completions (bash | zsh | fish)"
@@ -130,6 +131,34 @@ enum Help {
               graphimport manpage > /usr/local/share/man/man1/graphimport.1
 
             """
+        case .changes:
+            """
+            OVERVIEW: List the objects inserted, changed or deleted since a run, as JSON Lines.
+
+            One line per object, entity by entity, in the order of the runs that did it:
+            {"entity", "key", "change": "inserted" | "changed" | "deleted", "run", "values"}.
+            "values" holds the attributes by name, each to-one as its target's key and each
+            to-many as its targets' keys; a deleted object has none. Keep the largest "run" read
+            as the next --since-run. Objects deleted before the store recorded deletions (a
+            store made by an older graphimport) are not listed, and a warning says which runs.
+
+            USAGE: \(usage(for: .changes))
+
+            OPTIONS:
+              -m, --map <map>         The mapping file, which names the entities and attributes.
+              --since-run <n>         Changes by the runs after run n; 0 for every object.
+              -s, --store <path>      The store. (default: beside the map)
+              --entity <name>         Only this entity's objects. Repeatable.
+              -h, --help              Show help information.
+
+            EXAMPLES:
+              graphimport changes --map Mappings/tweets.map --since-run 41 > changes.jsonl
+              graphimport changes --map Mappings/tweets.map --since-run 0 --entity User | jq -c .key
+
+            Exits 0 with the changes listed, 64 for a wrong command line (an unknown --entity
+            included), 66 when the map or the store cannot be read, 78 when the map has errors.
+
+            """
         case .schema:
             """
             OVERVIEW: Print the SQL that creates a map's tables in an empty store.
@@ -207,6 +236,7 @@ enum Help {
               runs                    List the store's import runs.
               completions             Print a shell completion script (bash, zsh, fish).
               manpage                 Print the man page, graphimport(1), in roff.
+              changes                 List the objects changed since a run, as JSON Lines.
 
             EXAMPLES:
               graphimport Samples/tweets.json --map Mappings/tweets.map

@@ -7,6 +7,12 @@ extension Database {
         try execute("BEGIN IMMEDIATE")
     }
 
+    /// Starts a read transaction (BEGIN, deferred): until it ends, every read sees the store as
+    /// it was committed at the first one, whatever commits meanwhile. End it with `rollback()`.
+    public func beginRead() throws(StoreError) {
+        try execute("BEGIN")
+    }
+
     /// Commits; when COMMIT fails the transaction is rolled back, never left open.
     ///
     /// SQLite keeps the transaction open after a deferred foreign key violation at COMMIT

@@ -24,6 +24,8 @@ extension Store {
                     + "VALUES (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), ?, ?, ?, ?, ?, ?)",
                 [.integer(Int64(pid)), .text(host), .text(input), .text(mapName), .text(mapSHA256), .text(RunOutcome.running.rawValue)])
             let id = database.lastInsertRowID
+            // From this run on, the store knows which objects are deleted (`graphimport_deleted`).
+            try Store.createDeletedTableIfMissing(run: id, in: database)
             try database.commit()
             return id
         } catch {

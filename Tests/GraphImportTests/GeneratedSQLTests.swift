@@ -86,7 +86,13 @@ struct GeneratedSQLTests {
                 #"SELECT "pk" FROM "post""#,
                 #"SELECT "id" FROM "post" WHERE "pk" = ?"#,
                 #"DELETE FROM "post" WHERE "pk" = ?"#,
+                // The deleted key is recorded; a store whose runs began without the table gets it here.
+                "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = ?",
+                #"CREATE TABLE IF NOT EXISTS "graphimport_deleted" ("run" INTEGER NOT NULL, "entity" TEXT, "key" TEXT) STRICT"#,
+                #"INSERT INTO "graphimport_deleted" ("run") VALUES (?)"#,
+                #"INSERT INTO "graphimport_deleted" ("run", "entity", "key") VALUES (?, ?, ?)"#,
             ])
+        #expect(try fixture.rows(#"SELECT run, entity, key FROM "graphimport_deleted" WHERE entity IS NOT NULL"#) == [["2", "'Post'", #"'{"id":1}'"#]])
         #expect(deletions == [Deletions(entity: "Post", count: 1, sampleKeys: ["1"])])
         #expect(try fixture.rows(#"SELECT id FROM "post""#) == [["2"]])
     }

@@ -1,20 +1,18 @@
 import GraphImportStore
 
 /// Deletes the objects of entities marked `delete missing` that the run's feed did not hold
-/// (within the scoping parent, when one is given), following every relationship's delete rule:
-/// what the run met comes from its `ObjectMemory`, the rest from the entities' stores.
+/// (within the scoping parent, when one is given), following every relationship's delete rule
+/// (`GraphDeletion`): what the run met comes from its `ObjectMemory`, the rest from the entities' stores.
 struct MissingObjects<Store: EntityStore> {
     let plan: ImportPlan
     /// Per entity of the plan.
     let stores: [Store]
     let memory: ObjectMemory
 
-    /// How many keys of deleted objects the summary shows per entity.
-    static var sampleLimit: Int { 10 }
+    /// The run that deletes them.
+    let runID: Int64
 
-    /// Deletes them (unless `dryRun`) and says what was, or would be, deleted.
-    ///
-    /// Deny rules are checked for the whole set first, so a denied deletion deletes nothing.
+    /// Deletes them (unless `dryRun`) and says what was, or would be, deleted (`GraphDeletion`).
     /// Objects linked to by id count as held by the feed.
     func delete(dryRun: Bool) throws(WriteError) -> [Deletions] {
         var doomed: [Set<Int64>] = Array(repeating: [], count: plan.entities.count)
@@ -25,23 +23,9 @@ struct MissingObjects<Store: EntityStore> {
                 guard let scope = entity.deletionScope else { continue }
                 for pk in try missing(entity: index, scope: scope) { doomed[index].insert(pk) }
             }
-            if !doomed.allSatisfy(\.isEmpty) { try addCascades(&doomed) }
         }
-        if doomed.allSatisfy(\.isEmpty) { return [] }
-        try checkDenials(doomed)
-        return try storing { () throws(StoreError) in
-            var result: [Deletions] = []
-            for (index, pks) in doomed.enumerated() where !pks.isEmpty {
-                let samples = try pks.sorted().prefix(Self.sampleLimit).map { pk throws(StoreError) in try keyText(entity: index, pk: pk) }
-                result.append(Deletions(entity: plan.entities[index].name, count: pks.count, sampleKeys: samples))
-            }
-            if !dryRun {
-                for (index, pks) in doomed.enumerated() where !pks.isEmpty {
-                    _ = try stores[index].delete(pks.sorted())
-                    memory.forget(index, pks)
-                }
-            }
-            return result
+        return try GraphDeletion(plan: plan, stores: stores, runID: runID).delete(doomed, dryRun: dryRun) { entity, pks in
+            memory.forget(entity, pks)
         }
     }
 
@@ -53,70 +37,11 @@ struct MissingObjects<Store: EntityStore> {
         let parents = memory.metPKs(plan.entities[index].toOne[scope].target)
         return try stores[index].links(ofToOne: scope).filter { parents.contains($0.target) && !seen.contains($0.pk) }.map(\.pk)
     }
-
-    /// Adds the objects that cascade rules delete along with the doomed ones, a wave at a time,
-    /// until nothing more is added.
-    private func addCascades(_ doomed: inout [Set<Int64>]) throws(StoreError) {
-        var wave = doomed.map { Array($0) }
-        while wave.contains(where: { !$0.isEmpty }) {
-            var next: [[Int64]] = Array(repeating: [], count: plan.entities.count)
-            for (ownerIndex, owner) in plan.entities.enumerated() {
-                for (index, relationship) in owner.toOne.enumerated() where relationship.deleteRule == .cascade && !wave[relationship.target].isEmpty {
-                    for holder in try stores[ownerIndex].holders(ofToOne: index, targets: wave[relationship.target])
-                    where doomed[ownerIndex].insert(holder.pk).inserted {
-                        next[ownerIndex].append(holder.pk)
-                    }
-                }
-                for (index, relationship) in owner.toMany.enumerated() where relationship.deleteRule == .cascade && !wave[relationship.target].isEmpty {
-                    for holder in try stores[ownerIndex].holders(ofToMany: index, targets: wave[relationship.target])
-                    where doomed[ownerIndex].insert(holder.pk).inserted {
-                        next[ownerIndex].append(holder.pk)
-                    }
-                }
-            }
-            wave = next
-        }
-    }
-
-    /// Throws when an object that is not itself deleted links to a doomed object through a `delete deny` relationship.
-    private func checkDenials(_ doomed: [Set<Int64>]) throws(WriteError) {
-        for (ownerIndex, owner) in plan.entities.enumerated() {
-            let links: [(name: String, toOne: Int?, toMany: Int?, target: Int)] =
-                owner.toOne.indices.filter { owner.toOne[$0].deleteRule == .deny }.map { (owner.toOne[$0].name, $0, nil, owner.toOne[$0].target) }
-                + owner.toMany.indices.filter { owner.toMany[$0].deleteRule == .deny }.map {
-                    (owner.toMany[$0].name, nil, $0, owner.toMany[$0].target)
-                }
-            for link in links where !doomed[link.target].isEmpty {
-                let targets = doomed[link.target].sorted()
-                let holders = try storing { () throws(StoreError) in
-                    if let index = link.toOne { return try stores[ownerIndex].holders(ofToOne: index, targets: targets) }
-                    return try stores[ownerIndex].holders(ofToMany: link.toMany!, targets: targets)
-                }.filter { !doomed[ownerIndex].contains($0.pk) }
-                // The first doomed object (in row id order) that something kept links to.
-                guard let pk = holders.first?.target else { continue }
-                let count = holders.filter { $0.target == pk }.count
-                let target = plan.entities[link.target]
-                let key = try storing { () throws(StoreError) in try keyText(entity: link.target, pk: pk) }
-                throw .denied(
-                    DeletionDenied(
-                        message:
-                            "cannot delete \(target.name) \(key): \(owner.name).\(link.name) denies it (\(count) \(owner.name) object\(count == 1 ? " links" : "s link") to it); nothing was deleted",
-                        hint: "keep \(target.name) \(key) in the feed, or change the rule of \(owner.name).\(link.name) to `delete nullify` or `delete cascade`"
-                    ))
-            }
-        }
-    }
-
-    /// The object's key as SQL literals, `42` or `('octocat', 7)`.
-    private func keyText(entity index: Int, pk: Int64) throws(StoreError) -> String {
-        let parts = try stores[index].key(of: pk).map(\.description)
-        return parts.count == 1 ? parts[0] : "(" + parts.joined(separator: ", ") + ")"
-    }
 }
 
 extension GraphWriter {
     /// Deletes what a complete feed no longer holds (`MissingObjects`).
     func deleteMissing(dryRun: Bool) throws(WriteError) -> [Deletions] {
-        try MissingObjects(plan: plan, stores: stores, memory: memory).delete(dryRun: dryRun)
+        try MissingObjects(plan: plan, stores: stores, memory: memory, runID: run.runID).delete(dryRun: dryRun)
     }
 }

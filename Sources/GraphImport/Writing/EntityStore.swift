@@ -75,4 +75,7 @@ protocol EntityStore: AnyObject {
 
     /// The key values of the object with row id `pk` (empty when there is none).
     func key(of pk: Int64) throws(StoreError) -> [SQLValue]
+
+    /// Records that `run` deleted the objects with these keys (JSON text each), for readers of changes.
+    func recordDeleted(keys: [String], run: Int64) throws(StoreError)
 }

@@ -5,6 +5,8 @@ import GraphImportStore
 /// spares a first import a query per new object.
 final class SQLiteEntityStore: EntityStore {
     let sql: EntitySQL
+    /// The entity's name in the map, as deleted objects are recorded under it.
+    private let entityName: String
     private let database: Database
     private var selectByKey: StatementSlot
     /// INSERT and UPDATE statements by the set of columns they write.
@@ -26,6 +28,7 @@ final class SQLiteEntityStore: EntityStore {
     init(_ entity: EntityPlan, database: Database, startedEmpty: Bool) {
         let sql = EntitySQL(entity)
         self.sql = sql
+        entityName = entity.name
         self.database = database
         self.startedEmpty = startedEmpty
         selectByKey = StatementSlot(sql.selectByKey)
@@ -136,5 +139,9 @@ final class SQLiteEntityStore: EntityStore {
 
     func key(of pk: Int64) throws(StoreError) -> [SQLValue] {
         try selectKey.statement(database).firstRow([.integer(pk)]) ?? []
+    }
+
+    func recordDeleted(keys: [String], run: Int64) throws(StoreError) {
+        try Store.recordDeletions(entity: entityName, keys: keys, run: run, in: database)
     }
 }

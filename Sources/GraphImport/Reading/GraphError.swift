@@ -1,0 +1,51 @@
+import GraphImportMapping
+import GraphImportStore
+
+/// Why reading or deleting through an `ObjectGraph` failed, worded as a sentence with a hint.
+public struct GraphError: Error, Equatable, Sendable, CustomStringConvertible {
+    public enum Kind: Sendable, Equatable {
+        /// An entity, attribute or relationship name the map does not have.
+        case unknownName
+        /// A value asked for as a type it does not have, a key of the wrong length, a to-many
+        /// asked for as one object.
+        case misuse
+        /// A `delete deny` rule refused the deletion; nothing was deleted.
+        case denied
+        /// The stored values do not decode into the Swift type asked for.
+        case decoding
+        /// The store failed (`store` holds SQLite's error).
+        case store
+    }
+
+    public var kind: Kind
+    public var message: String
+    public var hint: String?
+    /// SQLite's error, for `kind == .store`.
+    public var store: StoreError?
+
+    public init(_ kind: Kind, _ message: String, hint: String? = nil) {
+        self.kind = kind
+        self.message = message
+        self.hint = hint
+    }
+
+    init(_ error: StoreError) {
+        self.init(.store, error.description)
+        store = error
+    }
+
+    public var description: String { message + (hint.map { "; " + $0 } ?? "") }
+
+    /// `Tweet has no attribute 'lnag'` with `did you mean 'lang'?` when a name is close.
+    static func unknown(_ what: String, _ name: String, in owner: String, among candidates: [String]) -> GraphError {
+        let guess = closestMatch(to: name, among: candidates)
+        return GraphError(
+            .unknownName, "\(owner) has no \(what) '\(name)'",
+            hint: guess.map { "did you mean '\($0)'?" } ?? (candidates.isEmpty ? nil : "it has " + candidates.map { "'\($0)'" }.joined(separator: ", ")))
+    }
+}
+
+/// Runs store work, turning its error into a `GraphError`.
+func reading<T>(_ body: () throws(StoreError) -> T) throws(GraphError) -> T {
+    do { return try body() } catch { throw GraphError(error) }
+}

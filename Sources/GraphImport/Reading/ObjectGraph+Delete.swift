@@ -1,0 +1,73 @@
+import GraphImportJSON
+import GraphImportStore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+extension ObjectGraph {
+    /// Deletes `object` as Core Data's delete rules would, in one transaction recorded as a run in
+    /// `graphimport_runs`: objects whose relationship to it says `delete cascade` go too (and
+    /// theirs, in turn), `delete nullify` links are removed, and a `delete deny` link from an
+    /// object that stays refuses the whole deletion (`GraphError.Kind.denied`), which then changes
+    /// nothing. Returns what was deleted, per entity.
+    @discardableResult
+    public func delete(_ object: GraphObject) throws(GraphError) -> [Deletions] {
+        let keyText = object.key.keyText
+        let database = store.database
+        let runID = try reading { () throws(StoreError) in
+            try store.beginRun(
+                input: "delete \(object.entity) \(keyText)", mapName: plan.mapping.fileName,
+                mapSHA256: SHA256.hash(Array(plan.mapping.textWithIncludes.utf8)), pid: getpid(), host: hostName())
+        }
+        do throws(GraphError) {
+            try reading { () throws(StoreError) in try database.beginImmediate() }
+            let stores = plan.entities.map { SQLiteEntityStore($0, database: database, startedEmpty: false) }
+            var doomed: [Set<Int64>] = Array(repeating: [], count: plan.entities.count)
+            doomed[object.entityIndex] = [object.rowID]
+            guard try reading({ () throws(StoreError) in try stores[object.entityIndex].key(of: object.rowID) }) == object.key else {
+                throw GraphError(.misuse, "\(object.entity) \(keyText) is no longer stored", hint: "fetch it again")
+            }
+            let deletions: [Deletions]
+            do throws(WriteError) {
+                deletions = try GraphDeletion(plan: plan, stores: stores, runID: runID).delete(doomed, dryRun: false)
+            } catch {
+                switch error {
+                case .denied(let denied): throw GraphError(.denied, denied.message, hint: denied.hint)
+                case .store(let error): throw GraphError(error)
+                default: throw GraphError(.misuse, "\(error)")
+                }
+            }
+            try reading { () throws(StoreError) in
+                try store.finishRun(
+                    runID, outcome: .succeeded, records: 0, skippedRecords: 0, inputBytes: nil, inputSHA256: nil,
+                    counts: Self.counts(plan, deletions).jsonText, error: nil)
+                try database.commit()
+            }
+            return deletions
+        } catch {
+            database.rollback()
+            try? store.finishRun(
+                runID, outcome: .failed, records: 0, skippedRecords: 0, inputBytes: nil, inputSHA256: nil, counts: nil, error: error.description)
+            throw error
+        }
+    }
+
+    /// Counts per entity in the run history's shape, every entity of the map with its deletions.
+    private static func counts(_ plan: ImportPlan, _ deletions: [Deletions]) -> JSONValue {
+        .object(
+            JSONObject(
+                plan.entities.map { entity in
+                    let deleted = deletions.first { $0.entity == entity.name }?.count ?? 0
+                    return JSONMember(
+                        key: entity.name,
+                        value: .object(
+                            JSONObject(
+                                ["inserted", "updated", "unchanged", "skipped", "deleted"].map {
+                                    JSONMember(key: $0, value: .number(JSONNumber(integer: Int64($0 == "deleted" ? deleted : 0))))
+                                })))
+                }))
+    }
+}

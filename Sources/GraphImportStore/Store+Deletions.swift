@@ -1,0 +1,49 @@
+/// Deleted objects in `graphimport_deleted`: a row per object a run deleted (its entity, its key
+/// as JSON text, the run), so that a reader of changes learns of deletions as well as of inserts
+/// and updates (the rows themselves carry `inserted_run` and `changed_run`).
+///
+/// The table is created by the first run that begins without it (`beginRun`), with a row that
+/// has no entity marking that run: deletions are known from that run on, and a store made before
+/// the table existed says so instead of reporting none.
+extension Store {
+    static let deletedTable = "graphimport_deleted"
+
+    static let createDeletedTable = """
+        CREATE TABLE IF NOT EXISTS \(quoteIdentifier(deletedTable)) (\
+        "run" INTEGER NOT NULL, "entity" TEXT, "key" TEXT) STRICT
+        """
+
+    /// Creates the table with its marker row for `run` when it is missing. Inside the caller's transaction.
+    static func createDeletedTableIfMissing(run: Int64, in database: Database) throws(StoreError) {
+        let exists = try database.scalar(
+            "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = ?", [.text(deletedTable)])
+        guard exists != .integer(1) else { return }
+        try database.execute(createDeletedTable)
+        try database.run("INSERT INTO \(quoteIdentifier(deletedTable)) (\"run\") VALUES (?)", [.integer(run)])
+    }
+
+    /// Records that `run` deleted the objects of `entity` with these keys (JSON text each), in
+    /// the caller's transaction (creating the table, marked from `run`, if the run began without it).
+    public static func recordDeletions(entity: String, keys: [String], run: Int64, in database: Database) throws(StoreError) {
+        guard !keys.isEmpty else { return }
+        try createDeletedTableIfMissing(run: run, in: database)
+        let statement = try database.statement(
+            "INSERT INTO \(quoteIdentifier(deletedTable)) (\"run\", \"entity\", \"key\") VALUES (?, ?, ?)")
+        for key in keys { try statement.run([.integer(run), .text(entity), .text(key)]) }
+    }
+
+    /// The first run whose deletions the store records, or nil when it records none (the table is missing).
+    public func deletionsRecordedSince() throws(StoreError) -> Int64? {
+        guard try tableExists(Store.deletedTable) else { return nil }
+        return try database.scalar("SELECT min(\"run\") FROM \(quoteIdentifier(Store.deletedTable)) WHERE \"entity\" IS NULL")?.integerValue
+    }
+
+    /// (run, key JSON text) of the objects of `entity` deleted by runs after `run`, oldest first.
+    public func deletions(of entity: String, after run: Int64) throws(StoreError) -> [(run: Int64, key: String)] {
+        guard try tableExists(Store.deletedTable) else { return [] }
+        return try database.rows(
+            "SELECT \"run\", \"key\" FROM \(quoteIdentifier(Store.deletedTable)) WHERE \"entity\" = ? AND \"run\" > ? ORDER BY \"run\", rowid",
+            [.text(entity), .integer(run)]
+        ).map { ($0[0].integerValue ?? 0, $0[1].textValue ?? "null") }
+    }
+}

@@ -1,0 +1,138 @@
+import Foundation
+import GraphImport
+import GraphImportCLI
+import GraphImportJSON
+import GraphImportStore
+import GraphImportTestSupport
+import Testing
+
+/// `graphimport changes`: what the runs after a given one inserted, changed and deleted, as JSON
+/// Lines, and readers that go on reading while an import holds the store.
+@Suite("Command line, changes since a run")
+struct ChangesCLITests {
+    static let map = """
+        records at $[*] as Post
+        entity Post
+          key id
+          delete missing
+          id : Int
+          title : String
+          published : Bool?
+          author <- user : User? inverse posts
+          tags : [Tag] inverse posts
+        entity User
+          key id
+          id : Int
+        entity Tag
+          key name
+          name : String
+        """
+
+    /// A store with two runs: run 1 imports posts 1, 2, 3; run 2 changes 1, drops 2, adds 4.
+    static func store(_ dir: TemporaryDirectory) -> String {
+        let map = dir.write("posts.map", Self.map)
+        let first = dir.write(
+            "1.json", #"[{"id":1,"title":"a","published":true,"user":7,"tags":["x"]},{"id":2,"title":"b"},{"id":3,"title":"c"}]"#)
+        let second = dir.write("2.json", #"[{"id":1,"title":"a!","published":true,"user":7,"tags":["x","y"]},{"id":3,"title":"c"},{"id":4,"title":"d"}]"#)
+        for feed in [first, second] {
+            let result = runInProcess([feed, "--map", map, "--quiet"])
+            #expect(result.status == 0, "\(result.stderr)")
+        }
+        return map
+    }
+
+    @Test func listsWhatTheRunsAfterNDidAsJSONLines() {
+        let dir = TemporaryDirectory()
+        let map = Self.store(dir)
+        let result = runInProcess(["changes", "--map", map, "--since-run", "1"])
+        #expect(result.status == 0)
+        #expect(result.stderr == "")
+        #expect(
+            result.stdout == """
+                {"entity":"Post","key":{"id":2},"change":"deleted","run":2}
+                {"entity":"Post","key":{"id":1},"change":"changed","run":2,"values":{"id":1,"title":"a!","published":true,"author":{"id":7},"tags":[{"name":"x"},{"name":"y"}]}}
+                {"entity":"Post","key":{"id":4},"change":"inserted","run":2,"values":{"id":4,"title":"d","published":null,"author":null,"tags":[]}}
+                {"entity":"Tag","key":{"name":"y"},"change":"inserted","run":2,"values":{"name":"y"}}
+
+                """)
+        #expect(runInProcess(["changes", "--map", map, "--since-run", "2"]).stdout == "")
+        let users = runInProcess(["changes", "--map", map, "--since-run", "0", "--entity", "User", "--store", dir.path("posts.sqlite")])
+        #expect(users.stdout == #"{"entity":"User","key":{"id":7},"change":"inserted","run":1,"values":{"id":7}}"# + "\n")
+    }
+
+    @Test func anUnknownEntityIsAUsageErrorThatSuggestsTheClosest() {
+        let dir = TemporaryDirectory()
+        let map = Self.store(dir)
+        let result = runInProcess(["changes", "--map", map, "--since-run", "0", "--entity", "Posts"])
+        #expect(result.status == 64)
+        #expect(
+            result.stderr == """
+                Error: Unknown entity 'Posts' for '--entity': \(map) has Post, User, Tag
+                Did you mean 'Post'?
+                Usage: graphimport changes --map <map> --since-run <n> [--store <path>] [--entity <name> ...]
+                  See 'graphimport changes --help'.
+
+                """)
+    }
+
+    @Test func aMissingOrBadRunAndAMissingStoreAreRefused() {
+        let dir = TemporaryDirectory()
+        let map = dir.write("posts.map", Self.map)
+        #expect(runInProcess(["changes", "--map", map]).stderr.hasPrefix("Error: Missing expected argument '--since-run <n>'\n"))
+        let bad = runInProcess(["changes", "--map", map, "--since-run", "-1"])
+        #expect(bad.status == 64)
+        #expect(bad.stderr.hasPrefix("Error: The value '-1' is invalid for '--since-run'\n"))
+        let missing = runInProcess(["changes", "--map", map, "--since-run", "0"])
+        #expect(missing.status == 66)
+        #expect(missing.stderr == "graphimport: error: no store at \(dir.path("posts.sqlite"))\nhint: import into it first, or name it with --store\n")
+    }
+
+    @Test func aStoreOlderThanTheDeletionRecordSaysWhichRunsItCannotReport() throws {
+        let dir = TemporaryDirectory()
+        let map = Self.store(dir)
+        // As a store whose first two runs were made before graphimport recorded deletions.
+        _ = try sqlite(dir.path("posts.sqlite"), "DROP TABLE graphimport_deleted")
+        let feed = dir.write("3.json", #"[{"id":1,"title":"a!","published":true,"user":7,"tags":["x","y"]}]"#)
+        #expect(runInProcess([feed, "--map", map, "--quiet"]).status == 0)
+        let result = runInProcess(["changes", "--map", map, "--since-run", "0", "--entity", "Post"])
+        #expect(result.status == 0)
+        #expect(result.stderr == "graphimport: warning: this store records deleted objects from run 3 on; objects deleted by runs 1 to 2 are not listed\n")
+        #expect(result.stdout.contains(#"{"entity":"Post","key":{"id":3},"change":"deleted","run":3}"#))
+        #expect(runInProcess(["changes", "--map", map, "--since-run", "2"]).stderr == "")
+    }
+
+    /// The README's promise: readers see the store as last committed while an import holds it,
+    /// and are not made to wait. The hook runs inside the import's write transaction, so the
+    /// readers below run while it is open; a reader that waited for it would never return.
+    @Test func theReadAPIAndChangesReadWhileAnImportHoldsTheStore() throws {
+        let dir = TemporaryDirectory()
+        let map = Self.store(dir)
+        let store = dir.path("posts.sqlite")
+        let plan = try ImportPlan.compile(text: Self.map, fileName: map)
+        let seen = Capture()
+        var hooks = ImportHooks()
+        hooks.beforeSave["Post"] = Self.readers(store: store, map: map, plan: plan, into: seen)
+        let summary = try GraphImporter(plan: plan, hooks: hooks).run(
+            source: BytesSource(Array(#"[{"id":5,"title":"e"}]"#.utf8)), inputName: "5.json", storePath: store, options: ImportOptions())
+        #expect(summary.importedRecords == 1)
+        #expect(seen.text == "posts 3\nchanges 0 []\n")
+        #expect(
+            runInProcess(["changes", "--map", map, "--since-run", "2", "--entity", "Post"]).stdout.contains(#""key":{"id":5},"change":"inserted","run":3"#))
+    }
+
+    /// A `beforeSave` hook that, the first time, reads the store through the API and `changes`.
+    static func readers(store: String, map: String, plan: ImportPlan, into seen: Capture) -> @Sendable (ObjectValues) throws(HookFailure) -> Void {
+        @Sendable func read(_ object: ObjectValues) throws(HookFailure) {
+            guard seen.text.isEmpty else { return }
+            do {
+                let graph = try ObjectGraph(store: store, plan: plan, readOnly: true)
+                seen.append("posts \(try graph.objects("Post").count)\n")
+            } catch {
+                seen.append("read API failed: \(error)\n")
+            }
+            let changes = runInProcess(["changes", "--map", map, "--since-run", "2"])
+            seen.append("changes \(changes.status) [\(changes.stdout)]\n")
+        }
+        return read
+    }
+}

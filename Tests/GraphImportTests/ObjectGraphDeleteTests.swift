@@ -1,0 +1,160 @@
+import Foundation
+@testable import GraphImport
+import GraphImportStore
+import Testing
+
+/// Accounts own repos (deny), repos hold issues (cascade), issues have an assignee (nullify) and labels.
+private let rulesMap = """
+    records at $[*] as Issue
+    entity Issue
+      key id
+      id : Int
+      title : String
+      repo : Repo delete cascade inverse issues
+      assignee : Account? delete nullify inverse assigned
+      labels : [Label] inverse issues
+    entity Repo
+      key name
+      name : String
+      owner : Account delete deny inverse repos
+    entity Account
+      key login
+      login : String
+    entity Label
+      key name
+      name : String
+    """
+
+private let rulesFeed = """
+    [{"id": 1, "title": "crash", "repo": {"name": "core", "owner": {"login": "acme"}}, "assignee": {"login": "ann"}, "labels": [{"name": "bug"}]},
+     {"id": 2, "title": "docs", "repo": {"name": "core", "owner": {"login": "acme"}}, "assignee": {"login": "ann"}, "labels": []},
+     {"id": 3, "title": "speed", "repo": {"name": "site", "owner": {"login": "ann"}}, "labels": [{"name": "bug"}]}]
+    """
+
+@Suite("Read API: deleting by the map's delete rules")
+struct ObjectGraphDeleteTests {
+    @Test func deletingAToManyTargetRemovesItFromTheListsAndKeepsTheirOwners() throws {
+        try withGraph(map: rulesMap, feed: rulesFeed) { (graph: ObjectGraph, fixture: EngineFixture) throws in
+            let bug = try #require(try graph.object("Label", key: "bug"))
+            let deletions = try graph.delete(bug)
+            #expect(deletions == [Deletions(entity: "Label", count: 1, sampleKeys: ["'bug'"])])
+            #expect(try fixture.value("SELECT count(*) FROM issue_labels") == "0")
+            #expect(try fixture.value("SELECT count(*) FROM issue") == "3")
+            let first = try #require(try graph.object("Issue", key: 1))
+            #expect(try first.related("labels").isEmpty)
+        }
+    }
+
+    @Test func nullifyOnAToOneSetsItToNull() throws {
+        let map = rulesMap.replacingOccurrences(of: "owner : Account delete deny", with: "owner : Account")
+        try withGraph(map: map, feed: rulesFeed) { (graph: ObjectGraph, fixture: EngineFixture) throws in
+            let ann = try #require(try graph.object("Account", key: "ann"))
+            #expect(try ann.related("assigned").count == 2)
+            try graph.delete(ann)
+            #expect(try fixture.rows("SELECT id, assignee_pk FROM issue ORDER BY id") == [["1", "NULL"], ["2", "NULL"], ["3", "NULL"]])
+            #expect(try fixture.rows("SELECT name, owner_pk FROM repo ORDER BY name") == [["'core'", "1"], ["'site'", "NULL"]])
+        }
+    }
+
+    @Test func cascadeDeletesTheDependentsInOneRecordedRun() throws {
+        try withGraph(map: rulesMap, feed: rulesFeed) { (graph: ObjectGraph, fixture: EngineFixture) throws in
+            let core = try #require(try graph.object("Repo", key: "core"))
+            let deletions = try graph.delete(core)
+            #expect(
+                deletions == [
+                    Deletions(entity: "Issue", count: 2, sampleKeys: ["1", "2"]), Deletions(entity: "Repo", count: 1, sampleKeys: ["'core'"]),
+                ])
+            #expect(try fixture.rows("SELECT id FROM issue") == [["3"]])
+            #expect(
+                try fixture.rows("SELECT id, input, outcome, json_extract(counts, '$.Issue.deleted') FROM graphimport_runs") == [
+                    ["1", "'test.json'", "'succeeded'", "0"], ["2", "'delete Repo ''core'''", "'succeeded'", "2"],
+                ])
+            #expect(
+                try fixture.rows("SELECT run, entity, key FROM graphimport_deleted WHERE entity IS NOT NULL ORDER BY rowid") == [
+                    ["2", "'Issue'", #"'{"id":1}'"#], ["2", "'Issue'", #"'{"id":2}'"#], ["2", "'Repo'", #"'{"name":"core"}'"#],
+                ])
+        }
+    }
+
+    @Test func denyRefusesTheDeletionAndLeavesTheStoreUnchanged() throws {
+        try withGraph(map: rulesMap, feed: rulesFeed) { (graph: ObjectGraph, fixture: EngineFixture) throws in
+            let before = try fixture.rows("SELECT * FROM account ORDER BY pk") + fixture.rows("SELECT * FROM issue ORDER BY pk")
+            let acme = try #require(try graph.object("Account", key: "acme"))
+            #expect(
+                throws: GraphError(
+                    .denied, "cannot delete Account 'acme': Repo.owner denies it (1 Repo object links to it); nothing was deleted",
+                    hint: "keep Account 'acme' in the feed, or change the rule of Repo.owner to `delete nullify` or `delete cascade`")
+            ) { try graph.delete(acme) }
+            #expect(try fixture.rows("SELECT * FROM account ORDER BY pk") + fixture.rows("SELECT * FROM issue ORDER BY pk") == before)
+            #expect(try fixture.value("SELECT count(*) FROM graphimport_deleted WHERE entity IS NOT NULL") == "0")
+            #expect(try fixture.rows("SELECT outcome FROM graphimport_runs WHERE id = 2") == [["'failed'"]])
+        }
+    }
+
+    @Test func anObjectDeletedMeanwhileIsReportedNotDeletedTwice() throws {
+        try withGraph(map: rulesMap, feed: rulesFeed) { (graph: ObjectGraph, _: EngineFixture) throws in
+            let issue = try #require(try graph.object("Issue", key: 3))
+            try graph.delete(issue)
+            #expect(throws: GraphError(.misuse, "Issue 3 is no longer stored", hint: "fetch it again")) { try graph.delete(issue) }
+        }
+    }
+}
+
+@Suite("Read API: changes since a run")
+struct ObjectGraphChangesTests {
+    static let map = """
+        records at $[*] as Post
+        entity Post
+          key id
+          delete missing
+          id : Int
+          title : String
+          author <- user : User?
+        entity User
+          key id
+          id : Int
+        """
+
+    static func changes(_ graph: ObjectGraph, since run: Int64, entities: [String]? = nil) throws -> [String] {
+        var lines: [String] = []
+        try graph.changes(since: run, entities: entities) { lines.append($0.jsonLine) }
+        return lines
+    }
+
+    @Test func listsInsertedChangedAndDeletedObjectsWithTheirRuns() throws {
+        let fixture = try EngineFixture(map: Self.map)
+        try fixture.importJSON(#"[{"id": 1, "title": "a", "user": 7}, {"id": 2, "title": "b"}, {"id": 3, "title": "c"}]"#)
+        try fixture.importJSON(#"[{"id": 1, "title": "a2", "user": 7}, {"id": 3, "title": "c"}, {"id": 4, "title": "d", "user": 8}]"#)
+        let graph = try ObjectGraph(store: fixture.storePath, plan: fixture.plan)
+        #expect(
+            try Self.changes(graph, since: 1) == [
+                #"{"entity":"Post","key":{"id":2},"change":"deleted","run":2}"#,
+                #"{"entity":"Post","key":{"id":1},"change":"changed","run":2,"values":{"id":1,"title":"a2","author":{"id":7}}}"#,
+                #"{"entity":"Post","key":{"id":4},"change":"inserted","run":2,"values":{"id":4,"title":"d","author":{"id":8}}}"#,
+                #"{"entity":"User","key":{"id":8},"change":"inserted","run":2,"values":{"id":8}}"#,
+            ])
+        #expect(try Self.changes(graph, since: 2).isEmpty)
+        #expect(try Self.changes(graph, since: 0, entities: ["User"]).count == 2)
+        let read = try graph.changes(since: 0) { _ in }
+        #expect(read.deletionsRecordedSince == 1)
+        // A deletion through the API is a run of its own, and a change like any other.
+        try graph.delete(try #require(try graph.object("Post", key: 3)))
+        #expect(try Self.changes(graph, since: 2) == [#"{"entity":"Post","key":{"id":3},"change":"deleted","run":3}"#])
+        #expect(throws: GraphError(.unknownName, "the map test.map has no entity 'Users'", hint: "did you mean 'User'?")) {
+            try graph.changes(since: 0, entities: ["Users"]) { _ in }
+        }
+    }
+
+    @Test func aStoreMadeBeforeDeletionsWereRecordedSaysFromWhichRun() throws {
+        let fixture = try EngineFixture(map: Self.map)
+        try fixture.importJSON(#"[{"id": 1, "title": "a"}]"#)
+        // As a store made before graphimport recorded deletions: no table.
+        let database = try Database(path: fixture.storePath)
+        try database.execute("DROP TABLE graphimport_deleted")
+        try fixture.importJSON(#"[{"id": 2, "title": "b"}]"#)
+        let graph = try ObjectGraph(store: fixture.storePath, plan: fixture.plan)
+        let read = try graph.changes(since: 0) { _ in }
+        #expect(read.deletionsRecordedSince == 2)
+        #expect(try Self.changes(graph, since: 0).contains(#"{"entity":"Post","key":{"id":1},"change":"deleted","run":2}"#))
+    }
+}
