@@ -31,6 +31,7 @@ public enum GraphImportCommand {
             case .schema: return try CheckCommand.run(arguments, io: io, printSchema: true).rawValue
             case .meta: return try MetaCommand.run(arguments, io: io).rawValue
             case .runs: return try RunsCommand.run(arguments, io: io).rawValue
+            case .export: return try ExportCommand.run(arguments, io: io).rawValue
             }
         } catch {
             var text = "Error: \(error.message)\n"
@@ -44,7 +45,7 @@ public enum GraphImportCommand {
 
 /// The commands graphimport has.
 enum Subcommand: String, CaseIterable {
-    case `import`, check, schema, meta, runs, help
+    case `import`, check, schema, meta, runs, export, help
 }
 
 /// `graphimport: error: …` and an optional `hint: …` line, the one shape of every runtime error.
