@@ -27,7 +27,12 @@ extension StandardConverters {
                 let pattern = try DatePattern(format)
                 return { value in formatted(value, with: pattern) }
             }
-        case "rfc1123": .function { _ throws(ConversionError) in { formatted($0, with: rfc1123Pattern) } }
+        case "rfc1123":
+            .function { _ throws(ConversionError) in
+                // HTTP's own form: a two-digit day and GMT (RFC 9110, IMF-fixdate).
+                let pattern = try DatePattern("EEE, dd MMM yyyy HH:mm:ss 'GMT'")
+                return { formatted($0, with: pattern) }
+            }
         case "utf8":
             .function { _ throws(ConversionError) in
                 { value in

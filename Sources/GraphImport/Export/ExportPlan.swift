@@ -341,10 +341,13 @@ struct ExportCompiler {
             let shape = merged.shape
             return ExportElement(target: target, elementShape: .member(.element), objectShape: shape, keyShape: keyOnly(shape, entity), linkValues: linkValues)
         }
+        // The discriminator or `where` field first, as feeds write them (`{"kind": "t3", "data": …}`).
         let wrapper = ExportShapeBuilder()
-        wrapper.insert(.element, at: elementPath[...])
-        for (addition, path) in additions where !wrapper.insert(addition, at: path[...]) {
-            caveats.append(ExportCaveat(member: member, reason: "a link or condition path is also where the object is; not written"))
+        for (addition, path) in additions.reversed() where !wrapper.insert(addition, at: path[...]) {
+            caveats.append(ExportCaveat(member: member, reason: "a link or condition path is another's; not written"))
+        }
+        if !wrapper.insert(.element, at: elementPath[...]) {
+            caveats.append(ExportCaveat(member: member, reason: "its object's path is where a link or condition field is; not written"))
         }
         let keyShape = singleKey ? nil : keyOnly(builder(target).0.shape, entity)
         return ExportElement(target: target, elementShape: wrapper.shape, objectShape: nil, keyShape: keyShape, linkValues: linkValues)
