@@ -61,14 +61,17 @@ enum ExportCommand {
             }
         }
         do {
-            try exporter.run(storePath: storePath, request: request, busyTimeout: wait) { bytes in
+            try exporter.run(storePath: storePath, request: request, busyTimeout: wait, shouldStop: io.isInterrupted) { bytes in
                 io.writeOut(String(decoding: bytes, as: UTF8.self))
             }
             return .ok
         } catch {
             reportError("cannot export the store \(storePath): \(error.message)", hint: error.hint, io: io)
-            if case .store(let failure) = error { return ExitCode(failure) }
-            return .usage
+            switch error {
+            case .store(let failure): return ExitCode(failure)
+            case .interrupted: return .temporaryFailure
+            default: return .usage
+            }
         }
     }
 

@@ -295,4 +295,22 @@ struct ExportTests {
         try writer.execute("COMMIT")
         #expect(try fixture.export(ExportRequest(entity: "Person", keys: ["3"], depth: 0, jsonLines: true)).contains(#""name":"c""#))
     }
+
+    @Test func anExportAskedToStopEndsInterrupted() throws {
+        let fixture = try EngineFixture(map: Self.people)
+        try fixture.importJSON(#"[{"id":1,"name":"a"},{"id":2,"name":"b"}]"#)
+        let asked = Collected()
+        do {
+            try GraphExporter(plan: fixture.plan).run(
+                storePath: fixture.storePath, request: ExportRequest(),
+                shouldStop: {
+                    asked.bytes.append(0); return asked.bytes.count > 1
+                }
+            ) { _ in }
+            Issue.record("the export did not stop")
+        } catch {
+            guard case .interrupted = error else { throw error }
+        }
+        #expect(asked.bytes.count == 2)
+    }
 }

@@ -9,18 +9,21 @@ public enum ExportError: Error, Sendable, CustomStringConvertible {
     case badRequest(String, hint: String?)
     /// Reading the store failed.
     case store(StoreError)
+    /// The caller asked the export to stop (SIGINT, SIGTERM): what was written is a part.
+    case interrupted
 
     public var message: String {
         switch self {
         case .unknownName(let message, _), .badRequest(let message, _): message
         case .store(let error): error.description
+        case .interrupted: "interrupted: the export is incomplete"
         }
     }
 
     public var hint: String? {
         switch self {
         case .unknownName(_, let hint), .badRequest(_, let hint): hint
-        case .store: nil
+        case .store, .interrupted: nil
         }
     }
 

@@ -16,8 +16,14 @@ final class ExportWalk {
     private var rowStatements: [Statement?]
     private var linkStatements: [[Statement?]]
     private(set) var objects = 0
+    /// Whether `shouldStop` ended the walk: what was written is a part.
+    private(set) var stopped = false
 
-    init(plan: ExportPlan, database: Database, out: JSONOutput, maxDepth: Int) {
+    /// Asked before each top-level object: true stops the walk.
+    let shouldStop: () -> Bool
+
+    init(plan: ExportPlan, database: Database, out: JSONOutput, maxDepth: Int, shouldStop: @escaping () -> Bool = { false }) {
+        self.shouldStop = shouldStop
         self.plan = plan
         self.database = database
         self.out = out
@@ -135,6 +141,10 @@ final class ExportWalk {
         try statement.bind(values)
         let count = statement.columnCount
         while try statement.step() {
+            if shouldStop() {
+                stopped = true
+                return
+            }
             try body((0..<count).map { statement.column($0) })
         }
     }

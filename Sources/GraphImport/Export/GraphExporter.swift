@@ -24,12 +24,15 @@ public final class GraphExporter {
     }
 
     /// Writes the export of the store at `storePath` to `write`, in pieces as it goes; waits up to
-    /// `busyTimeout` seconds for a store whose first import holds it.
+    /// `busyTimeout` seconds for a store whose first import holds it. `shouldStop` is asked before
+    /// each top-level object: true ends the export with `ExportError.interrupted`.
     @discardableResult
     public func run(
-        storePath: String, request: ExportRequest, busyTimeout: Double = 30, write: @escaping (UnsafeRawBufferPointer) -> Void
+        storePath: String, request: ExportRequest, busyTimeout: Double = 30, shouldStop: @escaping () -> Bool = { false },
+        write: @escaping (UnsafeRawBufferPointer) -> Void
     ) throws(ExportError) -> ExportSummary {
         let selection = try Selection(request, plan: plan)
+        let summary: ExportSummary?
         do throws(StoreError) {
             let store = try Store(path: storePath, options: Database.Options(create: false, readOnly: true, busyTimeout: busyTimeout))
             let database = store.database
@@ -40,7 +43,7 @@ public final class GraphExporter {
             try database.execute("BEGIN")
             defer { if database.isInTransaction { try? database.execute("ROLLBACK") } }
             let out = JSONOutput(sink: write)
-            let walk = ExportWalk(plan: plan, database: database, out: out, maxDepth: request.depth ?? Int.max)
+            let walk = ExportWalk(plan: plan, database: database, out: out, maxDepth: request.depth ?? Int.max, shouldStop: shouldStop)
             if let selection {
                 try walk.writeEntity(selection, jsonLines: request.jsonLines)
             } else {
@@ -49,10 +52,12 @@ public final class GraphExporter {
             }
             out.flush()
             try database.execute("COMMIT")
-            return ExportSummary(objects: walk.objects)
+            summary = walk.stopped ? nil : ExportSummary(objects: walk.objects)
         } catch {
             throw .store(error)
         }
+        guard let summary else { throw .interrupted }
+        return summary
     }
 }
 
