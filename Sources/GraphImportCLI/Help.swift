@@ -214,7 +214,8 @@ enum Help {
 
         During an import, an export reads the store as the last committed import left it.
         Exits 0 when written, 64 for an unknown entity or attribute or a bad condition, 66
-        when there is no store, 75 when the store stays busy past --wait.
+        when there is no store, 75 when the store stays busy past --wait or the export is
+        interrupted (SIGINT, SIGTERM: what was written is a part).
 
         """
 }
