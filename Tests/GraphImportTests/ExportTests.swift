@@ -313,4 +313,23 @@ struct ExportTests {
         }
         #expect(asked.bytes.count == 2)
     }
+
+    @Test func recordsLinesOverOnePathShareAnArrayEachWithItsConditionsValue() throws {
+        let fixture = try EngineFixture(
+            map: """
+                records at data[*] where type = "tweet" as Tweet
+                records at data[*] where type in ("user", "account") as User
+                entity Tweet
+                  key id
+                  id : Int
+                  text : String
+                entity User
+                  key id
+                  id : Int
+                  name : String
+                """)
+        try fixture.importJSON(#"{"data": [{"type": "tweet", "id": 1, "text": "hi"}, {"type": "account", "id": 6, "name": "v"}, {"type": "other"}]}"#)
+        #expect(try fixture.export() == #"{"data":[{"id":1,"text":"hi","type":"tweet"},{"id":6,"name":"v","type":"user"}]}"# + "\n")
+        #expect(GraphExporter(plan: fixture.plan).caveats.isEmpty)
+    }
 }

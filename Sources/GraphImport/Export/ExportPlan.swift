@@ -43,11 +43,25 @@ public struct ExportPlan: Sendable {
                 }
             } else if let index = plan.mapping.entities.firstIndex(where: { $0.name == source.entity }), !placed.contains(index) {
                 placed.insert(index)
-                elements.append(compiler.element(target: index, elementPath: [], links: [], literal: nil, caveats: &caveats, member: source.entity))
+                // `records at items[*] where type = "issue" as Issue`: each record says it again.
+                var literal: (ExportMember, [PathStep])?
+                if let filter = source.filter {
+                    if case .equals(let values) = filter.test, let first = values.first {
+                        literal = (.literal(first.jsonValue), ImportPlan.steps(filter.field))
+                    } else {
+                        caveats.append(ExportCaveat(member: "records of \(source.entity)", reason: "the condition `where \(filter)` cannot be written back"))
+                    }
+                }
+                elements.append(compiler.element(target: index, elementPath: [], links: [], literal: literal, caveats: &caveats, member: source.entity))
             }
             guard !elements.isEmpty, let first = source.paths.first else { continue }
-            let container = Self.container(of: first)
-            lines.append((RecordLeaf(container: container, elements: elements), source.paths.map(Self.steps), first.description))
+            let places = source.paths.map(Self.steps)
+            // Lines over the same paths (`where type = "tweet"`, `where type = "user"`) share an array.
+            if let same = lines.firstIndex(where: { $0.places == places && $0.leaf.container == Self.container(of: first) }) {
+                lines[same].leaf.elements += elements
+                continue
+            }
+            lines.append((RecordLeaf(container: Self.container(of: first), elements: elements), places, first.description))
         }
         var metaValues: [(String, ExportValue)] = []
         var metaPlaces: [[PathStep]] = []
@@ -273,14 +287,12 @@ struct ExportCompiler {
                 }
             }
         }
+        // `where type = "quoted"` (or `in (…)`) is written back as its first value; a prefix,
+        // a glob or a presence test names no value to write.
         func relationshipCaveat(_ name: String, _ filter: FilterPlan?) {
-            guard let filter, case .equals(let literals) = filter.test, literals.count == 1 else {
-                if let filter {
-                    caveats.append(
-                        ExportCaveat(member: "\(entity.name).\(name)", reason: "its condition `where \(filter.description)` cannot be written back"))
-                }
-                return
-            }
+            guard let filter else { return }
+            if case .equals = filter.test { return }
+            caveats.append(ExportCaveat(member: "\(entity.name).\(name)", reason: "its condition `where \(filter.description)` cannot be written back"))
         }
         let toOne = entity.toOne.map { relationship in
             relationshipCaveat(relationship.name, relationship.filter)
