@@ -102,7 +102,7 @@ final class ExportWalk {
         }
     }
 
-    func writeEntity(_ selection: Selection, jsonLines: Bool) throws(StoreError) {
+    func writeEntity(_ selection: ExportSelection, jsonLines: Bool) throws(StoreError) {
         let entity = selection.entity
         let element = ExportElement(target: entity.index, elementShape: .member(.element), objectShape: nil, keyShape: nil, linkValues: [])
         if !jsonLines { out.beginArray() }
