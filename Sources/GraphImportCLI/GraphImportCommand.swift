@@ -41,6 +41,7 @@ public enum GraphImportCommand {
             case .completions: return try ShellCompletions.run(arguments, io: io).rawValue
             case .manpage: return try ManPage.run(arguments, io: io).rawValue
             case .changes: return try ChangesCommand.run(arguments, io: io).rawValue
+            case .export: return try ExportCommand.run(arguments, io: io).rawValue
             }
         } catch {
             var text = "Error: \(error.message)\n"
@@ -68,7 +69,7 @@ public enum GraphImportCommand {
 
 /// The commands graphimport has.
 enum Subcommand: String, CaseIterable {
-    case `import`, check, schema, meta, runs, changes, completions, manpage, help
+    case `import`, check, schema, meta, runs, changes, export, completions, manpage, help
 
     /// The options the command accepts: what it parses, and what completions and the man page offer.
     var options: [ParsedArguments.OptionSpec] {
@@ -79,6 +80,7 @@ enum Subcommand: String, CaseIterable {
         case .meta: MetaCommand.options
         case .runs: RunsCommand.options
         case .changes: ChangesCommand.options
+        case .export: ExportCommand.options
         case .completions, .manpage: []
         }
     }

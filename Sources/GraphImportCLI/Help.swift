@@ -12,6 +12,8 @@ enum Help {
         case .schema: "graphimport schema --map <map> [--store <store>]"
         case .completions: "graphimport completions (bash | zsh | fish)"
         case .manpage: "graphimport manpage"
+        case .export:
+            "graphimport export --map <map> [--store <path>] [<entity> [--key <key> ...] [--where <condition>] [--format <format>]] [--depth <n>] [--wait <seconds>] [--quiet]"
         }
     }
 
@@ -176,6 +178,7 @@ enum Help {
               graphimport schema --map Mappings/tweets.map --store postgresql:///feeds | psql feeds
 
             """
+        case .export: exportHelp
         }
     }
 
@@ -248,4 +251,52 @@ enum Help {
 
             """
     }
+
+    static let exportHelp = """
+        OVERVIEW: Write the store back as JSON, in the shape the map reads.
+
+        Without an entity, the document the map imports: the records where the map reads
+        them, inside the wrapper, with the meta values and a polymorphic record's kind.
+        Importing it into an empty store gives the same graph. With an entity, its objects
+        as a JSON array (or JSON Lines), all of them or those --key or --where select.
+
+        Each attribute is written at its JSON path, its converters inverted (a date back to
+        its pattern or epoch number); to-ones and to-manys are nested, in stored order; an
+        object already on the way down (a cycle), beyond --depth, or known only by its key
+        is written as its key. null is written, never dropped; extras go back where they
+        came from. What a map cannot write back is named on stderr.
+
+        USAGE: \(usage(for: .export))
+
+        ARGUMENTS:
+          <entity>                The entity whose objects are written.
+
+        OPTIONS:
+          -m, --map <map>         The mapping file.
+          -s, --store <path>      The store. (default: beside the map, named after it)
+          --key <key>             Only the object with this key (repeatable; a compound key's
+                                  values separated by commas, in key order).
+          --where <condition>     Only the objects it holds for: NAME = VALUE [and …], with
+                                  =, !=, <, <=, >, >= or 'is null'; text in double quotes.
+                                  Values are bound, never pasted into SQL.
+          --depth <n>             Nest relationships n levels deep, then write keys.
+                                  (default: as deep as the graph goes)
+          --format <format>       json or jsonl (one object per line; with an entity).
+                                  (default: json)
+          --wait <seconds>        How long to wait for a store whose first import holds
+                                  it. (default: 30)
+          -q, --quiet             Do not list what the map cannot write back.
+          -h, --help              Show help information.
+
+        EXAMPLES:
+          graphimport export --map Mappings/tweets.map > timeline.json
+          graphimport export --map Mappings/tweets.map Tweet --where 'lang = "en"' --format jsonl
+          graphimport export --map Mappings/tweets.map User --key 12 --depth 0
+
+        During an import, an export reads the store as the last committed import left it.
+        Exits 0 when written, 64 for an unknown entity or attribute or a bad condition, 66
+        when there is no store, 75 when the store stays busy past --wait or the export is
+        interrupted (SIGINT, SIGTERM: what was written is a part).
+
+        """
 }

@@ -10,9 +10,16 @@ public typealias CompiledConverter = @Sendable (Value) throws(ConversionError) -
 public struct Converter: Sendable {
     public var signature: ConverterSignature
     public var compile: @Sendable ([Literal]) throws(ConversionError) -> CompiledConverter
+    /// How `graphimport export` writes back what it produced; a converter registered without
+    /// one has none, and export says so for the attributes that use it.
+    public var inverse: ConverterInverse
 
-    public init(signature: ConverterSignature, compile: @escaping @Sendable ([Literal]) throws(ConversionError) -> CompiledConverter) {
+    public init(
+        signature: ConverterSignature, inverse: ConverterInverse = .none("it declares no inverse"),
+        compile: @escaping @Sendable ([Literal]) throws(ConversionError) -> CompiledConverter
+    ) {
         self.signature = signature
+        self.inverse = inverse
         self.compile = compile
     }
 

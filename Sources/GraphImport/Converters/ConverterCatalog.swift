@@ -16,7 +16,10 @@ public struct ConverterCatalog: Sendable {
     /// The built-in converters, documented in `StandardConverters`.
     public static let standard: ConverterCatalog = {
         var catalog = ConverterCatalog()
-        for converter in StandardConverters.all { catalog.register(converter) }
+        for var converter in StandardConverters.all {
+            converter.inverse = StandardConverters.inverse(of: converter.signature.name)
+            catalog.register(converter)
+        }
         return catalog
     }()
 

@@ -17,7 +17,7 @@
 struct DatePattern: Sendable {
     /// The pattern as written, for messages.
     let pattern: String
-    private let fields: [Field]
+    let fields: [Field]
 
     /// One piece of a compiled pattern.
     enum Field: Equatable, Sendable {

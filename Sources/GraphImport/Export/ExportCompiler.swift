@@ -1,0 +1,170 @@
+import GraphImportJSON
+import GraphImportMapping
+import GraphImportStore
+
+/// Builds the shapes of a plan's entities and relationships.
+struct ExportCompiler {
+    let plan: ImportPlan
+    let converters: ConverterCatalog
+
+    /// A builder holding the members of entity `index` at their paths, and the members it could
+    /// not place.
+    func builder(_ index: Int) -> (ExportShapeBuilder, [ExportCaveat]) {
+        let entity = plan.entities[index]
+        let builder = ExportShapeBuilder()
+        var caveats: [ExportCaveat] = []
+        func place(_ member: ExportMember, _ path: [PathStep]?, _ name: String) {
+            guard let path, path != [.memberName] else { return }
+            if !builder.insert(member, at: path[...]) {
+                // Inside a JSON attribute (`payload` and `payload.action`): written with that value.
+                if case .attribute(let index)? = builder.member(before: path[...]), entity.attributes[index].type == .json { return }
+                caveats.append(
+                    ExportCaveat(member: "\(entity.name).\(name)", reason: "its path is also another member's; written once, as the first"))
+            }
+        }
+        for (position, attribute) in entity.attributes.enumerated() where position != entity.extrasAttribute {
+            place(.attribute(position), attribute.path, attribute.name)
+        }
+        var filtered: [[PathStep]: [ExportRelationship]] = [:]
+        var filteredOrder: [[PathStep]] = []
+        for (position, relationship) in entity.toOne.enumerated() {
+            if relationship.filter != nil {
+                if filtered[relationship.path] == nil { filteredOrder.append(relationship.path) }
+                filtered[relationship.path, default: []].append(.toOne(position))
+            } else {
+                place(.toOne(position), relationship.path, relationship.name)
+            }
+        }
+        for (position, relationship) in entity.toMany.enumerated() {
+            if relationship.filter != nil {
+                if filtered[relationship.path] == nil { filteredOrder.append(relationship.path) }
+                filtered[relationship.path, default: []].append(.toMany(position))
+            } else {
+                place(.toMany(position), relationship.path, relationship.name)
+            }
+        }
+        for path in filteredOrder { place(.filtered(filtered[path]!), path, path.map { "\($0)" }.joined(separator: ".")) }
+        return (builder, caveats)
+    }
+
+    func entity(_ index: Int, caveats: inout [ExportCaveat]) -> ExportEntity {
+        let entity = plan.entities[index]
+        let mapped = plan.mapping.entities[index]
+        let (built, problems) = builder(index)
+        let shape = built.shape
+        caveats += problems
+        var values: [ExportValue] = []
+        for (position, attribute) in entity.attributes.enumerated() {
+            let calls = position < mapped.attributes.count ? mapped.attributes[position].converters : []
+            let member = "\(entity.name).\(attribute.name)"
+            values.append(
+                ExportValue(type: attribute.type, calls: calls, converters: converters) { reason in
+                    caveats.append(ExportCaveat(member: member, reason: reason + "; written as stored (\(Self.storedForm(attribute.type)))"))
+                })
+            for (clause, value) in [("default", attribute.defaultValue), ("always", attribute.always), ("onchange", attribute.onChange)] {
+                if value == .now || value == .run {
+                    caveats.append(
+                        ExportCaveat(member: member, reason: "`\(clause) \(value == .now ? "now" : "run")` is set by the import that reads it"))
+                }
+            }
+        }
+        // `where type = "quoted"` (or `in (…)`) is written back as its first value; a prefix,
+        // a glob or a presence test names no value to write.
+        func relationshipCaveat(_ name: String, _ filter: FilterPlan?) {
+            guard let filter else { return }
+            if case .equals = filter.test { return }
+            caveats.append(ExportCaveat(member: "\(entity.name).\(name)", reason: "its condition `where \(filter.description)` cannot be written back"))
+        }
+        let toOne = entity.toOne.map { relationship in
+            relationshipCaveat(relationship.name, relationship.filter)
+            return element(
+                target: relationship.target, elementPath: relationship.elementPath, links: [], literal: Self.filterLiteral(relationship.filter),
+                caveats: &caveats, member: "\(entity.name).\(relationship.name)")
+        }
+        let toMany = entity.toMany.enumerated().map { position, relationship in
+            relationshipCaveat(relationship.name, relationship.filter)
+            let calls = mapped.relationships.first { $0.name == relationship.name }?.linkAttributes.map(\.converters) ?? []
+            let links = relationship.linkAttributes.enumerated().map { offset, link in
+                (link, offset < calls.count ? calls[offset] : [])
+            }
+            return element(
+                target: relationship.target, elementPath: relationship.elementPath, links: links, literal: Self.filterLiteral(relationship.filter),
+                caveats: &caveats, member: "\(entity.name).\(relationship.name)")
+        }
+        let required = entity.attributes.indices.filter { position in
+            let attribute = entity.attributes[position]
+            return !attribute.isOptional && attribute.path != nil && attribute.derived == nil && !entity.keyAttributes.contains(position)
+        }
+        return ExportEntity(
+            index: index, plan: entity, shape: shape, values: values, required: required,
+            memberName: entity.attributes.firstIndex { $0.path == [.memberName] }, toOne: toOne, toMany: toMany)
+    }
+
+    /// `where type = "quoted"`: the field and value each element is written with.
+    static func filterLiteral(_ filter: FilterPlan?) -> (ExportMember, [PathStep])? {
+        guard let filter, case .equals(let literals) = filter.test, let first = literals.first else { return nil }
+        return (.literal(first.jsonValue), filter.field)
+    }
+
+    /// How a relationship's (or a records line's) objects are written.
+    func element(
+        target: Int, elementPath: [PathStep], links: [(AttributePlan, [ConverterCall])], literal: (ExportMember, [PathStep])?,
+        caveats: inout [ExportCaveat], member: String
+    ) -> ExportElement {
+        let linkValues = links.map { link, calls in
+            ExportValue(type: link.type, calls: calls, converters: converters) { reason in
+                caveats.append(ExportCaveat(member: "\(member).\(link.name)", reason: reason + "; written as stored"))
+            }
+        }
+        let entity = plan.entities[target]
+        let singleKey = entity.keyAttributes.count == 1
+        let additions: [(ExportMember, [PathStep])] =
+            links.enumerated().compactMap { offset, link in link.0.path.map { (.link(offset), $0) } } + (literal.map { [$0] } ?? [])
+        if elementPath.isEmpty {
+            guard !additions.isEmpty else {
+                let keyShape = singleKey ? nil : keyOnly(builder(target).0.shape, entity)
+                return ExportElement(target: target, elementShape: .member(.element), objectShape: nil, keyShape: keyShape, linkValues: linkValues)
+            }
+            let merged = builder(target).0
+            for (addition, path) in additions where !(isLiteral(addition) && merged.holds(path[...])) {
+                if !merged.insert(addition, at: path[...]) {
+                    caveats.append(ExportCaveat(member: member, reason: "a link or condition path is also a member's of \(entity.name); not written"))
+                }
+            }
+            let shape = merged.shape
+            return ExportElement(target: target, elementShape: .member(.element), objectShape: shape, keyShape: keyOnly(shape, entity), linkValues: linkValues)
+        }
+        // The discriminator or `where` field first, as feeds write them (`{"kind": "t3", "data": …}`).
+        let wrapper = ExportShapeBuilder()
+        for (addition, path) in additions.reversed() where !wrapper.insert(addition, at: path[...]) {
+            caveats.append(ExportCaveat(member: member, reason: "a link or condition path is another's; not written"))
+        }
+        if !wrapper.insert(.element, at: elementPath[...]) {
+            caveats.append(ExportCaveat(member: member, reason: "its object's path is where a link or condition field is; not written"))
+        }
+        let keyShape = singleKey ? nil : keyOnly(builder(target).0.shape, entity)
+        return ExportElement(target: target, elementShape: wrapper.shape, objectShape: nil, keyShape: keyShape, linkValues: linkValues)
+    }
+
+    private func isLiteral(_ member: ExportMember) -> Bool { if case .literal = member { true } else { false } }
+
+    /// The shape with only the key attributes and what the element adds.
+    private func keyOnly(_ shape: ExportShape, _ entity: EntityPlan) -> ExportShape {
+        shape.filtered { member in
+            switch member {
+            case .attribute(let index): entity.keyAttributes.contains(index)
+            case .link, .literal: true
+            default: false
+            }
+        } ?? .object([])
+    }
+
+    /// What an attribute without an inverse is written as.
+    static func storedForm(_ type: ValueType) -> String {
+        switch type {
+        case .date: "ISO 8601 text"
+        case .data: "base64"
+        default: "the stored value"
+        }
+    }
+}

@@ -1,0 +1,71 @@
+import GraphImportStore
+
+/// Where a `records` line's objects go: an array, the members of an object, or one object.
+struct RecordLeaf: Sendable {
+    enum Container: Sendable {
+        case array, members, single
+    }
+
+    var container: Container
+    var elements: [ExportElement]
+}
+
+/// How the objects of one relationship (or records line) are written: where the object sits in
+/// each element, what else the element holds (link attributes, a discriminator, a `where` field),
+/// and the object's own shape when the element adds members to it.
+struct ExportElement: Sendable {
+    let target: Int
+    /// `.element` where the object goes; `.link`, `.literal` beside it.
+    let elementShape: ExportShape
+    /// The target's shape with the element's members merged in, when the element is the object
+    /// itself and adds to it; nil for the target's own.
+    let objectShape: ExportShape?
+    /// The shape of the target written by its key, when that must be an object (a compound key,
+    /// members merged); nil to write the bare key.
+    let keyShape: ExportShape?
+    let linkValues: [ExportValue]
+}
+
+/// One entity compiled for export.
+final class ExportEntity: Sendable {
+    let index: Int
+    let plan: EntityPlan
+    let shape: ExportShape
+    let values: [ExportValue]
+    /// `pk`, the attributes, the to-ones' columns: the row every query reads.
+    let columns: String
+    /// The attributes that must hold a value for the object to import as an object: an object
+    /// missing one is a stub, written by its key.
+    let required: [Int]
+    /// The attribute that reads `$key`, for objects written as members of an object.
+    let memberName: Int?
+    let toOne: [ExportElement]
+    let toMany: [ExportElement]
+    /// Per to-many: its rows of one owner, in order, with the link attributes.
+    let toManySQL: [String]
+
+    init(
+        index: Int, plan: EntityPlan, shape: ExportShape, values: [ExportValue], required: [Int], memberName: Int?, toOne: [ExportElement],
+        toMany: [ExportElement]
+    ) {
+        self.index = index
+        self.plan = plan
+        self.shape = shape
+        self.values = values
+        self.required = required
+        self.memberName = memberName
+        self.toOne = toOne
+        self.toMany = toMany
+        columns = ([Naming.primaryKey] + plan.attributes.map(\.column) + plan.toOne.map(\.column)).map(quoteIdentifier).joined(separator: ", ")
+        toManySQL = plan.toMany.map { relationship in
+            "SELECT " + ([relationship.targetColumn] + relationship.linkAttributes.map(\.column)).map(quoteIdentifier).joined(separator: ", ")
+                + " FROM \(quoteIdentifier(relationship.joinTable)) WHERE \(quoteIdentifier(relationship.ownerColumn)) = ? ORDER BY "
+                + quoteIdentifier(Naming.position)
+        }
+    }
+
+    /// The column of the row that holds attribute `index` (after `pk`).
+    @inline(__always) func attributeColumn(_ index: Int) -> Int { 1 + index }
+    /// The column of the row that holds to-one `index`.
+    @inline(__always) func toOneColumn(_ index: Int) -> Int { 1 + plan.attributes.count + index }
+}

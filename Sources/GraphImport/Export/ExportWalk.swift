@@ -1,0 +1,364 @@
+import GraphImportJSON
+import GraphImportStore
+
+/// One export's walk over the store: reads each object's row, writes it in its shape, and follows
+/// its relationships, nesting the targets or writing their keys.
+///
+/// Rows are copied out of a statement and the statement reset before the walk goes deeper, so
+/// that one prepared statement per entity and relationship serves every level of nesting.
+final class ExportWalk {
+    let plan: ExportPlan
+    let database: Database
+    let out: JSONOutput
+    let maxDepth: Int
+    /// The objects being written, outermost first: one met again is written by its key (a cycle).
+    private var path: [(entity: Int, pk: Int64)] = []
+    private var rowStatements: [Statement?]
+    private var linkStatements: [[Statement?]]
+    private(set) var objects = 0
+    /// Whether `shouldStop` ended the walk: what was written is a part.
+    private(set) var stopped = false
+
+    /// Asked before each top-level object: true stops the walk.
+    let shouldStop: () -> Bool
+
+    init(plan: ExportPlan, database: Database, out: JSONOutput, maxDepth: Int, shouldStop: @escaping () -> Bool = { false }) {
+        self.shouldStop = shouldStop
+        self.plan = plan
+        self.database = database
+        self.out = out
+        self.maxDepth = maxDepth
+        rowStatements = Array(repeating: nil, count: plan.entities.count)
+        linkStatements = plan.entities.map { Array(repeating: nil, count: $0.toMany.count) }
+    }
+
+    /// What the walk is writing: an object's row, and the element it is written in.
+    private struct Context {
+        let entity: ExportEntity
+        let row: [SQLValue]
+        let element: ExportElement?
+        let links: [SQLValue]
+        let depth: Int
+    }
+
+    // MARK: The document and the entity
+
+    func writeDocument(store: Store) throws(StoreError) {
+        try writeDocument(plan.document, store: store)
+    }
+
+    private func writeDocument(_ shape: ExportShape, store: Store) throws(StoreError) {
+        switch shape {
+        case .object(let members):
+            out.beginObject()
+            for member in members {
+                out.key(member.key)
+                try writeDocument(member.shape, store: store)
+            }
+            out.endObject()
+        case .array(let slots):
+            out.beginArray()
+            for slot in slots {
+                if let slot { try writeDocument(slot, store: store) } else { out.null() }
+            }
+            out.endArray()
+        case .member(.records(let index)):
+            try writeRecords(plan.recordLeaves[index])
+        case .member(.meta(let index)):
+            let (name, value) = plan.metaValues[index]
+            let stored: SQLValue =
+                switch try store.meta(name) {
+                case nil: .null
+                case .bool(let flag)?: .integer(flag ? 1 : 0)
+                case .integer(let number)?: .integer(number)
+                case .double(let number)?: .real(number)
+                case .string(let text)?, .date(let text)?, .json(let text)?: .text(text)
+                }
+            value.write(stored, to: out)
+        case .member: out.null()
+        }
+    }
+
+    private func writeRecords(_ leaf: RecordLeaf) throws(StoreError) {
+        switch leaf.container {
+        case .array: out.beginArray()
+        case .members: out.beginObject()
+        case .single: break
+        }
+        var wroteOne = false
+        for element in leaf.elements {
+            let entity = plan.entities[element.target]
+            try scan(entity, where: "", values: []) { row throws(StoreError) in
+                guard !isStub(entity, row), !(leaf.container == .single && wroteOne) else { return }
+                if leaf.container == .members { out.key(memberName(entity, row)) }
+                try writeRecord(entity, row, element: element)
+                wroteOne = true
+            }
+        }
+        switch leaf.container {
+        case .array: out.endArray()
+        case .members: out.endObject()
+        case .single: if !wroteOne { out.null() }
+        }
+    }
+
+    func writeEntity(_ selection: ExportSelection, jsonLines: Bool) throws(StoreError) {
+        let entity = selection.entity
+        let element = ExportElement(target: entity.index, elementShape: .member(.element), objectShape: nil, keyShape: nil, linkValues: [])
+        if !jsonLines { out.beginArray() }
+        for query in selection.queries {
+            try scan(entity, where: query.sql, values: query.values) { row throws(StoreError) in
+                try writeRecord(entity, row, element: element)
+                if jsonLines { out.newline() }
+            }
+        }
+        if !jsonLines {
+            out.endArray()
+            out.newline()
+        }
+    }
+
+    /// A top-level object, in its element.
+    private func writeRecord(_ entity: ExportEntity, _ row: [SQLValue], element: ExportElement) throws(StoreError) {
+        objects += 1
+        guard case .integer(let pk) = row[0] else { return }
+        path.append((entity.index, pk))
+        defer { path.removeLast() }
+        let context = Context(entity: entity, row: row, element: element, links: [], depth: 0)
+        try writeElement(element.elementShape, element: element, links: []) { () throws(StoreError) in
+            try writeObject(context, shape: element.objectShape ?? entity.shape, full: true)
+        }
+    }
+
+    /// Each row of `entity` that `condition` selects, in the order of its primary key.
+    private func scan(_ entity: ExportEntity, where condition: String, values: [SQLValue], _ body: ([SQLValue]) throws(StoreError) -> Void)
+        throws(StoreError)
+    {
+        let sql =
+            "SELECT \(entity.columns) FROM \(quoteIdentifier(entity.plan.table))" + (condition.isEmpty ? "" : " WHERE \(condition)")
+            + " ORDER BY \(quoteIdentifier(Naming.primaryKey))"
+        let statement = try database.prepare(sql)
+        try statement.bind(values)
+        let count = statement.columnCount
+        while try statement.step() {
+            if shouldStop() {
+                stopped = true
+                return
+            }
+            try body((0..<count).map { statement.column($0) })
+        }
+    }
+
+    // MARK: Objects
+
+    private func writeObject(_ context: Context, shape: ExportShape, full: Bool) throws(StoreError) {
+        guard case .object(let members) = shape else { return try write(shape, context) }
+        out.beginObject()
+        for member in members where !isAbsent(member.shape, context) {
+            out.key(member.key)
+            try write(member.shape, context)
+        }
+        if full, let extras = context.entity.plan.extrasAttribute, case .text(let text) = context.row[context.entity.attributeColumn(extras)] {
+            writeExtras(text, besides: context.element?.objectShape == nil ? nil : Set(members.map(\.key)))
+        }
+        out.endObject()
+    }
+
+    /// The unmapped keys kept in `extras`, back in the object they came from; those the element
+    /// writes itself (a discriminator) are left out.
+    private func writeExtras(_ text: String, besides written: Set<String>?) {
+        guard let written else {
+            guard let open = text.firstIndex(of: "{"), let close = text.lastIndex(of: "}"), open < close else { return }
+            let inner = text[text.index(after: open)..<close]
+            if inner.contains(where: { !$0.isWhitespace }) { out.rawMembers(inner) }
+            return
+        }
+        guard case .object(let object)? = try? JSONParser.parse(text) else { return }
+        for member in object.members where !written.contains(member.key) {
+            out.key(member.key)
+            out.raw(member.value.jsonText)
+        }
+    }
+
+    private func write(_ shape: ExportShape, _ context: Context) throws(StoreError) {
+        switch shape {
+        case .object(let members):
+            out.beginObject()
+            for member in members where !isAbsent(member.shape, context) {
+                out.key(member.key)
+                try write(member.shape, context)
+            }
+            out.endObject()
+        case .array(let slots):
+            out.beginArray()
+            for slot in slots {
+                if let slot { try write(slot, context) } else { out.null() }
+            }
+            out.endArray()
+        case .member(let member):
+            try write(member, context)
+        }
+    }
+
+    private func write(_ member: ExportMember, _ context: Context) throws(StoreError) {
+        let entity = context.entity
+        switch member {
+        case .attribute(let index):
+            entity.values[index].write(context.row[entity.attributeColumn(index)], to: out)
+        case .toOne(let index):
+            guard case .integer(let pk) = context.row[entity.toOneColumn(index)] else { return out.null() }
+            try writeTarget(entity.toOne[index], pk: pk, links: [], depth: context.depth)
+        case .toMany(let index):
+            try writeToMany(entity, index, context)
+        case .link(let index):
+            guard let element = context.element, index + 1 < context.links.count else { return out.null() }
+            element.linkValues[index].write(context.links[index + 1], to: out)
+        case .literal(let value):
+            out.raw(value.jsonText)
+        case .filtered(let relationships):
+            out.beginArray()
+            for relationship in relationships {
+                switch relationship {
+                case .toOne(let index):
+                    guard case .integer(let pk) = context.row[entity.toOneColumn(index)] else { continue }
+                    try writeElement(entity.toOne[index], pk: pk, links: [], depth: context.depth)
+                case .toMany(let index):
+                    for link in try linkRows(entity, index, context.row[0]) {
+                        guard case .integer(let pk) = link[0] else { continue }
+                        try writeElement(entity.toMany[index], pk: pk, links: link, depth: context.depth)
+                    }
+                }
+            }
+            out.endArray()
+        case .element, .records, .meta:
+            out.null()
+        }
+    }
+
+    private func writeToMany(_ entity: ExportEntity, _ index: Int, _ context: Context) throws(StoreError) {
+        let element = entity.toMany[index]
+        let keyed = entity.plan.toMany[index].isKeyed
+        let links = try linkRows(entity, index, context.row[0])
+        if keyed { out.beginObject() } else { out.beginArray() }
+        for link in links {
+            guard case .integer(let pk) = link[0] else { continue }
+            if keyed {
+                let target = plan.entities[element.target]
+                guard let row = try row(target, pk: pk) else { continue }
+                out.key(memberName(target, row))
+            }
+            try writeElement(element, pk: pk, links: link, depth: context.depth)
+        }
+        if keyed { out.endObject() } else { out.endArray() }
+    }
+
+    /// The link rows of one owner's to-many, in order: the target's pk, then the link attributes.
+    private func linkRows(_ entity: ExportEntity, _ index: Int, _ owner: SQLValue) throws(StoreError) -> [[SQLValue]] {
+        let statement: Statement
+        if let cached = linkStatements[entity.index][index] {
+            statement = cached
+        } else {
+            statement = try database.prepare(entity.toManySQL[index])
+            linkStatements[entity.index][index] = statement
+        }
+        try statement.bind([owner])
+        let count = statement.columnCount
+        var rows: [[SQLValue]] = []
+        while try statement.step() { rows.append((0..<count).map { statement.column($0) }) }
+        statement.reset()
+        return rows
+    }
+
+    // MARK: Elements and targets
+
+    /// One element of a relationship: the target where the element shape puts it, with its links.
+    private func writeElement(_ element: ExportElement, pk: Int64, links: [SQLValue], depth: Int) throws(StoreError) {
+        try writeElement(element.elementShape, element: element, links: links) { () throws(StoreError) in
+            try writeTarget(element, pk: pk, links: links, depth: depth)
+        }
+    }
+
+    private func writeElement(
+        _ shape: ExportShape, element: ExportElement, links: [SQLValue], target: () throws(StoreError) -> Void
+    ) throws(StoreError) {
+        switch shape {
+        case .member(.element): try target()
+        case .member(.link(let index)):
+            if index + 1 < links.count { element.linkValues[index].write(links[index + 1], to: out) } else { out.null() }
+        case .member(.literal(let value)): out.raw(value.jsonText)
+        case .member: out.null()
+        case .object(let members):
+            out.beginObject()
+            for member in members {
+                out.key(member.key)
+                try writeElement(member.shape, element: element, links: links, target: target)
+            }
+            out.endObject()
+        case .array(let slots):
+            out.beginArray()
+            for slot in slots {
+                if let slot { try writeElement(slot, element: element, links: links, target: target) } else { out.null() }
+            }
+            out.endArray()
+        }
+    }
+
+    /// The target of a link: nested when the depth allows, it is not on the way down already, and
+    /// it is more than a stub; otherwise by its key.
+    private func writeTarget(_ element: ExportElement, pk: Int64, links: [SQLValue], depth: Int) throws(StoreError) {
+        let target = plan.entities[element.target]
+        guard let row = try row(target, pk: pk) else { return out.null() }
+        let context = Context(entity: target, row: row, element: element, links: links, depth: depth + 1)
+        if depth < maxDepth, !isStub(target, row), !path.contains(where: { $0.entity == target.index && $0.pk == pk }) {
+            path.append((target.index, pk))
+            defer { path.removeLast() }
+            try writeObject(context, shape: element.objectShape ?? target.shape, full: true)
+        } else if let keyShape = element.keyShape {
+            try writeObject(context, shape: keyShape, full: false)
+        } else {
+            let key = target.plan.keyAttributes[0]
+            target.values[key].write(row[target.attributeColumn(key)], to: out)
+        }
+    }
+
+    /// The row of `entity` with primary key `pk`, copied out of its statement.
+    private func row(_ entity: ExportEntity, pk: Int64) throws(StoreError) -> [SQLValue]? {
+        let statement: Statement
+        if let cached = rowStatements[entity.index] {
+            statement = cached
+        } else {
+            statement = try database.prepare(
+                "SELECT \(entity.columns) FROM \(quoteIdentifier(entity.plan.table)) WHERE \(quoteIdentifier(Naming.primaryKey)) = ?")
+            rowStatements[entity.index] = statement
+        }
+        try statement.bind([.integer(pk)])
+        guard try statement.step() else { return nil }
+        let row = (0..<statement.columnCount).map { statement.column($0) }
+        statement.reset()
+        return row
+    }
+
+    /// Whether a member is left out: a required to-one with no target can only have come from a
+    /// key the feed left out (a null would be refused), so it is left out again.
+    private func isAbsent(_ shape: ExportShape, _ context: Context) -> Bool {
+        guard case .member(.toOne(let index)) = shape, !context.entity.plan.toOne[index].isOptional else { return false }
+        return context.row[context.entity.toOneColumn(index)].isNull
+    }
+
+    /// An object that lacks a value its map requires: a stub made by a link to a key, written by its key.
+    private func isStub(_ entity: ExportEntity, _ row: [SQLValue]) -> Bool {
+        entity.required.contains { row[entity.attributeColumn($0)].isNull }
+    }
+
+    /// The member name an object is written under in a `{*}` object: its `$key` attribute, else its key.
+    private func memberName(_ entity: ExportEntity, _ row: [SQLValue]) -> String {
+        let index = entity.memberName ?? entity.plan.keyAttributes[0]
+        switch row[entity.attributeColumn(index)] {
+        case .text(let text): return text
+        case .integer(let number): return String(number)
+        case .real(let number): return String(number)
+        case .null: return ""
+        case .blob(let bytes): return String(decoding: bytes, as: UTF8.self)
+        }
+    }
+}

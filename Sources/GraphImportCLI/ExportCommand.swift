@@ -1,0 +1,83 @@
+import Foundation
+import GraphImport
+import GraphImportStore
+
+/// `graphimport export --map MAP [--store PATH] [ENTITY] [--key K …] [--where COND] [--depth N]
+/// [--format json|jsonl]`: the store written back as JSON in the shape the map reads.
+enum ExportCommand {
+    static let options: [ParsedArguments.OptionSpec] = [
+        .init(name: "--map", takesValue: true, short: "m"), .init(name: "--store", takesValue: true, short: "s"), .init(name: "--key", takesValue: true),
+        .init(name: "--where", takesValue: true), .init(name: "--depth", takesValue: true), .init(name: "--format", takesValue: true),
+        .init(name: "--wait", takesValue: true), .init(name: "--quiet", takesValue: false, short: "q"),
+    ]
+
+    static func run(_ arguments: [String], io: ToolIO) throws(UsageError) -> ExitCode {
+        let parsed = try ParsedArguments(arguments, options: options)
+        guard let mapPath = parsed.values["--map"] else { throw UsageError(message: "Missing expected argument '--map <map>'", hint: nil) }
+        guard parsed.operands.count <= 1 else {
+            throw UsageError(message: "Unexpected argument '\(parsed.operands[1])'", hint: "Name at most one entity.")
+        }
+        var request = ExportRequest(entity: parsed.operands.first, keys: parsed.all("--key"), condition: parsed.values["--where"])
+        if let text = parsed.values["--depth"] {
+            guard let depth = Int(text), depth >= 0 else {
+                throw UsageError(message: "The value '\(text)' is invalid for '--depth'", hint: "Give 0 (every relationship by its key) or more levels.")
+            }
+            request.depth = depth
+        }
+        switch parsed.values["--format"] ?? "json" {
+        case "json": break
+        case "jsonl":
+            guard request.entity != nil else {
+                throw UsageError(
+                    message: "'--format jsonl' needs an entity", hint: "The document the map reads is one JSON value; name an entity for one object per line.")
+            }
+            request.jsonLines = true
+        case let other:
+            throw UsageError(message: "The value '\(other)' is invalid for '--format'", hint: "Use json or jsonl.")
+        }
+        var wait = 30.0
+        if let text = parsed.values["--wait"] {
+            guard let seconds = Double(text), seconds >= 0, seconds.isFinite else {
+                throw UsageError(message: "The value '\(text)' is invalid for '--wait'", hint: "Give a number of seconds.")
+            }
+            wait = seconds
+        }
+        let plan: ImportPlan
+        do { plan = try MapLoader.load(mapPath) } catch { return MapLoader.report(error, io: io) }
+        let exporter = GraphExporter(plan: plan)
+        do throws(ExportError) {
+            try exporter.validate(request)
+        } catch {
+            throw UsageError(message: error.message.prefix(1).uppercased() + error.message.dropFirst(), hint: error.hint.map(sentence))
+        }
+        let storePath = parsed.values["--store"] ?? MapLoader.defaultStorePath(forMap: mapPath)
+        guard FileManager.default.fileExists(atPath: storePath) else {
+            reportError("no store at \(storePath)", hint: "import into it first, or name it with --store", io: io)
+            return .noInput
+        }
+        if !parsed.has("--quiet") {
+            for caveat in exporter.caveats {
+                io.writeError("graphimport: warning: \(escapeControlCharacters(caveat.description)) (it may not import again to the same value)\n")
+            }
+        }
+        do {
+            try exporter.run(storePath: storePath, request: request, busyTimeout: wait, shouldStop: io.isInterrupted) { bytes in
+                io.writeOut(String(decoding: bytes, as: UTF8.self))
+            }
+            return .ok
+        } catch {
+            reportError("cannot export the store \(storePath): \(error.message)", hint: error.hint, io: io)
+            switch error {
+            case .store(let failure): return ExitCode(failure)
+            case .interrupted: return .temporaryFailure
+            default: return .usage
+            }
+        }
+    }
+
+    /// A hint as argument-parser words one: a capitalised sentence.
+    private static func sentence(_ text: String) -> String {
+        let capitalised = text.prefix(1).uppercased() + text.dropFirst()
+        return capitalised.hasSuffix("?") || capitalised.hasSuffix(".") ? capitalised : capitalised + "."
+    }
+}
