@@ -340,12 +340,15 @@ public struct Relationship: Sendable, Equatable {
     /// `where type = "quoted"`: only the elements it holds for are linked. For a to-one whose
     /// JSON is an array, the first element it holds for.
     public var filter: ElementFilter?
+    /// `unkeyed skip`: an element without its key is left out and counted instead of refusing the record.
+    public var unkeyedRule: UnkeyedRule
 
     public init(
         name: String, source: KeyPath, target: String, isToMany: Bool, isOptional: Bool, inverse: String?,
         location: SourceLocation, deleteRule: DeleteRule = .nullify, elementPath: KeyPath? = nil, pathLocation: SourceLocation? = nil,
-        linkAttributes: [Attribute] = [], fallbackSources: [KeyPath] = [], filter: ElementFilter? = nil
+        linkAttributes: [Attribute] = [], fallbackSources: [KeyPath] = [], filter: ElementFilter? = nil, unkeyedRule: UnkeyedRule = .reject
     ) {
+        self.unkeyedRule = unkeyedRule
         self.fallbackSources = fallbackSources
         self.filter = filter
         self.pathLocation = pathLocation ?? location

@@ -4,7 +4,8 @@ extension Parser {
 
     /// clause = "default" value | "always" value | "onchange" value | "null" nullRule
     ///        | "missing" missingRule | "check" converter [ STRING ] | "derived" STRING
-    ///        | "inverse" NAME | "delete" ( "nullify" | "cascade" | "deny" ) | "each" path ;
+    ///        | "inverse" NAME | "delete" ( "nullify" | "cascade" | "deny" ) | "each" path
+    ///        | "unkeyed" ( "skip" | "reject" ) ;
     /// Each clause appears at most once, except `check`. Returns what was read, for the message
     /// when something other than a clause follows ("after the default value").
     mutating func parseClause(into member: inout MemberSyntax) throws(Problem) -> String {
@@ -56,6 +57,10 @@ extension Parser {
             try once(member.deleteRule)
             member.deleteRule = ClauseSyntax(keyword: keyword, value: try parseDeleteRule())
             return "the delete rule"
+        case Keyword.unkeyed:
+            try once(member.unkeyedRule)
+            member.unkeyedRule = ClauseSyntax(keyword: keyword, value: try parseUnkeyedRule())
+            return "the unkeyed rule"
         default:  // Keyword.each
             try once(member.elementPath)
             let offset = current.start

@@ -159,11 +159,14 @@ public final class ToOnePlan: Sendable {
     let elementPath: [PathStep]
     /// One path and no `where`: read as before either existed, with nothing to test.
     let isPlain: Bool
+    /// `unkeyed skip`: an object without its key leaves the link null, counted, instead of refusing the record.
+    let skipsUnkeyed: Bool
 
     init(
         name: String, column: String, sourceDescription: String, path: [PathStep], target: Int, isOptional: Bool, deleteRule: DeleteRule,
-        fallbacks: [[PathStep]] = [], filter: FilterPlan? = nil, elementPath: [PathStep] = []
+        fallbacks: [[PathStep]] = [], filter: FilterPlan? = nil, elementPath: [PathStep] = [], skipsUnkeyed: Bool = false
     ) {
+        self.skipsUnkeyed = skipsUnkeyed
         self.elementPath = elementPath
         isPlain = fallbacks.isEmpty && filter == nil
         self.fallbacks = fallbacks
@@ -205,12 +208,17 @@ public final class ToManyPlan: Sendable {
     let filter: FilterPlan?
     /// One path and no `where`: read as before either existed, with nothing to test.
     let isPlain: Bool
+    /// `unkeyed skip`: an element without its key (a null, an object without it) is left out and
+    /// counted instead of refusing the record.
+    let skipsUnkeyed: Bool
 
     init(
         name: String, owner: Int, joinTable: String, ownerColumn: String, targetColumn: String, sourceDescription: String,
         path: [PathStep], elementPath: [PathStep], isKeyed: Bool = false, target: Int, deleteRule: DeleteRule,
-        linkAttributes: [AttributePlan] = [], ownerName: String = "", fallbacks: [[PathStep]] = [], filter: FilterPlan? = nil
+        linkAttributes: [AttributePlan] = [], ownerName: String = "", fallbacks: [[PathStep]] = [], filter: FilterPlan? = nil,
+        skipsUnkeyed: Bool = false
     ) {
+        self.skipsUnkeyed = skipsUnkeyed
         self.isKeyed = isKeyed
         self.linkAttributes = linkAttributes
         linkMembers = linkAttributes.map { "\(ownerName).\(name).\($0.name)" }
@@ -295,7 +303,7 @@ extension EntityPlan {
                         elementPath: relationship.elementPath.map(ImportPlan.steps) ?? [],
                         isKeyed: relationship.source.components.last == .anyMember, target: target, deleteRule: relationship.deleteRule,
                         linkAttributes: links, ownerName: entity.name, fallbacks: relationship.fallbackSources.map(ImportPlan.steps),
-                        filter: relationship.filter.map(FilterPlan.init)))
+                        filter: relationship.filter.map(FilterPlan.init), skipsUnkeyed: relationship.unkeyedRule == .skip))
             } else {
                 let column = Naming.foreignKey(relationship: relationship.name)
                 claim(column, for: relationship.name, at: relationship.location)
@@ -304,7 +312,8 @@ extension EntityPlan {
                         name: relationship.name, column: column, sourceDescription: relationship.sources.written,
                         path: ImportPlan.steps(relationship.source), target: target, isOptional: relationship.isOptional,
                         deleteRule: relationship.deleteRule, fallbacks: relationship.fallbackSources.map(ImportPlan.steps),
-                        filter: relationship.filter.map(FilterPlan.init), elementPath: relationship.elementPath.map(ImportPlan.steps) ?? []))
+                        filter: relationship.filter.map(FilterPlan.init), elementPath: relationship.elementPath.map(ImportPlan.steps) ?? [],
+                        skipsUnkeyed: relationship.unkeyedRule == .skip))
             }
         }
         var mappedKeys = Set<String>()

@@ -19,6 +19,8 @@ final class SampleWalker {
     /// Per entity, to-many and link attribute (`SampleWalker+Links.swift`).
     var links: [[[MemberTally]]]
     private(set) var routes: [RouteTally]
+    /// Elements relationships with `unkeyed skip` would leave out, counted as an import counts them.
+    private(set) var skippedElements: [SkippedElements] = []
     private var record: JSONRecord?
     /// Steps below the record to the object being walked, made text only for a first failure.
     private var stack: [PathStep] = []
@@ -159,6 +161,8 @@ final class SampleWalker {
                             failure("is required but the value is null", hint: "declare it optional: `: \(plan.entities[relationship.target].name)?`")
                         }
                     }
+                case .object(let nested) where relationship.skipsUnkeyed && lacksKey(nested, entity: relationship.target) != nil:
+                    skip(entity.toOneMembers[position], "an object without its key '\(lacksKey(nested, entity: relationship.target)!)'")
                 default:
                     toOne[index][position].tried += 1
                     if let problem = link(value, target: relationship.target) {
@@ -272,12 +276,22 @@ final class SampleWalker {
         var target = element
         if !relationship.elementPath.isEmpty {
             guard case .object(let wrapper) = element, case .value(let inner) = reach(relationship.elementPath, in: wrapper) else {
+                if relationship.skipsUnkeyed, element.isObjectOrNull {
+                    return skip(plan.entities[entity].toManyMembers[position], "an element without '\(relationship.elementPath.text)'")
+                }
                 toMany[entity][position].fail(.shape) {
                     failure("expected an object with '\(relationship.elementPath.text)' in each element, found \(element.kindName)")
                 }
                 return
             }
             target = inner
+        }
+        if relationship.skipsUnkeyed, memberName == nil || !plan.entities[relationship.target].readsBareValue {
+            let member = plan.entities[entity].toManyMembers[position]
+            if case .null = target { return skip(member, "a null element") }
+            if case .object(let object) = target, let key = lacksKey(object, entity: relationship.target) {
+                return skip(member, "an object without its key '\(key)'")
+            }
         }
         if case .null = target {
             toMany[entity][position].nulls += 1
@@ -294,6 +308,30 @@ final class SampleWalker {
         if let problem = link(target, target: relationship.target) {
             toMany[entity][position].fail(problem.kind) { failure(problem.message, hint: problem.hint) }
         }
+    }
+
+    /// The path of the first key attribute of `target` that `object` lacks (absent or null), as an
+    /// import's `unkeyed skip` tests it; nil when it has them all.
+    private func lacksKey(_ object: JSONObject, entity target: Int) -> String? {
+        let entity = plan.entities[target]
+        if entity.readsBareValue { return nil }
+        for keyIndex in entity.keyAttributes {
+            let attribute = entity.attributes[keyIndex]
+            guard let path = attribute.path else { continue }
+            switch reach(path, attribute.fallbacks, in: object).reach {
+            case .absent:
+                if case .value = attribute.onMissing { continue }
+                return attribute.sourceDescription
+            case .value(.null): return attribute.sourceDescription
+            default: continue
+            }
+        }
+        return nil
+    }
+
+    /// Counts an element `unkeyed skip` would leave out, at the top of `stack`.
+    private func skip(_ member: String, _ reason: String) {
+        skippedElements.add([SkippedElement(member: member, reason: reason, path: failure("").path)])
     }
 
     /// A nested object (walked as `target`) or a key value of `target`; what is wrong with it, or nil.
