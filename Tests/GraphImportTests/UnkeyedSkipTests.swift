@@ -97,6 +97,33 @@ struct UnkeyedSkipTests {
         #expect(try fixture.value("SELECT count(*) FROM user") == "3")
     }
 
+    @Test func nullMembersOfAKeyedObjectAreLeftOut() throws {
+        let fixture = try EngineFixture(
+            map: """
+                records at $[*] as Team
+                entity Team
+                  key id
+                  id : Int
+                  members <- members{*} : [User] unkeyed skip
+                entity User
+                  key id
+                  id <- $key : String
+                  since <- $ : Int?
+                """)
+        let summary = try fixture.importJSON(#"[{"id": 1, "members": {"alice": 2019, "bob": null, "carol": 2021}}]"#)
+        #expect(try fixture.rows("SELECT id, since FROM user ORDER BY id") == [["'alice'", "2019"], ["'carol'", "2021"]])
+        #expect(summary.skippedElements == [SkippedElements(member: "Team.members", count: 1, reason: "a null element", paths: ["$[0].members.bob"])])
+    }
+
+    @Test func aRecordWithoutItsKeyIsNotToldToSkipIt() throws {
+        let fixture = try EngineFixture(map: eventsMap)
+        guard case .record(let error)? = fixture.failure(#"[{"actor": {"id": 1}}]"#) else {
+            Issue.record("expected a record error")
+            return
+        }
+        #expect(error.hint == "every Event needs its key; check the map's `key` line and the path `id`")
+    }
+
     @Test func aToManyWithoutTheClauseRefusesANullElement() throws {
         let fixture = try EngineFixture(map: teamsMap)
         guard case .record(let error)? = fixture.failure(#"[{"id": 1, "reviewers": [{"id": 1}, null]}]"#) else {
@@ -137,5 +164,23 @@ struct UnkeyedSkipTests {
                 "test.map:9:3: warning: 'id' (User.id), the key of User, is absent or null in 1 of 2 User objects (first: record 2 at line 1, column 85, $[2].org.id)"
             ])
         #expect(report.skippedElements == [SkippedElements(member: "Event.actor", count: 1, reason: "an object without its key 'id'", paths: ["$[1].actor"])])
+    }
+
+    @Test func theSampleCheckLeavesOutWhatAToManyWouldSkip() throws {
+        let report = try SampleCheckTests().check(
+            teamsMap,
+            sample: #"""
+                [{"id": 1, "members": [{"id": 1, "login": "a", "role": "x"}, null, {"role": "y"}, {"id": 4, "role": 5}],
+                  "memberships": [{"user": {"id": 2}}, {"since": 1}], "reviewers": [{"id": 3}, null]}]
+                """#)
+        #expect(report.diagnostics.map(\.headline).contains { $0.contains("(Team.strict)") && $0.contains("null") })
+        // The one value of `role` that does not convert is in an element kept; the skipped ones are not read.
+        #expect(report.diagnostics.map(\.headline).filter { $0.contains("Team.members") }.map { $0.contains("1 of 2") } == [true])
+        #expect(!report.diagnostics.map(\.headline).contains { $0.contains("Team.admins") })
+        #expect(
+            report.skippedElements == [
+                SkippedElements(member: "Team.members", count: 2, reason: "a null element", paths: ["$[0].members[1]", "$[0].members[2]"]),
+                SkippedElements(member: "Team.admins", count: 1, reason: "an element without 'user'", paths: ["$[0].memberships[1]"]),
+            ])
     }
 }

@@ -142,11 +142,12 @@ struct DraftBuilder {
         for keyIndex in entity.keyAttributes {
             let attribute = entity.attributes[keyIndex]
             guard let value = values[keyIndex], value != .null else {
+                // A nested object (the stack holds the path to it) may be one the feed leaves without a key.
+                let skip = stack.isEmpty ? "" : ", or add `unkeyed skip` to the relationship to leave objects without it out (counted)"
                 throw error(
                     "\(entity.name).\(attribute.name)",
                     "the object has no '\(attribute.sourceDescription)', the key of \(entity.name)",
-                    hint: "every \(entity.name) needs its key; check the map's `key` line and the path `\(attribute.sourceDescription)`, "
-                        + "or add `unkeyed skip` to the relationship to leave objects without it out (counted)")
+                    hint: "every \(entity.name) needs its key; check the map's `key` line and the path `\(attribute.sourceDescription)`" + skip)
             }
             keyValues.append(value)
         }
@@ -291,7 +292,7 @@ struct DraftBuilder {
                 }
                 target = inner
             }
-            if relationship.skipsUnkeyed, !named, let reason = try unkeyedReason(target, entity: relationship.target) {
+            if relationship.skipsUnkeyed, let reason = try unkeyedReason(target, entity: relationship.target) {
                 skip(member, reason)
                 truncate(to: depth - 1)
                 continue

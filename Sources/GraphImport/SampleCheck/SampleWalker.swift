@@ -272,7 +272,8 @@ final class SampleWalker {
     /// One element of a to-many's array: through `each`, then a nested object or a key.
     private func tallyElement(_ element: JSONValue, of relationship: ToManyPlan, entity: Int, position: Int, memberName: String? = nil) {
         toMany[entity][position].tried += 1
-        if relationship.hasLinkAttributes { tallyLinks(element, of: relationship, entity: entity, position: position) }
+        // Under `unkeyed skip`, only once the element is known to be kept: an import reads no link values of one it leaves out.
+        if relationship.hasLinkAttributes && !relationship.skipsUnkeyed { tallyLinks(element, of: relationship, entity: entity, position: position) }
         var target = element
         if !relationship.elementPath.isEmpty {
             guard case .object(let wrapper) = element, case .value(let inner) = reach(relationship.elementPath, in: wrapper) else {
@@ -286,12 +287,13 @@ final class SampleWalker {
             }
             target = inner
         }
-        if relationship.skipsUnkeyed, memberName == nil || !plan.entities[relationship.target].readsBareValue {
+        if relationship.skipsUnkeyed {
             let member = plan.entities[entity].toManyMembers[position]
             if case .null = target { return skip(member, "a null element") }
             if case .object(let object) = target, let key = lacksKey(object, entity: relationship.target) {
                 return skip(member, "an object without its key '\(key)'")
             }
+            if relationship.hasLinkAttributes { tallyLinks(element, of: relationship, entity: entity, position: position) }
         }
         if case .null = target {
             toMany[entity][position].nulls += 1
