@@ -28,8 +28,9 @@ struct DraftBuilder {
     /// By entity index: whether the entity reads `$` or `$key` (`EntityPlan.readsBareValue`);
     /// only drafts of those set `memberName` and `bareValue`, which no other entity reads.
     private let readsBareValue: [Bool]
-    /// Elements of the current record that relationships with `unkeyed skip` left out.
-    private var skipped: [SkippedElement] = []
+    /// Elements of the current record that relationships with `unkeyed skip` left out (a record's,
+    /// not a draft's: every object's draft stays as small as it was).
+    private(set) var skipped: [SkippedElement] = []
 
     init(plan: ImportPlan, hooks: [EntityHooks]) {
         self.plan = plan
@@ -46,10 +47,9 @@ struct DraftBuilder {
     /// The draft of a record, or nil when its route says to ignore it.
     mutating func draft(record: JSONRecord, route: RecordRoute) throws(RecordError) -> ObjectDraft? {
         recordLacksRequired = false
-        skipped.removeAll()
+        if !skipped.isEmpty { skipped = [] }
         guard var draft = try routedDraft(record: record, route: route) else { return nil }
         draft.treeLacksRequired = recordLacksRequired
-        if !skipped.isEmpty { draft.skippedElements = skipped }
         return draft
     }
 
@@ -164,15 +164,13 @@ struct DraftBuilder {
                     throw error(member, "is required but the value is null", hint: "declare it optional: `: \(plan.entities[relationship.target].name)?`")
                 }
                 toOne.append(.null)
-            case .object(let nested)? where relationship.skipsUnkeyed:
-                if let missing = try absentKey(of: nested, entity: relationship.target) {
+            case let value?:
+                if relationship.skipsUnkeyed, case .object(let nested) = value, let missing = try absentKey(of: nested, entity: relationship.target) {
                     skip(member, "an object without its key '\(missing)'")
                     toOne.append(.null)
                 } else {
-                    toOne.append(.object(try draft(nested, entity: relationship.target)))
+                    toOne.append(try link(value, target: relationship.target, member: member))
                 }
-            case let value?:
-                toOne.append(try link(value, target: relationship.target, member: member))
             }
         }
         var toMany: [[LinkDraft]?] = []

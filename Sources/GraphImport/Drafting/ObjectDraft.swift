@@ -46,9 +46,6 @@ struct ObjectDraft: Sendable {
     /// the values of its link attributes for each element of `toMany`, element after element
     /// (nil for a to-many without link attributes, or where the JSON has no such key).
     var linkValues: [[SQLValue]?]? = nil
-    /// Set on a record's top draft when relationships with `unkeyed skip` left elements out of
-    /// its tree: counted once the record is written (nil for most records).
-    var skippedElements: [SkippedElement]? = nil
 }
 
 /// What a relationship points at.
