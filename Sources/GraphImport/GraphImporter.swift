@@ -237,6 +237,7 @@ struct ImportRun {
                     switch failure {
                     case nil:
                         if undoable { try writer.commitRecord() }
+                        if let elements = record.skippedElements { summary.skippedElements.add(elements) }
                     case .rejected(let member, let message)?, .invalidDerived(let member, let message)?:
                         let error = RecordError(
                             recordIndex: record.index, position: record.position, path: record.path.description, member: member,

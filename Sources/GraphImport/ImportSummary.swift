@@ -79,6 +79,8 @@ public struct ImportSummary: Sendable {
     public var deletions: [Deletions] = []
     /// True when `delete missing` was not applied because records were skipped.
     public var deletionsSuspended = false
+    /// Per relationship with `unkeyed skip` that left elements out, in the order first met.
+    public var skippedElements: [SkippedElements] = []
     /// Per entity with `extras`: the unmapped JSON keys kept there, with how many objects had each.
     public var extrasKeys: [(entity: String, keys: [(key: String, count: Int)])] = []
     /// Metadata the map took from the response and the caller set (nil value: removed).

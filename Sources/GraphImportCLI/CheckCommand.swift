@@ -84,6 +84,10 @@ enum CheckCommand {
             if strict { diagnostic.severity = .error }
             text += escapedLines(diagnostic.description) + "\n"
         }
+        for skipped in report.skippedElements {
+            let elements = skipped.count == 1 ? "1 element" : "\(skipped.count) elements"
+            text += "check: \(elements) of \(skipped.member) would be skipped (unkeyed skip): \(skipped.reason) at \(skipped.paths[0])\n"
+        }
         let count = report.diagnostics.count
         let kind = strict ? "error" : "warning"
         let counted = count == 0 ? "no \(kind)s" : "\(count) \(kind)\(count == 1 ? "" : "s")"

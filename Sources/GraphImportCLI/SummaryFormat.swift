@@ -68,6 +68,11 @@ enum SummaryFormat {
         if summary.deletionsSuspended {
             text += "  delete missing was not applied: records were skipped, and their objects must not count as missing\n"
         }
+        for skipped in summary.skippedElements {
+            let more = skipped.count > skipped.paths.count ? ", …" : ""
+            let elements = skipped.count == 1 ? "1 element" : "\(skipped.count) elements"
+            text += "  skipped \(elements) of \(skipped.member) (unkeyed skip): \(skipped.reason) at \(skipped.paths.joined(separator: ", "))\(more)\n"
+        }
         for extras in summary.extrasKeys {
             text += "  extras of \(extras.entity): \(extras.keys.map(\.key).joined(separator: ", "))\n"
         }
@@ -94,6 +99,16 @@ enum SummaryFormat {
         let extras = summary.extrasKeys.map { extras in
             JSONMember(key: extras.entity, value: .object(JSONObject(extras.keys.map { JSONMember(key: $0.key, value: number($0.count)) })))
         }
+        let skippedElements = summary.skippedElements.map { skipped in
+            JSONMember(
+                key: skipped.member,
+                value: .object(
+                    JSONObject([
+                        JSONMember(key: "count", value: number(skipped.count)),
+                        JSONMember(key: "reason", value: .string(skipped.reason)),
+                        JSONMember(key: "paths", value: .array(skipped.paths.map { .string($0) })),
+                    ])))
+        }
         let meta = summary.meta.map { JSONMember(key: $0.key, value: $0.value.map(jsonValue) ?? .null) }
         let outcome = summary.unchangedInput ? "skipped" : summary.dryRun ? "dry-run" : "succeeded"
         let object = JSONObject([
@@ -117,6 +132,7 @@ enum SummaryFormat {
             JSONMember(key: "entities", value: summary.countsValue),
             JSONMember(key: "deleted_keys", value: .object(JSONObject(deletions))),
             JSONMember(key: "extras", value: .object(JSONObject(extras))),
+            JSONMember(key: "skipped_elements", value: .object(JSONObject(skippedElements))),
             JSONMember(key: "meta", value: .object(JSONObject(meta))),
             JSONMember(key: "unlinked", value: .object(JSONObject(summary.unlinked.map(unlinkedValue)))),
         ])

@@ -124,6 +124,8 @@ struct MemberSyntax: Sendable {
     var derived: ClauseSyntax<TemplateSyntax>?
     var deleteRule: ClauseSyntax<DeleteRule>?
     var elementPath: ClauseSyntax<KeyPath>?
+    /// `unkeyed skip | reject`
+    var unkeyedRule: ClauseSyntax<UnkeyedRule>?
     /// `link` lines below this member (meaningful below a to-many only; the validator says so).
     var links: [LinkSyntax] = []
     /// `<- full_name, name`: the paths after the first, tried in order, each with where it starts.

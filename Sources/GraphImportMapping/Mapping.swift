@@ -351,13 +351,17 @@ public struct Relationship: Sendable, Equatable {
     /// it, among `choice.targets`; nil for a relationship to one entity (`target`, which is
     /// otherwise the first of the targets).
     public var choice: RelationshipChoice?
+    /// `unkeyed skip`: an element without its key is left out and counted instead of refusing the record.
+    public var unkeyedRule: UnkeyedRule
 
     public init(
         name: String, source: KeyPath, target: String, isToMany: Bool, isOptional: Bool, inverse: String?,
         location: SourceLocation, deleteRule: DeleteRule = .nullify, elementPath: KeyPath? = nil, pathLocation: SourceLocation? = nil,
-        linkAttributes: [Attribute] = [], fallbackSources: [KeyPath] = [], filter: ElementFilter? = nil, choice: RelationshipChoice? = nil
+        linkAttributes: [Attribute] = [], fallbackSources: [KeyPath] = [], filter: ElementFilter? = nil, choice: RelationshipChoice? = nil,
+        unkeyedRule: UnkeyedRule = .reject
     ) {
         self.choice = choice
+        self.unkeyedRule = unkeyedRule
         self.fallbackSources = fallbackSources
         self.filter = filter
         self.pathLocation = pathLocation ?? location

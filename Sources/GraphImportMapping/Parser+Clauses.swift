@@ -5,7 +5,7 @@ extension Parser {
     /// clause = "default" value | "always" value | "onchange" value | "null" nullRule
     ///        | "missing" missingRule | "check" converter [ STRING ] | "derived" STRING
     ///        | "inverse" NAME | "delete" ( "nullify" | "cascade" | "deny" ) | "each" path | "by" path
-    ///        | "merge" | "link" "existing" ;
+    ///        | "merge" | "link" "existing" | "unkeyed" ( "skip" | "reject" ) ;
     /// Each clause appears at most once, except `check`. Returns what was read, for the message
     /// when something other than a clause follows ("after the default value").
     mutating func parseClause(into member: inout MemberSyntax) throws(Problem) -> String {
@@ -63,6 +63,10 @@ extension Parser {
             try once(member.choice)
             member.choice = try parseChoiceClause(keyword: keyword)
             return "the path after 'by'"
+        case Keyword.unkeyed:
+            try once(member.unkeyedRule)
+            member.unkeyedRule = ClauseSyntax(keyword: keyword, value: try parseUnkeyedRule())
+            return "the unkeyed rule"
         default:  // Keyword.each
             try once(member.elementPath)
             let offset = current.start

@@ -63,6 +63,8 @@ enum Keyword {
     static let merge = "merge"
     static let existing = "existing"
     static let mode = "mode"
+    static let unkeyed = "unkeyed"
+    static let skip = "skip"
     /// The words that may follow a `where` condition's path.
     static let filterOperators = [`in`, has, matches, `is`]
     /// The words a line can start with, for "did you mean" on an unknown statement.
@@ -70,7 +72,7 @@ enum Keyword {
     /// Clauses after an attribute's type and converters.
     static let attributeClauses = [`default`, always, onchange, null, missing, check, derived]
     /// Clauses after a relationship's type.
-    static let relationshipClauses = [inverse, delete, each, merge, link]
+    static let relationshipClauses = [inverse, delete, each, merge, link, unkeyed]
     /// Every word that may follow a member's type, for "did you mean" on an unknown one.
     static let clauses = attributeClauses + relationshipClauses
 }

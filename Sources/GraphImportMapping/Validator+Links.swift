@@ -26,8 +26,8 @@ extension Validator {
             }
             let inverse = member.inverse.map { Located(value: Keyword.inverse, offset: $0.offset) }
             let clauses = [
-                inverse, member.deleteRule?.keyword, member.elementPath?.keyword, member.defaultValue?.keyword, member.always?.keyword,
-                member.onChange?.keyword, member.derived?.keyword, member.merge, member.linkExisting,
+                inverse, member.deleteRule?.keyword, member.elementPath?.keyword, member.unkeyedRule?.keyword, member.defaultValue?.keyword,
+                member.always?.keyword, member.onChange?.keyword, member.derived?.keyword, member.merge, member.linkExisting,
             ]
             for keyword in clauses.compactMap({ $0 }).sorted(by: { $0.offset < $1.offset }) {
                 report(.clauseOnLink(name.value, clause: keyword.value, at: keyword.offset))

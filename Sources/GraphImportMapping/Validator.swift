@@ -85,7 +85,9 @@ struct Validator {
                 if let inverse = member.inverse {
                     problems.append(.inverseOnAttribute(name.value, type: type.rawValue, at: inverse.offset))
                 }
-                for keyword in [member.deleteRule?.keyword, member.elementPath?.keyword, member.merge, member.linkExisting].compactMap({ $0 }) {
+                for keyword in [member.deleteRule?.keyword, member.elementPath?.keyword, member.merge, member.linkExisting, member.unkeyedRule?.keyword]
+                    .compactMap({ $0 })
+                {
                     problems.append(.relationshipClauseOnAttribute(name.value, clause: keyword.value, type: type.rawValue, at: keyword.offset))
                 }
                 reportMisplacedLinks(of: member, kind: "attribute")
@@ -109,6 +111,7 @@ struct Validator {
                     problems.append(.eachOnToOne(name.value, target: target, at: each.offset))
                 }
                 if !member.isList { reportMisplacedLinks(of: member, kind: "to-one") }
+                checkUnkeyedRule(of: member, target: target)
                 checkFallbackPaths(of: member)
                 var relationship =
                     Relationship(
@@ -118,7 +121,7 @@ struct Validator {
                         elementPath: member.isList || member.filter != nil || choice != nil ? member.elementPath?.value.value : nil,
                         pathLocation: member.pathOffset.map { source.location(at: $0) },
                         linkAttributes: member.isList ? resolveLinks(of: member, in: entity) : [], fallbackSources: member.fallbackPaths.map(\.value),
-                        filter: member.filter.map(resolve), choice: choice)
+                        filter: member.filter.map(resolve), choice: choice, unkeyedRule: member.unkeyedRule?.value.value ?? .reject)
                 resolvePolicies(of: member, target: target, into: &relationship)
                 relationships.append(relationship)
             }

@@ -9,14 +9,14 @@ extension CorpusSuite {
     /// EndToEndCorpusTests.)
     @Suite("GitHub")
     struct GitHubTests {
-        static let eventTables = ["events", "users", "repos", "issues", "comments", "pull_requests", "commits", "events_commits"]
+        static let eventTables = ["events", "users", "repos", "orgs", "issues", "comments", "pull_requests", "commits", "events_commits"]
 
         static func eventCounts(_ values: [Int]) -> [String: Int] { Dictionary(uniqueKeysWithValues: zip(eventTables, values)) }
 
         static let feeds: [FeedCase] = [
             FeedCase(
                 source: .corpus("github/octokit.rb-repo_events.json"), map: "Mappings/github-events.map",
-                counts: eventCounts([30, 9, 5, 4, 7, 2, 3, 3]),
+                counts: eventCounts([30, 9, 5, 0, 4, 7, 2, 3, 3]),
                 rows: [
                     // A string event id read as an integer; the issue of an IssuesEvent payload.
                     (
@@ -41,7 +41,7 @@ extension CorpusSuite {
                 ]),
             FeedCase(
                 source: .corpus("github/octokit.rb-public_events.json"), map: "Mappings/github-events.map",
-                counts: eventCounts([30, 28, 27, 1, 0, 0, 21, 22]),
+                counts: eventCounts([30, 27, 26, 5, 1, 0, 0, 21, 22]),
                 rows: [
                     // `public` is 0 in the one FollowEvent.
                     (
@@ -50,11 +50,14 @@ extension CorpusSuite {
                         "0|gaqzi|dafoe"
                     ),
                     ("SELECT count(*) FROM events WHERE public = 1", "29"),
-                    // The two anonymous gist actors and placeholder repos are one url-only row each.
+                    // The two gist events' anonymous actors and placeholder repos have no id: `unkeyed skip`
+                    // leaves the links null (and no row is made for them).
+                    ("SELECT count(*) FROM events WHERE kind = 'GistEvent' AND actor_pk IS NULL AND repo_pk IS NULL AND org_pk IS NULL", "2"),
+                    // 7 events name one of 5 orgs by id; the other 23 carry {"url": ".../orgs/"}.
                     (
-                        "SELECT u.login IS NULL, r.url, count(*) FROM events e JOIN users u ON u.pk = e.actor_pk JOIN repos r ON r.pk = e.repo_pk"
-                            + " WHERE e.kind = 'GistEvent' GROUP BY u.pk, r.pk",
-                        "1|https://api.github.com/repos//|2"
+                        "SELECT group_concat(login || ':' || n, ',') FROM (SELECT o.login, count(*) AS n FROM events e JOIN orgs o ON o.pk = e.org_pk"
+                            + " GROUP BY o.pk ORDER BY o.login)",
+                        "LaFeuille:1,chyrp:2,frogatto:1,mate-desktop:1,pchtrakt:2"
                     ),
                     ("SELECT r.url FROM events e JOIN repos r ON r.pk = e.fork_pk WHERE e.id = 1513284739", "https://api.github.com/repos/gibbonweb/chyrp"),
                     ("SELECT id, created_at FROM events ORDER BY id DESC LIMIT 1", "1513284759|2012-01-21T10:33:50.000Z"),
@@ -93,7 +96,26 @@ extension CorpusSuite {
                 let result = try EndToEnd.importFeed(feed, map: "Mappings/github-events.map", store: store)
                 #expect(result.status == 0, "\(result.stderr)")
             }
-            #expect(try EndToEnd.counts(store, Self.eventTables) == Self.eventCounts([60, 37, 32, 5, 7, 2, 24, 25]))
+            #expect(try EndToEnd.counts(store, Self.eventTables) == Self.eventCounts([60, 36, 31, 5, 5, 7, 2, 24, 25]))
+        }
+
+        /// The events `unkeyed skip` left out are counted with their paths, in the text summary and
+        /// with `--json`; the run still exits 0.
+        @Test func anonymousActorsAndOrgsWithoutIdsAreCountedAsSkipped() throws {
+            let dir = TemporaryDirectory()
+            let feed = try #require(Corpus.file("github/octokit.rb-public_events.json")).path
+            let text = try EndToEnd.importFeed(feed, map: "Mappings/github-events.map", store: dir.path("text.sqlite"))
+            #expect(text.status == 0)
+            #expect(
+                text.stderr.contains(
+                    "  skipped 2 elements of Event.actor (unkeyed skip): an object without its key 'id' at $[9].actor, $[29].actor\n"))
+            let json = try EndToEnd.importFeed(feed, map: "Mappings/github-events.map", store: dir.path("json.sqlite"), ["--json"])
+            #expect(json.status == 0)
+            let skipped = try #require(try EndToEnd.summary(json)["skipped_elements"] as? [String: [String: Any]])
+            #expect(skipped.keys.sorted() == ["Event.actor", "Event.org", "Event.repo"])
+            #expect(skipped["Event.org"]?["count"] as? Int == 23)
+            #expect(skipped["Event.repo"]?["paths"] as? [String] == ["$[9].repo", "$[21].repo", "$[29].repo"])
+            #expect(skipped["Event.actor"]?["reason"] as? String == "an object without its key 'id'")
         }
 
         @Test func searchKeepsTotalCountAndDate() throws {

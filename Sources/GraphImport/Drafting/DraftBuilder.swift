@@ -30,6 +30,9 @@ struct DraftBuilder {
     private let readsBareValue: [Bool]
     /// By entity index: whether the run inserts new objects (`EntityModes.inserts`).
     private let insertsNew: [Bool]
+    /// Elements of the current record that relationships with `unkeyed skip` left out (a record's,
+    /// not a draft's: every object's draft stays as small as it was).
+    private(set) var skipped: [SkippedElement] = []
 
     /// `modes`: what the run may do per entity; a key into an entity that takes no new objects links only existing ones.
     init(plan: ImportPlan, hooks: [EntityHooks], modes: EntityModes? = nil) {
@@ -48,6 +51,7 @@ struct DraftBuilder {
     /// The draft of a record, or nil when its route says to ignore it.
     mutating func draft(record: JSONRecord, route: RecordRoute) throws(RecordError) -> ObjectDraft? {
         recordLacksRequired = false
+        if !skipped.isEmpty { skipped = [] }
         guard var draft = try routedDraft(record: record, route: route) else { return nil }
         draft.treeLacksRequired = recordLacksRequired
         return draft
@@ -142,10 +146,12 @@ struct DraftBuilder {
         for keyIndex in entity.keyAttributes {
             let attribute = entity.attributes[keyIndex]
             guard let value = values[keyIndex], value != .null else {
+                // A nested object (the stack holds the path to it) may be one the feed leaves without a key.
+                let skip = stack.isEmpty ? "" : ", or add `unkeyed skip` to the relationship to leave objects without it out (counted)"
                 throw error(
                     "\(entity.name).\(attribute.name)",
                     "the object has no '\(attribute.sourceDescription)', the key of \(entity.name)",
-                    hint: "every \(entity.name) needs its key; check the map's `key` line and the path `\(attribute.sourceDescription)`")
+                    hint: "every \(entity.name) needs its key; check the map's `key` line and the path `\(attribute.sourceDescription)`" + skip)
             }
             keyValues.append(value)
         }
@@ -164,8 +170,13 @@ struct DraftBuilder {
                 }
                 toOne.append(.null)
             case let value?:
-                toOne.append(
-                    try link(value, target: relationship.target, member: member, existingOnly: relationship.linksExistingOnly))
+                if relationship.skipsUnkeyed, case .object(let nested) = value, let missing = try absentKey(of: nested, entity: relationship.target) {
+                    skip(member, "an object without its key '\(missing)'")
+                    toOne.append(.null)
+                } else {
+                    toOne.append(
+                        try link(value, target: relationship.target, member: member, existingOnly: relationship.linksExistingOnly))
+                }
             }
         }
         var toMany: [[LinkDraft]?] = []
@@ -211,13 +222,25 @@ struct DraftBuilder {
                     var target = element
                     if !relationship.elementPath.isEmpty {
                         guard case .object(let wrapper) = element, let inner = try lookup(relationship.elementPath, in: wrapper, member: member) else {
+                            if relationship.skipsUnkeyed, element.isObjectOrNull {
+                                skip(member, "an element without '\(relationship.elementPath.text)'")
+                                truncate(to: elementDepth - 1)
+                                continue
+                            }
                             throw error(
                                 member, "expected an object with '\(relationship.elementPath.text)' in each element, found \(element.kindName)", hint: nil)
                         }
                         target = inner
                     }
+                    if relationship.skipsUnkeyed, let reason = try unkeyedReason(target, entity: relationship.target) {
+                        skip(member, reason)
+                        truncate(to: elementDepth - 1)
+                        continue
+                    }
                     if case .null = target {
-                        throw error(member, "an element of the array is null", hint: nil)
+                        throw error(
+                            member, "an element of the array is null",
+                            hint: "add `unkeyed skip` to the relationship to leave such elements out (counted), if the feed may hold them")
                     }
                     links.append(try link(target, target: relationship.target, member: member, existingOnly: relationship.linksExistingOnly))
                     if hasLinkAttributes {
@@ -272,6 +295,11 @@ struct DraftBuilder {
                         member, "expected an object with '\(relationship.elementPath.text)' in each member, found \(element.value.kindName)", hint: nil)
                 }
                 target = inner
+            }
+            if relationship.skipsUnkeyed, let reason = try unkeyedReason(target, entity: relationship.target) {
+                skip(member, reason)
+                truncate(to: depth - 1)
+                continue
             }
             switch target {
             case .null: throw error(member, "a member of the object is null", hint: nil)
@@ -363,6 +391,20 @@ struct DraftBuilder {
         }
         return value
     }
+
+    /// The JSON value `attribute` reads in `object` (through its fallbacks), nothing pushed; nil when absent.
+    mutating func rawValue(of attribute: AttributePlan, in object: JSONObject, member: String) throws(RecordError) -> JSONValue? {
+        guard let path = attribute.path else { return nil }
+        guard attribute.readsFallbacks else { return try lookup(path, in: object, member: member, push: false) }
+        var taken = -1
+        return try lookupFirst(path, attribute.fallbacks, in: object, member: member, taken: &taken)
+    }
+
+    /// Keeps an element `unkeyed skip` left out, to count once the record is written.
+    mutating func noteSkipped(_ element: SkippedElement) { skipped.append(element) }
+
+    /// The path from the document's root to the value the stack leads to, as text.
+    var currentPath: String { path(below: []).description }
 
     /// `<- a, b`: the value read as the attribute of the one path `lookupFirst` chooses (the first
     /// path when none is there, so that the `missing` rule applies), with every rule of the attribute.

@@ -9,6 +9,9 @@ struct DraftedRecord: Sendable {
     let draft: Result<ObjectDraft?, RecordError>
     /// The entity the record was routed to, when known (to count it if it is skipped).
     let routedEntity: Int?
+    /// Elements relationships with `unkeyed skip` left out of the record, counted once it is
+    /// written; nil for most records.
+    var skippedElements: [SkippedElement]? = nil
 }
 
 /// Parses and drafts records on the machine's other core while the importer writes them.
@@ -134,13 +137,17 @@ final class RecordPipeline: @unchecked Sendable {
                 guard let record = next else { break }
                 var draft: Result<ObjectDraft?, RecordError> = .success(nil)
                 var routedEntity: Int?
+                var skipped: [SkippedElement]?
                 // No route takes a record that no `where` of its path holds for: it is passed over.
                 if let route = routes.route(taking: record.value, matchedBy: record.patternIndex) {
                     do { draft = .success(try builder.draft(record: record, route: routes[route])) } catch { draft = .failure(error) }
                     routedEntity = builder.routedEntity
+                    if !builder.skipped.isEmpty { skipped = builder.skipped }
                 }
                 batch.append(
-                    DraftedRecord(index: record.index, position: record.position, path: record.path, draft: draft, routedEntity: routedEntity))
+                    DraftedRecord(
+                        index: record.index, position: record.position, path: record.path, draft: draft, routedEntity: routedEntity,
+                        skippedElements: skipped))
                 if batch.count == Self.batchSize {
                     var next: [DraftedRecord] = []
                     guard push(.records(batch), spare: &next) else { return }

@@ -169,12 +169,16 @@ public final class ToOnePlan: Sendable {
     let isPlain: Bool
     /// `link existing`: a key links only an object that exists; no stub is made.
     let linksExistingOnly: Bool
+    /// `unkeyed skip`: an object without its key leaves the link null, counted, instead of refusing the record.
+    let skipsUnkeyed: Bool
 
     init(
         name: String, column: String, sourceDescription: String, path: [PathStep], target: Int, isOptional: Bool, deleteRule: DeleteRule,
-        fallbacks: [[PathStep]] = [], filter: FilterPlan? = nil, elementPath: [PathStep] = [], linksExistingOnly: Bool = false
+        fallbacks: [[PathStep]] = [], filter: FilterPlan? = nil, elementPath: [PathStep] = [], linksExistingOnly: Bool = false,
+        skipsUnkeyed: Bool = false
     ) {
         self.linksExistingOnly = linksExistingOnly
+        self.skipsUnkeyed = skipsUnkeyed
         self.elementPath = elementPath
         isPlain = fallbacks.isEmpty && filter == nil
         self.fallbacks = fallbacks
@@ -220,15 +224,19 @@ public final class ToManyPlan: Sendable {
     public let mergesList: Bool
     /// `link existing`: a key links only an object that exists; no stub is made.
     let linksExistingOnly: Bool
+    /// `unkeyed skip`: an element without its key (a null, an object without it) is left out and
+    /// counted instead of refusing the record.
+    let skipsUnkeyed: Bool
 
     init(
         name: String, owner: Int, joinTable: String, ownerColumn: String, targetColumn: String, sourceDescription: String,
         path: [PathStep], elementPath: [PathStep], isKeyed: Bool = false, target: Int, deleteRule: DeleteRule,
         linkAttributes: [AttributePlan] = [], ownerName: String = "", fallbacks: [[PathStep]] = [], filter: FilterPlan? = nil,
-        mergesList: Bool = false, linksExistingOnly: Bool = false
+        mergesList: Bool = false, linksExistingOnly: Bool = false, skipsUnkeyed: Bool = false
     ) {
         self.mergesList = mergesList
         self.linksExistingOnly = linksExistingOnly
+        self.skipsUnkeyed = skipsUnkeyed
         self.isKeyed = isKeyed
         self.linkAttributes = linkAttributes
         linkMembers = linkAttributes.map { "\(ownerName).\(name).\($0.name)" }
@@ -319,7 +327,7 @@ extension EntityPlan {
                         isKeyed: relationship.source.components.last == .anyMember, target: target, deleteRule: relationship.deleteRule,
                         linkAttributes: links, ownerName: entity.name, fallbacks: relationship.fallbackSources.map(ImportPlan.steps),
                         filter: branch.filter, mergesList: relationship.mergesList,
-                        linksExistingOnly: relationship.linksExistingOnly))
+                        linksExistingOnly: relationship.linksExistingOnly, skipsUnkeyed: relationship.unkeyedRule == .skip))
             } else {
                 let column = Naming.foreignKey(relationship: branch.sqlName)
                 claim(column, for: relationship.name, at: relationship.location)
@@ -329,7 +337,7 @@ extension EntityPlan {
                         path: ImportPlan.steps(relationship.source), target: target, isOptional: relationship.isOptional,
                         deleteRule: relationship.deleteRule, fallbacks: relationship.fallbackSources.map(ImportPlan.steps),
                         filter: branch.filter, elementPath: relationship.elementPath.map(ImportPlan.steps) ?? [],
-                        linksExistingOnly: relationship.linksExistingOnly))
+                        linksExistingOnly: relationship.linksExistingOnly, skipsUnkeyed: relationship.unkeyedRule == .skip))
             }
         }
         var mappedKeys = Set<String>()

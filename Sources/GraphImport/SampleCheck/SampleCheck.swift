@@ -36,6 +36,6 @@ public struct SampleCheck {
         let diagnostics = findings.diagnostics.enumerated().sorted {
             ($0.element.location, $0.offset) < ($1.element.location, $1.offset)
         }.map(\.element)
-        return SampleReport(records: records, format: readFormat, diagnostics: diagnostics)
+        return SampleReport(records: records, format: readFormat, diagnostics: diagnostics, skippedElements: walker.skippedElements)
     }
 }

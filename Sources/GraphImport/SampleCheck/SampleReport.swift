@@ -10,8 +10,12 @@ public struct SampleReport: Sendable {
     public var format: JSONInputFormat
     /// Warnings in the map's source order.
     public var diagnostics: [Diagnostic]
+    /// Elements relationships with `unkeyed skip` would leave out: not warnings, since the map
+    /// says to skip them, but counted as an import counts them.
+    public var skippedElements: [SkippedElements]
 
-    public init(records: Int, format: JSONInputFormat, diagnostics: [Diagnostic]) {
+    public init(records: Int, format: JSONInputFormat, diagnostics: [Diagnostic], skippedElements: [SkippedElements] = []) {
+        self.skippedElements = skippedElements
         self.records = records
         self.format = format
         self.diagnostics = diagnostics

@@ -21,6 +21,8 @@ final class SampleWalker {
     /// Per entity and polymorphic relationship: its elements' cases (`SampleWalker+Polymorphic.swift`).
     var polymorphic: [[MemberTally]]
     private(set) var routes: [RouteTally]
+    /// Elements relationships with `unkeyed skip` would leave out, counted as an import counts them.
+    private(set) var skippedElements: [SkippedElements] = []
     private var record: JSONRecord?
     /// Steps below the record to the object being walked, made text only for a first failure.
     private var stack: [PathStep] = []
@@ -163,6 +165,8 @@ final class SampleWalker {
                             failure("is required but the value is null", hint: "declare it optional: `: \(plan.entities[relationship.target].name)?`")
                         }
                     }
+                case .object(let nested) where relationship.skipsUnkeyed && lacksKey(nested, entity: relationship.target) != nil:
+                    skip(entity.toOneMembers[position], "an object without its key '\(lacksKey(nested, entity: relationship.target)!)'")
                 default:
                     toOne[index][position].tried += 1
                     if let problem = link(value, target: relationship.target) {
@@ -272,16 +276,28 @@ final class SampleWalker {
     /// One element of a to-many's array: through `each`, then a nested object or a key.
     private func tallyElement(_ element: JSONValue, of relationship: ToManyPlan, entity: Int, position: Int, memberName: String? = nil) {
         toMany[entity][position].tried += 1
-        if relationship.hasLinkAttributes { tallyLinks(element, of: relationship, entity: entity, position: position) }
+        // Under `unkeyed skip`, only once the element is known to be kept: an import reads no link values of one it leaves out.
+        if relationship.hasLinkAttributes && !relationship.skipsUnkeyed { tallyLinks(element, of: relationship, entity: entity, position: position) }
         var target = element
         if !relationship.elementPath.isEmpty {
             guard case .object(let wrapper) = element, case .value(let inner) = reach(relationship.elementPath, in: wrapper) else {
+                if relationship.skipsUnkeyed, element.isObjectOrNull {
+                    return skip(plan.entities[entity].toManyMembers[position], "an element without '\(relationship.elementPath.text)'")
+                }
                 toMany[entity][position].fail(.shape) {
                     failure("expected an object with '\(relationship.elementPath.text)' in each element, found \(element.kindName)")
                 }
                 return
             }
             target = inner
+        }
+        if relationship.skipsUnkeyed {
+            let member = plan.entities[entity].toManyMembers[position]
+            if case .null = target { return skip(member, "a null element") }
+            if case .object(let object) = target, let key = lacksKey(object, entity: relationship.target) {
+                return skip(member, "an object without its key '\(key)'")
+            }
+            if relationship.hasLinkAttributes { tallyLinks(element, of: relationship, entity: entity, position: position) }
         }
         if case .null = target {
             toMany[entity][position].nulls += 1
@@ -298,6 +314,30 @@ final class SampleWalker {
         if let problem = link(target, target: relationship.target) {
             toMany[entity][position].fail(problem.kind) { failure(problem.message, hint: problem.hint) }
         }
+    }
+
+    /// The path of the first key attribute of `target` that `object` lacks (absent or null), as an
+    /// import's `unkeyed skip` tests it; nil when it has them all.
+    private func lacksKey(_ object: JSONObject, entity target: Int) -> String? {
+        let entity = plan.entities[target]
+        if entity.readsBareValue { return nil }
+        for keyIndex in entity.keyAttributes {
+            let attribute = entity.attributes[keyIndex]
+            guard let path = attribute.path else { continue }
+            switch reach(path, attribute.fallbacks, in: object).reach {
+            case .absent:
+                if case .value = attribute.onMissing { continue }
+                return attribute.sourceDescription
+            case .value(.null): return attribute.sourceDescription
+            default: continue
+            }
+        }
+        return nil
+    }
+
+    /// Counts an element `unkeyed skip` would leave out, at the top of `stack`.
+    private func skip(_ member: String, _ reason: String) {
+        skippedElements.add([SkippedElement(member: member, reason: reason, path: failure("").path)])
     }
 
     /// A nested object (walked as `target`) or a key value of `target`; what is wrong with it, or nil.
