@@ -27,6 +27,12 @@ final class SampleWalker {
     private var bareValue: JSONValue?
     /// The member name of the current record, when its route takes records with `{*}`.
     private var recordMemberName: String?
+    /// The objects being walked, outermost first: what `@parent` reads (see `DraftBuilder`).
+    private var parents: [JSONObject] = []
+    /// The response's values `@root` reads for the current record, by capture index.
+    var rootValues: [Int: JSONValue] = [:]
+    /// Capture indexes of `@root` paths some record found no value at.
+    private(set) var rootMisses = Set<Int>()
 
     init(plan: ImportPlan) {
         self.plan = plan
@@ -108,6 +114,8 @@ final class SampleWalker {
     private func walk(_ object: JSONObject, entity index: Int, memberName: String? = nil, bareValue: JSONValue? = nil) {
         self.memberName = memberName
         self.bareValue = bareValue
+        parents.append(object)
+        defer { parents.removeLast() }
         let entity = plan.entities[index]
         objects[index] += 1
         for (position, attribute) in entity.attributes.enumerated() {
@@ -380,6 +388,16 @@ final class SampleWalker {
                 return .blocked("expected an array to take element [\(index)] of, found \(current.kindName)")
             case (.memberName, _):
                 return .blocked("`$key` stands only as a whole path")
+            case (.parent, _):
+                let level = parents.count - 2 - depth
+                guard level >= 0 else { return .absent(key: nil, depth: depth, beside: nil) }
+                current = .object(parents[level])
+            case (.root(let index), _):
+                guard let value = rootValues[index] else {
+                    rootMisses.insert(index)
+                    return .absent(key: nil, depth: depth, beside: nil)
+                }
+                current = value
             }
         }
         return .value(current)
@@ -393,6 +411,8 @@ final class SampleWalker {
             case .key(let key): path.components.append(.key(key))
             case .index(let index): path.components.append(.index(index))
             case .memberName: break
+            case .parent: path.components.append(.key("@parent"))
+            case .root(let index): path = plan.rootCapturePaths[index] ?? .root
             }
         }
         return SampleFailure(

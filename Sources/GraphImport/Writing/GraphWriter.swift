@@ -63,6 +63,9 @@ final class GraphWriter<Store: EntityStore> {
     /// `beforeSave` hook, or a derived value that can fail): such a record can be skipped only
     /// by undoing it (`beginRecord`).
     let mayRefuseObjects: Bool
+    /// Per entity: its to-manys that scope a `delete missing` (`DeletionScope.parentList`), each
+    /// with the targets its rewritten lists left out in this run; empty for most maps.
+    private(set) var droppedFromLists: [[Int: Set<Int64>]]
 
     /// `stores` and `hooks` per entity of `plan`; `undo` takes back a record's writes.
     init(plan: ImportPlan, stores: [Store], undo: any RecordUndo, run: RunContext, hooks: [EntityHooks], objectsInMemory: Int) {
@@ -78,6 +81,11 @@ final class GraphWriter<Store: EntityStore> {
             let entity = plan.entities[index]
             return entity.derivedAttributes.isEmpty && !entity.attributes.contains { $0.always != nil } && hooks[index].beforeSave == nil
         }
+        var dropped = Array(repeating: [Int: Set<Int64>](), count: plan.entities.count)
+        for entity in plan.entities {
+            if case .parentList(let owner, let toMany)? = entity.deletionScope { dropped[owner][toMany] = [] }
+        }
+        droppedFromLists = dropped
         mayRefuseObjects =
             hooks.contains { $0.beforeSave != nil }
             || plan.entities.contains { entity in entity.derivedAttributes.contains { entity.attributes[$0].derivedValueMayFail } }
@@ -376,6 +384,7 @@ final class GraphWriter<Store: EntityStore> {
             if let values = linkRows?[index] {
                 if rewrites[index] {
                     object.listChanged = true
+                    noteDropped(from: object, draft.entity, index, keeping: list)
                     try storing { () throws(StoreError) in
                         try store.setList(list, values: values, of: object.pk, relationship: index, replacing: true)
                     }
@@ -385,10 +394,18 @@ final class GraphWriter<Store: EntityStore> {
             }
             if rewrites[index] {
                 object.listChanged = true
+                noteDropped(from: object, draft.entity, index, keeping: list)
                 try storing { () throws(StoreError) in try store.setList(list, of: object.pk, relationship: index, replacing: true) }
             }
             object.setList(index, list)
         }
+    }
+
+    /// Before a list of `object` is rewritten: the targets it leaves out, when the to-many scopes
+    /// a `delete missing` (the comparison that decided the rewrite left the old list in `object`).
+    private func noteDropped(from object: KnownObject, _ entity: Int, _ index: Int, keeping list: [Int64]) {
+        guard !droppedFromLists[entity].isEmpty, droppedFromLists[entity][index] != nil, let old = object.list(index) else { return }
+        for pk in old where !list.contains(pk) { droppedFromLists[entity][index]!.insert(pk) }
     }
 
     /// Whether the draft's values and lists are what `object` already holds: the common case
