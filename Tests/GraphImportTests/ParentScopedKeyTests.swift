@@ -93,6 +93,20 @@ struct ParentScopedKeyTests {
         #expect(record?.member == "Issue.repoName")
     }
 
+    /// A child linked to its parent by `@parent.id` is written first, with a stub of the parent:
+    /// the parent is new all the same, and a required value it lacks refuses the record.
+    @Test func aNewParentLinkedByItsChildStillNeedsItsRequiredValues() throws {
+        let map =
+            repoIssuesMap.replacingOccurrences(of: "  id : Int\n  issues", with: "  id : Int\n  name <- full_name : String\n  issues")
+            + "\n  owner <- @parent.id : Repo inverse ownIssues\n"
+        let fixture = try EngineFixture(map: map)
+        let record = recordError(fixture.failure(#"{"repos": [{"id": 5, "issues": [{"number": 1, "title": "t"}]}]}"#))
+        #expect(record?.member == "Repo.name")
+        #expect(record?.path == "$.repos[0].full_name")
+        try fixture.importJSON(twoRepos)
+        #expect(try fixture.rows("SELECT i.number, r.name FROM issue i JOIN repo r ON r.pk = i.owner_pk WHERE r.id = 20") == [["1", "'octo/b'"]])
+    }
+
     /// Comments are numbered per post and replies per comment: `@parent.@parent` reaches the post.
     @Test func grandparentValuesKeyObjectsTwoLevelsDown() throws {
         let map = """

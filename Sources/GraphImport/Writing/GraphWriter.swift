@@ -161,7 +161,8 @@ final class GraphWriter<Store: EntityStore> {
     private func checkRequired(_ record: ObjectDraft) throws(WriteError) {
         var earlier = Array(repeating: Set<ObjectKey>(), count: plan.entities.count)
         var new: [(key: ObjectKey, lacking: LackingRequired)] = []
-        try collectNew(record, earlier: &earlier, into: &new)
+        var ancestors: [(entity: Int, key: ObjectKey)] = []
+        try collectNew(record, earlier: &earlier, ancestors: &ancestors, into: &new)
         guard !new.isEmpty else { return }
         var given = Array(repeating: [ObjectKey: Set<Int>](), count: plan.entities.count)
         for (key, lacking) in new { given[lacking.entity][key] = [] }
@@ -176,19 +177,26 @@ final class GraphWriter<Store: EntityStore> {
 
     /// Adds to `new` each object of the tree that lacks a required value and is new: not in memory
     /// or the store, nor written (or stubbed) earlier in the record. `earlier`: per entity, the
-    /// keys of the objects the record writes before this point.
+    /// keys of the objects the record writes before this point. `ancestors`: the objects whose
+    /// links lead to `draft`.
     private func collectNew(
-        _ draft: ObjectDraft, earlier: inout [Set<ObjectKey>], into new: inout [(key: ObjectKey, lacking: LackingRequired)]
+        _ draft: ObjectDraft, earlier: inout [Set<ObjectKey>], ancestors: inout [(entity: Int, key: ObjectKey)],
+        into new: inout [(key: ObjectKey, lacking: LackingRequired)]
     ) throws(WriteError) {
         func visit(_ link: LinkDraft) throws(WriteError) {
             switch link {
             case .null: break
-            case .object(let nested): try collectNew(nested, earlier: &earlier, into: &new)
-            case .reference(let entity, let key): earlier[entity].insert(key)
+            case .object(let nested): try collectNew(nested, earlier: &earlier, ancestors: &ancestors, into: &new)
+            case .reference(let entity, let key):
+                // A child's link by key to the object that holds it (`@parent.id`) makes a stub
+                // the holder then fills: the holder is still new, and checked as such.
+                if !ancestors.contains(where: { $0.entity == entity && $0.key == key }) { earlier[entity].insert(key) }
             }
         }
+        ancestors.append((draft.entity, draft.key))
         for link in draft.toOne { if let link { try visit(link) } }
         for links in draft.toMany { for link in links ?? [] { try visit(link) } }
+        ancestors.removeLast()
         if let lacking = draft.lacking, !earlier[draft.entity].contains(draft.key), try !exists(draft.entity, draft.key) {
             new.append((draft.key, lacking))
         }
