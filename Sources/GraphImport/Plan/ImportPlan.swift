@@ -50,14 +50,14 @@ public struct ImportPlan: Sendable {
         let tables = mapping.entities.map { Naming.table(entity: $0.name, explicit: $0.tableName) }
         var seenTables: [String: String] = [:]
         var entities: [EntityPlan] = []
-        let roots = RootCaptures(mapping: mapping)
-        let context = PlanContext(
-            mapping: mapping, converters: converters, validators: validators, tables: tables, indexByName: indexByName,
-            rootCaptures: roots.byPath)
         if mapping.entities.count > ImportLimits.maxEntities {
             let first = mapping.entities[ImportLimits.maxEntities]
             throw MappingErrors([mapping.diagnostic(.tooManyEntities(mapping.entities.count, limit: ImportLimits.maxEntities, at: first.location))])
         }
+        let roots = RootCaptures(mapping: mapping)
+        let context = PlanContext(
+            mapping: mapping, converters: converters, validators: validators, tables: tables, indexByName: indexByName,
+            rootCaptures: roots.byPath)
         for (index, entity) in mapping.entities.enumerated() {
             let table = tables[index]
             if let rule = TableName.brokenRule(table) {
