@@ -533,41 +533,7 @@ extension DraftBuilder {
     fileprivate func path(below: ArraySlice<PathStep>) -> JSONPathPattern {
         let base = record?.path ?? .root
         guard tracksParents || readsRoot else { return base.appending(stack + below) }
-        return resolved(Array(stack + below), from: base)
-    }
-
-    /// `steps` from `base`, with `@parent` steps taken back to the parent's own path and `@root`
-    /// starting again at the document's root.
-    private func resolved(_ steps: [PathStep], from base: JSONPathPattern) -> JSONPathPattern {
-        var current = base
-        /// The path after each number of steps: where `parents` were (their `depth`).
-        var paths = [current]
-        var position = 0
-        while position < steps.count {
-            if steps[position] == .parent {
-                var levels = 0
-                while position + levels < steps.count && steps[position + levels] == .parent { levels += 1 }
-                // The object the steps start from is the last one drafted at or above this depth.
-                if let object = parents.lastIndex(where: { $0.depth <= position }), object - levels >= 0,
-                    parents[object - levels].depth < paths.count
-                {
-                    current = paths[parents[object - levels].depth]
-                } else {
-                    for _ in 0..<levels { current.components.append(.key("@parent")) }
-                }
-                for _ in 0..<levels { paths.append(current) }
-                position += levels
-                continue
-            }
-            if case .root(let index) = steps[position] {
-                current = plan.rootCapturePaths[index] ?? .root
-            } else {
-                current = current.appending(CollectionOfOne(steps[position]))
-            }
-            paths.append(current)
-            position += 1
-        }
-        return current
+        return base.following(Array(stack + below), objectDepths: parents.map(\.depth), rootPaths: plan.rootCapturePaths)
     }
 }
 

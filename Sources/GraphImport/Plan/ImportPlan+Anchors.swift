@@ -100,3 +100,41 @@ extension [PathStep] {
     /// Whether the path starts at `@parent` or `@root` rather than at the object being read.
     var isAnchored: Bool { readsParent || readsRoot }
 }
+
+extension JSONPathPattern {
+    /// This path followed by `steps`, as messages show it: `@parent` steps go back to the path of
+    /// the object that reached the one they start from, `@root` to the path of the response's
+    /// value. `objectDepths`: the number of steps at which each object being read begins,
+    /// outermost first; `rootPaths`: each `@root` capture's path.
+    func following(_ steps: [PathStep], objectDepths: [Int], rootPaths: [Int: JSONPathPattern]) -> JSONPathPattern {
+        var current = self
+        /// The path after each number of steps, where the objects begin.
+        var paths = [current]
+        var position = 0
+        while position < steps.count {
+            if steps[position] == .parent {
+                var levels = 0
+                while position + levels < steps.count && steps[position + levels] == .parent { levels += 1 }
+                // The steps start from the last object that begins at or above this depth.
+                if let object = objectDepths.lastIndex(where: { $0 <= position }), object - levels >= 0,
+                    objectDepths[object - levels] < paths.count
+                {
+                    current = paths[objectDepths[object - levels]]
+                } else {
+                    for _ in 0..<levels { current.components.append(.key("@parent")) }
+                }
+                for _ in 0..<levels { paths.append(current) }
+                position += levels
+                continue
+            }
+            if case .root(let index) = steps[position] {
+                current = rootPaths[index] ?? .root
+            } else {
+                current = current.appending(CollectionOfOne(steps[position]))
+            }
+            paths.append(current)
+            position += 1
+        }
+        return current
+    }
+}
