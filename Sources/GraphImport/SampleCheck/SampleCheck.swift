@@ -27,7 +27,7 @@ public struct SampleCheck {
         var findings = SampleFindings(plan: plan, walker: walker)
         findings.members()
         findings.meta(captured: reader.captured)
-        findings.rootValuesAfterRecords(captured: reader.captured)
+        findings.rootValuesAfterRecords(documents: reader.capturedDocuments)
         // Where a records path matches nothing, the reader says what the sample holds there, in
         // the words an import that fails on it uses (`JSONPathMiss`).
         findings.records { route in

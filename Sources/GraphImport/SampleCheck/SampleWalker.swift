@@ -31,8 +31,8 @@ final class SampleWalker {
     private var parents: [(object: JSONObject, depth: Int)] = []
     /// The response's values `@root` reads for the current record, by capture index.
     var rootValues: [Int: JSONValue] = [:]
-    /// Capture indexes of `@root` paths some record found no value at.
-    private(set) var rootMisses = Set<Int>()
+    /// Per capture index of a `@root` path, the documents where a record found no value at it.
+    private(set) var rootMisses: [Int: Set<Int>] = [:]
 
     init(plan: ImportPlan) {
         self.plan = plan
@@ -394,7 +394,7 @@ final class SampleWalker {
                 current = .object(parents[level].object)
             case (.root(let index), _):
                 guard let value = rootValues[index] else {
-                    rootMisses.insert(index)
+                    rootMisses[index, default: []].insert(record?.documentIndex ?? 0)
                     return .absent(key: nil, depth: depth, beside: nil)
                 }
                 current = value
