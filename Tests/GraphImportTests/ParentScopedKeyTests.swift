@@ -182,6 +182,29 @@ struct ParentScopedKeyTests {
                 + "the response must hold it ahead of the records array")
     }
 
+    /// One page of a repository's issues (`GET /repos/o/r/issues`, wrapped with its repository)
+    /// deletes the issues of that repository it no longer lists, not other repositories'.
+    @Test func aWrappedPageDeletesWithinItsRepositoryOnly() throws {
+        let map = """
+            records at issues[*] as Issue
+            entity Repo
+              key id
+              id : Int
+            entity Issue
+              key repoId, number
+              delete missing within repo
+              repoId <- @root.repository.id : Int
+              repo <- @root.repository : Repo
+              number : Int
+            """
+        let fixture = try EngineFixture(map: map)
+        try fixture.importJSON(
+            #"{"repository": {"id": 7}, "issues": [{"number": 1}, {"number": 2}]}"# + "\n" + #"{"repository": {"id": 8}, "issues": [{"number": 1}]}"#)
+        let summary = try fixture.importJSON(#"{"repository": {"id": 7}, "issues": [{"number": 2}]}"#)
+        #expect(EngineFixture.deletions(summary) == ["Issue 1: (7, 1)"])
+        #expect(try fixture.rows("SELECT repo_id, number FROM issue ORDER BY repo_id, number") == [["7", "2"], ["8", "1"]])
+    }
+
     /// A value `meta` keeps is read by `@root` too, without a second pattern.
     @Test func rootReadsInsideAValueAMetaLineKeeps() throws {
         let map = """
