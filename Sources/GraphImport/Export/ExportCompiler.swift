@@ -15,6 +15,16 @@ struct ExportCompiler {
         var caveats: [ExportCaveat] = []
         func place(_ member: ExportMember, _ path: [PathStep]?, _ name: String) {
             guard let path, path != [.memberName] else { return }
+            switch path.first {
+            case .parent?:
+                // Read from the object that holds this one, which is written around it.
+                return
+            case .root?:
+                caveats.append(
+                    ExportCaveat(member: "\(entity.name).\(name)", reason: "it is read from the response's root (@root), which is not written back"))
+                return
+            default: break
+            }
             if !builder.insert(member, at: path[...]) {
                 // Inside a JSON attribute (`payload` and `payload.action`): written with that value.
                 if case .attribute(let index)? = builder.member(before: path[...]), entity.attributes[index].type == .json { return }
