@@ -31,6 +31,7 @@ public enum GraphImportCommand {
             case .schema: return try CheckCommand.run(arguments, io: io, printSchema: true).rawValue
             case .meta: return try MetaCommand.run(arguments, io: io).rawValue
             case .runs: return try RunsCommand.run(arguments, io: io).rawValue
+            case .draft: return try InitCommand.run(arguments, io: io).rawValue
             }
         } catch {
             var text = "Error: \(error.message)\n"
@@ -45,6 +46,8 @@ public enum GraphImportCommand {
 /// The commands graphimport has.
 enum Subcommand: String, CaseIterable {
     case `import`, check, schema, meta, runs, help
+    /// `graphimport init`: `init` cannot name a case.
+    case draft = "init"
 }
 
 /// `graphimport: error: …` and an optional `hint: …` line, the one shape of every runtime error.

@@ -9,6 +9,7 @@ enum Help {
         case .runs: "graphimport runs [--last <n>] [--json] (--store <path> | --map <map>)"
         case .check: "graphimport check --map <map> [--sample <feed>] [--format <format>] [--strict]"
         case .schema: "graphimport schema --map <map>"
+        case .draft: "graphimport init <feed> [--entity <name>] [--format <format>] [--output <file>]"
         }
     }
 
@@ -91,6 +92,7 @@ enum Help {
               graphimport runs --map Mappings/tweets.map --last 5
 
             """
+        case .draft: initHelp
         case .schema:
             """
             OVERVIEW: Print the SQL that creates a map's tables in an empty store.
@@ -107,6 +109,38 @@ enum Help {
             """
         }
     }
+
+    static let initHelp = """
+        OVERVIEW: Draft a starter map from a sample feed.
+
+        Reads every record of the sample and prints a map that imports it as a graph: an
+        entity for each shape of object with an id (the same shape met in two places is one
+        entity), nested objects as to-one relationships, arrays of objects as to-many, arrays
+        of strings as value entities, types and date converters from the values. Comments say
+        where it guessed. The draft passes `check` and imports the sample as it is; read it,
+        rename what you like, and keep it.
+
+        USAGE: \(usage(for: .draft))
+
+        ARGUMENTS:
+          <feed>                  The sample: JSON or JSON Lines; - for standard input.
+
+        OPTIONS:
+          --entity <name>         The name of the records' entity. (default: from the records
+                                  path, or from a one-word file name: tweets.json -> Tweet)
+          --format <format>       json, jsonl or auto, as for an import. (default: auto)
+          -o, --output <file>     Write the map to a new file instead of standard output (an
+                                  existing file is not overwritten).
+          -h, --help              Show help information.
+
+        EXAMPLES:
+          graphimport init Samples/tweets.json --entity Tweet -o tweets.map
+          curl -sf https://api.example.com/timeline | graphimport init - > timeline.map
+
+        Exits 0 with the map, 65 when the sample is not valid JSON, 66 when it cannot be
+        read, 73 when --output names a file that exists.
+
+        """
 
     static var importHelp: String {
         let codes = ExitCode.allCases.map { code in
@@ -152,6 +186,7 @@ enum Help {
               -h, --help              Show help information.
 
             SUBCOMMANDS:
+              init                    Draft a starter map from a sample feed.
               check                   Check a map for errors, and against a sample feed.
               schema                  Print the SQL of a map's tables.
               meta                    Read and write the store's metadata.
