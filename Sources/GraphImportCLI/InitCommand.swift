@@ -29,6 +29,9 @@ enum InitCommand {
                 message: "The entity name '\(entity)' is not a map NAME",
                 hint: "A name starts with a letter or '_' and holds only ASCII letters, digits and '_' (Tweet, PullRequest).")
         }
+        if let entity, ["string", "int", "double", "bool", "date", "url", "data", "json"].contains(entity.lowercased()) {
+            throw UsageError(message: "The entity name '\(entity)' is a built-in type", hint: "Choose another name ('\(entity)Item').")
+        }
         let format = try InputFormatOption.parse(parsed.values["--format"])
         let output = parsed.values["--output"] ?? parsed.values["-o"]
         let fromStandardInput = samplePath == "-"
