@@ -190,4 +190,17 @@ struct MapDraftingTests {
         #expect(draft.text.contains("# guess: no field identifies these objects"))
         #expect(try fixture.value("SELECT count(*) FROM row") == "1")
     }
+
+    @Test func anIdBySuffixUniqueToEachObjectIsTheKey() throws {
+        let json =
+            #"{"has_more": false, "items": [{"question_id": 7, "title": "a", "owner": {"user_id": 1}}, {"question_id": 8, "title": "a", "owner": {"user_id": 1}}]}"#
+        let (draft, _) = try Self.drafted(json)
+        let lines = Self.lines(draft)
+        #expect(lines.contains("records at items[*] as Record"))
+        #expect(lines.contains("key questionId"))
+        #expect(lines.contains("# keyed by `question_id`: an id by its name, unique to each object of the sample"))
+        // A nested object is no record of its own: its `…_id` is a field of its parent.
+        #expect(lines.contains("ownerUserId <- owner.user_id : Int"))
+        #expect(lines.contains("# meta hasMore <- has_more : Bool?"))
+    }
 }

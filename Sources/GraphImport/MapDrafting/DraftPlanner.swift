@@ -7,7 +7,7 @@
 ///    outermost places below them that do (a wrapped response's `statuses[*]`, a listing's
 ///    `data.children[*].data`).
 /// 2. Identity: a key named like an id (`id`, `uuid`, `guid`, `_id`, `uid`); an address (`url`,
-///    `uri`); for array elements and records a natural name (`name`, `login`, `slug`, `tag`, `text`
+///    `uri`); for array elements and records an `…_id` unique to each object, a natural name (`name`, `login`, `slug`, `tag`, `text`
 ///    …); for records, a scalar field present in every record and unique across the sample.
 ///    A nested object with none of these is part of its parent (its fields are inlined).
 /// 3. Same shape: two places whose objects use the same key, where the smaller one's keys are
@@ -69,6 +69,16 @@ struct DraftPlanner {
             return nil
         }
         if let key = named(DraftPlanner.idNames) { return key }
+        // `question_id`, `userId`: an id by its suffix, when every object has one of its own.
+        if role != .toOne,
+            let key = node.memberKeys.first(where: { key in
+                let lower = key.lowercased()
+                guard lower.hasSuffix("_id") || key.hasSuffix("Id") || key.hasSuffix("ID"), let child = usable(key) else { return false }
+                return child.tally.present == objects && !child.distinct.repeats
+            })
+        {
+            return key
+        }
         if let key = named(DraftPlanner.addressNames) {
             // A nested object keyed by its address is an entity when it is shared (the same
             // milestone on many issues); met once each, it is part of its parent.

@@ -63,15 +63,15 @@ struct DraftWriter {
         if let name = names[group] { return name }
         var base = recordsName
         if base == nil {
-            // A vote of the places it is met: a to-one's key names the thing (`user`), an array's
-            // often names the role (`user_mentions`), so a to-one wins a tie; then the first met.
+            // A vote of the objects met at each place: a to-one's key names the thing (`user`), an
+            // array's often names the role (`user_mentions`), so a to-one's objects weigh more.
             var votes: [String: Double] = [:]
             var order: [String] = []
             for node in groups[group] ?? [] {
                 guard let key = node.lastKey else { continue }
                 let candidate = DraftNames.entity(node.isElement ? DraftNames.singular(key) : key)
                 if votes[candidate] == nil { order.append(candidate) }
-                votes[candidate, default: 0] += node.isElement ? 1 : 1.5
+                votes[candidate, default: 0] += Double(node.tally.objects) * (node.isElement ? 1 : 1.5)
             }
             base = order.enumerated().max { (votes[$0.element]!, -$0.offset) < (votes[$1.element]!, -$1.offset) }?.element
         }
@@ -121,6 +121,8 @@ struct DraftWriter {
             entity.comments.append("keyed by its address `\(key)`: the sample has no id for it")
         } else if DraftPlanner.naturalNames.contains(lower) {
             entity.comments.append("guess: keyed by `\(key)`: the sample has no id for it")
+        } else if !DraftPlanner.idNames.contains(lower), lower.hasSuffix("id") {
+            entity.comments.append("keyed by `\(key)`: an id by its name, unique to each object of the sample")
         } else if !DraftPlanner.idNames.contains(lower) {
             entity.comments.append("guess: keyed by `\(key)`, unique across the sample; it has no id")
         }
