@@ -49,8 +49,12 @@ enum InitCommand {
                 format: InputFormatOption.resolve(format, path: samplePath), entity: entity,
                 sampleName: fromStandardInput ? nil : samplePath)
         } catch {
-            reportError("\(name):\(error.position.line):\(error.position.column): \(error.message)", hint: error.hint, io: io)
-            return error.kind == .io ? .ioError : .dataError
+            guard let json = error.json else {
+                reportError("\(name): \(error.message)", hint: error.hint, io: io)
+                return .dataError
+            }
+            reportError("\(name):\(json.position.line):\(json.position.column): \(json.message)", hint: json.hint, io: io)
+            return json.kind == .io ? .ioError : .dataError
         }
         guard let output else {
             io.writeOut(draft.text)

@@ -1,4 +1,4 @@
-import GraphImport
+@testable import GraphImport
 import GraphImportJSON
 import GraphImportTestSupport
 import Testing
@@ -202,5 +202,45 @@ struct MapDraftingTests {
         // A nested object is no record of its own: its `…_id` is a field of its parent.
         #expect(lines.contains("ownerUserId <- owner.user_id : Int"))
         #expect(lines.contains("# meta hasMore <- has_more : Bool?"))
+    }
+
+    @Test func anObjectKeyedByIdsIsKeptWholeNotMadeIntoFields() throws {
+        let members = (1...60).map { #""u\#($0)": {"name": "n\#($0)"}"# }.joined(separator: ", ")
+        let json = #"[{"id": 1, "users": {"# + members + "}}]"
+        let lines = Self.lines(try Self.drafted(json, entity: "Room").draft)
+        #expect(lines.contains("users : JSON # an object whose keys look like data (ids, names), kept whole: `<- users{*} : [Entity]` reads each member"))
+        #expect(lines.count < 12)
+    }
+
+    @Test func repeatsAreFoundWithinABoundedSetOfDigests() {
+        var distinct = DistinctValues()
+        for value in 0..<(DistinctValues.capacity + 10) { distinct.insert(.number(JSONNumber(integer: Int64(value)))) }
+        #expect(distinct.count == DistinctValues.capacity)
+        #expect(!distinct.isComplete)
+        #expect(!distinct.repeats)
+        distinct.insert(.string("x"))
+        #expect(!distinct.repeats)
+        distinct.insert(.number(JSONNumber(integer: 5)))
+        #expect(distinct.repeats)
+    }
+
+    @Test func bareStringsAreRecordsKeyedByThemselves() throws {
+        let (draft, fixture) = try Self.drafted(#"["1699", "1455", "1699"]"#, entity: "Story")
+        let lines = Self.lines(draft)
+        #expect(lines.contains("records at $[*] as Story"))
+        #expect(lines.contains("value <- $ : String"))
+        #expect(try fixture.value("SELECT count(*) FROM story") == "2")
+    }
+
+    @Test func recordsWithNothingToKeyThemAreRefusedWithAReason() {
+        #expect(throws: MapDraftFailure.self) {
+            try MapDrafter.draft(source: BytesSource(Array(#"[[1, 2], {"a": {"b": 1}}]"#.utf8)))
+        }
+        do {
+            _ = try MapDrafter.draft(source: BytesSource(Array(#"[{"a": {"b": [1]}}]"#.utf8)))
+        } catch {
+            #expect(error.message == "cannot draft a map: the sample holds records with no field that could identify them")
+            #expect(error.json == nil)
+        }
     }
 }

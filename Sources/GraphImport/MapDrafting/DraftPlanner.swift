@@ -99,6 +99,17 @@ struct DraftPlanner {
         }
     }
 
+    /// An object with more keys than this, all of them objects, is keyed by its data.
+    static let maxFieldKeys = 50
+
+    /// Whether the objects at `node` are keyed by data (`{"alice": {…}, "bob": {…}}`) rather than
+    /// by field names: many keys, every one holding an object. Such an object is not walked key by
+    /// key (each id would become a field); the draft keeps it whole and says how to read it.
+    static func isKeyedByData(_ node: ShapeNode) -> Bool {
+        node.memberKeys.count + node.droppedKeys > maxFieldKeys
+            && node.memberKeys.allSatisfy { node.member($0)!.tally.objects == node.member($0)!.tally.values }
+    }
+
     // MARK: Records
 
     /// Whether the records are the surveyed values themselves.
@@ -107,7 +118,9 @@ struct DraftPlanner {
     /// The places whose objects are the records.
     private func findRecordRoots() -> [ShapeNode] {
         let root = survey.root
-        if identityKey(of: root, role: .records, fromData: true) != nil || root.tally.objects == 0 { return [root] }
+        if identityKey(of: root, role: .records, fromData: true) != nil || root.tally.objects == 0 || DraftPlanner.isKeyedByData(root) {
+            return [root]
+        }
         var found: [ShapeNode] = []
         func descend(_ node: ShapeNode) {
             for key in node.memberKeys {
@@ -119,7 +132,7 @@ struct DraftPlanner {
         func visit(_ node: ShapeNode) {
             if identityKey(of: node, role: role(of: node), fromData: false) != nil {
                 found.append(node)
-            } else if node.path.count < ShapeSurvey.maxDepth {
+            } else if node.path.count < ShapeSurvey.maxDepth, !DraftPlanner.isKeyedByData(node) {
                 descend(node)
             }
         }
@@ -210,7 +223,9 @@ struct DraftPlanner {
 
     // MARK: Drafting
 
-    mutating func plan() -> DraftModel {
+    /// The draft, or nil when the records are neither objects with a field to key them by nor
+    /// bare strings or integers.
+    mutating func plan() -> DraftModel? {
         recordRoots = findRecordRoots()
         let recordIndexes = Set(recordRoots.map(\.index))
         // Only what lies in a records subtree can be an entity; the wrapper above is not.
@@ -232,6 +247,7 @@ struct DraftPlanner {
             }
             if let guessedKey { identity[0] = guessedKey }
         }
+        if recordsAreRoot, identity[0] == nil { return bareValues() }
         let keyed = survey.nodes.filter { identity[$0.index] != nil }
         for (position, a) in keyed.enumerated() {
             // Two groups become one only if their fullest forms are one shape too, so that a small
@@ -254,6 +270,23 @@ struct DraftPlanner {
             })
         var model = writer.write(recordRoots: recordRoots, guessedKey: guessedKey)
         if !fromTopLevelArray, survey.records == 1, !recordsAreRoot { model.meta = metaCandidates() }
+        return model
+    }
+
+    /// Records that are bare strings or integers (`["1699", "1455"]`): one object per value, keyed by it.
+    private func bareValues() -> DraftModel? {
+        let tally = survey.root.tally
+        guard tally.kindCount == 1, tally.nulls == 0, tally.strings > 0 || (tally.integers > 0 && tally.hugeIntegers == 0) else {
+            return nil
+        }
+        let name = recordsName ?? "Value"
+        var model = DraftModel()
+        model.records = [.init(path: "$[*]", entity: name, requiredKey: nil, count: tally.values)]
+        model.entities = [
+            .init(
+                name: name, key: "value", comments: ["bare values: each record is its own key"],
+                members: [.init(name: "value", path: "$", type: tally.strings > 0 ? "String" : "Int")])
+        ]
         return model
     }
 

@@ -222,6 +222,13 @@ struct DraftWriter {
                     entity.members.append(.init(name: name, path: source, type: targetName + (needsOptional ? "?" : ""), comment: comment))
                     continue
                 }
+                if objects.contains(where: DraftPlanner.isKeyedByData) {
+                    entity.members.append(
+                        .init(
+                            name: memberName(keys, used: &used), path: path, type: "JSON\(optional || tally.nulls > 0 ? "?" : "")",
+                            comment: "an object whose keys look like data (ids, names), kept whole: `<- \(path){*} : [Entity]` reads each member"))
+                    continue
+                }
                 if tally.kindCount == 1, depth < DraftPlanner.maxInlineDepth, objects.contains(where: { !$0.memberKeys.isEmpty }) {
                     walk(
                         objects, prefix: keys, optionalAbove: optional || tally.nulls > 0, depth: depth + 1, group: group, key: key,

@@ -13,20 +13,30 @@ public enum MapDrafter {
     /// from `sampleName` (`tweets.json` -> `Tweet`), else `Record`.
     public static func draft(
         source: some JSONByteSource, format: JSONInputFormat = .auto, entity: String? = nil, sampleName: String? = nil
-    ) throws(JSONError) -> MapDraft {
+    ) throws(MapDraftFailure) -> MapDraft {
         let reader = JSONRecordReader(
             source: source, patterns: [.everyElement], format: format,
             options: JSONReaderOptions(maxDepth: ImportLimits.maxJSONDepth, maxStringBytes: ImportLimits.maxStringBytes))
         let survey = ShapeSurvey()
         var fromTopLevelArray = false
-        while let record = try reader.next() {
-            if case .index = record.path.components.first { fromTopLevelArray = true }
-            survey.add(record.value)
+        do throws(JSONError) {
+            while let record = try reader.next() {
+                if case .index = record.path.components.first { fromTopLevelArray = true }
+                survey.add(record.value)
+            }
+        } catch {
+            throw MapDraftFailure(json: error)
         }
         var planner = DraftPlanner(
             survey: survey, fromTopLevelArray: fromTopLevelArray, recordsName: entity ?? sampleName.flatMap(nameFromSample),
             userNamedRecords: entity != nil)
-        var model = planner.plan()
+        guard var model = planner.plan() else {
+            let held = survey.records == 0 ? "no records" : "records with no field that could identify them"
+            throw MapDraftFailure(
+                message: "cannot draft a map: the sample holds \(held)",
+                hint: survey.records == 0
+                    ? "give a sample with at least one record" : "records need a string or integer field, or an id inside; write the map by hand")
+        }
         let records = model.records.reduce(0) { $0 + $1.count }
         let formatName = reader.format == .jsonLines ? "JSON Lines" : "JSON"
         model.header = [
@@ -45,5 +55,24 @@ public enum MapDrafter {
         let base = file.split(separator: ".", omittingEmptySubsequences: false).dropLast().joined(separator: ".")
         guard !base.isEmpty, base.unicodeScalars.allSatisfy({ $0.properties.isAlphabetic && $0.isASCII }) else { return nil }
         return DraftNames.entity(DraftNames.singular(base))
+    }
+}
+
+/// Why no draft was made: the sample is not JSON (`json` says where), or it holds nothing a map can key.
+public struct MapDraftFailure: Error, Sendable {
+    public var message: String
+    public var hint: String?
+    /// The reader's error, when the sample is not valid JSON (or could not be read).
+    public var json: JSONError?
+
+    init(message: String, hint: String?) {
+        self.message = message
+        self.hint = hint
+    }
+
+    init(json: JSONError) {
+        message = json.message
+        hint = json.hint
+        self.json = json
     }
 }
