@@ -204,12 +204,25 @@ struct MapDraftingTests {
         #expect(lines.contains("# meta hasMore <- has_more : Bool?"))
     }
 
-    @Test func anObjectKeyedByIdsIsKeptWholeNotMadeIntoFields() throws {
+    @Test func theMembersOfAnObjectKeyedByIdsAreOneEntityKeyedByTheirNames() throws {
         let members = (1...60).map { #""u\#($0)": {"name": "n\#($0)"}"# }.joined(separator: ", ")
         let json = #"[{"id": 1, "users": {"# + members + "}}]"
-        let lines = Self.lines(try Self.drafted(json, entity: "Room").draft)
-        #expect(lines.contains("users : JSON # an object whose keys look like data (ids, names), kept whole: `<- users{*} : [Entity]` reads each member"))
-        #expect(lines.count < 12)
+        let (draft, fixture) = try Self.drafted(json, entity: "Room")
+        let lines = Self.lines(draft)
+        #expect(lines.contains("users <- users{*} : [User] # an object keyed by data: one User per member"))
+        #expect(lines.contains("# keyed by the member names of users{*}"))
+        #expect(lines.contains("id <- $key : String"))
+        #expect(lines.contains("name : String"))
+        #expect(try fixture.value("SELECT count(*) FROM user") == "60")
+        #expect(try fixture.value("SELECT name FROM user WHERE id = 'u42'") == "'n42'")
+    }
+
+    @Test func anObjectKeyedByIdsOfObjectsWithIdsLinksThoseObjects() throws {
+        let members = (1...60).map { #""\#($0)": {"id": \#($0), "login": "l\#($0)"}"# }.joined(separator: ", ")
+        let json = #"[{"id": 1, "members": {"# + members + "}}]"
+        let (draft, fixture) = try Self.drafted(json, entity: "Team")
+        #expect(Self.lines(draft).contains("members <- members{*} : [Member] # an object keyed by data: one Member per member"))
+        #expect(try fixture.value("SELECT count(*) FROM team_members") == "60")
     }
 
     @Test func repeatsAreFoundWithinABoundedSetOfDigests() {

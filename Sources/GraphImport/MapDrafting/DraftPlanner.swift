@@ -99,6 +99,9 @@ struct DraftPlanner {
         }
     }
 
+    /// The identity of objects keyed by their member names: the map's `$key`.
+    static let memberNameKey = "$key"
+
     /// An object with more keys than this, all of them objects, is keyed by its data.
     static let maxFieldKeys = 50
 
@@ -248,7 +251,16 @@ struct DraftPlanner {
             if let guessedKey { identity[0] = guessedKey }
         }
         if recordsAreRoot, identity[0] == nil { return bareValues() }
-        let keyed = survey.nodes.filter { identity[$0.index] != nil }
+        // The members of an object keyed by data are one entity, keyed by their member names
+        // (`id <- $key`) unless they hold an id of their own.
+        for node in survey.nodes where inRecords.contains(node.index) && DraftPlanner.isKeyedByData(node) {
+            let members = node.memberKeys.map { node.member($0)! }
+            if !members.contains(where: { identity[$0.index] != nil }) {
+                for member in members { identity[member.index] = DraftPlanner.memberNameKey }
+            }
+            for member in members.dropFirst() { union(members[0].index, member.index) }
+        }
+        let keyed = survey.nodes.filter { identity[$0.index] != nil && identity[$0.index] != DraftPlanner.memberNameKey }
         for (position, a) in keyed.enumerated() {
             // Two groups become one only if their fullest forms are one shape too, so that a small
             // shape like two big ones does not join them.

@@ -68,8 +68,8 @@ struct DraftWriter {
             var votes: [String: Double] = [:]
             var order: [String] = []
             for node in groups[group] ?? [] {
-                guard let key = node.lastKey else { continue }
-                let candidate = DraftNames.entity(node.isElement ? DraftNames.singular(key) : key)
+                guard let (key, plural) = node.namingKey else { continue }
+                let candidate = DraftNames.entity(plural ? DraftNames.singular(key) : key)
                 if votes[candidate] == nil { order.append(candidate) }
                 votes[candidate, default: 0] += Double(node.tally.objects) * (node.isElement ? 1 : 1.5)
             }
@@ -108,7 +108,11 @@ struct DraftWriter {
         let nodes = groups[group] ?? []
         let key = key(ofGroup: group)!
         var entity = DraftModel.Entity(name: names[group]!, key: DraftNames.member(key))
-        let places = nodes.map { planner.recordsPath($0) == "$[*]" && $0.path.isEmpty ? "the records" : placeText($0) }
+        var places: [String] = []
+        for node in nodes {
+            let place = node.path.isEmpty ? "the records" : placeText(node)
+            if !places.contains(place) { places.append(place) }
+        }
         if nodes.count > 1 {
             let shown = places.prefix(4).joined(separator: ", ") + (places.count > 4 ? " and \(places.count - 4) more places" : "")
             entity.comments.append("one shape met at \(shown), keyed by `\(key)`")
@@ -126,6 +130,11 @@ struct DraftWriter {
         } else if !DraftPlanner.idNames.contains(lower) {
             entity.comments.append("guess: keyed by `\(key)`, unique across the sample; it has no id")
         }
+        if key == DraftPlanner.memberNameKey {
+            entity.key = "id"
+            entity.comments.append("keyed by the member names of \(places.first ?? "its object")")
+            entity.members.append(.init(name: "id", path: "$key", type: "String"))
+        }
         var used: Set<String> = DraftWriter.reservedColumns
         used.insert(Naming.snakeCase(entity.key).lowercased())
         var skipped: [String] = []
@@ -140,6 +149,7 @@ struct DraftWriter {
 
     private func placeText(_ node: ShapeNode) -> String {
         var text = ""
+        if node.isKeyedMember, let parent = node.parent { return placeText(parent) + "{*}" }
         for step in node.path {
             switch step {
             case .key(let key): text += DraftNames.component(key, first: text.isEmpty)
@@ -220,6 +230,17 @@ struct DraftWriter {
                     if tally.scalars > 0 { comment = "an object, or the key of one (a link)" }
                     let needsOptional = optional || keyed < tally.objects || tally.nulls > 0
                     entity.members.append(.init(name: name, path: source, type: targetName + (needsOptional ? "?" : ""), comment: comment))
+                    continue
+                }
+                if let keyedObject = objects.first(where: DraftPlanner.isKeyedByData), tally.kindCount == 1,
+                    let member = keyedObject.memberKeys.first.flatMap(keyedObject.member), let target = entityGroup(of: member)
+                {
+                    let name = memberName(keys, used: &used)
+                    let targetName = self.name(forGroup: target)
+                    entity.members.append(
+                        .init(
+                            name: name, path: path + "{*}", type: "[\(targetName)]\(optional || tally.nulls > 0 ? "?" : "")",
+                            comment: "an object keyed by data: one \(targetName) per member"))
                     continue
                 }
                 if objects.contains(where: DraftPlanner.isKeyedByData) {

@@ -22,6 +22,8 @@ final class ShapeNode {
     private(set) var memberKeys: [String] = []
     private(set) var members: [String: ShapeNode] = [:]
     private(set) var element: ShapeNode?
+    /// The node this one is a member or the elements of (nil for the records).
+    private(set) weak var parent: ShapeNode?
     /// Values met here in objects that hold an id-like key (`DraftPlanner.idNames`, `addressNames`):
     /// a field met only in objects without one is left out where those objects are passed over.
     var presentBesideIdentity = 0
@@ -47,9 +49,23 @@ final class ShapeNode {
     func addMember(_ key: String, _ node: ShapeNode) {
         memberKeys.append(key)
         members[key] = node
+        node.parent = self
     }
 
-    func setElement(_ node: ShapeNode) { element = node }
+    func setElement(_ node: ShapeNode) {
+        element = node
+        node.parent = self
+    }
+
+    /// Whether this node is one member of an object keyed by data (`users.alice` of `users{*}`).
+    var isKeyedMember: Bool { !isElement && parent.map(DraftPlanner.isKeyedByData) == true }
+
+    /// The key that names what this node holds: its own, or for a member of an object keyed by
+    /// data, that object's (`users`, not `alice`). Plural when it names a collection.
+    var namingKey: (key: String, plural: Bool)? {
+        if isKeyedMember, let key = parent?.lastKey { return (key, true) }
+        return lastKey.map { ($0, isElement) }
+    }
 }
 
 /// A bounded set of digests of the scalar values met at one place: enough to say whether a
