@@ -113,12 +113,14 @@ struct DraftWriter {
             let place = node.path.isEmpty ? "the records" : placeText(node)
             if !places.contains(place) { places.append(place) }
         }
-        if nodes.count > 1 {
+        if places.count > 1 {
             let shown = places.prefix(4).joined(separator: ", ") + (places.count > 4 ? " and \(places.count - 4) more places" : "")
             entity.comments.append("one shape met at \(shown), keyed by `\(key)`")
         }
         let lower = key.lowercased()
-        if key == guessedKey {
+        if key == DraftPlanner.memberNameKey {
+            // Said below, with the key member.
+        } else if key == guessedKey {
             entity.comments.append(
                 "guess: no field identifies these objects; `\(key)` is the first that every one holds, so objects with the same \(key) become one")
         } else if DraftPlanner.addressNames.contains(lower) {
