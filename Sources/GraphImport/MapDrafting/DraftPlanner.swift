@@ -230,16 +230,11 @@ struct DraftPlanner {
     /// bare strings or integers.
     mutating func plan() -> DraftModel? {
         recordRoots = findRecordRoots()
-        let recordIndexes = Set(recordRoots.map(\.index))
         // Only what lies in a records subtree can be an entity; the wrapper above is not.
         let inRecords = Set(
             survey.nodes.filter { node in recordRoots.contains { Array(node.path.prefix($0.path.count)) == $0.path } }.map(\.index))
         for node in survey.nodes where inRecords.contains(node.index) {
-            let isRecords = recordIndexes.contains(node.index)
-            let role: Role = node === survey.root ? .records : role(of: node)
-            if let key = identityKey(of: node, role: isRecords && node === survey.root ? .records : role, fromData: node === survey.root) {
-                identity[node.index] = key
-            }
+            if let key = identityKey(of: node, role: role(of: node), fromData: node === survey.root) { identity[node.index] = key }
         }
         // The records root of a sample that has no keyed objects at all keys by its first scalar.
         var guessedKey: String?
