@@ -109,7 +109,8 @@ enum ShellCompletions {
             let operands = command == .import ? namedCommands.map(\.rawValue) : command.operandWords
             let pattern = command == .import ? "\"\"" : command.rawValue
             commandCases.append(
-                "        \(pattern)) opts=\"\(words.joined(separator: " "))\"; operands=\"\(operands.joined(separator: " "))\"; files=\(command.takesFile ? 1 : 0) ;;")
+                "        \(pattern)) opts=\"\(words.joined(separator: " "))\"; operands=\"\(operands.joined(separator: " "))\"; files=\(command.takesFile ? 1 : 0) ;;"
+            )
         }
         return """
             # bash completion for graphimport; made by `graphimport completions bash`.
