@@ -1,3 +1,4 @@
+import GraphImport
 import GraphImportPostgres
 
 /// `--store postgresql://…` (or a libpq keyword string such as `host=db1 dbname=feeds`) on the
@@ -23,6 +24,21 @@ enum PostgresStoreCommand {
         failure.write(io: io)
         json?(failure, location.description)
         return failure.status
+    }
+
+    /// How a failed import into PostgreSQL is shown, unless it failed as any import can (`.importing`).
+    static func report(_ error: PostgresImportError, store: ConnectionString) -> FailureReport {
+        switch error {
+        case .server(let error): return report(error, store: store)
+        case .unsupported(_, let message, let refusals):
+            var failure = FailureReport(
+                .configuration, "\(store): \(message); nothing was imported",
+                hint: refusals.isEmpty ? "import into a SQLite store meanwhile" : nil)
+            failure.details = refusals.map(\.description)
+            return failure
+        case .importing(let error):
+            return FailureReport(.software, error.description, hint: nil)
+        }
     }
 
     /// How a PostgreSQL failure is shown, and its exit status (the table in README.md).

@@ -1,0 +1,103 @@
+import Foundation
+public import GraphImportStore
+
+/// The store's own tables on PostgreSQL (`PostgresSchemaSQL.internalTables`): the schema a map
+/// made, the run history and the metadata, with the SQLite store's names and text formats.
+extension PostgresConnection {
+    /// The current time as the SQLite store writes it (ISO 8601, UTC, milliseconds).
+    static let nowText = "to_char(clock_timestamp() AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.MS\"Z\"')"
+
+    /// Records the start of a run in its own committed transaction (so that the record outlives a
+    /// rollback of the import), creating the store's own tables first if need be, under the
+    /// store's lock (two first imports must not both create them). Returns the run's id.
+    public func beginRun(input: String, mapName: String, mapSHA256: String, pid: Int32, host: String, wait: Double) throws(PostgresError) -> Int64 {
+        try begin()
+        do throws(PostgresError) {
+            try lockStore(wait: wait)
+            for statement in PostgresSchemaSQL.internalTables { try execute(statement) }
+            let id = try scalar(
+                "INSERT INTO \(quoteIdentifier(Store.runsTable)) (\"started_at\", \"pid\", \"host\", \"input\", \"map_name\", \"map_sha256\", \"outcome\") "
+                    + "VALUES (\(Self.nowText), $1, $2, $3, $4, $5, $6) RETURNING \"id\"",
+                [String(pid), host, input, mapName, mapSHA256, RunOutcome.running.rawValue])
+            try commit()
+            guard let id, let number = Int64(id) else { throw PostgresError(.other, message: "the run's id was not returned") }
+            return number
+        } catch {
+            rollback()
+            throw error
+        }
+    }
+
+    /// Fills in the end of run `id`: inside the import's transaction for a success, after the
+    /// rollback for a failure. `counts` is JSON text.
+    public func finishRun(
+        _ id: Int64, outcome: RunOutcome, records: Int64?, skippedRecords: Int64?, inputBytes: Int64?, inputSHA256: String?, counts: String?,
+        error: String?
+    ) throws(PostgresError) {
+        _ = try rows(
+            "UPDATE \(quoteIdentifier(Store.runsTable)) SET \"finished_at\" = \(Self.nowText), \"outcome\" = $1, \"records\" = $2, "
+                + "\"skipped_records\" = $3, \"input_bytes\" = $4, \"input_sha256\" = $5, \"counts\" = $6, \"error\" = $7 WHERE \"id\" = $8",
+            [outcome.rawValue, records.map(String.init), skippedRecords.map(String.init), inputBytes.map(String.init), inputSHA256, counts, error, String(id)])
+    }
+
+    /// The input fingerprint of the last run that succeeded, for `--if-changed`.
+    public func lastSucceededInputSHA256() throws(PostgresError) -> String? {
+        try scalar(
+            "SELECT \"input_sha256\" FROM \(quoteIdentifier(Store.runsTable)) WHERE \"outcome\" = $1 ORDER BY \"id\" DESC LIMIT 1",
+            [RunOutcome.succeeded.rawValue])
+    }
+
+    /// The schema the store's last map made, or nil for a store whose tables no map made yet.
+    public func recordedSchema() throws(PostgresError) -> (schema: SchemaDescription?, mapName: String?)? {
+        guard
+            let row = try rows(
+                "SELECT \"schema_json\", \"map_name\" FROM \(quoteIdentifier(Store.schemaTable)) ORDER BY \"version\" DESC LIMIT 1"
+            ).first
+        else { return nil }
+        let schema = row[0].flatMap { try? JSONDecoder().decode(SchemaDescription.self, from: Data($0.utf8)) }
+        return (schema, row[1])
+    }
+
+    /// The tables of `names` that exist in the store's schema.
+    public func existingTables(_ names: [String]) throws(PostgresError) -> [String] {
+        var found: [String] = []
+        for name in names where try scalar("SELECT to_regclass($1) IS NOT NULL", [quoteIdentifier(name)]) == "t" { found.append(name) }
+        return found
+    }
+
+    /// Creates the tables of `schema` and records it as the SQLite store records its schema.
+    public func create(_ schema: SchemaDescription, mapName: String, mapText: String) throws(PostgresError) {
+        for statement in PostgresSchemaSQL.createStatements(for: schema) { try execute(statement) }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        guard let json = try? encoder.encode(schema) else { throw PostgresError(.other, message: "the schema cannot be encoded") }
+        _ = try rows(
+            "INSERT INTO \(quoteIdentifier(Store.schemaTable)) (\"recorded_at\", \"map_name\", \"map_text\", \"schema_json\") VALUES (\(Self.nowText), $1, $2, $3)",
+            [mapName, mapText, String(decoding: json, as: UTF8.self)])
+    }
+
+    /// Stores `value` under `key` in the metadata, `updated_at` moving only when it changes.
+    public func setMeta(_ key: String, _ value: MetaValue) throws(PostgresError) {
+        let table = quoteIdentifier(Store.metaTable)
+        _ = try rows(
+            "INSERT INTO \(table) (\"key\", \"type\", \"value\", \"updated_at\") VALUES ($1, $2, $3, \(Self.nowText)) "
+                + "ON CONFLICT (\"key\") DO UPDATE SET \"type\" = EXCLUDED.\"type\", \"value\" = EXCLUDED.\"value\", \"updated_at\" = EXCLUDED.\"updated_at\" "
+                + "WHERE \(table).\"type\" IS DISTINCT FROM EXCLUDED.\"type\" OR \(table).\"value\" IS DISTINCT FROM EXCLUDED.\"value\"",
+            [key, value.type.rawValue, Self.metaText(value)])
+    }
+
+    /// Removes `key` from the metadata.
+    public func unsetMeta(_ key: String) throws(PostgresError) {
+        _ = try rows("DELETE FROM \(quoteIdentifier(Store.metaTable)) WHERE \"key\" = $1", [key])
+    }
+
+    /// A metadata value as the `value` column holds it (a bool as 1 or 0, as in the SQLite store).
+    static func metaText(_ value: MetaValue) -> String {
+        switch value {
+        case .bool(let flag): flag ? "1" : "0"
+        case .integer(let number): String(number)
+        case .double(let number): "\(number)"
+        case .string(let text), .date(let text), .json(let text): text
+        }
+    }
+}

@@ -1,0 +1,117 @@
+import Foundation
+import GraphImport
+import GraphImportPostgres
+import GraphImportStore
+import GraphImportTestSupport
+import Testing
+
+/// Imports into PostgreSQL give the rows and the counts the SQLite store gives for the same feed.
+@Suite("PostgreSQL: imports as into SQLite", needsPostgres)
+struct PostgresImportTests {
+    static func plan(_ map: String) throws -> ImportPlan {
+        let path = repositoryRoot.appendingPathComponent("Mappings/\(map)").path
+        return try ImportPlan.compile(text: String(contentsOfFile: path, encoding: .utf8), fileName: map)
+    }
+
+    static func sample(_ name: String) throws -> String {
+        try String(contentsOfFile: repositoryRoot.appendingPathComponent("Samples/\(name)").path, encoding: .utf8)
+    }
+
+    /// Both stores after the same imports: the first of the sample, then a second of the same feed.
+    @Test(arguments: [("tweets.map", "tweets.json"), ("issues.map", "issues.json")])
+    func theSameFeedGivesTheSameRowsAndCountsInBothStores(map: String, sample: String) throws {
+        let plan = try Self.plan(map)
+        let feed = try Self.sample(sample)
+        var rows: [StoreKind: [String: [String]]] = [:]
+        var counts: [StoreKind: [[String: [Int]]]] = [:]
+        for kind in StoreKind.allCases {
+            let store = try StoreUnderTest(kind)
+            let first = try store.importJSON(feed, plan: plan).get()
+            let second = try store.importJSON(feed, plan: plan).get()
+            rows[kind] = try store.rows(plan: plan)
+            counts[kind] = [countsByEntity(first), countsByEntity(second)]
+        }
+        #expect(rows[.postgresql] == rows[.sqlite])
+        #expect(counts[.postgresql] == counts[.sqlite])
+        #expect(rows[.sqlite]?.values.contains { !$0.isEmpty } == true)
+    }
+
+    /// A second feed that changes some objects, leaves some out, gives a user without the
+    /// attributes a mention lacks, and names a reply that is not in the feed (a stub).
+    static let firstFeed = """
+        [{"id": 1, "text": "one", "created_at": "Wed Aug 27 13:08:45 +0000 2008", "source": "web", "lang": "en",
+          "retweet_count": 0, "favorite_count": 0,
+          "user": {"id": 10, "screen_name": "ann", "name": "Ann", "followers_count": 5, "created_at": "Wed Aug 27 13:08:45 +0000 2008"},
+          "entities": {"hashtags": [{"text": "Swift"}, {"text": "swift"}, {"text": "Go"}], "user_mentions": [{"id": 11, "screen_name": "bob", "name": "Bob"}]},
+          "in_reply_to_status_id": 99},
+         {"id": 2, "text": "two", "created_at": "Wed Aug 27 13:08:45 +0000 2008", "source": "web", "lang": "en",
+          "retweet_count": 1, "favorite_count": 0,
+          "user": {"id": 11, "screen_name": "bob", "name": "Bob", "followers_count": 7},
+          "entities": {"hashtags": [], "user_mentions": []},
+          "retweeted_status": {"id": 1, "text": "one", "created_at": "Wed Aug 27 13:08:45 +0000 2008", "source": "web", "lang": "en",
+            "retweet_count": 1, "favorite_count": 0, "user": {"id": 10, "screen_name": "ann", "name": "Ann"},
+            "entities": {"hashtags": [{"text": "go"}], "user_mentions": []}}}]
+        """
+    static let secondFeed = """
+        [{"id": 2, "text": "two, edited", "created_at": "Wed Aug 27 13:08:45 +0000 2008", "source": "web", "lang": "en",
+          "retweet_count": 1, "favorite_count": 3,
+          "user": {"id": 11, "screen_name": "bob", "name": "Bob", "followers_count": 7},
+          "entities": {"hashtags": [{"text": "Rust"}], "user_mentions": [{"id": 10, "screen_name": "ann", "name": "Ann B."}]},
+          "in_reply_to_status_id": 1},
+         {"id": 99, "text": "now known", "created_at": "Wed Aug 27 13:08:45 +0000 2008", "source": "web", "lang": "en",
+          "retweet_count": 0, "favorite_count": 0, "user": {"id": 12, "screen_name": "cy", "name": "Cy"},
+          "entities": {"hashtags": [], "user_mentions": []}}]
+        """
+
+    @Test func changesStubsAndPartialObjectsGiveTheSameRowsAndCountsInBothStores() throws {
+        let plan = try Self.plan("tweets.map")
+        var rows: [StoreKind: [String: [String]]] = [:]
+        var counts: [StoreKind: [[String: [Int]]]] = [:]
+        for kind in StoreKind.allCases {
+            let store = try StoreUnderTest(kind)
+            let first = try store.importJSON(Self.firstFeed, plan: plan).get()
+            let second = try store.importJSON(Self.secondFeed, plan: plan).get()
+            rows[kind] = try store.rows(plan: plan)
+            counts[kind] = [countsByEntity(first), countsByEntity(second)]
+        }
+        #expect(rows[.postgresql] == rows[.sqlite])
+        #expect(counts[.postgresql] == counts[.sqlite])
+        // The stub tweet 99 made by the first feed, filled in by the second.
+        #expect(counts[.sqlite]?[0]["Tweet"] == [3, 0, 0, 0])
+        #expect(rows[.sqlite]?["tweets"]?.contains { $0.hasPrefix("99|now known|") } == true)
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func aNewObjectWithoutARequiredValueFailsTheImportAndWritesNothing(kind: StoreKind) throws {
+        let plan = try Self.plan("tweets.map")
+        let store = try StoreUnderTest(kind)
+        _ = try store.importJSON(Self.firstFeed, plan: plan).get()
+        let before = try store.rows(plan: plan)
+        let lacking = """
+            [{"id": 3, "created_at": "Wed Aug 27 13:08:45 +0000 2008", "source": "web", "lang": "en", "retweet_count": 0, "favorite_count": 0,
+              "user": {"id": 10, "screen_name": "ann", "name": "Ann"}, "entities": {"hashtags": [], "user_mentions": []}}]
+            """
+        guard case .failure(let failure) = store.importJSON(lacking, plan: plan) else {
+            Issue.record("imported a new tweet without its text")
+            return
+        }
+        #expect(failure.text.contains("is required, and this new Tweet has no 'text'"), "\(failure.text)")
+        #expect(try store.rows(plan: plan) == before)
+        // An object already stored may lack it: it keeps its stored value.
+        let known = lacking.replacingOccurrences(of: "\"id\": 3", with: "\"id\": 1")
+        #expect(throws: Never.self) { try store.importJSON(known, plan: plan).get() }
+        #expect(try store.rows(plan: plan)["tweets"]?.contains { $0.hasPrefix("1|one|") } == true)
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func aDryRunWritesNoObject(kind: StoreKind) throws {
+        let plan = try Self.plan("tweets.map")
+        let store = try StoreUnderTest(kind)
+        var options = ImportOptions()
+        options.dryRun = true
+        let summary = try store.importJSON(Self.firstFeed, plan: plan, options: options).get()
+        #expect(summary.entities.first { $0.name == "Tweet" }?.counts.inserted == 3)
+        _ = try store.importJSON(Self.firstFeed, plan: plan).get()
+        #expect(try store.rows(plan: plan)["tweets"]?.count == 3)
+    }
+}
