@@ -100,4 +100,64 @@ extension PostgresConnection {
         case .string(let text), .date(let text), .json(let text): text
         }
     }
+
+    /// The newest `last` runs, newest first; none when no import made the store's tables yet.
+    public func runs(last: Int) throws(PostgresError) -> [RunRecord] {
+        guard try scalar("SELECT to_regclass($1) IS NOT NULL", [quoteIdentifier(Store.runsTable)]) == "t" else { return [] }
+        let rows = try rows(
+            "SELECT \"id\", \"started_at\", \"finished_at\", \"pid\", \"host\", \"input\", \"input_bytes\", \"input_sha256\", "
+                + "\"map_name\", \"map_sha256\", \"records\", \"skipped_records\", \"counts\", \"outcome\", \"error\" "
+                + "FROM \(quoteIdentifier(Store.runsTable)) ORDER BY \"id\" DESC LIMIT $1", [String(max(0, last))])
+        return rows.map { row in
+            RunRecord(
+                id: row[0].flatMap { Int64($0) } ?? 0, startedAt: row[1] ?? "", finishedAt: row[2], pid: row[3].flatMap { Int32($0) } ?? 0,
+                host: row[4] ?? "", input: row[5] ?? "", inputBytes: row[6].flatMap { Int64($0) }, inputSHA256: row[7], mapName: row[8] ?? "",
+                mapSHA256: row[9] ?? "", records: row[10].flatMap { Int64($0) }, skippedRecords: row[11].flatMap { Int64($0) }, counts: row[12],
+                outcome: row[13].flatMap { RunOutcome(rawValue: $0) } ?? .failed, error: row[14])
+        }
+    }
+
+    /// Every metadata key with its value, sorted by key bytewise (as the SQLite store lists them).
+    public func allMeta() throws(PostgresError) -> [(key: String, value: MetaValue)] {
+        guard try scalar("SELECT to_regclass($1) IS NOT NULL", [quoteIdentifier(Store.metaTable)]) == "t" else { return [] }
+        return try rows("SELECT \"key\", \"type\", \"value\" FROM \(quoteIdentifier(Store.metaTable)) ORDER BY \"key\" COLLATE \"C\"").compactMap { row in
+            guard let key = row[0], let value = Self.metaValue(type: row[1], text: row[2]) else { return nil }
+            return (key, value)
+        }
+    }
+
+    /// The value of metadata `key`, or nil when it is not set.
+    public func meta(_ key: String) throws(PostgresError) -> MetaValue? {
+        guard try scalar("SELECT to_regclass($1) IS NOT NULL", [quoteIdentifier(Store.metaTable)]) == "t" else { return nil }
+        guard let row = try rows("SELECT \"type\", \"value\" FROM \(quoteIdentifier(Store.metaTable)) WHERE \"key\" = $1", [key]).first else {
+            return nil
+        }
+        return Self.metaValue(type: row[0], text: row[1])
+    }
+
+    /// Runs `body` in a transaction under the store's lock, the store's own tables made first.
+    public func writeMeta(wait: Double, _ body: (PostgresConnection) throws(PostgresError) -> Void) throws(PostgresError) {
+        try begin()
+        do throws(PostgresError) {
+            try lockStore(wait: wait)
+            for statement in PostgresSchemaSQL.internalTables { try execute(statement) }
+            try body(self)
+            try commit()
+        } catch {
+            rollback()
+            throw error
+        }
+    }
+
+    static func metaValue(type: String?, text: String?) -> MetaValue? {
+        guard let type = type.flatMap(MetaType.init(rawValue:)), let text else { return nil }
+        switch type {
+        case .bool: return text == "1" ? .bool(true) : text == "0" ? .bool(false) : nil
+        case .integer: return Int64(text).map { .integer($0) }
+        case .double: return Double(text).map { .double($0) }
+        case .string: return .string(text)
+        case .date: return .date(text)
+        case .json: return .json(text)
+        }
+    }
 }

@@ -120,3 +120,42 @@ struct PostgresCLITests {
         #expect(try database.cluster.psql(database.name, "SELECT string_agg(id::text, ',') FROM things") == "1\n")
     }
 }
+
+/// The run history and the metadata of a PostgreSQL store, from `import`, `runs` and `meta`.
+@Suite("PostgreSQL: runs and meta")
+struct PostgresRunsAndMetaTests {
+    static let map = repoFile("Mappings/tweets.map")
+
+    @Test(PostgresCLITests.needsPostgres)
+    func everyImportLeavesARunAndSetMetaCommitsWithTheData() throws {
+        let database = try PostgresTestCluster.shared().makeDatabase()
+        let store = database.connectionString
+        let imported = runInProcess([repoFile("Samples/tweets.json"), "--map", Self.map, "--store", store, "--set-meta", "cursor:integer=7"])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        let broken = runInProcess(["-", "--map", Self.map, "--store", store, "--set-meta", "cursor:integer=8"], stdinText: "[{\"id\": \"x\"}]")
+        #expect(broken.status == 65, "\(broken.stderr)")
+        #expect(runInProcess(["meta", "get", "cursor", "--store", store]).stdout == "7\n")
+        let runs = runInProcess(["runs", "--store", store, "--json"])
+        #expect(runs.status == 0, "\(runs.stderr)")
+        let outcomes = try database.cluster.psql(
+            database.name, "SELECT string_agg(outcome || ':' || coalesce(records::text, '-'), ',' ORDER BY id) FROM graphimport_runs")
+        #expect(outcomes == "succeeded:200,failed:1\n", "\(outcomes)")
+        #expect(runs.stdout.contains("\"outcome\":\"failed\"") && runs.stdout.contains("\"outcome\":\"succeeded\""), "\(runs.stdout)")
+        let table = runInProcess(["runs", "--store", store]).stdout
+        #expect(table.split(separator: "\n").count == 3, "\(table)")
+        #expect(table.contains("succeeded") && table.contains("+"), "\(table)")
+    }
+
+    @Test(PostgresCLITests.needsPostgres)
+    func metaSetGetListAndUnsetOnAPostgreSQLStore() throws {
+        let database = try PostgresTestCluster.shared().makeDatabase()
+        let store = database.connectionString
+        #expect(runInProcess(["meta", "get", "etag", "--store", store]).status == 1)
+        #expect(runInProcess(["meta", "set", "etag", "W/\"abc\"", "--store", store]).status == 0)
+        #expect(runInProcess(["meta", "set", "done", "true", "--type", "bool", "--store", store]).status == 0)
+        #expect(runInProcess(["meta", "get", "etag", "--store", store]).stdout == "W/\"abc\"\n")
+        #expect(runInProcess(["meta", "list", "--store", store]).stdout == "done\tBool\ttrue\netag\tString\tW/\"abc\"\n")
+        #expect(runInProcess(["meta", "unset", "etag", "--store", store]).status == 0)
+        #expect(runInProcess(["meta", "get", "etag", "--store", store]).status == 1)
+    }
+}
