@@ -18,14 +18,14 @@ struct PostgresImportTests {
     }
 
     /// Both stores after the same imports: the first of the sample, then a second of the same feed.
-    @Test(arguments: [("tweets.map", "tweets.json"), ("issues.map", "issues.json")])
-    func theSameFeedGivesTheSameRowsAndCountsInBothStores(map: String, sample: String) throws {
+    @Test(arguments: [("tweets.map", "tweets.json", 5000), ("tweets.map", "tweets.json", 50), ("issues.map", "issues.json", 5000)])
+    func theSameFeedGivesTheSameRowsAndCountsInBothStores(map: String, sample: String, batchSize: Int) throws {
         let plan = try Self.plan(map)
         let feed = try Self.sample(sample)
         var rows: [StoreKind: [String: [String]]] = [:]
         var counts: [StoreKind: [[String: [Int]]]] = [:]
         for kind in StoreKind.allCases {
-            let store = try StoreUnderTest(kind)
+            let store = try StoreUnderTest(kind, batchSize: batchSize)
             let first = try store.importJSON(feed, plan: plan).get()
             let second = try store.importJSON(feed, plan: plan).get()
             rows[kind] = try store.rows(plan: plan)
@@ -63,12 +63,14 @@ struct PostgresImportTests {
           "entities": {"hashtags": [], "user_mentions": []}}]
         """
 
-    @Test func changesStubsAndPartialObjectsGiveTheSameRowsAndCountsInBothStores() throws {
+    /// Batches of 5000 objects hold each feed whole; batches of 1 and 4 split records and repeat objects across batches.
+    @Test(arguments: [5000, 4, 1])
+    func changesStubsAndPartialObjectsGiveTheSameRowsAndCountsInBothStores(batchSize: Int) throws {
         let plan = try Self.plan("tweets.map")
         var rows: [StoreKind: [String: [String]]] = [:]
         var counts: [StoreKind: [[String: [Int]]]] = [:]
         for kind in StoreKind.allCases {
-            let store = try StoreUnderTest(kind)
+            let store = try StoreUnderTest(kind, batchSize: batchSize)
             let first = try store.importJSON(Self.firstFeed, plan: plan).get()
             let second = try store.importJSON(Self.secondFeed, plan: plan).get()
             rows[kind] = try store.rows(plan: plan)
@@ -101,6 +103,20 @@ struct PostgresImportTests {
         let known = lacking.replacingOccurrences(of: "\"id\": 3", with: "\"id\": 1")
         #expect(throws: Never.self) { try store.importJSON(known, plan: plan).get() }
         #expect(try store.rows(plan: plan)["tweets"]?.contains { $0.hasPrefix("1|one|") } == true)
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func ifChangedSkipsAFeedAlreadyImported(kind: StoreKind) throws {
+        let plan = try Self.plan("tweets.map")
+        let store = try StoreUnderTest(kind)
+        var options = ImportOptions()
+        options.ifChanged = true
+        let first = try store.importJSON(Self.firstFeed, plan: plan, options: options).get()
+        #expect(!first.unchangedInput)
+        let again = try store.importJSON(Self.firstFeed, plan: plan, options: options).get()
+        #expect(again.unchangedInput)
+        let changed = try store.importJSON(Self.secondFeed, plan: plan, options: options).get()
+        #expect(!changed.unchangedInput && changed.changed)
     }
 
     @Test(arguments: StoreKind.allCases)

@@ -19,9 +19,12 @@ final class StoreUnderTest {
     let kind: StoreKind
     let directory = TemporaryDirectory()
     private var database: ScratchDatabase?
+    /// Objects per batch on PostgreSQL.
+    let batchSize: Int
 
-    init(_ kind: StoreKind) throws {
+    init(_ kind: StoreKind, batchSize: Int = 5000) throws {
         self.kind = kind
+        self.batchSize = batchSize
         if kind == .postgresql { database = try PostgresTestCluster.shared().makeDatabase() }
     }
 
@@ -39,8 +42,9 @@ final class StoreUnderTest {
             }
         case .postgresql:
             do {
-                return .success(
-                    try PostgresImporter(plan: plan).run(source: source, inputName: "feed", location: ConnectionString(location)!, options: options))
+                var importer = PostgresImporter(plan: plan)
+                importer.batchSize = batchSize
+                return .success(try importer.run(source: source, inputName: "feed", location: ConnectionString(location)!, options: options))
             } catch {
                 switch error {
                 case .importing(let error): return .failure(ImportFailureText(text: error.description))
