@@ -59,6 +59,9 @@ enum PostgresStoreCommand {
             return FailureReport(
                 .permission, "the PostgreSQL user may not write \(store): \(error.message)",
                 hint: "grant the user CREATE and USAGE on the schema, and rights on its tables")
+        case .unstorable:
+            return FailureReport(
+                .dataError, "\(store): \(error.message)", hint: "remove the character from the feed, or import into a SQLite store; \(unchanged)")
         case .constraint, .other:
             return FailureReport(.ioError, "\(store): \(error.message)", hint: unchanged)
         }

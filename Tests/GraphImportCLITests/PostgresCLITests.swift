@@ -108,6 +108,18 @@ struct PostgresCLITests {
     }
 
     @Test(needsPostgres)
+    func aTextWithANulCharacterExits65AndWritesNothing() throws {
+        let database = try PostgresTestCluster.shared().makeDatabase()
+        let dir = TemporaryDirectory()
+        let map = dir.write("notes.map", "records at $[*] as Note\nentity Note table notes\n  key id\n  id: Int\n  body: String\n")
+        let feed = "[{\"id\": 1, \"body\": \"fine\"}, {\"id\": 2, \"body\": \"nul \\u0000 inside\"}]"
+        let result = runInProcess(["-", "--map", map, "--store", database.connectionString], stdinText: feed)
+        #expect(result.status == 65, "\(result.stderr)")
+        #expect(result.stderr.contains("a text value holds a NUL character, which PostgreSQL cannot store"), "\(result.stderr)")
+        #expect(try database.cluster.psql(database.name, "SELECT count(*) FROM pg_tables WHERE tablename = 'notes'") == "0\n")
+    }
+
+    @Test(needsPostgres)
     func aMapThatChangesTheTablesExits78AndLeavesTheStoreAsItWas() throws {
         let database = try PostgresTestCluster.shared().makeDatabase()
         let dir = TemporaryDirectory()
