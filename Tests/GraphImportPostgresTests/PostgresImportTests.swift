@@ -105,6 +105,35 @@ struct PostgresImportTests {
         #expect(try store.rows(plan: plan)["tweets"]?.contains { $0.hasPrefix("1|one|") } == true)
     }
 
+    /// `default` values: set on a new object (a stub too) that lacks the attribute, never on an update.
+    @Test func defaultsGiveTheSameRowsInBothStores() throws {
+        let plan = try ImportPlan.compile(
+            text: """
+                records at $[*] as Repo
+                entity Repo table repos
+                  key id
+                  id: Int
+                  status: String default "new"
+                  stars <- stargazers: Int default 0
+                  importRun: Int default run
+                  parent <- parent_id: Repo?
+                """, fileName: "repos.map")
+        let first = #"[{"id": 1, "stargazers": 5, "parent_id": 9}, {"id": 2, "status": "old"}]"#
+        let second = #"[{"id": 1, "status": "kept"}, {"id": 3, "parent_id": 1}, {"id": 9, "stargazers": 2}]"#
+        var rows: [StoreKind: [String: [String]]] = [:]
+        var counts: [StoreKind: [[String: [Int]]]] = [:]
+        for kind in StoreKind.allCases {
+            let store = try StoreUnderTest(kind)
+            let one = try store.importJSON(first, plan: plan).get()
+            let two = try store.importJSON(second, plan: plan).get()
+            rows[kind] = try store.rows(plan: plan)
+            counts[kind] = [countsByEntity(one), countsByEntity(two)]
+        }
+        #expect(rows[.postgresql] == rows[.sqlite])
+        #expect(counts[.postgresql] == counts[.sqlite])
+        #expect(rows[.sqlite]?["repos"]?.contains("9|new|2|1|1|2|NULL") == true, "\(rows[.sqlite] ?? [:])")
+    }
+
     @Test(arguments: StoreKind.allCases)
     func ifChangedSkipsAFeedAlreadyImported(kind: StoreKind) throws {
         let plan = try Self.plan("tweets.map")

@@ -27,7 +27,6 @@ extension ImportPlan {
             if hooks[index].beforeSave != nil || hooks[index].onInsert != nil { refuse(declared.location, "a Swift hook (on \(entity.name))") }
             for attribute in entity.attributes {
                 let location = attributeLocation(attribute.name)
-                if attribute.defaultValue != nil { refuse(location, "`default` (\(entity.name).\(attribute.name))") }
                 if attribute.always != nil { refuse(location, "`always` (\(entity.name).\(attribute.name))") }
                 if attribute.onChange != nil { refuse(location, "`onchange` (\(entity.name).\(attribute.name))") }
                 if attribute.derived != nil { refuse(location, "a derived value (\(entity.name).\(attribute.name))") }

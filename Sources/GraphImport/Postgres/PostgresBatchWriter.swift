@@ -12,16 +12,20 @@ import GraphImportStore
 final class PostgresBatchWriter {
     let plan: ImportPlan
     let connection: PostgresConnection
-    let runID: Int64
+    private let runID: Int64
     /// Objects gathered before a batch is written.
     let batchSize: Int
     private var batches: [EntityBatch]
     private var gathered = 0
 
-    init(plan: ImportPlan, connection: PostgresConnection, runID: Int64, batchSize: Int = 5000) {
+    /// The run's id and time, for `default run` and `default now`.
+    let run: RunContext
+
+    init(plan: ImportPlan, connection: PostgresConnection, run: RunContext, batchSize: Int = 5000) {
         self.plan = plan
         self.connection = connection
-        self.runID = runID
+        self.run = run
+        runID = run.runID
         self.batchSize = max(1, batchSize)
         batches = plan.entities.map { EntityBatch(toOne: $0.toOne.count, toMany: $0.toMany.count) }
     }
@@ -140,11 +144,13 @@ final class PostgresBatchWriter {
     private func keyColumns(_ entity: EntityPlan) -> [String] { entity.keyAttributes.map { entity.attributes[$0].column } }
 
     /// Upserts the entity's objects, a staging table per set of given attributes (and stubs apart),
-    /// so that an attribute not given keeps its stored value.
+    /// so that an attribute not given keeps its stored value; one not given that has a `default`
+    /// takes it if the object is new (insert-only columns).
     private func writeRows(_ index: Int) throws(PostgresError) {
         let entity = plan.entities[index]
         let batch = batches[index]
         let keyAttributes = Set(entity.keyAttributes)
+        let defaults = entity.attributes.map { $0.defaultValue.map(run.value) }
         var groups: [[Bool]: [Int]] = [:]
         var order: [[Bool]] = []
         for row in batch.keys.indices {
@@ -155,14 +161,17 @@ final class PostgresBatchWriter {
         for shape in order {
             let rows = groups[shape]!
             let attributes = entity.attributes.indices.filter { shape[$0 + 1] }
+            let insertOnly = entity.attributes.indices.filter { !shape[$0 + 1] && !keyAttributes.contains($0) && defaults[$0] != nil }
             let upsert = PostgresUpsert(
                 table: entity.table, keyColumns: keyColumns(entity), valueColumns: attributes.map { entity.attributes[$0].column },
-                insertedRunColumn: Naming.insertedRun, changedRunColumn: Naming.changedRun)
+                insertOnlyColumns: insertOnly.map { entity.attributes[$0].column }, insertedRunColumn: Naming.insertedRun,
+                changedRunColumn: Naming.changedRun)
             var values: [SQLValue] = []
-            values.reserveCapacity(rows.count * (entity.keyAttributes.count + attributes.count))
+            values.reserveCapacity(rows.count * (entity.keyAttributes.count + attributes.count + insertOnly.count))
             for row in rows {
                 values += batch.keys[row].values
                 for attribute in attributes { values.append(batch.values[row][attribute]!) }
+                for attribute in insertOnly { values.append(defaults[attribute]!) }
             }
             _ = try upsert.write(values, run: runID, on: connection)
             if shape[0] {

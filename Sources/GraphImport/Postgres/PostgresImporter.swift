@@ -118,7 +118,8 @@ struct PostgresImportRun {
             summary.inputSHA256 = known
             return try finishUnchanged(summary)
         }
-        let writer = PostgresBatchWriter(plan: plan, connection: connection, runID: runID, batchSize: batchSize)
+        let now = SQLValue.text(Coercion.isoText(Timestamp(milliseconds: currentMilliseconds())))
+        let writer = PostgresBatchWriter(plan: plan, connection: connection, run: RunContext(runID: runID, now: now), batchSize: batchSize)
         try server { () throws(PostgresError) in
             try connection.begin()
             try connection.lockStore(wait: options.busyTimeout)
