@@ -134,6 +134,33 @@ struct PostgresImportTests {
         #expect(rows[.sqlite]?["repos"]?.contains("9|new|2|1|1|2|NULL") == true, "\(rows[.sqlite] ?? [:])")
     }
 
+    /// Under `--skip-invalid`, a record whose new object lacks a required value is skipped, and
+    /// one that does not fit the map, and the rest are imported.
+    @Test func skippedRecordsAreTheSameInBothStores() throws {
+        let plan = try Self.plan("tweets.map")
+        let feed = """
+            [{"id": 3, "created_at": "Wed Aug 27 13:08:45 +0000 2008", "source": "web", "lang": "en", "retweet_count": 0, "favorite_count": 0,
+              "user": {"id": 10, "screen_name": "ann", "name": "Ann"}, "entities": {"hashtags": [], "user_mentions": []}},
+             {"id": "four"},
+             {"id": 5, "text": "five", "created_at": "Wed Aug 27 13:08:45 +0000 2008", "source": "web", "lang": "en", "retweet_count": 0,
+              "favorite_count": 0, "user": {"id": 10, "screen_name": "ann", "name": "Ann"}, "entities": {"hashtags": [], "user_mentions": []}}]
+            """
+        var options = ImportOptions()
+        options.skipInvalid = true
+        var rows: [StoreKind: [String: [String]]] = [:]
+        var summaries: [StoreKind: [String: [Int]]] = [:]
+        for kind in StoreKind.allCases {
+            let store = try StoreUnderTest(kind)
+            let summary = try store.importJSON(feed, plan: plan, options: options).get()
+            #expect(summary.skippedRecords == 2)
+            rows[kind] = try store.rows(plan: plan)
+            summaries[kind] = countsByEntity(summary)
+        }
+        #expect(rows[.postgresql] == rows[.sqlite])
+        #expect(summaries[.postgresql] == summaries[.sqlite])
+        #expect(rows[.postgresql]?["tweets"]?.count == 1)
+    }
+
     @Test(arguments: StoreKind.allCases)
     func ifChangedSkipsAFeedAlreadyImported(kind: StoreKind) throws {
         let plan = try Self.plan("tweets.map")
