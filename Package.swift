@@ -21,7 +21,7 @@ let package = Package(
         .target(name: "GraphImportPostgres", dependencies: ["CLibPQ", "GraphImportStore"]),
         // SHA-256 blocks on the CPU's SHA instructions, for GraphImport's input fingerprints.
         .target(name: "CSHA256"),
-        .target(name: "GraphImport", dependencies: ["GraphImportMapping", "GraphImportJSON", "GraphImportStore", "CSHA256"]),
+        .target(name: "GraphImport", dependencies: ["GraphImportMapping", "GraphImportJSON", "GraphImportStore", "GraphImportPostgres", "CSHA256"]),
         .target(
             name: "GraphImportCLI", dependencies: ["GraphImport", "GraphImportMapping", "GraphImportJSON", "GraphImportStore", "GraphImportPostgres"]),
         .executableTarget(name: "graphimport", dependencies: ["GraphImportCLI"]),

@@ -171,7 +171,7 @@ enum Help {
 
             OPTIONS:
               -m, --map <map>         The mapping file.
-              -s, --store <store>     A PostgreSQL store (postgresql://… or host=… dbname=…):
+              -s, --store <store>     A PostgreSQL store (postgresql://... or host=... dbname=...):
                                       print PostgreSQL's SQL instead of SQLite's.
               -h, --help              Show help information.
 
@@ -234,7 +234,8 @@ enum Help {
 
             OPTIONS:
               -m, --map <map>         The mapping file (.map) that says what the feed becomes.
-              -s, --store <path>      The SQLite store. (default: beside the map, named after it:
+              -s, --store <path>      The SQLite store, or a PostgreSQL one (postgresql://... or
+                                      host=... dbname=...). (default: beside the map, named after it:
                                       Mappings/tweets.map -> Mappings/tweets.sqlite)
               -n, --dry-run           Import, report what would change, and roll everything back.
               --skip-invalid          Skip records that do not fit the map, and malformed lines of

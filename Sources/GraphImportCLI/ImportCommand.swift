@@ -1,5 +1,6 @@
 import Foundation
 import GraphImport
+import GraphImportPostgres
 import GraphImportJSON
 import GraphImportMapping
 
@@ -71,13 +72,8 @@ enum ImportCommand {
             return status
         }
         let storePath = parsed.values["--store"] ?? MapLoader.defaultStorePath(forMap: mapPath)
-        if let status = PostgresStoreCommand.refuse(
-            storePath, action: "importing into", io: io,
-            json: wantsJSON ? { failure, store in io.writeOut(failure.json(input: inputPath ?? "<stdin>", store: store, runID: nil) + "\n") } : nil)
-        {
-            return status
-        }
-        StoreMessages.warnIfHardLinked(storePath, io: io)
+        let postgres = ConnectionString(storePath)
+        if postgres == nil { StoreMessages.warnIfHardLinked(storePath, io: io) }
 
         let inputName: String
         let descriptor: Int32
@@ -120,11 +116,30 @@ enum ImportCommand {
             }
         }
         var runID: Int64?
-        do {
-            let summary = try GraphImporter(plan: plan).run(
-                source: FileDescriptorSource(fileDescriptor: descriptor, isInterrupted: io.isInterrupted), inputName: inputName, storePath: storePath,
-                options: options, onSkip: onSkip, onProgress: progress.map { line in { line.update(records: $0, bytes: $1) } },
-                onRunBegan: { runID = $0 })
+        do throws(ImportError) {
+            let source = FileDescriptorSource(fileDescriptor: descriptor, isInterrupted: io.isInterrupted)
+            let onProgress = progress.map { line in { line.update(records: $0, bytes: $1) } }
+            let summary: ImportSummary
+            if let postgres {
+                do throws(PostgresImportError) {
+                    summary = try PostgresImporter(plan: plan).run(
+                        source: source, inputName: inputName, location: postgres, options: options, onSkip: onSkip, onProgress: onProgress,
+                        onRunBegan: { runID = $0 })
+                } catch {
+                    guard case .importing(let failure) = error else {
+                        progress?.finish()
+                        let failure = PostgresStoreCommand.report(error, store: postgres)
+                        failure.write(io: io)
+                        if wantsJSON { io.writeOut(failure.json(input: inputName, store: postgres.description, runID: runID) + "\n") }
+                        return failure.status
+                    }
+                    throw failure
+                }
+            } else {
+                summary = try GraphImporter(plan: plan).run(
+                    source: source, inputName: inputName, storePath: storePath, options: options, onSkip: onSkip, onProgress: onProgress,
+                    onRunBegan: { runID = $0 })
+            }
             progress?.finish()
             if reported > maxReportedRecords {
                 io.writeError("graphimport: \(reported - maxReportedRecords) more skipped records not shown\n")

@@ -2,6 +2,7 @@ import Foundation
 import GraphImport
 import GraphImportJSON
 import GraphImportMapping
+import GraphImportPostgres
 import GraphImportStore
 
 /// `graphimport meta get|set|unset|list`: the store's typed metadata from a shell.
@@ -21,7 +22,6 @@ enum MetaCommand {
         }
         let operands = Array(parsed.operands.dropFirst())
         let path = try storePath(parsed)
-        if let status = PostgresStoreCommand.refuse(path, action: "`meta \(action)` on", io: io) { return status }
         switch action {
         case "get":
             guard operands.count == 1 else { throw UsageError(message: "'meta get' takes one KEY", hint: nil) }
@@ -34,10 +34,14 @@ enum MetaCommand {
                 reportError(error.description, io: io)
                 return .dataError
             }
-            return write(store: path, wait: parsed.values["--wait"], io: io) { store throws(StoreError) in try store.setMeta(operands[0], value) }
+            return write(
+                store: path, wait: parsed.values["--wait"], io: io, { store throws(StoreError) in try store.setMeta(operands[0], value) },
+                postgres: { connection throws(PostgresError) in try connection.setMeta(operands[0], value) })
         case "unset":
             guard operands.count == 1 else { throw UsageError(message: "'meta unset' takes one KEY", hint: nil) }
-            return write(store: path, wait: parsed.values["--wait"], io: io) { store throws(StoreError) in try store.unsetMeta(operands[0]) }
+            return write(
+                store: path, wait: parsed.values["--wait"], io: io, { store throws(StoreError) in try store.unsetMeta(operands[0]) },
+                postgres: { connection throws(PostgresError) in try connection.unsetMeta(operands[0]) })
         case "list":
             guard operands.isEmpty else { throw UsageError(message: "'meta list' takes no KEY", hint: nil) }
             return list(store: path, json: parsed.has("--json"), io: io)
@@ -89,7 +93,9 @@ enum MetaCommand {
 
     private static func get(_ key: String, default fallback: String?, store path: String, io: ToolIO) -> ExitCode {
         var value: MetaValue?
-        if FileManager.default.fileExists(atPath: path) {
+        if let location = ConnectionString(path) {
+            do { value = try PostgresConnection(location).meta(key) } catch { return PostgresStoreCommand.fail(error, store: location, io: io) }
+        } else if FileManager.default.fileExists(atPath: path) {
             do {
                 let store = try Store(path: path, options: Database.Options(create: false, readOnly: true, busyTimeout: 5))
                 value = try store.meta(key)
@@ -110,7 +116,18 @@ enum MetaCommand {
         return .notFound
     }
 
-    private static func write(store path: String, wait: String?, io: ToolIO, _ body: (Store) throws(StoreError) -> Void) -> ExitCode {
+    private static func write(
+        store path: String, wait: String?, io: ToolIO, _ body: (Store) throws(StoreError) -> Void,
+        postgres: (PostgresConnection) throws(PostgresError) -> Void
+    ) -> ExitCode {
+        if let location = ConnectionString(path) {
+            do {
+                try PostgresConnection(location).writeMeta(wait: wait.flatMap(Double.init) ?? 30, postgres)
+                return .ok
+            } catch {
+                return PostgresStoreCommand.fail(error, store: location, io: io)
+            }
+        }
         do throws(StoreError) {
             let store = try Store(path: path, options: Database.Options(create: true, readOnly: false, busyTimeout: wait.flatMap(Double.init) ?? 30))
             let foreign = try store.foreignTables(besides: SchemaDescription(tables: []))
@@ -134,7 +151,9 @@ enum MetaCommand {
 
     private static func list(store path: String, json: Bool, io: ToolIO) -> ExitCode {
         var entries: [(key: String, value: MetaValue)] = []
-        if FileManager.default.fileExists(atPath: path) {
+        if let location = ConnectionString(path) {
+            do { entries = try PostgresConnection(location).allMeta() } catch { return PostgresStoreCommand.fail(error, store: location, io: io) }
+        } else if FileManager.default.fileExists(atPath: path) {
             do {
                 let store = try Store(path: path, options: Database.Options(create: false, readOnly: true, busyTimeout: 5))
                 entries = try store.allMeta()

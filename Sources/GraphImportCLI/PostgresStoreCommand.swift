@@ -1,28 +1,31 @@
+import GraphImport
 import GraphImportPostgres
 
 /// `--store postgresql://…` (or a libpq keyword string such as `host=db1 dbname=feeds`) on the
-/// command line: how its failures read, with which exit status, and what this version refuses.
+/// command line: how its failures read, with which exit status.
 ///
 /// The store is always shown by `ConnectionString.description`: its password is `***`.
 enum PostgresStoreCommand {
-    /// For a PostgreSQL store, connects (so that a wrong password, a missing database or a stopped
-    /// server is reported with its own exit status) and then refuses `action` ("importing into",
-    /// "`runs` on"), which this version does not yet carry out on PostgreSQL (exit 78). Nil for a
-    /// SQLite path: the caller goes on.
-    static func refuse(_ store: String, action: String, io: ToolIO, json: ((FailureReport, String) -> Void)? = nil) -> ExitCode? {
-        guard let location = ConnectionString(store) else { return nil }
-        let failure: FailureReport
-        do {
-            _ = try PostgresConnection(location)
-            failure = FailureReport(
-                .configuration, "\(action) a PostgreSQL store is not supported by this version of graphimport yet; nothing was done",
-                hint: "`graphimport schema --map MAP --store \(location)` prints the tables for PostgreSQL; import into a SQLite store meanwhile")
-        } catch {
-            failure = report(error, store: location)
-        }
+    /// Prints a PostgreSQL failure and returns its exit status.
+    static func fail(_ error: PostgresError, store: ConnectionString, io: ToolIO) -> ExitCode {
+        let failure = report(error, store: store)
         failure.write(io: io)
-        json?(failure, location.description)
         return failure.status
+    }
+
+    /// How a failed import into PostgreSQL is shown, unless it failed as any import can (`.importing`).
+    static func report(_ error: PostgresImportError, store: ConnectionString) -> FailureReport {
+        switch error {
+        case .server(let error): return report(error, store: store)
+        case .unsupported(_, let message, let refusals):
+            var failure = FailureReport(
+                .configuration, "\(store): \(message); nothing was imported",
+                hint: refusals.isEmpty ? "import into a SQLite store meanwhile" : nil)
+            failure.details = refusals.map(\.description)
+            return failure
+        case .importing(let error):
+            return FailureReport(.software, error.description, hint: nil)
+        }
     }
 
     /// How a PostgreSQL failure is shown, and its exit status (the table in README.md).
@@ -56,6 +59,9 @@ enum PostgresStoreCommand {
             return FailureReport(
                 .permission, "the PostgreSQL user may not write \(store): \(error.message)",
                 hint: "grant the user CREATE and USAGE on the schema, and rights on its tables")
+        case .unstorable:
+            return FailureReport(
+                .dataError, "\(store): \(error.message)", hint: "remove the character from the feed, or import into a SQLite store; \(unchanged)")
         case .constraint, .other:
             return FailureReport(.ioError, "\(store): \(error.message)", hint: unchanged)
         }

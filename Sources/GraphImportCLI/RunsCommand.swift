@@ -1,6 +1,7 @@
 import Foundation
 import GraphImport
 import GraphImportJSON
+import GraphImportPostgres
 import GraphImportStore
 
 /// `graphimport runs [--last N] [--json]`: the store's import history, newest first.
@@ -13,7 +14,6 @@ enum RunsCommand {
     static func run(_ arguments: [String], io: ToolIO) throws(UsageError) -> ExitCode {
         let parsed = try ParsedArguments(arguments, options: options)
         let path = try MetaCommand.storePath(parsed)
-        if let status = PostgresStoreCommand.refuse(path, action: "`runs` on", io: io) { return status }
         var last = 20
         if let text = parsed.values["--last"] {
             guard let number = Int(text), number > 0 else {
@@ -21,19 +21,47 @@ enum RunsCommand {
             }
             last = number
         }
+        let runs: [RunRecord]
+        if let location = ConnectionString(path) {
+            do {
+                runs = try PostgresConnection(location).runs(last: last)
+            } catch {
+                let failure = PostgresStoreCommand.report(error, store: location)
+                failure.write(io: io)
+                return failure.status
+            }
+        } else {
+            switch readRuns(path, last: last, io: io) {
+            case .success(let read): runs = read
+            case .failure(let status): return status.code
+            }
+        }
+        return show(runs, json: parsed.has("--json"), io: io)
+    }
+
+    /// An exit status as an error, for `readRuns`.
+    private struct Failed: Error {
+        let code: ExitCode
+    }
+
+    /// The runs of the SQLite store at `path`, or the (reported) status when it cannot be read.
+    private static func readRuns(_ path: String, last: Int, io: ToolIO) -> Result<[RunRecord], Failed> {
         guard FileManager.default.fileExists(atPath: path) else {
             reportError("no store at \(path)", hint: "import into it first, or name it with --store", io: io)
-            return .noInput
+            return .failure(Failed(code: .noInput))
         }
-        let runs: [RunRecord]
         do {
             let store = try Store(path: path, options: Database.Options(create: false, readOnly: true, busyTimeout: 5))
-            runs = try store.runs(last: last)
+            return .success(try store.runs(last: last))
         } catch {
             reportError("cannot read the store \(path): \(error.description)", io: io)
-            return ExitCode(error)
+            return .failure(Failed(code: ExitCode(error)))
         }
-        if parsed.has("--json") {
+    }
+
+    /// Prints `runs` as a table, or as JSON.
+    private static func show(_ runs: [RunRecord], json wantsJSON: Bool, io: ToolIO) -> ExitCode {
+        if wantsJSON {
             io.writeOut(JSONValue.array(runs.map(json)).jsonText + "\n")
             return .ok
         }

@@ -28,10 +28,14 @@ extension PostgresConnection {
         if !buffer.isEmpty { try send(buffer, sql: sql) }
         // A value PostgreSQL cannot hold ends the COPY with that error, so that nothing of it is kept.
         guard PQputCopyEnd(handle, encodingError) == 1 else { throw lostConnection(sql: sql) }
+        var failure: PostgresError?
         while let result = PQgetResult(handle) {
             defer { PQclear(result) }
-            try check(result, sql: sql)
+            do { try check(result, sql: sql) } catch { failure = failure ?? error }
         }
+        // The server reports the COPY ended by the client as cancelled: the value is the cause.
+        if let encodingError { throw PostgresError(.unstorable, message: encodingError, sql: sql) }
+        if let failure { throw failure }
     }
 
     /// How much COPY text is gathered before it is handed to libpq.

@@ -24,6 +24,8 @@ public struct PostgresError: Error, Equatable, Sendable, CustomStringConvertible
         case permission
         /// A row broke a constraint of the store (SQLSTATE class 23).
         case constraint
+        /// A value of the feed PostgreSQL cannot store (a text holding a NUL character).
+        case unstorable
         /// Anything else the server or libpq reported.
         case other
     }

@@ -18,11 +18,18 @@ public struct PostgresUpsert: Sendable {
     public let insertedRunColumn: String
     public let changedRunColumn: String
 
-    public init(table: String, keyColumns: [String], valueColumns: [String], insertedRunColumn: String, changedRunColumn: String) {
+    /// Columns written only when a row is inserted (a `default`), after `valueColumns` in each row.
+    public let insertOnlyColumns: [String]
+
+    public init(
+        table: String, keyColumns: [String], valueColumns: [String], insertOnlyColumns: [String] = [], insertedRunColumn: String,
+        changedRunColumn: String
+    ) {
         precondition(!keyColumns.isEmpty, "an upsert needs a key")
         self.table = table
         self.keyColumns = keyColumns
         self.valueColumns = valueColumns
+        self.insertOnlyColumns = insertOnlyColumns
         self.insertedRunColumn = insertedRunColumn
         self.changedRunColumn = changedRunColumn
     }
@@ -30,17 +37,19 @@ public struct PostgresUpsert: Sendable {
     /// The staging table: a temporary table dropped at COMMIT, one per table and set of columns
     /// (objects that lack some attributes in the feed keep their stored values: they go through
     /// an upsert of the columns they have, beside the one of those that have them all).
-    public var stagingTable: String { stagingName("graphimport_batch_", keyColumns + [""] + valueColumns, table: table) }
+    public var stagingTable: String {
+        stagingName("graphimport_batch_", keyColumns + [""] + valueColumns + (insertOnlyColumns.isEmpty ? [] : [""] + insertOnlyColumns), table: table)
+    }
 
     /// The column of the staging table that numbers the batch's rows in the feed's order.
     static let ordinalColumn = "graphimport_ordinal"
 
     /// The columns COPY fills, in order: the ordinal, the key, the values.
-    public var stagingColumns: [String] { [Self.ordinalColumn] + keyColumns + valueColumns }
+    public var stagingColumns: [String] { [Self.ordinalColumn] + keyColumns + valueColumns + insertOnlyColumns }
 
     /// Creates the staging table with the target's column types and no constraints, for this transaction.
     public var createStaging: String {
-        let columns = (keyColumns + valueColumns).map(quoteIdentifier).joined(separator: ", ")
+        let columns = (keyColumns + valueColumns + insertOnlyColumns).map(quoteIdentifier).joined(separator: ", ")
         return "CREATE TEMPORARY TABLE IF NOT EXISTS \(quoteIdentifier(stagingTable)) ON COMMIT DROP AS "
             + "SELECT 0::bigint AS \(quoteIdentifier(Self.ordinalColumn)), \(columns) FROM \(quoteIdentifier(table)) WITH NO DATA"
     }
@@ -52,7 +61,7 @@ public struct PostgresUpsert: Sendable {
     /// inserted, how many updated (the rest were unchanged).
     public var statement: String {
         let key = keyColumns.map(quoteIdentifier).joined(separator: ", ")
-        let written = (keyColumns + valueColumns).map(quoteIdentifier).joined(separator: ", ")
+        let written = (keyColumns + valueColumns + insertOnlyColumns).map(quoteIdentifier).joined(separator: ", ")
         let staging = quoteIdentifier(stagingTable)
         let ordinal = quoteIdentifier(Self.ordinalColumn)
         var conflict = "ON CONFLICT (\(key)) DO NOTHING"
@@ -89,10 +98,10 @@ public struct PostgresUpsert: Sendable {
         }
     }
 
-    /// Writes one batch: `rows` holds, row after row, each object's key values then its values
-    /// (`keyColumns.count + valueColumns.count` to a row), in the feed's order. Inside a transaction.
+    /// Writes one batch: `rows` holds, row after row, each object's key values, its values, then its insert-only values
+    /// (`keyColumns.count + valueColumns.count + insertOnlyColumns.count` to a row), in the feed's order. Inside a transaction.
     public func write(_ rows: [SQLValue], run: Int64, on connection: PostgresConnection) throws(PostgresError) -> Counts {
-        let width = keyColumns.count + valueColumns.count
+        let width = keyColumns.count + valueColumns.count + insertOnlyColumns.count
         precondition(rows.count % width == 0, "rows must be whole")
         try connection.execute(createStaging)
         try connection.execute(clearStaging)

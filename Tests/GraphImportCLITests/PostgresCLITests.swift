@@ -81,14 +81,93 @@ struct PostgresCLITests {
     }
 
     @Test(needsPostgres)
-    func importMetaAndRunsRefuseAReachablePostgreSQLStoreAndWriteNothing() throws {
+    func importWritesTheFeedInOneRunAndAReimportChangesNothing() throws {
         let database = try PostgresTestCluster.shared().makeDatabase()
         let store = database.connectionString
-        let imported = runInProcess(["-", "--map", Self.map, "--store", store], stdinText: "[]")
-        #expect(imported.status == 78, "\(imported.stderr)")
-        #expect(imported.stderr.hasPrefix("graphimport: error: importing into a PostgreSQL store is not supported by this version"), "\(imported.stderr)")
-        #expect(runInProcess(["runs", "--store", store]).status == 78)
-        #expect(runInProcess(["meta", "set", "cursor", "7", "--store", store]).status == 78)
+        let first = runInProcess([repoFile("Samples/tweets.json"), "--map", Self.map, "--store", store, "--json"])
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.stdout.contains("\"Tweet\":{\"inserted\":"), "\(first.stdout)")
+        let again = runInProcess([repoFile("Samples/tweets.json"), "--map", Self.map, "--store", store])
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(again.stderr.hasPrefix("graphimport: nothing changed: 200 records"), "\(again.stderr)")
+        let tweets = try database.cluster.psql(database.name, "SELECT count(*), count(DISTINCT id) FROM tweets")
+        #expect(tweets.hasSuffix("\n") && tweets.split(separator: "|").count == 2 && tweets.split(separator: "|")[0] != "0")
+        #expect(tweets.split(separator: "|")[0] == tweets.dropLast().split(separator: "|")[1], "\(tweets)")
+    }
+
+    @Test(needsPostgres)
+    func aMapFeatureNotDoneOnPostgreSQLExits78AtItsLineAndWritesNothing() throws {
+        let database = try PostgresTestCluster.shared().makeDatabase()
+        let dir = TemporaryDirectory()
+        let map = dir.write("seen.map", "records at $[*] as Thing\nentity Thing table things\n  key id\n  id: Int\n  seenAt: Date always now\n")
+        let result = runInProcess(["-", "--map", map, "--store", database.connectionString], stdinText: "[{\"id\": 1}]")
+        #expect(result.status == 78, "\(result.stderr)")
+        #expect(result.stderr.contains("seen.map:5:"), "\(result.stderr)")
+        #expect(result.stderr.contains("`always` (Thing.seenAt) is not supported on a PostgreSQL store yet"), "\(result.stderr)")
         #expect(try database.cluster.psql(database.name, "SELECT count(*) FROM pg_tables WHERE schemaname = 'public'") == "0\n")
+    }
+
+    @Test(needsPostgres)
+    func aTextWithANulCharacterExits65AndWritesNothing() throws {
+        let database = try PostgresTestCluster.shared().makeDatabase()
+        let dir = TemporaryDirectory()
+        let map = dir.write("notes.map", "records at $[*] as Note\nentity Note table notes\n  key id\n  id: Int\n  body: String\n")
+        let feed = "[{\"id\": 1, \"body\": \"fine\"}, {\"id\": 2, \"body\": \"nul \\u0000 inside\"}]"
+        let result = runInProcess(["-", "--map", map, "--store", database.connectionString], stdinText: feed)
+        #expect(result.status == 65, "\(result.stderr)")
+        #expect(result.stderr.contains("a text value holds a NUL character, which PostgreSQL cannot store"), "\(result.stderr)")
+        #expect(try database.cluster.psql(database.name, "SELECT count(*) FROM pg_tables WHERE tablename = 'notes'") == "0\n")
+    }
+
+    @Test(needsPostgres)
+    func aMapThatChangesTheTablesExits78AndLeavesTheStoreAsItWas() throws {
+        let database = try PostgresTestCluster.shared().makeDatabase()
+        let dir = TemporaryDirectory()
+        let first = dir.write("v1.map", "records at $[*] as Thing\nentity Thing table things\n  key id\n  id: Int\n")
+        let second = dir.write("v2.map", "records at $[*] as Thing\nentity Thing table things\n  key id\n  id: Int\n  name: String?\n")
+        #expect(runInProcess(["-", "--map", first, "--store", database.connectionString], stdinText: "[{\"id\": 1}]").status == 0)
+        let result = runInProcess(["-", "--map", second, "--store", database.connectionString], stdinText: "[{\"id\": 2, \"name\": \"b\"}]")
+        #expect(result.status == 78, "\(result.stderr)")
+        #expect(result.stderr.contains("migrating a PostgreSQL store is not supported yet"), "\(result.stderr)")
+        #expect(try database.cluster.psql(database.name, "SELECT string_agg(id::text, ',') FROM things") == "1\n")
+    }
+}
+
+/// The run history and the metadata of a PostgreSQL store, from `import`, `runs` and `meta`.
+@Suite("PostgreSQL: runs and meta")
+struct PostgresRunsAndMetaTests {
+    static let map = repoFile("Mappings/tweets.map")
+
+    @Test(PostgresCLITests.needsPostgres)
+    func everyImportLeavesARunAndSetMetaCommitsWithTheData() throws {
+        let database = try PostgresTestCluster.shared().makeDatabase()
+        let store = database.connectionString
+        let imported = runInProcess([repoFile("Samples/tweets.json"), "--map", Self.map, "--store", store, "--set-meta", "cursor:integer=7"])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        let broken = runInProcess(["-", "--map", Self.map, "--store", store, "--set-meta", "cursor:integer=8"], stdinText: "[{\"id\": \"x\"}]")
+        #expect(broken.status == 65, "\(broken.stderr)")
+        #expect(runInProcess(["meta", "get", "cursor", "--store", store]).stdout == "7\n")
+        let runs = runInProcess(["runs", "--store", store, "--json"])
+        #expect(runs.status == 0, "\(runs.stderr)")
+        let outcomes = try database.cluster.psql(
+            database.name, "SELECT string_agg(outcome || ':' || coalesce(records::text, '-'), ',' ORDER BY id) FROM graphimport_runs")
+        #expect(outcomes == "succeeded:200,failed:1\n", "\(outcomes)")
+        #expect(runs.stdout.contains("\"outcome\":\"failed\"") && runs.stdout.contains("\"outcome\":\"succeeded\""), "\(runs.stdout)")
+        let table = runInProcess(["runs", "--store", store]).stdout
+        #expect(table.split(separator: "\n").count == 3, "\(table)")
+        #expect(table.contains("succeeded") && table.contains("+"), "\(table)")
+    }
+
+    @Test(PostgresCLITests.needsPostgres)
+    func metaSetGetListAndUnsetOnAPostgreSQLStore() throws {
+        let database = try PostgresTestCluster.shared().makeDatabase()
+        let store = database.connectionString
+        #expect(runInProcess(["meta", "get", "etag", "--store", store]).status == 1)
+        #expect(runInProcess(["meta", "set", "etag", "W/\"abc\"", "--store", store]).status == 0)
+        #expect(runInProcess(["meta", "set", "done", "true", "--type", "bool", "--store", store]).status == 0)
+        #expect(runInProcess(["meta", "get", "etag", "--store", store]).stdout == "W/\"abc\"\n")
+        #expect(runInProcess(["meta", "list", "--store", store]).stdout == "done\tBool\ttrue\netag\tString\tW/\"abc\"\n")
+        #expect(runInProcess(["meta", "unset", "etag", "--store", store]).status == 0)
+        #expect(runInProcess(["meta", "get", "etag", "--store", store]).status == 1)
     }
 }

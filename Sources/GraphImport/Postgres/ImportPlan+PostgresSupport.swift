@@ -1,0 +1,46 @@
+import GraphImportMapping
+
+extension ImportPlan {
+    /// What this map asks for that an import into PostgreSQL does not do yet, each at the map line
+    /// that asks for it: such a map is refused before anything is written, never imported wrong.
+    /// Empty for the common shapes (attributes, keys, nested objects, stubs, to-many lists).
+    func postgresUnsupported(hooks: [EntityHooks]) -> [Diagnostic] {
+        var found: [Diagnostic] = []
+        func refuse(_ location: SourceLocation, _ feature: String) {
+            found.append(
+                mapping.diagnostic(
+                    at: location, "\(feature) is not supported on a PostgreSQL store yet",
+                    hint: "import into a SQLite store, or leave \(feature) out of the map"))
+        }
+        for (index, entity) in entities.enumerated() {
+            let declared = mapping.entities[index]
+            func attributeLocation(_ name: String) -> SourceLocation {
+                declared.attributes.first { $0.name == name }?.location ?? declared.location
+            }
+            func relationshipLocation(_ name: String) -> SourceLocation {
+                declared.relationships.first { $0.name == name }?.location ?? declared.location
+            }
+            if entity.keyAttributes.isEmpty { refuse(declared.location, "an entity without a key (\(entity.name))") }
+            if entity.mode != .upsert { refuse(declared.location, "`mode \(entity.mode.rawValue)`") }
+            if entity.deletionScope != nil { refuse(declared.location, "`delete missing`") }
+            if !entity.polymorphic.isEmpty { refuse(declared.location, "a polymorphic relationship (of \(entity.name))") }
+            if hooks[index].beforeSave != nil || hooks[index].onInsert != nil { refuse(declared.location, "a Swift hook (on \(entity.name))") }
+            for attribute in entity.attributes {
+                let location = attributeLocation(attribute.name)
+                if attribute.always != nil { refuse(location, "`always` (\(entity.name).\(attribute.name))") }
+                if attribute.onChange != nil { refuse(location, "`onchange` (\(entity.name).\(attribute.name))") }
+                if attribute.derived != nil { refuse(location, "a derived value (\(entity.name).\(attribute.name))") }
+            }
+            for toOne in entity.toOne where toOne.linksExistingOnly {
+                refuse(relationshipLocation(toOne.name), "`link existing` (\(entity.name).\(toOne.name))")
+            }
+            for toMany in entity.toMany {
+                let location = relationshipLocation(toMany.name)
+                if !toMany.linkAttributes.isEmpty { refuse(location, "a link attribute (\(entity.name).\(toMany.name))") }
+                if toMany.mergesList { refuse(location, "`merge` (\(entity.name).\(toMany.name))") }
+                if toMany.linksExistingOnly { refuse(location, "`link existing` (\(entity.name).\(toMany.name))") }
+            }
+        }
+        return found
+    }
+}

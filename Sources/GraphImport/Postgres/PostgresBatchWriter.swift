@@ -1,0 +1,251 @@
+import GraphImportPostgres
+import GraphImportStore
+
+/// The PostgreSQL store's writer: it takes the drafts of whole records, gathers them into a batch
+/// (each object once, its occurrences merged as the SQLite writer would write them one after
+/// another) and writes a batch with a few set-based statements per table, never a round trip per
+/// object: every entity's rows first (objects, then stubs for bare keys), then the to-one foreign
+/// keys and the to-many join rows, their targets found by their natural keys.
+///
+/// Counts come from the run's stamps at the end (`counts()`): the keys of the objects the feed
+/// gave are kept in a temporary table per entity, beside each batch's staging table.
+final class PostgresBatchWriter {
+    let plan: ImportPlan
+    let connection: PostgresConnection
+    private let runID: Int64
+    /// Objects gathered before a batch is written.
+    let batchSize: Int
+    private var batches: [EntityBatch]
+    private var gathered = 0
+
+    /// The run's id and time, for `default run` and `default now`.
+    let run: RunContext
+
+    init(plan: ImportPlan, connection: PostgresConnection, run: RunContext, batchSize: Int = 5000) {
+        self.plan = plan
+        self.connection = connection
+        self.run = run
+        runID = run.runID
+        self.batchSize = max(1, batchSize)
+        batches = plan.entities.map { EntityBatch(toOne: $0.toOne.count, toMany: $0.toMany.count) }
+    }
+
+    /// One entity's objects of the batch, each once, in the order first met.
+    struct EntityBatch {
+        var rows: [ObjectKey: Int] = [:]
+        var keys: [ObjectKey] = []
+        /// Per object: its attributes (nil: not given, the stored value is kept).
+        var values: [[SQLValue?]] = []
+        /// Per object: whether the feed gave it (a stub is only named by its key).
+        var given: [Bool] = []
+        /// Per object and to-one: nil when not given; `.some(nil)` for null.
+        var toOne: [[ObjectKey??]] = []
+        /// Per object and to-many: nil when not given; the targets in order, each once.
+        var toMany: [[[ObjectKey]?]] = []
+        let toOneCount: Int
+        let toManyCount: Int
+
+        init(toOne: Int, toMany: Int) {
+            toOneCount = toOne
+            toManyCount = toMany
+        }
+
+        mutating func row(for key: ObjectKey, attributes: Int) -> Int {
+            if let row = rows[key] { return row }
+            rows[key] = keys.count
+            keys.append(key)
+            values.append(Array(repeating: nil, count: attributes))
+            given.append(false)
+            toOne.append(Array(repeating: nil, count: toOneCount))
+            toMany.append(Array(repeating: nil, count: toManyCount))
+            return keys.count - 1
+        }
+    }
+
+    /// The temporary table of the keys the feed gave, per entity, for `counts()`.
+    private func givenTable(_ entity: Int) -> String { "graphimport_given_\(entity)" }
+
+    /// Creates the run's temporary tables (dropped at the transaction's end).
+    func prepare() throws(PostgresError) {
+        for (index, entity) in plan.entities.enumerated() {
+            let keys = keyColumns(entity).map(quoteIdentifier).joined(separator: ", ")
+            try connection.execute(
+                "CREATE TEMPORARY TABLE IF NOT EXISTS \(quoteIdentifier(givenTable(index))) ON COMMIT DROP AS "
+                    + "SELECT \(keys) FROM \(quoteIdentifier(entity.table)) WITH NO DATA")
+            try connection.execute("TRUNCATE \(quoteIdentifier(givenTable(index)))")
+        }
+    }
+
+    /// Adds a record's objects to the batch, and writes the batch when it is full.
+    func add(_ draft: ObjectDraft) throws(PostgresError) {
+        gather(draft)
+        if gathered >= batchSize { try flush() }
+    }
+
+    /// Whether the object with `key` is in the batch not yet written.
+    func holds(_ entity: Int, _ key: ObjectKey) -> Bool { batches[entity].rows[key] != nil }
+
+    @discardableResult
+    private func gather(_ draft: ObjectDraft) -> ObjectKey {
+        let entity = plan.entities[draft.entity]
+        var toOne: [ObjectKey??] = Array(repeating: nil, count: draft.toOne.count)
+        for (index, link) in draft.toOne.enumerated() {
+            guard let link else { continue }
+            toOne[index] = .some(target(of: link))
+        }
+        var toMany: [[ObjectKey]?] = Array(repeating: nil, count: draft.toMany.count)
+        for (index, links) in draft.toMany.enumerated() {
+            guard let links else { continue }
+            var list: [ObjectKey] = []
+            var seen = Set<ObjectKey>()
+            for link in links {
+                if let key = target(of: link), seen.insert(key).inserted { list.append(key) }
+            }
+            toMany[index] = list
+        }
+        // Occurrences merge as successive writes would: each given value, link or list replaces.
+        let row = batches[draft.entity].row(for: draft.key, attributes: entity.attributes.count)
+        gathered += 1
+        batches[draft.entity].given[row] = true
+        for (index, value) in draft.values.enumerated() where value != nil { batches[draft.entity].values[row][index] = value }
+        for (index, link) in toOne.enumerated() where link != nil { batches[draft.entity].toOne[row][index] = link }
+        for (index, list) in toMany.enumerated() where list != nil { batches[draft.entity].toMany[row][index] = list }
+        return draft.key
+    }
+
+    /// The key a link points at, gathering a nested object or a stub; nil for null.
+    private func target(of link: LinkDraft) -> ObjectKey? {
+        switch link {
+        case .null: return nil
+        case .object(let nested): return gather(nested)
+        case .reference(let entity, let key), .existing(let entity, let key, _):
+            // `link existing` is refused for PostgreSQL before the run (`postgresUnsupported`).
+            let attributes = plan.entities[entity].attributes.count
+            if batches[entity].rows[key] == nil {
+                let row = batches[entity].row(for: key, attributes: attributes)
+                for (position, attribute) in plan.entities[entity].keyAttributes.enumerated() {
+                    batches[entity].values[row][attribute] = key.values[position]
+                }
+                gathered += 1
+            }
+            return key
+        }
+    }
+
+    /// Writes the batch: all rows, then all links (whose targets are then in the table).
+    func flush() throws(PostgresError) {
+        guard gathered > 0 else { return }
+        for index in plan.entities.indices where !batches[index].keys.isEmpty { try writeRows(index) }
+        for index in plan.entities.indices where !batches[index].keys.isEmpty { try writeLinks(index) }
+        batches = plan.entities.map { EntityBatch(toOne: $0.toOne.count, toMany: $0.toMany.count) }
+        gathered = 0
+    }
+
+    private func keyColumns(_ entity: EntityPlan) -> [String] { entity.keyAttributes.map { entity.attributes[$0].column } }
+
+    /// Upserts the entity's objects, a staging table per set of given attributes (and stubs apart),
+    /// so that an attribute not given keeps its stored value; one not given that has a `default`
+    /// takes it if the object is new (insert-only columns).
+    private func writeRows(_ index: Int) throws(PostgresError) {
+        let entity = plan.entities[index]
+        let batch = batches[index]
+        let keyAttributes = Set(entity.keyAttributes)
+        let defaults = entity.attributes.map { $0.defaultValue.map(run.value) }
+        var groups: [[Bool]: [Int]] = [:]
+        var order: [[Bool]] = []
+        for row in batch.keys.indices {
+            let shape = [batch.given[row]] + batch.values[row].indices.map { !keyAttributes.contains($0) && batch.values[row][$0] != nil }
+            if groups[shape] == nil { order.append(shape) }
+            groups[shape, default: []].append(row)
+        }
+        for shape in order {
+            let rows = groups[shape]!
+            let attributes = entity.attributes.indices.filter { shape[$0 + 1] }
+            let insertOnly = entity.attributes.indices.filter { !shape[$0 + 1] && !keyAttributes.contains($0) && defaults[$0] != nil }
+            let upsert = PostgresUpsert(
+                table: entity.table, keyColumns: keyColumns(entity), valueColumns: attributes.map { entity.attributes[$0].column },
+                insertOnlyColumns: insertOnly.map { entity.attributes[$0].column }, insertedRunColumn: Naming.insertedRun,
+                changedRunColumn: Naming.changedRun)
+            var values: [SQLValue] = []
+            values.reserveCapacity(rows.count * (entity.keyAttributes.count + attributes.count + insertOnly.count))
+            for row in rows {
+                values += batch.keys[row].values
+                for attribute in attributes { values.append(batch.values[row][attribute]!) }
+                for attribute in insertOnly { values.append(defaults[attribute]!) }
+            }
+            _ = try upsert.write(values, run: runID, on: connection)
+            if shape[0] {
+                let keys = upsert.keyColumns.map(quoteIdentifier).joined(separator: ", ")
+                try connection.execute(
+                    "INSERT INTO \(quoteIdentifier(givenTable(index))) (\(keys)) SELECT \(keys) FROM \(quoteIdentifier(upsert.stagingTable))")
+            }
+        }
+    }
+
+    private func writeLinks(_ index: Int) throws(PostgresError) {
+        let entity = plan.entities[index]
+        let batch = batches[index]
+        let keys = keyColumns(entity)
+        for (relationship, toOne) in entity.toOne.enumerated() {
+            let target = plan.entities[toOne.target]
+            let writer = PostgresToOne(
+                table: entity.table, keyColumns: keys, foreignKey: toOne.column, targetTable: target.table, targetKeyColumns: keyColumns(target),
+                primaryKey: Naming.primaryKey, changedRunColumn: Naming.changedRun)
+            var rows: [SQLValue] = []
+            for row in batch.keys.indices {
+                guard let link = batch.toOne[row][relationship] else { continue }
+                rows += batch.keys[row].values
+                rows += link?.values ?? Array(repeating: .null, count: target.keyAttributes.count)
+            }
+            if !rows.isEmpty { _ = try writer.write(rows, run: runID, on: connection) }
+        }
+        for (relationship, toMany) in entity.toMany.enumerated() {
+            let target = plan.entities[toMany.target]
+            let writer = PostgresToMany(
+                joinTable: toMany.joinTable, ownerColumn: toMany.ownerColumn, targetColumn: toMany.targetColumn, positionColumn: Naming.position,
+                table: entity.table, keyColumns: keys, targetTable: target.table, targetKeyColumns: keyColumns(target),
+                primaryKey: Naming.primaryKey, changedRunColumn: Naming.changedRun)
+            var rows: [SQLValue] = []
+            for row in batch.keys.indices {
+                guard let list = batch.toMany[row][relationship] else { continue }
+                if list.isEmpty {
+                    rows += [.integer(Int64(row)), .integer(0)] + batch.keys[row].values
+                    rows += Array(repeating: SQLValue.null, count: target.keyAttributes.count)
+                }
+                for (element, key) in list.enumerated() {
+                    rows += [.integer(Int64(row)), .integer(Int64(element))] + batch.keys[row].values + key.values
+                }
+            }
+            if !rows.isEmpty { _ = try writer.write(rows, run: runID, on: connection) }
+        }
+    }
+
+    /// What happened to each entity's objects in the run, as the SQLite writer counts them: new
+    /// rows (stubs included) inserted; objects the feed gave that the run changed, updated; the
+    /// other objects it gave, unchanged.
+    func counts() throws(PostgresError) -> [EntityCounts] {
+        var result: [EntityCounts] = []
+        for (index, entity) in plan.entities.enumerated() {
+            let table = quoteIdentifier(entity.table)
+            let keys = keyColumns(entity).map(quoteIdentifier)
+            let join = keys.map { "s.\($0) = g.\($0)" }.joined(separator: " AND ")
+            let inserted = quoteIdentifier(Naming.insertedRun)
+            let changed = quoteIdentifier(Naming.changedRun)
+            let row = try connection.rows(
+                "SELECT (SELECT count(*) FROM \(table) WHERE \(inserted) = $1::bigint), "
+                    + "count(*) FILTER (WHERE s.\(inserted) = $1::bigint), "
+                    + "count(*) FILTER (WHERE s.\(changed) = $1::bigint AND s.\(inserted) IS DISTINCT FROM $1::bigint), count(*) "
+                    + "FROM (SELECT DISTINCT \(keys.joined(separator: ", ")) FROM \(quoteIdentifier(givenTable(index)))) g "
+                    + "JOIN \(table) s ON \(join)", [String(runID)]
+            ).first
+            let numbers = (row ?? []).map { $0.flatMap { Int($0) } ?? 0 }
+            guard numbers.count == 4 else { throw PostgresError(.other, message: "the counts of \(entity.table) could not be read") }
+            var counts = EntityCounts()
+            counts.inserted = numbers[0]
+            counts.updated = numbers[2]
+            counts.unchanged = numbers[3] - numbers[1] - numbers[2]
+            result.append(counts)
+        }
+        return result
+    }
+}

@@ -1,0 +1,13 @@
+import GraphImportMapping
+import GraphImportPostgres
+
+/// Why an import into a PostgreSQL store stopped.
+public enum PostgresImportError: Error, Sendable {
+    /// What stops an import into any store: the feed, a record, the input.
+    case importing(ImportError)
+    /// The server's or the connection's failure (`PostgresError.kind` tells which).
+    case server(PostgresError)
+    /// The map asks for what this version does not do on PostgreSQL, or differs from the tables
+    /// the store holds (migrating a PostgreSQL store is not done yet): each refusal at its map line.
+    case unsupported(store: String, message: String, refusals: [Diagnostic])
+}

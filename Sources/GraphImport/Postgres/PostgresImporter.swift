@@ -1,0 +1,308 @@
+import GraphImportJSON
+import GraphImportMapping
+import GraphImportPostgres
+import GraphImportStore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Imports a feed into a PostgreSQL store with one plan: the whole run is one transaction under
+/// the store's advisory lock, and objects are written a batch at a time (`PostgresBatchWriter`).
+///
+/// What the map or the options ask for that is not done on PostgreSQL yet is refused before
+/// anything is written (`ImportPlan.postgresUnsupported`).
+public struct PostgresImporter: Sendable {
+    public let plan: ImportPlan
+    let entityHooks: [EntityHooks]
+    /// Objects gathered before a batch is written.
+    public var batchSize = 5000
+
+    public init(plan: ImportPlan, hooks: ImportHooks = ImportHooks()) {
+        self.plan = plan
+        entityHooks = EntityHooks.bind(hooks, to: plan)
+    }
+
+    /// Reads records from `source` and upserts them into the store at `location`. Either everything
+    /// is committed or nothing is; the run is recorded in `graphimport_runs` whatever its outcome.
+    public func run(
+        source: some JSONByteSource, inputName: String, location: ConnectionString, options: ImportOptions,
+        onSkip: (RecordError) -> Void = { _ in }, onProgress: ((Int, Int) -> Void)? = nil, onRunBegan: (Int64) -> Void = { _ in }
+    ) throws(PostgresImportError) -> ImportSummary {
+        let started = monotonicSeconds()
+        try refuseUnsupported(options: options, store: location.description)
+        let connection: PostgresConnection
+        let runID: Int64
+        do {
+            connection = try PostgresConnection(location)
+            runID = try connection.beginRun(
+                input: inputName, mapName: plan.mapping.fileName, mapSHA256: SHA256.hash(Array(plan.mapping.textWithIncludes.utf8)),
+                pid: getpid(), host: hostName(), wait: options.busyTimeout)
+        } catch {
+            throw .server(error)
+        }
+        onRunBegan(runID)
+        var run = PostgresImportRun(plan: plan, connection: connection, runID: runID, inputName: inputName, store: location.description, options: options)
+        run.batchSize = batchSize
+        do {
+            var summary = try run.perform(source: source, hooks: entityHooks, onSkip: onSkip, onProgress: onProgress)
+            summary.seconds = monotonicSeconds() - started
+            return summary
+        } catch {
+            connection.rollback()
+            try? connection.finishRun(
+                runID, outcome: .failed, records: Int64(run.records), skippedRecords: Int64(run.skippedRecords),
+                inputBytes: Int64(run.tap.byteCount), inputSHA256: nil, counts: nil, error: run.describe(error))
+            throw error
+        }
+    }
+
+    private func refuseUnsupported(options: ImportOptions, store: String) throws(PostgresImportError) {
+        let refusals = plan.postgresUnsupported(hooks: entityHooks)
+        if !refusals.isEmpty {
+            throw .unsupported(store: store, message: "this map asks for what graphimport does not do on a PostgreSQL store yet", refusals: refusals)
+        }
+        var options_: [String] = []
+        if options.mode != nil { options_.append("--mode") }
+        if options.changeLimit != nil { options_.append("--verbose's list of changes") }
+        if !options_.isEmpty {
+            throw .unsupported(
+                store: store, message: "\(options_.joined(separator: " and ")) \(options_.count == 1 ? "is" : "are") not supported on a PostgreSQL store yet",
+                refusals: [])
+        }
+    }
+}
+
+/// One run into PostgreSQL in progress.
+struct PostgresImportRun {
+    let plan: ImportPlan
+    let connection: PostgresConnection
+    let runID: Int64
+    let inputName: String
+    let store: String
+    let options: ImportOptions
+    var batchSize = 5000
+    let tap = InputTapState()
+    var records = 0
+    var skippedRecords = 0
+
+    init(plan: ImportPlan, connection: PostgresConnection, runID: Int64, inputName: String, store: String, options: ImportOptions) {
+        self.plan = plan
+        self.connection = connection
+        self.runID = runID
+        self.inputName = inputName
+        self.store = store
+        self.options = options
+    }
+
+    func describe(_ error: PostgresImportError) -> String {
+        switch error {
+        case .importing(let error): error.description
+        case .server(let error): error.description
+        case .unsupported(_, let message, let refusals): ([message] + refusals.map(\.description)).joined(separator: "\n")
+        }
+    }
+
+    mutating func perform(
+        source: some JSONByteSource, hooks: [EntityHooks], onSkip: (RecordError) -> Void, onProgress: ((Int, Int) -> Void)?
+    ) throws(PostgresImportError) -> ImportSummary {
+        var summary = ImportSummary(input: inputName, store: store)
+        summary.runID = runID
+        summary.dryRun = options.dryRun
+        if options.ifChanged, let known = options.knownInputSHA256,
+            try server({ () throws(PostgresError) in try connection.lastSucceededInputSHA256() }) == known
+        {
+            summary.unchangedInput = true
+            summary.inputSHA256 = known
+            return try finishUnchanged(summary)
+        }
+        let now = SQLValue.text(Coercion.isoText(Timestamp(milliseconds: currentMilliseconds())))
+        let writer = PostgresBatchWriter(plan: plan, connection: connection, run: RunContext(runID: runID, now: now), batchSize: batchSize)
+        try server { () throws(PostgresError) in
+            try connection.begin()
+            try connection.lockStore(wait: options.busyTimeout)
+        }
+        try prepareSchema()
+        try server { () throws(PostgresError) in try writer.prepare() }
+        let required = PostgresRequiredCheck(plan: plan, connection: connection, batch: writer)
+        let reader = JSONRecordReader(
+            source: InputTap(source, state: tap), patterns: plan.routes.map(\.pattern), capture: plan.meta.map(\.pattern),
+            projections: plan.projections(hooks: ImportHooks()), format: options.format,
+            options: JSONReaderOptions(maxDepth: ImportLimits.maxJSONDepth, maxStringBytes: ImportLimits.maxStringBytes))
+        let modes = EntityModes(plan: plan, run: nil)
+        let pipeline = RecordPipeline(
+            reader: reader, builder: DraftBuilder(plan: plan, hooks: hooks, modes: modes), routes: plan.routes, skipsMalformedLines: options.skipInvalid)
+        defer { pipeline.stop() }
+        var skipped = Array(repeating: 0, count: plan.entities.count)
+        var captured: [Int: JSONValue] = [:]
+        var format = JSONInputFormat.auto
+        var extrasKeys: [[String: Int]] = []
+        var outcomes: [JSONPatternOutcome] = []
+        do {
+            reading: while true {
+                var batch: [DraftedRecord]
+                guard let item = pipeline.next(isCancelled: options.isCancelled) else { throw ImportError.interrupted }
+                switch consume item {
+                case .failure(let error): throw error
+                case .end(let values, let readFormat, let keys, let patternOutcomes):
+                    captured = values
+                    format = readFormat
+                    extrasKeys = keys
+                    outcomes = patternOutcomes
+                    break reading
+                case .records(let records): batch = records
+                }
+                for record in batch {
+                    if let isCancelled = options.isCancelled, isCancelled() { throw ImportError.interrupted }
+                    records += 1
+                    let draft: ObjectDraft?
+                    switch record.draft {
+                    case .success(let drafted): draft = drafted
+                    case .failure(let error):
+                        guard options.skipInvalid else { throw ImportError.record(error) }
+                        skip(error, entity: record.routedEntity, counts: &skipped, onSkip: onSkip)
+                        continue
+                    }
+                    guard let draft else {
+                        summary.ignoredRecords += 1
+                        continue
+                    }
+                    if draft.treeLacksRequired, let error = try required.error(for: draft) {
+                        guard options.skipInvalid else { throw ImportError.record(error) }
+                        skip(error, entity: record.routedEntity, counts: &skipped, onSkip: onSkip)
+                        continue
+                    }
+                    try writer.add(draft)
+                    onProgress?(records, record.position.offset)
+                }
+                pipeline.recycle(&batch)
+            }
+        } catch let error as ImportError {
+            throw .importing(error)
+        } catch let error as PostgresError {
+            throw .server(error)
+        } catch let error as JSONError {
+            if error.kind == .io, let isCancelled = options.isCancelled, isCancelled() { throw .importing(.interrupted) }
+            if !tap.sawContent && error.kind != .io {
+                if options.allowEmpty { return try finish(summary, counts: nil, captured: [:]) }
+                throw .importing(.emptyInput)
+            }
+            throw .importing(.json(error))
+        } catch {
+            throw .importing(.internalError("\(error)"))
+        }
+        if !tap.sawContent && !options.allowEmpty { throw .importing(.emptyInput) }
+        if let isCancelled = options.isCancelled, isCancelled() { throw .importing(.interrupted) }
+        if let problem = InputShapeCheck.problem(routes: plan.routes, meta: plan.meta, outcomes: outcomes) { throw .importing(problem) }
+        summary.records = records
+        summary.skippedRecords = skippedRecords
+        summary.bytesRead = tap.byteCount
+        summary.format = format
+        summary.inputSHA256 = SHA256.hex(tap.hash.finish())
+        if options.ifChanged, try server({ () throws(PostgresError) in try connection.lastSucceededInputSHA256() }) == summary.inputSHA256 {
+            connection.rollback()
+            summary.unchangedInput = true
+            return try finishUnchanged(summary)
+        }
+        try server { () throws(PostgresError) in try writer.flush() }
+        let counts = try server { () throws(PostgresError) in try writer.counts() }
+        summary.entities = plan.entities.indices.map { index in
+            var entityCounts = counts[index]
+            entityCounts.skipped = skipped[index]
+            return (plan.entities[index].name, entityCounts)
+        }
+        summary.extrasKeys = plan.entities.indices.compactMap { index in
+            let keys = index < extrasKeys.count ? extrasKeys[index] : [:]
+            guard !keys.isEmpty else { return nil }
+            return (plan.entities[index].name, keys.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
+        }
+        return try finish(summary, counts: counts, captured: captured)
+    }
+
+    /// Creates the map's tables in a store that has none, and refuses a map whose tables differ
+    /// from those the store's map made (migrating a PostgreSQL store is not done yet).
+    private func prepareSchema() throws(PostgresImportError) {
+        let recorded = try server { () throws(PostgresError) in try connection.recordedSchema() }
+        if let recorded {
+            guard let schema = recorded.schema, schema != plan.schema else { return }
+            let stored: [String: TableDescription] = Dictionary(schema.tables.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+            let differing =
+                plan.schema.tables.filter { stored[$0.name] != $0 }.map(\.name)
+                + schema.tables.filter { table in !plan.schema.tables.contains { $0.name == table.name } }.map { $0.name }
+            throw .unsupported(
+                store: store,
+                message: "the map's tables differ from those the store's map (\(recorded.mapName ?? "unnamed")) made (\(differing.joined(separator: ", "))): "
+                    + "migrating a PostgreSQL store is not supported yet; nothing was imported",
+                refusals: [])
+        }
+        let existing = try server { () throws(PostgresError) in try connection.existingTables(plan.schema.tables.map(\.name)) }
+        guard existing.isEmpty else {
+            throw .unsupported(
+                store: store,
+                message: "the store already holds tables of the map's names that graphimport did not make (\(existing.joined(separator: ", "))); "
+                    + "nothing was imported", refusals: [])
+        }
+        try server { () throws(PostgresError) in try connection.create(plan.schema, mapName: plan.mapping.fileName, mapText: plan.mapping.textWithIncludes) }
+    }
+
+    private mutating func skip(_ error: RecordError, entity: Int?, counts: inout [Int], onSkip: (RecordError) -> Void) {
+        if let entity { counts[entity] += 1 }
+        skippedRecords += 1
+        onSkip(error)
+    }
+
+    /// Saves the metadata, records the run's end and commits (or rolls back a dry run).
+    private func finish(_ summary: ImportSummary, counts: [EntityCounts]?, captured: [Int: JSONValue]) throws(PostgresImportError) -> ImportSummary {
+        var summary = summary
+        if counts == nil {
+            summary.entities = plan.entities.map { ($0.name, EntityCounts()) }
+            summary.inputSHA256 = SHA256.hex(tap.hash.finish())
+        }
+        var saved: [(key: String, value: MetaValue?)] = []
+        for (index, field) in plan.meta.enumerated() {
+            guard let raw = captured[index] else { continue }
+            do {
+                saved.append((field.name, try field.metaValue(raw)))
+            } catch {
+                throw .importing(.meta(name: field.name, message: error.message, hint: error.hint))
+            }
+        }
+        saved += options.setMeta.map { ($0.key, $0.value) }
+        summary.meta = saved
+        let finished = summary
+        try server { () throws(PostgresError) in
+            for (key, value) in saved {
+                if let value { try connection.setMeta(key, value) } else { try connection.unsetMeta(key) }
+            }
+            if options.dryRun {
+                connection.rollback()
+                try record(finished, outcome: .dryRun)
+            } else {
+                try record(finished, outcome: .succeeded)
+                try connection.commit()
+            }
+        }
+        return summary
+    }
+
+    private func finishUnchanged(_ summary: ImportSummary) throws(PostgresImportError) -> ImportSummary {
+        var summary = summary
+        summary.entities = plan.entities.map { ($0.name, EntityCounts()) }
+        let finished = summary
+        try server { () throws(PostgresError) in try record(finished, outcome: .skipped) }
+        return summary
+    }
+
+    private func record(_ summary: ImportSummary, outcome: RunOutcome) throws(PostgresError) {
+        try connection.finishRun(
+            runID, outcome: outcome, records: Int64(summary.records), skippedRecords: Int64(summary.skippedRecords),
+            inputBytes: Int64(summary.bytesRead), inputSHA256: summary.inputSHA256, counts: summary.countsJSON, error: nil)
+    }
+
+    /// Runs server work, turning its errors into the import's.
+    private func server<T>(_ body: () throws(PostgresError) -> T) throws(PostgresImportError) -> T {
+        do { return try body() } catch { throw .server(error) }
+    }
+}

@@ -1,0 +1,163 @@
+import Foundation
+public import GraphImportStore
+
+/// The store's own tables on PostgreSQL (`PostgresSchemaSQL.internalTables`): the schema a map
+/// made, the run history and the metadata, with the SQLite store's names and text formats.
+extension PostgresConnection {
+    /// The current time as the SQLite store writes it (ISO 8601, UTC, milliseconds).
+    static let nowText = "to_char(clock_timestamp() AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.MS\"Z\"')"
+
+    /// Records the start of a run in its own committed transaction (so that the record outlives a
+    /// rollback of the import), creating the store's own tables first if need be, under the
+    /// store's lock (two first imports must not both create them). Returns the run's id.
+    public func beginRun(input: String, mapName: String, mapSHA256: String, pid: Int32, host: String, wait: Double) throws(PostgresError) -> Int64 {
+        try begin()
+        do throws(PostgresError) {
+            try lockStore(wait: wait)
+            for statement in PostgresSchemaSQL.internalTables { try execute(statement) }
+            let id = try scalar(
+                "INSERT INTO \(quoteIdentifier(Store.runsTable)) (\"started_at\", \"pid\", \"host\", \"input\", \"map_name\", \"map_sha256\", \"outcome\") "
+                    + "VALUES (\(Self.nowText), $1, $2, $3, $4, $5, $6) RETURNING \"id\"",
+                [String(pid), host, input, mapName, mapSHA256, RunOutcome.running.rawValue])
+            try commit()
+            guard let id, let number = Int64(id) else { throw PostgresError(.other, message: "the run's id was not returned") }
+            return number
+        } catch {
+            rollback()
+            throw error
+        }
+    }
+
+    /// Fills in the end of run `id`: inside the import's transaction for a success, after the
+    /// rollback for a failure. `counts` is JSON text.
+    public func finishRun(
+        _ id: Int64, outcome: RunOutcome, records: Int64?, skippedRecords: Int64?, inputBytes: Int64?, inputSHA256: String?, counts: String?,
+        error: String?
+    ) throws(PostgresError) {
+        _ = try rows(
+            "UPDATE \(quoteIdentifier(Store.runsTable)) SET \"finished_at\" = \(Self.nowText), \"outcome\" = $1, \"records\" = $2, "
+                + "\"skipped_records\" = $3, \"input_bytes\" = $4, \"input_sha256\" = $5, \"counts\" = $6, \"error\" = $7 WHERE \"id\" = $8",
+            [outcome.rawValue, records.map(String.init), skippedRecords.map(String.init), inputBytes.map(String.init), inputSHA256, counts, error, String(id)])
+    }
+
+    /// The input fingerprint of the last run that succeeded, for `--if-changed`.
+    public func lastSucceededInputSHA256() throws(PostgresError) -> String? {
+        try scalar(
+            "SELECT \"input_sha256\" FROM \(quoteIdentifier(Store.runsTable)) WHERE \"outcome\" = $1 ORDER BY \"id\" DESC LIMIT 1",
+            [RunOutcome.succeeded.rawValue])
+    }
+
+    /// The schema the store's last map made, or nil for a store whose tables no map made yet.
+    public func recordedSchema() throws(PostgresError) -> (schema: SchemaDescription?, mapName: String?)? {
+        guard
+            let row = try rows(
+                "SELECT \"schema_json\", \"map_name\" FROM \(quoteIdentifier(Store.schemaTable)) ORDER BY \"version\" DESC LIMIT 1"
+            ).first
+        else { return nil }
+        let schema = row[0].flatMap { try? JSONDecoder().decode(SchemaDescription.self, from: Data($0.utf8)) }
+        return (schema, row[1])
+    }
+
+    /// The tables of `names` that exist in the store's schema.
+    public func existingTables(_ names: [String]) throws(PostgresError) -> [String] {
+        var found: [String] = []
+        for name in names where try scalar("SELECT to_regclass($1) IS NOT NULL", [quoteIdentifier(name)]) == "t" { found.append(name) }
+        return found
+    }
+
+    /// Creates the tables of `schema` and records it as the SQLite store records its schema.
+    public func create(_ schema: SchemaDescription, mapName: String, mapText: String) throws(PostgresError) {
+        for statement in PostgresSchemaSQL.createStatements(for: schema) { try execute(statement) }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        guard let json = try? encoder.encode(schema) else { throw PostgresError(.other, message: "the schema cannot be encoded") }
+        _ = try rows(
+            "INSERT INTO \(quoteIdentifier(Store.schemaTable)) (\"recorded_at\", \"map_name\", \"map_text\", \"schema_json\") VALUES (\(Self.nowText), $1, $2, $3)",
+            [mapName, mapText, String(decoding: json, as: UTF8.self)])
+    }
+
+    /// Stores `value` under `key` in the metadata, `updated_at` moving only when it changes.
+    public func setMeta(_ key: String, _ value: MetaValue) throws(PostgresError) {
+        let table = quoteIdentifier(Store.metaTable)
+        _ = try rows(
+            "INSERT INTO \(table) (\"key\", \"type\", \"value\", \"updated_at\") VALUES ($1, $2, $3, \(Self.nowText)) "
+                + "ON CONFLICT (\"key\") DO UPDATE SET \"type\" = EXCLUDED.\"type\", \"value\" = EXCLUDED.\"value\", \"updated_at\" = EXCLUDED.\"updated_at\" "
+                + "WHERE \(table).\"type\" IS DISTINCT FROM EXCLUDED.\"type\" OR \(table).\"value\" IS DISTINCT FROM EXCLUDED.\"value\"",
+            [key, value.type.rawValue, Self.metaText(value)])
+    }
+
+    /// Removes `key` from the metadata.
+    public func unsetMeta(_ key: String) throws(PostgresError) {
+        _ = try rows("DELETE FROM \(quoteIdentifier(Store.metaTable)) WHERE \"key\" = $1", [key])
+    }
+
+    /// A metadata value as the `value` column holds it (a bool as 1 or 0, as in the SQLite store).
+    static func metaText(_ value: MetaValue) -> String {
+        switch value {
+        case .bool(let flag): flag ? "1" : "0"
+        case .integer(let number): String(number)
+        case .double(let number): "\(number)"
+        case .string(let text), .date(let text), .json(let text): text
+        }
+    }
+
+    /// The newest `last` runs, newest first; none when no import made the store's tables yet.
+    public func runs(last: Int) throws(PostgresError) -> [RunRecord] {
+        guard try scalar("SELECT to_regclass($1) IS NOT NULL", [quoteIdentifier(Store.runsTable)]) == "t" else { return [] }
+        let rows = try rows(
+            "SELECT \"id\", \"started_at\", \"finished_at\", \"pid\", \"host\", \"input\", \"input_bytes\", \"input_sha256\", "
+                + "\"map_name\", \"map_sha256\", \"records\", \"skipped_records\", \"counts\", \"outcome\", \"error\" "
+                + "FROM \(quoteIdentifier(Store.runsTable)) ORDER BY \"id\" DESC LIMIT $1", [String(max(0, last))])
+        return rows.map { row in
+            RunRecord(
+                id: row[0].flatMap { Int64($0) } ?? 0, startedAt: row[1] ?? "", finishedAt: row[2], pid: row[3].flatMap { Int32($0) } ?? 0,
+                host: row[4] ?? "", input: row[5] ?? "", inputBytes: row[6].flatMap { Int64($0) }, inputSHA256: row[7], mapName: row[8] ?? "",
+                mapSHA256: row[9] ?? "", records: row[10].flatMap { Int64($0) }, skippedRecords: row[11].flatMap { Int64($0) }, counts: row[12],
+                outcome: row[13].flatMap { RunOutcome(rawValue: $0) } ?? .failed, error: row[14])
+        }
+    }
+
+    /// Every metadata key with its value, sorted by key bytewise (as the SQLite store lists them).
+    public func allMeta() throws(PostgresError) -> [(key: String, value: MetaValue)] {
+        guard try scalar("SELECT to_regclass($1) IS NOT NULL", [quoteIdentifier(Store.metaTable)]) == "t" else { return [] }
+        return try rows("SELECT \"key\", \"type\", \"value\" FROM \(quoteIdentifier(Store.metaTable)) ORDER BY \"key\" COLLATE \"C\"").compactMap { row in
+            guard let key = row[0], let value = Self.metaValue(type: row[1], text: row[2]) else { return nil }
+            return (key, value)
+        }
+    }
+
+    /// The value of metadata `key`, or nil when it is not set.
+    public func meta(_ key: String) throws(PostgresError) -> MetaValue? {
+        guard try scalar("SELECT to_regclass($1) IS NOT NULL", [quoteIdentifier(Store.metaTable)]) == "t" else { return nil }
+        guard let row = try rows("SELECT \"type\", \"value\" FROM \(quoteIdentifier(Store.metaTable)) WHERE \"key\" = $1", [key]).first else {
+            return nil
+        }
+        return Self.metaValue(type: row[0], text: row[1])
+    }
+
+    /// Runs `body` in a transaction under the store's lock, the store's own tables made first.
+    public func writeMeta(wait: Double, _ body: (PostgresConnection) throws(PostgresError) -> Void) throws(PostgresError) {
+        try begin()
+        do throws(PostgresError) {
+            try lockStore(wait: wait)
+            for statement in PostgresSchemaSQL.internalTables { try execute(statement) }
+            try body(self)
+            try commit()
+        } catch {
+            rollback()
+            throw error
+        }
+    }
+
+    static func metaValue(type: String?, text: String?) -> MetaValue? {
+        guard let type = type.flatMap(MetaType.init(rawValue:)), let text else { return nil }
+        switch type {
+        case .bool: return text == "1" ? .bool(true) : text == "0" ? .bool(false) : nil
+        case .integer: return Int64(text).map { .integer($0) }
+        case .double: return Double(text).map { .double($0) }
+        case .string: return .string(text)
+        case .date: return .date(text)
+        case .json: return .json(text)
+        }
+    }
+}

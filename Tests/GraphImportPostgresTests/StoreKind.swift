@@ -1,0 +1,119 @@
+import Foundation
+import GraphImport
+import GraphImportJSON
+import GraphImportPostgres
+import GraphImportStore
+import GraphImportTestSupport
+import Testing
+
+/// The two stores an import can write, for tests that must hold for both.
+enum StoreKind: String, CaseIterable, CustomTestStringConvertible, Sendable {
+    case sqlite
+    case postgresql
+
+    var testDescription: String { rawValue }
+}
+
+/// A fresh store of either kind, with imports into it and its rows as text.
+final class StoreUnderTest {
+    let kind: StoreKind
+    let directory = TemporaryDirectory()
+    private var database: ScratchDatabase?
+    /// Objects per batch on PostgreSQL.
+    let batchSize: Int
+
+    init(_ kind: StoreKind, batchSize: Int = 5000) throws {
+        self.kind = kind
+        self.batchSize = batchSize
+        if kind == .postgresql { database = try PostgresTestCluster.shared().makeDatabase() }
+    }
+
+    var location: String { database?.connectionString ?? directory.path("store.sqlite") }
+
+    /// Imports `json` with `plan`; the error as text when it fails.
+    func importJSON(_ json: String, plan: ImportPlan, options: ImportOptions = .init()) -> Result<ImportSummary, ImportFailureText> {
+        let source = BytesSource(Array(json.utf8))
+        switch kind {
+        case .sqlite:
+            do {
+                return .success(try GraphImporter(plan: plan).run(source: source, inputName: "feed", storePath: location, options: options))
+            } catch {
+                return .failure(ImportFailureText(text: error.description))
+            }
+        case .postgresql:
+            do {
+                var importer = PostgresImporter(plan: plan)
+                importer.batchSize = batchSize
+                return .success(try importer.run(source: source, inputName: "feed", location: ConnectionString(location)!, options: options))
+            } catch {
+                switch error {
+                case .importing(let error): return .failure(ImportFailureText(text: error.description))
+                case .server(let error): return .failure(ImportFailureText(text: "server: \(error)"))
+                case .unsupported(_, let message, let refusals):
+                    return .failure(ImportFailureText(text: ([message] + refusals.map(\.description)).joined(separator: "\n")))
+                }
+            }
+        }
+    }
+
+    /// Every row of every entity and join table of `plan`, row ids aside: a to-one is shown by its
+    /// target's key, a join row by its owner's and target's keys and its position. Sorted.
+    func rows(plan: ImportPlan) throws -> [String: [String]] {
+        var result: [String: [String]] = [:]
+        func keys(_ entity: EntityPlan, alias: String) -> [String] {
+            entity.keyAttributes.map { "\(alias).\(quoteIdentifier(entity.attributes[$0].column))" }
+        }
+        for entity in plan.entities {
+            var columns = entity.attributes.map { "e.\(quoteIdentifier($0.column))" } + ["e.\"inserted_run\"", "e.\"changed_run\""]
+            var joins = ""
+            for (index, toOne) in entity.toOne.enumerated() {
+                let target = plan.entities[toOne.target]
+                columns += keys(target, alias: "t\(index)")
+                joins += " LEFT JOIN \(quoteIdentifier(target.table)) t\(index) ON t\(index).\"pk\" = e.\(quoteIdentifier(toOne.column))"
+            }
+            result[entity.table] = try query("SELECT \(columns.joined(separator: ", ")) FROM \(quoteIdentifier(entity.table)) e\(joins)")
+            for toMany in entity.toMany {
+                let target = plan.entities[toMany.target]
+                let columns = keys(entity, alias: "o") + keys(target, alias: "t") + ["j.\"position\""]
+                result[toMany.joinTable] = try query(
+                    "SELECT \(columns.joined(separator: ", ")) FROM \(quoteIdentifier(toMany.joinTable)) j "
+                        + "JOIN \(quoteIdentifier(entity.table)) o ON o.\"pk\" = j.\(quoteIdentifier(toMany.ownerColumn)) "
+                        + "JOIN \(quoteIdentifier(target.table)) t ON t.\"pk\" = j.\(quoteIdentifier(toMany.targetColumn))")
+            }
+        }
+        return result
+    }
+
+    private func query(_ sql: String) throws -> [String] {
+        let lines: [String]
+        switch kind {
+        case .sqlite:
+            let database = try Database(path: location, options: .init(create: false, readOnly: true))
+            lines = try database.rows(sql).map { row in row.map(Self.text).joined(separator: "|") }
+        case .postgresql:
+            let connection = try PostgresConnection(ConnectionString(location)!)
+            lines = try connection.rows(sql).map { row in row.map { $0 ?? "NULL" }.joined(separator: "|") }
+        }
+        return lines.sorted()
+    }
+
+    private static func text(_ value: SQLValue) -> String {
+        switch value {
+        case .null: "NULL"
+        case .integer(let number): String(number)
+        case .real(let number): "\(number)"
+        case .text(let text): text
+        case .blob(let bytes): "\\x" + bytes.map { String(format: "%02x", $0) }.joined()
+        }
+    }
+}
+
+struct ImportFailureText: Error, Equatable {
+    let text: String
+}
+
+/// Counts per entity as `[inserted, updated, unchanged, skipped]`, by entity name.
+func countsByEntity(_ summary: ImportSummary) -> [String: [Int]] {
+    Dictionary(
+        uniqueKeysWithValues: summary.entities.map { ($0.name, [$0.counts.inserted, $0.counts.updated, $0.counts.unchanged, $0.counts.skipped]) })
+}
