@@ -42,6 +42,7 @@ private struct ConditionScanner {
             guard word("null") else { throw expected("null") }
             return negated ? .isNotNull(name) : .isNull(name)
         }
+        skipSpaces()
         let operatorColumn = position + 1
         guard let comparison = comparisonOperator() else { throw expected("=, !=, <, <=, > or >=") }
         if word("null") {
@@ -149,9 +150,11 @@ private struct ConditionScanner {
     func syntax(_ message: String, hint: String?) -> GraphError { GraphError(.syntax, message, hint: hint) }
 
     func expected(_ what: String) -> GraphError {
-        let rest = String(String.UnicodeScalarView(text[min(position, text.count)...]))
+        var at = min(position, text.count)
+        while at < text.count, text[at].properties.isWhitespace { at += 1 }
+        let rest = String(String.UnicodeScalarView(text[at...]))
         return syntax(
-            "in the condition, expected \(what) at column \(position + 1)\(rest.isEmpty ? ", found its end" : ", found '\(rest.prefix(20))'")",
+            "in the condition, expected \(what) at column \(at + 1)\(rest.isEmpty ? ", found its end" : ", found '\(rest.prefix(20))'")",
             hint: "write NAME = VALUE [and NAME = VALUE …], with =, !=, <, <=, >, >= or 'is null'; text in double quotes")
     }
 }

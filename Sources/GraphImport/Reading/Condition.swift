@@ -9,7 +9,7 @@ import GraphImportStore
 /// finds what it says). A to-one is compared by its target's key (`.equals("author", 7)`); a value
 /// is compared as the attribute stores it (`.atLeast("createdAt", "2024-01-01")` reads the text as
 /// a date), and `.notEquals` holds for an object without a value, as in Core Data.
-public indirect enum Condition: Sendable {
+public indirect enum Condition: Sendable, Equatable {
     case compare(String, Comparison, SQLValue)
     /// The attribute holds one of the values.
     case oneOf(String, [SQLValue])
@@ -23,7 +23,7 @@ public indirect enum Condition: Sendable {
     case or([Condition])
     case not(Condition)
 
-    public enum Comparison: String, Sendable {
+    public enum Comparison: String, Sendable, Equatable {
         case equal = "="
         case notEqual = "<>"
         case less = "<"
