@@ -75,5 +75,15 @@ struct ConditionParsingTests {
             #expect(try graph.objects("Tweet", where: .notEquals("sensitive", true)).map { try $0.int("id") } == [1, 2, 3])
             #expect(try graph.objects("Tweet", where: try Condition(parsing: "sensitive != false")).map { try $0.int("id") } == [2, 3])
         }
+        let people = """
+            records at $[*] as Person
+            entity Person
+              key id
+              id : Int
+              friend : Person?
+            """
+        try withGraph(map: people, feed: #"[{"id": 1, "friend": 2}, {"id": 2, "friend": 1}, {"id": 3}]"#) { (graph: ObjectGraph, _: EngineFixture) throws in
+            #expect(try graph.objects("Person", where: try Condition(parsing: "friend != 2")).map { try $0.int("id") } == [2, 3])
+        }
     }
 }

@@ -60,6 +60,10 @@ struct CompiledCondition: Equatable {
                     }
                 }
                 values.append(value)
+                if comparison == .notEqual, term.target != nil {
+                    // An object without the link does not hold the key either.
+                    return "(\(term.column) IS NULL OR NOT \(term.test { "\($0) = ?" }))"
+                }
                 // `<>` holds for no row without a value; "not equal" means "does not hold this value".
                 return term.test { "\($0) " + (comparison == .notEqual ? "IS NOT ?" : "\(comparison.rawValue) ?") }
             case .oneOf(let name, let list):
