@@ -65,6 +65,15 @@ struct ExportCommandTests {
         #expect(result.stderr.hasPrefix("Error: Item has no attribute or to-one relationship 'nam'\nDid you mean 'name'?\n"))
     }
 
+    @Test func aConditionThatDoesNotParseIsAUsageErrorNamingItsColumn() {
+        let (directory, map) = Self.fixture()
+        _ = directory
+        let result = runInProcess(["export", "--map", map, "Item", "--where", #"name = "a" or name = "b""#])
+        #expect(result.status == 64)
+        #expect(result.stderr.hasPrefix("Error: In the condition, expected 'and' or the end of the condition at column 12, found 'or name = \"b\"'\n"))
+        #expect(result.stdout.isEmpty)
+    }
+
     @Test func aMissingStoreExits66() {
         let directory = TemporaryDirectory()
         let map = directory.write("items.map", Self.map)

@@ -88,7 +88,7 @@ struct ObjectGraphFetchTests {
 
     @Test func conditionsCompileToSQLWithBoundValues() throws {
         let condition = Condition.and([.equals("lang", "en"), .or([.hasPrefix("text", "Hi"), .isNull("lang")]), .in("id", [Int]())])
-        let compiled = try CompiledCondition(condition) { name throws(GraphError) in "\"\(name)\"" }
+        let compiled = try CompiledCondition(condition) { name throws(GraphError) in ConditionTerm(column: "\"\(name)\"", described: name) }
         #expect(compiled.sql == #"("lang" = ? AND (substr("text", 1, ?) = ? OR "lang" IS NULL) AND 1 = 0)"#)
         #expect(compiled.values == [.text("en"), .integer(2), .text("Hi")])
     }
@@ -149,7 +149,7 @@ struct ObjectGraphFetchTests {
             #expect(throws: GraphError(.unknownName, "the map test.map has no entity 'Tweets'", hint: "did you mean 'Tweet'?")) {
                 try graph.objects("Tweets")
             }
-            #expect(throws: GraphError(.unknownName, "Tweet has no attribute 'lamg'", hint: "did you mean 'lang'?")) {
+            #expect(throws: GraphError(.unknownName, "Tweet has no attribute or to-one relationship 'lamg'", hint: "did you mean 'lang'?")) {
                 try graph.objects("Tweet", where: .equals("lamg", "en"))
             }
             #expect(throws: GraphError(.unknownName, "Tweet has no attribute 'createdOn'", hint: "did you mean 'createdAt'?")) {

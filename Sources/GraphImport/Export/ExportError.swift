@@ -28,4 +28,13 @@ public enum ExportError: Error, Sendable, CustomStringConvertible {
     }
 
     public var description: String { message }
+
+    /// A `--where` condition's error as the request's: an unknown name stays one (with its hint).
+    init(_ error: GraphError) {
+        switch error.kind {
+        case .unknownName: self = .unknownName(error.message, hint: error.hint)
+        case .store: self = error.store.map(ExportError.store) ?? .badRequest(error.message, hint: error.hint)
+        case .misuse, .syntax, .denied, .decoding: self = .badRequest(error.message, hint: error.hint)
+        }
+    }
 }

@@ -6,7 +6,7 @@ public struct ExportRequest: Sendable {
     /// Only the objects with these keys, in this order (a compound key's values separated by
     /// commas, in key order); empty for all.
     public var keys: [String]
-    /// `lang = "en" and retweetCount >= 10`: only the objects it holds for (see `ExportCondition`).
+    /// `lang = "en" and retweetCount >= 10`: only the objects it holds for (see `Condition(parsing:)`).
     public var condition: String?
     /// How many levels of relationships are written as nested objects; deeper ones, and objects
     /// already on the way down, are written by their key. Nil: as deep as the graph goes.

@@ -16,11 +16,18 @@ struct ExportSelection {
             return nil
         }
         let entity = try plan.entity(named: name)
-        let entities = plan.importPlan.entities
         var base: (sql: String, values: [SQLValue])?
         if let text = request.condition {
-            let condition = try ExportCondition(text, entity: entity.plan, entities: entities)
-            base = (condition.sql, condition.values)
+            // The read API's condition: its text form, its names and its SQL, one rule for both.
+            let names = GraphNames(plan: plan.importPlan)
+            do throws(GraphError) {
+                let compiled = try CompiledCondition(try Condition(parsing: text)) { name throws(GraphError) in
+                    try names.conditionTerm(name, of: entity.index) { "\(quoteIdentifier($0)).\(quoteIdentifier($1))" }
+                }
+                base = (compiled.sql, compiled.values)
+            } catch {
+                throw ExportError(error)
+            }
         }
         if request.keys.isEmpty {
             queries = [base ?? ("", [])]

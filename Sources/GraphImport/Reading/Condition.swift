@@ -1,10 +1,15 @@
 import GraphImportStore
 
-/// A condition over an entity's attributes, by the map's names, for `ObjectGraph.objects`.
+/// A condition over an entity's attributes and to-one relationships, by the map's names, for
+/// `ObjectGraph.objects` and `graphimport export --where` (which writes it as text, see
+/// `Condition(parsing:)`).
 ///
-/// Compiled to SQL once per query: names become quoted columns, values become bound parameters,
-/// so a value is never SQL text (`.equals("text", "'; DROP TABLE tweet; --")` finds what it says).
-public indirect enum Condition: Sendable {
+/// Compiled to SQL once per query (`CompiledCondition`): names become quoted columns, values
+/// become bound parameters, so a value is never SQL text (`.equals("text", "'; DROP TABLE tweet; --")`
+/// finds what it says). A to-one is compared by its target's key (`.equals("author", 7)`); a value
+/// is compared as the attribute stores it (`.atLeast("createdAt", "2024-01-01")` reads the text as
+/// a date), and `.notEquals` holds for an object without a value, as in Core Data.
+public indirect enum Condition: Sendable, Equatable {
     case compare(String, Comparison, SQLValue)
     /// The attribute holds one of the values.
     case oneOf(String, [SQLValue])
@@ -18,7 +23,7 @@ public indirect enum Condition: Sendable {
     case or([Condition])
     case not(Condition)
 
-    public enum Comparison: String, Sendable {
+    public enum Comparison: String, Sendable, Equatable {
         case equal = "="
         case notEqual = "<>"
         case less = "<"
@@ -44,61 +49,4 @@ public struct SortKey: Sendable {
 
     public static func ascending(_ name: String) -> SortKey { SortKey(name: name, ascending: true) }
     public static func descending(_ name: String) -> SortKey { SortKey(name: name, ascending: false) }
-}
-
-/// A condition compiled against one entity: its SQL text and the values bound to its `?`s.
-struct CompiledCondition: Equatable {
-    var sql: String
-    var values: [SQLValue]
-
-    /// Compiles `condition` with `column` resolving each attribute name (and throwing for an unknown one).
-    init(_ condition: Condition, column: (String) throws(GraphError) -> String) throws(GraphError) {
-        var values: [SQLValue] = []
-        func compile(_ condition: Condition) throws(GraphError) -> String {
-            switch condition {
-            case .compare(let name, let comparison, let value):
-                let column = try column(name)
-                if value.isNull {
-                    // `= NULL` holds for nothing in SQL; the caller meant "has no value".
-                    switch comparison {
-                    case .equal: return "\(column) IS NULL"
-                    case .notEqual: return "\(column) IS NOT NULL"
-                    default: break
-                    }
-                }
-                values.append(value)
-                return "\(column) \(comparison.rawValue) ?"
-            case .oneOf(let name, let list):
-                let column = try column(name)
-                // `IN ()` is not SQL; no value is held by an empty list.
-                if list.isEmpty { return "1 = 0" }
-                values += list
-                return "\(column) IN (" + Array(repeating: "?", count: list.count).joined(separator: ", ") + ")"
-            case .isNull(let name):
-                return "\(try column(name)) IS NULL"
-            case .hasPrefix(let name, let prefix):
-                let column = try column(name)
-                values += [.integer(Int64(prefix.unicodeScalars.count)), .text(prefix)]
-                return "substr(\(column), 1, ?) = ?"
-            case .contains(let name, let part):
-                let column = try column(name)
-                values.append(.text(part))
-                return "instr(\(column), ?) > 0"
-            case .and(let parts):
-                if parts.isEmpty { return "1 = 1" }
-                var compiled: [String] = []
-                for part in parts { compiled.append(try compile(part)) }
-                return "(" + compiled.joined(separator: " AND ") + ")"
-            case .or(let parts):
-                if parts.isEmpty { return "1 = 0" }
-                var compiled: [String] = []
-                for part in parts { compiled.append(try compile(part)) }
-                return "(" + compiled.joined(separator: " OR ") + ")"
-            case .not(let part):
-                return "NOT (\(try compile(part)))"
-            }
-        }
-        sql = try compile(condition)
-        self.values = values
-    }
 }

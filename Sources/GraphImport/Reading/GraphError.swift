@@ -9,6 +9,9 @@ public struct GraphError: Error, Equatable, Sendable, CustomStringConvertible {
         /// A value asked for as a type it does not have, a key of the wrong length, a to-many
         /// asked for as one object.
         case misuse
+        /// Condition text (`Condition(parsing:)`, `export --where`) that does not parse; the
+        /// message says at which column.
+        case syntax
         /// A `delete deny` rule refused the deletion; nothing was deleted.
         case denied
         /// The stored values do not decode into the Swift type asked for.

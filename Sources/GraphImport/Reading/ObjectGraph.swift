@@ -89,7 +89,13 @@ public final class ObjectGraph {
             let column = self.plan.entities[index].attributes[try self.names.attribute(name, of: index)].column
             return self.stores(self.plan.entities[index].table, column: column) ? "\(table).\(quoteIdentifier(column))" : "NULL"
         }
-        let compiled = try condition.map { (condition) throws(GraphError) in try CompiledCondition(condition, column: column) }
+        let compiled = try condition.map { (condition) throws(GraphError) in
+            try CompiledCondition(condition) { name throws(GraphError) in
+                try self.names.conditionTerm(name, of: index) { table, column in
+                    self.stores(table, column: column) ? "\(quoteIdentifier(table)).\(quoteIdentifier(column))" : nil
+                }
+            }
+        }
         var order: [String] = []
         for key in sortedBy { order.append(try column(key.name) + (key.ascending ? " ASC" : " DESC")) }
         order.append("\(table).\(quoteIdentifier(Naming.primaryKey))")
