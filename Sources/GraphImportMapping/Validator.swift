@@ -34,6 +34,7 @@ struct Validator {
         checkInverses()
         let records = resolveRecords(firstEntity: entities.first)
         checkMemberNamesReached(entities: entities, records: records)
+        if syntax.entities.contains(where: { $0.owned != nil }) { checkOwnership(entities: &entities, records: records) }
         return (records, entities, meta)
     }
 
@@ -126,7 +127,7 @@ struct Validator {
                 relationships.append(relationship)
             }
         }
-        let key = checkKey(of: entity, attributes: attributes, relationships: relationships)
+        let key = entity.owned == nil ? checkKey(of: entity, attributes: attributes, relationships: relationships) : []
         return Entity(
             name: entity.name.value, tableName: entity.table?.value, key: key, attributes: attributes,
             relationships: relationships, location: source.location(at: entity.name.offset),
