@@ -29,6 +29,8 @@ extension Validator {
                     let holder = "\(entity.name.value).\(member.name.value)"
                     if !member.alternatives.isEmpty {
                         report(.ownedInPolymorphic(target.value, member: holder, at: target.offset))
+                        // Held all the same, for the error below.
+                        if holders[target.value] == nil { holders[target.value] = (entity.name.value, member.name.value, member.name.offset) }
                         continue
                     }
                     if let first = holders[target.value] {
