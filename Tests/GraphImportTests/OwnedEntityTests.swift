@@ -129,3 +129,33 @@ struct OwnedEntityTests {
         #expect(try fixture.holdsNoData())
     }
 }
+
+/// `graphimport check --sample` walks owned objects as an import drafts them.
+extension SampleCheckTests {
+    static let orders = """
+        records at $[*] as Order
+        entity Order
+          key number
+          number : String
+          lines : [Line]
+        entity Line owned
+          sku : String
+          quantity : Int
+
+        """
+
+    @Test func ownedObjectsNeedNoKeyAndTheirAttributesAreChecked() throws {
+        let sample = #"[{"number":"A1","lines":[{"sku":"pen","quantity":1},{"sku":"ink","quantity":"two"}]}]"#
+        let report = try check(Self.orders, sample: sample)
+        #expect(report.diagnostics.count == 1)
+        #expect(report.diagnostics.first?.headline.contains("$[0].lines[1].quantity") == true)
+    }
+
+    @Test func aValueWhereAnOwnedObjectBelongsIsAFinding() throws {
+        let report = try check(Self.orders, sample: #"[{"number":"A1","lines":["pen"]}]"#)
+        #expect(
+            report.diagnostics.map(\.headline) == [
+                "test.map:5:3: warning: no element of 'lines' (Order.lines) fits the map: 1 of 1 fail: expected an object for the owned Line, found a string (first: record 0 at line 1, column 2, $[0].lines[0])"
+            ])
+    }
+}

@@ -13,6 +13,15 @@ struct OwnerPlace {
         for (part, index) in keyAttributes.dropLast().enumerated() where part < key.count { values[index] = key[part] }
         if let last = keyAttributes.last { values[last] = .integer(Int64(position)) }
     }
+
+    /// Why `value` cannot be an object of the owned `entity`: only an object can, as an owned
+    /// entity has no key a value could stand for (an import's record error, the sample check's finding).
+    static func notAnObject(_ value: JSONValue, entity: String) -> (message: String, hint: String) {
+        (
+            "expected an object for the owned \(entity), found \(value.kindName)",
+            "an owned \(entity) has no key a value could stand for: the feed must hold the object itself"
+        )
+    }
 }
 
 extension DraftBuilder {
@@ -22,10 +31,8 @@ extension DraftBuilder {
         _ value: JSONValue, target: Int, member: String, owner: OwnerPlace, memberName: String? = nil
     ) throws(RecordError) -> LinkDraft {
         guard case .object(let object) = value else {
-            let name = plan.entities[target].name
-            throw error(
-                member, "expected an object for the owned \(name), found \(value.kindName)",
-                hint: "an owned \(name) has no key a value could stand for: the feed must hold the object itself")
+            let refusal = OwnerPlace.notAnObject(value, entity: plan.entities[target].name)
+            throw error(member, refusal.message, hint: refusal.hint)
         }
         return .object(try draft(object, entity: target, memberName: memberName, owner: owner))
     }

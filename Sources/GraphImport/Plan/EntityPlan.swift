@@ -31,12 +31,15 @@ public final class EntityPlan: Sendable {
     /// Polymorphic relationships, checked before their branches (in `toOne`, `toMany`) are read;
     /// empty for most entities.
     let polymorphic: [PolymorphicPlan]
+    /// `entity NAME owned`: keyed by its owner's key and its position, added as its last attributes.
+    public let isOwned: Bool
 
     init(
         name: String, table: String, attributes: [AttributePlan], keyAttributes: [Int], toOne: [ToOnePlan], toMany: [ToManyPlan],
         extrasAttribute: Int?, mappedKeys: Set<String>, deletionScope: Int?, derivedAttributes: [Int], mode: ImportMode = .upsert,
-        polymorphic: [PolymorphicPlan] = []
+        polymorphic: [PolymorphicPlan] = [], isOwned: Bool = false
     ) {
+        self.isOwned = isOwned
         self.mode = mode
         self.polymorphic = polymorphic
         self.name = name
@@ -371,7 +374,7 @@ extension EntityPlan {
         return EntityPlan(
             name: entity.name, table: table, attributes: attributes, keyAttributes: keyAttributes, toOne: toOne, toMany: toMany,
             extrasAttribute: extrasAttribute, mappedKeys: mappedKeys, deletionScope: deletionScope, derivedAttributes: derivedAttributes,
-            mode: entity.mode, polymorphic: polymorphic)
+            mode: entity.mode, polymorphic: polymorphic, isOwned: entity.isOwned)
     }
 }
 
