@@ -185,3 +185,28 @@ struct OwnedEntityExportTests {
         #expect(exported.contains(#""home":{"city":"Oslo"}"#))
     }
 }
+
+/// The read API follows an owned list in its order, and deletes owned objects with their owner.
+@Suite("owned entities: read API")
+struct OwnedEntityReadTests {
+    @Test func relatedGivesTheOwnedObjectsInTheFeedsOrder() throws {
+        let fixture = try EngineFixture(map: contactsMap)
+        try fixture.importJSON(OwnedEntityTests.contacts)
+        let graph = try ObjectGraph(store: fixture.storePath, plan: fixture.plan)
+        let ann = try #require(try graph.object("Person", key: 1))
+        #expect(try ann.related("addresses").map { try $0.string("street") } == ["1 Main St", "2 Side St"])
+        #expect(try ann.relatedObject("home")?.string("city") == "Oslo")
+    }
+
+    @Test func deletingTheOwnerDeletesItsOwnedObjects() throws {
+        let fixture = try EngineFixture(map: contactsMap)
+        try fixture.importJSON(OwnedEntityTests.contacts)
+        let graph = try ObjectGraph(store: fixture.storePath, plan: fixture.plan)
+        let ann = try #require(try graph.object("Person", key: 1))
+        let deletions = try graph.delete(ann)
+        #expect(Set(deletions.map(\.entity)) == ["Person", "Address", "Phone", "Home"])
+        #expect(try fixture.rows("SELECT owner_id FROM address") == [["2"]])
+        #expect(try fixture.value("SELECT count(*) FROM phone") == "0")
+        #expect(try fixture.value("SELECT count(*) FROM homes") == "0")
+    }
+}
