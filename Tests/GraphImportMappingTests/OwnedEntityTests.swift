@@ -75,3 +75,11 @@ import Testing
         #expect(error?.0.contains("the polymorphic relationship 'Person.place' cannot hold the owned entity 'Address'") == true)
     }
 }
+
+extension ReadmeExampleTests {
+    @Test func ownedExampleParses() throws {
+        let mapping = try parse(try Self.block(after: "### Owned objects without a key: `owned`"))
+        #expect(mapping.entities.filter(\.isOwned).map(\.name) == ["Address", "Phone", "Home"])
+        #expect(mapping.entity(named: "Home")?.tableName == "homes")
+    }
+}
