@@ -37,6 +37,9 @@ let package = Package(
         .testTarget(name: "GraphImportPostgresTests", dependencies: ["GraphImportPostgres", "GraphImport", "GraphImportStore", "GraphImportTestSupport"]),
         .testTarget(
             name: "GraphImportCLITests",
-            dependencies: ["GraphImportCLI", "graphimport", "hooks-example", "read-example", "GraphImportStore", "GraphImportPostgres", "GraphImportTestSupport"]),
+            dependencies: [
+                "GraphImportCLI", "graphimport", "hooks-example", "read-example", "GraphImportStore", "GraphImportPostgres",
+                "GraphImportTestSupport",
+            ]),
     ]
 )

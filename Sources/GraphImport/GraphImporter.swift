@@ -189,7 +189,7 @@ struct ImportRun {
             objectsInMemory: max(1, options.objectsInMemory), modes: modes,
             changeLog: options.changeLimit.map { ChangeLog(limit: max(0, $0), entities: plan.entities.count) })
         let reader = JSONRecordReader(
-            source: InputTap(source, state: tap), patterns: plan.routes.map(\.pattern), capture: plan.meta.map(\.pattern),
+            source: InputTap(source, state: tap), patterns: plan.routes.map(\.pattern), capture: plan.captures,
             projections: plan.projections(hooks: hooks), format: options.format,
             options: JSONReaderOptions(maxDepth: ImportLimits.maxJSONDepth, maxStringBytes: ImportLimits.maxStringBytes))
         var skipped = Array(repeating: 0, count: plan.entities.count)

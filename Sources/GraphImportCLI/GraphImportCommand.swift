@@ -42,6 +42,7 @@ public enum GraphImportCommand {
             case .manpage: return try ManPage.run(arguments, io: io).rawValue
             case .changes: return try ChangesCommand.run(arguments, io: io).rawValue
             case .export: return try ExportCommand.run(arguments, io: io).rawValue
+            case .draft: return try InitCommand.run(arguments, io: io).rawValue
             }
         } catch {
             var text = "Error: \(error.message)\n"
@@ -69,7 +70,8 @@ public enum GraphImportCommand {
 
 /// The commands graphimport has.
 enum Subcommand: String, CaseIterable {
-    case `import`, check, schema, meta, runs, changes, export, completions, manpage, help
+    /// `graphimport init` is `draft`: `init` cannot name a case.
+    case `import`, draft = "init", check, schema, meta, runs, changes, export, completions, manpage, help
 
     /// The options the command accepts: what it parses, and what completions and the man page offer.
     var options: [ParsedArguments.OptionSpec] {
@@ -81,9 +83,13 @@ enum Subcommand: String, CaseIterable {
         case .runs: RunsCommand.options
         case .changes: ChangesCommand.options
         case .export: ExportCommand.options
+        case .draft: InitCommand.options
         case .completions, .manpage: []
         }
     }
+
+    /// Whether the command's operand is a file (a feed): completions offer files there.
+    var takesFile: Bool { self == .import || self == .draft }
 
     /// Words the command takes as its first operand (meta's actions, the shells).
     var operandWords: [String] {

@@ -14,6 +14,7 @@ enum Help {
         case .manpage: "graphimport manpage"
         case .export:
             "graphimport export --map <map> [--store <path>] [<entity> [--key <key> ...] [--where <condition>] [--format <format>]] [--depth <n>] [--wait <seconds>] [--quiet]"
+        case .draft: "graphimport init <feed> [--entity <name>] [--format <format>] [--output <file>]"
         }
     }
 
@@ -161,6 +162,7 @@ enum Help {
             included), 66 when the map or the store cannot be read, 78 when the map has errors.
 
             """
+        case .draft: initHelp
         case .schema:
             """
             OVERVIEW: Print the SQL that creates a map's tables in an empty store.
@@ -181,6 +183,38 @@ enum Help {
         case .export: exportHelp
         }
     }
+
+    static let initHelp = """
+        OVERVIEW: Draft a starter map from a sample feed.
+
+        Reads every record of the sample and prints a map that imports it as a graph: an
+        entity for each shape of object with an id (the same shape met in two places is one
+        entity), nested objects as to-one relationships, arrays of objects as to-many, arrays
+        of strings as value entities, types and date converters from the values. Comments say
+        where it guessed. The draft passes `check` and imports the sample as it is; read it,
+        rename what you like, and keep it.
+
+        USAGE: \(usage(for: .draft))
+
+        ARGUMENTS:
+          <feed>                  The sample: JSON or JSON Lines; - for standard input.
+
+        OPTIONS:
+          --entity <name>         The name of the records' entity. (default: from the records
+                                  path, or from a one-word file name: tweets.json -> Tweet)
+          --format <format>       json, jsonl or auto, as for an import. (default: auto)
+          -o, --output <file>     Write the map to a new file instead of standard output (an
+                                  existing file is not overwritten).
+          -h, --help              Show help information.
+
+        EXAMPLES:
+          graphimport init Samples/tweets.json --entity Tweet -o tweets.map
+          curl -sf https://api.example.com/timeline | graphimport init - > timeline.map
+
+        Exits 0 with the map, 65 when the sample is not valid JSON, 66 when it cannot be
+        read, 73 when --output names a file that exists.
+
+        """
 
     static var importHelp: String {
         let codes = ExitCode.allCases.map { code in
@@ -233,6 +267,7 @@ enum Help {
               -h, --help              Show help information.
 
             SUBCOMMANDS:
+              init                    Draft a starter map from a sample feed.
               check                   Check a map for errors, and against a sample feed.
               schema                  Print the SQL of a map's tables.
               meta                    Read and write the store's metadata.

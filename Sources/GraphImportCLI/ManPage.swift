@@ -102,9 +102,20 @@ enum ManPage {
         return out
     }
 
-    /// Text safe in roff: backslashes and hyphens escaped, no line starting with a control character.
+    /// Text safe in roff: backslashes and hyphens escaped, characters beyond ASCII as `\[u2026]`,
+    /// no line starting with a control character.
     static func escape(_ text: String) -> String {
-        var out = text.replacingAll("\\", with: "\\e").replacingAll("-", with: "\\-")
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": out += "\\e"
+            case "-": out += "\\-"
+            case _ where !scalar.isASCII:
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                out += "\\[u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex + "]"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
         if out.hasPrefix(".") || out.hasPrefix("'") { out = "\\&" + out }
         return out
     }
@@ -116,14 +127,6 @@ enum ManPage {
 }
 
 extension String {
-    fileprivate func replacingAll(_ target: Character, with replacement: String) -> String {
-        var out = ""
-        for character in self {
-            if character == target { out += replacement } else { out.append(character) }
-        }
-        return out
-    }
-
     fileprivate func trimmingSpaces() -> String {
         String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
     }

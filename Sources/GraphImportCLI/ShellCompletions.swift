@@ -108,7 +108,9 @@ enum ShellCompletions {
             let words = options(of: command).flatMap { [$0.long] + ($0.short.map { ["-\($0)"] } ?? []) }
             let operands = command == .import ? namedCommands.map(\.rawValue) : command.operandWords
             let pattern = command == .import ? "\"\"" : command.rawValue
-            commandCases.append("        \(pattern)) opts=\"\(words.joined(separator: " "))\"; operands=\"\(operands.joined(separator: " "))\" ;;")
+            commandCases.append(
+                "        \(pattern)) opts=\"\(words.joined(separator: " "))\"; operands=\"\(operands.joined(separator: " "))\"; files=\(command.takesFile ? 1 : 0) ;;"
+            )
         }
         return """
             # bash completion for graphimport; made by `graphimport completions bash`.
@@ -121,7 +123,7 @@ enum ShellCompletions {
                 case "$prev" in
             \(valueCases.joined(separator: "\n"))
                 esac
-                local opts operands
+                local opts operands files
                 case "$command" in
             \(commandCases.joined(separator: "\n"))
                 esac
@@ -129,7 +131,7 @@ enum ShellCompletions {
                     COMPREPLY=($(compgen -W "$opts" -- "$cur"))
                 else
                     COMPREPLY=($(compgen -W "$operands" -- "$cur"))
-                    [[ -n "$command" ]] || COMPREPLY+=($(compgen -f -- "$cur"))
+                    ((files == 0)) || COMPREPLY+=($(compgen -f -- "$cur"))
                 fi
             }
             complete -o filenames -F _graphimport graphimport
@@ -166,6 +168,7 @@ enum ShellCompletions {
             var body = "_arguments -s \\\n\(specs(command))"
             if !command.operandWords.isEmpty { body += " \\\n    '1:\(command == .meta ? "action" : "word"):(\(command.operandWords.joined(separator: " ")))'" }
             if command == .meta { body += " \\\n    '*:argument: '" }
+            if command.takesFile { body += " \\\n    '1:feed:_files'" }
             cases.append("  \(command.rawValue))\n    \(body) ;;")
         }
         return """
@@ -228,6 +231,9 @@ enum ShellCompletions {
             }
             if !command.operandWords.isEmpty {
                 lines.append("complete -c graphimport -n '\(condition)' -a \(quoted(command.operandWords.joined(separator: " ")))")
+            }
+            if command.takesFile && command != .import {
+                lines.append("complete -c graphimport -n '\(condition)' -F")
             }
         }
         return lines.joined(separator: "\n") + "\n"

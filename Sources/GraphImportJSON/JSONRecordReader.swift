@@ -58,6 +58,10 @@ public final class JSONRecordReader {
     private let projections: [JSONProjection]
     /// The latest value found at each capture pattern, by its index in `capture`.
     public private(set) var captured: [Int: JSONValue] = [:]
+    /// The document (JSON text) each value of `captured` was found in, counted from 0.
+    public private(set) var capturedDocuments: [Int: Int] = [:]
+    /// How many values were captured so far: changes whenever `captured` does.
+    public private(set) var captureCount = 0
     /// How each pattern (records, then captures) has fared so far.
     private var outcomes: [JSONPatternOutcome]
     /// Whether each pattern has selected a value: a plain flag, asked for every record, so that
@@ -208,6 +212,8 @@ public final class JSONRecordReader {
             let position = scanner.position
             let value = try scanner.parseValue(depth: depth)
             captured[captureMatch - recordPatternCount] = value
+            capturedDocuments[captureMatch - recordPatternCount] = documentCount
+            captureCount += 1
             outcomes[captureMatch] = .selected
             for patternIndex in misfits {
                 noteMiss(patternIndex, .wrongKind, depth: depth, level: currentPath(), found: JSONShape(value), at: position)

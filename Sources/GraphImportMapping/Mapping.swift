@@ -139,10 +139,19 @@ public struct KeyPath: Sendable, Equatable, Hashable, CustomStringConvertible {
         /// `$key`: the name of the member a keyed iteration (`{*}`) took the object from; only
         /// as the whole path of an attribute.
         case memberName
+        /// `@parent`: the object whose relationship reached this one (repeated, its parent);
+        /// only at the start of an attribute's or a to-one's path.
+        case parent
+        /// `@root`: the response's root document; only at the start of an attribute's or a
+        /// to-one's path.
+        case root
     }
 
     /// Whether the path is `$key`.
     public var isMemberName: Bool { components == [.memberName] }
+
+    /// Whether the path starts at `@parent` or `@root` rather than at the object being mapped.
+    public var isAnchored: Bool { components.first == .parent || components.first == .root }
 
     public var components: [Component]
 
@@ -153,15 +162,24 @@ public struct KeyPath: Sendable, Equatable, Hashable, CustomStringConvertible {
     public var description: String {
         if components.isEmpty { return "$" }
         var text = ""
-        for component in components {
+        for (position, component) in components.enumerated() {
             switch component {
             case .key(let key):
+                // A key spelled like an anchor is quoted where the anchor would be read.
+                let afterParents = position > 0 && components[..<position].allSatisfy { $0 == .parent }
+                let anchorLike = (key == "@parent" || key == "@root") && (text.isEmpty || (key == "@parent" && afterParents))
+                if anchorLike {
+                    text += (text.isEmpty ? "" : ".") + "\"\(key)\""
+                    continue
+                }
                 text += text.isEmpty ? KeyPath.written(key, first: true) : "." + KeyPath.written(key, first: false)
             case .index(let index): text += (text.isEmpty ? "$" : "") + "[\(index)]"
             case .anyIndex: text += (text.isEmpty ? "$" : "") + "[*]"
             case .anyIndexOrOne: text += (text.isEmpty ? "$" : "") + "[*?]"
             case .anyMember: text += (text.isEmpty ? "$" : "") + "{*}"
             case .memberName: text += "$key"
+            case .parent: text += text.isEmpty ? "@parent" : ".@parent"
+            case .root: text += "@root"
             }
         }
         return text

@@ -23,7 +23,9 @@ extension Parser {
     private mutating func parseFilter() throws(Problem) -> FilterSyntax {
         let offset = current.start
         advance()
+        let fieldOffset = current.start
         let field = try parsePath(allowingAnyIndex: false, after: "'where'")
+        if field.isAnchored { throw .anchorMisplaced(field.components.first == .root ? "@root" : "@parent", place: "a `where` condition", at: fieldOffset) }
         let test: ElementFilter.Test
         if current.kind == .equals {
             let equals = current.start

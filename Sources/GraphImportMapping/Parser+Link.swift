@@ -26,7 +26,11 @@ extension Parser {
         if current.kind == .arrow {
             advance()
             pathOffset = current.start
-            path = try parsePath(allowingAnyIndex: false, after: "'<-'")
+            let linkPath = try parsePath(allowingAnyIndex: false, after: "'<-'")
+            if linkPath.isAnchored {
+                throw .anchorMisplaced(linkPath.components.first == .root ? "@root" : "@parent", place: "a `link` line", at: pathOffset ?? 0)
+            }
+            path = linkPath
             guard current.kind == .colon else { throw expected("':' and a type after the path") }
         } else if current.kind != .colon {
             throw expected("'<-' and a path, or ':' and a type after the link attribute name")

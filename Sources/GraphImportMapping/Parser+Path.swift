@@ -1,5 +1,6 @@
 extension Parser {
-    /// path      = "$" { step } | "$key" | component { step } ;
+    /// path      = "$" { step } | "$key" | anchor step { step } | component { step } ;
+    /// anchor    = "@parent" { ".@parent" } | "@root" ;
     /// step      = "." component | "[" ( INDEX | "*" | "*?" | STRING ) "]" | "{" "*" "}" ;
     /// component = KEY | STRING ;      KEY = [A-Za-z0-9_@$-]+ (not starting with '$')
     ///
@@ -25,6 +26,10 @@ extension Parser {
                     return KeyPath([.memberName])
                 }
                 guard word == "$" else { throw .keyStartsWithDollar(word, at: current.start) }
+            } else if word == "@parent" {
+                components.append(.parent)
+            } else if word == "@root" {
+                components.append(.root)
             } else {
                 components.append(.key(word))
             }
@@ -34,6 +39,7 @@ extension Parser {
             relex(.normal)
             throw expected("a path after \(context)")
         }
+        let start = current.start
         var end = current.range.upperBound
         advance(.path)
         /// Where a `[*?]` step begins, while it is the last step so far.
@@ -45,7 +51,12 @@ extension Parser {
                 end = current.range.upperBound
                 advance(.path)
                 guard current.start == end else { throw expected("a key right after '.'") }
-                components.append(try parseKeyComponent(after: "'.'"))
+                // `@parent.@parent`: the parent's parent; a quoted "@parent" is a key.
+                if current.kind == .pathKey, text(current) == "@parent", components.allSatisfy({ $0 == .parent }) {
+                    components.append(.parent)
+                } else {
+                    components.append(try parseKeyComponent(after: "'.'"))
+                }
             case .leftBracket:
                 let bracket = current.start
                 advance(.path)
@@ -65,6 +76,11 @@ extension Parser {
             advance(.path)
         }
         relex(.normal)
+        if let anchor = components.first, anchor == .parent || anchor == .root,
+            components.allSatisfy({ $0 == .parent || $0 == .root })
+        {
+            throw .anchorWithoutStep(anchor == .root ? "@root" : "@parent", at: start)
+        }
         return KeyPath(components)
     }
 

@@ -349,13 +349,14 @@ extension Problem {
     static func withinNamesNothing(_ name: String, entity: String, suggestion: String?, at offset: Int) -> Problem {
         Problem(
             "no relationship named '\(name)' in entity '\(entity)'",
-            hint: didYouMean(suggestion) ?? "`within` names a to-one relationship of '\(entity)'", at: offset)
+            hint: didYouMean(suggestion)
+                ?? "`within` names a to-one relationship of '\(entity)', or the `inverse` name of a to-many into '\(entity)'", at: offset)
     }
 
     static func withinNotToOne(_ name: String, kind: String, at offset: Int) -> Problem {
         Problem(
             "`within` names a to-one relationship; '\(name)' is \(kind)",
-            hint: "only objects whose parent appears in the feed are considered, so the parent must be one object",
+            hint: "`within` names the parent of each object, one object: a to-one of this entity, or the `inverse` name of a to-many into it",
             at: offset)
     }
 

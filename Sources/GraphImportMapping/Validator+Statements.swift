@@ -63,8 +63,9 @@ extension Validator {
                 if relationship.isToMany { report(.withinNotToOne(scope.value, kind: "a to-many relationship", at: scope.offset)) }
             } else if let member = entity.members.first(where: { $0.name.value == scope.value }) {
                 if member.valueType != nil { report(.withinNotToOne(scope.value, kind: "an attribute", at: scope.offset)) }
-            } else if !entity.brokenMemberNames.contains(scope.value) {
-                let suggestion = closestMatch(to: scope.value, among: relationships.filter { !$0.isToMany }.map(\.name))
+            } else if !entity.brokenMemberNames.contains(scope.value) && !isInverseOfToMany(scope.value, into: entity.name.value) {
+                let candidates = relationships.filter { !$0.isToMany }.map(\.name) + inversesOfToManys(into: entity.name.value)
+                let suggestion = closestMatch(to: scope.value, among: candidates)
                 report(.withinNamesNothing(scope.value, entity: entity.name.value, suggestion: suggestion, at: scope.offset))
             }
         }

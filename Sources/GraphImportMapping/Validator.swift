@@ -34,6 +34,8 @@ struct Validator {
         checkInverses()
         let records = resolveRecords(firstEntity: entities.first)
         checkMemberNamesReached(entities: entities, records: records)
+        checkParentsReached()
+        checkRootPaths(meta: meta)
         if syntax.entities.contains(where: { $0.owned != nil }) { checkOwnership(entities: &entities, records: records) }
         return (records, entities, meta)
     }
@@ -82,6 +84,7 @@ struct Validator {
             seen[name.value.lowercased()] = name
             let location = source.location(at: name.offset)
             checkKeyedSteps(of: member)
+            checkAnchors(of: member)
             if let type = member.valueType {
                 if let inverse = member.inverse {
                     problems.append(.inverseOnAttribute(name.value, type: type.rawValue, at: inverse.offset))

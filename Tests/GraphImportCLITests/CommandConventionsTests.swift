@@ -71,7 +71,7 @@ struct ShortOptionTests {
         #expect(typo.stderr.hasPrefix("Error: 'chek' is neither a command nor a file\nDid you mean 'check'?\n"))
         let unknown = runInProcess(["frobnicate"])
         #expect(unknown.status == 64)
-        #expect(unknown.stderr.contains("'frobnicate' is neither a command nor a file\nThe commands are check, schema"))
+        #expect(unknown.stderr.contains("'frobnicate' is neither a command nor a file\nThe commands are init, check, schema"))
         // A path, or a word that is an existing file, is still a feed.
         #expect(runInProcess([dir.path("feed"), "--map", "x.map"]).stderr.contains("neither") == false)
     }

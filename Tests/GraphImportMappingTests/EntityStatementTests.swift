@@ -68,7 +68,7 @@ import Testing
     func rejectsWithinNamingNoToOne(name: String, kind: String) {
         let error = onlyError(Self.entity + "  kids : [E]\n  delete missing within \(name)\n")
         #expect(error?.0 == "test.map:5:25: error: `within` names a to-one relationship; '\(name)' is \(kind)")
-        #expect(error?.1 == "only objects whose parent appears in the feed are considered, so the parent must be one object")
+        #expect(error?.1 == "`within` names the parent of each object, one object: a to-one of this entity, or the `inverse` name of a to-many into it")
     }
 
     @Test(arguments: [

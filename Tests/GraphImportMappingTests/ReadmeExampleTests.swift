@@ -35,3 +35,17 @@ import Testing
         #expect(mapping.entities[0].deletion?.scope == "owner")
     }
 }
+
+/// The examples of "Keys scoped by the parent" parse as the section says.
+extension ReadmeExampleTests {
+    @Test func parentScopedKeyExamplesParse() throws {
+        let issues = try parse(try Self.block(after: "### Keys scoped by the parent"))
+        #expect(issues.entity(named: "Issue")?.key == ["repoId", "number"])
+        #expect(issues.entity(named: "Issue")?.deletion?.scope == "repo")
+        #expect(issues.entity(named: "Comment")?.attribute(named: "repoId")?.source == KeyPath([.parent, .parent, .key("id")]))
+        let wrapped = try parse(try Self.block(after: "so on. What follows the anchor") + "entity Repo\n  key id\n  id : Int\n")
+        #expect(wrapped.entities[0].relationship(named: "repo")?.source == KeyPath([.root, .key("repository")]))
+        let orders = try parse(try Self.block(after: "- `delete missing within INVERSE`"))
+        #expect(orders.entity(named: "Line")?.deletion?.scope == "order")
+    }
+}

@@ -8,6 +8,8 @@ struct MissingObjects<Store: EntityStore> {
     /// Per entity of the plan.
     let stores: [Store]
     let memory: ObjectMemory
+    /// Per entity, per to-many that scopes a deletion: the targets its lists left out in this run (`GraphWriter`).
+    let droppedFromLists: [[Int: Set<Int64>]]
 
     /// The run that deletes them.
     let runID: Int64
@@ -52,12 +54,20 @@ struct MissingObjects<Store: EntityStore> {
     }
 
     /// Row ids of the entity's objects that this run did not meet.
-    private func missing(entity index: Int, scope: Int) throws(StoreError) -> [Int64] {
+    private func missing(entity index: Int, scope: DeletionScope) throws(StoreError) -> [Int64] {
         let seen = memory.metPKs(index)
-        if scope < 0 { return try stores[index].allObjects().filter { !seen.contains($0) } }
-        // Only children of the parents this feed holds: a feed of one post's comments deletes none of another post's.
-        let parents = memory.metPKs(plan.entities[index].toOne[scope].target)
-        return try stores[index].links(ofToOne: scope).filter { parents.contains($0.target) && !seen.contains($0.pk) }.map(\.pk)
+        switch scope {
+        case .all:
+            return try stores[index].allObjects().filter { !seen.contains($0) }
+        case .toOne(let relationship):
+            // Only children of the parents this feed holds: a feed of one post's comments deletes none of another post's.
+            let parents = memory.metPKs(plan.entities[index].toOne[relationship].target)
+            return try stores[index].links(ofToOne: relationship).filter { parents.contains($0.target) && !seen.contains($0.pk) }.map(\.pk)
+        case .parentList(let owner, let toMany):
+            // Only children of the parents whose list this feed gives: those a list left out (an
+            // order's lines its new list no longer names), unless the feed holds them elsewhere.
+            return (droppedFromLists[owner][toMany] ?? []).filter { !seen.contains($0) }.sorted()
+        }
     }
 }
 
@@ -65,7 +75,7 @@ extension GraphWriter {
     /// Deletes what a complete feed no longer holds (`MissingObjects`), and the owned objects
     /// their owners let go of; with `missing` false, only those.
     func deleteMissing(dryRun: Bool, missing: Bool = true) throws(WriteError) -> [Deletions] {
-        var missingObjects = MissingObjects(plan: plan, stores: stores, memory: memory, runID: run.runID)
+        var missingObjects = MissingObjects(plan: plan, stores: stores, memory: memory, droppedFromLists: droppedFromLists, runID: run.runID)
         missingObjects.ownedOrphans = ownedOrphans
         return try missingObjects.delete(dryRun: dryRun, missing: missing)
     }

@@ -33,6 +33,18 @@ struct DraftBuilder {
     /// Elements of the current record that relationships with `unkeyed skip` left out (a record's,
     /// not a draft's: every object's draft stays as small as it was).
     private(set) var skipped: [SkippedElement] = []
+    /// Whether a path of the map reads `@parent`: only then is `parents` kept.
+    private let tracksParents: Bool
+    /// The objects being drafted, outermost first, each with the depth of `stack` at it: what
+    /// `@parent` reads (the last is the object being drafted, the one before it its parent).
+    private var parents: [(object: JSONObject, depth: Int)] = []
+    /// Whether a path of the map reads `@root`: only then are `rootValues` given (`takeRootValues`).
+    let readsRoot: Bool
+    /// The response's values `@root` paths read, by capture index, as the reader kept them in the
+    /// current record's document before the record.
+    private var rootValues: [Int: JSONValue] = [:]
+    /// What `rootValues` was made from: the reader's count of captures and the document.
+    private var rootValuesSource = (captures: -1, document: -1)
 
     /// `modes`: what the run may do per entity; a key into an entity that takes no new objects links only existing ones.
     init(plan: ImportPlan, hooks: [EntityHooks], modes: EntityModes? = nil) {
@@ -46,6 +58,17 @@ struct DraftBuilder {
             return attributes.indices.filter { attributes[$0].onMissing == .requiredOnInsert }
         }
         readsBareValue = plan.entities.map(\.readsBareValue)
+        tracksParents = plan.readsParent
+        readsRoot = plan.readsRoot
+    }
+
+    /// Takes the values the reader kept (`captured`, each with the document it was in) that are
+    /// in `document`, the document of the record about to be drafted; `captures` counts the
+    /// reader's captures, so that nothing is redone while it is unchanged.
+    mutating func takeRootValues(_ captured: [Int: JSONValue], documents: [Int: Int], captures: Int, document: Int) {
+        guard rootValuesSource != (captures, document) else { return }
+        rootValuesSource = (captures, document)
+        rootValues = captured.filter { documents[$0.key] == document }
     }
 
     /// The draft of a record, or nil when its route says to ignore it.
@@ -60,6 +83,7 @@ struct DraftBuilder {
     private mutating func routedDraft(record: JSONRecord, route: RecordRoute) throws(RecordError) -> ObjectDraft? {
         self.record = record
         stack.removeAll(keepingCapacity: true)
+        if tracksParents { parents.removeAll(keepingCapacity: true) }
         routedEntity = nil
         recordMemberName = nil
         if let depth = route.memberNameDepth, depth < record.path.components.count, case .key(let name) = record.path.components[depth] {
@@ -120,6 +144,8 @@ struct DraftBuilder {
             self.memberName = memberName
             self.bareValue = bareValue
         }
+        if tracksParents { parents.append((object, stack.count)) }
+        defer { if tracksParents { parents.removeLast() } }
         let entity = plan.entities[index]
         var values: [SQLValue?] = []
         values.reserveCapacity(entity.attributes.count)
@@ -153,7 +179,8 @@ struct DraftBuilder {
                 throw error(
                     "\(entity.name).\(attribute.name)",
                     "the object has no '\(attribute.sourceDescription)', the key of \(entity.name)",
-                    hint: "every \(entity.name) needs its key; check the map's `key` line and the path `\(attribute.sourceDescription)`" + skip)
+                    hint: attribute.anchoredKeyHint(entity: entity.name)
+                        ?? "every \(entity.name) needs its key; check the map's `key` line and the path `\(attribute.sourceDescription)`" + skip)
             }
             keyValues.append(value)
         }
@@ -472,6 +499,14 @@ struct DraftBuilder {
                     member, "expected an array to take element [\(index)] of, found \(current.kindName)", hint: nil, below: unpushed(path, taken, push))
             case (.memberName, _):
                 return memberName.map { .string($0) }
+            case (.parent, _):
+                // Leading steps only: the object being drafted is `parents.last`.
+                let level = parents.count - 2 - taken
+                guard level >= 0 else { return nil }
+                current = .object(parents[level].object)
+            case (.root(let index), _):
+                guard let value = rootValues[index] else { return nil }
+                current = value
             }
             if push { stack.append(step) }
         }
@@ -565,7 +600,9 @@ struct DraftBuilder {
 extension DraftBuilder {
     /// The path from the document's root to the value `stack` leads to, and `below` it.
     fileprivate func path(below: ArraySlice<PathStep>) -> JSONPathPattern {
-        (record?.path ?? .root).appending(stack + below)
+        let base = record?.path ?? .root
+        guard tracksParents || readsRoot else { return base.appending(stack + below) }
+        return base.following(Array(stack + below), objectDepths: parents.map(\.depth), rootPaths: plan.rootCapturePaths)
     }
 }
 
@@ -578,6 +615,8 @@ extension JSONPathPattern {
             case .key(let key): path.components.append(.key(key))
             case .index(let index): path.components.append(.index(index))
             case .memberName: break
+            case .parent: path.components.append(.key("@parent"))
+            case .root: path = JSONPathPattern([.key("@root")])
             }
         }
         return path
@@ -593,6 +632,8 @@ extension [PathStep] {
             case .key(let key): out += out.isEmpty ? key : "." + key
             case .index(let index): out += "[\(index)]"
             case .memberName: out += "$key"
+            case .parent: out += out.isEmpty ? "@parent" : ".@parent"
+            case .root: out += "@root"
             }
         }
         return out.isEmpty ? "$" : out

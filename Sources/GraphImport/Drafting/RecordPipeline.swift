@@ -140,6 +140,10 @@ final class RecordPipeline: @unchecked Sendable {
                 var skipped: [SkippedElement]?
                 // No route takes a record that no `where` of its path holds for: it is passed over.
                 if let route = routes.route(taking: record.value, matchedBy: record.patternIndex) {
+                    if builder.readsRoot {
+                        builder.takeRootValues(
+                            reader.captured, documents: reader.capturedDocuments, captures: reader.captureCount, document: record.documentIndex)
+                    }
                     do { draft = .success(try builder.draft(record: record, route: routes[route])) } catch { draft = .failure(error) }
                     routedEntity = builder.routedEntity
                     if !builder.skipped.isEmpty { skipped = builder.skipped }

@@ -15,6 +15,16 @@ struct ExportCompiler {
         var caveats: [ExportCaveat] = []
         func place(_ member: ExportMember, _ path: [PathStep]?, _ name: String) {
             guard let path, path != [.memberName] else { return }
+            switch path.first {
+            case .parent?:
+                // Read from the object that holds this one, which is written around it.
+                return
+            case .root?:
+                caveats.append(
+                    ExportCaveat(member: "\(entity.name).\(name)", reason: "it is read from the response's root (@root), which is not written back"))
+                return
+            default: break
+            }
             if !builder.insert(member, at: path[...]) {
                 // Inside a JSON attribute (`payload` and `payload.action`): written with that value.
                 if case .attribute(let index)? = builder.member(before: path[...]), entity.attributes[index].type == .json { return }
@@ -27,7 +37,18 @@ struct ExportCompiler {
         }
         var filtered: [[PathStep]: [ExportRelationship]] = [:]
         var filteredOrder: [[PathStep]] = []
+        // A polymorphic relationship's branches share its name and path: written as one member.
+        var branches: [String: [ExportRelationship]] = [:]
+        for (position, relationship) in entity.toOne.enumerated() { branches[relationship.name, default: []].append(.toOne(position)) }
+        for (position, relationship) in entity.toMany.enumerated() { branches[relationship.name, default: []].append(.toMany(position)) }
+        var placedBranches = Set<String>()
+        func placeBranches(_ name: String, _ path: [PathStep]) -> Bool {
+            guard let group = branches[name], group.count > 1 else { return false }
+            if placedBranches.insert(name).inserted { place(.polymorphic(group), path, name) }
+            return true
+        }
         for (position, relationship) in entity.toOne.enumerated() {
+            if placeBranches(relationship.name, relationship.path) { continue }
             if relationship.filter != nil {
                 if filtered[relationship.path] == nil { filteredOrder.append(relationship.path) }
                 filtered[relationship.path, default: []].append(.toOne(position))
@@ -36,6 +57,7 @@ struct ExportCompiler {
             }
         }
         for (position, relationship) in entity.toMany.enumerated() {
+            if placeBranches(relationship.name, relationship.path) { continue }
             if relationship.filter != nil {
                 if filtered[relationship.path] == nil { filteredOrder.append(relationship.path) }
                 filtered[relationship.path, default: []].append(.toMany(position))
@@ -71,15 +93,19 @@ struct ExportCompiler {
         // `where type = "quoted"` (or `in (…)`) is written back as its first value; a prefix,
         // a glob or a presence test names no value to write.
         func relationshipCaveat(_ name: String, _ filter: FilterPlan?) {
-            guard let filter else { return }
+            guard let filter, !entity.polymorphic.contains(where: { $0.name == name }) else { return }
             if case .equals = filter.test { return }
             caveats.append(ExportCaveat(member: "\(entity.name).\(name)", reason: "its condition `where \(filter.description)` cannot be written back"))
         }
+        // A choice by the element itself (`by $`) reads the key's form: such branches write keys.
+        let chosenByKey = Set(entity.polymorphic.filter { $0.choice.discriminator.isEmpty }.map(\.name))
         let toOne = entity.toOne.map { relationship in
             relationshipCaveat(relationship.name, relationship.filter)
-            return element(
+            var made = element(
                 target: relationship.target, elementPath: relationship.elementPath, links: [], literal: Self.filterLiteral(relationship.filter),
                 caveats: &caveats, member: "\(entity.name).\(relationship.name)")
+            made.byKey = chosenByKey.contains(relationship.name)
+            return made
         }
         let toMany = entity.toMany.enumerated().map { position, relationship in
             relationshipCaveat(relationship.name, relationship.filter)
@@ -87,9 +113,11 @@ struct ExportCompiler {
             let links = relationship.linkAttributes.enumerated().map { offset, link in
                 (link, offset < calls.count ? calls[offset] : [])
             }
-            return element(
+            var made = element(
                 target: relationship.target, elementPath: relationship.elementPath, links: links, literal: Self.filterLiteral(relationship.filter),
                 caveats: &caveats, member: "\(entity.name).\(relationship.name)")
+            made.byKey = chosenByKey.contains(relationship.name)
+            return made
         }
         let required = entity.attributes.indices.filter { position in
             let attribute = entity.attributes[position]

@@ -24,6 +24,9 @@ struct ExportElement: Sendable {
     /// members merged); nil to write the bare key.
     let keyShape: ExportShape?
     let linkValues: [ExportValue]
+    /// A branch of a polymorphic relationship chosen by the form of its key (`by $`): the key is
+    /// what the choice reads, so the target is always written by its key.
+    var byKey = false
 }
 
 /// One entity compiled for export.

@@ -126,7 +126,7 @@ public struct ExportPlan: Sendable {
             case .index(let index): steps.append(.index(index))
             case .anyIndex, .anyIndexOrOne: if !last { steps.append(.index(0)) }
             case .anyMember: if !last { steps.append(.key("0")) }
-            case .memberName: break
+            case .memberName, .parent, .root: break
             }
         }
         return steps

@@ -35,6 +35,9 @@ enum ExportMember: Sendable {
     case literal(JSONValue)
     /// Relationships with a `where` that share one array: each writes its elements into it.
     case filtered([ExportRelationship])
+    /// The branches of a polymorphic relationship (`(Post | Comment) by …`), one per entity: a
+    /// to-one writes the branch that is set (or null), a to-many all branches' elements in one array.
+    case polymorphic([ExportRelationship])
     /// The records of a `records` line (the document only).
     case records(Int)
     /// A `meta` value (the document only).

@@ -230,6 +230,22 @@ final class ExportWalk {
                 }
             }
             out.endArray()
+        case .polymorphic(let branches):
+            if case .toOne = branches.first {
+                for case .toOne(let index) in branches {
+                    guard case .integer(let pk) = context.row[entity.toOneColumn(index)] else { continue }
+                    return try writeTarget(entity.toOne[index], pk: pk, links: [], depth: context.depth)
+                }
+                return out.null()
+            }
+            out.beginArray()
+            for case .toMany(let index) in branches {
+                for link in try linkRows(entity, index, context.row[0]) {
+                    guard case .integer(let pk) = link[0] else { continue }
+                    try writeElement(entity.toMany[index], pk: pk, links: link, depth: context.depth)
+                }
+            }
+            out.endArray()
         case .element, .records, .meta:
             out.null()
         }
@@ -310,7 +326,9 @@ final class ExportWalk {
         let target = plan.entities[element.target]
         guard let row = try row(target, pk: pk) else { return out.null() }
         let context = Context(entity: target, row: row, element: element, links: links, depth: depth + 1)
-        if depth < maxDepth || target.plan.isOwned, !isStub(target, row), !path.contains(where: { $0.entity == target.index && $0.pk == pk }) {
+        if !element.byKey, depth < maxDepth || target.plan.isOwned, !isStub(target, row),
+            !path.contains(where: { $0.entity == target.index && $0.pk == pk })
+        {
             path.append((target.index, pk))
             defer { path.removeLast() }
             try writeObject(context, shape: element.objectShape ?? target.shape, full: true)

@@ -15,8 +15,10 @@ public final class EntityPlan: Sendable {
     public let extrasAttribute: Int?
     /// Top-level JSON keys the map reads, so that the rest can go to `extras`.
     let mappedKeys: Set<String>
-    /// `delete missing [within relationship]`: the index of the scoping to-one, or -1 for the whole table.
-    public let deletionScope: Int?
+    /// `delete missing [within NAME]`: which objects a complete feed's absence deletes; nil without the line.
+    public let deletionScope: DeletionScope?
+    /// Whether a path of the entity reads `@parent`.
+    let readsParent: Bool
     /// Attributes computed by `derived` templates.
     let derivedAttributes: [Int]
     /// The attributes' names in order, as hooks address them.
@@ -36,7 +38,7 @@ public final class EntityPlan: Sendable {
 
     init(
         name: String, table: String, attributes: [AttributePlan], keyAttributes: [Int], toOne: [ToOnePlan], toMany: [ToManyPlan],
-        extrasAttribute: Int?, mappedKeys: Set<String>, deletionScope: Int?, derivedAttributes: [Int], mode: ImportMode = .upsert,
+        extrasAttribute: Int?, mappedKeys: Set<String>, deletionScope: DeletionScope?, derivedAttributes: [Int], mode: ImportMode = .upsert,
         polymorphic: [PolymorphicPlan] = [], isOwned: Bool = false
     ) {
         self.isOwned = isOwned
@@ -52,10 +54,44 @@ public final class EntityPlan: Sendable {
         self.mappedKeys = mappedKeys
         self.deletionScope = deletionScope
         self.derivedAttributes = derivedAttributes
+        readsParent =
+            attributes.contains { ($0.path?.readsParent ?? false) || $0.fallbacks.contains(where: \.readsParent) }
+            || toOne.contains { $0.path.readsParent || $0.fallbacks.contains(where: \.readsParent) }
         attributeNames = attributes.map(\.name)
         attributeMembers = attributes.map { "\(name).\($0.name)" }
         toOneMembers = toOne.map { "\(name).\($0.name)" }
         toManyMembers = toMany.map { "\(name).\($0.name)" }
+    }
+}
+
+/// Which objects of an entity `delete missing` considers.
+public enum DeletionScope: Sendable, Equatable {
+    /// Every object of the entity.
+    case all
+    /// `within NAME`, a to-one of the entity: objects whose target this feed holds.
+    case toOne(Int)
+    /// `within NAME`, the `inverse` of to-many `toMany` of entity `owner`: objects in the lists
+    /// of the owners this feed holds.
+    case parentList(owner: Int, toMany: Int)
+
+    init(_ rule: DeletionRule, toOne: [ToOnePlan], entity: String, context: PlanContext) {
+        guard let name = rule.scope else {
+            self = .all
+            return
+        }
+        if let index = toOne.firstIndex(where: { $0.name == name }) {
+            self = .toOne(index)
+            return
+        }
+        // The validator accepts no other name: the inverse of a to-many into this entity.
+        for (owner, other) in context.mapping.entities.enumerated() {
+            let toManys = other.relationships.filter(\.isToMany)
+            if let index = toManys.firstIndex(where: { $0.target == entity && $0.inverse == name }) {
+                self = .parentList(owner: owner, toMany: index)
+                return
+            }
+        }
+        self = .all
     }
 }
 
@@ -351,8 +387,8 @@ extension EntityPlan {
                 toOne.append(
                     ToOnePlan(
                         name: relationship.name, column: column, sourceDescription: relationship.sources.written,
-                        path: ImportPlan.steps(relationship.source), target: target, isOptional: relationship.isOptional,
-                        deleteRule: relationship.deleteRule, fallbacks: relationship.fallbackSources.map(ImportPlan.steps),
+                        path: context.steps(relationship.source), target: target, isOptional: relationship.isOptional,
+                        deleteRule: relationship.deleteRule, fallbacks: relationship.fallbackSources.map(context.steps),
                         filter: branch.filter, elementPath: relationship.elementPath.map(ImportPlan.steps) ?? [],
                         linksExistingOnly: relationship.linksExistingOnly, skipsUnkeyed: relationship.unkeyedRule == .skip,
                         ownsTarget: mapping.entities[target].isOwned))
@@ -362,9 +398,9 @@ extension EntityPlan {
         for path in entity.attributes.flatMap(\.sources) + entity.relationships.flatMap(\.sources) {
             if case .key(let key)? = path.components.first { mappedKeys.insert(key) }
         }
-        var deletionScope: Int?
+        var deletionScope: DeletionScope?
         if let deletion = entity.deletion {
-            deletionScope = deletion.scope.flatMap { name in toOne.firstIndex { $0.name == name } } ?? -1
+            deletionScope = DeletionScope(deletion, toOne: toOne, entity: entity.name, context: context)
         }
         // An owned entity is keyed by its owner's key and its position, the attributes added last.
         let keyAttributes =
@@ -428,9 +464,9 @@ extension AttributePlan {
         }
         return AttributePlan(
             name: attribute.name, column: column, sourceDescription: attribute.sources.written,
-            path: attribute.source.map(ImportPlan.steps), type: attribute.type, isOptional: attribute.isOptional, converters: compiled,
+            path: attribute.source.map(context.steps), type: attribute.type, isOptional: attribute.isOptional, converters: compiled,
             onNull: onNull, onMissing: onMissing, defaultValue: value(attribute.defaultValue), always: value(attribute.always),
-            onChange: value(attribute.onChange), checks: checks, derived: nil, fallbacks: attribute.fallbackSources.map(ImportPlan.steps))
+            onChange: value(attribute.onChange), checks: checks, derived: nil, fallbacks: attribute.fallbackSources.map(context.steps))
     }
 
     /// A copy with its derived template compiled.

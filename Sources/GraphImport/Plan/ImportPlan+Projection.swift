@@ -63,24 +63,24 @@ struct ProjectionBuilder {
     private(set) var nodes: [JSONProjection.Node] = []
 
     init(plan: ImportPlan, hooks: ImportHooks) {
-        entityNeeds = plan.entities.map { entity in
+        var needs = plan.entities.map { entity in
             var need = ProjectionNeed()
             // `extras` keeps every unmapped member as JSON, so the object is read whole.
             need.keepsAll = entity.extrasAttribute != nil
             for attribute in entity.attributes {
                 // `$key` reads the member's name, nothing of the object.
-                guard let path = attribute.path, path != [.memberName] else { continue }
+                guard let path = attribute.path, path != [.memberName], !path.isAnchored else { continue }
                 need.add(path, leaf: ProjectionNeed(keepsAll: true))
             }
             for attribute in entity.attributes {
-                for path in attribute.fallbacks { need.add(path, leaf: ProjectionNeed(keepsAll: true)) }
+                for path in attribute.fallbacks where !path.isAnchored { need.add(path, leaf: ProjectionNeed(keepsAll: true)) }
             }
             for relationship in entity.toOne {
                 // An array below a to-one with a `where` is seen through, as an index step is.
                 var leaf = ProjectionNeed()
                 leaf.add(relationship.elementPath, leaf: ProjectionNeed(entities: [relationship.target]))
                 if let filter = relationship.filter { leaf.add(filter.field, leaf: ProjectionNeed(keepsAll: true)) }
-                for path in [relationship.path] + relationship.fallbacks { need.add(path, leaf: leaf) }
+                for path in [relationship.path] + relationship.fallbacks where !path.isAnchored { need.add(path, leaf: leaf) }
             }
             for relationship in entity.toMany {
                 // `{*}`: every member is an element; the projection has no node for "every
@@ -103,6 +103,33 @@ struct ProjectionBuilder {
                 need.add([PathStep.key(key)], leaf: ProjectionNeed(keepsAll: true))
             }
             return need
+        }
+        if plan.readsParent { Self.addParentNeeds(plan: plan, to: &needs) }
+        entityNeeds = needs
+    }
+
+    /// `@parent.PATH` reads `PATH` in the object whose relationship reached this one: in each
+    /// entity with a relationship into it (for `@parent.@parent`, one more level up).
+    private static func addParentNeeds(plan: ImportPlan, to needs: inout [ProjectionNeed]) {
+        // Per entity, the entities with a relationship into it.
+        var owners = Array(repeating: Set<Int>(), count: plan.entities.count)
+        for (index, entity) in plan.entities.enumerated() {
+            for target in entity.toOne.map(\.target) + entity.toMany.map(\.target) { owners[target].insert(index) }
+        }
+        for (index, entity) in plan.entities.enumerated() where entity.readsParent {
+            var reads: [(path: [PathStep], leaf: ProjectionNeed)] = []
+            for attribute in entity.attributes {
+                for path in (attribute.path.map { [$0] } ?? []) + attribute.fallbacks { reads.append((path, ProjectionNeed(keepsAll: true))) }
+            }
+            for relationship in entity.toOne {
+                for path in [relationship.path] + relationship.fallbacks { reads.append((path, ProjectionNeed(entities: [relationship.target]))) }
+            }
+            for (path, leaf) in reads where path.readsParent {
+                let levels = path.prefix { $0 == .parent }.count
+                var above: Set<Int> = [index]
+                for _ in 0..<levels { above = Set(above.flatMap { owners[$0] }) }
+                for owner in above { needs[owner].add(path.dropFirst(levels), leaf: leaf) }
+            }
         }
     }
 

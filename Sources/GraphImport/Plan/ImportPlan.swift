@@ -13,6 +13,18 @@ public struct ImportPlan: Sendable {
     public let routes: [RecordRoute]
     /// Response-level values saved as metadata.
     public let meta: [MetaPlan]
+    /// The values `@root` paths read that no `meta` line reads too: the reader keeps them after
+    /// the `meta` ones (`captures`).
+    public let rootPatterns: [JSONPathPattern]
+    /// Whether a path of the map reads `@root`: only then are the response's values handed to the drafts.
+    let readsRoot: Bool
+    /// The capture indexes `@root` paths start at, each with its path from the document's root (for messages).
+    let rootCapturePaths: [Int: JSONPathPattern]
+    /// Whether a path of the map reads `@parent`: only then do drafts keep their ancestors.
+    let readsParent: Bool
+
+    /// The patterns of the values the reader keeps: `meta` lines', then those only `@root` reads.
+    public var captures: [JSONPathPattern] { meta.map(\.pattern) + rootPatterns }
 
     /// The tables the store must have.
     public var schema: SchemaDescription { ImportPlan.schema(for: entities) }
@@ -38,11 +50,14 @@ public struct ImportPlan: Sendable {
         let tables = mapping.entities.map { Naming.table(entity: $0.name, explicit: $0.tableName) }
         var seenTables: [String: String] = [:]
         var entities: [EntityPlan] = []
-        let context = PlanContext(mapping: mapping, converters: converters, validators: validators, tables: tables, indexByName: indexByName)
         if mapping.entities.count > ImportLimits.maxEntities {
             let first = mapping.entities[ImportLimits.maxEntities]
             throw MappingErrors([mapping.diagnostic(.tooManyEntities(mapping.entities.count, limit: ImportLimits.maxEntities, at: first.location))])
         }
+        let roots = RootCaptures(mapping: mapping)
+        let context = PlanContext(
+            mapping: mapping, converters: converters, validators: validators, tables: tables, indexByName: indexByName,
+            rootCaptures: roots.byPath)
         for (index, entity) in mapping.entities.enumerated() {
             let table = tables[index]
             if let rule = TableName.brokenRule(table) {
@@ -74,6 +89,10 @@ public struct ImportPlan: Sendable {
         self.mapping = mapping
         self.entities = entities
         self.meta = meta
+        rootPatterns = roots.patterns
+        readsRoot = !roots.byPath.isEmpty
+        rootCapturePaths = roots.pathByIndex
+        readsParent = entities.contains { $0.readsParent }
         var routes = mapping.records.flatMap { source in
             source.paths.map { RecordRoute(source: source, path: $0, indexByName: indexByName) }
         }
@@ -95,6 +114,8 @@ public struct ImportPlan: Sendable {
                 case .anyIndexOrOne: .anyIndexOrOne
                 case .anyMember: .anyMember
                 case .memberName: .key("$key")  // the parser refuses `$key` in patterns
+                case .parent: .key("@parent")  // and `@parent`, `@root`
+                case .root: .key("@root")
                 }
             })
     }
@@ -107,6 +128,8 @@ public struct ImportPlan: Sendable {
             case .anyIndex, .anyIndexOrOne: nil  // the parser rejects [*] outside `records`
             case .anyMember: nil  // only a to-many's last step (its plan says so), or in `records`
             case .memberName: .memberName
+            case .parent: .parent
+            case .root: nil  // `PlanContext.steps` gives `@root` paths their capture index
             }
         }
     }
@@ -119,6 +142,8 @@ struct PlanContext {
     let validators: ValidatorCatalog
     let tables: [String]
     let indexByName: [String: Int]
+    /// `@root` paths (without `@root`): the capture they are read in, and the steps inside it (`RootCaptures`).
+    var rootCaptures: [KeyPath: (index: Int, rest: KeyPath)] = [:]
 }
 
 /// One step of a member's path inside an object.
@@ -127,6 +152,11 @@ enum PathStep: Sendable, Hashable {
     case index(Int)
     /// `$key`: the name of the member a `{*}` took the object from.
     case memberName
+    /// `@parent`: up to the object whose relationship reached this one (only leading steps).
+    case parent
+    /// `@root.PATH`: the response's value the reader kept at this capture index (only the first
+    /// step; the steps after it walk inside that value).
+    case root(Int)
 }
 
 /// Where records are found and which entity each becomes (`records at … as E`, or `… by kind`).

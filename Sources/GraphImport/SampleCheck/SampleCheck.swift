@@ -14,11 +14,12 @@ public struct SampleCheck {
     /// Reads the sample from `source` and returns the warnings; a sample that is not JSON throws.
     public func run(source: some JSONByteSource, format: JSONInputFormat = .auto) throws(JSONError) -> SampleReport {
         let reader = JSONRecordReader(
-            source: source, patterns: plan.routes.map(\.pattern), capture: plan.meta.map(\.pattern), format: format,
+            source: source, patterns: plan.routes.map(\.pattern), capture: plan.captures, format: format,
             options: JSONReaderOptions(maxDepth: ImportLimits.maxJSONDepth, maxStringBytes: ImportLimits.maxStringBytes))
         let walker = SampleWalker(plan: plan)
         var records = 0
         while let record = try reader.next() {
+            if plan.readsRoot { walker.rootValues = reader.captured.filter { reader.capturedDocuments[$0.key] == record.documentIndex } }
             walker.tally(record)
             records += 1
         }
@@ -26,6 +27,7 @@ public struct SampleCheck {
         var findings = SampleFindings(plan: plan, walker: walker)
         findings.members()
         findings.meta(captured: reader.captured)
+        findings.rootValuesAfterRecords(documents: reader.capturedDocuments)
         // Where a records path matches nothing, the reader says what the sample holds there, in
         // the words an import that fails on it uses (`JSONPathMiss`).
         findings.records { route in

@@ -152,6 +152,30 @@ struct SampleFindings {
         }
     }
 
+    /// `@root` paths some record had no value at although its document holds one: after the
+    /// records, where an import, reading front to back, has not met it yet. `documents`: the
+    /// document of each captured value (the last one that held it).
+    mutating func rootValuesAfterRecords(documents: [Int: Int]) {
+        guard !walker.rootMisses.isEmpty else { return }
+        let roots = RootCaptures(mapping: mapping)
+        var reported = Set<Int>()
+        for entity in mapping.entities {
+            let members: [(name: String, sources: [KeyPath], location: SourceLocation)] =
+                entity.attributes.map { ($0.name, $0.sources, $0.pathLocation) }
+                + entity.relationships.filter { !$0.isToMany }.map { ($0.name, $0.sources, $0.pathLocation) }
+            for member in members {
+                for path in member.sources where path.components.first == .root {
+                    guard let index = roots.byPath[KeyPath(Array(path.components.dropFirst()))]?.index, let document = documents[index],
+                        walker.rootMisses[index]?.contains(document) == true, reported.insert(index).inserted
+                    else { continue }
+                    warn(
+                        member.location, "the sample holds '\(path)' (\(entity.name).\(member.name)) only after records that read it",
+                        hint: "an import reads the response once, front to back: `@root` values are those that come before the records")
+                }
+            }
+        }
+    }
+
     // MARK: Records
 
     /// A `records` line none of whose paths matches anything, described by `describe`; and records

@@ -31,6 +31,12 @@ final class SampleWalker {
     private var bareValue: JSONValue?
     /// The member name of the current record, when its route takes records with `{*}`.
     private var recordMemberName: String?
+    /// The objects being walked, outermost first: what `@parent` reads (see `DraftBuilder`).
+    private var parents: [(object: JSONObject, depth: Int)] = []
+    /// The response's values `@root` reads for the current record, by capture index.
+    var rootValues: [Int: JSONValue] = [:]
+    /// Per capture index of a `@root` path, the documents where a record found no value at it.
+    private(set) var rootMisses: [Int: Set<Int>] = [:]
 
     init(plan: ImportPlan) {
         self.plan = plan
@@ -113,6 +119,8 @@ final class SampleWalker {
     private func walk(_ object: JSONObject, entity index: Int, memberName: String? = nil, bareValue: JSONValue? = nil) {
         self.memberName = memberName
         self.bareValue = bareValue
+        parents.append((object, stack.count))
+        defer { parents.removeLast() }
         let entity = plan.entities[index]
         objects[index] += 1
         for (position, attribute) in entity.attributes.enumerated() {
@@ -427,6 +435,16 @@ final class SampleWalker {
                 return .blocked("expected an array to take element [\(index)] of, found \(current.kindName)")
             case (.memberName, _):
                 return .blocked("`$key` stands only as a whole path")
+            case (.parent, _):
+                let level = parents.count - 2 - depth
+                guard level >= 0 else { return .absent(key: nil, depth: depth, beside: nil) }
+                current = .object(parents[level].object)
+            case (.root(let index), _):
+                guard let value = rootValues[index] else {
+                    rootMisses[index, default: []].insert(record?.documentIndex ?? 0)
+                    return .absent(key: nil, depth: depth, beside: nil)
+                }
+                current = value
             }
         }
         return .value(current)
@@ -434,14 +452,7 @@ final class SampleWalker {
 
     /// The details of a first failure at the top of `stack`, `below` it the steps not pushed.
     func failure(_ message: String, hint: String? = nil, below: [PathStep] = []) -> SampleFailure {
-        var path = record?.path ?? .root
-        for step in stack + below {
-            switch step {
-            case .key(let key): path.components.append(.key(key))
-            case .index(let index): path.components.append(.index(index))
-            case .memberName: break
-            }
-        }
+        let path = (record?.path ?? .root).following(stack + below, objectDepths: parents.map(\.depth), rootPaths: plan.rootCapturePaths)
         return SampleFailure(
             message: message, hint: hint, record: record?.index ?? 0,
             position: record?.position ?? JSONPosition(offset: 0, line: 1, column: 1), path: path.description)

@@ -76,6 +76,9 @@ final class GraphWriter<Store: EntityStore> {
     /// Per entity: owned objects their owner's list (or to-one) no longer holds, deleted at the
     /// end of the run unless an owner holds them again by then.
     var ownedOrphans: [Set<Int64>]
+    /// Per entity: its to-manys that scope a `delete missing` (`DeletionScope.parentList`), each
+    /// with the targets its rewritten lists left out in this run; empty for most maps.
+    private(set) var droppedFromLists: [[Int: Set<Int64>]]
 
     /// `stores` and `hooks` per entity of `plan`; `undo` takes back a record's writes.
     init(
@@ -100,6 +103,11 @@ final class GraphWriter<Store: EntityStore> {
             let entity = plan.entities[index]
             return entity.derivedAttributes.isEmpty && !entity.attributes.contains { $0.always != nil } && hooks[index].beforeSave == nil
         }
+        var dropped = Array(repeating: [Int: Set<Int64>](), count: plan.entities.count)
+        for entity in plan.entities {
+            if case .parentList(let owner, let toMany)? = entity.deletionScope { dropped[owner][toMany] = [] }
+        }
+        droppedFromLists = dropped
         mayRefuseObjects =
             hooks.contains { $0.beforeSave != nil }
             || plan.entities.contains { entity in entity.derivedAttributes.contains { entity.attributes[$0].derivedValueMayFail } }
@@ -186,7 +194,8 @@ final class GraphWriter<Store: EntityStore> {
     private func checkRequired(_ record: ObjectDraft) throws(WriteError) {
         var earlier = Array(repeating: Set<ObjectKey>(), count: plan.entities.count)
         var new: [(key: ObjectKey, lacking: LackingRequired)] = []
-        try collectNew(record, earlier: &earlier, into: &new)
+        var ancestors: [(entity: Int, key: ObjectKey)] = []
+        try collectNew(record, earlier: &earlier, ancestors: &ancestors, into: &new)
         guard !new.isEmpty else { return }
         var given = Array(repeating: [ObjectKey: Set<Int>](), count: plan.entities.count)
         for (key, lacking) in new { given[lacking.entity][key] = [] }
@@ -201,15 +210,20 @@ final class GraphWriter<Store: EntityStore> {
 
     /// Adds to `new` each object of the tree that lacks a required value and is new: not in memory
     /// or the store, nor written (or stubbed) earlier in the record. `earlier`: per entity, the
-    /// keys of the objects the record writes before this point.
+    /// keys of the objects the record writes before this point. `ancestors`: the objects whose
+    /// links lead to `draft`.
     private func collectNew(
-        _ draft: ObjectDraft, earlier: inout [Set<ObjectKey>], into new: inout [(key: ObjectKey, lacking: LackingRequired)]
+        _ draft: ObjectDraft, earlier: inout [Set<ObjectKey>], ancestors: inout [(entity: Int, key: ObjectKey)],
+        into new: inout [(key: ObjectKey, lacking: LackingRequired)]
     ) throws(WriteError) {
         func visit(_ link: LinkDraft) throws(WriteError) {
             switch link {
             case .null, .existing: break
-            case .object(let nested): try collectNew(nested, earlier: &earlier, into: &new)
-            case .reference(let entity, let key): earlier[entity].insert(key)
+            case .object(let nested): try collectNew(nested, earlier: &earlier, ancestors: &ancestors, into: &new)
+            case .reference(let entity, let key):
+                // A child's link by key to the object that holds it (`@parent.id`) makes a stub
+                // the holder then fills: the holder is still new, and checked as such.
+                if !ancestors.contains(where: { $0.entity == entity && $0.key == key }) { earlier[entity].insert(key) }
             }
         }
         if !modes.upserts[draft.entity] {
@@ -221,8 +235,10 @@ final class GraphWriter<Store: EntityStore> {
                 return
             }
         }
+        ancestors.append((draft.entity, draft.key))
         for link in draft.toOne { if let link { try visit(link) } }
         for links in draft.toMany { for link in links ?? [] { try visit(link) } }
+        ancestors.removeLast()
         if let lacking = draft.lacking, !earlier[draft.entity].contains(draft.key), try !exists(draft.entity, draft.key) {
             new.append((draft.key, lacking))
         }
@@ -429,6 +445,7 @@ final class GraphWriter<Store: EntityStore> {
             if let values = linkRows?[index] {
                 if rewrites[index] {
                     object.listChanged = true
+                    noteDropped(from: object, draft.entity, index, keeping: list)
                     try storing { () throws(StoreError) in
                         try store.setList(list, values: values, of: object.pk, relationship: index, replacing: true)
                     }
@@ -438,10 +455,18 @@ final class GraphWriter<Store: EntityStore> {
             }
             if rewrites[index] {
                 object.listChanged = true
+                noteDropped(from: object, draft.entity, index, keeping: list)
                 try storing { () throws(StoreError) in try store.setList(list, of: object.pk, relationship: index, replacing: true) }
             }
             object.setList(index, list)
         }
+    }
+
+    /// Before a list of `object` is rewritten: the targets it leaves out, when the to-many scopes
+    /// a `delete missing` (the comparison that decided the rewrite left the old list in `object`).
+    private func noteDropped(from object: KnownObject, _ entity: Int, _ index: Int, keeping list: [Int64]) {
+        guard !droppedFromLists[entity].isEmpty, droppedFromLists[entity][index] != nil, let old = object.list(index) else { return }
+        for pk in old where !list.contains(pk) { droppedFromLists[entity][index]!.insert(pk) }
     }
 
     /// Whether the draft's values and lists are what `object` already holds: the common case

@@ -1,0 +1,335 @@
+/// Decides what a starter map says from a survey of the sample: where the records are, which
+/// places hold entities (one entity when the same shape is met in two places), each entity's key,
+/// and each member's kind and type.
+///
+/// The decisions, in order:
+/// 1. Records: the surveyed values themselves when their objects have an identity; else the
+///    outermost places below them that do (a wrapped response's `statuses[*]`, a listing's
+///    `data.children[*].data`).
+/// 2. Identity: a key named like an id (`id`, `uuid`, `guid`, `_id`, `uid`); an address (`url`,
+///    `uri`); for array elements and records an `…_id` unique to each object, a natural name (`name`, `login`, `slug`, `tag`, `text`
+///    …); for records, a scalar field present in every record and unique across the sample.
+///    A nested object with none of these is part of its parent (its fields are inlined).
+/// 3. Same shape: two places whose objects use the same key, where the smaller one's keys are
+///    mostly the larger's, are one entity; so are the objects at the same place below two parts
+///    of one entity (a retweet's user is a tweet's user).
+struct DraftPlanner {
+    enum Role { case records, element, toOne }
+
+    static let idNames = ["id", "uuid", "guid", "_id", "uid"]
+    static let addressNames = ["url", "uri"]
+    static let naturalNames = ["name", "login", "slug", "tag", "text", "title", "username", "email", "code", "key"]
+    /// Objects nested deeper than this below an entity are kept as JSON rather than inlined.
+    static let maxInlineDepth = 3
+    /// Two shapes are one when at least this share of the smaller one's keys are the larger one's.
+    static let sameShapeShare = 0.75
+
+    let survey: ShapeSurvey
+    /// Whether the surveyed values are the elements of a top-level array (else lines, or one document).
+    let fromTopLevelArray: Bool
+    /// The name the user gave the records' entity (`--entity`), or one taken from the sample's name.
+    let recordsName: String?
+    let userNamedRecords: Bool
+
+    private var parent: [Int]
+    private var identity: [Int: String] = [:]
+    private var recordRoots: [ShapeNode] = []
+
+    init(survey: ShapeSurvey, fromTopLevelArray: Bool, recordsName: String?, userNamedRecords: Bool) {
+        self.survey = survey
+        self.fromTopLevelArray = fromTopLevelArray
+        self.recordsName = recordsName
+        self.userNamedRecords = userNamedRecords
+        parent = Array(survey.nodes.indices)
+    }
+
+    // MARK: Identity
+
+    private func role(of node: ShapeNode) -> Role {
+        if node === survey.root { return .records }
+        return node.isElement ? .element : .toOne
+    }
+
+    /// The key that identifies the objects at `node`, or nil when none does.
+    func identityKey(of node: ShapeNode, role: Role, fromData: Bool) -> String? {
+        guard node.tally.objects > 0 else { return nil }
+        let objects = node.tally.objects
+        func usable(_ key: String) -> ShapeNode? {
+            guard let child = node.member(key) else { return nil }
+            let tally = child.tally
+            guard tally.present > 0, tally.nulls == 0, tally.objects == 0, tally.arrays == 0, tally.bools == 0,
+                tally.doubles == 0, tally.hugeIntegers == 0
+            else { return nil }
+            return child
+        }
+        func named(_ names: [String]) -> String? {
+            for name in names {
+                if let key = node.memberKeys.first(where: { $0.lowercased() == name }), usable(key) != nil { return key }
+            }
+            return nil
+        }
+        if let key = named(DraftPlanner.idNames) { return key }
+        // `question_id`, `userId`: an id by its suffix, when every object has one of its own.
+        if role != .toOne,
+            let key = node.memberKeys.first(where: { key in
+                let lower = key.lowercased()
+                guard lower.hasSuffix("_id") || key.hasSuffix("Id") || key.hasSuffix("ID"), let child = usable(key) else { return false }
+                return child.tally.present == objects && !child.distinct.repeats
+            })
+        {
+            return key
+        }
+        if let key = named(DraftPlanner.addressNames) {
+            // A nested object keyed by its address is an entity when it is shared (the same
+            // milestone on many issues); met once each, it is part of its parent.
+            if role != .toOne || node.member(key)!.distinct.repeats { return key }
+        }
+        if role == .toOne { return nil }
+        for name in DraftPlanner.naturalNames {
+            if let key = node.memberKeys.first(where: { $0.lowercased() == name }), let child = usable(key),
+                child.tally.present == objects
+            {
+                return key
+            }
+        }
+        guard role == .records, fromData, objects >= 2 else { return nil }
+        return node.memberKeys.first { key in
+            guard let child = usable(key) else { return false }
+            return child.tally.present == objects && !child.distinct.repeats
+        }
+    }
+
+    /// The identity of objects keyed by their member names: the map's `$key`.
+    static let memberNameKey = "$key"
+
+    /// An object with more keys than this, all of them objects, is keyed by its data.
+    static let maxFieldKeys = 50
+
+    /// Whether the objects at `node` are keyed by data (`{"alice": {…}, "bob": {…}}`) rather than
+    /// by field names: many keys, every one holding an object. Such an object is not walked key by
+    /// key (each id would become a field); the draft keeps it whole and says how to read it.
+    static func isKeyedByData(_ node: ShapeNode) -> Bool {
+        node.memberKeys.count + node.droppedKeys > maxFieldKeys
+            && node.memberKeys.allSatisfy { node.member($0)!.tally.objects == node.member($0)!.tally.values }
+    }
+
+    // MARK: Records
+
+    /// Whether the records are the surveyed values themselves.
+    private var recordsAreRoot: Bool { recordRoots.count == 1 && recordRoots[0] === survey.root }
+
+    /// The places whose objects are the records.
+    private func findRecordRoots() -> [ShapeNode] {
+        let root = survey.root
+        if identityKey(of: root, role: .records, fromData: true) != nil || root.tally.objects == 0 || DraftPlanner.isKeyedByData(root) {
+            return [root]
+        }
+        var found: [ShapeNode] = []
+        func descend(_ node: ShapeNode) {
+            for key in node.memberKeys {
+                let child = node.member(key)!
+                visit(child)
+            }
+            if let element = node.element { visit(element) }
+        }
+        func visit(_ node: ShapeNode) {
+            if identityKey(of: node, role: role(of: node), fromData: false) != nil {
+                found.append(node)
+            } else if node.path.count < ShapeSurvey.maxDepth, !DraftPlanner.isKeyedByData(node) {
+                descend(node)
+            }
+        }
+        descend(root)
+        // The root itself, keyed by a guess, when nothing below has an identity.
+        return found.isEmpty ? [root] : found
+    }
+
+    /// The map's records path for the objects at `node`.
+    func recordsPath(_ node: ShapeNode) -> String {
+        if node.path.isEmpty { return "$[*]" }
+        var text = fromTopLevelArray ? "$[*]" : ""
+        for step in node.path {
+            switch step {
+            case .key(let key): text += DraftNames.component(key, first: text.isEmpty)
+            case .element: text += "[*]"
+            }
+        }
+        return text
+    }
+
+    // MARK: One entity in several places
+
+    private mutating func find(_ index: Int) -> Int {
+        var index = index
+        while parent[index] != index {
+            parent[index] = parent[parent[index]]
+            index = parent[index]
+        }
+        return index
+    }
+
+    @discardableResult
+    private mutating func union(_ a: Int, _ b: Int) -> Bool {
+        let (rootA, rootB) = (find(a), find(b))
+        guard rootA != rootB else { return false }
+        // The earlier node stays the root, so that a group is named from where it is first met.
+        if rootA < rootB { parent[rootB] = rootA } else { parent[rootA] = rootB }
+        return true
+    }
+
+    /// Keys too common to tell two shapes apart: sharing only these is no evidence.
+    static let commonKeys: Set<String> = [
+        "id", "uuid", "guid", "_id", "uid", "url", "uri", "html_url", "name", "type", "kind", "title", "created_at", "updated_at",
+    ]
+
+    /// Whether two keyed shapes are one entity: the same key, the smaller's keys mostly the
+    /// larger's, and among the shared keys at least one that is not common to every kind of object.
+    private func sameShape(_ a: ShapeNode, _ b: ShapeNode) -> Bool {
+        guard identity[a.index] == identity[b.index] else { return false }
+        let (small, large) = a.memberKeys.count <= b.memberKeys.count ? (a, b) : (b, a)
+        let shared = small.memberKeys.filter { large.member($0) != nil }
+        guard shared.contains(where: { !DraftPlanner.commonKeys.contains($0.lowercased()) }) else { return false }
+        guard small.memberKeys.count >= 3 else { return small.memberKeys == large.memberKeys }
+        return Double(shared.count) >= DraftPlanner.sameShapeShare * Double(small.memberKeys.count)
+    }
+
+    /// The node with the most keys in the group of `node`: the fullest form of its entity.
+    private mutating func fullest(_ node: ShapeNode) -> ShapeNode {
+        let root = find(node.index)
+        return survey.nodes.filter { identity[$0.index] != nil && find($0.index) == root }.max {
+            $0.memberKeys.count < $1.memberKeys.count
+        } ?? node
+    }
+
+    /// Unions the objects at the same place below nodes of one entity, when any of them is keyed.
+    private mutating func align(_ nodes: [ShapeNode]) -> Bool {
+        guard nodes.count > 1 else { return false }
+        var changed = false
+        let objectNodes = nodes.filter { $0.tally.objects > 0 }
+        if objectNodes.contains(where: { identity[$0.index] != nil }), let first = objectNodes.first {
+            for node in objectNodes.dropFirst() where union(first.index, node.index) { changed = true }
+        }
+        var keys: [String] = []
+        var seen: Set<String> = []
+        for node in nodes { for key in node.memberKeys where seen.insert(key).inserted { keys.append(key) } }
+        for key in keys where align(nodes.compactMap { $0.member(key) }) { changed = true }
+        if align(nodes.compactMap(\.element)) { changed = true }
+        return changed
+    }
+
+    /// The nodes of each group, by the group's root, in survey order.
+    private mutating func groups() -> [Int: [ShapeNode]] {
+        var groups: [Int: [ShapeNode]] = [:]
+        for node in survey.nodes where node.tally.objects > 0 { groups[find(node.index), default: []].append(node) }
+        return groups
+    }
+
+    // MARK: Drafting
+
+    /// The draft, or nil when the records are neither objects with a field to key them by nor
+    /// bare strings or integers.
+    mutating func plan() -> DraftModel? {
+        recordRoots = findRecordRoots()
+        // Only what lies in a records subtree can be an entity; the wrapper above is not.
+        let inRecords = Set(
+            survey.nodes.filter { node in recordRoots.contains { Array(node.path.prefix($0.path.count)) == $0.path } }.map(\.index))
+        for node in survey.nodes where inRecords.contains(node.index) {
+            if let key = identityKey(of: node, role: role(of: node), fromData: node === survey.root) { identity[node.index] = key }
+        }
+        // The records root of a sample that has no keyed objects at all keys by its first scalar.
+        var guessedKey: String?
+        if recordsAreRoot, identity[0] == nil {
+            guessedKey = survey.root.memberKeys.first { key in
+                let tally = survey.root.member(key)!.tally
+                return tally.present == survey.root.tally.objects && tally.kindCount == 1 && tally.scalars == tally.values
+            }
+            if let guessedKey { identity[0] = guessedKey }
+        }
+        if recordsAreRoot, identity[0] == nil { return bareValues() }
+        // The members of an object keyed by data are one entity, keyed by their member names
+        // (`id <- $key`) unless they hold an id of their own.
+        for node in survey.nodes where inRecords.contains(node.index) && DraftPlanner.isKeyedByData(node) {
+            let members = node.memberKeys.map { node.member($0)! }
+            if !members.contains(where: { identity[$0.index] != nil }) {
+                for member in members { identity[member.index] = DraftPlanner.memberNameKey }
+            }
+            for member in members.dropFirst() { union(members[0].index, member.index) }
+        }
+        let keyed = survey.nodes.filter { identity[$0.index] != nil && identity[$0.index] != DraftPlanner.memberNameKey }
+        for (position, a) in keyed.enumerated() {
+            // Two groups become one only if their fullest forms are one shape too, so that a small
+            // shape like two big ones does not join them.
+            for b in keyed[(position + 1)...] where sameShape(a, b) && sameShape(fullest(a), fullest(b)) {
+                union(a.index, b.index)
+            }
+        }
+        var changed = true
+        while changed {
+            changed = false
+            for group in groups().values where align(group) { changed = true }
+        }
+        var writer = DraftWriter(
+            planner: self, groups: groups(), identity: identity,
+            find: { [parent] index in
+                var index = index
+                while parent[index] != index { index = parent[index] }
+                return index
+            })
+        var model = writer.write(recordRoots: recordRoots, guessedKey: guessedKey)
+        if !fromTopLevelArray, survey.records == 1, !recordsAreRoot { model.meta = metaCandidates() }
+        return model
+    }
+
+    /// Records that are bare strings or integers (`["1699", "1455"]`): one object per value, keyed by it.
+    private func bareValues() -> DraftModel? {
+        let tally = survey.root.tally
+        guard tally.kindCount == 1, tally.nulls == 0, tally.strings > 0 || (tally.integers > 0 && tally.hugeIntegers == 0) else {
+            return nil
+        }
+        let name = recordsName ?? "Value"
+        var model = DraftModel()
+        model.records = [.init(path: "$[*]", entity: name, requiredKey: nil, count: tally.values)]
+        model.entities = [
+            .init(
+                name: name, key: "value", comments: ["bare values: each record is its own key"],
+                members: [.init(name: "value", path: "$", type: tally.strings > 0 ? "String" : "Int")])
+        ]
+        return model
+    }
+
+    /// The scalars of a wrapped response outside its records (a cursor, a count), reached by keys only.
+    private func metaCandidates() -> [DraftModel.Meta] {
+        var found: [DraftModel.Meta] = []
+        var used: Set<String> = []
+        func visit(_ node: ShapeNode, keys: [String]) {
+            for key in node.memberKeys {
+                let child = node.member(key)!
+                guard !recordRoots.contains(where: { $0 === child }) else { continue }
+                let tally = child.tally
+                guard tally.kindCount == 1 else { continue }
+                if tally.objects > 0 {
+                    visit(child, keys: keys + [key])
+                    continue
+                }
+                let type: String
+                if tally.bools > 0 {
+                    type = "Bool"
+                } else if tally.strings > 0 {
+                    type = "String"
+                } else if tally.doubles > 0 {
+                    type = "Double"
+                } else if tally.hugeIntegers == 0, tally.integers > 0 {
+                    type = "Int"
+                } else {
+                    continue
+                }
+                var name = DraftNames.member(key)
+                if used.contains(name.lowercased()) { name = DraftNames.member((keys + [key]).joined(separator: "_")) }
+                guard used.insert(name.lowercased()).inserted else { continue }
+                found.append(.init(name: name, path: DraftNames.path(keys + [key]), type: type + "?"))
+            }
+        }
+        visit(survey.root, keys: [])
+        return found
+    }
+}

@@ -1,0 +1,375 @@
+/// Turns the planner's groups into a draft: names each entity, walks each one's members (inlining
+/// nested objects without an identity, relating to those with one) and types each attribute.
+struct DraftWriter {
+    let planner: DraftPlanner
+    let groups: [Int: [ShapeNode]]
+    let identity: [Int: String]
+    let find: (Int) -> Int
+
+    private var names: [Int: String] = [:]
+    private var usedEntityNames: Set<String> = []
+    private var queue: [Int] = []
+    private var valueEntities: [String: String] = [:]
+    private var model = DraftModel()
+    /// Entity names in the order they were first met, the order the draft lists them.
+    private var order: [String] = []
+
+    /// Names that the store's own columns take.
+    private static let reservedColumns: Set<String> = ["pk", "inserted_run", "changed_run"]
+
+    init(planner: DraftPlanner, groups: [Int: [ShapeNode]], identity: [Int: String], find: @escaping (Int) -> Int) {
+        self.planner = planner
+        self.groups = groups
+        self.identity = identity
+        self.find = find
+    }
+
+    /// The key of a group: the first of its nodes' keys, in survey order.
+    private func key(ofGroup group: Int) -> String? {
+        groups[group]?.lazy.compactMap { identity[$0.index] }.first
+    }
+
+    /// The entity of the objects at `node`, when they have an identity.
+    private func entityGroup(of node: ShapeNode) -> Int? {
+        let group = find(node.index)
+        return key(ofGroup: group) != nil ? group : nil
+    }
+
+    private mutating func uniqueEntityName(_ base: String) -> String {
+        var name = base
+        var suffix = 2
+        while usedEntityNames.contains(name.lowercased()) {
+            name = base + String(suffix)
+            suffix += 1
+        }
+        usedEntityNames.insert(name.lowercased())
+        return name
+    }
+
+    /// The records' entity name: the user's, else the innermost key of the path that says what
+    /// the records are (`statuses`, not `data`), else the sample's name.
+    private func recordsName(for node: ShapeNode, first: Bool) -> String {
+        if first, planner.userNamedRecords, let name = planner.recordsName { return name }
+        for step in node.path.reversed() {
+            if case .key(let key) = step, !DraftNames.genericKeys.contains(key.lowercased()) {
+                return DraftNames.entity(DraftNames.singular(key))
+            }
+        }
+        return planner.recordsName ?? "Record"
+    }
+
+    /// The entity name of a group, given when it is first met; the group is then queued to be written.
+    private mutating func name(forGroup group: Int, recordsName: String? = nil) -> String {
+        if let name = names[group] { return name }
+        var base = recordsName
+        if base == nil {
+            // A vote of the objects met at each place: a to-one's key names the thing (`user`), an
+            // array's often names the role (`user_mentions`), so a to-one's objects weigh more.
+            var votes: [String: Double] = [:]
+            var order: [String] = []
+            for node in groups[group] ?? [] {
+                guard let (key, plural) = node.namingKey else { continue }
+                let candidate = DraftNames.entity(plural ? DraftNames.singular(key) : key)
+                if votes[candidate] == nil { order.append(candidate) }
+                votes[candidate, default: 0] += Double(node.tally.objects) * (node.isElement ? 1 : 1.5)
+            }
+            base = order.enumerated().max { (votes[$0.element]!, -$0.offset) < (votes[$1.element]!, -$1.offset) }?.element
+        }
+        let name = uniqueEntityName(base ?? "Record")
+        order.append(name)
+        names[group] = name
+        queue.append(group)
+        return name
+    }
+
+    mutating func write(recordRoots: [ShapeNode], guessedKey: String?) -> DraftModel {
+        for (position, root) in recordRoots.enumerated() {
+            let group = find(root.index)
+            let entity = name(forGroup: group, recordsName: recordsName(for: root, first: position == 0))
+            let key = key(ofGroup: group)!
+            let holding = root.member(key)?.tally.present ?? 0
+            model.records.append(
+                .init(
+                    path: planner.recordsPath(root), entity: entity, requiredKey: holding < root.tally.objects ? key : nil,
+                    count: root.tally.values))
+        }
+        var next = 0
+        while next < queue.count {
+            writeEntity(queue[next], guessedKey: guessedKey)
+            next += 1
+        }
+        model.entities.sort { order.firstIndex(of: $0.name)! < order.firstIndex(of: $1.name)! }
+        return model
+    }
+
+    // MARK: One entity
+
+    private mutating func writeEntity(_ group: Int, guessedKey: String?) {
+        let nodes = groups[group] ?? []
+        let key = key(ofGroup: group)!
+        var entity = DraftModel.Entity(name: names[group]!, key: DraftNames.member(key))
+        var places: [String] = []
+        for node in nodes {
+            let place = node.path.isEmpty ? "the records" : placeText(node)
+            if !places.contains(place) { places.append(place) }
+        }
+        if places.count > 1 {
+            let shown = places.prefix(4).joined(separator: ", ") + (places.count > 4 ? " and \(places.count - 4) more places" : "")
+            entity.comments.append("one shape met at \(shown), keyed by `\(key)`")
+        }
+        let lower = key.lowercased()
+        if key == DraftPlanner.memberNameKey {
+            // Said below, with the key member.
+        } else if key == guessedKey {
+            entity.comments.append(
+                "guess: no field identifies these objects; `\(key)` is the first that every one holds, so objects with the same \(key) become one")
+        } else if DraftPlanner.addressNames.contains(lower) {
+            entity.comments.append("keyed by its address `\(key)`: the sample has no id for it")
+        } else if DraftPlanner.naturalNames.contains(lower) {
+            entity.comments.append("guess: keyed by `\(key)`: the sample has no id for it")
+        } else if !DraftPlanner.idNames.contains(lower), lower.hasSuffix("id") {
+            entity.comments.append("keyed by `\(key)`: an id by its name, unique to each object of the sample")
+        } else if !DraftPlanner.idNames.contains(lower) {
+            entity.comments.append("guess: keyed by `\(key)`, unique across the sample; it has no id")
+        }
+        if key == DraftPlanner.memberNameKey {
+            entity.key = "id"
+            entity.comments.append("keyed by the member names of \(places.first ?? "its object")")
+            entity.members.append(.init(name: "id", path: "$key", type: "String"))
+        }
+        var used: Set<String> = DraftWriter.reservedColumns
+        used.insert(Naming.snakeCase(entity.key).lowercased())
+        var skipped: [String] = []
+        walk(
+            nodes, prefix: [], optionalAbove: false, depth: 0, group: group, key: key, entity: &entity, used: &used,
+            skipped: &skipped)
+        if !skipped.isEmpty {
+            entity.comments.append("left out: \(skipped.joined(separator: ", ")), held only by objects without \(key)")
+        }
+        model.entities.append(entity)
+    }
+
+    private func placeText(_ node: ShapeNode) -> String {
+        var text = ""
+        if node.isKeyedMember, let parent = node.parent { return placeText(parent) + "{*}" }
+        for step in node.path {
+            switch step {
+            case .key(let key): text += DraftNames.component(key, first: text.isEmpty)
+            case .element: text += "[]"
+            }
+        }
+        return text
+    }
+
+    private func merged(_ nodes: [ShapeNode]) -> ValueTally {
+        nodes.dropFirst().reduce(nodes.first?.tally ?? ValueTally()) { $0.merged(with: $1.tally) }
+    }
+
+    /// A member name not yet taken in the entity (ignoring case, as the map's columns do).
+    private func memberName(_ keys: [String], used: inout Set<String>, toOne: Bool = false) -> String {
+        // An inlined field keeps its parent's name (`coordinatesType`), unless the parent only
+        // groups fields (`entities.hashtags`, `properties.mag`).
+        let short = DraftNames.member(keys.last!)
+        let long = DraftNames.member(keys.joined(separator: "_"))
+        let grouped = keys.dropLast().allSatisfy { DraftNames.groupingKeys.contains($0.lowercased()) }
+        let candidates = grouped ? [short, long] : [long, short]
+        var chosen: String?
+        for candidate in candidates where !used.contains(Naming.snakeCase(candidate).lowercased()) {
+            if toOne && used.contains(Naming.foreignKey(relationship: candidate).lowercased()) { continue }
+            chosen = candidate
+            break
+        }
+        var name = chosen ?? candidates[1]
+        if chosen == nil {
+            var suffix = 2
+            while used.contains(Naming.snakeCase(name + String(suffix)).lowercased()) { suffix += 1 }
+            name += String(suffix)
+        }
+        used.insert(Naming.snakeCase(name).lowercased())
+        if toOne { used.insert(Naming.foreignKey(relationship: name).lowercased()) }
+        return name
+    }
+
+    private mutating func walk(
+        _ nodes: [ShapeNode], prefix: [String], optionalAbove: Bool, depth: Int, group: Int, key: String,
+        entity: inout DraftModel.Entity, used: inout Set<String>, skipped: inout [String]
+    ) {
+        let total = nodes.reduce(0) { $0 + $1.tally.objects }
+        var keys: [String] = []
+        var seen: Set<String> = []
+        for node in nodes { for key in node.memberKeys where seen.insert(key).inserted { keys.append(key) } }
+        for memberKey in keys {
+            let children = nodes.compactMap { $0.member(memberKey) }
+            // Objects without their key are passed over (`where KEY is present`): a field only
+            // they hold would be a field no imported object has.
+            if prefix.isEmpty, ShapeSurvey.identityNames.contains(key.lowercased()),
+                children.allSatisfy({ $0.presentBesideIdentity == 0 })
+            {
+                skipped.append(memberKey)
+                continue
+            }
+            let tally = merged(children)
+            let keys = prefix + [memberKey]
+            let path = DraftNames.path(keys)
+            let optional = optionalAbove || tally.present < total
+            if prefix.isEmpty && memberKey == key {
+                entity.members.append(keyMember(entity.key, path: path, tally: tally))
+                continue
+            }
+            if tally.objects > 0 {
+                let objects = children.filter { $0.tally.objects > 0 }
+                if let target = entityGroup(of: objects[0]), tally.arrays == 0, tally.bools == 0, tally.doubles == 0 {
+                    let targetKey = self.key(ofGroup: target)!
+                    let keyed = objects.reduce(0) { $0 + ($1.member(targetKey)?.tally.present ?? 0) }
+                    let name = memberName(keys, used: &used, toOne: true)
+                    let targetName = self.name(forGroup: target)
+                    var source = path
+                    var comment: String?
+                    if keyed < tally.objects {
+                        source += " where \(DraftNames.path([targetKey])) is present"
+                        comment = "\(tally.objects - keyed) of \(tally.objects) objects here have no \(targetKey): not linked"
+                    }
+                    if tally.scalars > 0 { comment = "an object, or the key of one (a link)" }
+                    let needsOptional = optional || keyed < tally.objects || tally.nulls > 0
+                    entity.members.append(.init(name: name, path: source, type: targetName + (needsOptional ? "?" : ""), comment: comment))
+                    continue
+                }
+                if let keyedObject = objects.first(where: DraftPlanner.isKeyedByData), tally.kindCount == 1,
+                    let member = keyedObject.memberKeys.first.flatMap(keyedObject.member), let target = entityGroup(of: member)
+                {
+                    let name = memberName(keys, used: &used)
+                    let targetName = self.name(forGroup: target)
+                    entity.members.append(
+                        .init(
+                            name: name, path: path + "{*}", type: "[\(targetName)]\(optional || tally.nulls > 0 ? "?" : "")",
+                            comment: "an object keyed by data: one \(targetName) per member"))
+                    continue
+                }
+                if objects.contains(where: DraftPlanner.isKeyedByData) {
+                    entity.members.append(
+                        .init(
+                            name: memberName(keys, used: &used), path: path, type: "JSON\(optional || tally.nulls > 0 ? "?" : "")",
+                            comment: "an object whose keys look like data (ids, names), kept whole: `<- \(path){*} : [Entity]` reads each member"))
+                    continue
+                }
+                if tally.kindCount == 1, depth < DraftPlanner.maxInlineDepth, objects.contains(where: { !$0.memberKeys.isEmpty }) {
+                    walk(
+                        objects, prefix: keys, optionalAbove: optional || tally.nulls > 0, depth: depth + 1, group: group, key: key,
+                        entity: &entity, used: &used, skipped: &skipped)
+                    continue
+                }
+                let why = tally.kindCount > 1 ? "objects here, and other values elsewhere" : "nested objects without an id, kept whole"
+                entity.members.append(.init(name: memberName(keys, used: &used), path: path, type: "JSON?", comment: why))
+                continue
+            }
+            if tally.arrays > 0 {
+                entity.members.append(arrayMember(children, keys: keys, tally: tally, optional: optional, used: &used))
+                continue
+            }
+            let (type, comment) = attributeType(tally, key: memberKey, optional: optional)
+            entity.members.append(.init(name: memberName(keys, used: &used), path: path, type: type, comment: comment))
+        }
+    }
+
+    private func keyMember(_ name: String, path: String, tally: ValueTally) -> DraftModel.Member {
+        if tally.strings > 0 && tally.integers > 0 {
+            return .init(name: name, path: path, type: "String | string", comment: "numbers in some places, text in others")
+        }
+        if tally.strings > 0 { return .init(name: name, path: path, type: "String") }
+        return .init(
+            name: name, path: path, type: "Int", comment: tally.wideIntegers > 0 ? "beyond 2^53: Int keeps every digit" : nil)
+    }
+
+    private mutating func arrayMember(
+        _ children: [ShapeNode], keys: [String], tally: ValueTally, optional: Bool, used: inout Set<String>
+    ) -> DraftModel.Member {
+        let path = DraftNames.path(keys)
+        let elements = children.compactMap(\.element)
+        let elementTally = merged(elements)
+        let q = optional || tally.nulls > 0 ? "?" : ""
+        if tally.kindCount > 1 {
+            return .init(name: memberName(keys, used: &used), path: path, type: "JSON?", comment: "arrays here, other values elsewhere")
+        }
+        if elements.isEmpty {
+            return .init(name: memberName(keys, used: &used), path: path, type: "JSON?", comment: "always an empty array in the sample")
+        }
+        let objects = elements.filter { $0.tally.objects > 0 }
+        if elementTally.objects > 0, elementTally.kindCount == 1, elementTally.nulls == 0, let target = entityGroup(of: objects[0]) {
+            let targetKey = self.key(ofGroup: target)!
+            let keyed = objects.reduce(0) { $0 + ($1.member(targetKey)?.tally.present ?? 0) }
+            let name = memberName(keys, used: &used)
+            let targetName = self.name(forGroup: target)
+            if keyed < elementTally.objects {
+                return .init(
+                    name: name, path: path + " where \(DraftNames.path([targetKey])) is present", type: "[\(targetName)]\(q)",
+                    comment: "\(elementTally.objects - keyed) of \(elementTally.objects) elements have no \(targetKey): not linked")
+            }
+            return .init(name: name, path: path, type: "[\(targetName)]\(q)")
+        }
+        if elementTally.strings > 0, elementTally.kindCount == 1, elementTally.nulls == 0 {
+            let name = memberName(keys, used: &used)
+            let target = valueEntity(for: keys.last!)
+            return .init(name: name, path: path, type: "[\(target)]\(q)", comment: "strings: one \(target) per value")
+        }
+        let why =
+            elementTally.objects > 0 && elementTally.kindCount == 1
+            ? "objects without an id, kept whole" : elementTally.arrays > 0 ? "arrays of arrays, kept whole" : "a list of values, kept whole"
+        return .init(name: memberName(keys, used: &used), path: path, type: "JSON\(q)", comment: why)
+    }
+
+    /// The entity of an array of strings: one object per value, keyed by the value (`$`).
+    private mutating func valueEntity(for key: String) -> String {
+        let base = DraftNames.entity(DraftNames.singular(key))
+        if let name = valueEntities[base] { return name }
+        let name = uniqueEntityName(base)
+        order.append(name)
+        valueEntities[base] = name
+        model.entities.append(.init(name: name, key: "value", members: [.init(name: "value", path: "$", type: "String")]))
+        return name
+    }
+
+    /// Epoch times by name: a number near today's in seconds, milliseconds or microseconds, under
+    /// a name that says time.
+    private static let timeWords = ["time", "date", "created", "updated", "modified", "timestamp", "_at", "_utc", "_ms", "since", "until", "expires", "edited"]
+
+    private func attributeType(_ tally: ValueTally, key: String, optional: Bool) -> (String, String?) {
+        let q = optional || tally.nulls > 0 ? "?" : ""
+        if tally.present == 0 { return ("JSON?", "always null in the sample") }
+        if tally.kindCount > 1 { return ("JSON\(q)", "values of several kinds (\(kinds(tally)))") }
+        if tally.bools > 0 { return ("Bool\(q)", nil) }
+        if tally.strings > 0 {
+            if let format = tally.dateFormats.first {
+                return ("Date\(q) | \(format.converter)", "guess: every value is a date in \(format.name) format")
+            }
+            return ("String\(q)", nil)
+        }
+        if tally.hugeIntegers > 0 { return ("String\(q) | string", "integers beyond 64 bits, kept as their digits") }
+        let epoch = epochUnit(tally, key: key)
+        if tally.doubles > 0 {
+            return ("Double\(q)", epoch.map { "epoch \($0.unit)? `Date\(q) | \($0.converter)` stores a date" })
+        }
+        if let epoch { return ("Int\(q)", "epoch \(epoch.unit)? `Date\(q) | \(epoch.converter)` stores a date") }
+        return ("Int\(q)", tally.wideIntegers > 0 ? "beyond 2^53: Int keeps every digit" : nil)
+    }
+
+    private func epochUnit(_ tally: ValueTally, key: String) -> (unit: String, converter: String)? {
+        let lower = key.lowercased()
+        guard DraftWriter.timeWords.contains(where: { lower.contains($0) }) else { return nil }
+        // From 2000-01-01 to 2100-01-01.
+        let (from, to) = (946_684_800.0, 4_102_444_800.0)
+        for (unit, converter, scale) in [("seconds", "epochSeconds", 1.0), ("milliseconds", "epochMillis", 1e3), ("microseconds", "epochMicros", 1e6)] {
+            if tally.smallest >= from * scale && tally.largest < to * scale { return (unit, converter) }
+        }
+        return nil
+    }
+
+    private func kinds(_ tally: ValueTally) -> String {
+        var kinds: [String] = []
+        if tally.bools > 0 { kinds.append("booleans") }
+        if tally.numbers > 0 { kinds.append("numbers") }
+        if tally.strings > 0 { kinds.append("strings") }
+        if tally.objects > 0 { kinds.append("objects") }
+        if tally.arrays > 0 { kinds.append("arrays") }
+        return kinds.joined(separator: ", ")
+    }
+}

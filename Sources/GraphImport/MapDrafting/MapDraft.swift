@@ -1,0 +1,48 @@
+/// A starter map drafted from a sample: its text, and what it found.
+public struct MapDraft: Sendable, Equatable {
+    /// The map, ready to save: it passes `check` and imports the sample it was drafted from.
+    public var text: String
+    /// The records the sample holds at the drafted records paths.
+    public var records: Int
+    /// The entities the draft declares, records' entities first.
+    public var entities: [String]
+    /// The records paths, as the draft writes them.
+    public var recordsPaths: [String]
+}
+
+/// The parts of a draft before it is printed.
+struct DraftModel {
+    struct Records {
+        var path: String
+        var entity: String
+        /// The key a record must hold (some records lack it).
+        var requiredKey: String?
+        var count: Int
+    }
+
+    struct Member {
+        var name: String
+        /// The path below the object; nil when it is the name itself.
+        var path: String?
+        var type: String
+        var comment: String?
+    }
+
+    struct Entity {
+        var name: String
+        var key: String
+        var comments: [String] = []
+        var members: [Member] = []
+    }
+
+    struct Meta {
+        var name: String
+        var path: String
+        var type: String
+    }
+
+    var header: [String] = []
+    var records: [Records] = []
+    var meta: [Meta] = []
+    var entities: [Entity] = []
+}

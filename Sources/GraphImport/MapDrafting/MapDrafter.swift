@@ -1,0 +1,78 @@
+import GraphImportJSON
+
+/// `graphimport init`: drafts a starter map from a sample feed.
+///
+/// The sample is read once, record by record (each element of a top-level array, each line of
+/// JSON Lines; a single top-level object, such as a wrapped response, is read as one value),
+/// into a survey that keeps counts per place and never the values; the draft is decided from the
+/// survey and printed as map text.
+public enum MapDrafter {
+    /// Drafts a map from the JSON or JSON Lines in `source`.
+    ///
+    /// `entity` names the records' entity; without it the name comes from the records path or
+    /// from `sampleName` (`tweets.json` -> `Tweet`), else `Record`.
+    public static func draft(
+        source: some JSONByteSource, format: JSONInputFormat = .auto, entity: String? = nil, sampleName: String? = nil
+    ) throws(MapDraftFailure) -> MapDraft {
+        let reader = JSONRecordReader(
+            source: source, patterns: [.everyElement], format: format,
+            options: JSONReaderOptions(maxDepth: ImportLimits.maxJSONDepth, maxStringBytes: ImportLimits.maxStringBytes))
+        let survey = ShapeSurvey()
+        var fromTopLevelArray = false
+        do throws(JSONError) {
+            while let record = try reader.next() {
+                if case .index = record.path.components.first { fromTopLevelArray = true }
+                survey.add(record.value)
+            }
+        } catch {
+            throw MapDraftFailure(json: error)
+        }
+        var planner = DraftPlanner(
+            survey: survey, fromTopLevelArray: fromTopLevelArray, recordsName: entity ?? sampleName.flatMap(nameFromSample),
+            userNamedRecords: entity != nil)
+        guard var model = planner.plan() else {
+            let held = survey.records == 0 ? "no records" : "records with no field that could identify them"
+            throw MapDraftFailure(
+                message: "cannot draft a map: the sample holds \(held)",
+                hint: survey.records == 0
+                    ? "give a sample with at least one record" : "records need a string or integer field, or an id inside; write the map by hand")
+        }
+        let records = model.records.reduce(0) { $0 + $1.count }
+        let formatName = reader.format == .jsonLines ? "JSON Lines" : "JSON"
+        model.header = [
+            "Drafted by `graphimport init` from \(sampleName ?? "a sample") (\(formatName), \(survey.records) value\(survey.records == 1 ? "" : "s") read).",
+            "Every line is a guess from the data; comments say where the guess was a close call.",
+            "Check it with `graphimport check --map THIS.map --sample \(sampleName ?? "FEED")`, then import.",
+        ]
+        return MapDraft(
+            text: MapDraftPrinter(model: model).text, records: records, entities: model.entities.map(\.name),
+            recordsPaths: model.records.map(\.path))
+    }
+
+    /// `tweets.json` -> `Tweet`: a sample named by one word names its records; others do not.
+    static func nameFromSample(_ path: String) -> String? {
+        let file = path.split(separator: "/").last.map(String.init) ?? path
+        let base = file.split(separator: ".", omittingEmptySubsequences: false).dropLast().joined(separator: ".")
+        guard !base.isEmpty, base.unicodeScalars.allSatisfy({ $0.properties.isAlphabetic && $0.isASCII }) else { return nil }
+        return DraftNames.entity(DraftNames.singular(base))
+    }
+}
+
+/// Why no draft was made: the sample is not JSON (`json` says where), or it holds nothing a map can key.
+public struct MapDraftFailure: Error, Sendable {
+    public var message: String
+    public var hint: String?
+    /// The reader's error, when the sample is not valid JSON (or could not be read).
+    public var json: JSONError?
+
+    init(message: String, hint: String?) {
+        self.message = message
+        self.hint = hint
+    }
+
+    init(json: JSONError) {
+        message = json.message
+        hint = json.hint
+        self.json = json
+    }
+}

@@ -1,0 +1,109 @@
+import GraphImportJSON
+
+/// One place in the sample's records (`user`, `entities.hashtags[]`), with what was met there:
+/// the tally of its values, an object's members in the order first met, an array's elements.
+///
+/// Every record adds to one tree, so the draft reads what every record shows, not the first
+/// one's keys only.
+final class ShapeNode {
+    /// A step from a node to its child.
+    enum Step: Hashable {
+        case key(String)
+        case element
+    }
+
+    /// The node's number in the survey, in the order nodes were first met (outer before inner).
+    let index: Int
+    /// The steps from the records to here.
+    let path: [Step]
+    var tally = ValueTally()
+    /// Which scalar values repeat, for choosing a key from the data.
+    var distinct = DistinctValues()
+    private(set) var memberKeys: [String] = []
+    private(set) var members: [String: ShapeNode] = [:]
+    private(set) var element: ShapeNode?
+    /// The node this one is a member or the elements of (nil for the records).
+    private(set) weak var parent: ShapeNode?
+    /// Values met here in objects that hold an id-like key (`DraftPlanner.idNames`, `addressNames`):
+    /// a field met only in objects without one is left out where those objects are passed over.
+    var presentBesideIdentity = 0
+    /// Keys met past `ShapeSurvey.maxKeysPerObject`: counted, not walked.
+    var droppedKeys = 0
+
+    init(index: Int, path: [Step]) {
+        self.index = index
+        self.path = path
+    }
+
+    /// The last key on the way here (`hashtags` for `entities.hashtags[]`), if any.
+    var lastKey: String? {
+        for step in path.reversed() { if case .key(let key) = step { return key } }
+        return nil
+    }
+
+    /// Whether the last step into this node is into an array.
+    var isElement: Bool { path.last == .element }
+
+    func member(_ key: String) -> ShapeNode? { members[key] }
+
+    func addMember(_ key: String, _ node: ShapeNode) {
+        memberKeys.append(key)
+        members[key] = node
+        node.parent = self
+    }
+
+    func setElement(_ node: ShapeNode) {
+        element = node
+        node.parent = self
+    }
+
+    /// Whether this node is one member of an object keyed by data (`users.alice` of `users{*}`).
+    var isKeyedMember: Bool { !isElement && parent.map(DraftPlanner.isKeyedByData) == true }
+
+    /// The key that names what this node holds: its own, or for a member of an object keyed by
+    /// data, that object's (`users`, not `alice`). Plural when it names a collection.
+    var namingKey: (key: String, plural: Bool)? {
+        if isKeyedMember, let key = parent?.lastKey { return (key, true) }
+        return lastKey.map { ($0, isElement) }
+    }
+}
+
+/// A bounded set of digests of the scalar values met at one place: enough to say whether a
+/// field's values repeat, without keeping the values.
+///
+/// A digest is a 64-bit hash of the value's kind and text; two different values may share one,
+/// which can only make a unique field look repeated (and the draft choose another key), never the
+/// reverse. Past `capacity` digests the set stops growing and `isComplete` turns false: then
+/// "unique" means unique over the values it holds.
+struct DistinctValues {
+    static let capacity = 10_000
+    private var digests: Set<Int> = []
+    private(set) var repeats = false
+    private(set) var isComplete = true
+
+    var count: Int { digests.count }
+
+    mutating func insert(_ value: JSONValue) {
+        var hasher = Hasher()
+        switch value {
+        case .string(let text):
+            hasher.combine(0)
+            hasher.combine(text)
+        case .number(let number):
+            hasher.combine(1)
+            hasher.combine(number.exactInt64.map(String.init) ?? number.literal)
+        case .bool(let flag):
+            hasher.combine(2)
+            hasher.combine(flag)
+        default: return
+        }
+        let digest = hasher.finalize()
+        if digests.contains(digest) {
+            repeats = true
+        } else if digests.count < DistinctValues.capacity {
+            digests.insert(digest)
+        } else {
+            isComplete = false
+        }
+    }
+}

@@ -1,0 +1,66 @@
+import GraphImportJSON
+
+/// Walks every record of a sample into one tree of `ShapeNode`s: per place, the kinds of its
+/// values and which scalars repeat, never the values, so that memory grows with the number of
+/// distinct places (capped) and not with the sample.
+final class ShapeSurvey {
+    /// An object with more keys than this (a map keyed by ids) has the rest counted, not walked.
+    static let maxKeysPerObject = 500
+    /// Values nested deeper than this are counted, not walked: a draft goes no deeper.
+    static let maxDepth = 24
+
+    static let identityNames = Set(DraftPlanner.idNames + DraftPlanner.addressNames)
+
+    /// The records: each value the survey was given.
+    let root: ShapeNode
+    private(set) var nodes: [ShapeNode]
+    private(set) var records = 0
+
+    init() {
+        root = ShapeNode(index: 0, path: [])
+        nodes = [root]
+    }
+
+    func add(_ record: JSONValue) {
+        records += 1
+        visit(record, at: root, depth: 0)
+    }
+
+    private func visit(_ value: JSONValue, at node: ShapeNode, depth: Int) {
+        node.tally.count(value)
+        switch value {
+        case .object(let object):
+            guard depth < ShapeSurvey.maxDepth else { return }
+            let identified = object.members.contains { ShapeSurvey.identityNames.contains($0.key.lowercased()) }
+            for member in object.members {
+                guard let child = child(of: node, key: member.key) else { continue }
+                if identified { child.presentBesideIdentity += 1 }
+                visit(member.value, at: child, depth: depth + 1)
+            }
+        case .array(let elements):
+            guard depth < ShapeSurvey.maxDepth, !elements.isEmpty else { return }
+            let child = node.element ?? makeNode(node.path + [.element])
+            if node.element == nil { node.setElement(child) }
+            for element in elements { visit(element, at: child, depth: depth + 1) }
+        case .null: break
+        default: node.distinct.insert(value)
+        }
+    }
+
+    private func child(of node: ShapeNode, key: String) -> ShapeNode? {
+        if let child = node.member(key) { return child }
+        guard node.memberKeys.count < ShapeSurvey.maxKeysPerObject else {
+            node.droppedKeys += 1
+            return nil
+        }
+        let child = makeNode(node.path + [.key(key)])
+        node.addMember(key, child)
+        return child
+    }
+
+    private func makeNode(_ path: [ShapeNode.Step]) -> ShapeNode {
+        let node = ShapeNode(index: nodes.count, path: path)
+        nodes.append(node)
+        return node
+    }
+}

@@ -1,0 +1,90 @@
+import GraphImport
+import GraphImportJSON
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// `graphimport init FEED [--entity NAME] [--format F] [-o FILE]`: prints a starter map drafted
+/// from a sample feed.
+enum InitCommand {
+    static let options: [ParsedArguments.OptionSpec] = [
+        .init(name: "--entity", takesValue: true), .init(name: "--format", takesValue: true),
+        .init(name: "--output", takesValue: true, short: "o"),
+    ]
+
+    static func run(_ arguments: [String], io: ToolIO) throws(UsageError) -> ExitCode {
+        let parsed = try ParsedArguments(arguments, options: options)
+        guard let samplePath = parsed.operands.first else {
+            throw UsageError(message: "Missing expected argument '<feed>'", hint: nil)
+        }
+        if parsed.operands.count > 1 {
+            throw UsageError(message: "Unexpected argument '\(parsed.operands[1])'", hint: nil)
+        }
+        let entity = parsed.values["--entity"]
+        if let entity, !isName(entity) {
+            throw UsageError(
+                message: "The entity name '\(entity)' is not a map NAME",
+                hint: "A name starts with a letter or '_' and holds only ASCII letters, digits and '_' (Tweet, PullRequest).")
+        }
+        if let entity, ["string", "int", "double", "bool", "date", "url", "data", "json"].contains(entity.lowercased()) {
+            throw UsageError(message: "The entity name '\(entity)' is a built-in type", hint: "Choose another name ('\(entity)Item').")
+        }
+        let format = try InputFormatOption.parse(parsed.values["--format"])
+        let output = parsed.values["--output"]
+        let fromStandardInput = samplePath == "-"
+        let name = fromStandardInput ? "<stdin>" : samplePath
+        let descriptor = fromStandardInput ? io.standardInput : open(samplePath, O_RDONLY)
+        if descriptor < 0 {
+            reportError("cannot open the sample '\(samplePath)': \(String(cString: strerror(errno)))", io: io)
+            return .noInput
+        }
+        defer { if !fromStandardInput { close(descriptor) } }
+        let draft: MapDraft
+        do {
+            draft = try MapDrafter.draft(
+                source: FileDescriptorSource(fileDescriptor: descriptor, isInterrupted: io.isInterrupted),
+                format: InputFormatOption.resolve(format, path: samplePath), entity: entity,
+                sampleName: fromStandardInput ? nil : samplePath)
+        } catch {
+            guard let json = error.json else {
+                reportError("\(name): \(error.message)", hint: error.hint, io: io)
+                return .dataError
+            }
+            reportError("\(name):\(json.position.line):\(json.position.column): \(json.message)", hint: json.hint, io: io)
+            return json.kind == .io ? .ioError : .dataError
+        }
+        guard let output else {
+            io.writeOut(draft.text)
+            return .ok
+        }
+        return write(draft, to: output, io: io)
+    }
+
+    /// Writes the draft to a new file; an existing file is left alone (a map may hold hours of edits).
+    private static func write(_ draft: MapDraft, to path: String, io: ToolIO) -> ExitCode {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o644)
+        guard descriptor >= 0 else {
+            let reason = errno == EEXIST ? "it exists; init does not overwrite a map" : String(cString: strerror(errno))
+            reportError("cannot write the map '\(path)': \(reason)", hint: errno == EEXIST ? "remove it, or choose another name" : nil, io: io)
+            return .cannotCreate
+        }
+        defer { close(descriptor) }
+        writeAll(descriptor, draft.text)
+        let entities = draft.entities.joined(separator: ", ")
+        io.writeError(
+            "graphimport: drafted \(path): \(draft.records) record\(draft.records == 1 ? "" : "s") at \(draft.recordsPaths.joined(separator: ", ")); entities \(entities)\n"
+        )
+        return .ok
+    }
+
+    private static func isName(_ text: String) -> Bool {
+        guard let first = text.utf8.first, !(first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9")) else { return false }
+        return text.utf8.allSatisfy { byte in
+            (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+                || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_")
+        }
+    }
+}

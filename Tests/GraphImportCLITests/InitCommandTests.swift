@@ -1,0 +1,114 @@
+import Foundation
+import GraphImportTestSupport
+import Testing
+
+/// `graphimport init`: the command line around the drafting (its own tests are in GraphImportTests).
+@Suite("init command")
+struct InitCommandTests {
+    @Test func printsTheDraftOnStandardOutput() throws {
+        let dir = TemporaryDirectory()
+        let feed = dir.write("feed.json", #"[{"id": 1, "title": "a", "created_at": "2024-01-02T03:04:05Z"}]"#)
+        let result = runInProcess(["init", feed, "--entity", "Post"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr == "")
+        #expect(result.stdout.contains("records at $[*] as Post\n"))
+        #expect(result.stdout.contains("  createdAt <- created_at : Date | iso8601   # guess: every value is a date in ISO 8601 format\n"))
+    }
+
+    @Test func writesANewFileAndNeverOverwritesOne() throws {
+        let dir = TemporaryDirectory()
+        let feed = dir.write("tweets.json", #"[{"id": 1}, {"id": 2}]"#)
+        let map = dir.path("tweets.map")
+        let first = runInProcess(["init", feed, "-o", map])
+        #expect(first.status == 0)
+        #expect(first.stdout == "")
+        #expect(first.stderr == "graphimport: drafted \(map): 2 records at $[*]; entities Tweet\n")
+        let drafted = try String(contentsOfFile: map, encoding: .utf8)
+        #expect(drafted.contains("records at $[*] as Tweet\n"))
+        let again = runInProcess(["init", feed, "--output", map])
+        #expect(again.status == 73)
+        #expect(
+            again.stderr
+                == "graphimport: error: cannot write the map '\(map)': it exists; init does not overwrite a map\nhint: remove it, or choose another name\n")
+        #expect(try String(contentsOfFile: map, encoding: .utf8) == drafted)
+    }
+
+    @Test func readsStandardInput() {
+        let result = runInProcess(["init", "-", "--format", "jsonl"], stdinText: "{\"uuid\": \"a\"}\n{\"uuid\": \"b\"}\n")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("records at $[*] as Record\n"))
+        #expect(result.stdout.contains("  key uuid\n"))
+    }
+
+    @Test func refusesAFeedThatIsNotJSONOrNotThere() {
+        let dir = TemporaryDirectory()
+        let broken = dir.write("broken.json", "[{\"id\": 1},\n")
+        let invalid = runInProcess(["init", broken])
+        #expect(invalid.status == 65)
+        #expect(invalid.stderr == "graphimport: error: \(broken):2:1: unexpected end of input inside an array\n")
+        let missing = runInProcess(["init", dir.path("none.json")])
+        #expect(missing.status == 66)
+        #expect(missing.stderr == "graphimport: error: cannot open the sample '\(dir.path("none.json"))': No such file or directory\n")
+    }
+
+    @Test func refusesAnEntityNameTheMapCannotHold() {
+        let bad = runInProcess(["init", "feed.json", "--entity", "my-posts"])
+        #expect(bad.status == 64)
+        #expect(bad.stderr.hasPrefix("Error: The entity name 'my-posts' is not a map NAME\n"))
+        let builtIn = runInProcess(["init", "feed.json", "--entity", "Date"])
+        #expect(builtIn.status == 64)
+        #expect(builtIn.stderr.hasPrefix("Error: The entity name 'Date' is a built-in type\nChoose another name ('DateItem').\n"))
+        let none = runInProcess(["init"])
+        #expect(none.status == 64)
+        #expect(none.stderr.hasPrefix("Error: Missing expected argument '<feed>'\n"))
+    }
+
+    @Test func helpDescribesTheCommand() {
+        let result = runInProcess(["init", "--help"])
+        #expect(result.status == 0)
+        #expect(result.stdout.hasPrefix("OVERVIEW: Draft a starter map from a sample feed.\n"))
+        #expect(result.stdout.contains("USAGE: graphimport init <feed> [--entity <name>] [--format <format>] [--output <file>]\n"))
+    }
+}
+
+extension CorpusSuite {
+    /// `init` on every payload of the shared corpus (the JSONTestSuite files aside): the draft
+    /// passes `check --strict` against its payload and imports it, every record, with no edit.
+    @Suite("init drafts a working map for every payload")
+    struct InitCorpusTests {
+        static let payloads: [String] = {
+            guard let directory = Corpus.directory,
+                let folders = try? FileManager.default.contentsOfDirectory(atPath: directory.path)
+            else { return [] }
+            return folders.filter { $0 != "JSONTestSuite" }.sorted().flatMap { folder in
+                let files = (try? FileManager.default.contentsOfDirectory(atPath: directory.appendingPathComponent(folder).path)) ?? []
+                return files.filter { $0.hasSuffix(".json") }.sorted().map { "\(folder)/\($0)" }
+            }
+        }()
+
+        @Test func theCorpusHasPayloads() {
+            #expect(Self.payloads.count >= 30)
+        }
+
+        @Test(arguments: payloads)
+        func draftChecksAndImportsItsSample(_ payload: String) throws {
+            let feed = try #require(Corpus.file(payload)).path
+            let dir = TemporaryDirectory()
+            let map = dir.path("draft.map")
+            let drafted = runInProcess(["init", feed, "-o", map])
+            #expect(drafted.status == 0, "\(drafted.stderr)")
+            // "graphimport: drafted PATH: N records at …"
+            let count = try #require(
+                drafted.stderr.split(separator: ": ").dropFirst(2).first?.split(separator: " ").first.flatMap { Int($0) }, "\(drafted.stderr)")
+            #expect(count > 0)
+            let checked = runInProcess(["check", "--map", map, "--sample", feed, "--strict"])
+            #expect(checked.status == 0, "\(checked.stderr)")
+            #expect(checked.stderr.hasSuffix("check: no errors for \(count) record\(count == 1 ? "" : "s") of \(feed)\n"), "\(checked.stderr)")
+            let imported = runInProcess([feed, "--map", map, "--store", dir.path("store.sqlite"), "--json"])
+            #expect(imported.status == 0, "\(imported.stdout)")
+            let summary = try EndToEnd.summary(imported)
+            #expect(summary["records"] as? Int == count)
+            #expect(summary["skipped_records"] as? Int == 0)
+        }
+    }
+}

@@ -1,0 +1,305 @@
+import GraphImport
+import GraphImportStore
+import Testing
+
+/// GitHub's issues are numbered per repository: the key takes the repository's id from the
+/// object whose relationship reached the issue (`@parent`), or from the record's own field.
+private let repoIssuesMap = """
+    records at repos[*] as Repo
+    entity Repo
+      key id
+      id : Int
+      issues : [Issue] inverse repo
+    entity Issue
+      key repoId, number
+      repoId <- repository_id, @parent.id : Int
+      repoName <- @parent.full_name : String?
+      number : Int
+      title : String
+    """
+
+private let twoRepos = #"""
+    {"repos": [
+      {"id": 10, "full_name": "octo/a", "issues": [{"number": 1, "title": "a1"}, {"number": 2, "title": "a2"}]},
+      {"id": 20, "full_name": "octo/b", "issues": [{"number": 1, "title": "b1"}]}
+    ]}
+    """#
+
+/// Record errors, as the tests read them.
+private func recordError(_ error: ImportError?) -> RecordError? {
+    guard case .record(let record)? = error else {
+        Issue.record("expected a record error, got \(String(describing: error))")
+        return nil
+    }
+    return record
+}
+
+@Suite("Keys scoped by the parent: @parent and @root")
+struct ParentScopedKeyTests {
+    @Test func numbersThatRepeatAcrossParentsAreDistinctObjects() throws {
+        let fixture = try EngineFixture(map: repoIssuesMap)
+        let summary = try fixture.importJSON(twoRepos)
+        #expect(EngineFixture.counts(summary, "Issue") == [3, 0, 0, 0])
+        #expect(
+            try fixture.rows("SELECT repo_id, number, title, repo_name FROM issue ORDER BY repo_id, number") == [
+                ["10", "1", "'a1'", "'octo/a'"], ["10", "2", "'a2'", "'octo/a'"], ["20", "1", "'b1'", "'octo/b'"],
+            ])
+        // Each repo lists its own issue #1.
+        #expect(
+            try fixture.rows(
+                "SELECT r.id, i.title FROM repo_issues j JOIN repo r ON r.pk = j.repo_pk JOIN issue i ON i.pk = j.issue_pk ORDER BY r.id, j.position")
+                == [["10", "'a1'"], ["10", "'a2'"], ["20", "'b1'"]])
+        let again = try fixture.importJSON(twoRepos)
+        #expect(EngineFixture.counts(again, "Issue") == [0, 0, 3, 0])
+    }
+
+    /// The parent's values are read even where the parent's own entity does not map them
+    /// (`full_name` here): the reader builds them for the child.
+    @Test func parentValuesTheParentEntityDoesNotMapAreRead() throws {
+        let fixture = try EngineFixture(map: repoIssuesMap)
+        try fixture.importJSON(twoRepos)
+        #expect(try fixture.value("SELECT repo_name FROM issue WHERE repo_id = 20") == "'octo/b'")
+    }
+
+    /// A record has no parent: the fallback path before `@parent` gives the same key, so an issue
+    /// fetched alone updates the one its repository listed.
+    @Test func aRecordGivesTheKeyThroughItsOwnFieldAndMeetsTheSameObject() throws {
+        let map = repoIssuesMap.replacingOccurrences(of: "records at repos[*] as Repo", with: "records at repos[*] as Repo\nrecords at issues[*] as Issue")
+        let fixture = try EngineFixture(map: map)
+        try fixture.importJSON(twoRepos)
+        let summary = try fixture.importJSON(#"{"issues": [{"repository_id": 20, "number": 1, "title": "b1 edited"}]}"#)
+        #expect(EngineFixture.counts(summary, "Issue") == [0, 1, 0, 0])
+        #expect(try fixture.rows("SELECT repo_id, number, title FROM issue WHERE repo_id = 20") == [["20", "1", "'b1 edited'"]])
+    }
+
+    @Test func aRecordWithoutTheParentsKeyIsARecordErrorThatSaysWhy() throws {
+        let map = repoIssuesMap.replacingOccurrences(of: "records at repos[*] as Repo", with: "records at repos[*] as Repo\nrecords at issues[*] as Issue")
+        let fixture = try EngineFixture(map: map)
+        let record = recordError(fixture.failure(#"{"issues": [{"number": 1, "title": "x"}]}"#))
+        #expect(record?.path == "$.issues[0]")
+        #expect(record?.member == "Issue.repoId")
+        #expect(record?.message == "the object has no 'repository_id, @parent.id', the key of Issue")
+        #expect(
+            record?.hint
+                == "`@parent` is the object whose relationship reached this Issue, and a record has none: "
+                + "list a path the record holds before it (`<- repo_id, @parent.id`), or reach Issue objects through their parent")
+        #expect(try fixture.holdsNoData())
+    }
+
+    @Test func aParentValueThatDoesNotFitFailsAtTheParentsPath() throws {
+        let fixture = try EngineFixture(map: repoIssuesMap)
+        let record = recordError(fixture.failure(#"{"repos": [{"id": 10, "full_name": 7, "issues": [{"number": 1, "title": "a1"}]}]}"#))
+        #expect(record?.path == "$.repos[0].full_name")
+        #expect(record?.member == "Issue.repoName")
+    }
+
+    /// A child linked to its parent by `@parent.id` is written first, with a stub of the parent:
+    /// the parent is new all the same, and a required value it lacks refuses the record.
+    @Test func aNewParentLinkedByItsChildStillNeedsItsRequiredValues() throws {
+        let map =
+            repoIssuesMap.replacingOccurrences(of: "  id : Int\n  issues", with: "  id : Int\n  name <- full_name : String\n  issues")
+            + "\n  owner <- @parent.id : Repo inverse ownIssues\n"
+        let fixture = try EngineFixture(map: map)
+        let record = recordError(fixture.failure(#"{"repos": [{"id": 5, "issues": [{"number": 1, "title": "t"}]}]}"#))
+        #expect(record?.member == "Repo.name")
+        #expect(record?.path == "$.repos[0].full_name")
+        try fixture.importJSON(twoRepos)
+        #expect(try fixture.rows("SELECT i.number, r.name FROM issue i JOIN repo r ON r.pk = i.owner_pk WHERE r.id = 20") == [["1", "'octo/b'"]])
+    }
+
+    /// Comments are numbered per post and replies per comment: `@parent.@parent` reaches the post.
+    @Test func grandparentValuesKeyObjectsTwoLevelsDown() throws {
+        let map = """
+            records at posts[*] as Post
+            entity Post
+              key id
+              id : Int
+              comments : [Comment]
+            entity Comment
+              key postId, id
+              postId <- @parent.id : Int
+              id : Int
+              replies : [Reply]
+            entity Reply
+              key postId, commentId, id
+              postId <- @parent.@parent.id : Int
+              commentId <- @parent.id : Int
+              id : Int
+              text : String
+            """
+        let fixture = try EngineFixture(map: map)
+        try fixture.importJSON(
+            #"""
+            {"posts": [
+              {"id": 1, "comments": [{"id": 1, "replies": [{"id": 1, "text": "p1c1r1"}]}, {"id": 2, "replies": [{"id": 1, "text": "p1c2r1"}]}]},
+              {"id": 2, "comments": [{"id": 1, "replies": [{"id": 1, "text": "p2c1r1"}, {"id": 2, "text": "p2c1r2"}]}]}
+            ]}
+            """#)
+        #expect(
+            try fixture.rows("SELECT post_id, comment_id, id, text FROM reply ORDER BY post_id, comment_id, id") == [
+                ["1", "1", "1", "'p1c1r1'"], ["1", "2", "1", "'p1c2r1'"], ["2", "1", "1", "'p2c1r1'"], ["2", "1", "2", "'p2c1r2'"],
+            ])
+        #expect(try fixture.value("SELECT count(*) FROM comment") == "3")
+    }
+
+    /// A wrapped response (`{"repository": …, "issues": [...]}`) applies its repository to every
+    /// record; each document of a concatenated input has its own.
+    @Test func rootValuesBeforeTheRecordsApplyToEveryRecordOfTheirDocument() throws {
+        let map = """
+            records at issues[*] as Issue
+            entity Repo
+              key id
+              id : Int
+              name <- full_name : String
+            entity Issue
+              key repoId, number
+              repoId <- @root.repository.id : Int
+              repo <- @root.repository : Repo
+              number : Int
+            """
+        let fixture = try EngineFixture(map: map)
+        let summary = try fixture.importJSON(
+            #"{"repository": {"id": 7, "full_name": "o/r"}, "issues": [{"number": 1}, {"number": 2}]}"#
+                + "\n" + #"{"repository": {"id": 8, "full_name": "o/s"}, "issues": [{"number": 1}]}"#)
+        #expect(EngineFixture.counts(summary, "Issue") == [3, 0, 0, 0])
+        #expect(
+            try fixture.rows("SELECT i.repo_id, i.number, r.name FROM issue i JOIN repo r ON r.pk = i.repo_pk ORDER BY i.repo_id, i.number") == [
+                ["7", "1", "'o/r'"], ["7", "2", "'o/r'"], ["8", "1", "'o/s'"],
+            ])
+        // A document without the value does not take the one before it.
+        let record = recordError(fixture.failure(#"{"repository": {"id": 7, "full_name": "o/r"}, "issues": []}"# + "\n" + #"{"issues": [{"number": 3}]}"#))
+        #expect(record?.message == "the object has no '@root.repository.id', the key of Issue")
+    }
+
+    @Test func aRootValueAfterTheRecordsIsARecordErrorThatSaysSo() throws {
+        let map = "records at issues[*] as Issue\nentity Issue\n  key repoId, number\n  repoId <- @root.repository.id : Int\n  number : Int\n"
+        let fixture = try EngineFixture(map: map)
+        let record = recordError(fixture.failure(#"{"issues": [{"number": 1}], "repository": {"id": 7}}"#))
+        #expect(record?.path == "$.issues[0]")
+        #expect(
+            record?.hint
+                == "`@root` reads the response's values that come before the records (as the reader meets them): "
+                + "the response must hold it ahead of the records array")
+    }
+
+    /// One page of a repository's issues (`GET /repos/o/r/issues`, wrapped with its repository)
+    /// deletes the issues of that repository it no longer lists, not other repositories'.
+    @Test func aWrappedPageDeletesWithinItsRepositoryOnly() throws {
+        let map = """
+            records at issues[*] as Issue
+            entity Repo
+              key id
+              id : Int
+            entity Issue
+              key repoId, number
+              delete missing within repo
+              repoId <- @root.repository.id : Int
+              repo <- @root.repository : Repo
+              number : Int
+            """
+        let fixture = try EngineFixture(map: map)
+        try fixture.importJSON(
+            #"{"repository": {"id": 7}, "issues": [{"number": 1}, {"number": 2}]}"# + "\n" + #"{"repository": {"id": 8}, "issues": [{"number": 1}]}"#)
+        let summary = try fixture.importJSON(#"{"repository": {"id": 7}, "issues": [{"number": 2}]}"#)
+        #expect(EngineFixture.deletions(summary) == ["Issue 1: (7, 1)"])
+        #expect(try fixture.rows("SELECT repo_id, number FROM issue ORDER BY repo_id, number") == [["7", "2"], ["8", "1"]])
+    }
+
+    /// A value `meta` keeps is read by `@root` too, without a second pattern.
+    @Test func rootReadsInsideAValueAMetaLineKeeps() throws {
+        let map = """
+            meta page <- paging : JSON
+            records at items[*] as Item
+            entity Item
+              key id
+              id : Int
+              page <- @root.paging.page : Int
+            """
+        let fixture = try EngineFixture(map: map)
+        try fixture.importJSON(#"{"paging": {"page": 3}, "items": [{"id": 1}, {"id": 2}]}"#)
+        #expect(try fixture.rows("SELECT id, page FROM item ORDER BY id") == [["1", "3"], ["2", "3"]])
+        #expect(try fixture.value("SELECT value FROM graphimport_meta WHERE key = 'page'") == #"'{"page":3}'"#)
+    }
+}
+
+/// `delete missing within NAME`, NAME the inverse of the parent's to-many: an order's lines that
+/// its list no longer names are deleted; other orders' lines are not.
+private let orderLinesMap = """
+    records at orders[*] as Order
+    entity Order
+      key id
+      id : Int
+      lines : [Line] inverse order
+    entity Line
+      key orderId, line
+      delete missing within order
+      orderId <- @parent.id : Int
+      line : Int
+      sku : String
+    """
+
+private func orders(_ orders: [(Int, [Int]?)]) -> String {
+    let items = orders.map { order, lines in
+        let list = lines.map { #", "lines": ["# + $0.map { #"{"line": \#($0), "sku": "s\#($0)"}"# }.joined(separator: ", ") + "]" } ?? ""
+        return #"{"id": \#(order)\#(list)}"#
+    }
+    return #"{"orders": ["# + items.joined(separator: ", ") + "]}"
+}
+
+@Suite("Deletion scoped to a parent's list")
+struct ParentListDeletionTests {
+    @Test func linesAParentNoLongerListsAreDeletedAndOtherParentsLinesKept() throws {
+        let fixture = try EngineFixture(map: orderLinesMap)
+        try fixture.importJSON(orders([(1, [1, 2, 3]), (2, [1, 2])]))
+        let summary = try fixture.importJSON(orders([(1, [1, 3])]))
+        #expect(EngineFixture.deletions(summary) == ["Line 1: (1, 2)"])
+        #expect(EngineFixture.countsWithDeletions(summary, "Line") == [0, 0, 2, 0, 1])
+        #expect(try fixture.rows("SELECT order_id, line FROM line ORDER BY order_id, line") == [["1", "1"], ["1", "3"], ["2", "1"], ["2", "2"]])
+    }
+
+    @Test func dryRunListsTheDoomedKeysAndDeletesNothing() throws {
+        let fixture = try EngineFixture(map: orderLinesMap)
+        try fixture.importJSON(orders([(1, [1, 2, 3]), (2, [1])]))
+        let summary = try fixture.importJSON(orders([(1, []), (2, [1])]), options: ImportOptions(dryRun: true))
+        #expect(EngineFixture.deletions(summary) == ["Line 3: (1, 1), (1, 2), (1, 3)"])
+        #expect(try fixture.value("SELECT count(*) FROM line") == "4")
+    }
+
+    /// An order that comes without its `lines` says nothing about them.
+    @Test func aParentWithoutItsListDeletesNothing() throws {
+        let fixture = try EngineFixture(map: orderLinesMap)
+        try fixture.importJSON(orders([(1, [1, 2])]))
+        let summary = try fixture.importJSON(orders([(1, nil)]))
+        #expect(summary.deletions.isEmpty)
+        #expect(try fixture.value("SELECT count(*) FROM line") == "2")
+    }
+
+    /// Without `within`, the feed of one order deletes every other order's lines.
+    @Test func theUnscopedFormDeletesOtherParentsChildren() throws {
+        let fixture = try EngineFixture(map: orderLinesMap.replacingOccurrences(of: "delete missing within order", with: "delete missing"))
+        try fixture.importJSON(orders([(1, [1]), (2, [1])]))
+        let summary = try fixture.importJSON(orders([(1, [1])]))
+        #expect(EngineFixture.deletions(summary) == ["Line 1: (2, 1)"])
+    }
+
+    /// A child a list dropped but the feed holds under another parent is not missing (many-to-many
+    /// lists: a tag a post dropped that another post still lists).
+    @Test func aChildMovedToAnotherListOfTheFeedIsKept() throws {
+        let map = """
+            records at posts[*] as Post
+            entity Post
+              key id
+              id : Int
+              tags : [Tag] inverse posts
+            entity Tag
+              key name
+              delete missing within posts
+              name : String
+            """
+        let fixture = try EngineFixture(map: map)
+        try fixture.importJSON(#"{"posts": [{"id": 1, "tags": ["a", "b"]}, {"id": 2, "tags": ["c"]}]}"#)
+        let summary = try fixture.importJSON(#"{"posts": [{"id": 1, "tags": ["a"]}, {"id": 2, "tags": ["b"]}]}"#)
+        #expect(EngineFixture.deletions(summary) == ["Tag 1: 'c'"])
+        #expect(try fixture.rows("SELECT name FROM tag ORDER BY name") == [["'a'"], ["'b'"]])
+    }
+}
