@@ -70,7 +70,8 @@ import Testing
     }
 
     @Test func refusesAPolymorphicRelationship() {
-        let text = Self.person.replacingOccurrences(of: "addresses : [Address]", with: "place : (Address | Office) by kind\n    \"a\" -> Address\n    \"o\" -> Office")
+        let polymorphic = "place : (Address | Office) by kind\n    \"a\" -> Address\n    \"o\" -> Office"
+        let text = Self.person.replacingOccurrences(of: "addresses : [Address]", with: polymorphic)
         let error = onlyError(text + Self.address + "entity Office\n  key id\n  id : Int\n")
         #expect(error?.0.contains("the polymorphic relationship 'Person.place' cannot hold the owned entity 'Address'") == true)
     }
