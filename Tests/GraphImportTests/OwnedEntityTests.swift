@@ -107,6 +107,19 @@ struct OwnedEntityTests {
         #expect(try fixture.rows("SELECT owner_number, sku FROM line") == [["'A2'", "'pen'"]])
     }
 
+    @Test func aSkippedRecordKeepsDeleteMissingBackButNotTheLinesAWrittenOrderLetGo() throws {
+        let fixture = try EngineFixture(map: ordersMap)
+        try fixture.importJSON(
+            #"[{"number": "A1", "lines": [{"sku": "pen", "quantity": 1}, {"sku": "ink", "quantity": 2}]}, {"number": "A2", "lines": []}]"#)
+        let summary = try fixture.importJSON(
+            #"[{"number": "A1", "lines": [{"sku": "pen", "quantity": 1}]}, {"number": "A3", "lines": [{"sku": "x", "quantity": "bad"}]}]"#,
+            options: ImportOptions(skipInvalid: true))
+        #expect(summary.deletionsSuspended)
+        #expect(summary.entities.first { $0.name == "Line" }?.counts.deleted == 1)
+        #expect(try fixture.rows("SELECT number FROM \"order\" ORDER BY number") == [["'A1'"], ["'A2'"]])
+        #expect(try fixture.rows("SELECT sku FROM line") == [["'pen'"]])
+    }
+
     @Test func aLoneOwnedObjectIsReplacedInPlaceAndDeletedWhenNull() throws {
         let fixture = try EngineFixture(map: contactsMap)
         try fixture.importJSON(#"{"people": [{"id": 1, "name": "Ann", "home": {"city": "Oslo"}}]}"#)
