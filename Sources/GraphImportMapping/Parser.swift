@@ -197,7 +197,7 @@ struct Parser {
             advance()
             try expectEndOfLine("end of line after the table name")
         } else {
-            try expectEndOfLine(owned == nil ? "'table' or end of line after the entity name" : "'table' or end of line after 'owned'")
+            try expectEntityLineEnd(owned: owned)
         }
         syntax.entities.append(EntitySyntax(name: name, table: table, owned: owned))
         entityIndex = syntax.entities.count - 1

@@ -19,9 +19,10 @@ import Testing
         #expect(mapping.entities[1].key.isEmpty)
     }
 
-    @Test func aMisspelledWordAfterTheNameIsNotOwned() {
+    @Test func aMisspelledOwnedIsAnErrorThatSuggestsIt() {
         let error = onlyError(Self.person + "entity Address ownd\n  street : String\n")
         #expect(error?.0 == "test.map:5:16: error: expected 'table' or end of line after the entity name, found 'ownd'")
+        #expect(error?.1 == "did you mean 'owned'?")
     }
 
     @Test func refusesAKey() {
