@@ -120,6 +120,25 @@ struct OwnedEntityTests {
         #expect(try fixture.rows("SELECT sku FROM line") == [["'pen'"]])
     }
 
+    @Test func priceTiersKeyedByNameAreOwnedInTheMembersOrder() throws {
+        let fixture = try EngineFixture(
+            map: """
+                records at $[*] as Product
+                entity Product
+                  key id
+                  id : Int
+                  tiers <- price_tiers{*} : [Tier]
+                entity Tier owned
+                  name <- $key : String
+                  price : Int
+                """)
+        try fixture.importJSON(#"[{"id": 1, "price_tiers": {"gold": {"price": 5}, "silver": {"price": 3}}}]"#)
+        #expect(
+            try fixture.rows("SELECT owner_id, position, name, price FROM tier ORDER BY position") == [
+                ["1", "0", "'gold'", "5"], ["1", "1", "'silver'", "3"],
+            ])
+    }
+
     @Test func aLoneOwnedObjectIsReplacedInPlaceAndDeletedWhenNull() throws {
         let fixture = try EngineFixture(map: contactsMap)
         try fixture.importJSON(#"{"people": [{"id": 1, "name": "Ann", "home": {"city": "Oslo"}}]}"#)
