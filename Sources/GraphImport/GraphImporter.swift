@@ -296,8 +296,12 @@ struct ImportRun {
         // "missing" objects after skipping any record would lose data, so deletion waits for a clean run.
         if records > 0 && skippedRecords == 0 {
             do { summary.deletions = try writer.deleteMissing(dryRun: options.dryRun) } catch { throw importError(error) }
-        } else if skippedRecords > 0 && plan.entities.contains(where: { $0.deletionScope != nil }) {
-            summary.deletionsSuspended = true
+        } else if skippedRecords > 0 {
+            summary.deletionsSuspended = plan.entities.contains { $0.deletionScope != nil }
+            // Owned objects their owners let go of go all the same: the records that did so were written.
+            if writer.owns.contains(true) {
+                do { summary.deletions = try writer.deleteMissing(dryRun: options.dryRun, missing: false) } catch { throw importError(error) }
+            }
         }
         let counts = writer.counts()
         summary.unlinked = writer.tally.unlinked.filter { $0.count > 0 }

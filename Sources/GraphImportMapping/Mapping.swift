@@ -99,6 +99,9 @@ public struct Entity: Sendable, Equatable {
     public var deletion: DeletionRule?
     /// `mode insert|update|upsert`: what an import may do to the entity's objects (upsert when unsaid).
     public var mode: ImportMode = .upsert
+    /// `entity NAME owned`: no key of its own; each object belongs to the one object that holds
+    /// it, identified by that owner and its position in the owner's list.
+    public var isOwned = false
 
     public init(
         name: String, tableName: String?, key: [String], attributes: [Attribute], relationships: [Relationship],

@@ -164,7 +164,7 @@ struct Parser {
         return true
     }
 
-    /// entity = "entity" NAME [ "table" ( NAME | STRING ) ] ;
+    /// entity = "entity" NAME [ "owned" ] [ "table" ( NAME | STRING ) ] ;
     private mutating func parseEntity() throws(Problem) {
         advance()
         syntax.sawEntityLine = true
@@ -182,6 +182,7 @@ struct Parser {
     /// The rest of an entity line: [ "table" ( NAME | STRING ) ] NEWLINE
     private mutating func parseTable(entity name: Located<String>) throws(Problem) {
         var table: Located<String>?
+        let owned = parseOwnedWord()
         if isWord(Keyword.table) {
             advance()
             switch current.kind {
@@ -196,9 +197,9 @@ struct Parser {
             advance()
             try expectEndOfLine("end of line after the table name")
         } else {
-            try expectEndOfLine("'table' or end of line after the entity name")
+            try expectEntityLineEnd(owned: owned)
         }
-        syntax.entities.append(EntitySyntax(name: name, table: table))
+        syntax.entities.append(EntitySyntax(name: name, table: table, owned: owned))
         entityIndex = syntax.entities.count - 1
         entityLineFailed = false
     }

@@ -190,7 +190,8 @@ extension Problem {
     static func missingKey(_ entity: String, at offset: Int) -> Problem {
         Problem(
             "entity '\(entity)' has no key",
-            hint: "add `key <attribute>` naming the attribute(s) that identify a \(entity)", at: offset)
+            hint: "add `key <attribute>` naming the attribute(s) that identify a \(entity)"
+                + ", or write `entity \(entity) owned` for nested objects with no identity of their own", at: offset)
     }
 
     static func secondKey(_ entity: String, firstLine: Int, at offset: Int) -> Problem {

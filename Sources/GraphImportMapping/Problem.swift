@@ -65,6 +65,7 @@ enum Keyword {
     static let mode = "mode"
     static let unkeyed = "unkeyed"
     static let skip = "skip"
+    static let owned = "owned"
     /// The words that may follow a `where` condition's path.
     static let filterOperators = [`in`, has, matches, `is`]
     /// The words a line can start with, for "did you mean" on an unknown statement.

@@ -36,6 +36,7 @@ struct Validator {
         checkMemberNamesReached(entities: entities, records: records)
         checkParentsReached()
         checkRootPaths(meta: meta)
+        if syntax.entities.contains(where: { $0.owned != nil }) { checkOwnership(entities: &entities, records: records) }
         return (records, entities, meta)
     }
 
@@ -129,7 +130,7 @@ struct Validator {
                 relationships.append(relationship)
             }
         }
-        let key = checkKey(of: entity, attributes: attributes, relationships: relationships)
+        let key = entity.owned == nil ? checkKey(of: entity, attributes: attributes, relationships: relationships) : []
         return Entity(
             name: entity.name.value, tableName: entity.table?.value, key: key, attributes: attributes,
             relationships: relationships, location: source.location(at: entity.name.offset),

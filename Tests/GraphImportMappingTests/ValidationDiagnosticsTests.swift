@@ -167,7 +167,9 @@ import Testing
     @Test func requiresKey() {
         let error = onlyError("entity Tweet\n  id : Int\n")
         #expect(error?.0 == "test.map:1:8: error: entity 'Tweet' has no key")
-        #expect(error?.1 == "add `key <attribute>` naming the attribute(s) that identify a Tweet")
+        #expect(
+            error?.1 == "add `key <attribute>` naming the attribute(s) that identify a Tweet"
+                + ", or write `entity Tweet owned` for nested objects with no identity of their own")
     }
 
     @Test func rejectsSecondKeyLine() {

@@ -67,8 +67,29 @@ struct GraphDeletion<Store: EntityStore> {
                         next[ownerIndex].append(holder.pk)
                     }
                 }
+                if !wave[ownerIndex].isEmpty { try addOwned(of: ownerIndex, wave: wave[ownerIndex], to: &doomed, next: &next) }
             }
             wave = next
+        }
+    }
+
+    /// Adds the owned objects of the doomed `owners` (row ids of entity `ownerIndex`): an owned
+    /// object goes with its owner, whatever the relationship's rule.
+    private func addOwned(of ownerIndex: Int, wave owners: [Int64], to doomed: inout [Set<Int64>], next: inout [[Int64]]) throws(StoreError) {
+        let owner = plan.entities[ownerIndex]
+        for (index, relationship) in owner.toMany.enumerated() where relationship.ownsTarget {
+            for pk in owners {
+                for child in try stores[ownerIndex].list(of: pk, relationship: index, expecting: nil).list
+                where doomed[relationship.target].insert(child).inserted {
+                    next[relationship.target].append(child)
+                }
+            }
+        }
+        for (index, relationship) in owner.toOne.enumerated() where relationship.ownsTarget {
+            let doomedOwners = Set(owners)
+            for link in try stores[ownerIndex].links(ofToOne: index) where doomedOwners.contains(link.pk) {
+                if doomed[relationship.target].insert(link.target).inserted { next[relationship.target].append(link.target) }
+            }
         }
     }
 

@@ -13,21 +13,43 @@ struct MissingObjects<Store: EntityStore> {
 
     /// The run that deletes them.
     let runID: Int64
+    /// Per entity: owned objects an owner let go of in the run (`GraphWriter.ownedOrphans`),
+    /// deleted unless an owner holds them again.
+    var ownedOrphans: [Set<Int64>] = []
 
     /// Deletes them (unless `dryRun`) and says what was, or would be, deleted (`GraphDeletion`).
-    /// Objects linked to by id count as held by the feed.
-    func delete(dryRun: Bool) throws(WriteError) -> [Deletions] {
+    /// Objects linked to by id count as held by the feed. `missing`: false to delete only the
+    /// owned objects let go of (a run that skipped records deletes no missing objects).
+    func delete(dryRun: Bool, missing includesMissing: Bool = true) throws(WriteError) -> [Deletions] {
         var doomed: [Set<Int64>] = Array(repeating: [], count: plan.entities.count)
         try storing { () throws(StoreError) in
             // Rows still queued may point at objects about to go.
             for store in stores { try store.flush() }
-            for (index, entity) in plan.entities.enumerated() {
+            for (index, entity) in plan.entities.enumerated() where includesMissing {
                 guard let scope = entity.deletionScope else { continue }
                 for pk in try missing(entity: index, scope: scope) { doomed[index].insert(pk) }
             }
+            try addOrphans(to: &doomed)
         }
         return try GraphDeletion(plan: plan, stores: stores, runID: runID).delete(doomed, dryRun: dryRun) { entity, pks in
             memory.forget(entity, pks)
+        }
+    }
+
+    /// The owned objects let go of in the run that no owner holds now.
+    private func addOrphans(to doomed: inout [Set<Int64>]) throws(StoreError) {
+        for (target, orphans) in ownedOrphans.enumerated() where !orphans.isEmpty {
+            var free = orphans
+            let candidates = orphans.sorted()
+            for (ownerIndex, owner) in plan.entities.enumerated() {
+                for (index, relationship) in owner.toMany.enumerated() where relationship.ownsTarget && relationship.target == target {
+                    for holder in try stores[ownerIndex].holders(ofToMany: index, targets: candidates) { free.remove(holder.target) }
+                }
+                for (index, relationship) in owner.toOne.enumerated() where relationship.ownsTarget && relationship.target == target {
+                    for holder in try stores[ownerIndex].holders(ofToOne: index, targets: candidates) { free.remove(holder.target) }
+                }
+            }
+            doomed[target].formUnion(free)
         }
     }
 
@@ -50,8 +72,11 @@ struct MissingObjects<Store: EntityStore> {
 }
 
 extension GraphWriter {
-    /// Deletes what a complete feed no longer holds (`MissingObjects`).
-    func deleteMissing(dryRun: Bool) throws(WriteError) -> [Deletions] {
-        try MissingObjects(plan: plan, stores: stores, memory: memory, droppedFromLists: droppedFromLists, runID: run.runID).delete(dryRun: dryRun)
+    /// Deletes what a complete feed no longer holds (`MissingObjects`), and the owned objects
+    /// their owners let go of; with `missing` false, only those.
+    func deleteMissing(dryRun: Bool, missing: Bool = true) throws(WriteError) -> [Deletions] {
+        var missingObjects = MissingObjects(plan: plan, stores: stores, memory: memory, droppedFromLists: droppedFromLists, runID: run.runID)
+        missingObjects.ownedOrphans = ownedOrphans
+        return try missingObjects.delete(dryRun: dryRun, missing: missing)
     }
 }

@@ -136,8 +136,9 @@ struct DraftBuilder {
     }
 
     /// `memberName` and `bareValue`: what `$key` and `$` read in this object (not in objects nested in it).
-    private mutating func draft(
-        _ object: JSONObject, entity index: Int, memberName: String? = nil, bareValue: JSONValue? = nil
+    /// `owner`: for an object of an owned entity, its owner's key and its position, its own key.
+    mutating func draft(
+        _ object: JSONObject, entity index: Int, memberName: String? = nil, bareValue: JSONValue? = nil, owner: OwnerPlace? = nil
     ) throws(RecordError) -> ObjectDraft {
         if readsBareValue[index] {
             self.memberName = memberName
@@ -165,6 +166,7 @@ struct DraftBuilder {
         if let extras = entity.extrasAttribute {
             values[extras] = unmappedMembers(of: object, entity: index)
         }
+        if let owner { owner.fill(&values, keyAttributes: entity.keyAttributes) }
         // Each array is made at its size: grown append by append, a tweet's three to-one links
         // were three allocations.
         var keyValues: [SQLValue] = []
@@ -196,6 +198,8 @@ struct DraftBuilder {
                     throw error(member, "is required but the value is null", hint: "declare it optional: `: \(plan.entities[relationship.target].name)?`")
                 }
                 toOne.append(.null)
+            case let value? where relationship.ownsTarget:
+                toOne.append(try ownedLink(value, target: relationship.target, member: member, owner: OwnerPlace(key: keyValues, position: 0)))
             case let value?:
                 if relationship.skipsUnkeyed, case .object(let nested) = value, let missing = try absentKey(of: nested, entity: relationship.target) {
                     skip(member, "an object without its key '\(missing)'")
@@ -227,7 +231,7 @@ struct DraftBuilder {
                         member, "`link` attributes are not read from the members of an object (`{*}`)",
                         hint: "read the link data as attributes of the target, or give the feed's members as an array")
                 }
-                toMany.append(try keyedLinks(members, relationship: relationship, member: member))
+                toMany.append(try keyedLinks(members, relationship: relationship, member: member, ownerKey: keyValues))
             case .array? where relationship.isKeyed:
                 throw error(
                     member, "expected an object whose members are the elements ('\(relationship.sourceDescription)'), found an array",
@@ -269,7 +273,13 @@ struct DraftBuilder {
                             member, "an element of the array is null",
                             hint: "add `unkeyed skip` to the relationship to leave such elements out (counted), if the feed may hold them")
                     }
-                    links.append(try link(target, target: relationship.target, member: member, existingOnly: relationship.linksExistingOnly))
+                    if relationship.ownsTarget {
+                        let owner = OwnerPlace(key: keyValues, position: links.count)
+                        links.append(try ownedLink(target, target: relationship.target, member: member, owner: owner))
+                    } else {
+                        links.append(
+                            try link(target, target: relationship.target, member: member, existingOnly: relationship.linksExistingOnly))
+                    }
                     if hasLinkAttributes {
                         truncate(to: elementDepth)
                         try appendLinkValues(of: relationship, in: element, to: &linkRows)
@@ -302,7 +312,9 @@ struct DraftBuilder {
 
     /// `team.members{*}`: one link per member of `members`, in document order, each drafted with
     /// its member's name for `$key`.
-    private mutating func keyedLinks(_ members: JSONObject, relationship: ToManyPlan, member: String) throws(RecordError) -> [LinkDraft] {
+    private mutating func keyedLinks(
+        _ members: JSONObject, relationship: ToManyPlan, member: String, ownerKey: [SQLValue]
+    ) throws(RecordError) -> [LinkDraft] {
         if members.members.count > ImportLimits.maxToManyElements {
             throw error(
                 member, "the object has \(members.members.count) members; a to-many takes at most \(ImportLimits.maxToManyElements) per object",
@@ -330,6 +342,9 @@ struct DraftBuilder {
             }
             switch target {
             case .null: throw error(member, "a member of the object is null", hint: nil)
+            case _ where relationship.ownsTarget:
+                let owner = OwnerPlace(key: ownerKey, position: links.count)
+                links.append(try ownedLink(target, target: relationship.target, member: member, owner: owner, memberName: element.key))
             case .object(let object) where named:
                 links.append(.object(try draft(object, entity: relationship.target, memberName: element.key)))
             case .string where named, .number where named, .bool where named:

@@ -320,12 +320,15 @@ final class ExportWalk {
     }
 
     /// The target of a link: nested when the depth allows, it is not on the way down already, and
-    /// it is more than a stub; otherwise by its key.
+    /// it is more than a stub; otherwise by its key. An owned object is always nested: its key
+    /// (its owner's and its position) stands for nothing in the feed.
     private func writeTarget(_ element: ExportElement, pk: Int64, links: [SQLValue], depth: Int) throws(StoreError) {
         let target = plan.entities[element.target]
         guard let row = try row(target, pk: pk) else { return out.null() }
         let context = Context(entity: target, row: row, element: element, links: links, depth: depth + 1)
-        if !element.byKey, depth < maxDepth, !isStub(target, row), !path.contains(where: { $0.entity == target.index && $0.pk == pk }) {
+        if !element.byKey, depth < maxDepth || target.plan.isOwned, !isStub(target, row),
+            !path.contains(where: { $0.entity == target.index && $0.pk == pk })
+        {
             path.append((target.index, pk))
             defer { path.removeLast() }
             try writeObject(context, shape: element.objectShape ?? target.shape, full: true)

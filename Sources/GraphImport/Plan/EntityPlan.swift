@@ -33,12 +33,15 @@ public final class EntityPlan: Sendable {
     /// Polymorphic relationships, checked before their branches (in `toOne`, `toMany`) are read;
     /// empty for most entities.
     let polymorphic: [PolymorphicPlan]
+    /// `entity NAME owned`: keyed by its owner's key and its position, added as its last attributes.
+    public let isOwned: Bool
 
     init(
         name: String, table: String, attributes: [AttributePlan], keyAttributes: [Int], toOne: [ToOnePlan], toMany: [ToManyPlan],
         extrasAttribute: Int?, mappedKeys: Set<String>, deletionScope: DeletionScope?, derivedAttributes: [Int], mode: ImportMode = .upsert,
-        polymorphic: [PolymorphicPlan] = []
+        polymorphic: [PolymorphicPlan] = [], isOwned: Bool = false
     ) {
+        self.isOwned = isOwned
         self.mode = mode
         self.polymorphic = polymorphic
         self.name = name
@@ -207,12 +210,15 @@ public final class ToOnePlan: Sendable {
     let linksExistingOnly: Bool
     /// `unkeyed skip`: an object without its key leaves the link null, counted, instead of refusing the record.
     let skipsUnkeyed: Bool
+    /// The target is an owned entity: its object belongs to this one (replaced with it, deleted with it).
+    public let ownsTarget: Bool
 
     init(
         name: String, column: String, sourceDescription: String, path: [PathStep], target: Int, isOptional: Bool, deleteRule: DeleteRule,
         fallbacks: [[PathStep]] = [], filter: FilterPlan? = nil, elementPath: [PathStep] = [], linksExistingOnly: Bool = false,
-        skipsUnkeyed: Bool = false
+        skipsUnkeyed: Bool = false, ownsTarget: Bool = false
     ) {
+        self.ownsTarget = ownsTarget
         self.linksExistingOnly = linksExistingOnly
         self.skipsUnkeyed = skipsUnkeyed
         self.elementPath = elementPath
@@ -263,13 +269,17 @@ public final class ToManyPlan: Sendable {
     /// `unkeyed skip`: an element without its key (a null, an object without it) is left out and
     /// counted instead of refusing the record.
     let skipsUnkeyed: Bool
+    /// The target is an owned entity: its objects belong to this one, in the list's order
+    /// (replaced with the list, deleted with the owner).
+    public let ownsTarget: Bool
 
     init(
         name: String, owner: Int, joinTable: String, ownerColumn: String, targetColumn: String, sourceDescription: String,
         path: [PathStep], elementPath: [PathStep], isKeyed: Bool = false, target: Int, deleteRule: DeleteRule,
         linkAttributes: [AttributePlan] = [], ownerName: String = "", fallbacks: [[PathStep]] = [], filter: FilterPlan? = nil,
-        mergesList: Bool = false, linksExistingOnly: Bool = false, skipsUnkeyed: Bool = false
+        mergesList: Bool = false, linksExistingOnly: Bool = false, skipsUnkeyed: Bool = false, ownsTarget: Bool = false
     ) {
+        self.ownsTarget = ownsTarget
         self.mergesList = mergesList
         self.linksExistingOnly = linksExistingOnly
         self.skipsUnkeyed = skipsUnkeyed
@@ -325,6 +335,12 @@ extension EntityPlan {
                     name: extras, column: column, sourceDescription: "(unmapped keys)", path: nil, type: .json, isOptional: true,
                     converters: [], onNull: .store, onMissing: .keep, defaultValue: nil, always: nil, onChange: nil, checks: [], derived: nil))
         }
+        if entity.isOwned {
+            for owned in ownedAttributes(of: entity, mapping: mapping) {
+                claim(owned.column, for: owned.name, at: entity.location)
+                attributes.append(owned)
+            }
+        }
         // Templates see the attributes by name; compiled once the list is complete.
         var derivedAttributes: [Int] = []
         for (position, attribute) in entity.attributes.enumerated() {
@@ -363,7 +379,8 @@ extension EntityPlan {
                         isKeyed: relationship.source.components.last == .anyMember, target: target, deleteRule: relationship.deleteRule,
                         linkAttributes: links, ownerName: entity.name, fallbacks: relationship.fallbackSources.map(ImportPlan.steps),
                         filter: branch.filter, mergesList: relationship.mergesList,
-                        linksExistingOnly: relationship.linksExistingOnly, skipsUnkeyed: relationship.unkeyedRule == .skip))
+                        linksExistingOnly: relationship.linksExistingOnly, skipsUnkeyed: relationship.unkeyedRule == .skip,
+                        ownsTarget: mapping.entities[target].isOwned))
             } else {
                 let column = Naming.foreignKey(relationship: branch.sqlName)
                 claim(column, for: relationship.name, at: relationship.location)
@@ -373,7 +390,8 @@ extension EntityPlan {
                         path: context.steps(relationship.source), target: target, isOptional: relationship.isOptional,
                         deleteRule: relationship.deleteRule, fallbacks: relationship.fallbackSources.map(context.steps),
                         filter: branch.filter, elementPath: relationship.elementPath.map(ImportPlan.steps) ?? [],
-                        linksExistingOnly: relationship.linksExistingOnly, skipsUnkeyed: relationship.unkeyedRule == .skip))
+                        linksExistingOnly: relationship.linksExistingOnly, skipsUnkeyed: relationship.unkeyedRule == .skip,
+                        ownsTarget: mapping.entities[target].isOwned))
             }
         }
         var mappedKeys = Set<String>()
@@ -384,11 +402,15 @@ extension EntityPlan {
         if let deletion = entity.deletion {
             deletionScope = DeletionScope(deletion, toOne: toOne, entity: entity.name, context: context)
         }
-        let keyAttributes = entity.key.compactMap { name in attributes.firstIndex { $0.name == name } }
+        // An owned entity is keyed by its owner's key and its position, the attributes added last.
+        let keyAttributes =
+            entity.isOwned
+            ? Array(entity.attributes.count + (entity.extras == nil ? 0 : 1)..<attributes.count)
+            : entity.key.compactMap { name in attributes.firstIndex { $0.name == name } }
         return EntityPlan(
             name: entity.name, table: table, attributes: attributes, keyAttributes: keyAttributes, toOne: toOne, toMany: toMany,
             extrasAttribute: extrasAttribute, mappedKeys: mappedKeys, deletionScope: deletionScope, derivedAttributes: derivedAttributes,
-            mode: entity.mode, polymorphic: polymorphic)
+            mode: entity.mode, polymorphic: polymorphic, isOwned: entity.isOwned)
     }
 }
 

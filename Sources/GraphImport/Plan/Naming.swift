@@ -38,6 +38,10 @@ public enum Naming {
     /// An attribute's column.
     public static func column(attribute: String) -> String { snakeCase(attribute) }
 
+    /// The column of an owned entity's table that holds part `attribute` of its owner's key
+    /// (`id` -> `owner_id`); the owned object's position is `position`.
+    public static func ownerKey(attribute: String) -> String { "owner_" + snakeCase(attribute) }
+
     /// The foreign-key column of a to-one relationship.
     public static func foreignKey(relationship: String) -> String { snakeCase(relationship) + "_" + primaryKey }
 

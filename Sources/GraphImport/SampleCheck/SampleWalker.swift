@@ -355,6 +355,9 @@ final class SampleWalker {
         case .object(let object):
             walk(object, entity: target)
             return nil
+        case _ where entity.isOwned:
+            let refusal = OwnerPlace.notAnObject(value, entity: entity.name)
+            return (.shape, refusal.message, refusal.hint)
         case .array:
             return (.shape, "expected an object or a key of \(entity.name), found an array", "map arrays with a to-many: `: [\(entity.name)]`")
         default:

@@ -71,6 +71,11 @@ final class GraphWriter<Store: EntityStore> {
     private let merges: [Bool]
     /// What each update changes, kept only when asked (`--verbose`): nil costs nothing.
     let changeLog: ChangeLog?
+    /// Per entity: whether a relationship of it holds an owned entity.
+    let owns: [Bool]
+    /// Per entity: owned objects their owner's list (or to-one) no longer holds, deleted at the
+    /// end of the run unless an owner holds them again by then.
+    var ownedOrphans: [Set<Int64>]
     /// Per entity: its to-manys that scope a `delete missing` (`DeletionScope.parentList`), each
     /// with the targets its rewritten lists left out in this run; empty for most maps.
     private(set) var droppedFromLists: [[Int: Set<Int64>]]
@@ -84,6 +89,8 @@ final class GraphWriter<Store: EntityStore> {
         self.modes = modes ?? EntityModes(plan: plan, run: nil)
         tally = PolicyTally(entities: plan.entities.count)
         merges = plan.entities.map { $0.toMany.contains(where: \.mergesList) }
+        owns = plan.entities.map { $0.toMany.contains(where: \.ownsTarget) || $0.toOne.contains(where: \.ownsTarget) }
+        ownedOrphans = Array(repeating: [], count: plan.entities.count)
         self.changeLog = changeLog
         self.plan = plan
         self.run = run
@@ -414,6 +421,7 @@ final class GraphWriter<Store: EntityStore> {
             if let value = attribute.always { merged[index] = run.value(value) }
         }
         try checkBeforeSave(draft.entity, merged)
+        if owns[draft.entity] && changed { try noteOrphans(of: object, entity: draft.entity, merged: merged, lists: lists, rewrites: rewrites) }
         var written: [Int] = []
         var bound: [SQLValue] = []
         // A change writes a value here or a list below; after a list was rewritten the object

@@ -1,0 +1,58 @@
+import GraphImportStore
+import GraphImportTestSupport
+import Testing
+
+/// Orders whose lines have no id, imported from the command line as a shop's API sends them.
+@Suite("Command line: owned objects without a key")
+struct OwnedEntityCLITests {
+    static let map = """
+        records at orders[*] as Order
+        entity Order
+          key number
+          number : String
+          lines : [Line]
+          delete missing
+        entity Line owned
+          sku : String
+          quantity : Int
+          tiers <- price_tiers : [Tier]
+        """
+
+    static let first = #"""
+        {"orders": [{"number": "A1", "lines": [{"sku": "pen", "quantity": 1}, {"sku": "ink", "quantity": 2}]},
+                    {"number": "A2", "lines": [{"sku": "pen", "quantity": 1}]}]}
+        """#
+    static let second = #"{"orders": [{"number": "A1", "lines": [{"sku": "pen", "quantity": 3}]}]}"#
+
+    @Test func aReimportChangesNothingAndADroppedOrderTakesItsLines() throws {
+        let dir = TemporaryDirectory()
+        let map = dir.write("orders.map", Self.map.replacingOccurrences(of: "\n  tiers <- price_tiers : [Tier]", with: ""))
+        let store = dir.path("orders.sqlite")
+        let first = dir.write("first.json", Self.first)
+        #expect(runInProcess([first, "--map", map, "--store", store]).status == 0)
+        let again = runInProcess([first, "--map", map, "--store", store])
+        #expect(again.status == 0)
+        #expect(again.stderr.contains("nothing changed"))
+        #expect(again.stderr.contains("  Line           0        0          3        0"))
+        let second = runInProcess([dir.write("second.json", Self.second), "--map", map, "--store", store])
+        #expect(second.status == 0)
+        #expect(second.stderr.contains("  Line           0        1          0        0        2"))
+        #expect(second.stderr.contains("  deleted Line: ('A1', 1), ('A2', 0)"))
+        #expect(try sqlite(store, "SELECT owner_number, position, sku, quantity FROM line") == "A1|0|pen|3")
+    }
+
+    @Test func aRelationshipOfAnOwnedEntityIsAMapErrorWithACaret() throws {
+        let dir = TemporaryDirectory()
+        let map = dir.write("orders.map", Self.map + "\nentity Tier owned\n  price : Int\n")
+        let result = runInProcess(["check", map])
+        #expect(result.status == 78)
+        #expect(
+            result.stderr.hasPrefix(
+                """
+                \(map):10:3: error: the owned entity 'Line' cannot have the relationship 'tiers'
+                 10 |   tiers <- price_tiers : [Tier]
+                    |   ^
+                help: an owned entity holds attributes only; store the value as JSON (`tiers : JSON`), or give Line a key and drop `owned`
+                """))
+    }
+}

@@ -1,0 +1,244 @@
+import GraphImport
+import GraphImportStore
+import Testing
+
+/// A contacts API: people with addresses and phone numbers that have no id of their own, and a
+/// home address as a lone object.
+private let contactsMap = """
+    records at people[*] as Person
+    entity Person
+      key id
+      id : Int
+      name : String
+      addresses : [Address]
+      phones <- phone_numbers : [Phone]
+      home : Home?
+    entity Address owned
+      street : String
+      city : String
+      kind <- type : String?
+    entity Phone owned
+      number : String
+      label : String?
+    entity Home owned table homes
+      city : String
+    """
+
+/// An order with lines that have no id; orders a complete feed no longer holds are deleted.
+private let ordersMap = """
+    records at $[*] as Order
+    entity Order
+      key number
+      number : String
+      lines : [Line]
+      delete missing
+    entity Line owned
+      sku : String
+      quantity : Int
+    """
+
+@Suite("owned entities: nested objects without a key")
+struct OwnedEntityTests {
+    static let contacts = #"""
+        {"people": [
+          {"id": 1, "name": "Ann", "addresses": [{"street": "1 Main St", "city": "Oslo", "type": "home"},
+                                                 {"street": "2 Side St", "city": "Bergen"}],
+           "phone_numbers": [{"number": "+47 1"}], "home": {"city": "Oslo"}},
+          {"id": 2, "name": "Bob", "addresses": [{"street": "1 Main St", "city": "Oslo", "type": "home"}],
+           "phone_numbers": []}
+        ]}
+        """#
+
+    @Test func ownedObjectsAreRowsOfTheirOwnerInTheFeedsOrder() throws {
+        let fixture = try EngineFixture(map: contactsMap)
+        let summary = try fixture.importJSON(Self.contacts)
+        #expect(
+            try fixture.rows("SELECT owner_id, position, street, city, kind FROM address ORDER BY owner_id, position") == [
+                ["1", "0", "'1 Main St'", "'Oslo'", "'home'"], ["1", "1", "'2 Side St'", "'Bergen'", "NULL"],
+                ["2", "0", "'1 Main St'", "'Oslo'", "'home'"],
+            ])
+        #expect(try fixture.rows("SELECT owner_id, position, number FROM phone") == [["1", "0", "'+47 1'"]])
+        #expect(try fixture.rows("SELECT p.name, h.city FROM person p JOIN homes h ON h.pk = p.home_pk") == [["'Ann'", "'Oslo'"]])
+        // Two people with the same address each own a row of their own.
+        #expect(EngineFixture.counts(summary, "Address") == [3, 0, 0, 0])
+        #expect(
+            try fixture.rows(
+                "SELECT p.name, a.street FROM person p JOIN person_addresses j ON j.person_pk = p.pk JOIN address a ON a.pk = j.address_pk ORDER BY p.id, j.position"
+            ) == [["'Ann'", "'1 Main St'"], ["'Ann'", "'2 Side St'"], ["'Bob'", "'1 Main St'"]])
+    }
+
+    @Test func anUnchangedFeedChangesNothing() throws {
+        let fixture = try EngineFixture(map: contactsMap)
+        try fixture.importJSON(Self.contacts)
+        let again = try fixture.importJSON(Self.contacts)
+        #expect(!again.changed)
+        #expect(EngineFixture.counts(again, "Address") == [0, 0, 3, 0])
+        #expect(try fixture.value("SELECT count(*) FROM address WHERE changed_run <> inserted_run") == "0")
+    }
+
+    @Test func aListIsReplacedByPositionAndWhatItNoLongerHoldsIsDeleted() throws {
+        let fixture = try EngineFixture(map: ordersMap)
+        try fixture.importJSON(
+            #"[{"number": "A1", "lines": [{"sku": "pen", "quantity": 1}, {"sku": "ink", "quantity": 2}, {"sku": "pad", "quantity": 3}]}]"#)
+        let summary = try fixture.importJSON(#"[{"number": "A1", "lines": [{"sku": "pen", "quantity": 1}, {"sku": "ink", "quantity": 5}]}]"#)
+        #expect(EngineFixture.counts(summary, "Line") == [0, 1, 1, 0])
+        #expect(summary.entities.first { $0.name == "Line" }?.counts.deleted == 1)
+        #expect(try fixture.rows("SELECT position, sku, quantity FROM line ORDER BY position") == [["0", "'pen'", "1"], ["1", "'ink'", "5"]])
+        let emptied = try fixture.importJSON(#"[{"number": "A1", "lines": null}]"#)
+        #expect(emptied.entities.first { $0.name == "Line" }?.counts.deleted == 2)
+        #expect(try fixture.value("SELECT count(*) FROM line") == "0")
+    }
+
+    @Test func anAbsentListLeavesTheOwnedObjectsAlone() throws {
+        let fixture = try EngineFixture(map: ordersMap)
+        try fixture.importJSON(#"[{"number": "A1", "lines": [{"sku": "pen", "quantity": 1}]}]"#)
+        let summary = try fixture.importJSON(#"[{"number": "A1"}]"#)
+        #expect(!summary.changed)
+        #expect(try fixture.value("SELECT count(*) FROM line") == "1")
+    }
+
+    @Test func anOwnerDeletedByDeleteMissingTakesItsOwnedObjects() throws {
+        let fixture = try EngineFixture(map: ordersMap)
+        try fixture.importJSON(
+            #"[{"number": "A1", "lines": [{"sku": "pen", "quantity": 1}]}, {"number": "A2", "lines": [{"sku": "pen", "quantity": 1}]}]"#)
+        let summary = try fixture.importJSON(#"[{"number": "A2", "lines": [{"sku": "pen", "quantity": 1}]}]"#)
+        #expect(summary.entities.first { $0.name == "Order" }?.counts.deleted == 1)
+        #expect(summary.entities.first { $0.name == "Line" }?.counts.deleted == 1)
+        #expect(try fixture.rows("SELECT owner_number, sku FROM line") == [["'A2'", "'pen'"]])
+    }
+
+    @Test func aSkippedRecordKeepsDeleteMissingBackButNotTheLinesAWrittenOrderLetGo() throws {
+        let fixture = try EngineFixture(map: ordersMap)
+        try fixture.importJSON(
+            #"[{"number": "A1", "lines": [{"sku": "pen", "quantity": 1}, {"sku": "ink", "quantity": 2}]}, {"number": "A2", "lines": []}]"#)
+        let summary = try fixture.importJSON(
+            #"[{"number": "A1", "lines": [{"sku": "pen", "quantity": 1}]}, {"number": "A3", "lines": [{"sku": "x", "quantity": "bad"}]}]"#,
+            options: ImportOptions(skipInvalid: true))
+        #expect(summary.deletionsSuspended)
+        #expect(summary.entities.first { $0.name == "Line" }?.counts.deleted == 1)
+        #expect(try fixture.rows("SELECT number FROM \"order\" ORDER BY number") == [["'A1'"], ["'A2'"]])
+        #expect(try fixture.rows("SELECT sku FROM line") == [["'pen'"]])
+    }
+
+    @Test func priceTiersKeyedByNameAreOwnedInTheMembersOrder() throws {
+        let fixture = try EngineFixture(
+            map: """
+                records at $[*] as Product
+                entity Product
+                  key id
+                  id : Int
+                  tiers <- price_tiers{*} : [Tier]
+                entity Tier owned
+                  name <- $key : String
+                  price : Int
+                """)
+        try fixture.importJSON(#"[{"id": 1, "price_tiers": {"gold": {"price": 5}, "silver": {"price": 3}}}]"#)
+        #expect(
+            try fixture.rows("SELECT owner_id, position, name, price FROM tier ORDER BY position") == [
+                ["1", "0", "'gold'", "5"], ["1", "1", "'silver'", "3"],
+            ])
+    }
+
+    @Test func aLoneOwnedObjectIsReplacedInPlaceAndDeletedWhenNull() throws {
+        let fixture = try EngineFixture(map: contactsMap)
+        try fixture.importJSON(#"{"people": [{"id": 1, "name": "Ann", "home": {"city": "Oslo"}}]}"#)
+        let moved = try fixture.importJSON(#"{"people": [{"id": 1, "name": "Ann", "home": {"city": "Rome"}}]}"#)
+        #expect(EngineFixture.counts(moved, "Home") == [0, 1, 0, 0])
+        #expect(try fixture.rows("SELECT owner_id, position, city FROM homes") == [["1", "0", "'Rome'"]])
+        let cleared = try fixture.importJSON(#"{"people": [{"id": 1, "name": "Ann", "home": null}]}"#)
+        #expect(cleared.entities.first { $0.name == "Home" }?.counts.deleted == 1)
+        #expect(try fixture.value("SELECT count(*) FROM homes") == "0")
+    }
+
+    @Test func aValueWhereAnOwnedObjectBelongsRefusesTheRecordWithItsPath() throws {
+        let fixture = try EngineFixture(map: contactsMap)
+        guard case .record(let error)? = fixture.failure(#"{"people": [{"id": 1, "name": "Ann", "addresses": ["1 Main St"]}]}"#) else {
+            Issue.record("expected a record error")
+            return
+        }
+        #expect(error.path == "$.people[0].addresses[0]")
+        #expect(error.message == "expected an object for the owned Address, found a string")
+        #expect(try fixture.holdsNoData())
+    }
+}
+
+/// `graphimport check --sample` walks owned objects as an import drafts them.
+extension SampleCheckTests {
+    static let orders = """
+        records at $[*] as Order
+        entity Order
+          key number
+          number : String
+          lines : [Line]
+        entity Line owned
+          sku : String
+          quantity : Int
+
+        """
+
+    @Test func ownedObjectsNeedNoKeyAndTheirAttributesAreChecked() throws {
+        let sample = #"[{"number":"A1","lines":[{"sku":"pen","quantity":1},{"sku":"ink","quantity":"two"}]}]"#
+        let report = try check(Self.orders, sample: sample)
+        #expect(report.diagnostics.count == 1)
+        #expect(report.diagnostics.first?.headline.contains("$[0].lines[1].quantity") == true)
+    }
+
+    @Test func aValueWhereAnOwnedObjectBelongsIsAFinding() throws {
+        let report = try check(Self.orders, sample: #"[{"number":"A1","lines":["pen"]}]"#)
+        #expect(
+            report.diagnostics.map(\.headline) == [
+                "test.map:5:3: warning: no element of 'lines' (Order.lines) fits the map: 1 of 1 fail: expected an object for the owned Line, found a string (first: record 0 at line 1, column 2, $[0].lines[0])"
+            ])
+    }
+}
+
+/// Export writes owned objects back inside their owner, in their order, and nothing of their key.
+@Suite("owned entities: export")
+struct OwnedEntityExportTests {
+    @Test func theExportNestsOwnedObjectsAndImportsBackToTheSameRows() throws {
+        let fixture = try EngineFixture(map: contactsMap)
+        try fixture.importJSON(OwnedEntityTests.contacts)
+        let exported = try fixture.export()
+        #expect(exported.contains(#""addresses":[{"street":"1 Main St","city":"Oslo","type":"home"},{"street":"2 Side St","city":"Bergen","type":null}]"#))
+        #expect(!exported.contains("owner_id") && !exported.contains("position"))
+        let copy = try EngineFixture(map: contactsMap)
+        try copy.importJSON(exported)
+        let rows = "SELECT owner_id, position, street, city, kind FROM address ORDER BY owner_id, position"
+        #expect(try copy.rows(rows) == fixture.rows(rows))
+        #expect(try copy.rows("SELECT owner_id, city FROM homes") == [["1", "'Oslo'"]])
+    }
+
+    @Test func atDepthZeroOwnedObjectsAreStillWrittenWhole() throws {
+        let fixture = try EngineFixture(map: contactsMap)
+        try fixture.importJSON(OwnedEntityTests.contacts)
+        var request = ExportRequest()
+        request.depth = 0
+        let exported = try fixture.export(request)
+        #expect(exported.contains(#""home":{"city":"Oslo"}"#))
+    }
+}
+
+/// The read API follows an owned list in its order, and deletes owned objects with their owner.
+@Suite("owned entities: read API")
+struct OwnedEntityReadTests {
+    @Test func relatedGivesTheOwnedObjectsInTheFeedsOrder() throws {
+        let fixture = try EngineFixture(map: contactsMap)
+        try fixture.importJSON(OwnedEntityTests.contacts)
+        let graph = try ObjectGraph(store: fixture.storePath, plan: fixture.plan)
+        let ann = try #require(try graph.object("Person", key: 1))
+        #expect(try ann.related("addresses").map { try $0.string("street") } == ["1 Main St", "2 Side St"])
+        #expect(try ann.relatedObject("home")?.string("city") == "Oslo")
+    }
+
+    @Test func deletingTheOwnerDeletesItsOwnedObjects() throws {
+        let fixture = try EngineFixture(map: contactsMap)
+        try fixture.importJSON(OwnedEntityTests.contacts)
+        let graph = try ObjectGraph(store: fixture.storePath, plan: fixture.plan)
+        let ann = try #require(try graph.object("Person", key: 1))
+        let deletions = try graph.delete(ann)
+        #expect(Set(deletions.map(\.entity)) == ["Person", "Address", "Phone", "Home"])
+        #expect(try fixture.rows("SELECT owner_id FROM address") == [["2"]])
+        #expect(try fixture.value("SELECT count(*) FROM phone") == "0")
+        #expect(try fixture.value("SELECT count(*) FROM homes") == "0")
+    }
+}
