@@ -271,11 +271,12 @@ enum Help {
               init                    Draft a starter map from a sample feed.
               check                   Check a map for errors, and against a sample feed.
               schema                  Print the SQL of a map's tables.
+              export                  Write the store back as JSON, in the shape the map reads.
+              changes                 List the objects changed since a run, as JSON Lines.
               meta                    Read and write the store's metadata.
               runs                    List the store's import runs.
               completions             Print a shell completion script (bash, zsh, fish).
               manpage                 Print the man page, graphimport(1), in roff.
-              changes                 List the objects changed since a run, as JSON Lines.
 
             EXAMPLES:
               graphimport Samples/tweets.json --map Mappings/tweets.map

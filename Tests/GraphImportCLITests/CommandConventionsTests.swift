@@ -106,6 +106,12 @@ struct CommandDocumentationTests {
         for name in documented { #expect(parsed.contains(name), "\(command.rawValue) --help lists \(name), which it does not parse") }
     }
 
+    @Test func theMainHelpListsEveryCommand() {
+        let listed = HelpDocument(Help.text(for: .import)).entries("SUBCOMMANDS").flatMap(\.names)
+        let commands = Subcommand.allCases.filter { ![.import, .help].contains($0) }.map(\.rawValue)
+        #expect(Set(listed) == Set(commands), "listed \(listed), commands \(commands)")
+    }
+
     @Test(arguments: ShellCompletions.Shell.allCases)
     func everyScriptOffersEveryCommandAndOption(_ shell: ShellCompletions.Shell) {
         let result = runInProcess(["completions", shell.rawValue])
