@@ -7,7 +7,7 @@ public import GraphImportStore
 /// caller rolls back.
 ///
 /// Within a batch, an owner that occurs more than once takes its last occurrence's links.
-public struct PostgresToOne: Sendable {
+public struct PostgresToOne: PostgresLinkStaging, Sendable {
     public let table: String
     public let keyColumns: [String]
     /// The foreign-key column (`author_pk`).
@@ -32,24 +32,12 @@ public struct PostgresToOne: Sendable {
 
     public var stagingTable: String { stagingName("graphimport_link_", [foreignKey], table: table) }
     /// COPY's columns: the ordinal, the owner's key, the target's key (NULL: no target).
-    public var stagingColumns: [String] {
-        [PostgresUpsert.ordinalColumn] + keyColumns.map { "owner_" + $0 } + targetKeyColumns.map { "target_" + $0 }
-    }
+    public var stagingColumns: [String] { [PostgresUpsert.ordinalColumn] + stagingKeyColumns }
 
-    public var createStaging: String {
-        let owner = keyColumns.map { "o.\(quoteIdentifier($0)) AS \(quoteIdentifier("owner_" + $0))" }
-        let target = targetKeyColumns.map { "t.\(quoteIdentifier($0)) AS \(quoteIdentifier("target_" + $0))" }
-        return "CREATE TEMPORARY TABLE IF NOT EXISTS \(quoteIdentifier(stagingTable)) ON COMMIT DROP AS SELECT 0::bigint AS "
-            + "\(quoteIdentifier(PostgresUpsert.ordinalColumn)), \((owner + target).joined(separator: ", ")) "
-            + "FROM \(quoteIdentifier(table)) o, \(quoteIdentifier(targetTable)) t WITH NO DATA"
-    }
+    public var createStaging: String { createStaging(leading: [PostgresUpsert.ordinalColumn]) }
 
     /// `$1` is the run's id. Its row: how many objects' links changed, how many targets were not found.
     public var statement: String {
-        let ownerKey = keyColumns.map { quoteIdentifier("owner_" + $0) }.joined(separator: ", ")
-        let ownerJoin = keyColumns.map { "o.\(quoteIdentifier($0)) = b.\(quoteIdentifier("owner_" + $0))" }.joined(separator: " AND ")
-        let targetJoin = targetKeyColumns.map { "t.\(quoteIdentifier($0)) = b.\(quoteIdentifier("target_" + $0))" }.joined(separator: " AND ")
-        let wanted = "b.\(quoteIdentifier("target_" + targetKeyColumns[0])) IS NOT NULL"
         let pk = quoteIdentifier(primaryKey)
         let fk = quoteIdentifier(foreignKey)
         return """
@@ -72,9 +60,7 @@ public struct PostgresToOne: Sendable {
     }
 
     private func writeBatch(_ rows: [SQLValue], width: Int, run: Int64, on connection: PostgresConnection, what: String) throws(PostgresError) -> Int {
-        try connection.execute(createStaging)
-        try connection.execute("TRUNCATE \(quoteIdentifier(stagingTable))")
-        try connection.copy(into: stagingTable, columns: stagingColumns, values: numbered(rows, width: width))
+        try stage(numbered(rows, width: width), columns: stagingColumns, create: createStaging, on: connection)
         return try changedCount(connection.rows(statement, [String(run)]), what: what)
     }
 }
@@ -82,7 +68,7 @@ public struct PostgresToOne: Sendable {
 /// A to-many's join rows, replaced set-wise: each owner of the batch gets exactly its list, in
 /// order, `position` 0, 1, 2…; a target that occurs twice in one list keeps its first place.
 /// Rows that stay are left alone, so an unchanged list writes nothing.
-public struct PostgresToMany: Sendable {
+public struct PostgresToMany: PostgresLinkStaging, Sendable {
     public let joinTable: String
     public let ownerColumn: String
     public let targetColumn: String
@@ -113,24 +99,12 @@ public struct PostgresToMany: Sendable {
     public var stagingTable: String { stagingName("graphimport_list_", [], table: joinTable) }
     /// COPY's columns: the owner's occurrence, the element's place, the owner's key, the target's
     /// key (NULL: a row that only says the owner's list is empty).
-    public var stagingColumns: [String] {
-        [PostgresUpsert.ordinalColumn, "element"] + keyColumns.map { "owner_" + $0 } + targetKeyColumns.map { "target_" + $0 }
-    }
+    public var stagingColumns: [String] { [PostgresUpsert.ordinalColumn, "element"] + stagingKeyColumns }
 
-    public var createStaging: String {
-        let owner = keyColumns.map { "o.\(quoteIdentifier($0)) AS \(quoteIdentifier("owner_" + $0))" }
-        let target = targetKeyColumns.map { "t.\(quoteIdentifier($0)) AS \(quoteIdentifier("target_" + $0))" }
-        return "CREATE TEMPORARY TABLE IF NOT EXISTS \(quoteIdentifier(stagingTable)) ON COMMIT DROP AS SELECT 0::bigint AS "
-            + "\(quoteIdentifier(PostgresUpsert.ordinalColumn)), 0::bigint AS \"element\", \((owner + target).joined(separator: ", ")) "
-            + "FROM \(quoteIdentifier(table)) o, \(quoteIdentifier(targetTable)) t WITH NO DATA"
-    }
+    public var createStaging: String { createStaging(leading: [PostgresUpsert.ordinalColumn, "element"]) }
 
     /// `$1` is the run's id. Its row: how many owners' lists changed, how many targets or owners were not found.
     public var statement: String {
-        let ownerKey = keyColumns.map { quoteIdentifier("owner_" + $0) }.joined(separator: ", ")
-        let ownerJoin = keyColumns.map { "o.\(quoteIdentifier($0)) = b.\(quoteIdentifier("owner_" + $0))" }.joined(separator: " AND ")
-        let targetJoin = targetKeyColumns.map { "t.\(quoteIdentifier($0)) = b.\(quoteIdentifier("target_" + $0))" }.joined(separator: " AND ")
-        let wanted = "b.\(quoteIdentifier("target_" + targetKeyColumns[0])) IS NOT NULL"
         let ordinal = quoteIdentifier(PostgresUpsert.ordinalColumn)
         let pk = quoteIdentifier(primaryKey)
         let join = quoteIdentifier(joinTable)
@@ -162,10 +136,49 @@ public struct PostgresToMany: Sendable {
     /// one row of an empty list). Returns how many owners' lists changed; throws when a target
     /// or an owner is not in the store.
     public func write(_ rows: [SQLValue], run: Int64, on connection: PostgresConnection) throws(PostgresError) -> Int {
-        try connection.execute(createStaging)
-        try connection.execute("TRUNCATE \(quoteIdentifier(stagingTable))")
-        try connection.copy(into: stagingTable, columns: stagingColumns, values: rows)
+        try stage(rows, columns: stagingColumns, create: createStaging, on: connection)
         return try changedCount(connection.rows(statement, [String(run)]), what: joinTable)
+    }
+}
+
+/// What a to-one's and a to-many's batches share: a staging table holding each row's owner key
+/// (`owner_…`) and target key (`target_…`) after some numbering columns, and the joins that find
+/// the rows those keys name (`o` the owners, `t` the targets, `b` the batch).
+protocol PostgresLinkStaging {
+    var table: String { get }
+    var keyColumns: [String] { get }
+    var targetTable: String { get }
+    var targetKeyColumns: [String] { get }
+    var stagingTable: String { get }
+}
+
+extension PostgresLinkStaging {
+    /// The owner's key columns, then the target's, as the staging table names them.
+    var stagingKeyColumns: [String] { keyColumns.map { "owner_" + $0 } + targetKeyColumns.map { "target_" + $0 } }
+    var ownerKey: String { keyColumns.map { quoteIdentifier("owner_" + $0) }.joined(separator: ", ") }
+    var ownerJoin: String { keyColumns.map { "o.\(quoteIdentifier($0)) = b.\(quoteIdentifier("owner_" + $0))" }.joined(separator: " AND ") }
+    var targetJoin: String {
+        targetKeyColumns.map { "t.\(quoteIdentifier($0)) = b.\(quoteIdentifier("target_" + $0))" }.joined(separator: " AND ")
+    }
+    /// Whether the batch row names a target (all NULL: none).
+    var wanted: String { "b.\(quoteIdentifier("target_" + targetKeyColumns[0])) IS NOT NULL" }
+
+    /// The staging table, typed after the owner's and target's key columns, `leading` bigint
+    /// columns first; dropped at commit.
+    func createStaging(leading: [String]) -> String {
+        let owner = keyColumns.map { "o.\(quoteIdentifier($0)) AS \(quoteIdentifier("owner_" + $0))" }
+        let target = targetKeyColumns.map { "t.\(quoteIdentifier($0)) AS \(quoteIdentifier("target_" + $0))" }
+        let numbers = leading.map { "0::bigint AS \(quoteIdentifier($0))" }
+        return "CREATE TEMPORARY TABLE IF NOT EXISTS \(quoteIdentifier(stagingTable)) ON COMMIT DROP AS SELECT "
+            + "\((numbers + owner + target).joined(separator: ", ")) "
+            + "FROM \(quoteIdentifier(table)) o, \(quoteIdentifier(targetTable)) t WITH NO DATA"
+    }
+
+    /// Empties the staging table (made if need be) and copies `rows` into it.
+    func stage(_ rows: [SQLValue], columns: [String], create: String, on connection: PostgresConnection) throws(PostgresError) {
+        try connection.execute(create)
+        try connection.execute("TRUNCATE \(quoteIdentifier(stagingTable))")
+        try connection.copy(into: stagingTable, columns: columns, values: rows)
     }
 }
 
