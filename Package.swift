@@ -30,16 +30,23 @@ let package = Package(
             path: "Samples/HooksExample"),
         .executableTarget(name: "read-example", dependencies: ["GraphImport", "GraphImportJSON"], path: "Samples/ReadExample"),
         .target(name: "GraphImportTestSupport", path: "Tests/GraphImportTestSupport"),
+        // A store of either kind for tests that must hold for SQLite and PostgreSQL alike.
+        .target(
+            name: "GraphImportStoreTestSupport",
+            dependencies: ["GraphImport", "GraphImportJSON", "GraphImportPostgres", "GraphImportStore", "GraphImportTestSupport"],
+            path: "Tests/GraphImportStoreTestSupport"),
         .testTarget(name: "GraphImportMappingTests", dependencies: ["GraphImportMapping", "GraphImportTestSupport"]),
         .testTarget(name: "GraphImportJSONTests", dependencies: ["GraphImportJSON", "GraphImportTestSupport"]),
         .testTarget(name: "GraphImportStoreTests", dependencies: ["GraphImportStore", "GraphImportTestSupport"]),
-        .testTarget(name: "GraphImportTests", dependencies: ["GraphImport", "GraphImportTestSupport"]),
-        .testTarget(name: "GraphImportPostgresTests", dependencies: ["GraphImportPostgres", "GraphImport", "GraphImportStore", "GraphImportTestSupport"]),
+        .testTarget(name: "GraphImportTests", dependencies: ["GraphImport", "GraphImportTestSupport", "GraphImportStoreTestSupport"]),
+        .testTarget(
+            name: "GraphImportPostgresTests",
+            dependencies: ["GraphImportPostgres", "GraphImport", "GraphImportStore", "GraphImportTestSupport", "GraphImportStoreTestSupport"]),
         .testTarget(
             name: "GraphImportCLITests",
             dependencies: [
                 "GraphImportCLI", "graphimport", "hooks-example", "read-example", "GraphImportStore", "GraphImportPostgres",
-                "GraphImportTestSupport",
+                "GraphImportTestSupport", "GraphImportStoreTestSupport",
             ]),
     ]
 )

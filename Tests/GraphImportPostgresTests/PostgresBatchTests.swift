@@ -1,6 +1,7 @@
 import GraphImport
 import GraphImportPostgres
 import GraphImportStore
+import GraphImportStoreTestSupport
 import GraphImportTestSupport
 import Testing
 

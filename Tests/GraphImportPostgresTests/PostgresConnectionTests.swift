@@ -1,4 +1,5 @@
 import GraphImportPostgres
+import GraphImportStoreTestSupport
 import GraphImportTestSupport
 import Testing
 

@@ -2,6 +2,7 @@ import Foundation
 import GraphImport
 import GraphImportPostgres
 import GraphImportStore
+import GraphImportStoreTestSupport
 import GraphImportTestSupport
 import Testing
 

@@ -1,5 +1,6 @@
 import GraphImportPostgres
 import GraphImportStore
+import GraphImportStoreTestSupport
 import GraphImportTestSupport
 import Testing
 

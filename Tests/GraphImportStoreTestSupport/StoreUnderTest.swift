@@ -7,31 +7,38 @@ import GraphImportTestSupport
 import Testing
 
 /// The two stores an import can write, for tests that must hold for both.
-enum StoreKind: String, CaseIterable, CustomTestStringConvertible, Sendable {
+public enum StoreKind: String, CaseIterable, CustomTestStringConvertible, Sendable {
     case sqlite
     case postgresql
 
-    var testDescription: String { rawValue }
+    public var testDescription: String { rawValue }
+
+    /// The stores this machine can test: PostgreSQL only where the server binaries are installed
+    /// (`needsPostgres` says once, in a test of its own, why it is left out).
+    public static let testable: [StoreKind] = PostgresTestCluster.isAvailable ? allCases : [.sqlite]
 }
 
+/// The trait of every test that needs the throwaway server: skipped, saying why, without its binaries.
+public let needsPostgres = Testing.ConditionTrait.enabled(if: PostgresTestCluster.isAvailable, Comment(rawValue: PostgresTestCluster.skipReason))
+
 /// A fresh store of either kind, with imports into it and its rows as text.
-final class StoreUnderTest {
-    let kind: StoreKind
-    let directory = TemporaryDirectory()
+public final class StoreUnderTest {
+    public let kind: StoreKind
+    public let directory = TemporaryDirectory()
     private var database: ScratchDatabase?
     /// Objects per batch on PostgreSQL.
-    let batchSize: Int
+    public let batchSize: Int
 
-    init(_ kind: StoreKind, batchSize: Int = 5000) throws {
+    public init(_ kind: StoreKind, batchSize: Int = 5000) throws {
         self.kind = kind
         self.batchSize = batchSize
         if kind == .postgresql { database = try PostgresTestCluster.shared().makeDatabase() }
     }
 
-    var location: String { database?.connectionString ?? directory.path("store.sqlite") }
+    public var location: String { database?.connectionString ?? directory.path("store.sqlite") }
 
     /// Imports `json` with `plan`; the error as text when it fails.
-    func importJSON(_ json: String, plan: ImportPlan, options: ImportOptions = .init()) -> Result<ImportSummary, ImportFailureText> {
+    public func importJSON(_ json: String, plan: ImportPlan, options: ImportOptions = .init()) -> Result<ImportSummary, ImportFailureText> {
         let source = BytesSource(Array(json.utf8))
         switch kind {
         case .sqlite:
@@ -58,7 +65,7 @@ final class StoreUnderTest {
 
     /// Every row of every entity and join table of `plan`, row ids aside: a to-one is shown by its
     /// target's key, a join row by its owner's and target's keys and its position. Sorted.
-    func rows(plan: ImportPlan) throws -> [String: [String]] {
+    public func rows(plan: ImportPlan) throws -> [String: [String]] {
         var result: [String: [String]] = [:]
         func keys(_ entity: EntityPlan, alias: String) -> [String] {
             entity.keyAttributes.map { "\(alias).\(quoteIdentifier(entity.attributes[$0].column))" }
@@ -108,12 +115,12 @@ final class StoreUnderTest {
     }
 }
 
-struct ImportFailureText: Error, Equatable {
-    let text: String
+public struct ImportFailureText: Error, Equatable {
+    public let text: String
 }
 
 /// Counts per entity as `[inserted, updated, unchanged, skipped]`, by entity name.
-func countsByEntity(_ summary: ImportSummary) -> [String: [Int]] {
+public func countsByEntity(_ summary: ImportSummary) -> [String: [Int]] {
     Dictionary(
         uniqueKeysWithValues: summary.entities.map { ($0.name, [$0.counts.inserted, $0.counts.updated, $0.counts.unchanged, $0.counts.skipped]) })
 }
