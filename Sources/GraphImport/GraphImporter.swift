@@ -141,8 +141,10 @@ struct ImportRun {
     let inputName: String
     let options: ImportOptions
     let tap = InputTapState()
-    var records = 0
-    var skippedRecords = 0
+    /// The records read so far, and those skipped.
+    var loop: RecordLoop
+    var records: Int { loop.records }
+    var skippedRecords: Int { loop.skippedRecords }
     /// The tables that held no rows when the run began (after migrating).
     var emptyTables = Set<String>()
     /// Their plain indexes, built again before the run commits.
@@ -156,6 +158,7 @@ struct ImportRun {
         self.runID = runID
         self.inputName = inputName
         self.options = options
+        loop = RecordLoop(plan: plan, options: options, tap: tap)
     }
 
     mutating func perform(
@@ -192,94 +195,46 @@ struct ImportRun {
             source: InputTap(source, state: tap), patterns: plan.routes.map(\.pattern), capture: plan.captures,
             projections: plan.projections(hooks: hooks), format: options.format,
             options: JSONReaderOptions(maxDepth: ImportLimits.maxJSONDepth, maxStringBytes: ImportLimits.maxStringBytes))
-        var skipped = Array(repeating: 0, count: plan.entities.count)
         let undoable = options.skipInvalid && writer.mayRefuseObjects
         let pipeline = RecordPipeline(
             reader: reader, builder: DraftBuilder(plan: plan, hooks: entityHooks, modes: modes), routes: plan.routes, skipsMalformedLines: options.skipInvalid)
         defer { pipeline.stop() }
-        var captured: [Int: JSONValue] = [:]
-        var format = JSONInputFormat.auto
-        var extrasKeys: [[String: Int]] = []
-        var outcomes: [JSONPatternOutcome] = []
         do {
-            reading: while true {
-                var batch: [DraftedRecord]
-                guard let item = pipeline.next(isCancelled: options.isCancelled) else { throw ImportError.interrupted }
-                // Consumed, so that `batch` is the only reference to the records (see `recycle`).
-                switch consume item {
-                case .failure(let error): throw error
-                case .end(let values, let readFormat, let keys, let patternOutcomes):
-                    captured = values
-                    format = readFormat
-                    extrasKeys = keys
-                    outcomes = patternOutcomes
-                    break reading
-                case .records(let records): batch = records
+            let ending = try loop.run(pipeline, onSkip: onSkip, onProgress: onProgress) { record, draft in
+                defer { writer.retireIfFull() }
+                if undoable { try writer.beginRecord() }
+                var failure: WriteError?
+                do throws(WriteError) { try writer.write(draft) } catch { failure = error }
+                switch failure {
+                case nil:
+                    if undoable { try writer.commitRecord() }
+                    return .written
+                case .rejected(let member, let message)?, .invalidDerived(let member, let message)?:
+                    let error = RecordError(
+                        recordIndex: record.index, position: record.position, path: record.path.description, member: member,
+                        message: message, hint: failure!.refusalHint)
+                    guard undoable else { throw ImportError.record(error) }
+                    try writer.rollbackRecord()
+                    return .refused(error)
+                case .lacksRequired(let error)?:
+                    // Found before the record wrote anything: skipping it undoes nothing but the savepoint.
+                    if undoable { try writer.rollbackRecord() }
+                    return .refused(error)
+                case let other?:
+                    throw other
                 }
-                for record in batch {
-                    if let isCancelled = options.isCancelled, isCancelled() { throw ImportError.interrupted }
-                    records += 1
-                    let draft: ObjectDraft?
-                    switch record.draft {
-                    case .success(let drafted): draft = drafted
-                    case .failure(let error):
-                        guard options.skipInvalid else { throw ImportError.record(error) }
-                        skip(error, entity: record.routedEntity, counts: &skipped, onSkip: onSkip)
-                        continue
-                    }
-                    guard let draft else {
-                        summary.ignoredRecords += 1
-                        continue
-                    }
-                    if undoable { try writer.beginRecord() }
-                    var failure: WriteError?
-                    do { try writer.write(draft) } catch { failure = error }
-                    switch failure {
-                    case nil:
-                        if undoable { try writer.commitRecord() }
-                        if let elements = record.skippedElements { summary.skippedElements.add(elements) }
-                    case .rejected(let member, let message)?, .invalidDerived(let member, let message)?:
-                        let error = RecordError(
-                            recordIndex: record.index, position: record.position, path: record.path.description, member: member,
-                            message: message, hint: failure!.refusalHint)
-                        guard undoable else { throw ImportError.record(error) }
-                        try writer.rollbackRecord()
-                        skip(error, entity: record.routedEntity, counts: &skipped, onSkip: onSkip)
-                    case .lacksRequired(let error)?:
-                        // Found before the record wrote anything: skipping it undoes nothing but the savepoint.
-                        guard options.skipInvalid else { throw ImportError.record(error) }
-                        if undoable { try writer.rollbackRecord() }
-                        skip(error, entity: record.routedEntity, counts: &skipped, onSkip: onSkip)
-                    case let other?:
-                        throw importError(other)
-                    }
-                    writer.retireIfFull()
-                    onProgress?(records, record.position.offset)
-                }
-                pipeline.recycle(&batch)
             }
+            if case .emptyAllowed = ending { return try finishEmpty(summary) }
         } catch let error as ImportError {
             throw error
-        } catch let error as JSONError {
-            if error.kind == .io, let isCancelled = options.isCancelled, isCancelled() { throw .interrupted }
-            if !tap.sawContent && error.kind != .io {
-                if options.allowEmpty { return try finishEmpty(summary) }
-                throw .emptyInput
-            }
-            throw .json(error)
+        } catch let error as WriteError {
+            throw importError(error)
         } catch let error as StoreError {
             throw .store(path: store.path, StoreFailure(error))
         } catch {
             throw .internalError("\(error)")
         }
-        if !tap.sawContent && !options.allowEmpty { throw .emptyInput }
-        if let isCancelled = options.isCancelled, isCancelled() { throw .interrupted }
-        if let problem = InputShapeCheck.problem(routes: plan.routes, meta: plan.meta, outcomes: outcomes) { throw problem }
-        summary.records = records
-        summary.skippedRecords = skippedRecords
-        summary.bytesRead = tap.byteCount
-        summary.format = format
-        summary.inputSHA256 = SHA256.hex(tap.hash.finish())
+        loop.fill(&summary)
         if options.ifChanged, try storeStep({ try store.lastSucceededInputSHA256(input: nil) }) == summary.inputSHA256 {
             database.rollback()
             summary.unchangedInput = true
@@ -291,7 +246,7 @@ struct ImportRun {
             try store.rebuild(deferredIndexes)
             try writer.restoreUnchangedMarkers()
         }
-        summary.meta = try saveMeta(captured: captured)
+        summary.meta = try saveMeta(captured: loop.captured)
         // A skipped record's objects were not seen, yet they are not missing from the feed: deleting
         // "missing" objects after skipping any record would lose data, so deletion waits for a clean run.
         if records > 0 && skippedRecords == 0 {
@@ -304,6 +259,7 @@ struct ImportRun {
             }
         }
         let counts = writer.counts()
+        let skipped = loop.skippedByEntity
         summary.unlinked = writer.tally.unlinked.filter { $0.count > 0 }
         summary.changes = writer.changeLog?.changes(names: plan.entities.map(\.name)) ?? []
         summary.entities = plan.entities.indices.map { index in
@@ -311,11 +267,6 @@ struct ImportRun {
             entityCounts.skipped = skipped[index]
             entityCounts.deleted = summary.deletions.first { $0.entity == plan.entities[index].name }?.count ?? 0
             return (plan.entities[index].name, entityCounts)
-        }
-        summary.extrasKeys = plan.entities.indices.compactMap { index in
-            let keys = index < extrasKeys.count ? extrasKeys[index] : [:]
-            guard !keys.isEmpty else { return nil }
-            return (plan.entities[index].name, keys.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
         }
         try storeStep {
             if options.dryRun {
@@ -349,12 +300,6 @@ struct ImportRun {
             }
         }
         return saved
-    }
-
-    private mutating func skip(_ error: RecordError, entity: Int?, counts: inout [Int], onSkip: (RecordError) -> Void) {
-        if let entity { counts[entity] += 1 }
-        skippedRecords += 1
-        onSkip(error)
     }
 
     /// Records the run's end; a success inside the transaction, so it commits with the data.

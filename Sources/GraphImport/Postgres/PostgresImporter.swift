@@ -85,8 +85,10 @@ struct PostgresImportRun {
     let options: ImportOptions
     var batchSize = 5000
     let tap = InputTapState()
-    var records = 0
-    var skippedRecords = 0
+    /// The records read so far, and those skipped.
+    var loop: RecordLoop
+    var records: Int { loop.records }
+    var skippedRecords: Int { loop.skippedRecords }
 
     init(plan: ImportPlan, connection: PostgresConnection, runID: Int64, inputName: String, store: String, options: ImportOptions) {
         self.plan = plan
@@ -95,6 +97,7 @@ struct PostgresImportRun {
         self.inputName = inputName
         self.store = store
         self.options = options
+        loop = RecordLoop(plan: plan, options: options, tap: tap)
     }
 
     func describe(_ error: PostgresImportError) -> String {
@@ -135,72 +138,21 @@ struct PostgresImportRun {
         let pipeline = RecordPipeline(
             reader: reader, builder: DraftBuilder(plan: plan, hooks: hooks, modes: modes), routes: plan.routes, skipsMalformedLines: options.skipInvalid)
         defer { pipeline.stop() }
-        var skipped = Array(repeating: 0, count: plan.entities.count)
-        var captured: [Int: JSONValue] = [:]
-        var format = JSONInputFormat.auto
-        var extrasKeys: [[String: Int]] = []
-        var outcomes: [JSONPatternOutcome] = []
         do {
-            reading: while true {
-                var batch: [DraftedRecord]
-                guard let item = pipeline.next(isCancelled: options.isCancelled) else { throw ImportError.interrupted }
-                switch consume item {
-                case .failure(let error): throw error
-                case .end(let values, let readFormat, let keys, let patternOutcomes):
-                    captured = values
-                    format = readFormat
-                    extrasKeys = keys
-                    outcomes = patternOutcomes
-                    break reading
-                case .records(let records): batch = records
-                }
-                for record in batch {
-                    if let isCancelled = options.isCancelled, isCancelled() { throw ImportError.interrupted }
-                    records += 1
-                    let draft: ObjectDraft?
-                    switch record.draft {
-                    case .success(let drafted): draft = drafted
-                    case .failure(let error):
-                        guard options.skipInvalid else { throw ImportError.record(error) }
-                        skip(error, entity: record.routedEntity, counts: &skipped, onSkip: onSkip)
-                        continue
-                    }
-                    guard let draft else {
-                        summary.ignoredRecords += 1
-                        continue
-                    }
-                    if draft.treeLacksRequired, let error = try required.error(for: draft) {
-                        guard options.skipInvalid else { throw ImportError.record(error) }
-                        skip(error, entity: record.routedEntity, counts: &skipped, onSkip: onSkip)
-                        continue
-                    }
-                    try writer.add(draft)
-                    onProgress?(records, record.position.offset)
-                }
-                pipeline.recycle(&batch)
+            let ending = try loop.run(pipeline, onSkip: onSkip, onProgress: onProgress) { record, draft in
+                if draft.treeLacksRequired, let error = try required.error(for: draft) { return .refused(error) }
+                try writer.add(draft)
+                return .written
             }
+            if case .emptyAllowed = ending { return try finish(summary, counts: nil, captured: [:]) }
         } catch let error as ImportError {
             throw .importing(error)
         } catch let error as PostgresError {
             throw .server(error)
-        } catch let error as JSONError {
-            if error.kind == .io, let isCancelled = options.isCancelled, isCancelled() { throw .importing(.interrupted) }
-            if !tap.sawContent && error.kind != .io {
-                if options.allowEmpty { return try finish(summary, counts: nil, captured: [:]) }
-                throw .importing(.emptyInput)
-            }
-            throw .importing(.json(error))
         } catch {
             throw .importing(.internalError("\(error)"))
         }
-        if !tap.sawContent && !options.allowEmpty { throw .importing(.emptyInput) }
-        if let isCancelled = options.isCancelled, isCancelled() { throw .importing(.interrupted) }
-        if let problem = InputShapeCheck.problem(routes: plan.routes, meta: plan.meta, outcomes: outcomes) { throw .importing(problem) }
-        summary.records = records
-        summary.skippedRecords = skippedRecords
-        summary.bytesRead = tap.byteCount
-        summary.format = format
-        summary.inputSHA256 = SHA256.hex(tap.hash.finish())
+        loop.fill(&summary)
         if options.ifChanged, try server({ () throws(PostgresError) in try connection.lastSucceededInputSHA256() }) == summary.inputSHA256 {
             connection.rollback()
             summary.unchangedInput = true
@@ -210,15 +162,10 @@ struct PostgresImportRun {
         let counts = try server { () throws(PostgresError) in try writer.counts() }
         summary.entities = plan.entities.indices.map { index in
             var entityCounts = counts[index]
-            entityCounts.skipped = skipped[index]
+            entityCounts.skipped = loop.skippedByEntity[index]
             return (plan.entities[index].name, entityCounts)
         }
-        summary.extrasKeys = plan.entities.indices.compactMap { index in
-            let keys = index < extrasKeys.count ? extrasKeys[index] : [:]
-            guard !keys.isEmpty else { return nil }
-            return (plan.entities[index].name, keys.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
-        }
-        return try finish(summary, counts: counts, captured: captured)
+        return try finish(summary, counts: counts, captured: loop.captured)
     }
 
     /// Creates the map's tables in a store that has none, and refuses a map whose tables differ
@@ -245,12 +192,6 @@ struct PostgresImportRun {
                     + "nothing was imported", refusals: [])
         }
         try server { () throws(PostgresError) in try connection.create(plan.schema, mapName: plan.mapping.fileName, mapText: plan.mapping.textWithIncludes) }
-    }
-
-    private mutating func skip(_ error: RecordError, entity: Int?, counts: inout [Int], onSkip: (RecordError) -> Void) {
-        if let entity { counts[entity] += 1 }
-        skippedRecords += 1
-        onSkip(error)
     }
 
     /// Saves the metadata, records the run's end and commits (or rolls back a dry run).
