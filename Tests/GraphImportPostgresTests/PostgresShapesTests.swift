@@ -91,6 +91,36 @@ struct PostgresShapesTests {
         #expect(sqlite.deletions[3].isEmpty)
     }
 
+    /// An owner keyed by two attributes: its owned rows carry both parts, and are matched by both.
+    @Test func ownedObjectsOfAnOwnerWithATwoPartKeyGiveTheSameRowsInBothStores() throws {
+        let map = """
+            records at $[*] as Repo
+            entity Repo
+              key owner, name
+              owner : String
+              name : String
+              labels : [Label]
+              license : License?
+            entity Label owned
+              text : String
+            entity License owned
+              spdx : String
+            """
+        let feeds = [
+            #"[{"owner": "a", "name": "x", "labels": [{"text": "bug"}, {"text": "ui"}], "license": {"spdx": "MIT"}}, {"owner": "x", "name": "a", "labels": [{"text": "ui"}]}]"#,
+            #"[{"owner": "a", "name": "x", "labels": [{"text": "ui"}], "license": null}, {"owner": "x", "name": "a", "labels": [{"text": "ui"}, {"text": "new"}]}]"#,
+        ]
+        let sqlite = try Self.outcome(.sqlite, map: map, feeds: feeds, batchSize: 5000)
+        let postgres = try Self.outcome(.postgresql, map: map, feeds: feeds, batchSize: 5000)
+        #expect(postgres.rows == sqlite.rows)
+        #expect(postgres.counts == sqlite.counts)
+        #expect(postgres.deletions == sqlite.deletions)
+        #expect(
+            sqlite.deletions[1] == [
+                Deletions(entity: "Label", count: 1, sampleKeys: ["('a', 'x', 1)"]), Deletions(entity: "License", count: 1, sampleKeys: ["('a', 'x', 0)"]),
+            ])
+    }
+
     /// A dry run says what it would delete, and deletes nothing.
     @Test func aDryRunReportsTheOwnedObjectsItWouldDeleteInBothStores() throws {
         var dryRun = ImportOptions()
