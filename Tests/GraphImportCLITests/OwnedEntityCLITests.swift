@@ -1,4 +1,5 @@
 import GraphImportStore
+import GraphImportStoreTestSupport
 import GraphImportTestSupport
 import Testing
 
@@ -39,6 +40,30 @@ struct OwnedEntityCLITests {
         #expect(second.stderr.contains("  Line           0        1          0        0        2"))
         #expect(second.stderr.contains("  deleted Line: ('A1', 1), ('A2', 0)"))
         #expect(try sqlite(store, "SELECT owner_number, position, sku, quantity FROM line") == "A1|0|pen|3")
+    }
+
+    /// Without `delete missing`, on both stores: a shorter list deletes the lines it no longer has.
+    @Test(arguments: StoreKind.testable)
+    func aReimportChangesNothingAndAShorterListDeletesItsLastLines(kind: StoreKind) throws {
+        let dir = TemporaryDirectory()
+        let map = dir.write(
+            "orders.map",
+            Self.map.replacingOccurrences(of: "\n  tiers <- price_tiers : [Tier]", with: "").replacingOccurrences(of: "  delete missing\n", with: ""))
+        let store = try StoreUnderTest(kind)
+        let first = dir.write("first.json", Self.first)
+        #expect(runInProcess([first, "--map", map, "--store", store.location]).status == 0)
+        let again = runInProcess([first, "--map", map, "--store", store.location])
+        #expect(again.status == 0)
+        #expect(again.stderr.contains("nothing changed"), "\(again.stderr)")
+        #expect(again.stderr.contains("  Line           0        0          3        0"), "\(again.stderr)")
+        let second = runInProcess([dir.write("second.json", Self.second), "--map", map, "--store", store.location])
+        #expect(second.status == 0)
+        #expect(second.stderr.contains("  Line           0        1          0        0        1"), "\(second.stderr)")
+        #expect(second.stderr.contains("  deleted Line: ('A1', 1)\n"), "\(second.stderr)")
+        #expect(
+            try store.textRows("SELECT owner_number, position, sku, quantity FROM line ORDER BY owner_number, position") == [
+                ["A1", "0", "pen", "3"], ["A2", "0", "pen", "1"],
+            ])
     }
 
     @Test func aRelationshipOfAnOwnedEntityIsAMapErrorWithACaret() throws {

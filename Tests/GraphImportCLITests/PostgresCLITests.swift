@@ -107,21 +107,6 @@ struct PostgresCLITests {
         #expect(try database.cluster.psql(database.name, "SELECT count(*) FROM pg_tables WHERE schemaname = 'public'") == "0\n")
     }
 
-    /// Owned rows are replaced and deleted with their owner by the SQLite writer only.
-    @Test(needsPostgres)
-    func anOwnedEntityIsRefusedOnPostgreSQLAtItsLine() throws {
-        let database = try PostgresTestCluster.shared().makeDatabase()
-        let dir = TemporaryDirectory()
-        let map = dir.write(
-            "people.map",
-            "records at $[*] as Person\nentity Person table people\n  key id\n  id: Int\n  phones: [Phone]\nentity Phone owned\n  number: String\n")
-        let result = runInProcess(["-", "--map", map, "--store", database.connectionString], stdinText: #"[{"id": 1, "phones": [{"number": "1"}]}]"#)
-        #expect(result.status == 78, "\(result.stderr)")
-        #expect(result.stderr.contains("people.map:6:"), "\(result.stderr)")
-        #expect(result.stderr.contains("an owned entity (Phone) is not supported on a PostgreSQL store yet"), "\(result.stderr)")
-        #expect(try database.cluster.psql(database.name, "SELECT count(*) FROM pg_tables WHERE schemaname = 'public'") == "0\n")
-    }
-
     @Test(needsPostgres)
     func aTextWithANulCharacterExits65AndWritesNothing() throws {
         let database = try PostgresTestCluster.shared().makeDatabase()

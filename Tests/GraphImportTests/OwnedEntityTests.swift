@@ -1,5 +1,6 @@
 import GraphImport
 import GraphImportStore
+import GraphImportStoreTestSupport
 import Testing
 
 /// A contacts API: people with addresses and phone numbers that have no id of their own, and a
@@ -24,18 +25,27 @@ private let contactsMap = """
       city : String
     """
 
-/// An order with lines that have no id; orders a complete feed no longer holds are deleted.
+/// An order with lines that have no id.
 private let ordersMap = """
     records at $[*] as Order
     entity Order
       key number
       number : String
       lines : [Line]
-      delete missing
     entity Line owned
       sku : String
       quantity : Int
     """
+
+/// The orders, where those a complete feed no longer holds are deleted.
+private let ordersDeletingMissingMap = ordersMap.replacingOccurrences(of: "  lines : [Line]\n", with: "  lines : [Line]\n  delete missing\n")
+
+/// A store of `kind` and the plan of `map`, for imports into either store.
+private func storeAndPlan(_ kind: StoreKind, _ map: String) throws -> (StoreUnderTest, ImportPlan) {
+    (try StoreUnderTest(kind), try ImportPlan.compile(text: map, fileName: "test.map"))
+}
+
+private func deleted(_ summary: ImportSummary, _ entity: String) -> Int? { summary.entities.first { $0.name == entity }?.counts.deleted }
 
 @Suite("owned entities: nested objects without a key")
 struct OwnedEntityTests {
@@ -49,56 +59,65 @@ struct OwnedEntityTests {
         ]}
         """#
 
-    @Test func ownedObjectsAreRowsOfTheirOwnerInTheFeedsOrder() throws {
-        let fixture = try EngineFixture(map: contactsMap)
-        let summary = try fixture.importJSON(Self.contacts)
+    @Test(arguments: StoreKind.testable)
+    func ownedObjectsAreRowsOfTheirOwnerInTheFeedsOrder(kind: StoreKind) throws {
+        let (store, plan) = try storeAndPlan(kind, contactsMap)
+        let summary = try store.importJSON(Self.contacts, plan: plan).get()
         #expect(
-            try fixture.rows("SELECT owner_id, position, street, city, kind FROM address ORDER BY owner_id, position") == [
-                ["1", "0", "'1 Main St'", "'Oslo'", "'home'"], ["1", "1", "'2 Side St'", "'Bergen'", "NULL"],
-                ["2", "0", "'1 Main St'", "'Oslo'", "'home'"],
+            try store.textRows("SELECT owner_id, position, street, city, kind FROM address ORDER BY owner_id, position") == [
+                ["1", "0", "1 Main St", "Oslo", "home"], ["1", "1", "2 Side St", "Bergen", "NULL"],
+                ["2", "0", "1 Main St", "Oslo", "home"],
             ])
-        #expect(try fixture.rows("SELECT owner_id, position, number FROM phone") == [["1", "0", "'+47 1'"]])
-        #expect(try fixture.rows("SELECT p.name, h.city FROM person p JOIN homes h ON h.pk = p.home_pk") == [["'Ann'", "'Oslo'"]])
+        #expect(try store.textRows("SELECT owner_id, position, number FROM phone") == [["1", "0", "+47 1"]])
+        #expect(try store.textRows("SELECT p.name, h.city FROM person p JOIN homes h ON h.pk = p.home_pk") == [["Ann", "Oslo"]])
         // Two people with the same address each own a row of their own.
         #expect(EngineFixture.counts(summary, "Address") == [3, 0, 0, 0])
         #expect(
-            try fixture.rows(
+            try store.textRows(
                 "SELECT p.name, a.street FROM person p JOIN person_addresses j ON j.person_pk = p.pk JOIN address a ON a.pk = j.address_pk ORDER BY p.id, j.position"
-            ) == [["'Ann'", "'1 Main St'"], ["'Ann'", "'2 Side St'"], ["'Bob'", "'1 Main St'"]])
+            ) == [["Ann", "1 Main St"], ["Ann", "2 Side St"], ["Bob", "1 Main St"]])
     }
 
-    @Test func anUnchangedFeedChangesNothing() throws {
-        let fixture = try EngineFixture(map: contactsMap)
-        try fixture.importJSON(Self.contacts)
-        let again = try fixture.importJSON(Self.contacts)
+    @Test(arguments: StoreKind.testable)
+    func anUnchangedFeedChangesNothing(kind: StoreKind) throws {
+        let (store, plan) = try storeAndPlan(kind, contactsMap)
+        _ = try store.importJSON(Self.contacts, plan: plan).get()
+        let again = try store.importJSON(Self.contacts, plan: plan).get()
         #expect(!again.changed)
         #expect(EngineFixture.counts(again, "Address") == [0, 0, 3, 0])
-        #expect(try fixture.value("SELECT count(*) FROM address WHERE changed_run <> inserted_run") == "0")
+        #expect(try store.textRows("SELECT count(*) FROM address WHERE changed_run <> inserted_run") == [["0"]])
     }
 
-    @Test func aListIsReplacedByPositionAndWhatItNoLongerHoldsIsDeleted() throws {
-        let fixture = try EngineFixture(map: ordersMap)
-        try fixture.importJSON(
-            #"[{"number": "A1", "lines": [{"sku": "pen", "quantity": 1}, {"sku": "ink", "quantity": 2}, {"sku": "pad", "quantity": 3}]}]"#)
-        let summary = try fixture.importJSON(#"[{"number": "A1", "lines": [{"sku": "pen", "quantity": 1}, {"sku": "ink", "quantity": 5}]}]"#)
+    @Test(arguments: StoreKind.testable)
+    func aListIsReplacedByPositionAndWhatItNoLongerHoldsIsDeleted(kind: StoreKind) throws {
+        let (store, plan) = try storeAndPlan(kind, ordersMap)
+        _ = try store.importJSON(
+            #"[{"number": "A1", "lines": [{"sku": "pen", "quantity": 1}, {"sku": "ink", "quantity": 2}, {"sku": "pad", "quantity": 3}]}]"#,
+            plan: plan
+        ).get()
+        let summary = try store.importJSON(
+            #"[{"number": "A1", "lines": [{"sku": "pen", "quantity": 1}, {"sku": "ink", "quantity": 5}]}]"#, plan: plan
+        ).get()
         #expect(EngineFixture.counts(summary, "Line") == [0, 1, 1, 0])
-        #expect(summary.entities.first { $0.name == "Line" }?.counts.deleted == 1)
-        #expect(try fixture.rows("SELECT position, sku, quantity FROM line ORDER BY position") == [["0", "'pen'", "1"], ["1", "'ink'", "5"]])
-        let emptied = try fixture.importJSON(#"[{"number": "A1", "lines": null}]"#)
-        #expect(emptied.entities.first { $0.name == "Line" }?.counts.deleted == 2)
-        #expect(try fixture.value("SELECT count(*) FROM line") == "0")
+        #expect(deleted(summary, "Line") == 1)
+        #expect(summary.deletions == [Deletions(entity: "Line", count: 1, sampleKeys: ["('A1', 2)"])])
+        #expect(try store.textRows("SELECT position, sku, quantity FROM line ORDER BY position") == [["0", "pen", "1"], ["1", "ink", "5"]])
+        let emptied = try store.importJSON(#"[{"number": "A1", "lines": null}]"#, plan: plan).get()
+        #expect(deleted(emptied, "Line") == 2)
+        #expect(try store.textRows("SELECT count(*) FROM line") == [["0"]])
     }
 
-    @Test func anAbsentListLeavesTheOwnedObjectsAlone() throws {
-        let fixture = try EngineFixture(map: ordersMap)
-        try fixture.importJSON(#"[{"number": "A1", "lines": [{"sku": "pen", "quantity": 1}]}]"#)
-        let summary = try fixture.importJSON(#"[{"number": "A1"}]"#)
+    @Test(arguments: StoreKind.testable)
+    func anAbsentListLeavesTheOwnedObjectsAlone(kind: StoreKind) throws {
+        let (store, plan) = try storeAndPlan(kind, ordersMap)
+        _ = try store.importJSON(#"[{"number": "A1", "lines": [{"sku": "pen", "quantity": 1}]}]"#, plan: plan).get()
+        let summary = try store.importJSON(#"[{"number": "A1"}]"#, plan: plan).get()
         #expect(!summary.changed)
-        #expect(try fixture.value("SELECT count(*) FROM line") == "1")
+        #expect(try store.textRows("SELECT count(*) FROM line") == [["1"]])
     }
 
     @Test func anOwnerDeletedByDeleteMissingTakesItsOwnedObjects() throws {
-        let fixture = try EngineFixture(map: ordersMap)
+        let fixture = try EngineFixture(map: ordersDeletingMissingMap)
         try fixture.importJSON(
             #"[{"number": "A1", "lines": [{"sku": "pen", "quantity": 1}]}, {"number": "A2", "lines": [{"sku": "pen", "quantity": 1}]}]"#)
         let summary = try fixture.importJSON(#"[{"number": "A2", "lines": [{"sku": "pen", "quantity": 1}]}]"#)
@@ -108,7 +127,7 @@ struct OwnedEntityTests {
     }
 
     @Test func aSkippedRecordKeepsDeleteMissingBackButNotTheLinesAWrittenOrderLetGo() throws {
-        let fixture = try EngineFixture(map: ordersMap)
+        let fixture = try EngineFixture(map: ordersDeletingMissingMap)
         try fixture.importJSON(
             #"[{"number": "A1", "lines": [{"sku": "pen", "quantity": 1}, {"sku": "ink", "quantity": 2}]}, {"number": "A2", "lines": []}]"#)
         let summary = try fixture.importJSON(
@@ -120,45 +139,68 @@ struct OwnedEntityTests {
         #expect(try fixture.rows("SELECT sku FROM line") == [["'pen'"]])
     }
 
-    @Test func priceTiersKeyedByNameAreOwnedInTheMembersOrder() throws {
-        let fixture = try EngineFixture(
-            map: """
-                records at $[*] as Product
-                entity Product
-                  key id
-                  id : Int
-                  tiers <- price_tiers{*} : [Tier]
-                entity Tier owned
-                  name <- $key : String
-                  price : Int
-                """)
-        try fixture.importJSON(#"[{"id": 1, "price_tiers": {"gold": {"price": 5}, "silver": {"price": 3}}}]"#)
+    @Test(arguments: StoreKind.testable)
+    func aSkippedRecordDoesNotKeepBackTheLinesAWrittenOrderLetGo(kind: StoreKind) throws {
+        let (store, plan) = try storeAndPlan(kind, ordersMap)
+        _ = try store.importJSON(#"[{"number": "A1", "lines": [{"sku": "pen", "quantity": 1}, {"sku": "ink", "quantity": 2}]}]"#, plan: plan).get()
+        let summary = try store.importJSON(
+            #"[{"number": "A1", "lines": [{"sku": "pen", "quantity": 1}]}, {"number": "A3", "lines": [{"sku": "x", "quantity": "bad"}]}]"#,
+            plan: plan, options: ImportOptions(skipInvalid: true)
+        ).get()
+        #expect(summary.skippedRecords == 1)
+        #expect(deleted(summary, "Line") == 1)
+        #expect(try store.textRows("SELECT owner_number, sku FROM line") == [["A1", "pen"]])
+    }
+
+    @Test(arguments: StoreKind.testable)
+    func priceTiersKeyedByNameAreOwnedInTheMembersOrder(kind: StoreKind) throws {
+        let (store, plan) = try storeAndPlan(
+            kind,
+            """
+            records at $[*] as Product
+            entity Product
+              key id
+              id : Int
+              tiers <- price_tiers{*} : [Tier]
+            entity Tier owned
+              name <- $key : String
+              price : Int
+            """)
+        _ = try store.importJSON(#"[{"id": 1, "price_tiers": {"gold": {"price": 5}, "silver": {"price": 3}}}]"#, plan: plan).get()
         #expect(
-            try fixture.rows("SELECT owner_id, position, name, price FROM tier ORDER BY position") == [
-                ["1", "0", "'gold'", "5"], ["1", "1", "'silver'", "3"],
+            try store.textRows("SELECT owner_id, position, name, price FROM tier ORDER BY position") == [
+                ["1", "0", "gold", "5"], ["1", "1", "silver", "3"],
             ])
     }
 
-    @Test func aLoneOwnedObjectIsReplacedInPlaceAndDeletedWhenNull() throws {
-        let fixture = try EngineFixture(map: contactsMap)
-        try fixture.importJSON(#"{"people": [{"id": 1, "name": "Ann", "home": {"city": "Oslo"}}]}"#)
-        let moved = try fixture.importJSON(#"{"people": [{"id": 1, "name": "Ann", "home": {"city": "Rome"}}]}"#)
+    @Test(arguments: StoreKind.testable)
+    func aLoneOwnedObjectIsReplacedInPlaceAndDeletedWhenNull(kind: StoreKind) throws {
+        let (store, plan) = try storeAndPlan(kind, contactsMap)
+        _ = try store.importJSON(#"{"people": [{"id": 1, "name": "Ann", "home": {"city": "Oslo"}}]}"#, plan: plan).get()
+        let moved = try store.importJSON(#"{"people": [{"id": 1, "name": "Ann", "home": {"city": "Rome"}}]}"#, plan: plan).get()
         #expect(EngineFixture.counts(moved, "Home") == [0, 1, 0, 0])
-        #expect(try fixture.rows("SELECT owner_id, position, city FROM homes") == [["1", "0", "'Rome'"]])
-        let cleared = try fixture.importJSON(#"{"people": [{"id": 1, "name": "Ann", "home": null}]}"#)
-        #expect(cleared.entities.first { $0.name == "Home" }?.counts.deleted == 1)
-        #expect(try fixture.value("SELECT count(*) FROM homes") == "0")
+        #expect(EngineFixture.counts(moved, "Person") == [0, 0, 1, 0])
+        #expect(try store.textRows("SELECT owner_id, position, city FROM homes") == [["1", "0", "Rome"]])
+        let cleared = try store.importJSON(#"{"people": [{"id": 1, "name": "Ann", "home": null}]}"#, plan: plan).get()
+        #expect(deleted(cleared, "Home") == 1)
+        #expect(cleared.deletions == [Deletions(entity: "Home", count: 1, sampleKeys: ["(1, 0)"])])
+        #expect(try store.textRows("SELECT count(*) FROM homes") == [["0"]])
+        #expect(try store.textRows("SELECT home_pk FROM person") == [["NULL"]])
     }
 
-    @Test func aValueWhereAnOwnedObjectBelongsRefusesTheRecordWithItsPath() throws {
-        let fixture = try EngineFixture(map: contactsMap)
-        guard case .record(let error)? = fixture.failure(#"{"people": [{"id": 1, "name": "Ann", "addresses": ["1 Main St"]}]}"#) else {
-            Issue.record("expected a record error")
+    @Test(arguments: StoreKind.testable)
+    func aValueWhereAnOwnedObjectBelongsFailsTheImportAndWritesNothing(kind: StoreKind) throws {
+        let (store, plan) = try storeAndPlan(kind, contactsMap)
+        _ = try store.importJSON(Self.contacts, plan: plan).get()
+        let before = try store.rows(plan: plan)
+        guard case .failure(let failure) = store.importJSON(#"{"people": [{"id": 1, "name": "Ann", "addresses": ["1 Main St"]}]}"#, plan: plan)
+        else {
+            Issue.record("imported a string as an owned Address")
             return
         }
-        #expect(error.path == "$.people[0].addresses[0]")
-        #expect(error.message == "expected an object for the owned Address, found a string")
-        #expect(try fixture.holdsNoData())
+        #expect(failure.text.contains("expected an object for the owned Address, found a string"), "\(failure.text)")
+        #expect(failure.text.contains("$.people[0].addresses[0]"), "\(failure.text)")
+        #expect(try store.rows(plan: plan) == before)
     }
 }
 

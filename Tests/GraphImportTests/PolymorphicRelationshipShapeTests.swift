@@ -1,4 +1,5 @@
 import GraphImport
+import GraphImportStoreTestSupport
 import Testing
 
 /// The two shapes a polymorphic relationship meets besides Reddit's `parent_id`: a nested object
@@ -6,9 +7,11 @@ import Testing
 @Suite("Polymorphic relationships: shapes")
 struct PolymorphicRelationshipShapeTests {
     /// GitHub's repositories: the owner is a user or an organization, as its `type` says.
-    @Test func aFieldOfANestedObjectChoosesTheEntityOfAToOne() throws {
-        let fixture = try EngineFixture(
-            map: """
+    @Test(arguments: StoreKind.testable)
+    func aFieldOfANestedObjectChoosesTheEntityOfAToOne(kind: StoreKind) throws {
+        let store = try StoreUnderTest(kind)
+        let plan = try ImportPlan.compile(
+            text: """
                 records at $[*] as Repo
                 entity Repo
                   key id
@@ -24,25 +27,28 @@ struct PolymorphicRelationshipShapeTests {
                   key id
                   id : Int
                   login : String
-                """)
-        try fixture.importJSON(
-            #"[{"id":1,"owner":{"id":7,"login":"ann","type":"User"}},{"id":2,"owner":{"id":7,"login":"acme","type":"Organization"}},{"id":3,"owner":null}]"#
-        )
-        #expect(try fixture.rows("SELECT id, login FROM user") == [["7", "'ann'"]])
-        #expect(try fixture.rows("SELECT id, login FROM organization") == [["7", "'acme'"]])
+                """, fileName: "test.map")
+        _ = try store.importJSON(
+            #"[{"id":1,"owner":{"id":7,"login":"ann","type":"User"}},{"id":2,"owner":{"id":7,"login":"acme","type":"Organization"}},{"id":3,"owner":null}]"#,
+            plan: plan
+        ).get()
+        #expect(try store.textRows(#"SELECT id, login FROM "user""#) == [["7", "ann"]])
+        #expect(try store.textRows("SELECT id, login FROM organization") == [["7", "acme"]])
         #expect(
-            try fixture.rows(
+            try store.textRows(
                 """
-                SELECT repo.id, user.login, organization.login FROM repo
-                LEFT JOIN user ON user.pk = repo.owner_user_pk LEFT JOIN organization ON organization.pk = repo.owner_organization_pk
+                SELECT repo.id, u.login, organization.login FROM repo
+                LEFT JOIN "user" u ON u.pk = repo.owner_user_pk LEFT JOIN organization ON organization.pk = repo.owner_organization_pk
                 ORDER BY repo.id
-                """) == [["1", "'ann'", "NULL"], ["2", "NULL", "'acme'"], ["3", "NULL", "NULL"]])
+                """) == [["1", "ann", "NULL"], ["2", "NULL", "acme"], ["3", "NULL", "NULL"]])
     }
 
     /// Saved things as fullnames: each key's prefix says whether it names a post or a comment.
-    @Test func theFormOfEachKeyChoosesTheEntityOfAToMany() throws {
-        let fixture = try EngineFixture(
-            map: """
+    @Test(arguments: StoreKind.testable)
+    func theFormOfEachKeyChoosesTheEntityOfAToMany(kind: StoreKind) throws {
+        let store = try StoreUnderTest(kind)
+        let plan = try ImportPlan.compile(
+            text: """
                 records at $[*] as Saved
                 entity Saved
                   key id
@@ -57,11 +63,11 @@ struct PolymorphicRelationshipShapeTests {
                 entity Comment
                   key name
                   name : String
-                """)
-        let summary = try fixture.importJSON(#"[{"id":1,"things":["t1_b","t5_sub","t3_a","t3_c"]}]"#)
+                """, fileName: "test.map")
+        let summary = try store.importJSON(#"[{"id":1,"things":["t1_b","t5_sub","t3_a","t3_c"]}]"#, plan: plan).get()
         #expect(EngineFixture.counts(summary, "Post") == [2, 0, 0, 0])
         #expect(
-            try fixture.rows("SELECT post.name FROM saved_things_post JOIN post ON post.pk = post_pk ORDER BY position") == [["'t3_a'"], ["'t3_c'"]])
-        #expect(try fixture.rows("SELECT comment.name FROM saved_things_comment JOIN comment ON comment.pk = comment_pk") == [["'t1_b'"]])
+            try store.textRows("SELECT post.name FROM saved_things_post JOIN post ON post.pk = post_pk ORDER BY position") == [["t3_a"], ["t3_c"]])
+        #expect(try store.textRows("SELECT comment.name FROM saved_things_comment JOIN comment ON comment.pk = comment_pk") == [["t1_b"]])
     }
 }

@@ -1,6 +1,7 @@
 import GraphImport
 import GraphImportJSON
 import GraphImportStore
+import GraphImportStoreTestSupport
 import Testing
 
 /// Reddit's things: a comment's `parent_id` is the fullname of a post ("t3_…") or of a comment ("t1_…").
@@ -47,20 +48,29 @@ private let albumMap = """
       seconds : Int?
     """
 
+/// The thread map without `delete missing`, for the tests that hold on both stores.
+private let keptThreadMap = threadMap.replacingOccurrences(of: "  delete missing\n", with: "")
+
+/// A store of `kind` and the plan of `map`, for imports into either store.
+private func storeAndPlan(_ kind: StoreKind, _ map: String) throws -> (StoreUnderTest, ImportPlan) {
+    (try StoreUnderTest(kind), try ImportPlan.compile(text: map, fileName: "test.map"))
+}
+
 @Suite("Polymorphic relationships")
 struct PolymorphicRelationshipTests {
-    @Test func theFormOfTheKeyChoosesTheEntityOfAToOne() throws {
-        let fixture = try EngineFixture(map: threadMap)
-        let summary = try fixture.importJSON(thread([("t1_b", "t3_a"), ("t1_c", "t1_b")]))
+    @Test(arguments: StoreKind.testable)
+    func theFormOfTheKeyChoosesTheEntityOfAToOne(kind: StoreKind) throws {
+        let (store, plan) = try storeAndPlan(kind, keptThreadMap)
+        let summary = try store.importJSON(thread([("t1_b", "t3_a"), ("t1_c", "t1_b")]), plan: plan).get()
         #expect(EngineFixture.counts(summary, "Comment") == [2, 0, 0, 0])
         // One nullable foreign key per entity; the one that is set says which entity was chosen.
         #expect(
-            try fixture.rows(
+            try store.textRows(
                 """
                 SELECT c.name, CASE WHEN c.parent_post_pk IS NOT NULL THEN 'Post' ELSE 'Comment' END, coalesce(p.name, pc.name)
                 FROM comment c LEFT JOIN post p ON p.pk = c.parent_post_pk LEFT JOIN comment pc ON pc.pk = c.parent_comment_pk
                 ORDER BY c.name
-                """) == [["'t1_b'", "'Post'", "'t3_a'"], ["'t1_c'", "'Comment'", "'t1_b'"]])
+                """) == [["t1_b", "Post", "t3_a"], ["t1_c", "Comment", "t1_b"]])
     }
 
     @Test func theColumnsAreRealForeignKeysOfEachEntity() throws {
@@ -72,22 +82,32 @@ struct PolymorphicRelationshipTests {
             })
     }
 
-    @Test func aKeyOfAnObjectNotYetStoredMakesAStubOfTheChosenEntity() throws {
-        let fixture = try EngineFixture(map: threadMap)
-        try fixture.importJSON(thread(posts: [], [("t1_b", "t1_zz"), ("t1_c", "t3_yy")]))
-        #expect(try fixture.rows("SELECT name, body IS NULL FROM comment ORDER BY name") == [["'t1_b'", "0"], ["'t1_c'", "0"], ["'t1_zz'", "1"]])
-        #expect(try fixture.rows("SELECT name, title IS NULL FROM post") == [["'t3_yy'", "1"]])
+    @Test(arguments: StoreKind.testable)
+    func aKeyOfAnObjectNotYetStoredMakesAStubOfTheChosenEntity(kind: StoreKind) throws {
+        let (store, plan) = try storeAndPlan(kind, keptThreadMap)
+        let summary = try store.importJSON(thread(posts: [], [("t1_b", "t1_zz"), ("t1_c", "t3_yy")]), plan: plan).get()
+        #expect(EngineFixture.counts(summary, "Comment") == [3, 0, 0, 0])
+        #expect(EngineFixture.counts(summary, "Post") == [1, 0, 0, 0])
+        #expect(
+            try store.textRows("SELECT name, coalesce(body, '(stub)') FROM comment ORDER BY name") == [
+                ["t1_b", "b"], ["t1_c", "b"], ["t1_zz", "(stub)"],
+            ])
+        #expect(try store.textRows("SELECT name, coalesce(title, '(stub)') FROM post") == [["t3_yy", "(stub)"]])
     }
 
-    @Test func aParentThatChangesEntityClearsTheOtherColumn() throws {
-        let fixture = try EngineFixture(map: threadMap)
-        try fixture.importJSON(thread([("t1_b", "t3_a"), ("t1_c", "t3_a")]))
-        let summary = try fixture.importJSON(thread([("t1_b", "t3_a"), ("t1_c", "t1_b")]))
+    @Test(arguments: StoreKind.testable)
+    func aParentThatChangesEntityClearsTheOtherColumn(kind: StoreKind) throws {
+        let (store, plan) = try storeAndPlan(kind, keptThreadMap)
+        _ = try store.importJSON(thread([("t1_b", "t3_a"), ("t1_c", "t3_a")]), plan: plan).get()
+        let summary = try store.importJSON(thread([("t1_b", "t3_a"), ("t1_c", "t1_b")]), plan: plan).get()
         #expect(EngineFixture.counts(summary, "Comment") == [0, 1, 1, 0])
         #expect(
-            try fixture.rows("SELECT parent_post_pk IS NULL, parent_comment_pk IS NULL FROM comment WHERE name = 't1_c'") == [["1", "0"]])
-        let again = try fixture.importJSON(thread([("t1_b", "t3_a"), ("t1_c", "t1_b")]))
+            try store.textRows(
+                "SELECT CASE WHEN parent_post_pk IS NULL THEN 'none' ELSE 'post' END, CASE WHEN parent_comment_pk IS NULL THEN 'none' ELSE 'comment' END "
+                    + "FROM comment WHERE name = 't1_c'") == [["none", "comment"]])
+        let again = try store.importJSON(thread([("t1_b", "t3_a"), ("t1_c", "t1_b")]), plan: plan).get()
         #expect(!again.changed)
+        #expect(EngineFixture.counts(again, "Comment") == [0, 0, 2, 0])
     }
 
     @Test func deleteRulesFollowTheChosenEntity() throws {
@@ -110,6 +130,20 @@ struct PolymorphicRelationshipTests {
         #expect(try fixture.value("SELECT count(*) FROM post") == "2")
     }
 
+    @Test(arguments: StoreKind.testable)
+    func aKeyNoCaseTakesFailsTheImportAndWritesNothing(kind: StoreKind) throws {
+        let (store, plan) = try storeAndPlan(kind, keptThreadMap)
+        _ = try store.importJSON(thread([("t1_b", "t3_a")]), plan: plan).get()
+        let before = try store.rows(plan: plan)
+        guard case .failure(let failure) = store.importJSON(thread([("t1_b", "t3_a"), ("t1_c", "t5_sub")]), plan: plan) else {
+            Issue.record("imported a comment whose parent no case takes")
+            return
+        }
+        #expect(failure.text.contains("no case of the map for $ = 't5_sub'"), "\(failure.text)")
+        #expect(failure.text.contains("$.comments[1].parent_id"), "\(failure.text)")
+        #expect(try store.rows(plan: plan) == before)
+    }
+
     @Test func aKeyNoCaseTakesIsARecordErrorWithItsPath() throws {
         let fixture = try EngineFixture(map: threadMap)
         let error = fixture.recordFailure(thread([("t1_b", "t5_sub")]))
@@ -130,21 +164,39 @@ struct PolymorphicRelationshipTests {
         #expect(error?.hint == "declare it optional: `: (Post | Comment)?`")
     }
 
-    @Test func aFieldOfEachElementChoosesTheEntityOfAToMany() throws {
-        let fixture = try EngineFixture(map: albumMap)
-        let summary = try fixture.importJSON(
-            #"[{"id":1,"items":[{"type":"photo","id":5,"width":3},{"type":"ad","id":9},{"type":"video","id":5,"seconds":4},{"type":"photo","id":6}]}]"#
-        )
+    @Test(arguments: StoreKind.testable)
+    func aFieldOfEachElementChoosesTheEntityOfAToMany(kind: StoreKind) throws {
+        let (store, plan) = try storeAndPlan(kind, albumMap)
+        let summary = try store.importJSON(
+            #"[{"id":1,"items":[{"type":"photo","id":5,"width":3},{"type":"ad","id":9},{"type":"video","id":5,"seconds":4},{"type":"photo","id":6}]}]"#,
+            plan: plan
+        ).get()
         #expect(EngineFixture.counts(summary, "Photo") == [2, 0, 0, 0])
         #expect(EngineFixture.counts(summary, "Video") == [1, 0, 0, 0])
         // A join table per entity; `position` orders each entity's links.
         #expect(
-            try fixture.rows(
+            try store.textRows(
                 "SELECT photo.id, photo.width, position FROM album_media_photo JOIN photo ON photo.pk = album_media_photo.photo_pk ORDER BY position")
                 == [["5", "3", "0"], ["6", "NULL", "1"]])
         #expect(
-            try fixture.rows("SELECT video.id, video.seconds FROM album_media_video JOIN video ON video.pk = album_media_video.video_pk")
+            try store.textRows("SELECT video.id, video.seconds FROM album_media_video JOIN video ON video.pk = album_media_video.video_pk")
                 == [["5", "4"]])
+    }
+
+    @Test(arguments: StoreKind.testable)
+    func anElementThatChangesEntityMovesToTheOtherJoinTable(kind: StoreKind) throws {
+        let (store, plan) = try storeAndPlan(kind, albumMap)
+        _ = try store.importJSON(#"[{"id":1,"items":[{"type":"photo","id":5},{"type":"video","id":6}]}]"#, plan: plan).get()
+        let summary = try store.importJSON(#"[{"id":1,"items":[{"type":"video","id":5},{"type":"photo","id":7}]}]"#, plan: plan).get()
+        #expect(EngineFixture.counts(summary, "Album") == [0, 1, 0, 0])
+        #expect(
+            try store.textRows("SELECT photo.id, position FROM album_media_photo JOIN photo ON photo.pk = album_media_photo.photo_pk ORDER BY position")
+                == [["7", "0"]])
+        #expect(
+            try store.textRows("SELECT video.id, position FROM album_media_video JOIN video ON video.pk = album_media_video.video_pk ORDER BY position")
+                == [["5", "0"]])
+        let again = try store.importJSON(#"[{"id":1,"items":[{"type":"video","id":5},{"type":"photo","id":7}]}]"#, plan: plan).get()
+        #expect(!again.changed)
     }
 
     @Test func anElementWithoutTheDiscriminatorIsARecordError() throws {
@@ -155,12 +207,12 @@ struct PolymorphicRelationshipTests {
         #expect(error?.path == "$[0].items[1]")
     }
 
-    @Test func elseTakesEveryOtherValue() throws {
-        let map = albumMap.replacingOccurrences(of: #""ad" -> ignore"#, with: "else -> Photo")
-        let fixture = try EngineFixture(map: map)
-        try fixture.importJSON(#"[{"id":1,"items":[{"type":"gif","id":5},{"type":null,"id":6},{"type":"video","id":7}]}]"#)
-        #expect(try fixture.rows("SELECT id FROM photo ORDER BY id") == [["5"], ["6"]])
-        #expect(try fixture.rows("SELECT id FROM video") == [["7"]])
+    @Test(arguments: StoreKind.testable)
+    func elseTakesEveryOtherValue(kind: StoreKind) throws {
+        let (store, plan) = try storeAndPlan(kind, albumMap.replacingOccurrences(of: #""ad" -> ignore"#, with: "else -> Photo"))
+        _ = try store.importJSON(#"[{"id":1,"items":[{"type":"gif","id":5},{"type":null,"id":6},{"type":"video","id":7}]}]"#, plan: plan).get()
+        #expect(try store.textRows("SELECT id FROM photo ORDER BY id") == [["5"], ["6"]])
+        #expect(try store.textRows("SELECT id FROM video") == [["7"]])
     }
 
     @Test func addingAPolymorphicRelationshipToAStoreAddsItsColumns() throws {

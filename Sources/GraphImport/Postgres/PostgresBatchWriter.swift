@@ -15,7 +15,7 @@ final class PostgresBatchWriter {
     private let runID: Int64
     /// Objects gathered before a batch is written.
     let batchSize: Int
-    private var batches: [EntityBatch]
+    private(set) var batches: [EntityBatch]
     private var gathered = 0
 
     /// The run's id and time, for `default run` and `default now`.
@@ -74,6 +74,7 @@ final class PostgresBatchWriter {
                     + "SELECT \(keys) FROM \(quoteIdentifier(entity.table)) WITH NO DATA")
             try connection.execute("TRUNCATE \(quoteIdentifier(givenTable(index)))")
         }
+        try prepareOwned()
     }
 
     /// Adds a record's objects to the batch, and writes the batch when it is full.
@@ -137,6 +138,7 @@ final class PostgresBatchWriter {
         guard gathered > 0 else { return }
         for index in plan.entities.indices where !batches[index].keys.isEmpty { try writeRows(index) }
         for index in plan.entities.indices where !batches[index].keys.isEmpty { try writeLinks(index) }
+        try noteOwners()
         batches = plan.entities.map { EntityBatch(toOne: $0.toOne.count, toMany: $0.toMany.count) }
         gathered = 0
     }

@@ -159,10 +159,13 @@ struct PostgresImportRun {
             return try finishUnchanged(summary)
         }
         try server { () throws(PostgresError) in try writer.flush() }
+        // Before the counts: an object deleted in the run counts as deleted only, as in SQLite.
+        summary.deletions = try server { () throws(PostgresError) in try writer.deleteLetGoOwned() }
         let counts = try server { () throws(PostgresError) in try writer.counts() }
         summary.entities = plan.entities.indices.map { index in
             var entityCounts = counts[index]
             entityCounts.skipped = loop.skippedByEntity[index]
+            entityCounts.deleted = summary.deletions.first { $0.entity == plan.entities[index].name }?.count ?? 0
             return (plan.entities[index].name, entityCounts)
         }
         return try finish(summary, counts: counts, captured: loop.captured)
