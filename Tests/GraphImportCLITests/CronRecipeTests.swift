@@ -1,5 +1,6 @@
 import Foundation
 import GraphImportStore
+import GraphImportStoreTestSupport
 import GraphImportTestSupport
 import Testing
 
@@ -73,16 +74,19 @@ struct CronRecipeTests {
         #expect(try sqlite(store, "SELECT group_concat(outcome) FROM graphimport_runs") == "succeeded,skipped,succeeded")
     }
 
-    @Test func pagingFollowsTheCursorUntilTheResponseSaysNull() throws {
+    @Test(arguments: StoreKind.testable)
+    func pagingFollowsTheCursorUntilTheResponseSaysNull(kind: StoreKind) throws {
         let dir = TemporaryDirectory()
         Self.writePages(dir)
-        let result = try runScript(Self.pagedEnvironment(dir))
+        let store = try StoreUnderTest(kind)
+        var environment = Self.pagedEnvironment(dir)
+        environment["STORE"] = store.location
+        let result = try runScript(environment)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(try summaries(result).map { $0["records"] as? Int } == [2, 1, 1])
-        let store = dir.path("pages.sqlite")
-        #expect(try sqlite(store, "SELECT group_concat(id) FROM (SELECT id FROM item ORDER BY id)") == "1,2,3,4")
-        #expect(try sqlite(store, "SELECT count(*) FROM graphimport_meta WHERE key = 'cursor'") == "0")
-        #expect(try sqlite(store, "SELECT group_concat(outcome) FROM graphimport_runs") == "succeeded,succeeded,succeeded")
+        #expect(try store.textRows("SELECT id FROM item ORDER BY id").flatMap { $0 } == ["1", "2", "3", "4"])
+        #expect(try store.textRows("SELECT key FROM graphimport_meta WHERE key = 'cursor'").flatMap { $0 } == [])
+        #expect(try store.textRows("SELECT outcome FROM graphimport_runs ORDER BY id").flatMap { $0 } == ["succeeded", "succeeded", "succeeded"])
     }
 
     @Test func pageLimitStopsTheWalkAndTheNextRunResumesAtTheCursor() throws {
@@ -182,29 +186,31 @@ struct CronRecipeTests {
         #expect(try sqlite(dir.path("pages.sqlite"), "SELECT count(*) FROM graphimport_runs") == "1")
     }
 
-    @Test func etagIsNotKeptWhenTheImportFails() throws {
+    @Test(arguments: StoreKind.testable)
+    func etagIsNotKeptWhenTheImportFails(kind: StoreKind) throws {
         let dir = TemporaryDirectory()
         dir.write("feed.json", #"{"next":null,"items":[{"id":1,"name":"a"}]}"#)
         let server = try LocalFeedServer(root: dir)
         defer { server.stop() }
         dir.write("pages.map", Self.pagesMap)
-        let store = dir.path("pages.sqlite")
-        let environment = ["FEED_URL": server.url("/feed"), "MAP": dir.path("pages.map")]
+        let store = try StoreUnderTest(kind)
+        let environment = ["FEED_URL": server.url("/feed"), "MAP": dir.path("pages.map"), "STORE": store.location]
+        let etag = "SELECT value FROM graphimport_meta WHERE key = 'etag'"
         #expect(try runScript(environment).status == 0)
         let firstETag = try server.etag(of: "feed.json")
         // The feed changes into one that does not fit the map: its new ETag must not be kept.
         dir.write("feed.json", #"{"next":null,"items":[{"id":1,"name":"b"},{"id":2,"name":2}]}"#)
         let failed = try runScript(environment)
         #expect(failed.status == 65)
-        #expect(try sqlite(store, "SELECT value FROM graphimport_meta WHERE key = 'etag'") == firstETag)
-        #expect(try sqlite(store, "SELECT name FROM item") == "a")
+        #expect(try store.textRows(etag).flatMap { $0 } == [firstETag])
+        #expect(try store.textRows("SELECT name FROM item").flatMap { $0 } == ["a"])
         // So the next run asks with the old ETag, gets the fixed body and keeps its ETag.
         dir.write("feed.json", #"{"next":null,"items":[{"id":1,"name":"b"},{"id":2,"name":"c"}]}"#)
         let fixed = try runScript(environment)
         #expect(fixed.status == 0, "\(fixed.stderr)")
         #expect(server.requests() == ["/feed -", "/feed \(firstETag)", "/feed \(firstETag)"])
-        #expect(try sqlite(store, "SELECT value FROM graphimport_meta WHERE key = 'etag'") == (try server.etag(of: "feed.json")))
-        #expect(try sqlite(store, "SELECT group_concat(name) FROM (SELECT name FROM item ORDER BY id)") == "b,c")
+        #expect(try store.textRows(etag).flatMap { $0 } == [try server.etag(of: "feed.json")])
+        #expect(try store.textRows("SELECT name FROM item ORDER BY id").flatMap { $0 } == ["b", "c"])
     }
 
     @Test func cursorParamCarriesThePercentEncodedCursor() throws {
