@@ -208,6 +208,7 @@ struct PostgresImportRun {
         }
         try server { () throws(PostgresError) in try writer.flush() }
         let counts = try server { () throws(PostgresError) in try writer.counts() }
+        summary.unlinked = writer.tally.unlinked.filter { $0.count > 0 }
         summary.entities = plan.entities.indices.map { index in
             var entityCounts = counts[index]
             entityCounts.skipped = skipped[index]
