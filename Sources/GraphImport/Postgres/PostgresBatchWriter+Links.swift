@@ -5,11 +5,11 @@ import GraphImportStore
 /// whose object was not in the batch when the key was met. Such a key links only if the store
 /// held its object before the batch was written (as the SQLite writer finds it stored or written
 /// earlier in the run); otherwise the object keeps the link it held before (`over`).
-indirect enum GatheredToOne {
-    /// A target's key; nil for null.
+enum GatheredToOne {
+    /// A target's key; nil for null. Held inline: only a pending key is boxed.
     case key(ObjectKey?)
     /// `over`: what the object's earlier occurrences in the batch gave (nil: nothing).
-    case pending(ObjectKey, over: GatheredToOne?)
+    indirect case pending(ObjectKey, over: GatheredToOne?)
 
     /// This occurrence's link after `previous`, an earlier occurrence's in the same batch.
     func replacing(_ previous: GatheredToOne?) -> GatheredToOne {
