@@ -90,4 +90,36 @@ struct PostgresLinkPolicyTests {
             ])
         #expect(sqlite.counts[1]["Post"] == [0, 1, 1, 0] && sqlite.counts[3]["Post"] == [0, 0, 3, 0])
     }
+
+    /// A list whose stored positions have a gap (a join row removed by hand): a page that adds
+    /// nothing leaves it as it is; one that adds a target numbers the merged list from 0.
+    @Test func aMergedListWithAGapIsNumberedAnewOnlyWhenItChanges() throws {
+        let map = """
+            records at $ as Repo
+            entity Repo
+              key id
+              id : Int
+              stargazers : [User] merge
+                link since : Int?
+            entity User
+              key id
+              id : Int
+            """
+        var outcomes: [StoreKind: [[[String]]]] = [:]
+        for kind in StoreKind.allCases {
+            let store = try MappedStore(kind, map: map)
+            try store.importJSON(#"{"id": 1, "stargazers": [{"id": 1, "since": 1}, {"id": 2}, {"id": 3, "since": 3}]}"#)
+            try store.execute(#"DELETE FROM repo_stargazers WHERE user_pk = (SELECT pk FROM "user" WHERE id = 2)"#)
+            let rows = #"SELECT u.id, j.position, j.since FROM repo_stargazers j JOIN "user" u ON u.pk = j.user_pk ORDER BY j.position"#
+            let same = try store.importJSON(#"{"id": 1, "stargazers": [{"id": 3, "since": 3}]}"#)
+            let kept = try store.select(rows)
+            let added = try store.importJSON(#"{"id": 1, "stargazers": [{"id": 4}, {"id": 1, "since": 1}]}"#)
+            outcomes[kind] = [kept, try store.select(rows), [countsByEntity(same)["Repo"]!.map(String.init), countsByEntity(added)["Repo"]!.map(String.init)]]
+        }
+        #expect(outcomes[.postgresql] == outcomes[.sqlite])
+        #expect(
+            outcomes[.sqlite] == [
+                [["1", "0", "1"], ["3", "2", "3"]], [["1", "0", "1"], ["3", "1", "3"], ["4", "2", "NULL"]], [["0", "0", "1", "0"], ["0", "1", "0", "0"]],
+            ])
+    }
 }

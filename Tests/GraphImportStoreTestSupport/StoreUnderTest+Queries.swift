@@ -20,6 +20,14 @@ extension StoreUnderTest {
 
     /// The one value of `sql`.
     public func value(_ sql: String) throws -> String? { try select(sql).first?.first }
+
+    /// Runs `sql` (a change made by hand, as another program would make it).
+    public func execute(_ sql: String) throws {
+        switch kind {
+        case .sqlite: try Database(path: location, options: .init(create: false)).execute(sql)
+        case .postgresql: try PostgresConnection(ConnectionString(location)!).execute(sql)
+        }
+    }
 }
 
 /// The keys that linked nothing, per relationship: `[member, target, count]`.
@@ -46,6 +54,8 @@ public struct MappedStore {
     public func select(_ sql: String) throws -> [[String]] { try store.select(sql) }
 
     public func value(_ sql: String) throws -> String? { try store.value(sql) }
+
+    public func execute(_ sql: String) throws { try store.execute(sql) }
 
     /// Every row of the map's tables (`StoreUnderTest.rows(plan:)`).
     public func rows() throws -> [String: [String]] { try store.rows(plan: plan) }
