@@ -1,3 +1,8 @@
+import Foundation
+import GraphImport
+import GraphImportMapping
+import GraphImportStoreTestSupport
+import GraphImportTestSupport
 import Testing
 
 extension CorpusSuite {
@@ -44,5 +49,30 @@ extension CorpusSuite {
 
         @Test(arguments: feeds)
         func reimportWithTheSameOffsetsChangesNothing(_ feed: FeedCase) throws { try feed.expectReimportChangesNothing() }
+
+        /// The same payload imported twice into each store: the same rows, link values included, and the same counts.
+        @Test(needsPostgres, arguments: feeds)
+        func postgresHoldsTheSameMentionsAsSQLite(_ feed: FeedCase) throws {
+            let includes = IncludeResolver { name, includer in
+                let path = IncludeResolver.relativePath(name, from: includer.name)
+                guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return .failure(IncludeFailure("cannot read \(path)")) }
+                return .success(MapFile(name: path, text: text))
+            }
+            let plan = try ImportPlan.compile(
+                text: String(contentsOfFile: repoFile(feed.map), encoding: .utf8), fileName: repoFile(feed.map), includes: includes)
+            let json = try String(contentsOfFile: feed.feedPath(), encoding: .utf8)
+            var rows: [StoreKind: [String: [String]]] = [:]
+            var counts: [StoreKind: [[String: [Int]]]] = [:]
+            for kind in StoreKind.allCases {
+                let store = try StoreUnderTest(kind, batchSize: 100)
+                let first = try store.importJSON(json, plan: plan).get()
+                let again = try store.importJSON(json, plan: plan).get()
+                rows[kind] = try store.rows(plan: plan)
+                counts[kind] = [countsByEntity(first), countsByEntity(again)]
+            }
+            #expect(rows[.postgresql] == rows[.sqlite])
+            #expect(counts[.postgresql] == counts[.sqlite])
+            #expect(rows[.sqlite]?["tweets_mentions"]?.count == feed.counts["tweets_mentions"])
+        }
     }
 }

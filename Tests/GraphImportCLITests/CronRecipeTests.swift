@@ -84,9 +84,9 @@ struct CronRecipeTests {
         let result = try runScript(environment)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(try summaries(result).map { $0["records"] as? Int } == [2, 1, 1])
-        #expect(try store.textRows("SELECT id FROM item ORDER BY id").flatMap { $0 } == ["1", "2", "3", "4"])
-        #expect(try store.textRows("SELECT key FROM graphimport_meta WHERE key = 'cursor'").flatMap { $0 } == [])
-        #expect(try store.textRows("SELECT outcome FROM graphimport_runs ORDER BY id").flatMap { $0 } == ["succeeded", "succeeded", "succeeded"])
+        #expect(try store.select("SELECT id FROM item ORDER BY id").flatMap { $0 } == ["1", "2", "3", "4"])
+        #expect(try store.select("SELECT key FROM graphimport_meta WHERE key = 'cursor'").flatMap { $0 } == [])
+        #expect(try store.select("SELECT outcome FROM graphimport_runs ORDER BY id").flatMap { $0 } == ["succeeded", "succeeded", "succeeded"])
     }
 
     @Test func pageLimitStopsTheWalkAndTheNextRunResumesAtTheCursor() throws {
@@ -202,15 +202,15 @@ struct CronRecipeTests {
         dir.write("feed.json", #"{"next":null,"items":[{"id":1,"name":"b"},{"id":2,"name":2}]}"#)
         let failed = try runScript(environment)
         #expect(failed.status == 65)
-        #expect(try store.textRows(etag).flatMap { $0 } == [firstETag])
-        #expect(try store.textRows("SELECT name FROM item").flatMap { $0 } == ["a"])
+        #expect(try store.select(etag).flatMap { $0 } == [firstETag])
+        #expect(try store.select("SELECT name FROM item").flatMap { $0 } == ["a"])
         // So the next run asks with the old ETag, gets the fixed body and keeps its ETag.
         dir.write("feed.json", #"{"next":null,"items":[{"id":1,"name":"b"},{"id":2,"name":"c"}]}"#)
         let fixed = try runScript(environment)
         #expect(fixed.status == 0, "\(fixed.stderr)")
         #expect(server.requests() == ["/feed -", "/feed \(firstETag)", "/feed \(firstETag)"])
-        #expect(try store.textRows(etag).flatMap { $0 } == [try server.etag(of: "feed.json")])
-        #expect(try store.textRows("SELECT name FROM item ORDER BY id").flatMap { $0 } == ["b", "c"])
+        #expect(try store.select(etag).flatMap { $0 } == [try server.etag(of: "feed.json")])
+        #expect(try store.select("SELECT name FROM item ORDER BY id").flatMap { $0 } == ["b", "c"])
     }
 
     @Test func cursorParamCarriesThePercentEncodedCursor() throws {

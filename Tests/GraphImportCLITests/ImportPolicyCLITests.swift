@@ -1,4 +1,5 @@
 import GraphImportStore
+import GraphImportStoreTestSupport
 import GraphImportTestSupport
 import Testing
 
@@ -72,14 +73,33 @@ struct ImportPolicyCLITests {
                 "  entity   inserted  updated  unchanged  skipped  not inserted\n  Post            0        1          0        0             1\n"))
     }
 
-    @Test func theJSONSummaryNamesTheUnlinkedKeys() throws {
+    @Test(arguments: StoreKind.testable)
+    func theJSONSummaryNamesTheUnlinkedKeys(kind: StoreKind) throws {
         let dir = TemporaryDirectory()
         let map = dir.write("posts.map", Self.map)
-        let result = runInProcess([dir.write("second.json", Self.second), "--map", map, "--store", dir.path("posts.sqlite"), "--json"])
+        let store = try StoreUnderTest(kind)
+        let result = runInProcess([dir.write("second.json", Self.second), "--map", map, "--store", store.location, "--json"])
+        #expect(result.status == 0, "\(result.stderr)")
         #expect(
             result.stdout.contains(
                 #""unlinked":{"Post.tags":{"target":"Tag","count":2,"first":[{"key":"7","path":"$[0].tag_ids[0]"},{"key":"8","path":"$[0].tag_ids[1]"}]}}"#
-            ))
+            ), "\(result.stdout)")
+    }
+
+    /// The summary names the keys that linked nothing; a merged page adds to the stored list.
+    @Test(arguments: StoreKind.testable)
+    func theSummaryNamesTheUnlinkedKeysAndAMergedPageAddsToTheList(kind: StoreKind) throws {
+        let dir = TemporaryDirectory()
+        let map = dir.write("posts.map", Self.map)
+        let store = try StoreUnderTest(kind)
+        #expect(runInProcess([dir.write("first.json", Self.first), "--map", map, "--store", store.location]).status == 0)
+        let result = runInProcess([dir.write("second.json", Self.second), "--map", map, "--store", store.location])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("  not linked Post.tags: 2 keys of no stored Tag (7 at $[0].tag_ids[0], 8 at $[0].tag_ids[1])\n"), "\(result.stderr)")
+        #expect(
+            try store.select("SELECT c.id, j.position FROM post_comments j JOIN comment c ON c.pk = j.comment_pk ORDER BY j.position") == [
+                ["10", "0"], ["11", "1"],
+            ])
     }
 
     @Test func anUnknownModeIsAUsageError() {

@@ -61,7 +61,7 @@ struct OwnedEntityCLITests {
         #expect(second.stderr.contains("  Line           0        1          0        0        1"), "\(second.stderr)")
         #expect(second.stderr.contains("  deleted Line: ('A1', 1)\n"), "\(second.stderr)")
         #expect(
-            try store.textRows("SELECT owner_number, position, sku, quantity FROM line ORDER BY owner_number, position") == [
+            try store.select("SELECT owner_number, position, sku, quantity FROM line ORDER BY owner_number, position") == [
                 ["A1", "0", "pen", "3"], ["A2", "0", "pen", "1"],
             ])
     }

@@ -64,7 +64,7 @@ public final class StoreUnderTest {
     }
 
     /// Every row of every entity and join table of `plan`, row ids aside: a to-one is shown by its
-    /// target's key, a join row by its owner's and target's keys and its position. Sorted.
+    /// target's key, a join row by its owner's and target's keys, its position and its link values. Sorted.
     public func rows(plan: ImportPlan) throws -> [String: [String]] {
         var result: [String: [String]] = [:]
         func keys(_ entity: EntityPlan, alias: String) -> [String] {
@@ -81,7 +81,8 @@ public final class StoreUnderTest {
             result[entity.table] = try query("SELECT \(columns.joined(separator: ", ")) FROM \(quoteIdentifier(entity.table)) e\(joins)")
             for toMany in entity.toMany {
                 let target = plan.entities[toMany.target]
-                let columns = keys(entity, alias: "o") + keys(target, alias: "t") + ["j.\"position\""]
+                let columns =
+                    keys(entity, alias: "o") + keys(target, alias: "t") + ["j.\"position\""] + toMany.linkAttributes.map { "j.\(quoteIdentifier($0.column))" }
                 result[toMany.joinTable] = try query(
                     "SELECT \(columns.joined(separator: ", ")) FROM \(quoteIdentifier(toMany.joinTable)) j "
                         + "JOIN \(quoteIdentifier(entity.table)) o ON o.\"pk\" = j.\(quoteIdentifier(toMany.ownerColumn)) "
@@ -104,11 +105,12 @@ public final class StoreUnderTest {
         return lines.sorted()
     }
 
-    private static func text(_ value: SQLValue) -> String {
+    static func text(_ value: SQLValue) -> String {
         switch value {
         case .null: "NULL"
         case .integer(let number): String(number)
-        case .real(let number): "\(number)"
+        // As PostgreSQL prints a double: an integral one without its fraction.
+        case .real(let number): number == number.rounded() && abs(number) < 1e15 ? String(Int64(number)) : "\(number)"
         case .text(let text): text
         case .blob(let bytes): "\\x" + bytes.map { String(format: "%02x", $0) }.joined()
         }

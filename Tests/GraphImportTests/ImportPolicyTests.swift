@@ -1,5 +1,6 @@
 import GraphImport
 import GraphImportMapping
+import GraphImportStoreTestSupport
 import GraphImportTestSupport
 import Testing
 
@@ -23,37 +24,56 @@ struct ImportPolicyTests {
         #"{"id": 1, "stargazers": ["# + users.map { #"{"id": \#($0.0), "login": "\#($0.1)"}"# }.joined(separator: ", ") + "]}"
     }
 
-    static let stargazerRows = "SELECT u.login FROM repo_stargazers j JOIN user u ON u.pk = j.user_pk ORDER BY j.position"
+    static let stargazerRows = #"SELECT u.login, j.position FROM repo_stargazers j JOIN "user" u ON u.pk = j.user_pk ORDER BY j.position"#
 
-    @Test func mergeKeepsTheStoredTargetsAndAppendsTheNewOnesInFeedOrder() throws {
-        let fixture = try EngineFixture(map: Self.stargazersMap)
-        try fixture.importJSON(Self.page([(1, "ann"), (2, "bob")]))
-        let second = try fixture.importJSON(Self.page([(4, "dan"), (2, "bob"), (3, "cy")]))
-        #expect(try fixture.rows(Self.stargazerRows) == [["'ann'"], ["'bob'"], ["'dan'"], ["'cy'"]])
+    @Test(arguments: StoreKind.testable)
+    func mergeKeepsTheStoredTargetsAndAppendsTheNewOnesInFeedOrder(kind: StoreKind) throws {
+        let store = try MappedStore(kind, map: Self.stargazersMap)
+        try store.importJSON(Self.page([(1, "ann"), (2, "bob")]))
+        let second = try store.importJSON(Self.page([(4, "dan"), (2, "bob"), (3, "cy")]))
+        #expect(try store.select(Self.stargazerRows) == [["ann", "0"], ["bob", "1"], ["dan", "2"], ["cy", "3"]])
         #expect(EngineFixture.counts(second, "Repo") == [0, 1, 0, 0])
     }
 
-    @Test func reimportingAMergedPageChangesNothing() throws {
-        let fixture = try EngineFixture(map: Self.stargazersMap)
-        try fixture.importJSON(Self.page([(1, "ann"), (2, "bob")]))
-        try fixture.importJSON(Self.page([(3, "cy")]))
-        let again = try fixture.importJSON(Self.page([(3, "cy")]))
+    @Test(arguments: StoreKind.testable)
+    func reimportingAMergedPageChangesNothing(kind: StoreKind) throws {
+        let store = try MappedStore(kind, map: Self.stargazersMap)
+        try store.importJSON(Self.page([(1, "ann"), (2, "bob")]))
+        try store.importJSON(Self.page([(3, "cy")]))
+        let again = try store.importJSON(Self.page([(3, "cy")]))
         #expect(!again.changed)
         #expect(EngineFixture.counts(again, "Repo") == [0, 0, 1, 0])
-        #expect(try fixture.rows(Self.stargazerRows) == [["'ann'"], ["'bob'"], ["'cy'"]])
+        #expect(try store.select(Self.stargazerRows) == [["ann", "0"], ["bob", "1"], ["cy", "2"]])
+        #expect(try store.value("SELECT changed_run FROM repo") == "2")
     }
 
-    @Test func withoutMergeAPageReplacesTheList() throws {
-        let fixture = try EngineFixture(map: Self.stargazersMap.replacingOccurrences(of: " merge", with: ""))
-        try fixture.importJSON(Self.page([(1, "ann"), (2, "bob")]))
-        try fixture.importJSON(Self.page([(3, "cy")]))
-        #expect(try fixture.rows(Self.stargazerRows) == [["'cy'"]])
+    @Test(arguments: StoreKind.testable)
+    func withoutMergeAPageReplacesTheList(kind: StoreKind) throws {
+        let store = try MappedStore(kind, map: Self.stargazersMap.replacingOccurrences(of: " merge", with: ""))
+        try store.importJSON(Self.page([(1, "ann"), (2, "bob")]))
+        try store.importJSON(Self.page([(3, "cy")]))
+        #expect(try store.select(Self.stargazerRows) == [["cy", "0"]])
     }
 
-    @Test func mergeAddsUpPagesWithinOneRunToo() throws {
-        let fixture = try EngineFixture(map: Self.stargazersMap.replacingOccurrences(of: "records at $ as Repo", with: "records at $[*] as Repo"))
-        try fixture.importJSON("[" + Self.page([(1, "ann")]) + ", " + Self.page([(2, "bob")]) + "]")
-        #expect(try fixture.rows(Self.stargazerRows) == [["'ann'"], ["'bob'"]])
+    /// Pages within one run add up, whether one batch holds them or each is written apart.
+    @Test(arguments: StoreKind.testable, [5000, 1])
+    func mergeAddsUpPagesWithinOneRunToo(kind: StoreKind, batchSize: Int) throws {
+        let map = Self.stargazersMap.replacingOccurrences(of: "records at $ as Repo", with: "records at $[*] as Repo")
+        let store = try MappedStore(kind, map: map, batchSize: batchSize)
+        let summary = try store.importJSON("[" + Self.page([(1, "ann"), (2, "bob")]) + ", " + Self.page([(3, "cy"), (1, "ann")]) + "]")
+        #expect(try store.select(Self.stargazerRows) == [["ann", "0"], ["bob", "1"], ["cy", "2"]])
+        #expect(EngineFixture.counts(summary, "Repo") == [1, 0, 0, 0])
+    }
+
+    /// A merged page of an empty list, or of null, adds nothing and leaves the owner unchanged.
+    @Test(arguments: StoreKind.testable)
+    func anEmptyMergedPageAddsNothing(kind: StoreKind) throws {
+        let store = try MappedStore(kind, map: Self.stargazersMap)
+        try store.importJSON(Self.page([(1, "ann")]))
+        let empty = try store.importJSON(#"{"id": 1, "stargazers": []}"#)
+        let null = try store.importJSON(#"{"id": 1, "stargazers": null}"#)
+        #expect(try store.select(Self.stargazerRows) == [["ann", "0"]])
+        #expect(EngineFixture.counts(empty, "Repo") == [0, 0, 1, 0] && EngineFixture.counts(null, "Repo") == [0, 0, 1, 0])
     }
 
     /// Slack's channel members with a role on each link, a page at a time.
@@ -69,16 +89,21 @@ struct ImportPolicyTests {
           id : String
         """
 
-    @Test func mergeKeepsStoredLinkValuesAndTakesTheFeedsForTargetsItGives() throws {
-        let fixture = try EngineFixture(map: Self.membersMap)
-        try fixture.importJSON(#"{"id": "C1", "members": [{"user": "U1", "role": "admin"}, {"user": "U2", "role": "member"}]}"#)
-        try fixture.importJSON(#"{"id": "C1", "members": [{"user": "U2", "role": "admin"}, {"user": "U3", "role": "member"}]}"#)
-        #expect(
-            try fixture.rows("SELECT u.id, j.role FROM channel_members j JOIN user u ON u.pk = j.user_pk ORDER BY j.position") == [
-                ["'U1'", "'admin'"], ["'U2'", "'admin'"], ["'U3'", "'member'"],
-            ])
-        let again = try fixture.importJSON(#"{"id": "C1", "members": [{"user": "U2", "role": "admin"}]}"#)
+    static let memberRows = #"SELECT u.id, j.role, j.position FROM channel_members j JOIN "user" u ON u.pk = j.user_pk ORDER BY j.position"#
+
+    @Test(arguments: StoreKind.testable)
+    func mergeKeepsStoredLinkValuesAndTakesTheFeedsForTargetsItGives(kind: StoreKind) throws {
+        let store = try MappedStore(kind, map: Self.membersMap)
+        try store.importJSON(#"{"id": "C1", "members": [{"user": "U1", "role": "admin"}, {"user": "U2", "role": "member"}]}"#)
+        let second = try store.importJSON(#"{"id": "C1", "members": [{"user": "U2", "role": "admin"}, {"user": "U3", "role": "member"}]}"#)
+        #expect(try store.select(Self.memberRows) == [["U1", "admin", "0"], ["U2", "admin", "1"], ["U3", "member", "2"]])
+        #expect(EngineFixture.counts(second, "Channel") == [0, 1, 0, 0])
+        let again = try store.importJSON(#"{"id": "C1", "members": [{"user": "U2", "role": "admin"}]}"#)
         #expect(!again.changed)
+        // A changed value alone marks the owner updated, and keeps every place.
+        let demoted = try store.importJSON(#"{"id": "C1", "members": [{"user": "U1", "role": "member"}]}"#)
+        #expect(EngineFixture.counts(demoted, "Channel") == [0, 1, 0, 0])
+        #expect(try store.select(Self.memberRows) == [["U1", "member", "0"], ["U2", "admin", "1"], ["U3", "member", "2"]])
     }
 
     /// Sync's rule: a post names its tags by id, and only tags already stored are linked.
@@ -97,19 +122,20 @@ struct ImportPolicyTests {
           id : Int
         """
 
-    @Test func linkExistingLinksStoredObjectsAndCountsTheUnknownKeysWithTheirPaths() throws {
-        let fixture = try EngineFixture(map: Self.taggedMap)
-        try fixture.importJSON(#"{"posts": [{"id": 9, "tag_ids": [1]}]}"#)
-        #expect(try fixture.value("SELECT count(*) FROM tag") == "0")
-        let summary = try fixture.importJSON(#"{"posts": [{"id": 1, "tag_ids": [5, 6, 5], "author_id": 3}, {"id": 2, "tag_ids": [7, 8]}]}"#)
-        #expect(try fixture.value("SELECT count(*) FROM tag") == "0")
-        #expect(try fixture.value("SELECT count(*) FROM user") == "0")
+    @Test(arguments: StoreKind.testable)
+    func linkExistingLinksStoredObjectsAndCountsTheUnknownKeysWithTheirPaths(kind: StoreKind) throws {
+        let store = try MappedStore(kind, map: Self.taggedMap)
+        try store.importJSON(#"{"posts": [{"id": 9, "tag_ids": [1]}]}"#)
+        #expect(try store.value("SELECT count(*) FROM tag") == "0")
+        let summary = try store.importJSON(#"{"posts": [{"id": 1, "tag_ids": [5, 6, 5], "author_id": 3}, {"id": 2, "tag_ids": [7, 8]}]}"#)
+        #expect(try store.value("SELECT count(*) FROM tag") == "0")
+        #expect(try store.value(#"SELECT count(*) FROM "user""#) == "0")
         // In the order first met: a post's to-ones are linked before its to-manys.
-        #expect(
-            summary.unlinked.map { [$0.member, $0.target, String($0.count)] } == [["Post.author", "User", "1"], ["Post.tags", "Tag", "5"]])
+        #expect(unlinkedCounts(summary) == [["Post.author", "User", "1"], ["Post.tags", "Tag", "5"]])
         #expect(summary.unlinked[0].samples.map(\.path) == ["$.posts[0].author_id"])
         #expect(summary.unlinked[1].samples.map(\.path) == ["$.posts[0].tag_ids[0]", "$.posts[0].tag_ids[1]", "$.posts[0].tag_ids[2]"])
         #expect(summary.unlinked[1].samples.map(\.key) == ["5", "6", "5"])
+        #expect(EngineFixture.counts(summary, "Post") == [2, 0, 0, 0])
     }
 
     /// Tags are stored by another feed first; then posts link to them.
@@ -127,24 +153,53 @@ struct ImportPolicyTests {
           author <- author_id : Tag? link existing
         """
 
-    @Test func linkExistingLinksObjectsStoredBeforeOrEarlierInTheRun() throws {
-        let fixture = try EngineFixture(map: Self.tagsThenPostsMap)
-        try fixture.importJSON(#"{"tags": [{"id": 1, "name": "swift"}]}"#)
-        let summary = try fixture.importJSON(
-            #"{"tags": [{"id": 2, "name": "sqlite"}], "posts": [{"id": 1, "tag_ids": [2, 1, 3], "author_id": 1}]}"#)
-        #expect(
-            try fixture.rows("SELECT t.name FROM post_tags j JOIN tag t ON t.pk = j.tag_pk ORDER BY j.position") == [["'sqlite'"], ["'swift'"]])
-        #expect(try fixture.value("SELECT t.name FROM post p JOIN tag t ON t.pk = p.author_pk") == "'swift'")
+    static let postTags = "SELECT t.name FROM post_tags j JOIN tag t ON t.pk = j.tag_pk ORDER BY j.position"
+    static let postAuthor = "SELECT t.name FROM post p JOIN tag t ON t.pk = p.author_pk"
+
+    @Test(arguments: StoreKind.testable)
+    func linkExistingLinksObjectsStoredBeforeOrEarlierInTheRun(kind: StoreKind) throws {
+        let store = try MappedStore(kind, map: Self.tagsThenPostsMap)
+        try store.importJSON(#"{"tags": [{"id": 1, "name": "swift"}]}"#)
+        let summary = try store.importJSON(#"{"tags": [{"id": 2, "name": "sqlite"}], "posts": [{"id": 1, "tag_ids": [2, 1, 3], "author_id": 1}]}"#)
+        #expect(try store.select(Self.postTags) == [["sqlite"], ["swift"]])
+        #expect(try store.value(Self.postAuthor) == "swift")
         #expect(summary.unlinked.map(\.count) == [1])
         // An unknown key for a to-one links nothing: the stored link stays.
-        try fixture.importJSON(#"{"tags": [], "posts": [{"id": 1, "author_id": 99}]}"#)
-        #expect(try fixture.value("SELECT t.name FROM post p JOIN tag t ON t.pk = p.author_pk") == "'swift'")
+        let unknown = try store.importJSON(#"{"tags": [], "posts": [{"id": 1, "author_id": 99}]}"#)
+        #expect(try store.value(Self.postAuthor) == "swift")
+        #expect(EngineFixture.counts(unknown, "Post") == [0, 0, 1, 0])
     }
 
-    @Test func withoutLinkExistingAnUnknownKeyMakesAStub() throws {
-        let fixture = try EngineFixture(map: Self.taggedMap.replacingOccurrences(of: " link existing", with: ""))
-        let summary = try fixture.importJSON(#"{"posts": [{"id": 1, "tag_ids": [5]}]}"#)
-        #expect(try fixture.value("SELECT count(*) FROM tag") == "1")
+    /// "Earlier in the run" is document order: a key met before its object, even in one batch, links nothing.
+    @Test(arguments: StoreKind.testable, [5000, 1])
+    func linkExistingDoesNotLinkAnObjectTheFeedGivesLater(kind: StoreKind, batchSize: Int) throws {
+        let map = Self.tagsThenPostsMap.replacingOccurrences(of: "records at tags[*] as Tag", with: "records at tags[*] as Tag missing empty")
+        let store = try MappedStore(kind, map: map, batchSize: batchSize)
+        let summary = try store.importJSON(#"{"posts": [{"id": 1, "tag_ids": [2], "author_id": 2}], "tags": [{"id": 2, "name": "sqlite"}]}"#)
+        #expect(try store.select(Self.postTags) == [])
+        #expect(try store.value("SELECT author_pk FROM post") == "NULL")
+        #expect(unlinkedCounts(summary) == [["Post.author", "Tag", "1"], ["Post.tags", "Tag", "1"]])
+        // The next run finds it stored.
+        let next = try store.importJSON(#"{"posts": [{"id": 1, "tag_ids": [2], "author_id": 2}]}"#)
+        #expect(try store.select(Self.postTags) == [["sqlite"]])
+        #expect(next.unlinked.isEmpty && EngineFixture.counts(next, "Post") == [0, 1, 0, 0])
+    }
+
+    /// An object met twice in a run: a later unknown key of a to-one keeps what an earlier occurrence linked.
+    @Test(arguments: StoreKind.testable, [5000, 1])
+    func aLaterUnknownKeyKeepsTheToOneAnEarlierOccurrenceLinked(kind: StoreKind, batchSize: Int) throws {
+        let store = try MappedStore(kind, map: Self.tagsThenPostsMap, batchSize: batchSize)
+        let summary = try store.importJSON(
+            #"{"tags": [{"id": 1, "name": "swift"}], "posts": [{"id": 1, "author_id": 1}, {"id": 1, "author_id": 98}, {"id": 1, "author_id": 99}]}"#)
+        #expect(try store.value(Self.postAuthor) == "swift")
+        #expect(summary.unlinked.first?.samples.map(\.path) == ["$.posts[1].author_id", "$.posts[2].author_id"])
+    }
+
+    @Test(arguments: StoreKind.testable)
+    func withoutLinkExistingAnUnknownKeyMakesAStub(kind: StoreKind) throws {
+        let store = try MappedStore(kind, map: Self.taggedMap.replacingOccurrences(of: " link existing", with: ""))
+        let summary = try store.importJSON(#"{"posts": [{"id": 1, "tag_ids": [5]}]}"#)
+        #expect(try store.value("SELECT count(*) FROM tag") == "1")
         #expect(summary.unlinked.isEmpty)
     }
 

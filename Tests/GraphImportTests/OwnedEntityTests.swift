@@ -64,16 +64,16 @@ struct OwnedEntityTests {
         let (store, plan) = try storeAndPlan(kind, contactsMap)
         let summary = try store.importJSON(Self.contacts, plan: plan).get()
         #expect(
-            try store.textRows("SELECT owner_id, position, street, city, kind FROM address ORDER BY owner_id, position") == [
+            try store.select("SELECT owner_id, position, street, city, kind FROM address ORDER BY owner_id, position") == [
                 ["1", "0", "1 Main St", "Oslo", "home"], ["1", "1", "2 Side St", "Bergen", "NULL"],
                 ["2", "0", "1 Main St", "Oslo", "home"],
             ])
-        #expect(try store.textRows("SELECT owner_id, position, number FROM phone") == [["1", "0", "+47 1"]])
-        #expect(try store.textRows("SELECT p.name, h.city FROM person p JOIN homes h ON h.pk = p.home_pk") == [["Ann", "Oslo"]])
+        #expect(try store.select("SELECT owner_id, position, number FROM phone") == [["1", "0", "+47 1"]])
+        #expect(try store.select("SELECT p.name, h.city FROM person p JOIN homes h ON h.pk = p.home_pk") == [["Ann", "Oslo"]])
         // Two people with the same address each own a row of their own.
         #expect(EngineFixture.counts(summary, "Address") == [3, 0, 0, 0])
         #expect(
-            try store.textRows(
+            try store.select(
                 "SELECT p.name, a.street FROM person p JOIN person_addresses j ON j.person_pk = p.pk JOIN address a ON a.pk = j.address_pk ORDER BY p.id, j.position"
             ) == [["Ann", "1 Main St"], ["Ann", "2 Side St"], ["Bob", "1 Main St"]])
     }
@@ -85,7 +85,7 @@ struct OwnedEntityTests {
         let again = try store.importJSON(Self.contacts, plan: plan).get()
         #expect(!again.changed)
         #expect(EngineFixture.counts(again, "Address") == [0, 0, 3, 0])
-        #expect(try store.textRows("SELECT count(*) FROM address WHERE changed_run <> inserted_run") == [["0"]])
+        #expect(try store.select("SELECT count(*) FROM address WHERE changed_run <> inserted_run") == [["0"]])
     }
 
     @Test(arguments: StoreKind.testable)
@@ -101,10 +101,10 @@ struct OwnedEntityTests {
         #expect(EngineFixture.counts(summary, "Line") == [0, 1, 1, 0])
         #expect(deleted(summary, "Line") == 1)
         #expect(summary.deletions == [Deletions(entity: "Line", count: 1, sampleKeys: ["('A1', 2)"])])
-        #expect(try store.textRows("SELECT position, sku, quantity FROM line ORDER BY position") == [["0", "pen", "1"], ["1", "ink", "5"]])
+        #expect(try store.select("SELECT position, sku, quantity FROM line ORDER BY position") == [["0", "pen", "1"], ["1", "ink", "5"]])
         let emptied = try store.importJSON(#"[{"number": "A1", "lines": null}]"#, plan: plan).get()
         #expect(deleted(emptied, "Line") == 2)
-        #expect(try store.textRows("SELECT count(*) FROM line") == [["0"]])
+        #expect(try store.select("SELECT count(*) FROM line") == [["0"]])
     }
 
     @Test(arguments: StoreKind.testable)
@@ -113,7 +113,7 @@ struct OwnedEntityTests {
         _ = try store.importJSON(#"[{"number": "A1", "lines": [{"sku": "pen", "quantity": 1}]}]"#, plan: plan).get()
         let summary = try store.importJSON(#"[{"number": "A1"}]"#, plan: plan).get()
         #expect(!summary.changed)
-        #expect(try store.textRows("SELECT count(*) FROM line") == [["1"]])
+        #expect(try store.select("SELECT count(*) FROM line") == [["1"]])
     }
 
     @Test func anOwnerDeletedByDeleteMissingTakesItsOwnedObjects() throws {
@@ -149,7 +149,7 @@ struct OwnedEntityTests {
         ).get()
         #expect(summary.skippedRecords == 1)
         #expect(deleted(summary, "Line") == 1)
-        #expect(try store.textRows("SELECT owner_number, sku FROM line") == [["A1", "pen"]])
+        #expect(try store.select("SELECT owner_number, sku FROM line") == [["A1", "pen"]])
     }
 
     @Test(arguments: StoreKind.testable)
@@ -168,7 +168,7 @@ struct OwnedEntityTests {
             """)
         _ = try store.importJSON(#"[{"id": 1, "price_tiers": {"gold": {"price": 5}, "silver": {"price": 3}}}]"#, plan: plan).get()
         #expect(
-            try store.textRows("SELECT owner_id, position, name, price FROM tier ORDER BY position") == [
+            try store.select("SELECT owner_id, position, name, price FROM tier ORDER BY position") == [
                 ["1", "0", "gold", "5"], ["1", "1", "silver", "3"],
             ])
     }
@@ -180,12 +180,12 @@ struct OwnedEntityTests {
         let moved = try store.importJSON(#"{"people": [{"id": 1, "name": "Ann", "home": {"city": "Rome"}}]}"#, plan: plan).get()
         #expect(EngineFixture.counts(moved, "Home") == [0, 1, 0, 0])
         #expect(EngineFixture.counts(moved, "Person") == [0, 0, 1, 0])
-        #expect(try store.textRows("SELECT owner_id, position, city FROM homes") == [["1", "0", "Rome"]])
+        #expect(try store.select("SELECT owner_id, position, city FROM homes") == [["1", "0", "Rome"]])
         let cleared = try store.importJSON(#"{"people": [{"id": 1, "name": "Ann", "home": null}]}"#, plan: plan).get()
         #expect(deleted(cleared, "Home") == 1)
         #expect(cleared.deletions == [Deletions(entity: "Home", count: 1, sampleKeys: ["(1, 0)"])])
-        #expect(try store.textRows("SELECT count(*) FROM homes") == [["0"]])
-        #expect(try store.textRows("SELECT home_pk FROM person") == [["NULL"]])
+        #expect(try store.select("SELECT count(*) FROM homes") == [["0"]])
+        #expect(try store.select("SELECT home_pk FROM person") == [["NULL"]])
     }
 
     @Test(arguments: StoreKind.testable)

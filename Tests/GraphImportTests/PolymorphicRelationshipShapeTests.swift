@@ -32,10 +32,10 @@ struct PolymorphicRelationshipShapeTests {
             #"[{"id":1,"owner":{"id":7,"login":"ann","type":"User"}},{"id":2,"owner":{"id":7,"login":"acme","type":"Organization"}},{"id":3,"owner":null}]"#,
             plan: plan
         ).get()
-        #expect(try store.textRows(#"SELECT id, login FROM "user""#) == [["7", "ann"]])
-        #expect(try store.textRows("SELECT id, login FROM organization") == [["7", "acme"]])
+        #expect(try store.select(#"SELECT id, login FROM "user""#) == [["7", "ann"]])
+        #expect(try store.select("SELECT id, login FROM organization") == [["7", "acme"]])
         #expect(
-            try store.textRows(
+            try store.select(
                 """
                 SELECT repo.id, u.login, organization.login FROM repo
                 LEFT JOIN "user" u ON u.pk = repo.owner_user_pk LEFT JOIN organization ON organization.pk = repo.owner_organization_pk
@@ -67,7 +67,7 @@ struct PolymorphicRelationshipShapeTests {
         let summary = try store.importJSON(#"[{"id":1,"things":["t1_b","t5_sub","t3_a","t3_c"]}]"#, plan: plan).get()
         #expect(EngineFixture.counts(summary, "Post") == [2, 0, 0, 0])
         #expect(
-            try store.textRows("SELECT post.name FROM saved_things_post JOIN post ON post.pk = post_pk ORDER BY position") == [["t3_a"], ["t3_c"]])
-        #expect(try store.textRows("SELECT comment.name FROM saved_things_comment JOIN comment ON comment.pk = comment_pk") == [["t1_b"]])
+            try store.select("SELECT post.name FROM saved_things_post JOIN post ON post.pk = post_pk ORDER BY position") == [["t3_a"], ["t3_c"]])
+        #expect(try store.select("SELECT comment.name FROM saved_things_comment JOIN comment ON comment.pk = comment_pk") == [["t1_b"]])
     }
 }

@@ -65,7 +65,7 @@ struct PolymorphicRelationshipTests {
         #expect(EngineFixture.counts(summary, "Comment") == [2, 0, 0, 0])
         // One nullable foreign key per entity; the one that is set says which entity was chosen.
         #expect(
-            try store.textRows(
+            try store.select(
                 """
                 SELECT c.name, CASE WHEN c.parent_post_pk IS NOT NULL THEN 'Post' ELSE 'Comment' END, coalesce(p.name, pc.name)
                 FROM comment c LEFT JOIN post p ON p.pk = c.parent_post_pk LEFT JOIN comment pc ON pc.pk = c.parent_comment_pk
@@ -89,10 +89,10 @@ struct PolymorphicRelationshipTests {
         #expect(EngineFixture.counts(summary, "Comment") == [3, 0, 0, 0])
         #expect(EngineFixture.counts(summary, "Post") == [1, 0, 0, 0])
         #expect(
-            try store.textRows("SELECT name, coalesce(body, '(stub)') FROM comment ORDER BY name") == [
+            try store.select("SELECT name, coalesce(body, '(stub)') FROM comment ORDER BY name") == [
                 ["t1_b", "b"], ["t1_c", "b"], ["t1_zz", "(stub)"],
             ])
-        #expect(try store.textRows("SELECT name, coalesce(title, '(stub)') FROM post") == [["t3_yy", "(stub)"]])
+        #expect(try store.select("SELECT name, coalesce(title, '(stub)') FROM post") == [["t3_yy", "(stub)"]])
     }
 
     @Test(arguments: StoreKind.testable)
@@ -102,7 +102,7 @@ struct PolymorphicRelationshipTests {
         let summary = try store.importJSON(thread([("t1_b", "t3_a"), ("t1_c", "t1_b")]), plan: plan).get()
         #expect(EngineFixture.counts(summary, "Comment") == [0, 1, 1, 0])
         #expect(
-            try store.textRows(
+            try store.select(
                 "SELECT CASE WHEN parent_post_pk IS NULL THEN 'none' ELSE 'post' END, CASE WHEN parent_comment_pk IS NULL THEN 'none' ELSE 'comment' END "
                     + "FROM comment WHERE name = 't1_c'") == [["none", "comment"]])
         let again = try store.importJSON(thread([("t1_b", "t3_a"), ("t1_c", "t1_b")]), plan: plan).get()
@@ -175,11 +175,11 @@ struct PolymorphicRelationshipTests {
         #expect(EngineFixture.counts(summary, "Video") == [1, 0, 0, 0])
         // A join table per entity; `position` orders each entity's links.
         #expect(
-            try store.textRows(
+            try store.select(
                 "SELECT photo.id, photo.width, position FROM album_media_photo JOIN photo ON photo.pk = album_media_photo.photo_pk ORDER BY position")
                 == [["5", "3", "0"], ["6", "NULL", "1"]])
         #expect(
-            try store.textRows("SELECT video.id, video.seconds FROM album_media_video JOIN video ON video.pk = album_media_video.video_pk")
+            try store.select("SELECT video.id, video.seconds FROM album_media_video JOIN video ON video.pk = album_media_video.video_pk")
                 == [["5", "4"]])
     }
 
@@ -190,10 +190,10 @@ struct PolymorphicRelationshipTests {
         let summary = try store.importJSON(#"[{"id":1,"items":[{"type":"video","id":5},{"type":"photo","id":7}]}]"#, plan: plan).get()
         #expect(EngineFixture.counts(summary, "Album") == [0, 1, 0, 0])
         #expect(
-            try store.textRows("SELECT photo.id, position FROM album_media_photo JOIN photo ON photo.pk = album_media_photo.photo_pk ORDER BY position")
+            try store.select("SELECT photo.id, position FROM album_media_photo JOIN photo ON photo.pk = album_media_photo.photo_pk ORDER BY position")
                 == [["7", "0"]])
         #expect(
-            try store.textRows("SELECT video.id, position FROM album_media_video JOIN video ON video.pk = album_media_video.video_pk ORDER BY position")
+            try store.select("SELECT video.id, position FROM album_media_video JOIN video ON video.pk = album_media_video.video_pk ORDER BY position")
                 == [["5", "0"]])
         let again = try store.importJSON(#"[{"id":1,"items":[{"type":"video","id":5},{"type":"photo","id":7}]}]"#, plan: plan).get()
         #expect(!again.changed)
@@ -211,8 +211,8 @@ struct PolymorphicRelationshipTests {
     func elseTakesEveryOtherValue(kind: StoreKind) throws {
         let (store, plan) = try storeAndPlan(kind, albumMap.replacingOccurrences(of: #""ad" -> ignore"#, with: "else -> Photo"))
         _ = try store.importJSON(#"[{"id":1,"items":[{"type":"gif","id":5},{"type":null,"id":6},{"type":"video","id":7}]}]"#, plan: plan).get()
-        #expect(try store.textRows("SELECT id FROM photo ORDER BY id") == [["5"], ["6"]])
-        #expect(try store.textRows("SELECT id FROM video") == [["7"]])
+        #expect(try store.select("SELECT id FROM photo ORDER BY id") == [["5"], ["6"]])
+        #expect(try store.select("SELECT id FROM video") == [["7"]])
     }
 
     @Test func addingAPolymorphicRelationshipToAStoreAddsItsColumns() throws {

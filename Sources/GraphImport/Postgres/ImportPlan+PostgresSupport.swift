@@ -30,15 +30,6 @@ extension ImportPlan {
                 if attribute.onChange != nil { refuse(location, "`onchange` (\(entity.name).\(attribute.name))") }
                 if attribute.derived != nil { refuse(location, "a derived value (\(entity.name).\(attribute.name))") }
             }
-            for toOne in entity.toOne where toOne.linksExistingOnly {
-                refuse(relationshipLocation(toOne.name), "`link existing` (\(entity.name).\(toOne.name))")
-            }
-            for toMany in entity.toMany {
-                let location = relationshipLocation(toMany.name)
-                if !toMany.linkAttributes.isEmpty { refuse(location, "a link attribute (\(entity.name).\(toMany.name))") }
-                if toMany.mergesList { refuse(location, "`merge` (\(entity.name).\(toMany.name))") }
-                if toMany.linksExistingOnly { refuse(location, "`link existing` (\(entity.name).\(toMany.name))") }
-            }
         }
         return found
     }

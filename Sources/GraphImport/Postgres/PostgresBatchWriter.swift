@@ -17,6 +17,10 @@ final class PostgresBatchWriter {
     let batchSize: Int
     private(set) var batches: [EntityBatch]
     private var gathered = 0
+    /// The batch's `link existing` keys whose objects were not in it when met, in feed order.
+    var pendingLinks: [PendingLink] = []
+    /// Keys that linked nothing (`link existing`), with their paths.
+    let tally: PolicyTally
 
     /// The run's id and time, for `default run` and `default now`.
     let run: RunContext
@@ -28,6 +32,7 @@ final class PostgresBatchWriter {
         runID = run.runID
         self.batchSize = max(1, batchSize)
         batches = plan.entities.map { EntityBatch(toOne: $0.toOne.count, toMany: $0.toMany.count) }
+        tally = PolicyTally(entities: plan.entities.count)
     }
 
     /// One entity's objects of the batch, each once, in the order first met.
@@ -38,10 +43,10 @@ final class PostgresBatchWriter {
         var values: [[SQLValue?]] = []
         /// Per object: whether the feed gave it (a stub is only named by its key).
         var given: [Bool] = []
-        /// Per object and to-one: nil when not given; `.some(nil)` for null.
-        var toOne: [[ObjectKey??]] = []
+        /// Per object and to-one: nil when not given.
+        var toOne: [[GatheredToOne?]] = []
         /// Per object and to-many: nil when not given; the targets in order, each once.
-        var toMany: [[[ObjectKey]?]] = []
+        var toMany: [[GatheredList?]] = []
         let toOneCount: Int
         let toManyCount: Int
 
@@ -89,38 +94,44 @@ final class PostgresBatchWriter {
     @discardableResult
     private func gather(_ draft: ObjectDraft) -> ObjectKey {
         let entity = plan.entities[draft.entity]
-        var toOne: [ObjectKey??] = Array(repeating: nil, count: draft.toOne.count)
+        var toOne: [GatheredToOne?] = Array(repeating: nil, count: draft.toOne.count)
         for (index, link) in draft.toOne.enumerated() {
             guard let link else { continue }
-            toOne[index] = .some(target(of: link))
+            toOne[index] = gatherToOne(link)
         }
-        var toMany: [[ObjectKey]?] = Array(repeating: nil, count: draft.toMany.count)
+        var toMany: [GatheredList?] = Array(repeating: nil, count: draft.toMany.count)
         for (index, links) in draft.toMany.enumerated() {
             guard let links else { continue }
-            var list: [ObjectKey] = []
-            var seen = Set<ObjectKey>()
-            for link in links {
-                if let key = target(of: link), seen.insert(key).inserted { list.append(key) }
-            }
-            toMany[index] = list
+            toMany[index] = gatherList(links, values: draft.linkValues?[index], width: entity.toMany[index].linkAttributes.count)
         }
-        // Occurrences merge as successive writes would: each given value, link or list replaces.
+        // Occurrences merge as successive writes would: each given value, link or list replaces
+        // (a list of a `merge` to-many adds to the earlier ones).
         let row = batches[draft.entity].row(for: draft.key, attributes: entity.attributes.count)
         gathered += 1
         batches[draft.entity].given[row] = true
         for (index, value) in draft.values.enumerated() where value != nil { batches[draft.entity].values[row][index] = value }
-        for (index, link) in toOne.enumerated() where link != nil { batches[draft.entity].toOne[row][index] = link }
-        for (index, list) in toMany.enumerated() where list != nil { batches[draft.entity].toMany[row][index] = list }
+        for (index, link) in toOne.enumerated() {
+            if let link { batches[draft.entity].toOne[row][index] = link.replacing(batches[draft.entity].toOne[row][index]) }
+        }
+        for (index, list) in toMany.enumerated() {
+            guard let list else { continue }
+            if entity.toMany[index].mergesList, let earlier = batches[draft.entity].toMany[row][index] {
+                batches[draft.entity].toMany[row][index] = earlier.appending(page: list)
+            } else {
+                batches[draft.entity].toMany[row][index] = list
+            }
+        }
         return draft.key
     }
 
-    /// The key a link points at, gathering a nested object or a stub; nil for null.
-    private func target(of link: LinkDraft) -> ObjectKey? {
+    /// The key a link points at, gathering a nested object or a stub; nil for null. A key of
+    /// `link existing` makes no stub (`gatherLink` finds whether it links).
+    func target(of link: LinkDraft) -> ObjectKey? {
         switch link {
         case .null: return nil
         case .object(let nested): return gather(nested)
-        case .reference(let entity, let key), .existing(let entity, let key, _):
-            // `link existing` is refused for PostgreSQL before the run (`postgresUnsupported`).
+        case .existing(_, let key, _): return key
+        case .reference(let entity, let key):
             let attributes = plan.entities[entity].attributes.count
             if batches[entity].rows[key] == nil {
                 let row = batches[entity].row(for: key, attributes: attributes)
@@ -133,17 +144,20 @@ final class PostgresBatchWriter {
         }
     }
 
-    /// Writes the batch: all rows, then all links (whose targets are then in the table).
+    /// Writes the batch: all rows, then all links (whose targets are then in the table). The keys
+    /// of `link existing` are looked for before the rows are written: the batch's own objects
+    /// that come later in the feed than a key do not count as existing when it was met.
     func flush() throws(PostgresError) {
         guard gathered > 0 else { return }
+        let unknown = try unknownTargets()
         for index in plan.entities.indices where !batches[index].keys.isEmpty { try writeRows(index) }
-        for index in plan.entities.indices where !batches[index].keys.isEmpty { try writeLinks(index) }
+        for index in plan.entities.indices where !batches[index].keys.isEmpty { try writeLinks(index, unknown: unknown) }
         try noteOwners()
         batches = plan.entities.map { EntityBatch(toOne: $0.toOne.count, toMany: $0.toMany.count) }
         gathered = 0
     }
 
-    private func keyColumns(_ entity: EntityPlan) -> [String] { entity.keyAttributes.map { entity.attributes[$0].column } }
+    func keyColumns(_ entity: EntityPlan) -> [String] { entity.keyAttributes.map { entity.attributes[$0].column } }
 
     /// Upserts the entity's objects, a staging table per set of given attributes (and stubs apart),
     /// so that an attribute not given keeps its stored value; one not given that has a `default`
@@ -184,7 +198,7 @@ final class PostgresBatchWriter {
         }
     }
 
-    private func writeLinks(_ index: Int) throws(PostgresError) {
+    private func writeLinks(_ index: Int, unknown: [Set<ObjectKey>]) throws(PostgresError) {
         let entity = plan.entities[index]
         let batch = batches[index]
         let keys = keyColumns(entity)
@@ -195,31 +209,13 @@ final class PostgresBatchWriter {
                 primaryKey: Naming.primaryKey, changedRunColumn: Naming.changedRun)
             var rows: [SQLValue] = []
             for row in batch.keys.indices {
-                guard let link = batch.toOne[row][relationship] else { continue }
+                guard let link = batch.toOne[row][relationship]?.resolved(unknown[toOne.target]) else { continue }
                 rows += batch.keys[row].values
                 rows += link?.values ?? Array(repeating: .null, count: target.keyAttributes.count)
             }
             if !rows.isEmpty { _ = try writer.write(rows, run: runID, on: connection) }
         }
-        for (relationship, toMany) in entity.toMany.enumerated() {
-            let target = plan.entities[toMany.target]
-            let writer = PostgresToMany(
-                joinTable: toMany.joinTable, ownerColumn: toMany.ownerColumn, targetColumn: toMany.targetColumn, positionColumn: Naming.position,
-                table: entity.table, keyColumns: keys, targetTable: target.table, targetKeyColumns: keyColumns(target),
-                primaryKey: Naming.primaryKey, changedRunColumn: Naming.changedRun)
-            var rows: [SQLValue] = []
-            for row in batch.keys.indices {
-                guard let list = batch.toMany[row][relationship] else { continue }
-                if list.isEmpty {
-                    rows += [.integer(Int64(row)), .integer(0)] + batch.keys[row].values
-                    rows += Array(repeating: SQLValue.null, count: target.keyAttributes.count)
-                }
-                for (element, key) in list.enumerated() {
-                    rows += [.integer(Int64(row)), .integer(Int64(element))] + batch.keys[row].values + key.values
-                }
-            }
-            if !rows.isEmpty { _ = try writer.write(rows, run: runID, on: connection) }
-        }
+        for relationship in entity.toMany.indices { try writeToMany(index, relationship, unknown: unknown) }
     }
 
     /// What happened to each entity's objects in the run, as the SQLite writer counts them: new

@@ -162,6 +162,7 @@ struct PostgresImportRun {
         // Before the counts: an object deleted in the run counts as deleted only, as in SQLite.
         summary.deletions = try server { () throws(PostgresError) in try writer.deleteLetGoOwned() }
         let counts = try server { () throws(PostgresError) in try writer.counts() }
+        summary.unlinked = writer.tally.unlinked.filter { $0.count > 0 }
         summary.entities = plan.entities.indices.map { index in
             var entityCounts = counts[index]
             entityCounts.skipped = loop.skippedByEntity[index]

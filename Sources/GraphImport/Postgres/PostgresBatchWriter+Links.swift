@@ -1,0 +1,206 @@
+import GraphImportPostgres
+import GraphImportStore
+
+/// A to-one as the batch holds it for an object: the target's key, or a key of `link existing`
+/// whose object was not in the batch when the key was met. Such a key links only if the store
+/// held its object before the batch was written (as the SQLite writer finds it stored or written
+/// earlier in the run); otherwise the object keeps the link it held before (`over`).
+enum GatheredToOne {
+    /// A target's key; nil for null. Held inline: only a pending key is boxed.
+    case key(ObjectKey?)
+    /// `over`: what the object's earlier occurrences in the batch gave (nil: nothing).
+    indirect case pending(ObjectKey, over: GatheredToOne?)
+
+    /// This occurrence's link after `previous`, an earlier occurrence's in the same batch.
+    func replacing(_ previous: GatheredToOne?) -> GatheredToOne {
+        guard case .pending(let key, _) = self else { return self }
+        return .pending(key, over: previous)
+    }
+
+    /// The target to write, `unknown` holding the keys of `link existing` that the store does not
+    /// hold: nil when no occurrence gave a link that links, `.some(nil)` for null.
+    func resolved(_ unknown: Set<ObjectKey>) -> ObjectKey?? {
+        switch self {
+        case .key(let key): return .some(key)
+        case .pending(let key, let over): return unknown.contains(key) ? over?.resolved(unknown) : .some(key)
+        }
+    }
+}
+
+/// A to-many's list as the batch holds it for an object: its targets' keys in feed order, their
+/// link values, and which keys are `link existing` keys whose objects were not in the batch when
+/// met (linked only if the store holds them). The pages of a `merge` list met in one batch are
+/// kept one after another, to be merged when the batch is written.
+struct GatheredList {
+    var keys: [ObjectKey] = []
+    /// The link values, `width` per key (empty without link attributes).
+    var values: [SQLValue] = []
+    /// Per key, whether it is such a pending key; empty when none is (the common case).
+    var pending: [Bool] = []
+    /// Where each page after the first begins in `keys`; empty for a single list.
+    var pages: [Int] = []
+
+    /// Appends `key` (and its link values); a known key already in `seen` is left out, as is a
+    /// pending one (its first place stays).
+    mutating func append(_ key: ObjectKey, pending isPending: Bool, values linkValues: ArraySlice<SQLValue>, seen: inout Set<ObjectKey>) {
+        if isPending {
+            guard !seen.contains(key) else { return }
+            if pending.isEmpty { pending = Array(repeating: false, count: keys.count) }
+            pending.append(true)
+        } else {
+            guard seen.insert(key).inserted else { return }
+            if !pending.isEmpty { pending.append(false) }
+        }
+        keys.append(key)
+        values += linkValues
+    }
+
+    /// This list with `page`, a later occurrence's list of a `merge` to-many, after it.
+    func appending(page: GatheredList) -> GatheredList {
+        var merged = self
+        merged.pages.append(keys.count)
+        merged.pages += page.pages.map { $0 + keys.count }
+        if !pending.isEmpty || !page.pending.isEmpty {
+            merged.pending =
+                (pending.isEmpty ? Array(repeating: false, count: keys.count) : pending)
+                + (page.pending.isEmpty ? Array(repeating: false, count: page.keys.count) : page.pending)
+        }
+        merged.keys += page.keys
+        merged.values += page.values
+        return merged
+    }
+
+    /// The keys and values to write: pending keys that `unknown` holds left out; within a page
+    /// each target once with its first element's values; across pages, a target keeps the place
+    /// of its first page and takes the values of its last (as the SQLite writer merges page after
+    /// page).
+    func resolved(unknown: Set<ObjectKey>, width: Int) -> (keys: [ObjectKey], values: [SQLValue]) {
+        if pending.isEmpty && pages.isEmpty { return (keys, values) }
+        var result: (keys: [ObjectKey], values: [SQLValue]) = ([], [])
+        var places: [ObjectKey: Int] = [:]
+        let bounds = [0] + pages + [keys.count]
+        for page in 0..<(bounds.count - 1) {
+            var seen = Set<ObjectKey>()
+            for element in bounds[page]..<bounds[page + 1] {
+                let key = keys[element]
+                if !pending.isEmpty && pending[element] && unknown.contains(key) { continue }
+                guard seen.insert(key).inserted else { continue }
+                let given = values[(element * width)..<((element + 1) * width)]
+                if let place = places[key] {
+                    result.values.replaceSubrange((place * width)..<((place + 1) * width), with: given)
+                } else {
+                    places[key] = result.keys.count
+                    result.keys.append(key)
+                    result.values += given
+                }
+            }
+        }
+        return result
+    }
+}
+
+/// A key of `link existing` met while its object was not in the batch, with where the feed holds it.
+struct PendingLink {
+    let entity: Int
+    let key: ObjectKey
+    let origin: LinkOrigin
+}
+
+/// Relationship policies on PostgreSQL: `link existing` (keys that link only stored objects,
+/// the unknown ones found by an anti-join per batch and reported with their paths), `merge`
+/// (lists added to the stored ones) and link attributes (values on the join rows).
+extension PostgresBatchWriter {
+    /// The key `link` names and whether it is a pending `link existing` key (recorded, with its
+    /// path, to be looked for in the store when the batch is written); nested objects and stubs
+    /// are gathered.
+    func gatherLink(_ link: LinkDraft) -> (key: ObjectKey?, pending: Bool) {
+        guard case .existing(let entity, let key, let origin) = link else { return (target(of: link), false) }
+        if holds(entity, key) { return (key, false) }
+        pendingLinks.append(PendingLink(entity: entity, key: key, origin: origin))
+        return (key, true)
+    }
+
+    /// A draft's to-one link, as the batch keeps it.
+    func gatherToOne(_ link: LinkDraft) -> GatheredToOne {
+        let (key, pending) = gatherLink(link)
+        guard let key, pending else { return .key(key) }
+        return .pending(key, over: nil)
+    }
+
+    /// A draft's to-many list, each target once (the first), with its link values when the
+    /// relationship has link attributes.
+    func gatherList(_ links: [LinkDraft], values: [SQLValue]?, width: Int) -> GatheredList {
+        var list = GatheredList()
+        var seen = Set<ObjectKey>()
+        for (element, link) in links.enumerated() {
+            let (key, pending) = gatherLink(link)
+            guard let key else { continue }
+            let given = values.map { $0[(element * width)..<((element + 1) * width)] } ?? []
+            list.append(key, pending: pending, values: given, seen: &seen)
+        }
+        return list
+    }
+
+    /// Finds, with one anti-join per target entity, the pending keys whose objects the store does
+    /// not hold (before the batch's rows are written), reports every link that named one, in feed
+    /// order, and forgets the pending links. Per entity, the unknown keys.
+    func unknownTargets() throws(PostgresError) -> [Set<ObjectKey>] {
+        var unknown = Array(repeating: Set<ObjectKey>(), count: plan.entities.count)
+        guard !pendingLinks.isEmpty else { return unknown }
+        var keys = Array(repeating: [ObjectKey](), count: plan.entities.count)
+        var seen = Array(repeating: Set<ObjectKey>(), count: plan.entities.count)
+        for link in pendingLinks where seen[link.entity].insert(link.key).inserted { keys[link.entity].append(link.key) }
+        for (entity, probed) in keys.enumerated() where !probed.isEmpty {
+            let probe = PostgresKeyProbe(table: plan.entities[entity].table, keyColumns: keyColumns(plan.entities[entity]))
+            for place in try probe.missing(probed.flatMap(\.values), on: connection) { unknown[entity].insert(probed[place]) }
+        }
+        for link in pendingLinks where unknown[link.entity].contains(link.key) {
+            tally.unlinked(link.key, target: plan.entities[link.entity].name, origin: link.origin)
+        }
+        pendingLinks.removeAll()
+        return unknown
+    }
+
+    /// Writes to-many `relationship` of entity `index` for the batch: plain lists through
+    /// `PostgresToMany`, lists with link values or that merge through `PostgresJoinRows`.
+    func writeToMany(_ index: Int, _ relationship: Int, unknown: [Set<ObjectKey>]) throws(PostgresError) {
+        let entity = plan.entities[index]
+        let toMany = entity.toMany[relationship]
+        let batch = batches[index]
+        let target = plan.entities[toMany.target]
+        let width = toMany.linkAttributes.count
+        let plain = width == 0 && !toMany.mergesList
+        let noTarget = Array(repeating: SQLValue.null, count: target.keyAttributes.count + width)
+        var rows: [SQLValue] = []
+        for row in batch.keys.indices {
+            guard let gathered = batch.toMany[row][relationship] else { continue }
+            let list = gathered.resolved(unknown: unknown[toMany.target], width: width)
+            if plain {
+                if list.keys.isEmpty { rows += [.integer(Int64(row)), .integer(0)] + batch.keys[row].values + noTarget }
+                for (element, key) in list.keys.enumerated() {
+                    rows += [.integer(Int64(row)), .integer(Int64(element))] + batch.keys[row].values + key.values
+                }
+                continue
+            }
+            // A merged list that adds nothing leaves the stored one as it is.
+            if list.keys.isEmpty && !toMany.mergesList { rows += [.integer(0)] + batch.keys[row].values + noTarget }
+            for (element, key) in list.keys.enumerated() {
+                rows += [.integer(Int64(element))] + batch.keys[row].values + key.values + list.values[(element * width)..<((element + 1) * width)]
+            }
+        }
+        guard !rows.isEmpty else { return }
+        if plain {
+            let writer = PostgresToMany(
+                joinTable: toMany.joinTable, ownerColumn: toMany.ownerColumn, targetColumn: toMany.targetColumn, positionColumn: Naming.position,
+                table: entity.table, keyColumns: keyColumns(entity), targetTable: target.table, targetKeyColumns: keyColumns(target),
+                primaryKey: Naming.primaryKey, changedRunColumn: Naming.changedRun)
+            _ = try writer.write(rows, run: run.runID, on: connection)
+            return
+        }
+        let writer = PostgresJoinRows(
+            joinTable: toMany.joinTable, ownerColumn: toMany.ownerColumn, targetColumn: toMany.targetColumn, positionColumn: Naming.position,
+            linkColumns: toMany.linkAttributes.map(\.column), merges: toMany.mergesList, table: entity.table, keyColumns: keyColumns(entity),
+            targetTable: target.table, targetKeyColumns: keyColumns(target), primaryKey: Naming.primaryKey, changedRunColumn: Naming.changedRun)
+        _ = try writer.write(rows, run: run.runID, on: connection)
+    }
+}

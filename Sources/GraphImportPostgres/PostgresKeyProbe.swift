@@ -1,0 +1,52 @@
+public import GraphImportStore
+
+/// Which of a batch's keys no row of a table holds: the keys are COPYed into a temporary table
+/// and anti-joined with the table on its unique key. One COPY and one statement per table and
+/// batch, whatever the number of keys (the unknown keys of `link existing`).
+public struct PostgresKeyProbe: Sendable {
+    public let table: String
+    public let keyColumns: [String]
+
+    public init(table: String, keyColumns: [String]) {
+        precondition(!keyColumns.isEmpty, "a probe needs a key")
+        self.table = table
+        self.keyColumns = keyColumns
+    }
+
+    public var stagingTable: String { stagingName("graphimport_probe_", keyColumns, table: table) }
+
+    /// COPY's columns: the key's place in the batch, then its values.
+    public var stagingColumns: [String] { [PostgresUpsert.ordinalColumn] + keyColumns }
+
+    /// The staging table, typed after the table's key columns; dropped at commit.
+    public var createStaging: String {
+        let columns = keyColumns.map(quoteIdentifier).joined(separator: ", ")
+        return "CREATE TEMPORARY TABLE IF NOT EXISTS \(quoteIdentifier(stagingTable)) ON COMMIT DROP AS "
+            + "SELECT 0::bigint AS \(quoteIdentifier(PostgresUpsert.ordinalColumn)), \(columns) FROM \(quoteIdentifier(table)) WITH NO DATA"
+    }
+
+    /// The places of the staged keys that no row holds, in order.
+    public var statement: String {
+        let match = keyColumns.map { "t.\(quoteIdentifier($0)) = p.\(quoteIdentifier($0))" }.joined(separator: " AND ")
+        let ordinal = quoteIdentifier(PostgresUpsert.ordinalColumn)
+        return "SELECT p.\(ordinal) FROM \(quoteIdentifier(stagingTable)) p "
+            + "WHERE NOT EXISTS (SELECT 1 FROM \(quoteIdentifier(table)) t WHERE \(match)) ORDER BY p.\(ordinal)"
+    }
+
+    /// `keys` holds key after key (`keyColumns.count` values each); returns the places in it of
+    /// the keys that no row of the table holds.
+    public func missing(_ keys: [SQLValue], on connection: PostgresConnection) throws(PostgresError) -> [Int] {
+        guard !keys.isEmpty else { return [] }
+        try connection.execute(createStaging)
+        try connection.execute("TRUNCATE \(quoteIdentifier(stagingTable))")
+        try connection.copy(into: stagingTable, columns: stagingColumns, values: numbered(keys, width: keyColumns.count))
+        var places: [Int] = []
+        for row in try connection.rows(statement) {
+            guard let text = row.first ?? nil, let place = Int(text) else {
+                throw PostgresError(.other, message: "the probe of \(table)'s keys returned no place")
+            }
+            places.append(place)
+        }
+        return places
+    }
+}
