@@ -54,7 +54,9 @@ enum PostgresStoreCommand {
         case .busy:
             return FailureReport(.temporaryFailure, "the store \(store) is busy: \(error.message)", hint: "retry later, or wait longer with --wait SECONDS")
         case .diskFull:
-            return FailureReport(.ioError, "the PostgreSQL server's disk is full while writing \(store)", hint: unchanged)
+            return FailureReport(
+                .ioError, "the PostgreSQL server's disk is full while writing \(store): \(error.message)",
+                hint: "free space on the server, then retry; \(unchanged)")
         case .permission:
             return FailureReport(
                 .permission, "the PostgreSQL user may not write \(store): \(error.message)",

@@ -16,7 +16,8 @@ public final class PostgresConnection {
     public let location: ConnectionString
 
     /// Connects, in UTF-8, named `graphimport` in `pg_stat_activity` unless the string names itself.
-    public init(_ location: ConnectionString) throws(PostgresError) {
+    /// `defaults` are libpq keywords (`connect_timeout`) that apply unless the string gives them.
+    public init(_ location: ConnectionString, defaults: [(keyword: String, value: String)] = []) throws(PostgresError) {
         self.location = location
         var parseError: UnsafeMutablePointer<CChar>?
         if let options = PQconninfoParse(location.text, &parseError) {
@@ -27,9 +28,10 @@ public final class PostgresConnection {
             throw PostgresError(
                 .badConnectionString, message: "the connection string \(location) is not valid: \(location.scrub(message.oneLine()))")
         }
-        // `dbname` carries the whole string (expand_dbname); later keywords override it.
-        let keywords = ["dbname", "fallback_application_name", "client_encoding"]
-        let values = [location.text, "graphimport", "UTF8"]
+        // `dbname` carries the whole string (expand_dbname): it overrides the keywords before it
+        // (the defaults), and the later ones override it.
+        let keywords = defaults.map(\.keyword) + ["dbname", "fallback_application_name", "client_encoding"]
+        let values = defaults.map(\.value) + [location.text, "graphimport", "UTF8"]
         let connection = Self.withCStrings(keywords) { keywordPointers in
             Self.withCStrings(values) { valuePointers in PQconnectdbParams(keywordPointers, valuePointers, 1) }
         }
@@ -96,7 +98,7 @@ public final class PostgresConnection {
         }
         let sqlState = result.flatMap { PQresultErrorField($0, Self.sqlStateField) }.map { String(cString: $0) }
         let primary = result.flatMap { PQresultErrorField($0, Self.messageField) }.map { String(cString: $0) }
-        let message = location.scrub((primary ?? String(cString: PQerrorMessage(handle))).oneLine())
+        let message = location.scrub(primary?.oneLine() ?? PostgresError.headline(ofLibpqMessage: String(cString: PQerrorMessage(handle))))
         let kind: PostgresError.Kind =
             if PQstatus(handle) == CONNECTION_BAD { .connectionLost } else { sqlState.map(PostgresError.kind(sqlState:)) ?? .other }
         throw PostgresError(kind, message: message.isEmpty ? "the server closed the connection" : message, sqlState: sqlState, sql: sql)

@@ -74,6 +74,17 @@ public struct PostgresError: Error, Equatable, Sendable, CustomStringConvertible
         return .unreachable
     }
 
+    /// The first line of libpq's own message, without its severity: a lost connection's
+    /// `FATAL:  terminating connection due to administrator command` (then `CONTEXT:` and
+    /// `server closed the connection unexpectedly` lines, and their explanation) in one line.
+    static func headline(ofLibpqMessage raw: String) -> String {
+        let first = raw.split(separator: "\n").first { !$0.allSatisfy(\.isWhitespace) } ?? ""
+        for severity in ["FATAL:", "ERROR:", "PANIC:"] where first.hasPrefix(severity) {
+            return String(first.dropFirst(severity.count)).oneLine()
+        }
+        return String(first).oneLine()
+    }
+
     public var description: String {
         var text = "PostgreSQL error\(sqlState.map { " \($0)" } ?? ""): \(message)"
         if let sql { text += " - while executing `\(sql)`" }
