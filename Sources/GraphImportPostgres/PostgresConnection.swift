@@ -30,6 +30,7 @@ public final class PostgresConnection {
         }
         // `dbname` carries the whole string (expand_dbname): it overrides the keywords before it
         // (the defaults), and the later ones override it.
+        let defaults = Self.keepalives + defaults
         let keywords = defaults.map(\.keyword) + ["dbname", "fallback_application_name", "client_encoding"]
         let values = defaults.map(\.value) + [location.text, "graphimport", "UTF8"]
         let connection = Self.withCStrings(keywords) { keywordPointers in
@@ -50,6 +51,23 @@ public final class PostgresConnection {
     }
 
     deinit { PQfinish(handle) }
+
+    /// TCP keepalives sooner than the system's (two hours idle): a server whose host vanished
+    /// while the import waits for a statement's result ends the import within about two
+    /// minutes, not hours. The connection string may set others; a unix socket has none.
+    static let keepalives: [(keyword: String, value: String)] = [("keepalives_idle", "60"), ("keepalives_interval", "10"), ("keepalives_count", "6")]
+
+    /// The value libpq uses for connection keyword `keyword`, nil when it has none.
+    func setting(_ keyword: String) -> String? {
+        guard let options = PQconninfo(handle) else { return nil }
+        defer { PQconninfoFree(options) }
+        var option = options
+        while let name = option.pointee.keyword {
+            if String(cString: name) == keyword { return option.pointee.val.map { String(cString: $0) } }
+            option += 1
+        }
+        return nil
+    }
 
     /// Runs one or more statements that return no rows (`;`-separated, as psql would).
     public func execute(_ sql: String) throws(PostgresError) {

@@ -21,6 +21,22 @@ struct PostgresConnectionLossTests {
         #expect(try connection.reopened().scalar("SELECT 1") == "1")
     }
 
+    /// A host that vanishes answers no keepalive probe: found in about two minutes, not the
+    /// system's two hours and more, unless the connection string chooses otherwise.
+    @Test func connectionsProbeAnIdleServerSoonerThanTheSystemUnlessTheStringSays() throws {
+        let database = try PostgresTestCluster.shared().makeDatabase()
+        let connection = try PostgresConnection(#require(ConnectionString(database.connectionString)))
+        #expect(connection.setting("keepalives_idle") == "60")
+        #expect(connection.setting("keepalives_interval") == "10")
+        #expect(connection.setting("keepalives_count") == "6")
+        let chosen = try PostgresConnection(#require(ConnectionString(database.connectionString + " keepalives_idle=5")))
+        #expect(chosen.setting("keepalives_idle") == "5")
+        #expect(chosen.setting("keepalives_count") == "6")
+        #expect(try chosen.reopened(connectTimeout: 7).setting("connect_timeout") == "7")
+        let uri = try PostgresConnection(#require(ConnectionString(database.cluster.connectionURI(database: database.name) + "&connect_timeout=3")))
+        #expect(try uri.reopened().setting("connect_timeout") == "3")
+    }
+
     @Test(arguments: [
         (
             "FATAL:  terminating connection due to administrator command\nCONTEXT:  SQL statement \"SELECT pg_sleep(3600)\"\n"
