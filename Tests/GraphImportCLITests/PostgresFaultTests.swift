@@ -101,28 +101,20 @@ struct PostgresFaultTests {
         #expect(try fixture.lastRun().hasPrefix("failed|t|PostgreSQL error 57014: canceling statement due to statement timeout"))
     }
 
-    /// No small disk here to fill: a trigger of the test raises the server's own `disk_full`
-    /// (SQLSTATE 53100) after some rows, through the path a full disk takes.
+    /// A server that may not write a file past 20 MiB (its `ulimit -f`: a disk too small for the
+    /// feed, without root): the table's growth fails as on a full disk, with the server's own
+    /// `disk_full` (SQLSTATE 53100, `could not extend file …`).
     @Test func aFullDiskOnTheServerExits74AndTheRunIsRecordedAsFailed() throws {
-        let fixture = try FaultFixture(cluster: PostgresTestCluster.shared())
-        try fixture.cluster.psql(
-            fixture.database.name,
-            """
-            CREATE FUNCTION fill_disk() RETURNS trigger LANGUAGE plpgsql AS $$
-            BEGIN
-              IF NEW.id > 350 THEN
-                RAISE EXCEPTION 'could not extend file "base/16384/16390": No space left on device' USING ERRCODE = 'disk_full';
-              END IF;
-              RETURN NEW;
-            END $$;
-            CREATE TRIGGER fill_disk BEFORE INSERT ON items FOR EACH ROW EXECUTE FUNCTION fill_disk();
-            """)
-        let result = runInProcess(["-", "--map", fixture.map, "--store", fixture.store, "--json"], stdinText: fixture.revisedFeed)
+        let cluster = try PostgresTestCluster.makeOwn(fileSizeLimit: 20 * 1024 * 1024 + 1024)
+        let fixture = try FaultFixture(cluster: cluster)
+        // Rows of 1.5 kB, below the size PostgreSQL compresses: 16000 of them outgrow the limit.
+        let padding = String(repeating: "x", count: 1500)
+        let records = (1...16000).map { #"{"id": \#($0), "name": "\#(padding)\#($0)", "owner": {"login": "o1"}, "tags": []}"# }
+        let feed = fixture.dir.write("big.json", "[" + records.joined(separator: ",\n") + "]")
+        let result = runInProcess([feed, "--map", fixture.map, "--store", fixture.store, "--json"])
 
         try expectOneError(
-            result, status: 74,
-            startingWith:
-                "the PostgreSQL server's disk is full while writing \(fixture.shownStore): could not extend file \"base/16384/16390\": No space left on device",
+            result, status: 74, startingWith: "the PostgreSQL server's disk is full while writing \(fixture.shownStore): could not extend file \"base/",
             hint: "free space on the server, then retry; nothing was written")
         try fixture.expectDatabaseAsBefore()
         #expect(try fixture.lastRun().hasPrefix("failed|t|PostgreSQL error 53100: could not extend file"))

@@ -68,17 +68,22 @@ public final class PostgresTestCluster: Sendable {
 
     /// A cluster of the caller's own, for a test that stops or restarts the server (which would
     /// hurt the tests sharing `shared()`): stopped and removed when released.
-    public static func makeOwn() throws -> PostgresTestCluster {
+    ///
+    /// With `fileSizeLimit` (bytes, rounded down to 512), the server may not write a file past
+    /// it (`ulimit -f`): a table growing past it fails as on a full disk, without root or a small disk.
+    public static func makeOwn(fileSizeLimit: Int? = nil) throws -> PostgresTestCluster {
         guard let binDirectory else { throw ClusterError(message: skipReason) }
-        return try PostgresTestCluster(binDirectory: binDirectory, isOwn: true)
+        return try PostgresTestCluster(binDirectory: binDirectory, isOwn: true, fileSizeLimit: fileSizeLimit)
     }
 
     /// True for a cluster of `makeOwn()`, which its release stops.
     private let isOwn: Bool
+    private let fileSizeLimit: Int?
 
-    private init(binDirectory: String, isOwn: Bool = false) throws {
+    private init(binDirectory: String, isOwn: Bool = false, fileSizeLimit: Int? = nil) throws {
         self.binDirectory = binDirectory
         self.isOwn = isOwn
+        self.fileSizeLimit = fileSizeLimit
         let isRoot = getuid() == 0
         // Under /tmp (not TMPDIR, which may be private), so that nobody can reach it.
         directory = (isRoot ? "/tmp" : NSTemporaryDirectory()) + "/graphimport-pg-\(UUID().uuidString.prefix(8))"
@@ -150,7 +155,9 @@ public final class PostgresTestCluster: Sendable {
 
     /// Starts the server again after `stopServer`, waiting until it accepts connections.
     public func startServer() throws {
-        try run("pg_ctl", ["-D", "\(directory)/data", "-l", "\(directory)/server.log", "-w", "-o", Self.serverOptions(directory), "start"])
+        // POSIX sh counts `ulimit -f` in blocks of 512 bytes; the server pg_ctl starts inherits it.
+        let limit = fileSizeLimit.map { ["/bin/sh", "-c", "ulimit -f \($0 / 512) && exec \"$@\"", "sh"] } ?? []
+        try run("pg_ctl", ["-D", "\(directory)/data", "-l", "\(directory)/server.log", "-w", "-o", Self.serverOptions(directory), "start"], wrappedIn: limit)
     }
 
     /// The server's settings: a unix socket in the cluster's directory only, and no waiting for the disk.
@@ -163,8 +170,8 @@ public final class PostgresTestCluster: Sendable {
     /// posix_spawn with every descriptor above 2 closed and output to files: the server that
     /// pg_ctl leaves running would otherwise hold a pipe (or Foundation's exit watch) open for ever.
     @discardableResult
-    private func run(_ tool: String, _ arguments: [String], asServerUser: Bool = true) throws -> String {
-        var argv = ["\(binDirectory)/\(tool)"] + arguments
+    private func run(_ tool: String, _ arguments: [String], asServerUser: Bool = true, wrappedIn wrapper: [String] = []) throws -> String {
+        var argv = wrapper + ["\(binDirectory)/\(tool)"] + arguments
         if asServerUser && getuid() == 0 {
             argv = ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", "--"] + argv
         }
