@@ -47,6 +47,10 @@ enum PostgresStoreCommand {
         case .connectionLost:
             return FailureReport(
                 .temporaryFailure, "the connection to \(store) was lost: \(error.message)", hint: "retry when the server is back; \(unchanged)")
+        case .commitUncertain:
+            return FailureReport(
+                .temporaryFailure, "the connection to \(store) was lost: \(error.message)",
+                hint: "graphimport runs tells: the run is succeeded if it was committed, running if not; importing again is safe")
         case .timeout:
             return FailureReport(
                 .temporaryFailure, "a statement on \(store) was cancelled: \(error.message)",

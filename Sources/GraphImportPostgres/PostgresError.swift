@@ -14,6 +14,8 @@ public struct PostgresError: Error, Equatable, Sendable, CustomStringConvertible
         case noDatabase
         /// The connection was lost in the middle: the server stopped or the network dropped it.
         case connectionLost
+        /// The connection was lost during COMMIT and no new connection could tell whether it happened.
+        case commitUncertain
         /// A statement ran past `statement_timeout` or was cancelled.
         case timeout
         /// The server's disk is full.

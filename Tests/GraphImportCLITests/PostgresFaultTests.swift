@@ -10,10 +10,11 @@ import Testing
 @Suite("PostgreSQL: faults", PostgresCLITests.needsPostgres)
 struct PostgresFaultTests {
     /// Where an import is when the fault lands: waiting for the rest of its feed after a first
-    /// batch was written, or inside a statement that runs on the server.
+    /// batch was written, inside a statement that runs on the server, or in its COMMIT.
     enum Moment: String, CaseIterable, Sendable {
         case betweenBatches
         case inAStatement
+        case inCommit
     }
 
     // MARK: The server goes away
@@ -34,8 +35,16 @@ struct PostgresFaultTests {
         let result = fixture.finish(running, moment: moment)
         try cluster.startServer()
 
-        try expectOneError(result, status: 75, startingWith: "the connection to \(fixture.shownStore) was lost: ", hint: "retry when the server is back")
-        #expect(Self.lostConnectionReasons.contains { result.stderr.contains("was lost: \($0)\n") }, "\(result.stderr)")
+        if moment == .inCommit {
+            // No server to ask whether the COMMIT happened (it did not): the import says it cannot tell.
+            try expectOneError(
+                result, status: 75, startingWith: "the connection to \(fixture.shownStore) was lost: ",
+                hint: "graphimport runs tells: the run is succeeded if it was committed, running if not; importing again is safe")
+            #expect(result.stderr.contains(" during COMMIT: the import may or may not have been committed\n"), "\(result.stderr)")
+        } else {
+            try expectOneError(result, status: 75, startingWith: "the connection to \(fixture.shownStore) was lost: ", hint: "retry when the server is back")
+            #expect(Self.lostConnectionReasons.contains { result.stderr.contains("was lost: \($0)\n") }, "\(result.stderr)")
+        }
         try fixture.expectDatabaseAsBefore()
         // The server was gone when the import would have recorded its failure: its run stays begun.
         #expect(try fixture.lastRun() == "running||", "\(result.stderr)")
@@ -61,6 +70,22 @@ struct PostgresFaultTests {
         let run = try fixture.lastRun()
         #expect(Self.lostConnectionReasons.contains { run.hasPrefix("failed|t|PostgreSQL error: \($0) - while executing `") }, "\(run)")
         #expect(!run.contains(FaultFixture.password))
+    }
+
+    /// The server committed and the connection was lost before its reply came (a proxy drops it):
+    /// a new connection finds the run committed, and the import says it succeeded, not that
+    /// nothing was written.
+    @Test func aCommitWhoseReplyIsLostIsFoundCommittedAndExits0() throws {
+        let fixture = try FaultFixture(cluster: PostgresTestCluster.shared())
+        // The import's session commits twice: the run's beginning, then the import.
+        let proxy = try CommitDroppingProxy(server: fixture.cluster.directory, dropping: 2)
+        let store = "host=\(proxy.directory.url.path) port=5432 dbname=\(fixture.database.name) user=\(PostgresTestCluster.superuser)"
+        let result = runInProcess(["-", "--map", fixture.map, "--store", store, "--json"], stdinText: fixture.revisedFeed)
+
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.hasPrefix("graphimport: imported 400 records"), "\(result.stderr)")
+        #expect(try fixture.lastRun() == "succeeded|t|")
+        #expect(try fixture.cluster.psql(fixture.database.name, "SELECT count(*) FROM items WHERE name LIKE '% r2'") == "400\n")
     }
 
     // MARK: The server refuses a statement
@@ -239,7 +264,8 @@ final class FaultFixture {
     ///
     /// Between batches: a feed on a pipe, 6000 records given (more than a batch of 5000 objects),
     /// and the import's backend idle in its transaction holding the lock of a written `items`
-    /// row. In a statement: a trigger of the test sleeps in the upsert of item 250.
+    /// row. In a statement: a trigger of the test sleeps in the upsert of item 250; in the
+    /// commit: a deferred trigger sleeps for item 250 at COMMIT.
     func startStalledImport(at moment: PostgresFaultTests.Moment) throws -> BackgroundProcess {
         let arguments = ["-", "--map", map, "--store", store, "--json"]
         let backend = "FROM pg_stat_activity a WHERE a.datname = '\(database.name)' AND a.application_name = 'graphimport'"
@@ -252,7 +278,11 @@ final class FaultFixture {
             condition =
                 "SELECT count(*) \(backend) AND a.state = 'idle in transaction' AND EXISTS "
                 + "(SELECT 1 FROM pg_locks l WHERE l.pid = a.pid AND l.relation = 'items'::regclass AND l.mode = 'RowExclusiveLock')"
-        case .inAStatement:
+        case .inAStatement, .inCommit:
+            let trigger =
+                moment == .inAStatement
+                ? "CREATE TRIGGER stall BEFORE INSERT ON items FOR EACH ROW EXECUTE FUNCTION stall();"
+                : "CREATE CONSTRAINT TRIGGER stall AFTER INSERT OR UPDATE ON items DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION stall();"
             try cluster.psql(
                 database.name,
                 """
@@ -261,7 +291,7 @@ final class FaultFixture {
                   IF NEW.id = 250 THEN PERFORM pg_sleep(3600); END IF;
                   RETURN NEW;
                 END $$;
-                CREATE TRIGGER stall BEFORE INSERT ON items FOR EACH ROW EXECUTE FUNCTION stall();
+                \(trigger)
                 """)
             process = try BackgroundProcess(graphimportBinary.path, arguments, in: dir, pipeInput: true)
             process.closeInput(writing: revisedFeed)

@@ -284,7 +284,7 @@ struct PostgresImportRun {
                 try record(finished, outcome: .dryRun)
             } else {
                 try record(finished, outcome: .succeeded)
-                try connection.commit()
+                try connection.commitRun(runID)
             }
         }
         return summary
