@@ -47,6 +47,10 @@ enum PostgresStoreCommand {
         case .connectionLost:
             return FailureReport(
                 .temporaryFailure, "the connection to \(store) was lost: \(error.message)", hint: "retry when the server is back; \(unchanged)")
+        case .commitUncertain:
+            return FailureReport(
+                .temporaryFailure, "the connection to \(store) was lost: \(error.message)",
+                hint: "graphimport runs tells: the run is succeeded if it was committed, running if not; importing again is safe")
         case .timeout:
             return FailureReport(
                 .temporaryFailure, "a statement on \(store) was cancelled: \(error.message)",
@@ -54,7 +58,9 @@ enum PostgresStoreCommand {
         case .busy:
             return FailureReport(.temporaryFailure, "the store \(store) is busy: \(error.message)", hint: "retry later, or wait longer with --wait SECONDS")
         case .diskFull:
-            return FailureReport(.ioError, "the PostgreSQL server's disk is full while writing \(store)", hint: unchanged)
+            return FailureReport(
+                .ioError, "the PostgreSQL server's disk is full while writing \(store): \(error.message)",
+                hint: "free space on the server, then retry; \(unchanged)")
         case .permission:
             return FailureReport(
                 .permission, "the PostgreSQL user may not write \(store): \(error.message)",

@@ -49,7 +49,7 @@ extension PostgresConnection {
     }
 
     private func lostConnection(sql: String) -> PostgresError {
-        PostgresError(.connectionLost, message: location.scrub(String(cString: PQerrorMessage(handle)).oneLine()), sql: sql)
+        PostgresError(.connectionLost, message: location.scrub(PostgresError.headline(ofLibpqMessage: String(cString: PQerrorMessage(handle)))), sql: sql)
     }
 
     /// Appends `value` in COPY's text format: `\N` for NULL, backslash escapes for `\`, tab,

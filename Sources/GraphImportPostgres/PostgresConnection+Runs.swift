@@ -29,15 +29,20 @@ extension PostgresConnection {
     }
 
     /// Fills in the end of run `id`: inside the import's transaction for a success, after the
-    /// rollback for a failure. `counts` is JSON text.
+    /// rollback for a failure. `counts` is JSON text. A run that has ended already is left as it
+    /// is (a commit whose reply was lost is not turned into a failure).
     public func finishRun(
         _ id: Int64, outcome: RunOutcome, records: Int64?, skippedRecords: Int64?, inputBytes: Int64?, inputSHA256: String?, counts: String?,
         error: String?
     ) throws(PostgresError) {
         _ = try rows(
             "UPDATE \(quoteIdentifier(Store.runsTable)) SET \"finished_at\" = \(Self.nowText), \"outcome\" = $1, \"records\" = $2, "
-                + "\"skipped_records\" = $3, \"input_bytes\" = $4, \"input_sha256\" = $5, \"counts\" = $6, \"error\" = $7 WHERE \"id\" = $8",
-            [outcome.rawValue, records.map(String.init), skippedRecords.map(String.init), inputBytes.map(String.init), inputSHA256, counts, error, String(id)])
+                + "\"skipped_records\" = $3, \"input_bytes\" = $4, \"input_sha256\" = $5, \"counts\" = $6, \"error\" = $7 WHERE \"id\" = $8 "
+                + "AND \"outcome\" = $9",
+            [
+                outcome.rawValue, records.map(String.init), skippedRecords.map(String.init), inputBytes.map(String.init), inputSHA256, counts, error,
+                String(id), RunOutcome.running.rawValue,
+            ])
     }
 
     /// The input fingerprint of the last run that succeeded, for `--if-changed`.

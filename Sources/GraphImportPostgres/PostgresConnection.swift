@@ -16,7 +16,8 @@ public final class PostgresConnection {
     public let location: ConnectionString
 
     /// Connects, in UTF-8, named `graphimport` in `pg_stat_activity` unless the string names itself.
-    public init(_ location: ConnectionString) throws(PostgresError) {
+    /// `defaults` are libpq keywords (`connect_timeout`) that apply unless the string gives them.
+    public init(_ location: ConnectionString, defaults: [(keyword: String, value: String)] = []) throws(PostgresError) {
         self.location = location
         var parseError: UnsafeMutablePointer<CChar>?
         if let options = PQconninfoParse(location.text, &parseError) {
@@ -27,9 +28,11 @@ public final class PostgresConnection {
             throw PostgresError(
                 .badConnectionString, message: "the connection string \(location) is not valid: \(location.scrub(message.oneLine()))")
         }
-        // `dbname` carries the whole string (expand_dbname); later keywords override it.
-        let keywords = ["dbname", "fallback_application_name", "client_encoding"]
-        let values = [location.text, "graphimport", "UTF8"]
+        // `dbname` carries the whole string (expand_dbname): it overrides the keywords before it
+        // (the defaults), and the later ones override it.
+        let defaults = Self.keepalives + defaults
+        let keywords = defaults.map(\.keyword) + ["dbname", "fallback_application_name", "client_encoding"]
+        let values = defaults.map(\.value) + [location.text, "graphimport", "UTF8"]
         let connection = Self.withCStrings(keywords) { keywordPointers in
             Self.withCStrings(values) { valuePointers in PQconnectdbParams(keywordPointers, valuePointers, 1) }
         }
@@ -48,6 +51,23 @@ public final class PostgresConnection {
     }
 
     deinit { PQfinish(handle) }
+
+    /// TCP keepalives sooner than the system's (two hours idle): a server whose host vanished
+    /// while the import waits for a statement's result ends the import within about two
+    /// minutes, not hours. The connection string may set others; a unix socket has none.
+    static let keepalives: [(keyword: String, value: String)] = [("keepalives_idle", "60"), ("keepalives_interval", "10"), ("keepalives_count", "6")]
+
+    /// The value libpq uses for connection keyword `keyword`, nil when it has none.
+    func setting(_ keyword: String) -> String? {
+        guard let options = PQconninfo(handle) else { return nil }
+        defer { PQconninfoFree(options) }
+        var option = options
+        while let name = option.pointee.keyword {
+            if String(cString: name) == keyword { return option.pointee.val.map { String(cString: $0) } }
+            option += 1
+        }
+        return nil
+    }
 
     /// Runs one or more statements that return no rows (`;`-separated, as psql would).
     public func execute(_ sql: String) throws(PostgresError) {
@@ -96,7 +116,7 @@ public final class PostgresConnection {
         }
         let sqlState = result.flatMap { PQresultErrorField($0, Self.sqlStateField) }.map { String(cString: $0) }
         let primary = result.flatMap { PQresultErrorField($0, Self.messageField) }.map { String(cString: $0) }
-        let message = location.scrub((primary ?? String(cString: PQerrorMessage(handle))).oneLine())
+        let message = location.scrub(primary?.oneLine() ?? PostgresError.headline(ofLibpqMessage: String(cString: PQerrorMessage(handle))))
         let kind: PostgresError.Kind =
             if PQstatus(handle) == CONNECTION_BAD { .connectionLost } else { sqlState.map(PostgresError.kind(sqlState:)) ?? .other }
         throw PostgresError(kind, message: message.isEmpty ? "the server closed the connection" : message, sqlState: sqlState, sql: sql)

@@ -14,6 +14,8 @@ public struct PostgresError: Error, Equatable, Sendable, CustomStringConvertible
         case noDatabase
         /// The connection was lost in the middle: the server stopped or the network dropped it.
         case connectionLost
+        /// The connection was lost during COMMIT and no new connection could tell whether it happened.
+        case commitUncertain
         /// A statement ran past `statement_timeout` or was cancelled.
         case timeout
         /// The server's disk is full.
@@ -72,6 +74,17 @@ public struct PostgresError: Error, Equatable, Sendable, CustomStringConvertible
         if lowered.contains("database \"") && lowered.contains("does not exist") { return .noDatabase }
         if lowered.contains("permission denied") { return .permission }
         return .unreachable
+    }
+
+    /// The first line of libpq's own message, without its severity: a lost connection's
+    /// `FATAL:  terminating connection due to administrator command` (then `CONTEXT:` and
+    /// `server closed the connection unexpectedly` lines, and their explanation) in one line.
+    static func headline(ofLibpqMessage raw: String) -> String {
+        let first = raw.split(separator: "\n").first { !$0.allSatisfy(\.isWhitespace) } ?? ""
+        for severity in ["FATAL:", "ERROR:", "PANIC:"] where first.hasPrefix(severity) {
+            return String(first.dropFirst(severity.count)).oneLine()
+        }
+        return String(first).oneLine()
     }
 
     public var description: String {

@@ -40,10 +40,18 @@ final class BackgroundProcess {
         try process.run()
     }
 
+    /// Writes `text` to the process's standard input, leaving it open for more.
+    /// A process that ended before reading it all is seen in its result (SIGPIPE is ignored:
+    /// the write fails instead of ending the tests).
+    func writeInput(_ text: String) {
+        signal(SIGPIPE, SIG_IGN)
+        try? input?.fileHandleForWriting.write(contentsOf: Data(text.utf8))
+    }
+
     /// Writes `text` to the process's standard input and closes it.
     func closeInput(writing text: String) {
         guard let input else { return }
-        input.fileHandleForWriting.write(Data(text.utf8))
+        writeInput(text)
         try? input.fileHandleForWriting.close()
         self.input = nil
     }

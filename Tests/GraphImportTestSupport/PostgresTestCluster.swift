@@ -66,8 +66,24 @@ public final class PostgresTestCluster: Sendable {
     public static let passwordRole = "writer"
     public static let rolePassword = "right-secret"
 
-    private init(binDirectory: String) throws {
+    /// A cluster of the caller's own, for a test that stops or restarts the server (which would
+    /// hurt the tests sharing `shared()`): stopped and removed when released.
+    ///
+    /// With `fileSizeLimit` (bytes, rounded down to 512), the server may not write a file past
+    /// it (`ulimit -f`): a table growing past it fails as on a full disk, without root or a small disk.
+    public static func makeOwn(fileSizeLimit: Int? = nil) throws -> PostgresTestCluster {
+        guard let binDirectory else { throw ClusterError(message: skipReason) }
+        return try PostgresTestCluster(binDirectory: binDirectory, isOwn: true, fileSizeLimit: fileSizeLimit)
+    }
+
+    /// True for a cluster of `makeOwn()`, which its release stops.
+    private let isOwn: Bool
+    private let fileSizeLimit: Int?
+
+    private init(binDirectory: String, isOwn: Bool = false, fileSizeLimit: Int? = nil) throws {
         self.binDirectory = binDirectory
+        self.isOwn = isOwn
+        self.fileSizeLimit = fileSizeLimit
         let isRoot = getuid() == 0
         // Under /tmp (not TMPDIR, which may be private), so that nobody can reach it.
         directory = (isRoot ? "/tmp" : NSTemporaryDirectory()) + "/graphimport-pg-\(UUID().uuidString.prefix(8))"
@@ -81,13 +97,7 @@ public final class PostgresTestCluster: Sendable {
             // The superuser by trust; every other role by password, as a real server asks.
             let hba = "local all \(Self.superuser) trust\nlocal all all scram-sha-256\n"
             try hba.write(toFile: "\(directory)/data/pg_hba.conf", atomically: false, encoding: .utf8)
-            try run(
-                "pg_ctl",
-                [
-                    "-D", "\(directory)/data", "-l", "\(directory)/server.log", "-w", "-o",
-                    "-c listen_addresses= -c unix_socket_directories=\(directory) -c fsync=off -c full_page_writes=off -c synchronous_commit=off",
-                    "start",
-                ])
+            try startServer()
             try psql("postgres", "CREATE ROLE \(Self.passwordRole) LOGIN CREATEDB PASSWORD '\(Self.rolePassword)'")
         } catch {
             Self.stop(directory: directory)
@@ -119,19 +129,40 @@ public final class PostgresTestCluster: Sendable {
         try run("psql", ["-X", "-q", "-A", "-t", "-v", "ON_ERROR_STOP=1", "-d", connectionString(database: database), "-c", sql], asServerUser: false)
     }
 
-    /// Stops the server (fast shutdown) and starts it again, for the tests of a server that goes away.
-    public func stopServer() throws {
-        try run("pg_ctl", ["-D", "\(directory)/data", "-w", "-m", "fast", "stop"])
+    /// How `pg_ctl stop` ends the server: `fast` rolls back the open transactions and closes their
+    /// connections; `immediate` kills every server process at once (recovery at the next start).
+    public enum StopMode: String, Sendable {
+        case fast
+        case immediate
     }
 
+    /// Every row of every table in `database`'s `public` schema as text, sorted, by table: what a
+    /// failed import must leave as it was.
+    public func contents(of database: String) throws -> [String: [String]] {
+        let tables = try psql(database, "SELECT tablename FROM pg_tables WHERE schemaname = 'public'").split(separator: "\n")
+        var contents: [String: [String]] = [:]
+        for table in tables {
+            let quoted = "\"" + table.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+            contents[String(table)] = try psql(database, "SELECT t::text FROM \(quoted) t ORDER BY 1").split(separator: "\n").map(String.init)
+        }
+        return contents
+    }
+
+    /// Stops the server, waiting until it is gone, for the tests of a server that goes away.
+    public func stopServer(mode: StopMode = .fast) throws {
+        try run("pg_ctl", ["-D", "\(directory)/data", "-w", "-m", mode.rawValue, "stop"])
+    }
+
+    /// Starts the server again after `stopServer`, waiting until it accepts connections.
     public func startServer() throws {
-        try run(
-            "pg_ctl",
-            [
-                "-D", "\(directory)/data", "-l", "\(directory)/server.log", "-w", "-o",
-                "-c listen_addresses= -c unix_socket_directories=\(directory) -c fsync=off -c full_page_writes=off -c synchronous_commit=off",
-                "start",
-            ])
+        // POSIX sh counts `ulimit -f` in blocks of 512 bytes; the server pg_ctl starts inherits it.
+        let limit = fileSizeLimit.map { ["/bin/sh", "-c", "ulimit -f \($0 / 512) && exec \"$@\"", "sh"] } ?? []
+        try run("pg_ctl", ["-D", "\(directory)/data", "-l", "\(directory)/server.log", "-w", "-o", Self.serverOptions(directory), "start"], wrappedIn: limit)
+    }
+
+    /// The server's settings: a unix socket in the cluster's directory only, and no waiting for the disk.
+    private static func serverOptions(_ directory: String) -> String {
+        "-c listen_addresses= -c unix_socket_directories=\(directory) -c fsync=off -c full_page_writes=off -c synchronous_commit=off"
     }
 
     /// Runs one of the cluster's binaries (as nobody when root, for the server's own), returning stdout.
@@ -139,8 +170,8 @@ public final class PostgresTestCluster: Sendable {
     /// posix_spawn with every descriptor above 2 closed and output to files: the server that
     /// pg_ctl leaves running would otherwise hold a pipe (or Foundation's exit watch) open for ever.
     @discardableResult
-    private func run(_ tool: String, _ arguments: [String], asServerUser: Bool = true) throws -> String {
-        var argv = ["\(binDirectory)/\(tool)"] + arguments
+    private func run(_ tool: String, _ arguments: [String], asServerUser: Bool = true, wrappedIn wrapper: [String] = []) throws -> String {
+        var argv = wrapper + ["\(binDirectory)/\(tool)"] + arguments
         if asServerUser && getuid() == 0 {
             argv = ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", "--"] + argv
         }
@@ -190,6 +221,10 @@ public final class PostgresTestCluster: Sendable {
     }
     nonisolated(unsafe) private static let addChdir: Chdir? = dlsym(nil, "posix_spawn_file_actions_addchdir_np").map {
         unsafeBitCast($0, to: Chdir.self)
+    }
+
+    deinit {
+        if isOwn { Self.stop(directory: directory) }
     }
 
     private static func stopAtExit() {

@@ -52,7 +52,10 @@ public struct PostgresImporter: Sendable {
             return summary
         } catch {
             connection.rollback()
-            try? connection.finishRun(
+            // A lost connection cannot record the failure; a new one can while the server is still
+            // there (a terminated backend). After the server stopped, the run stays `running`.
+            let recorder = connection.isConnected ? connection : try? connection.reopened()
+            try? recorder?.finishRun(
                 runID, outcome: .failed, records: Int64(run.records), skippedRecords: Int64(run.skippedRecords),
                 inputBytes: Int64(run.tap.byteCount), inputSHA256: nil, counts: nil, error: run.describe(error))
             throw error
@@ -226,7 +229,7 @@ struct PostgresImportRun {
                 try record(finished, outcome: .dryRun)
             } else {
                 try record(finished, outcome: .succeeded)
-                try connection.commit()
+                try connection.commitRun(runID)
             }
         }
         return summary
