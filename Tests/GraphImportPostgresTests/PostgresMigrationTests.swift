@@ -1,5 +1,6 @@
 import Foundation
 import GraphImport
+import GraphImportJSON
 import GraphImportPostgres
 import GraphImportStore
 import GraphImportStoreTestSupport
@@ -95,5 +96,39 @@ struct PostgresMigrationTests {
         }
         #expect(error.message == "the schema migration must run inside a transaction")
         #expect(try connection.scalar("SELECT to_regclass('item') IS NULL") == "t")
+    }
+}
+
+/// Imports that migrate one store at once: the store's lock makes them one after another, and the
+/// second finds the tables the first made.
+@Suite("PostgreSQL: migrations at once", needsPostgres)
+struct PostgresConcurrentMigrationTests {
+    final class Outcomes: @unchecked Sendable {
+        let lock = NSLock()
+        var failures: [String] = []
+        var changes: [[String]] = []
+    }
+
+    @Test func twoImportsOfAChangedMapMigrateTheStoreOnce() throws {
+        let store = try StoreUnderTest(.postgresql)
+        let version1 = "entity Item\n  key id\n  id : Int\n"
+        try store.importJSON(#"[{"id":1}]"#, map: version1)
+        let plan = try ImportPlan.compile(text: version1 + "  name : String\n  tags : [Tag]\nentity Tag\n  key name\n  name : String\n", fileName: "test.map")
+        let location = try #require(ConnectionString(store.location))
+        let outcomes = Outcomes()
+        DispatchQueue.concurrentPerform(iterations: 2) { index in
+            let feed = #"[{"id":\#(index + 2),"name":"n","tags":["x"]}]"#
+            do {
+                let summary = try PostgresImporter(plan: plan).run(
+                    source: BytesSource(Array(feed.utf8)), inputName: "feed", location: location, options: ImportOptions())
+                outcomes.lock.withLock { outcomes.changes.append(summary.schemaChanges) }
+            } catch {
+                outcomes.lock.withLock { outcomes.failures.append("\(error)") }
+            }
+        }
+        #expect(outcomes.failures.isEmpty)
+        #expect(outcomes.changes.sorted { $0.count < $1.count } == [[], ["add column item.name", "add table tag", "add table item_tags"]])
+        #expect(try store.lines("SELECT id FROM item ORDER BY id") == ["1", "2", "3"])
+        #expect(try store.lines("SELECT count(*) FROM graphimport_schema") == ["2"])
     }
 }
