@@ -64,12 +64,9 @@ public struct PostgresImporter: Sendable {
         if !refusals.isEmpty {
             throw .unsupported(store: store, message: "this map asks for what graphimport does not do on a PostgreSQL store yet", refusals: refusals)
         }
-        let overlong = PostgresSchemaSQL.overlongNames(in: plan.schema)
+        let overlong = plan.postgresOverlongNames()
         if !overlong.isEmpty {
-            throw .unsupported(
-                store: store,
-                message: "the map makes names longer than PostgreSQL's \(PostgresSchemaSQL.maxNameBytes) bytes: \(overlong.joined(separator: ", "))",
-                refusals: [])
+            throw .unsupported(store: store, message: "the map makes names longer than PostgreSQL keeps", refusals: overlong)
         }
         var options_: [String] = []
         if options.mode != nil { options_.append("--mode") }
