@@ -52,35 +52,6 @@ extension PostgresConnection {
             [RunOutcome.succeeded.rawValue])
     }
 
-    /// The schema the store's last map made, or nil for a store whose tables no map made yet.
-    public func recordedSchema() throws(PostgresError) -> (schema: SchemaDescription?, mapName: String?)? {
-        guard
-            let row = try rows(
-                "SELECT \"schema_json\", \"map_name\" FROM \(quoteIdentifier(Store.schemaTable)) ORDER BY \"version\" DESC LIMIT 1"
-            ).first
-        else { return nil }
-        let schema = row[0].flatMap { try? JSONDecoder().decode(SchemaDescription.self, from: Data($0.utf8)) }
-        return (schema, row[1])
-    }
-
-    /// The tables of `names` that exist in the store's schema.
-    public func existingTables(_ names: [String]) throws(PostgresError) -> [String] {
-        var found: [String] = []
-        for name in names where try scalar("SELECT to_regclass($1) IS NOT NULL", [quoteIdentifier(name)]) == "t" { found.append(name) }
-        return found
-    }
-
-    /// Creates the tables of `schema` and records it as the SQLite store records its schema.
-    public func create(_ schema: SchemaDescription, mapName: String, mapText: String) throws(PostgresError) {
-        for statement in PostgresSchemaSQL.createStatements(for: schema) { try execute(statement) }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        guard let json = try? encoder.encode(schema) else { throw PostgresError(.other, message: "the schema cannot be encoded") }
-        _ = try rows(
-            "INSERT INTO \(quoteIdentifier(Store.schemaTable)) (\"recorded_at\", \"map_name\", \"map_text\", \"schema_json\") VALUES (\(Self.nowText), $1, $2, $3)",
-            [mapName, mapText, String(decoding: json, as: UTF8.self)])
-    }
-
     /// Stores `value` under `key` in the metadata, `updated_at` moving only when it changes.
     public func setMeta(_ key: String, _ value: MetaValue) throws(PostgresError) {
         let table = quoteIdentifier(Store.metaTable)

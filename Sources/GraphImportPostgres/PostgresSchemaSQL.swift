@@ -8,9 +8,10 @@ public import GraphImportStore
 public enum PostgresSchemaSQL {
     /// Every table, then the foreign keys that point at a table created after their own, then
     /// the indexes. PostgreSQL checks a reference's target when the table is created, unlike SQLite,
-    /// so a reference to a later table is added once that table exists.
-    public static func createStatements(for schema: SchemaDescription) -> [String] {
-        var created: Set<String> = []
+    /// so a reference to a later table is added once that table exists. A table of `existing` (the
+    /// store's, for a migration) is referenced at once.
+    public static func createStatements(for schema: SchemaDescription, existing: Set<String> = []) -> [String] {
+        var created = existing
         var tables: [String] = []
         var laterReferences: [String] = []
         for table in schema.tables {

@@ -19,22 +19,59 @@ public struct MigrationRefusal: Sendable, Equatable, CustomStringConvertible {
     public var description: String { "\(message)\nhelp: \(hint)" }
 }
 
-/// What moving a store from one schema to another takes: DDL, a human summary, and refusals.
+/// One change a migration makes, in terms of table descriptions: each store writes its own DDL
+/// for it (`SchemaSQL.statements(for:)` for SQLite), so that both stores migrate by one plan.
+public enum MigrationStep: Sendable, Equatable {
+    /// A new table, with its unique keys and indexes.
+    case createTable(TableDescription)
+    /// A nullable column added to an existing table (named as the store spells it).
+    case addColumn(ColumnDescription, table: String)
+    /// A plain index added to an existing table (named as the store spells it).
+    case createIndex(table: String, columns: [String])
+}
+
+/// What moving a store from one schema to another takes: the steps, a human summary, and refusals.
 public struct MigrationPlan: Sendable, Equatable {
-    /// The DDL to run, in order.
-    public var statements: [String]
+    /// The changes to make, in order.
+    public var steps: [MigrationStep]
     /// One line per change, kept ones included: "add table hashtag", "add column tweet.lang".
     public var changes: [String]
     /// Changes that cannot be made in place; when not empty, nothing should be run.
     public var refusals: [MigrationRefusal]
 
     /// A plan; empty by default.
-    public init(statements: [String] = [], changes: [String] = [], refusals: [MigrationRefusal] = []) {
-        self.statements = statements
+    public init(steps: [MigrationStep] = [], changes: [String] = [], refusals: [MigrationRefusal] = []) {
+        self.steps = steps
         self.changes = changes
         self.refusals = refusals
     }
 
-    /// True when there is no statement to run.
-    public var isEmpty: Bool { statements.isEmpty }
+    /// SQLite's DDL for the steps, in order.
+    public var statements: [String] { SchemaSQL.statements(for: steps) }
+
+    /// True when there is nothing to change.
+    public var isEmpty: Bool { steps.isEmpty }
+}
+
+/// How a store's migration refusals are worded: what it does not change in place, and how to
+/// start over. The planner decides what is refused, the same for every store.
+public struct MigrationTarget: Sendable {
+    /// The subject and verb of a change not made in place: "SQLite cannot" (change a column's type…).
+    public var cannot: String
+    /// The subject and verb of the one kind of column that can be added: "SQLite can only add".
+    public var onlyAdds: String
+    /// What to do instead of a change that needs the data rebuilt, as a sentence without a final period.
+    public var rebuildHint: String
+
+    /// A wording.
+    public init(cannot: String, onlyAdds: String, rebuildHint: String) {
+        self.cannot = cannot
+        self.onlyAdds = onlyAdds
+        self.rebuildHint = rebuildHint
+    }
+
+    /// The SQLite store's: its ALTER TABLE can only add (https://www.sqlite.org/lang_altertable.html).
+    public static let sqlite = MigrationTarget(
+        cannot: "SQLite cannot", onlyAdds: "SQLite can only add",
+        rebuildHint: "import into a new store with --store NEW.sqlite, or delete the store to rebuild it")
 }

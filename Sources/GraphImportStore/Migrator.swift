@@ -3,21 +3,23 @@
 /// dropped (tables, columns and indexes a map does not name are kept, so several maps can feed one
 /// store and a map can go back and forth); every other difference is refused with a hint, because
 /// SQLite's ALTER TABLE can only add (https://www.sqlite.org/lang_altertable.html).
+///
+/// The plan is made of table descriptions (`MigrationStep`), not SQL: the PostgreSQL store
+/// migrates by the same plan, so that a map change means the same in both stores; `target` only
+/// words the refusals for the store at hand.
 public enum Migrator {
-    /// The hint for changes that need the data rebuilt.
-    static let rebuildHint = "import into a new store with --store NEW.sqlite, or delete the store to rebuild it"
-
     /// The plan from a store whose tables are exactly `old` (nil for a new store) to `new`.
-    public static func plan(from old: SchemaDescription?, to new: SchemaDescription) -> MigrationPlan {
-        plan(from: StoredSchema(schema: old ?? SchemaDescription(tables: []), recorded: old), to: new)
+    public static func plan(from old: SchemaDescription?, to new: SchemaDescription, target: MigrationTarget = .sqlite) -> MigrationPlan {
+        plan(from: StoredSchema(schema: old ?? SchemaDescription(tables: []), recorded: old), to: new, target: target)
     }
 
     /// The plan from the store's real schema to `new`.
-    public static func plan(from store: StoredSchema, to new: SchemaDescription) -> MigrationPlan {
+    public static func plan(from store: StoredSchema, to new: SchemaDescription, target: MigrationTarget = .sqlite) -> MigrationPlan {
         var plan = MigrationPlan()
+        let rebuildHint = target.rebuildHint
         for table in new.tables {
             if let existing = store.schema.table(folding: table.name) {
-                planChanges(from: existing, to: table, store: store, into: &plan)
+                planChanges(from: existing, to: table, store: store, target: target, into: &plan)
             } else if let other = store.names[foldedName(table.name)] {
                 plan.refusals.append(
                     MigrationRefusal(
@@ -25,7 +27,7 @@ public enum Migrator {
                         message: "the store already has \(article(other)) \(other) named \(table.name), so table \(table.name) cannot be created",
                         hint: "rename the entity's table in the map, or " + rebuildHint))
             } else {
-                plan.statements += SchemaSQL.createStatements(for: table)
+                plan.steps.append(.createTable(table))
                 plan.changes.append("add table \(table.name)")
             }
         }
@@ -44,14 +46,17 @@ public enum Migrator {
         return described.column(folding: column) != nil
     }
 
-    private static func planChanges(from old: TableDescription, to new: TableDescription, store: StoredSchema, into plan: inout MigrationPlan) {
+    private static func planChanges(
+        from old: TableDescription, to new: TableDescription, store: StoredSchema, target: MigrationTarget, into plan: inout MigrationPlan
+    ) {
         let table = new.name
+        let rebuildHint = target.rebuildHint
         if !sameNames(old.primaryKey.names, new.primaryKey.names) || old.primaryKey.isRowID != new.primaryKey.isRowID {
             plan.refusals.append(
                 MigrationRefusal(
                     table: table,
                     message:
-                        "table \(table) has the primary key \(describe(old.primaryKey)) in the store and \(describe(new.primaryKey)) in the map; SQLite cannot change a primary key in place",
+                        "table \(table) has the primary key \(describe(old.primaryKey)) in the store and \(describe(new.primaryKey)) in the map; \(target.cannot) change a primary key in place",
                     hint: rebuildHint))
         }
         // The upserts find objects by the map's keys and rely on each being unique. A unique index
@@ -66,19 +71,19 @@ public enum Migrator {
         }
         for column in new.columns {
             if let existing = old.column(folding: column.name) {
-                if let refusal = refusal(from: existing, to: column, table: table) {
+                if let refusal = refusal(from: existing, to: column, table: table, target: target) {
                     plan.refusals.append(refusal)
                 }
             } else if column.notNull {
                 plan.refusals.append(
                     MigrationRefusal(
                         table: table, column: column.name,
-                        message: "new column \(table).\(column.name) is NOT NULL; SQLite can only add a column that rows already stored may leave NULL",
+                        message: "new column \(table).\(column.name) is NOT NULL; \(target.onlyAdds) a column that rows already stored may leave NULL",
                         hint: "make the attribute optional in the map, or " + rebuildHint))
             } else {
                 // "If foreign key constraints are enabled, a column with a REFERENCES clause must
                 // have a default value of NULL" — a column added without DEFAULT has exactly that.
-                plan.statements.append(SchemaSQL.addColumn(column, to: old.name))
+                plan.steps.append(.addColumn(column, table: old.name))
                 plan.changes.append("add column \(table).\(column.name)")
             }
         }
@@ -105,7 +110,7 @@ public enum Migrator {
                             "the store already has \(article(other)) \(other) named \(name), so the index on \(table)(\(index.joined(separator: ", "))) cannot be created",
                         hint: "drop or rename that \(other) in the store, or " + rebuildHint))
             } else {
-                plan.statements.append(SchemaSQL.createIndex(on: old.name, columns: index, unique: false))
+                plan.steps.append(.createIndex(table: old.name, columns: index))
                 plan.changes.append("add index \(name)")
             }
         }
@@ -117,22 +122,23 @@ public enum Migrator {
     }
 
     /// Why an existing column cannot become `new`, or nil when it fits.
-    private static func refusal(from old: ColumnDescription, to new: ColumnDescription, table: String) -> MigrationRefusal? {
+    private static func refusal(from old: ColumnDescription, to new: ColumnDescription, table: String, target: MigrationTarget) -> MigrationRefusal? {
         let name = "\(table).\(new.name)"
         let message: String
         if old.type != new.type {
-            message = "column \(name) is \(old.type.rawValue) in the store and \(new.type.rawValue) in the map; SQLite cannot change a column's type in place"
+            message =
+                "column \(name) is \(old.type.rawValue) in the store and \(new.type.rawValue) in the map; \(target.cannot) change a column's type in place"
         } else if !old.notNull && new.notNull {
-            message = "column \(name) is nullable in the store and NOT NULL in the map; SQLite cannot add a constraint to an existing column"
+            message = "column \(name) is nullable in the store and NOT NULL in the map; \(target.cannot) add a constraint to an existing column"
         } else if old.notNull && !new.notNull {
-            message = "column \(name) is NOT NULL in the store and nullable in the map; SQLite cannot drop a constraint from an existing column"
+            message = "column \(name) is NOT NULL in the store and nullable in the map; \(target.cannot) drop a constraint from an existing column"
         } else if !sameReference(old.references, new.references) {
             message =
-                "column \(name) references \(describe(old.references)) in the store and \(describe(new.references)) in the map; SQLite cannot change a foreign key in place"
+                "column \(name) references \(describe(old.references)) in the store and \(describe(new.references)) in the map; \(target.cannot) change a foreign key in place"
         } else {
             return nil
         }
-        return MigrationRefusal(table: table, column: new.name, message: message, hint: rebuildHint)
+        return MigrationRefusal(table: table, column: new.name, message: message, hint: target.rebuildHint)
     }
 
     private static func sameName(_ a: String, _ b: String) -> Bool { foldedName(a) == foldedName(b) }

@@ -16,6 +16,18 @@ public enum SchemaSQL {
         schema.tables.flatMap { createStatements(for: $0) }
     }
 
+    /// The DDL of a migration's steps, in order: a new table with its indexes, an added column, an
+    /// added index.
+    public static func statements(for steps: [MigrationStep]) -> [String] {
+        steps.flatMap { step in
+            switch step {
+            case .createTable(let table): createStatements(for: table)
+            case .addColumn(let column, let table): [addColumn(column, to: table)]
+            case .createIndex(let table, let columns): [createIndex(on: table, columns: columns, unique: false)]
+            }
+        }
+    }
+
     /// `CREATE TABLE "t" ("pk" INTEGER PRIMARY KEY, …) STRICT`; a table keyed by its columns (a
     /// join table) is `STRICT, WITHOUT ROWID`: its rows live in the key's B-tree, so a row is
     /// written once instead of into a table and a key index, and a list is read from one B-tree.

@@ -26,6 +26,12 @@ public struct StoredSchema: Sendable, Equatable {
             self.names = described
         }
     }
+
+    /// `names` keyed as `StoredSchema.names` is: each name folded as the planner compares names,
+    /// with what it names ("table", "index", "view", …); for a store read from another catalog.
+    public static func foldedNames(_ objects: [(name: String, type: String)]) -> [String: String] {
+        Dictionary(objects.map { (foldedName($0.name), $0.type) }, uniquingKeysWith: { first, _ in first })
+    }
 }
 
 /// `name` as SQLite compares identifiers: ASCII letters without case, every other character as is.

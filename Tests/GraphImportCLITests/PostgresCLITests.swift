@@ -1,4 +1,5 @@
 import Foundation
+import GraphImportPostgres
 import GraphImportTestSupport
 import Testing
 
@@ -120,16 +121,63 @@ struct PostgresCLITests {
     }
 
     @Test(needsPostgres)
-    func aMapThatChangesTheTablesExits78AndLeavesTheStoreAsItWas() throws {
+    func aMapThatAddsAnAttributeMigratesTheStoreAndADryRunOnlySaysSo() throws {
         let database = try PostgresTestCluster.shared().makeDatabase()
         let dir = TemporaryDirectory()
         let first = dir.write("v1.map", "records at $[*] as Thing\nentity Thing table things\n  key id\n  id: Int\n")
         let second = dir.write("v2.map", "records at $[*] as Thing\nentity Thing table things\n  key id\n  id: Int\n  name: String?\n")
         #expect(runInProcess(["-", "--map", first, "--store", database.connectionString], stdinText: "[{\"id\": 1}]").status == 0)
+        let dryRun = runInProcess(["-", "--map", second, "--store", database.connectionString, "--dry-run"], stdinText: "[{\"id\": 2, \"name\": \"b\"}]")
+        #expect(dryRun.status == 0, "\(dryRun.stderr)")
+        #expect(dryRun.stderr.contains("schema: add column things.name"), "\(dryRun.stderr)")
+        #expect(
+            try database.cluster.psql(database.name, "SELECT count(*) FROM information_schema.columns WHERE table_name = 'things' AND column_name = 'name'")
+                == "0\n")
         let result = runInProcess(["-", "--map", second, "--store", database.connectionString], stdinText: "[{\"id\": 2, \"name\": \"b\"}]")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("schema: add column things.name"), "\(result.stderr)")
+        #expect(try database.cluster.psql(database.name, "SELECT string_agg(id || ':' || coalesce(name, '-'), ',' ORDER BY id) FROM things") == "1:-,2:b\n")
+    }
+
+    @Test(needsPostgres)
+    func anImportWhoseMapMakesNamesLongerThanPostgreSQLKeepsExits78AndWritesNothing() throws {
+        let database = try PostgresTestCluster.shared().makeDatabase()
+        let dir = TemporaryDirectory()
+        let first = dir.write("v1.map", "records at $[*] as Thing\nentity Thing table things\n  key id\n  id: Int\n")
+        let column = String(repeating: "x", count: 64)
+        let second = dir.write("v2.map", "records at $[*] as Thing\nentity Thing table things\n  key id\n  id: Int\n  \(column): String?\n")
+        #expect(runInProcess(["-", "--map", first, "--store", database.connectionString], stdinText: "[{\"id\": 1}]").status == 0)
+        let result = runInProcess(["-", "--map", second, "--store", database.connectionString], stdinText: "[{\"id\": 2}]")
         #expect(result.status == 78, "\(result.stderr)")
-        #expect(result.stderr.contains("migrating a PostgreSQL store is not supported yet"), "\(result.stderr)")
+        #expect(result.stderr.contains("the map makes names longer than PostgreSQL keeps; nothing was imported\n"), "\(result.stderr)")
+        #expect(result.stderr.contains("v2.map:5:3: error: column \(column) is longer than PostgreSQL's 63 bytes\n"), "\(result.stderr)")
+        #expect(!result.stderr.contains("SQLite"), "\(result.stderr)")
+        #expect(try database.cluster.psql(database.name, "SELECT count(*) FROM information_schema.columns WHERE table_name = 'things'") == "4\n")
+    }
+
+    @Test(needsPostgres)
+    func aRefusedMigrationPointsAtTheMapLineExits78AndLeavesTheStoreAsItWas() throws {
+        let database = try PostgresTestCluster.shared().makeDatabase()
+        let dir = TemporaryDirectory()
+        let first = dir.write("v1.map", "records at $[*] as Thing\nentity Thing table things\n  key id\n  id: Int\n  name: String?\n")
+        let second = dir.write("v2.map", "records at $[*] as Thing\nentity Thing table things\n  key id\n  id: Int\n  name: Int?\n")
+        #expect(runInProcess(["-", "--map", first, "--store", database.connectionString], stdinText: "[{\"id\": 1}]").status == 0)
+        let result = runInProcess(["-", "--map", second, "--store", database.connectionString], stdinText: "[{\"id\": 2, \"name\": 5}]")
+        #expect(result.status == 78, "\(result.stderr)")
+        let store = try #require(ConnectionString(database.connectionString)).description
+        #expect(
+            result.stderr == """
+                graphimport: error: cannot migrate the store \(store) to this map; nothing was imported
+                \(second):5:3: error: column things.name is TEXT in the store and INTEGER in the map; graphimport does not change a column's type in place
+                 5 |   name: Int?
+                   |   ^
+                help: import into a new database or schema (another --store), or drop the store's tables to rebuild them
+
+                """)
         #expect(try database.cluster.psql(database.name, "SELECT string_agg(id::text, ',') FROM things") == "1\n")
+        #expect(
+            try database.cluster.psql(database.name, "SELECT data_type FROM information_schema.columns WHERE table_name = 'things' AND column_name = 'name'")
+                == "text\n")
     }
 }
 

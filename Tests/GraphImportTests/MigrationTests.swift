@@ -2,6 +2,7 @@ import GraphImport
 import GraphImportJSON
 import GraphImportMapping
 import GraphImportStore
+import GraphImportStoreTestSupport
 import GraphImportTestSupport
 import Testing
 
@@ -23,6 +24,20 @@ struct MigrationTests {
             source: BytesSource(Array(json.utf8)), inputName: "test.json", storePath: path, options: ImportOptions())
     }
 
+    static let version2 =
+        version1 + """
+
+              price : Double?
+              owner : Person? inverse items
+              tags : [Tag]
+            entity Person
+              key login
+              login : String
+            entity Tag
+              key name
+              name : String
+            """
+
     @Test func firstImportCreatesTheSchemaItReports() throws {
         let directory = TemporaryDirectory()
         let summary = try importJSON(#"[{"id":1,"name":"a"}]"#, map: Self.version1, store: directory.path("s.sqlite"))
@@ -36,80 +51,124 @@ struct MigrationTests {
         #expect(try database.scalar("SELECT count(*) FROM graphimport_schema") == .integer(1))
     }
 
-    @Test func addingAttributesEntitiesAndRelationshipsMigratesInPlaceKeepingData() throws {
-        let directory = TemporaryDirectory()
-        let store = directory.path("s.sqlite")
-        try importJSON(#"[{"id":1,"name":"a"}]"#, map: Self.version1, store: store)
-        let version2 =
-            Self.version1 + """
+    @Test(arguments: StoreKind.testable)
+    func firstImportCreatesTheTablesAndRecordsTheSchemaOnce(_ kind: StoreKind) throws {
+        let store = try StoreUnderTest(kind)
+        let summary = try store.importJSON(#"[{"id":1,"name":"a"}]"#, map: Self.version1)
+        #expect(summary.schemaChanges == ["add table item"])
+        #expect(try store.columnNames(of: "item") == ["pk", "id", "name", "inserted_run", "changed_run"])
+        let again = try store.importJSON(#"[{"id":2,"name":"b"}]"#, map: Self.version1)
+        #expect(again.schemaChanges.isEmpty)
+        #expect(try store.lines("SELECT count(*) FROM graphimport_schema") == ["1"])
+    }
 
-                  price : Double?
-                  owner : Person? inverse items
-                  tags : [Tag]
-                entity Person
-                  key login
-                  login : String
-                entity Tag
-                  key name
-                  name : String
-                """
-        let summary = try importJSON(
-            #"[{"id":2,"name":"b","price":1.5,"owner":{"login":"ann"},"tags":["x","y"]}]"#, map: version2, store: store)
+    @Test(arguments: StoreKind.testable)
+    func addingAttributesEntitiesAndRelationshipsMigratesInPlaceKeepingData(_ kind: StoreKind) throws {
+        let store = try StoreUnderTest(kind)
+        try store.importJSON(#"[{"id":1,"name":"a"}]"#, map: Self.version1)
+        let summary = try store.importJSON(#"[{"id":2,"name":"b","price":1.5,"owner":{"login":"ann"},"tags":["x","y"]}]"#, map: Self.version2)
         #expect(
             summary.schemaChanges == [
                 "add column item.price", "add column item.owner_pk", "add index item_owner_pk_index", "add table person", "add table tag",
                 "add table item_tags",
             ])
-        let database = try Database(path: store)
+        #expect(summary.entities.map { $0.counts.inserted } == [1, 1, 2])
         #expect(
-            try database.rows("SELECT id, name, price, owner_pk IS NOT NULL FROM item ORDER BY id") == [
-                [.integer(1), .text("a"), .null, .integer(0)],
-                [.integer(2), .text("b"), .real(1.5), .integer(1)],
+            try store.lines("SELECT id, name, price, CASE WHEN owner_pk IS NULL THEN 0 ELSE 1 END FROM item ORDER BY id") == [
+                "1|a|NULL|0", "2|b|1.5|1",
             ])
-        #expect(try database.rows("SELECT name FROM tag JOIN item_tags ON tag_pk = tag.pk ORDER BY position") == [[.text("x")], [.text("y")]])
+        #expect(try store.lines("SELECT name FROM tag JOIN item_tags ON tag_pk = tag.pk ORDER BY position") == ["x", "y"])
+        #expect(try store.lines("SELECT count(*) FROM graphimport_schema") == ["2"])
+        // The new foreign key holds: an item's owner is a person.
+        #expect(try store.lines("SELECT login FROM item JOIN person ON person.pk = item.owner_pk") == ["ann"])
     }
 
-    @Test func aTypeChangeIsRefusedAndTheStoreIsUntouched() throws {
-        let directory = TemporaryDirectory()
-        let store = directory.path("s.sqlite")
-        try importJSON(#"[{"id":1,"name":"a"}]"#, map: Self.version1, store: store)
+    @Test(arguments: StoreKind.testable)
+    func aTypeChangeIsRefusedAndTheStoreIsUntouched(_ kind: StoreKind) throws {
+        let store = try StoreUnderTest(kind)
+        try store.importJSON(#"[{"id":1,"name":"a"}]"#, map: Self.version1)
         let changed = Self.version1.replacingOccurrences(of: "name : String", with: "name : Int")
+        let target = store.migrationTarget
         #expect {
-            try importJSON(#"[{"id":2,"name":5}]"#, map: changed, store: store)
+            try store.importJSON(#"[{"id":2,"name":5}]"#, map: changed)
         } throws: { error in
-            guard case ImportError.migration(_, let refusals) = error as! ImportError else { return false }
+            guard case .migration(_, let refusals)? = error as? ImportError else { return false }
             return refusals.map(\.description) == [
                 """
-                test.map:4:3: error: column item.name is TEXT in the store and INTEGER in the map; SQLite cannot change a column's type in place
+                test.map:4:3: error: column item.name is TEXT in the store and INTEGER in the map; \(target.cannot) change a column's type in place
                  4 |   name : Int
                    |   ^
-                help: import into a new store with --store NEW.sqlite, or delete the store to rebuild it
+                help: \(target.rebuildHint)
                 """
             ]
         }
-        let database = try Database(path: store)
-        #expect(try database.rows("SELECT id, name FROM item") == [[.integer(1), .text("a")]])
+        #expect(try store.lines("SELECT id, name FROM item") == ["1|a"])
+        #expect(try store.lines("SELECT count(*) FROM graphimport_schema") == ["1"])
     }
 
-    @Test func aNewUniqueKeyIsRefused() throws {
-        let directory = TemporaryDirectory()
-        let store = directory.path("s.sqlite")
-        try importJSON(#"[{"id":1,"name":"a"}]"#, map: Self.version1, store: store)
+    @Test(arguments: StoreKind.testable)
+    func aNewUniqueKeyIsRefused(_ kind: StoreKind) throws {
+        let store = try StoreUnderTest(kind)
+        try store.importJSON(#"[{"id":1,"name":"a"}]"#, map: Self.version1)
         let rekeyed = Self.version1.replacingOccurrences(of: "key id", with: "key id, name")
-        #expect(throws: ImportError.self) {
-            try importJSON(#"[{"id":2,"name":"b"}]"#, map: rekeyed, store: store)
+        let target = store.migrationTarget
+        #expect {
+            try store.importJSON(#"[{"id":2,"name":"b"}]"#, map: rekeyed)
+        } throws: { error in
+            guard case .migration(_, let refusals)? = error as? ImportError else { return false }
+            return refusals.map(\.message) == [
+                "table item has the unique keys (id) in the store and (id, name) in the map; rows already stored may not fit the new keys",
+                "column item.name is nullable in the store and NOT NULL in the map; \(target.cannot) add a constraint to an existing column",
+            ]
         }
-        #expect(try Database(path: store).scalar("SELECT count(*) FROM item") == .integer(1))
+        #expect(try store.lines("SELECT count(*) FROM item") == ["1"])
     }
 
-    @Test func anAttributeNoLongerMappedKeepsItsColumnAndData() throws {
-        let directory = TemporaryDirectory()
-        let store = directory.path("s.sqlite")
-        try importJSON(#"[{"id":1,"name":"a"}]"#, map: Self.version1, store: store)
-        let slim = "entity Item\n  key id\n  id : Int\n"
-        let summary = try importJSON(#"[{"id":2}]"#, map: slim, store: store)
-        #expect(summary.schemaChanges.contains { $0.contains("item.name") && $0.contains("kept") })
-        #expect(try Database(path: store).rows("SELECT id, name FROM item ORDER BY id") == [[.integer(1), .text("a")], [.integer(2), .null]])
+    @Test(arguments: StoreKind.testable)
+    func anAttributeNoLongerMappedKeepsItsColumnAndData(_ kind: StoreKind) throws {
+        let store = try StoreUnderTest(kind)
+        try store.importJSON(#"[{"id":1,"name":"a"}]"#, map: Self.version1)
+        let summary = try store.importJSON(#"[{"id":2}]"#, map: "entity Item\n  key id\n  id : Int\n")
+        #expect(summary.schemaChanges == ["column item.name is not in this map; kept"])
+        #expect(try store.lines("SELECT id, name FROM item ORDER BY id") == ["1|a", "2|NULL"])
+    }
+
+    @Test(arguments: StoreKind.testable)
+    func aFailedImportAfterAMigrationLeavesTheOldSchemaAndRows(_ kind: StoreKind) throws {
+        let store = try StoreUnderTest(kind)
+        try store.importJSON(#"[{"id":1,"name":"a"}]"#, map: Self.version1)
+        let before = try store.tableNames()
+        // The migration runs, then the second record fails: the run's one transaction takes both back.
+        let feed = #"[{"id":2,"name":"b","price":1.5,"owner":{"login":"ann"},"tags":["x"]}, {"id":"three"}]"#
+        #expect {
+            try store.importJSON(feed, map: Self.version2)
+        } throws: { error in
+            guard case .record? = error as? ImportError else { return false }
+            return true
+        }
+        #expect(before == ["item"])
+        #expect(try store.tableNames() == before)
+        #expect(try store.columnNames(of: "item") == ["pk", "id", "name", "inserted_run", "changed_run"])
+        #expect(try store.lines("SELECT id, name FROM item") == ["1|a"])
+        #expect(try store.lines("SELECT count(*) FROM graphimport_schema") == ["1"])
+        // The next import migrates afresh.
+        let summary = try store.importJSON(#"[{"id":2,"name":"b","price":1.5}]"#, map: Self.version2)
+        #expect(summary.schemaChanges.first == "add column item.price")
+    }
+
+    @Test(arguments: StoreKind.testable)
+    func aDryRunReportsTheMigrationAndLeavesTheSchema(_ kind: StoreKind) throws {
+        let store = try StoreUnderTest(kind)
+        try store.importJSON(#"[{"id":1,"name":"a"}]"#, map: Self.version1)
+        var options = ImportOptions()
+        options.dryRun = true
+        let summary = try store.importJSON(#"[{"id":2,"name":"b","price":1.5}]"#, map: Self.version2, options: options)
+        #expect(summary.dryRun)
+        #expect(summary.schemaChanges.contains("add column item.price"))
+        #expect(summary.entities.first?.counts.inserted == 1)
+        #expect(try store.tableNames() == ["item"])
+        #expect(try store.columnNames(of: "item") == ["pk", "id", "name", "inserted_run", "changed_run"])
+        #expect(try store.lines("SELECT count(*) FROM graphimport_schema") == ["1"])
     }
 
     @Test func aStoreLockedByAnotherWriterIsReportedBusyAfterTheWait() throws {
@@ -164,60 +223,71 @@ struct StoreAsItIsMigrationTests {
           title : String
         """
 
-    @Test func twoMapsFeedOneStoreInEitherOrder() throws {
-        let directory = TemporaryDirectory()
-        let store = directory.path("s.sqlite")
-        let migrations = MigrationTests()
-        try migrations.importJSON(#"[{"id":1,"name":"ann","books":[{"id":10,"title":"a"}]}]"#, map: Self.authorsAndBooks, store: store)
-        let books = try migrations.importJSON(#"[{"id":11,"title":"b"}]"#, map: Self.booksOnly, store: store)
+    @Test(arguments: StoreKind.testable)
+    func twoMapsFeedOneStoreInEitherOrder(_ kind: StoreKind) throws {
+        let store = try StoreUnderTest(kind)
+        try store.importJSON(#"[{"id":1,"name":"ann","books":[{"id":10,"title":"a"}]}]"#, map: Self.authorsAndBooks)
+        let books = try store.importJSON(#"[{"id":11,"title":"b"}]"#, map: Self.booksOnly)
         #expect(books.schemaChanges == ["table author is not in this map; kept", "table author_books is not in this map; kept"])
-        let again = try migrations.importJSON(
-            #"[{"id":2,"name":"bob","books":[{"id":11,"title":"b"}]}]"#, map: Self.authorsAndBooks, store: store)
+        let again = try store.importJSON(#"[{"id":2,"name":"bob","books":[{"id":11,"title":"b"}]}]"#, map: Self.authorsAndBooks)
         #expect(again.schemaChanges.isEmpty)
-        try migrations.importJSON(#"[{"id":12,"title":"c"}]"#, map: Self.booksOnly, store: store)
-        let database = try Database(path: store)
-        #expect(
-            try database.rows("SELECT id, title FROM book ORDER BY id") == [
-                [.integer(10), .text("a")], [.integer(11), .text("b")], [.integer(12), .text("c")],
-            ])
-        #expect(try database.rows("SELECT count(*) FROM author_books") == [[.integer(2)]])
+        try store.importJSON(#"[{"id":12,"title":"c"}]"#, map: Self.booksOnly)
+        #expect(try store.lines("SELECT id, title FROM book ORDER BY id") == ["10|a", "11|b", "12|c"])
+        #expect(try store.lines("SELECT count(*) FROM author_books") == ["2"])
     }
 
-    @Test func anAttributeDroppedAndRestoredMigrates() throws {
-        let directory = TemporaryDirectory()
-        let store = directory.path("s.sqlite")
-        let migrations = MigrationTests()
-        try migrations.importJSON(#"[{"id":1,"name":"a"}]"#, map: MigrationTests.version1, store: store)
-        try migrations.importJSON(#"[{"id":2}]"#, map: "entity Item\n  key id\n  id : Int\n", store: store)
-        let restored = try migrations.importJSON(#"[{"id":3,"name":"c"}]"#, map: MigrationTests.version1, store: store)
+    @Test(arguments: StoreKind.testable)
+    func anAttributeDroppedAndRestoredMigrates(_ kind: StoreKind) throws {
+        let store = try StoreUnderTest(kind)
+        try store.importJSON(#"[{"id":1,"name":"a"}]"#, map: MigrationTests.version1)
+        try store.importJSON(#"[{"id":2}]"#, map: "entity Item\n  key id\n  id : Int\n")
+        let restored = try store.importJSON(#"[{"id":3,"name":"c"}]"#, map: MigrationTests.version1)
         #expect(restored.schemaChanges.isEmpty)
-        #expect(
-            try Database(path: store).rows("SELECT id, name FROM item ORDER BY id") == [
-                [.integer(1), .text("a")], [.integer(2), .null], [.integer(3), .text("c")],
-            ])
+        #expect(try store.lines("SELECT id, name FROM item ORDER BY id") == ["1|a", "2|NULL", "3|c"])
     }
 
-    @Test func aStoreMadeFromTheSchemaRecipeImports() throws {
-        let directory = TemporaryDirectory()
-        let store = directory.path("s.sqlite")
-        let mapping = try MapParser.parse(
-            Self.authorsAndBooks, fileName: "test.map", converters: ConverterCatalog.standard.signatures,
-            validators: ValidatorCatalog.standard.signatures)
-        // `graphimport schema --map M | sqlite3 S`
-        try Database(path: store).execute(ImportPlan(mapping: mapping).schemaSQL.map { $0 + ";\n" }.joined())
-        let summary = try MigrationTests().importJSON(
-            #"[{"id":1,"name":"ann","books":[{"id":10,"title":"a"}]}]"#, map: Self.authorsAndBooks, store: store)
+    @Test(arguments: StoreKind.testable)
+    func aStoreMadeFromTheSchemaRecipeImports(_ kind: StoreKind) throws {
+        let store = try StoreUnderTest(kind)
+        let plan = try ImportPlan.compile(text: Self.authorsAndBooks, fileName: "test.map")
+        // `graphimport schema --map M | sqlite3 S`, or `… --store postgresql://… | psql`
+        try store.execute(store.schemaSQL(for: plan.schema).map { $0 + ";\n" }.joined())
+        let summary = try store.importJSON(#"[{"id":1,"name":"ann","books":[{"id":10,"title":"a"}]}]"#, map: Self.authorsAndBooks)
         #expect(summary.schemaChanges.isEmpty)
-        #expect(try Database(path: store).rows("SELECT title FROM book") == [[.text("a")]])
+        #expect(try store.lines("SELECT title FROM book") == ["a"])
     }
 
-    @Test func aTableAddedByHandIsKeptAndAColumnOfTheSameNameIsReused() throws {
-        let directory = TemporaryDirectory()
-        let store = directory.path("s.sqlite")
-        try MigrationTests().importJSON(#"[{"id":1}]"#, map: "entity Item\n  key id\n  id : Int\n", store: store)
-        try Database(path: store).execute("ALTER TABLE item ADD COLUMN name TEXT; CREATE TABLE notes (body TEXT)")
-        let summary = try MigrationTests().importJSON(#"[{"id":2,"name":"b"}]"#, map: MigrationTests.version1, store: store)
+    @Test(arguments: StoreKind.testable)
+    func aTableAddedByHandIsKeptAndAColumnOfTheSameNameIsReused(_ kind: StoreKind) throws {
+        let store = try StoreUnderTest(kind)
+        try store.importJSON(#"[{"id":1}]"#, map: "entity Item\n  key id\n  id : Int\n")
+        try store.execute("ALTER TABLE item ADD COLUMN name TEXT; CREATE TABLE notes (body TEXT)")
+        let summary = try store.importJSON(#"[{"id":2,"name":"b"}]"#, map: MigrationTests.version1)
         #expect(summary.schemaChanges.isEmpty)
-        #expect(try Database(path: store).rows("SELECT id, name FROM item ORDER BY id") == [[.integer(1), .null], [.integer(2), .text("b")]])
+        #expect(try store.lines("SELECT id, name FROM item ORDER BY id") == ["1|NULL", "2|b"])
+        #expect(try store.tableNames() == ["item", "notes"])
+    }
+
+    @Test(arguments: StoreKind.testable)
+    func aNameTakenByAnotherKindOfObjectRefusesTheTable(_ kind: StoreKind) throws {
+        let store = try StoreUnderTest(kind)
+        try store.importJSON(#"[{"id":1}]"#, map: "entity Item\n  key id\n  id : Int\n")
+        try store.execute("CREATE VIEW tag AS SELECT id FROM item")
+        let target = store.migrationTarget
+        #expect {
+            try store.importJSON(
+                #"[{"id":2,"tags":["x"]}]"#, map: "entity Item\n  key id\n  id : Int\n  tags : [Tag]\nentity Tag\n  key name\n  name : String\n")
+        } throws: { error in
+            guard case .migration(_, let refusals)? = error as? ImportError else { return false }
+            return refusals.map(\.description) == [
+                """
+                test.map:5:8: error: the store already has a view named tag, so table tag cannot be created
+                 5 | entity Tag
+                   |        ^
+                help: rename the entity's table in the map, or \(target.rebuildHint)
+                """
+            ]
+        }
+        #expect(try store.tableNames() == ["item"])
     }
 }

@@ -7,7 +7,6 @@ public enum PostgresImportError: Error, Sendable {
     case importing(ImportError)
     /// The server's or the connection's failure (`PostgresError.kind` tells which).
     case server(PostgresError)
-    /// The map asks for what this version does not do on PostgreSQL, or differs from the tables
-    /// the store holds (migrating a PostgreSQL store is not done yet): each refusal at its map line.
+    /// The map asks for what this version does not do on PostgreSQL: each refusal at its map line.
     case unsupported(store: String, message: String, refusals: [Diagnostic])
 }

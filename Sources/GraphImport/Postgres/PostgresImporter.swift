@@ -67,6 +67,10 @@ public struct PostgresImporter: Sendable {
         if !refusals.isEmpty {
             throw .unsupported(store: store, message: "this map asks for what graphimport does not do on a PostgreSQL store yet", refusals: refusals)
         }
+        let overlong = plan.postgresOverlongNames()
+        if !overlong.isEmpty {
+            throw .unsupported(store: store, message: "the map makes names longer than PostgreSQL keeps", refusals: overlong)
+        }
         var options_: [String] = []
         if options.mode != nil { options_.append("--mode") }
         if options.changeLimit != nil { options_.append("--verbose's list of changes") }
@@ -130,7 +134,7 @@ struct PostgresImportRun {
             try connection.begin()
             try connection.lockStore(wait: options.busyTimeout)
         }
-        try prepareSchema()
+        summary.schemaChanges = try prepareSchema()
         try server { () throws(PostgresError) in try writer.prepare() }
         let required = PostgresRequiredCheck(plan: plan, connection: connection, batch: writer)
         let reader = JSONRecordReader(
@@ -175,30 +179,16 @@ struct PostgresImportRun {
         return try finish(summary, counts: counts, captured: loop.captured)
     }
 
-    /// Creates the map's tables in a store that has none, and refuses a map whose tables differ
-    /// from those the store's map made (migrating a PostgreSQL store is not done yet).
-    private func prepareSchema() throws(PostgresImportError) {
-        let recorded = try server { () throws(PostgresError) in try connection.recordedSchema() }
-        if let recorded {
-            guard let schema = recorded.schema, schema != plan.schema else { return }
-            let stored: [String: TableDescription] = Dictionary(schema.tables.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-            let differing =
-                plan.schema.tables.filter { stored[$0.name] != $0 }.map(\.name)
-                + schema.tables.filter { table in !plan.schema.tables.contains { $0.name == table.name } }.map { $0.name }
-            throw .unsupported(
-                store: store,
-                message: "the map's tables differ from those the store's map (\(recorded.mapName ?? "unnamed")) made (\(differing.joined(separator: ", "))): "
-                    + "migrating a PostgreSQL store is not supported yet; nothing was imported",
-                refusals: [])
+    /// Migrates the store to the map, as the SQLite store is migrated (`PostgresConnection.migrate`):
+    /// inside the run's transaction, so that a failed or dry run leaves the tables as they were.
+    private func prepareSchema() throws(PostgresImportError) -> [String] {
+        let migration = try server { () throws(PostgresError) in
+            try connection.migrate(to: plan.schema, mapName: plan.mapping.fileName, mapText: plan.mapping.textWithIncludes)
         }
-        let existing = try server { () throws(PostgresError) in try connection.existingTables(plan.schema.tables.map(\.name)) }
-        guard existing.isEmpty else {
-            throw .unsupported(
-                store: store,
-                message: "the store already holds tables of the map's names that graphimport did not make (\(existing.joined(separator: ", "))); "
-                    + "nothing was imported", refusals: [])
+        if !migration.refusals.isEmpty {
+            throw .importing(.migration(store: store, refusals: migration.refusals.map(plan.diagnostic(for:))))
         }
-        try server { () throws(PostgresError) in try connection.create(plan.schema, mapName: plan.mapping.fileName, mapText: plan.mapping.textWithIncludes) }
+        return migration.changes
     }
 
     /// Saves the metadata, records the run's end and commits (or rolls back a dry run).

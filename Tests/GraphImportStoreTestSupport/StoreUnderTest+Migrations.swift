@@ -1,0 +1,97 @@
+import GraphImport
+import GraphImportJSON
+import GraphImportPostgres
+import GraphImportStore
+
+/// What the migration tests ask of a store of either kind: an import whose failure is the
+/// import's own error, SQL run by hand (a table added beside the map's), and the tables and rows as text.
+extension StoreUnderTest {
+    /// Imports `json` with the map text `map` (named `test.map`).
+    @discardableResult
+    public func importJSON(_ json: String, map: String, options: ImportOptions = .init()) throws -> ImportSummary {
+        try importOrThrow(json, plan: ImportPlan.compile(text: map, fileName: "test.map"), options: options)
+    }
+
+    /// Imports `json` with `plan`, throwing the `ImportError` either store gives (a refused
+    /// migration, a record error), else the PostgreSQL store's own `PostgresImportError`.
+    @discardableResult
+    public func importOrThrow(_ json: String, plan: ImportPlan, options: ImportOptions = .init()) throws -> ImportSummary {
+        let source = BytesSource(Array(json.utf8))
+        switch kind {
+        case .sqlite:
+            return try GraphImporter(plan: plan).run(source: source, inputName: "feed", storePath: location, options: options)
+        case .postgresql:
+            do {
+                var importer = PostgresImporter(plan: plan)
+                importer.batchSize = batchSize
+                return try importer.run(source: source, inputName: "feed", location: ConnectionString(location)!, options: options)
+            } catch {
+                if case .importing(let error) = error { throw error }
+                throw error
+            }
+        }
+    }
+
+    /// Runs `sql` (statements separated by `;`) in the store, outside any import.
+    public func execute(_ sql: String) throws {
+        switch kind {
+        case .sqlite: try Database(path: location).execute(sql)
+        case .postgresql: try PostgresConnection(ConnectionString(location)!).execute(sql)
+        }
+    }
+
+    /// The rows of `sql`, in its order, each as its values' text joined by `|` (NULL as `NULL`).
+    public func lines(_ sql: String) throws -> [String] {
+        switch kind {
+        case .sqlite:
+            let database = try Database(path: location, options: .init(create: false, readOnly: true))
+            return try database.rows(sql).map { row in
+                row.map { value in
+                    switch value {
+                    case .null: "NULL"
+                    case .integer(let number): String(number)
+                    case .real(let number): "\(number)"
+                    case .text(let text): text
+                    case .blob(let bytes): bytes.map { String($0, radix: 16) }.joined()
+                    }
+                }.joined(separator: "|")
+            }
+        case .postgresql:
+            return try PostgresConnection(ConnectionString(location)!).rows(sql).map { row in row.map { $0 ?? "NULL" }.joined(separator: "|") }
+        }
+    }
+
+    /// The store's data tables (not graphimport's own), sorted.
+    public func tableNames() throws -> [String] {
+        switch kind {
+        case .sqlite: try lines("SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'graphimport\\_%' ESCAPE '\\' ORDER BY name")
+        case .postgresql:
+            try lines(
+                "SELECT tablename FROM pg_tables WHERE schemaname = current_schema() AND tablename NOT LIKE 'graphimport\\_%' ESCAPE '\\' ORDER BY tablename COLLATE \"C\""
+            )
+        }
+    }
+
+    /// The columns of `table`, in order.
+    public func columnNames(of table: String) throws -> [String] {
+        switch kind {
+        case .sqlite: try lines("SELECT name FROM pragma_table_info('\(table)') ORDER BY cid")
+        case .postgresql:
+            try lines(
+                "SELECT column_name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = '\(table)' ORDER BY ordinal_position"
+            )
+        }
+    }
+}
+
+extension StoreUnderTest {
+    /// How this store words a refused migration.
+    public var migrationTarget: MigrationTarget { kind == .sqlite ? .sqlite : .postgresql }
+}
+
+extension StoreUnderTest {
+    /// What `graphimport schema --map M [--store S]` prints for this kind of store.
+    public func schemaSQL(for schema: SchemaDescription) -> [String] {
+        kind == .sqlite ? SchemaSQL.createStatements(for: schema) : PostgresSchemaSQL.createStatements(for: schema)
+    }
+}
