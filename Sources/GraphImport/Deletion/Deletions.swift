@@ -5,6 +5,9 @@ public struct Deletions: Equatable, Sendable {
     /// The keys of the first few, as SQL literals (`42`, `'swift'`), for the summary.
     public var sampleKeys: [String]
 
+    /// How many keys of deleted objects the summary shows per entity.
+    static let sampleLimit = 10
+
     public init(entity: String, count: Int, sampleKeys: [String]) {
         self.entity = entity
         self.count = count

@@ -13,9 +13,6 @@ struct GraphDeletion<Store: EntityStore> {
     /// The run that deletes, for the record of deleted objects.
     let runID: Int64
 
-    /// How many keys of deleted objects the summary shows per entity.
-    static var sampleLimit: Int { 10 }
-
     /// Deletes `doomed` (row ids per entity) and what cascades from it (unless `dryRun`), and says
     /// what was, or would be, deleted; `deleted` gets the full sets. Deny rules are checked for
     /// the whole set first, so a denied deletion deletes nothing.
@@ -33,11 +30,12 @@ struct GraphDeletion<Store: EntityStore> {
                 let sorted = pks.sorted()
                 // Every key is read before anything is deleted: a cascade of the store's own may take a row first.
                 keys[index] = try sorted.map { pk throws(StoreError) in try stores[index].key(of: pk) }
-                let samples = keys[index].prefix(Self.sampleLimit).map(\.keyText)
+                let samples = keys[index].prefix(Deletions.sampleLimit).map(\.keyText)
                 result.append(Deletions(entity: plan.entities[index].name, count: pks.count, sampleKeys: samples))
             }
             if !dryRun {
-                for (index, pks) in doomed.enumerated() where !pks.isEmpty {
+                for index in plan.deletionOrder where !doomed[index].isEmpty {
+                    let pks = doomed[index]
                     _ = try stores[index].delete(pks.sorted())
                     let entity = plan.entities[index]
                     try stores[index].recordDeleted(keys: keys[index].map { StoredJSON.key($0, of: entity).jsonText }, run: runID)
@@ -112,12 +110,7 @@ struct GraphDeletion<Store: EntityStore> {
                 let count = holders.filter { $0.target == pk }.count
                 let target = plan.entities[link.target]
                 let key = try storing { () throws(StoreError) in try stores[link.target].key(of: pk).keyText }
-                throw .denied(
-                    DeletionDenied(
-                        message:
-                            "cannot delete \(target.name) \(key): \(owner.name).\(link.name) denies it (\(count) \(owner.name) object\(count == 1 ? " links" : "s link") to it); nothing was deleted",
-                        hint: "keep \(target.name) \(key) in the feed, or change the rule of \(owner.name).\(link.name) to `delete nullify` or `delete cascade`"
-                    ))
+                throw .denied(DeletionDenied(target: target.name, key: key, owner: owner.name, relationship: link.name, holders: count))
             }
         }
     }

@@ -20,6 +20,8 @@ final class PostgresBatchWriter {
 
     /// The run's id and time, for `default run` and `default now`.
     let run: RunContext
+    /// What the run keeps for `delete missing` besides the given keys.
+    let deletionTables: PostgresDeletionTables
 
     init(plan: ImportPlan, connection: PostgresConnection, run: RunContext, batchSize: Int = 5000) {
         self.plan = plan
@@ -28,6 +30,7 @@ final class PostgresBatchWriter {
         runID = run.runID
         self.batchSize = max(1, batchSize)
         batches = plan.entities.map { EntityBatch(toOne: $0.toOne.count, toMany: $0.toMany.count) }
+        deletionTables = PostgresDeletionTables(plan: plan)
     }
 
     /// One entity's objects of the batch, each once, in the order first met.
@@ -63,7 +66,7 @@ final class PostgresBatchWriter {
     }
 
     /// The temporary table of the keys the feed gave, per entity, for `counts()`.
-    private func givenTable(_ entity: Int) -> String { "graphimport_given_\(entity)" }
+    func givenTable(_ entity: Int) -> String { "graphimport_given_\(entity)" }
 
     /// Creates the run's temporary tables (dropped at the transaction's end).
     func prepare() throws(PostgresError) {
@@ -74,6 +77,7 @@ final class PostgresBatchWriter {
                     + "SELECT \(keys) FROM \(quoteIdentifier(entity.table)) WITH NO DATA")
             try connection.execute("TRUNCATE \(quoteIdentifier(givenTable(index)))")
         }
+        try deletionTables.prepare(on: connection)
     }
 
     /// Adds a record's objects to the batch, and writes the batch when it is full.
@@ -174,6 +178,7 @@ final class PostgresBatchWriter {
                 for attribute in insertOnly { values.append(defaults[attribute]!) }
             }
             _ = try upsert.write(values, run: runID, on: connection)
+            if !shape[0] { try deletionTables.noteNamed(index, staging: upsert.stagingTable, keyColumns: upsert.keyColumns, on: connection) }
             if shape[0] {
                 let keys = upsert.keyColumns.map(quoteIdentifier).joined(separator: ", ")
                 try connection.execute(
@@ -201,10 +206,11 @@ final class PostgresBatchWriter {
         }
         for (relationship, toMany) in entity.toMany.enumerated() {
             let target = plan.entities[toMany.target]
-            let writer = PostgresToMany(
+            var writer = PostgresToMany(
                 joinTable: toMany.joinTable, ownerColumn: toMany.ownerColumn, targetColumn: toMany.targetColumn, positionColumn: Naming.position,
                 table: entity.table, keyColumns: keys, targetTable: target.table, targetKeyColumns: keyColumns(target),
                 primaryKey: Naming.primaryKey, changedRunColumn: Naming.changedRun)
+            writer.droppedTargetsTable = deletionTables.droppedTable(owner: index, toMany: relationship)
             var rows: [SQLValue] = []
             for row in batch.keys.indices {
                 guard let list = batch.toMany[row][relationship] else { continue }

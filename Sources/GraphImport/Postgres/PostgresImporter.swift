@@ -207,10 +207,12 @@ struct PostgresImportRun {
             return try finishUnchanged(summary)
         }
         try server { () throws(PostgresError) in try writer.flush() }
+        try deleteMissing(writer: writer, summary: &summary)
         let counts = try server { () throws(PostgresError) in try writer.counts() }
         summary.entities = plan.entities.indices.map { index in
             var entityCounts = counts[index]
             entityCounts.skipped = skipped[index]
+            entityCounts.deleted = summary.deletions.first { $0.entity == plan.entities[index].name }?.count ?? 0
             return (plan.entities[index].name, entityCounts)
         }
         summary.extrasKeys = plan.entities.indices.compactMap { index in
