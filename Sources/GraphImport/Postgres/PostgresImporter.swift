@@ -128,7 +128,7 @@ struct PostgresImportRun {
         try server { () throws(PostgresError) in try writer.prepare() }
         let required = PostgresRequiredCheck(plan: plan, connection: connection, batch: writer)
         let reader = JSONRecordReader(
-            source: InputTap(source, state: tap), patterns: plan.routes.map(\.pattern), capture: plan.meta.map(\.pattern),
+            source: InputTap(source, state: tap), patterns: plan.routes.map(\.pattern), capture: plan.captures,
             projections: plan.projections(hooks: ImportHooks()), format: options.format,
             options: JSONReaderOptions(maxDepth: ImportLimits.maxJSONDepth, maxStringBytes: ImportLimits.maxStringBytes))
         let modes = EntityModes(plan: plan, run: nil)
