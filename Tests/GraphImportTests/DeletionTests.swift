@@ -306,8 +306,8 @@ struct DeleteRuleTests {
         #expect(try fixture.value("SELECT count(*) FROM account") == "2")
     }
 
-    /// `deny` protects a target from the objects that are kept: a holder deleted in the same run
-    /// goes first, whichever entity the map declares first.
+    /// `deny` protects a target from the objects that are kept, not from a holder deleted in the
+    /// same run, whichever entity the map declares first.
     @Test(arguments: StoreKind.testable)
     func denyAllowsDeletingATargetWhoseHoldersAreDeletedToo(kind: StoreKind) throws {
         let map = """
@@ -329,7 +329,34 @@ struct DeleteRuleTests {
         #expect(EngineFixture.deletions(summary) == ["User 1: 2", "Repo 1: 10"])
         #expect(try fixture.rows("SELECT id FROM \"user\"") == ["1"])
         #expect(try fixture.rows("SELECT id FROM repo") == ["11"])
-        #expect(try fixture.store.deletedRows() == ["\(summary.runID)|Repo|{\"id\":10}", "\(summary.runID)|User|{\"id\":2}"])
+        #expect(try fixture.store.deletedRows() == ["\(summary.runID)|User|{\"id\":2}", "\(summary.runID)|Repo|{\"id\":10}"])
+    }
+
+    /// The same through a relationship of an entity to itself, and through a to-many.
+    @Test(arguments: StoreKind.testable)
+    func denyAllowsDeletingAParentWhoseChildrenAreDeletedToo(kind: StoreKind) throws {
+        let map = """
+            records at $[*] as Post
+            entity Post
+              key id
+              delete missing
+              id : Int
+              parent <- parent_id : Post? delete deny
+              related : [Post] delete deny
+            """
+        let fixture = try DeletionFixture(kind, map: map)
+        try fixture.importJSON(#"[{"id":1,"related":[3]},{"id":2,"parent_id":1,"related":[1]},{"id":3}]"#)
+        let summary = try fixture.importJSON(#"[{"id":3}]"#)
+        #expect(EngineFixture.deletions(summary) == ["Post 2: 1, 2"])
+        #expect(try fixture.rows("SELECT id FROM post") == ["3"])
+        #expect(try fixture.value("SELECT count(*) FROM post_related") == "0")
+        // A kept post that still lists a missing one denies its deletion.
+        try fixture.importJSON(#"[{"id":3,"related":[7]}]"#)
+        guard case .denied(let denied)? = fixture.importFailure(#"[{"id":3}]"#) else {
+            Issue.record("expected the import to be denied")
+            return
+        }
+        #expect(denied.message == "cannot delete Post 7: Post.related denies it (1 Post object links to it); nothing was deleted")
     }
 
     @Test(arguments: StoreKind.testable)

@@ -34,8 +34,8 @@ struct GraphDeletion<Store: EntityStore> {
                 result.append(Deletions(entity: plan.entities[index].name, count: pks.count, sampleKeys: samples))
             }
             if !dryRun {
-                for index in plan.deletionOrder where !doomed[index].isEmpty {
-                    let pks = doomed[index]
+                try unlinkDeniedHolders(doomed)
+                for (index, pks) in doomed.enumerated() where !pks.isEmpty {
                     _ = try stores[index].delete(pks.sorted())
                     let entity = plan.entities[index]
                     try stores[index].recordDeleted(keys: keys[index].map { StoredJSON.key($0, of: entity).jsonText }, run: runID)
@@ -43,6 +43,26 @@ struct GraphDeletion<Store: EntityStore> {
                 }
             }
             return result
+        }
+    }
+
+    /// Removes the `delete deny` links that doomed objects hold to doomed objects: `deny` protects a
+    /// target from the objects that are kept, and the store's foreign key (`ON DELETE RESTRICT`,
+    /// checked at once) would otherwise refuse a target deleted before its holder.
+    private func unlinkDeniedHolders(_ doomed: [Set<Int64>]) throws(StoreError) {
+        for (ownerIndex, owner) in plan.entities.enumerated() where !doomed[ownerIndex].isEmpty {
+            for (index, relationship) in owner.toOne.enumerated() where relationship.deleteRule == .deny && !doomed[relationship.target].isEmpty {
+                for holder in try stores[ownerIndex].holders(ofToOne: index, targets: doomed[relationship.target].sorted())
+                where doomed[ownerIndex].contains(holder.pk) {
+                    try stores[ownerIndex].update(holder.pk, columns: [owner.attributes.count + index], values: [.null])
+                }
+            }
+            for (index, relationship) in owner.toMany.enumerated() where relationship.deleteRule == .deny && !doomed[relationship.target].isEmpty {
+                let holders = try stores[ownerIndex].holders(ofToMany: index, targets: doomed[relationship.target].sorted())
+                for pk in Set(holders.map(\.pk)).intersection(doomed[ownerIndex]).sorted() {
+                    try stores[ownerIndex].setList([], of: pk, relationship: index, replacing: true)
+                }
+            }
         }
     }
 

@@ -38,10 +38,10 @@ struct PostgresDeletion {
                 result.append(Deletions(entity: entity.name, count: keys[index].count, sampleKeys: keys[index].prefix(Deletions.sampleLimit).map(\.keyText)))
             }
             guard !dryRun else { return result }
-            for index in plan.deletionOrder where sizes[index] > 0 {
-                let entity = plan.entities[index]
+            try unlinkDeniedHolders(sizes)
+            for (index, entity) in plan.entities.enumerated() where sizes[index] > 0 {
                 try connection.recordDeletions(entity: entity.name, keys: keys[index].map { StoredJSON.key($0, of: entity).jsonText }, run: runID)
-                // In the order the SQLite store deletes them, holders of `deny` links first.
+                // In the plan's order, as the SQLite store deletes.
                 try connection.execute(
                     "DELETE FROM \(quoteIdentifier(entity.table)) AS e USING \(doomedTable(index)) d WHERE e.\(pk) = d.\(pk)")
             }
@@ -188,6 +188,26 @@ struct PostgresDeletion {
                     try keys(of: link.target, "WHERE e.\(pk) = $1", [targetPK]).first?.keyText ?? targetPK
                 }
                 throw .importing(.denied(DeletionDenied(target: target.name, key: key, owner: owner.name, relationship: link.name, holders: count)))
+            }
+        }
+    }
+
+    /// Removes the `delete deny` links that doomed objects hold to doomed objects, as the SQLite
+    /// store does (`GraphDeletion`): the foreign key (`ON DELETE RESTRICT`, never deferred) would
+    /// otherwise refuse a target deleted before its holder.
+    private func unlinkDeniedHolders(_ sizes: [Int]) throws(PostgresError) {
+        for (ownerIndex, owner) in plan.entities.enumerated() where sizes[ownerIndex] > 0 {
+            for relationship in owner.toOne where relationship.deleteRule == .deny && sizes[relationship.target] > 0 {
+                let column = quoteIdentifier(relationship.column)
+                try connection.execute(
+                    "UPDATE \(quoteIdentifier(owner.table)) AS e SET \(column) = NULL FROM \(doomedTable(ownerIndex)) d "
+                        + "WHERE e.\(pk) = d.\(pk) AND e.\(column) IN (SELECT \(pk) FROM \(doomedTable(relationship.target)))")
+            }
+            for relationship in owner.toMany where relationship.deleteRule == .deny && sizes[relationship.target] > 0 {
+                let (ownerColumn, targetColumn) = (quoteIdentifier(relationship.ownerColumn), quoteIdentifier(relationship.targetColumn))
+                try connection.execute(
+                    "DELETE FROM \(quoteIdentifier(relationship.joinTable)) AS j USING \(doomedTable(ownerIndex)) d "
+                        + "WHERE j.\(ownerColumn) = d.\(pk) AND j.\(targetColumn) IN (SELECT \(pk) FROM \(doomedTable(relationship.target)))")
             }
         }
     }
