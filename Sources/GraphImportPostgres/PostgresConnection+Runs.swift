@@ -19,8 +19,9 @@ extension PostgresConnection {
                 "INSERT INTO \(quoteIdentifier(Store.runsTable)) (\"started_at\", \"pid\", \"host\", \"input\", \"map_name\", \"map_sha256\", \"outcome\") "
                     + "VALUES (\(Self.nowText), $1, $2, $3, $4, $5, $6) RETURNING \"id\"",
                 [String(pid), host, input, mapName, mapSHA256, RunOutcome.running.rawValue])
-            try commit()
             guard let id, let number = Int64(id) else { throw PostgresError(.other, message: "the run's id was not returned") }
+            try createDeletedTableIfMissing(run: number)
+            try commit()
             return number
         } catch {
             rollback()

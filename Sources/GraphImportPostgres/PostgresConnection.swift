@@ -118,7 +118,11 @@ public final class PostgresConnection {
         let primary = result.flatMap { PQresultErrorField($0, Self.messageField) }.map { String(cString: $0) }
         let message = location.scrub(primary?.oneLine() ?? PostgresError.headline(ofLibpqMessage: String(cString: PQerrorMessage(handle))))
         let kind: PostgresError.Kind =
-            if PQstatus(handle) == CONNECTION_BAD { .connectionLost } else { sqlState.map(PostgresError.kind(sqlState:)) ?? .other }
+            if PQstatus(handle) == CONNECTION_BAD || (sqlState == nil && PostgresError.saysConnectionLost(message)) {
+                .connectionLost
+            } else {
+                sqlState.map(PostgresError.kind(sqlState:)) ?? .other
+            }
         throw PostgresError(kind, message: message.isEmpty ? "the server closed the connection" : message, sqlState: sqlState, sql: sql)
     }
 

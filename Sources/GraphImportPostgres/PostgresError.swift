@@ -62,6 +62,13 @@ public struct PostgresError: Error, Equatable, Sendable, CustomStringConvertible
         }
     }
 
+    /// Whether libpq's own message (no SQLSTATE: the client found it) says the connection is gone,
+    /// which it may say before the connection's status turns bad.
+    static func saysConnectionLost(_ message: String) -> Bool {
+        ["server closed the connection unexpectedly", "no connection to the server", "could not receive data from server", "could not send data to server"]
+            .contains { message.contains($0) }
+    }
+
     /// The kind of a failed connection, from libpq's message (no SQLSTATE reaches the client then).
     static func connectionKind(message: String, needsPassword: Bool) -> Kind {
         if needsPassword { return .authentication }

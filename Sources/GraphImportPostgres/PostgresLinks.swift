@@ -79,6 +79,9 @@ public struct PostgresToMany: PostgresLinkStaging, Sendable {
     public let targetKeyColumns: [String]
     public let primaryKey: String
     public let changedRunColumn: String
+    /// A table (`"target" BIGINT`) that gets the row id of every target an owner's new list left
+    /// out, for `delete missing within` the to-many's inverse; nil to keep none.
+    public var droppedTargetsTable: String?
 
     public init(
         joinTable: String, ownerColumn: String, targetColumn: String, positionColumn: String, table: String, keyColumns: [String],
@@ -119,7 +122,9 @@ public struct PostgresToMany: PostgresLinkStaging, Sendable {
             FROM (SELECT owner, target, min("element") AS first FROM elements WHERE target IS NOT NULL AND owner IS NOT NULL \
             GROUP BY owner, target) d), \
             removed AS (DELETE FROM \(join) AS j USING owners w WHERE j.\(owner) = w.owner \
-            AND NOT EXISTS (SELECT 1 FROM list l WHERE l.owner = j.\(owner) AND l.target = j.\(target)) RETURNING j.\(owner) AS owner), \
+            AND NOT EXISTS (SELECT 1 FROM list l WHERE l.owner = j.\(owner) AND l.target = j.\(target)) \
+            RETURNING j.\(owner) AS owner, j.\(target) AS target), \
+            \(droppedTargetsTable.map { "noted AS (INSERT INTO \(quoteIdentifier($0)) (\"target\") SELECT target FROM removed), " } ?? "")\
             written AS (INSERT INTO \(join) AS j (\(owner), \(target), \(position)) SELECT owner, target, position FROM list \
             ON CONFLICT (\(owner), \(target)) DO UPDATE SET \(position) = EXCLUDED.\(position) \
             WHERE j.\(position) IS DISTINCT FROM EXCLUDED.\(position) RETURNING j.\(owner) AS owner), \

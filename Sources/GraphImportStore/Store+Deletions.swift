@@ -6,7 +6,7 @@
 /// has no entity marking that run: deletions are known from that run on, and a store made before
 /// the table existed says so instead of reporting none.
 extension Store {
-    static let deletedTable = "graphimport_deleted"
+    public static let deletedTable = "graphimport_deleted"
 
     static let createDeletedTable = """
         CREATE TABLE IF NOT EXISTS \(quoteIdentifier(deletedTable)) (\

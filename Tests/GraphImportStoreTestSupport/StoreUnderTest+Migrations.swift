@@ -32,14 +32,6 @@ extension StoreUnderTest {
         }
     }
 
-    /// Runs `sql` (statements separated by `;`) in the store, outside any import.
-    public func execute(_ sql: String) throws {
-        switch kind {
-        case .sqlite: try Database(path: location).execute(sql)
-        case .postgresql: try PostgresConnection(ConnectionString(location)!).execute(sql)
-        }
-    }
-
     /// The rows of `sql`, in its order, each as its values' text joined by `|` (NULL as `NULL`).
     public func lines(_ sql: String) throws -> [String] {
         switch kind {

@@ -24,7 +24,7 @@ extension StoreUnderTest {
     /// Runs `sql` (a change made by hand, as another program would make it).
     public func execute(_ sql: String) throws {
         switch kind {
-        case .sqlite: try Database(path: location, options: .init(create: false)).execute(sql)
+        case .sqlite: try Database(path: location).execute(sql)
         case .postgresql: try PostgresConnection(ConnectionString(location)!).execute(sql)
         }
     }

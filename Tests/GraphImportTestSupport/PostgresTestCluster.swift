@@ -157,12 +157,16 @@ public final class PostgresTestCluster: Sendable {
     public func startServer() throws {
         // POSIX sh counts `ulimit -f` in blocks of 512 bytes; the server pg_ctl starts inherits it.
         let limit = fileSizeLimit.map { ["/bin/sh", "-c", "ulimit -f \($0 / 512) && exec \"$@\"", "sh"] } ?? []
-        try run("pg_ctl", ["-D", "\(directory)/data", "-l", "\(directory)/server.log", "-w", "-o", Self.serverOptions(directory), "start"], wrappedIn: limit)
+        try run(
+            "pg_ctl", ["-D", "\(directory)/data", "-l", "\(directory)/server.log", "-w", "-o", Self.serverOptions(directory, isOwn: isOwn), "start"],
+            wrappedIn: limit)
     }
 
-    /// The server's settings: a unix socket in the cluster's directory only, and no waiting for the disk.
-    private static func serverOptions(_ directory: String) -> String {
-        "-c listen_addresses= -c unix_socket_directories=\(directory) -c fsync=off -c full_page_writes=off -c synchronous_commit=off"
+    /// The server's settings: a unix socket in the cluster's directory only, and no waiting for the
+    /// disk. A cluster of a test's own (one the test stops, even with `-m immediate`) keeps what a
+    /// commit reported: its commits wait for the log to be written out of the server's memory.
+    private static func serverOptions(_ directory: String, isOwn: Bool) -> String {
+        "-c listen_addresses= -c unix_socket_directories=\(directory) -c fsync=off -c full_page_writes=off -c synchronous_commit=\(isOwn ? "on" : "off")"
     }
 
     /// Runs one of the cluster's binaries (as nobody when root, for the server's own), returning stdout.

@@ -1,5 +1,6 @@
 import GraphImport
 import GraphImportStore
+import GraphImportStoreTestSupport
 import Testing
 
 /// Posts are deleted when the feed no longer holds them; their authors never are.
@@ -20,36 +21,65 @@ private func posts(_ ids: [Int], user: Int = 1) -> String {
     "[" + ids.map { #"{"id":\#($0),"title":"t\#($0)","user":{"id":\#(user)}}"# }.joined(separator: ",") + "]"
 }
 
+/// A store of `kind` and the plan of `map`, imported into as the tests below do.
+struct DeletionFixture {
+    let store: StoreUnderTest
+    let plan: ImportPlan
+
+    init(_ kind: StoreKind, map: String) throws {
+        store = try StoreUnderTest(kind)
+        plan = try ImportPlan.compile(text: map, fileName: "test.map")
+    }
+
+    @discardableResult
+    func importJSON(_ json: String, options: ImportOptions = .init()) throws -> ImportSummary {
+        try store.importJSON(json, plan: plan, options: options).get()
+    }
+
+    func importFailure(_ json: String, options: ImportOptions = .init()) -> ImportError? {
+        store.importError(json, plan: plan, options: options)
+    }
+
+    func rows(_ sql: String) throws -> [String] { try store.lines(sql) }
+    func value(_ sql: String) throws -> String? { try store.value(sql) }
+}
+
 @Suite("Deletion: delete missing")
 struct DeleteMissingTests {
-    @Test func objectsTheFeedNoLongerHoldsAreDeletedAndCounted() throws {
-        let fixture = try EngineFixture(map: postsMap)
+    @Test(arguments: StoreKind.testable)
+    func objectsTheFeedNoLongerHoldsAreDeletedAndCounted(kind: StoreKind) throws {
+        let fixture = try DeletionFixture(kind, map: postsMap)
         try fixture.importJSON(posts([1, 2, 3, 4]))
         let summary = try fixture.importJSON(posts([1, 3]))
         #expect(EngineFixture.deletions(summary) == ["Post 2: 2, 4"])
         #expect(EngineFixture.countsWithDeletions(summary, "Post") == [0, 0, 2, 0, 2])
         #expect(summary.changed)
-        #expect(try fixture.rows("SELECT id FROM post ORDER BY id") == [["1"], ["3"]])
+        #expect(try fixture.rows("SELECT id FROM post ORDER BY id") == ["1", "3"])
+        #expect(try fixture.store.deletedRows() == ["\(summary.runID)|Post|{\"id\":2}", "\(summary.runID)|Post|{\"id\":4}"])
     }
 
-    @Test func entityWithoutDeleteMissingKeepsObjectsTheFeedLacks() throws {
-        let fixture = try EngineFixture(map: postsMap)
+    @Test(arguments: StoreKind.testable)
+    func entityWithoutDeleteMissingKeepsObjectsTheFeedLacks(kind: StoreKind) throws {
+        let fixture = try DeletionFixture(kind, map: postsMap)
         try fixture.importJSON(posts([1], user: 7))
         let summary = try fixture.importJSON(posts([1], user: 8))
         #expect(EngineFixture.countsWithDeletions(summary, "User") == [1, 0, 0, 0, 0])
-        #expect(try fixture.rows("SELECT id FROM user ORDER BY id") == [["7"], ["8"]])
+        #expect(try fixture.rows("SELECT id FROM \"user\" ORDER BY id") == ["7", "8"])
     }
 
-    @Test func reimportOfTheSameFeedDeletesNothing() throws {
-        let fixture = try EngineFixture(map: postsMap)
+    @Test(arguments: StoreKind.testable)
+    func reimportOfTheSameFeedDeletesNothing(kind: StoreKind) throws {
+        let fixture = try DeletionFixture(kind, map: postsMap)
         try fixture.importJSON(posts([1, 2]))
         let summary = try fixture.importJSON(posts([1, 2]))
         #expect(summary.deletions.isEmpty)
         #expect(!summary.changed)
+        #expect(try fixture.store.deletedRows() == [])
     }
 
-    @Test func emptyArrayFeedDeletesNothing() throws {
-        let fixture = try EngineFixture(map: postsMap)
+    @Test(arguments: StoreKind.testable)
+    func emptyArrayFeedDeletesNothing(kind: StoreKind) throws {
+        let fixture = try DeletionFixture(kind, map: postsMap)
         try fixture.importJSON(posts([1, 2]))
         let summary = try fixture.importJSON("[]")
         #expect(summary.records == 0)
@@ -58,32 +88,66 @@ struct DeleteMissingTests {
     }
 
     /// A record skipped under `--skip-invalid` is still in the feed: one bad value must not delete the stored object.
-    @Test func objectOfASkippedRecordIsNotDeletedAsMissing() throws {
-        let fixture = try EngineFixture(map: postsMap)
+    @Test(arguments: StoreKind.testable)
+    func objectOfASkippedRecordIsNotDeletedAsMissing(kind: StoreKind) throws {
+        let fixture = try DeletionFixture(kind, map: postsMap)
         try fixture.importJSON(posts([1, 2]))
         let summary = try fixture.importJSON(
             #"[{"id":1,"title":"t1","user":{"id":1}},{"id":2,"title":5,"user":{"id":1}}]"#, options: ImportOptions(skipInvalid: true))
         #expect(summary.skippedRecords == 1)
+        #expect(summary.deletionsSuspended)
         #expect(EngineFixture.deletions(summary) == [])
-        #expect(try fixture.rows("SELECT id FROM post ORDER BY id") == [["1"], ["2"]])
+        #expect(try fixture.rows("SELECT id FROM post ORDER BY id") == ["1", "2"])
     }
 
-    @Test func dryRunReportsWhatWouldBeDeletedAndDeletesNothing() throws {
-        let fixture = try EngineFixture(map: postsMap)
+    @Test(arguments: StoreKind.testable)
+    func dryRunReportsWhatWouldBeDeletedAndDeletesNothing(kind: StoreKind) throws {
+        let fixture = try DeletionFixture(kind, map: postsMap)
         try fixture.importJSON(posts([1, 2, 3]))
         let summary = try fixture.importJSON(posts([2]), options: ImportOptions(dryRun: true))
         #expect(summary.dryRun)
         #expect(EngineFixture.deletions(summary) == ["Post 2: 1, 3"])
         #expect(EngineFixture.countsWithDeletions(summary, "Post") == [0, 0, 1, 0, 2])
         #expect(try fixture.value("SELECT count(*) FROM post") == "3")
+        #expect(try fixture.store.deletedRows() == [])
     }
 
-    @Test func summaryShowsAtMostTenSampleKeys() throws {
-        let fixture = try EngineFixture(map: postsMap)
+    @Test(arguments: StoreKind.testable)
+    func summaryShowsAtMostTenSampleKeys(kind: StoreKind) throws {
+        let fixture = try DeletionFixture(kind, map: postsMap)
         try fixture.importJSON(posts(Array(1...13)))
         let summary = try fixture.importJSON(posts([13]))
         #expect(summary.deletions.first?.count == 12)
         #expect(summary.deletions.first?.sampleKeys == (1...10).map(String.init))
+    }
+
+    /// An object the feed only names (a link by key) is in the feed, not missing.
+    @Test(arguments: StoreKind.testable)
+    func anObjectTheFeedOnlyLinksToIsNotMissing(kind: StoreKind) throws {
+        let map = """
+            records at $[*] as Post
+            entity Post
+              key id
+              delete missing
+              id : Int
+              replyTo <- reply_to : Post?
+            """
+        let fixture = try DeletionFixture(kind, map: map)
+        try fixture.importJSON(#"[{"id":1},{"id":2},{"id":3}]"#)
+        let summary = try fixture.importJSON(#"[{"id":3,"reply_to":1}]"#)
+        #expect(EngineFixture.deletions(summary) == ["Post 1: 2"])
+        #expect(try fixture.rows("SELECT id FROM post ORDER BY id") == ["1", "3"])
+    }
+
+    /// Deletion is found across batches: an object given in an early batch is not missing at the end.
+    @Test(arguments: StoreKind.testable)
+    func objectsGivenInEveryBatchOfALongFeedAreKept(kind: StoreKind) throws {
+        let store = try StoreUnderTest(kind, batchSize: 3)
+        let plan = try ImportPlan.compile(text: postsMap, fileName: "test.map")
+        _ = try store.importJSON(posts(Array(1...20)), plan: plan).get()
+        let summary = try store.importJSON(posts(Array(1...20).filter { $0 % 4 != 0 }), plan: plan).get()
+        #expect(EngineFixture.deletions(summary) == ["Post 5: 4, 8, 12, 16, 20"])
+        #expect(try store.value("SELECT count(*) FROM post") == "15")
     }
 }
 
@@ -103,17 +167,19 @@ private let commentsMap = """
 
 @Suite("Deletion: delete missing within a parent")
 struct DeleteWithinTests {
-    @Test func onlyChildrenOfParentsInTheFeedAreDeleted() throws {
-        let fixture = try EngineFixture(map: commentsMap)
+    @Test(arguments: StoreKind.testable)
+    func onlyChildrenOfParentsInTheFeedAreDeleted(kind: StoreKind) throws {
+        let fixture = try DeletionFixture(kind, map: commentsMap)
         try fixture.importJSON(#"[{"id":1,"body":"a","post_id":10},{"id":2,"body":"b","post_id":10},{"id":3,"body":"c","post_id":20}]"#)
         let summary = try fixture.importJSON(#"[{"id":1,"body":"a","post_id":10}]"#)
         #expect(EngineFixture.deletions(summary) == ["Comment 1: 2"])
-        #expect(try fixture.rows("SELECT id FROM comment ORDER BY id") == [["1"], ["3"]])
+        #expect(try fixture.rows("SELECT id FROM comment ORDER BY id") == ["1", "3"])
         #expect(try fixture.value("SELECT count(*) FROM post") == "2")
     }
 
-    @Test func feedOfAnotherParentDeletesNoneOfThisParentsChildren() throws {
-        let fixture = try EngineFixture(map: commentsMap)
+    @Test(arguments: StoreKind.testable)
+    func feedOfAnotherParentDeletesNoneOfThisParentsChildren(kind: StoreKind) throws {
+        let fixture = try DeletionFixture(kind, map: commentsMap)
         try fixture.importJSON(#"[{"id":1,"body":"a","post_id":10},{"id":2,"body":"b","post_id":10}]"#)
         let summary = try fixture.importJSON(#"[{"id":3,"body":"c","post_id":20}]"#)
         #expect(summary.deletions.isEmpty)
@@ -155,28 +221,28 @@ private let accountTwoGone = #"{"accounts":[{"id":1,"name":"renamed"}],"repos":[
 @Suite("Deletion: delete rules")
 struct DeleteRuleTests {
     /// Issues come only as repos' children here, so each test writes issue 7 by SQL.
-    private func makeFixture(rule: String) throws -> EngineFixture {
-        let fixture = try EngineFixture(map: accountsMap(rule: rule))
+    private func makeFixture(_ kind: StoreKind, rule: String) throws -> DeletionFixture {
+        let fixture = try DeletionFixture(kind, map: accountsMap(rule: rule))
         try fixture.importJSON(twoAccounts)
-        try fixture.execute("INSERT INTO issue (id, repo_pk) SELECT 7, pk FROM repo WHERE id = 101")
+        try fixture.store.execute("INSERT INTO issue (id, repo_pk) SELECT 7, pk FROM repo WHERE id = 101")
         return fixture
     }
 
-    @Test func nullifyRemovesTheLinksAndKeepsTheLinkingObjects() throws {
-        let fixture = try makeFixture(rule: "nullify")
+    @Test(arguments: StoreKind.testable)
+    func nullifyRemovesTheLinksAndKeepsTheLinkingObjects(kind: StoreKind) throws {
+        let fixture = try makeFixture(kind, rule: "nullify")
         let summary = try fixture.importJSON(accountTwoGone)
         #expect(EngineFixture.deletions(summary) == ["Account 1: 2"])
         #expect(EngineFixture.countsWithDeletions(summary, "Repo") == [0, 0, 0, 0, 0])
-        #expect(
-            try fixture.rows("SELECT repo.id, account.id FROM repo LEFT JOIN account ON account.pk = owner_pk ORDER BY repo.id") == [
-                ["100", "1"], ["101", "NULL"],
-            ])
+        #expect(try fixture.rows("SELECT repo.id, account.id FROM repo LEFT JOIN account ON account.pk = owner_pk ORDER BY repo.id") == ["100|1", "101|NULL"])
         #expect(try fixture.value("SELECT count(*) FROM repo_watchers") == "0")
         #expect(try fixture.value("SELECT count(*) FROM issue") == "1")
+        #expect(try fixture.store.deletedRows() == ["\(summary.runID)|Account|{\"id\":2}"])
     }
 
-    @Test func cascadeDeletesTheLinkingObjectsTooAndCountsThem() throws {
-        let fixture = try makeFixture(rule: "cascade")
+    @Test(arguments: StoreKind.testable)
+    func cascadeDeletesTheLinkingObjectsTooAndCountsThem(kind: StoreKind) throws {
+        let fixture = try makeFixture(kind, rule: "cascade")
         let summary = try fixture.importJSON(accountTwoGone)
         // Repo 101 is owned by account 2, repo 100 watched by it; issue 7 follows repo 101.
         #expect(EngineFixture.deletions(summary) == ["Account 1: 2", "Repo 2: 100, 101", "Issue 1: 7"])
@@ -184,34 +250,42 @@ struct DeleteRuleTests {
         #expect(EngineFixture.countsWithDeletions(summary, "Issue") == [0, 0, 0, 0, 1])
         #expect(try fixture.value("SELECT count(*) FROM repo") == "0")
         #expect(try fixture.value("SELECT count(*) FROM issue") == "0")
-        #expect(try fixture.rows("SELECT id, name FROM account") == [["1", "'renamed'"]])
-    }
-
-    @Test func cascadeDryRunDeletesNothing() throws {
-        let fixture = try makeFixture(rule: "cascade")
-        let summary = try fixture.importJSON(accountTwoGone, options: ImportOptions(dryRun: true))
-        #expect(summary.deletions.map(\.count) == [1, 2, 1])
+        #expect(try fixture.rows("SELECT id, name FROM account") == ["1|renamed"])
+        // Every object deleted is recorded, those that cascaded too.
+        let run = summary.runID
         #expect(
-            try fixture.rows("SELECT (SELECT count(*) FROM account), (SELECT count(*) FROM repo), (SELECT count(*) FROM issue)") == [
-                ["2", "2", "1"]
+            try fixture.store.deletedRows() == [
+                "\(run)|Account|{\"id\":2}", "\(run)|Repo|{\"id\":100}", "\(run)|Repo|{\"id\":101}", "\(run)|Issue|{\"id\":7}",
             ])
     }
 
-    @Test func denyStopsTheImportAndLeavesTheStoreUntouched() throws {
-        let fixture = try makeFixture(rule: "deny")
-        let before = try fixture.rows("SELECT * FROM account")
+    @Test(arguments: StoreKind.testable)
+    func cascadeDryRunDeletesNothing(kind: StoreKind) throws {
+        let fixture = try makeFixture(kind, rule: "cascade")
+        let summary = try fixture.importJSON(accountTwoGone, options: ImportOptions(dryRun: true))
+        #expect(summary.deletions.map(\.count) == [1, 2, 1])
+        #expect(try fixture.rows("SELECT (SELECT count(*) FROM account), (SELECT count(*) FROM repo), (SELECT count(*) FROM issue)") == ["2|2|1"])
+        #expect(try fixture.store.deletedRows() == [])
+    }
+
+    @Test(arguments: StoreKind.testable)
+    func denyStopsTheImportAndLeavesTheStoreUntouched(kind: StoreKind) throws {
+        let fixture = try makeFixture(kind, rule: "deny")
+        let before = try fixture.rows("SELECT * FROM account ORDER BY pk")
         guard case .denied(let denied)? = fixture.importFailure(accountTwoGone) else {
             Issue.record("expected the import to be denied")
             return
         }
         #expect(denied.message.hasPrefix("cannot delete Account 2: Repo.owner denies it"))
         // The rename of account 1 in the same run is rolled back too.
-        #expect(try fixture.rows("SELECT * FROM account") == before)
+        #expect(try fixture.rows("SELECT * FROM account ORDER BY pk") == before)
         #expect(try fixture.value("SELECT count(*) FROM repo_watchers") == "1")
+        #expect(try fixture.store.deletedRows() == [])
     }
 
-    @Test func denialReadsAsOneSentenceWithAHint() throws {
-        let fixture = try makeFixture(rule: "deny")
+    @Test(arguments: StoreKind.testable)
+    func denialReadsAsOneSentenceWithAHint(kind: StoreKind) throws {
+        let fixture = try makeFixture(kind, rule: "deny")
         guard case .denied(let denied)? = fixture.importFailure(accountTwoGone) else {
             Issue.record("expected the import to be denied")
             return
@@ -220,8 +294,9 @@ struct DeleteRuleTests {
         #expect(denied.hint == "keep Account 2 in the feed, or change the rule of Repo.owner to `delete nullify` or `delete cascade`")
     }
 
-    @Test func denyThroughAToManyNamesThatRelationship() throws {
-        let fixture = try EngineFixture(map: accountsMap(rule: "deny"))
+    @Test(arguments: StoreKind.testable)
+    func denyThroughAToManyNamesThatRelationship(kind: StoreKind) throws {
+        let fixture = try DeletionFixture(kind, map: accountsMap(rule: "deny"))
         try fixture.importJSON(#"{"accounts":[{"id":1,"name":"a"},{"id":2,"name":"b"}],"repos":[{"id":100,"watchers":[2]}]}"#)
         guard case .denied(let denied)? = fixture.importFailure(accountTwoGone) else {
             Issue.record("expected the import to be denied")
@@ -231,11 +306,65 @@ struct DeleteRuleTests {
         #expect(try fixture.value("SELECT count(*) FROM account") == "2")
     }
 
-    @Test func denyAllowsDeletingAnObjectNothingLinksTo() throws {
-        let fixture = try EngineFixture(map: accountsMap(rule: "deny"))
+    /// `deny` protects a target from the objects that are kept, not from a holder deleted in the
+    /// same run, whichever entity the map declares first.
+    @Test(arguments: StoreKind.testable)
+    func denyAllowsDeletingATargetWhoseHoldersAreDeletedToo(kind: StoreKind) throws {
+        let map = """
+            records at users[*] as User
+            records at repos[*] as Repo
+            entity User
+              key id
+              delete missing
+              id : Int
+            entity Repo
+              key id
+              delete missing
+              id : Int
+              owner <- owner_id : User? delete deny
+            """
+        let fixture = try DeletionFixture(kind, map: map)
+        try fixture.importJSON(#"{"users":[{"id":1},{"id":2}],"repos":[{"id":10,"owner_id":2},{"id":11,"owner_id":1}]}"#)
+        let summary = try fixture.importJSON(#"{"users":[{"id":1}],"repos":[{"id":11,"owner_id":1}]}"#)
+        #expect(EngineFixture.deletions(summary) == ["User 1: 2", "Repo 1: 10"])
+        #expect(try fixture.rows("SELECT id FROM \"user\"") == ["1"])
+        #expect(try fixture.rows("SELECT id FROM repo") == ["11"])
+        #expect(try fixture.store.deletedRows() == ["\(summary.runID)|User|{\"id\":2}", "\(summary.runID)|Repo|{\"id\":10}"])
+    }
+
+    /// The same through a relationship of an entity to itself, and through a to-many.
+    @Test(arguments: StoreKind.testable)
+    func denyAllowsDeletingAParentWhoseChildrenAreDeletedToo(kind: StoreKind) throws {
+        let map = """
+            records at $[*] as Post
+            entity Post
+              key id
+              delete missing
+              id : Int
+              parent <- parent_id : Post? delete deny
+              related : [Post] delete deny
+            """
+        let fixture = try DeletionFixture(kind, map: map)
+        try fixture.importJSON(#"[{"id":1,"related":[3]},{"id":2,"parent_id":1,"related":[1]},{"id":3}]"#)
+        let summary = try fixture.importJSON(#"[{"id":3}]"#)
+        #expect(EngineFixture.deletions(summary) == ["Post 2: 1, 2"])
+        #expect(try fixture.rows("SELECT id FROM post") == ["3"])
+        #expect(try fixture.value("SELECT count(*) FROM post_related") == "0")
+        // A kept post that still lists a missing one denies its deletion.
+        try fixture.importJSON(#"[{"id":3,"related":[7]}]"#)
+        guard case .denied(let denied)? = fixture.importFailure(#"[{"id":3}]"#) else {
+            Issue.record("expected the import to be denied")
+            return
+        }
+        #expect(denied.message == "cannot delete Post 7: Post.related denies it (1 Post object links to it); nothing was deleted")
+    }
+
+    @Test(arguments: StoreKind.testable)
+    func denyAllowsDeletingAnObjectNothingLinksTo(kind: StoreKind) throws {
+        let fixture = try DeletionFixture(kind, map: accountsMap(rule: "deny"))
         try fixture.importJSON(#"{"accounts":[{"id":1,"name":"a"},{"id":2,"name":"b"}],"repos":[{"id":100,"owner_id":1}]}"#)
         let summary = try fixture.importJSON(accountTwoGone)
         #expect(EngineFixture.deletions(summary) == ["Account 1: 2"])
-        #expect(try fixture.rows("SELECT id FROM account") == [["1"]])
+        #expect(try fixture.rows("SELECT id FROM account") == ["1"])
     }
 }

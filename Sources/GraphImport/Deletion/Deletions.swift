@@ -5,9 +5,26 @@ public struct Deletions: Equatable, Sendable {
     /// The keys of the first few, as SQL literals (`42`, `'swift'`), for the summary.
     public var sampleKeys: [String]
 
+    /// How many keys of deleted objects the summary shows per entity.
+    static let sampleLimit = 10
+
     public init(entity: String, count: Int, sampleKeys: [String]) {
         self.entity = entity
         self.count = count
         self.sampleKeys = sampleKeys
+    }
+
+    /// One `Deletions` per entity, in the order first met, from lists that may name an entity twice.
+    static func combined(_ lists: [Deletions]) -> [Deletions] {
+        var result: [Deletions] = []
+        for deletions in lists {
+            if let index = result.firstIndex(where: { $0.entity == deletions.entity }) {
+                result[index].count += deletions.count
+                result[index].sampleKeys = Array((result[index].sampleKeys + deletions.sampleKeys).prefix(sampleLimit))
+            } else {
+                result.append(deletions)
+            }
+        }
+        return result
     }
 }

@@ -13,9 +13,6 @@ struct GraphDeletion<Store: EntityStore> {
     /// The run that deletes, for the record of deleted objects.
     let runID: Int64
 
-    /// How many keys of deleted objects the summary shows per entity.
-    static var sampleLimit: Int { 10 }
-
     /// Deletes `doomed` (row ids per entity) and what cascades from it (unless `dryRun`), and says
     /// what was, or would be, deleted; `deleted` gets the full sets. Deny rules are checked for
     /// the whole set first, so a denied deletion deletes nothing.
@@ -33,10 +30,11 @@ struct GraphDeletion<Store: EntityStore> {
                 let sorted = pks.sorted()
                 // Every key is read before anything is deleted: a cascade of the store's own may take a row first.
                 keys[index] = try sorted.map { pk throws(StoreError) in try stores[index].key(of: pk) }
-                let samples = keys[index].prefix(Self.sampleLimit).map(\.keyText)
+                let samples = keys[index].prefix(Deletions.sampleLimit).map(\.keyText)
                 result.append(Deletions(entity: plan.entities[index].name, count: pks.count, sampleKeys: samples))
             }
             if !dryRun {
+                try unlinkDeniedHolders(doomed)
                 for (index, pks) in doomed.enumerated() where !pks.isEmpty {
                     _ = try stores[index].delete(pks.sorted())
                     let entity = plan.entities[index]
@@ -45,6 +43,26 @@ struct GraphDeletion<Store: EntityStore> {
                 }
             }
             return result
+        }
+    }
+
+    /// Removes the `delete deny` links that doomed objects hold to doomed objects: `deny` protects a
+    /// target from the objects that are kept, and the store's foreign key (`ON DELETE RESTRICT`,
+    /// checked at once) would otherwise refuse a target deleted before its holder.
+    private func unlinkDeniedHolders(_ doomed: [Set<Int64>]) throws(StoreError) {
+        for (ownerIndex, owner) in plan.entities.enumerated() where !doomed[ownerIndex].isEmpty {
+            for (index, relationship) in owner.toOne.enumerated() where relationship.deleteRule == .deny && !doomed[relationship.target].isEmpty {
+                for holder in try stores[ownerIndex].holders(ofToOne: index, targets: doomed[relationship.target].sorted())
+                where doomed[ownerIndex].contains(holder.pk) {
+                    try stores[ownerIndex].update(holder.pk, columns: [owner.attributes.count + index], values: [.null])
+                }
+            }
+            for (index, relationship) in owner.toMany.enumerated() where relationship.deleteRule == .deny && !doomed[relationship.target].isEmpty {
+                let holders = try stores[ownerIndex].holders(ofToMany: index, targets: doomed[relationship.target].sorted())
+                for pk in Set(holders.map(\.pk)).intersection(doomed[ownerIndex]).sorted() {
+                    try stores[ownerIndex].setList([], of: pk, relationship: index, replacing: true)
+                }
+            }
         }
     }
 
@@ -112,12 +130,7 @@ struct GraphDeletion<Store: EntityStore> {
                 let count = holders.filter { $0.target == pk }.count
                 let target = plan.entities[link.target]
                 let key = try storing { () throws(StoreError) in try stores[link.target].key(of: pk).keyText }
-                throw .denied(
-                    DeletionDenied(
-                        message:
-                            "cannot delete \(target.name) \(key): \(owner.name).\(link.name) denies it (\(count) \(owner.name) object\(count == 1 ? " links" : "s link") to it); nothing was deleted",
-                        hint: "keep \(target.name) \(key) in the feed, or change the rule of \(owner.name).\(link.name) to `delete nullify` or `delete cascade`"
-                    ))
+                throw .denied(DeletionDenied(target: target.name, key: key, owner: owner.name, relationship: link.name, holders: count))
             }
         }
     }

@@ -22,7 +22,6 @@ extension ImportPlan {
             }
             if entity.keyAttributes.isEmpty { refuse(declared.location, "an entity without a key (\(entity.name))") }
             if entity.mode != .upsert { refuse(declared.location, "`mode \(entity.mode.rawValue)`") }
-            if entity.deletionScope != nil { refuse(declared.location, "`delete missing`") }
             if hooks[index].beforeSave != nil || hooks[index].onInsert != nil { refuse(declared.location, "a Swift hook (on \(entity.name))") }
             for attribute in entity.attributes {
                 let location = attributeLocation(attribute.name)

@@ -190,10 +190,11 @@ extension PostgresBatchWriter {
         }
         guard !rows.isEmpty else { return }
         if plain {
-            let writer = PostgresToMany(
+            var writer = PostgresToMany(
                 joinTable: toMany.joinTable, ownerColumn: toMany.ownerColumn, targetColumn: toMany.targetColumn, positionColumn: Naming.position,
                 table: entity.table, keyColumns: keyColumns(entity), targetTable: target.table, targetKeyColumns: keyColumns(target),
                 primaryKey: Naming.primaryKey, changedRunColumn: Naming.changedRun)
+            writer.droppedTargetsTable = deletionTables.droppedTable(owner: index, toMany: relationship)
             _ = try writer.write(rows, run: run.runID, on: connection)
             return
         }

@@ -90,12 +90,16 @@ extension PostgresBatchWriter {
                 held = "SELECT 1 FROM \(quoteIdentifier(owner.table)) p WHERE p.\(quoteIdentifier(relationship.column)) = o.\(pk)"
             }
             let keys = entity.keyAttributes.map { quoteIdentifier(entity.attributes[$0].column) }
-            let rows = try connection.rows(
-                "WITH owners AS (SELECT DISTINCT \(ownerColumns.joined(separator: ", ")) FROM \(quoteIdentifier(heldTable(index)))), "
-                    + "gone AS (DELETE FROM \(quoteIdentifier(entity.table)) o USING owners w "
-                    + "WHERE \(ownerColumns.map { "o.\($0) = w.\($0)" }.joined(separator: " AND ")) AND NOT EXISTS (\(held)) "
-                    + "RETURNING o.\(pk) AS pk, \(keys.map { "o.\($0)" }.joined(separator: ", "))) "
-                    + "SELECT count(*) OVER (), \(keys.joined(separator: ", ")) FROM gone ORDER BY pk LIMIT \(GraphDeletion<SQLiteEntityStore>.sampleLimit)")
+            let owners = "SELECT DISTINCT \(ownerColumns.joined(separator: ", ")) FROM \(quoteIdentifier(heldTable(index)))"
+            let sameOwner = ownerColumns.map { "o.\($0) = w.\($0)" }.joined(separator: " AND ")
+            let returned = keys.map { "o.\($0)" }.joined(separator: ", ")
+            let gone: String =
+                "DELETE FROM \(quoteIdentifier(entity.table)) o USING owners w WHERE \(sameOwner) AND NOT EXISTS (\(held)) "
+                + "RETURNING o.\(pk) AS pk, \(returned)"
+            let sql: String =
+                "WITH owners AS (\(owners)), gone AS (\(gone)) "
+                + "SELECT count(*) OVER (), \(keys.joined(separator: ", ")) FROM gone ORDER BY pk LIMIT \(Deletions.sampleLimit)"
+            let rows = try connection.rows(sql)
             guard let first = rows.first, let count = first[0].flatMap({ Int($0) }) else { continue }
             let types = entity.keyAttributes.map { ImportPlan.columnType(entity.attributes[$0].type) }
             let samples = rows.map { row in zip(row.dropFirst(), types).map { Self.keyValue($0, type: $1) }.keyText }

@@ -24,6 +24,8 @@ final class PostgresBatchWriter {
 
     /// The run's id and time, for `default run` and `default now`.
     let run: RunContext
+    /// What the run keeps for `delete missing` besides the given keys.
+    let deletionTables: PostgresDeletionTables
 
     init(plan: ImportPlan, connection: PostgresConnection, run: RunContext, batchSize: Int = 5000) {
         self.plan = plan
@@ -33,6 +35,7 @@ final class PostgresBatchWriter {
         self.batchSize = max(1, batchSize)
         batches = plan.entities.map { EntityBatch(toOne: $0.toOne.count, toMany: $0.toMany.count) }
         tally = PolicyTally(entities: plan.entities.count)
+        deletionTables = PostgresDeletionTables(plan: plan)
     }
 
     /// One entity's objects of the batch, each once, in the order first met.
@@ -68,7 +71,7 @@ final class PostgresBatchWriter {
     }
 
     /// The temporary table of the keys the feed gave, per entity, for `counts()`.
-    private func givenTable(_ entity: Int) -> String { "graphimport_given_\(entity)" }
+    func givenTable(_ entity: Int) -> String { "graphimport_given_\(entity)" }
 
     /// Creates the run's temporary tables (dropped at the transaction's end).
     func prepare() throws(PostgresError) {
@@ -80,6 +83,7 @@ final class PostgresBatchWriter {
             try connection.execute("TRUNCATE \(quoteIdentifier(givenTable(index)))")
         }
         try prepareOwned()
+        try deletionTables.prepare(on: connection)
     }
 
     /// Adds a record's objects to the batch, and writes the batch when it is full.
@@ -190,6 +194,7 @@ final class PostgresBatchWriter {
                 for attribute in insertOnly { values.append(defaults[attribute]!) }
             }
             _ = try upsert.write(values, run: runID, on: connection)
+            if !shape[0] { try deletionTables.noteNamed(index, staging: upsert.stagingTable, keyColumns: upsert.keyColumns, on: connection) }
             if shape[0] {
                 let keys = upsert.keyColumns.map(quoteIdentifier).joined(separator: ", ")
                 try connection.execute(

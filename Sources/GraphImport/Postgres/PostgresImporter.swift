@@ -138,7 +138,7 @@ struct PostgresImportRun {
         try server { () throws(PostgresError) in try writer.prepare() }
         let required = PostgresRequiredCheck(plan: plan, connection: connection, batch: writer)
         let reader = JSONRecordReader(
-            source: InputTap(source, state: tap), patterns: plan.routes.map(\.pattern), capture: plan.meta.map(\.pattern),
+            source: InputTap(source, state: tap), patterns: plan.routes.map(\.pattern), capture: plan.captures,
             projections: plan.projections(hooks: ImportHooks()), format: options.format,
             options: JSONReaderOptions(maxDepth: ImportLimits.maxJSONDepth, maxStringBytes: ImportLimits.maxStringBytes))
         let modes = EntityModes(plan: plan, run: nil)
@@ -167,7 +167,9 @@ struct PostgresImportRun {
         }
         try server { () throws(PostgresError) in try writer.flush() }
         // Before the counts: an object deleted in the run counts as deleted only, as in SQLite.
-        summary.deletions = try server { () throws(PostgresError) in try writer.deleteLetGoOwned() }
+        let letGo = try server { () throws(PostgresError) in try writer.deleteLetGoOwned() }
+        try deleteMissing(writer: writer, summary: &summary)
+        summary.deletions = Deletions.combined(letGo + summary.deletions)
         let counts = try server { () throws(PostgresError) in try writer.counts() }
         summary.unlinked = writer.tally.unlinked.filter { $0.count > 0 }
         summary.entities = plan.entities.indices.map { index in
