@@ -1,4 +1,5 @@
 internal import CLibPQ
+internal import CLibPQLoader
 
 #if canImport(Glibc)
     import Glibc
@@ -18,6 +19,7 @@ public final class PostgresConnection {
     /// Connects, in UTF-8, named `graphimport` in `pg_stat_activity` unless the string names itself.
     public init(_ location: ConnectionString) throws(PostgresError) {
         self.location = location
+        try Self.loadLibrary()
         var parseError: UnsafeMutablePointer<CChar>?
         if let options = PQconninfoParse(location.text, &parseError) {
             PQconninfoFree(options)
@@ -48,6 +50,16 @@ public final class PostgresConnection {
     }
 
     deinit { PQfinish(handle) }
+
+    /// Opens libpq, which is loaded on the first use of a PostgreSQL store rather than when
+    /// graphimport starts, so that runs into SQLite files never load it and its libraries.
+    static var libraryLoads: Bool { clibpq_load(nil) == 1 }
+
+    static func loadLibrary() throws(PostgresError) {
+        var error: UnsafePointer<CChar>?
+        guard clibpq_load(&error) != 1 else { return }
+        throw PostgresError(.clientLibraryMissing, message: error.map { String(cString: $0) } ?? "libpq.so.5 could not be loaded")
+    }
 
     /// Runs one or more statements that return no rows (`;`-separated, as psql would).
     public func execute(_ sql: String) throws(PostgresError) {
