@@ -17,8 +17,11 @@ let package = Package(
         .target(name: "GraphImportJSON"),
         .target(name: "GraphImportStore", dependencies: ["CSQLite"]),
         // The PostgreSQL store: the only importer of libpq. Table descriptions come from GraphImportStore.
+        // libpq's headers come through CLibPQ; the library itself is opened by CLibPQLoader on the
+        // first use of a PostgreSQL store, so that SQLite runs never load it.
         .systemLibrary(name: "CLibPQ", path: "Sources/CLibPQ", providers: [.apt(["libpq-dev"])]),
-        .target(name: "GraphImportPostgres", dependencies: ["CLibPQ", "GraphImportStore"]),
+        .target(name: "CLibPQLoader", exclude: ["make-trampolines.py"], linkerSettings: [.linkedLibrary("dl")]),
+        .target(name: "GraphImportPostgres", dependencies: ["CLibPQ", "CLibPQLoader", "GraphImportStore"]),
         // SHA-256 blocks on the CPU's SHA instructions, for GraphImport's input fingerprints.
         .target(name: "CSHA256"),
         .target(name: "GraphImport", dependencies: ["GraphImportMapping", "GraphImportJSON", "GraphImportStore", "GraphImportPostgres", "CSHA256"]),

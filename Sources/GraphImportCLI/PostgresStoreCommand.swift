@@ -68,6 +68,10 @@ enum PostgresStoreCommand {
         case .unstorable:
             return FailureReport(
                 .dataError, "\(store): \(error.message)", hint: "remove the character from the feed, or import into a SQLite store; \(unchanged)")
+        case .clientLibraryMissing:
+            return FailureReport(
+                .configuration, "\(store): PostgreSQL's client library cannot be loaded: \(error.message)",
+                hint: "install libpq (Debian and Ubuntu: apt-get install libpq5)")
         case .constraint, .other:
             return FailureReport(.ioError, "\(store): \(error.message)", hint: unchanged)
         }

@@ -1,4 +1,5 @@
 internal import CLibPQ
+internal import CLibPQLoader
 
 /// A `--store` that names a PostgreSQL database: a libpq connection URI
 /// (`postgresql://user@host/db?options=-csearch_path%3Dfeeds`) or keyword string
@@ -34,8 +35,13 @@ public struct ConnectionString: Sendable, Equatable, CustomStringConvertible {
         return !keyword.isEmpty && keywords.contains(String(keyword))
     }
 
-    /// The keywords libpq knows (`host`, `dbname`, `user`, `sslmode`, …), from libpq itself.
+    /// The keywords libpq knows (`host`, `dbname`, `user`, `sslmode`, …), from libpq itself; when
+    /// libpq cannot be loaded, the common ones, so that the string still names PostgreSQL and its
+    /// import fails saying libpq is missing rather than writing a file of that name.
     static let keywords: Set<String> = {
+        guard PostgresConnection.libraryLoads else {
+            return ["host", "hostaddr", "port", "dbname", "user", "password", "passfile", "service", "sslmode", "connect_timeout", "options"]
+        }
         guard let defaults = PQconndefaults() else { return [] }
         defer { PQconninfoFree(defaults) }
         var names: Set<String> = []
@@ -56,6 +62,7 @@ public struct ConnectionString: Sendable, Equatable, CustomStringConvertible {
 
     /// The password as libpq reads it from the text (percent-decoded in a URI), when it parses.
     private static func parsedPassword(_ text: String) -> String? {
+        guard PostgresConnection.libraryLoads else { return nil }
         var error: UnsafeMutablePointer<CChar>?
         guard let options = PQconninfoParse(text, &error) else {
             if let error { PQfreemem(error) }

@@ -1,4 +1,5 @@
 internal import CLibPQ
+internal import CLibPQLoader
 
 #if canImport(Glibc)
     import Glibc
@@ -19,6 +20,7 @@ public final class PostgresConnection {
     /// `defaults` are libpq keywords (`connect_timeout`) that apply unless the string gives them.
     public init(_ location: ConnectionString, defaults: [(keyword: String, value: String)] = []) throws(PostgresError) {
         self.location = location
+        try Self.loadLibrary()
         var parseError: UnsafeMutablePointer<CChar>?
         if let options = PQconninfoParse(location.text, &parseError) {
             PQconninfoFree(options)
@@ -67,6 +69,16 @@ public final class PostgresConnection {
             option += 1
         }
         return nil
+    }
+
+    /// Opens libpq, which is loaded on the first use of a PostgreSQL store rather than when
+    /// graphimport starts, so that runs into SQLite files never load it and its libraries.
+    static var libraryLoads: Bool { clibpq_load(nil) == 1 }
+
+    static func loadLibrary() throws(PostgresError) {
+        var error: UnsafePointer<CChar>?
+        guard clibpq_load(&error) != 1 else { return }
+        throw PostgresError(.clientLibraryMissing, message: error.map { String(cString: $0) } ?? "libpq.so.5 could not be loaded")
     }
 
     /// Runs one or more statements that return no rows (`;`-separated, as psql would).

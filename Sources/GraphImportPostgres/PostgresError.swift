@@ -28,6 +28,8 @@ public struct PostgresError: Error, Equatable, Sendable, CustomStringConvertible
         case constraint
         /// A value of the feed PostgreSQL cannot store (a text holding a NUL character).
         case unstorable
+        /// libpq itself cannot be loaded (it is opened on the first use of a PostgreSQL store).
+        case clientLibraryMissing
         /// Anything else the server or libpq reported.
         case other
     }
