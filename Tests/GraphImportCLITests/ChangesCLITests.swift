@@ -3,6 +3,7 @@ import GraphImport
 import GraphImportCLI
 import GraphImportJSON
 import GraphImportStore
+import GraphImportStoreTestSupport
 import GraphImportTestSupport
 import Testing
 
@@ -39,6 +40,27 @@ struct ChangesCLITests {
             #expect(result.status == 0, "\(result.stderr)")
         }
         return map
+    }
+
+    /// Inserts and changes, from either store: the same lines.
+    @Test(arguments: StoreKind.testable) func listsInsertsAndChangesAsTheSameJSONLinesOnEitherStore(_ kind: StoreKind) throws {
+        let store = try StoreUnderTest(kind)
+        let map = store.directory.write("posts.map", Self.map.replacingOccurrences(of: "  delete missing\n", with: ""))
+        let first = store.directory.write("1.json", #"[{"id":1,"title":"a","published":true,"user":7,"tags":["x"]},{"id":2,"title":"b"}]"#)
+        let second = store.directory.write("2.json", #"[{"id":1,"title":"a!","published":true,"user":7,"tags":["x","y"]},{"id":4,"title":"d"}]"#)
+        for feed in [first, second] {
+            let result = runInProcess([feed, "--map", map, "--store", store.location, "--quiet"])
+            #expect(result.status == 0, "\(result.stderr)")
+        }
+        let result = runInProcess(["changes", "--map", map, "--since-run", "1", "--store", store.location])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(
+            result.stdout == """
+                {"entity":"Post","key":{"id":1},"change":"changed","run":2,"values":{"id":1,"title":"a!","published":true,"author":{"id":7},"tags":[{"name":"x"},{"name":"y"}]}}
+                {"entity":"Post","key":{"id":4},"change":"inserted","run":2,"values":{"id":4,"title":"d","published":null,"author":null,"tags":[]}}
+                {"entity":"Tag","key":{"name":"y"},"change":"inserted","run":2,"values":{"name":"y"}}
+
+                """)
     }
 
     @Test func listsWhatTheRunsAfterNDidAsJSONLines() {
