@@ -1,6 +1,7 @@
 import Foundation
 import GraphImport
 import GraphImportMapping
+import GraphImportPostgres
 
 /// `graphimport changes --map M --since-run N`: the objects inserted, changed or deleted by the
 /// runs after N, as JSON Lines, so that a downstream job can follow the store incrementally.
@@ -32,7 +33,8 @@ enum ChangesCommand {
                 hint: guess.map { "Did you mean '\($0)'?" })
         }
         let storePath = parsed.values["--store"] ?? MapLoader.defaultStorePath(forMap: mapPath)
-        guard FileManager.default.fileExists(atPath: storePath) else {
+        let server = ConnectionString(storePath)
+        guard server != nil || FileManager.default.fileExists(atPath: storePath) else {
             reportError("no store at \(storePath)", hint: "import into it first, or name it with --store", io: io)
             return .noInput
         }
@@ -49,7 +51,10 @@ enum ChangesCommand {
             }
         } catch {
             io.writeOut(buffer)
-            reportError("cannot read the store \(storePath): \(error.message)", hint: error.hint, io: io)
+            if let failure = error.server, let server {
+                return PostgresStoreCommand.fail(failure, store: server, io: io)
+            }
+            reportError("cannot read the store \(server?.description ?? storePath): \(error.message)", hint: error.hint, io: io)
             return error.store.map(ExitCode.init) ?? .software
         }
         io.writeOut(buffer)

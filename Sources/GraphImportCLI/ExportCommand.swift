@@ -1,5 +1,6 @@
 import Foundation
 import GraphImport
+import GraphImportPostgres
 import GraphImportStore
 
 /// `graphimport export --map MAP [--store PATH] [ENTITY] [--key K …] [--where COND] [--depth N]
@@ -51,7 +52,8 @@ enum ExportCommand {
             throw UsageError(message: error.message.prefix(1).uppercased() + error.message.dropFirst(), hint: error.hint.map(sentence))
         }
         let storePath = parsed.values["--store"] ?? MapLoader.defaultStorePath(forMap: mapPath)
-        guard FileManager.default.fileExists(atPath: storePath) else {
+        let server = ConnectionString(storePath)
+        guard server != nil || FileManager.default.fileExists(atPath: storePath) else {
             reportError("no store at \(storePath)", hint: "import into it first, or name it with --store", io: io)
             return .noInput
         }
@@ -66,7 +68,10 @@ enum ExportCommand {
             }
             return .ok
         } catch {
-            reportError("cannot export the store \(storePath): \(error.message)", hint: error.hint, io: io)
+            if case .server(let failure) = error, let server {
+                return PostgresStoreCommand.fail(failure, store: server, io: io)
+            }
+            reportError("cannot export the store \(server?.description ?? storePath): \(error.message)", hint: error.hint, io: io)
             switch error {
             case .store(let failure): return ExitCode(failure)
             case .interrupted: return .temporaryFailure

@@ -31,19 +31,4 @@ extension Store {
             "INSERT INTO \(quoteIdentifier(deletedTable)) (\"run\", \"entity\", \"key\") VALUES (?, ?, ?)")
         for key in keys { try statement.run([.integer(run), .text(entity), .text(key)]) }
     }
-
-    /// The first run whose deletions the store records, or nil when it records none (the table is missing).
-    public func deletionsRecordedSince() throws(StoreError) -> Int64? {
-        guard try tableExists(Store.deletedTable) else { return nil }
-        return try database.scalar("SELECT min(\"run\") FROM \(quoteIdentifier(Store.deletedTable)) WHERE \"entity\" IS NULL")?.integerValue
-    }
-
-    /// (run, key JSON text) of the objects of `entity` deleted by runs after `run`, oldest first.
-    public func deletions(of entity: String, after run: Int64) throws(StoreError) -> [(run: Int64, key: String)] {
-        guard try tableExists(Store.deletedTable) else { return [] }
-        return try database.rows(
-            "SELECT \"run\", \"key\" FROM \(quoteIdentifier(Store.deletedTable)) WHERE \"entity\" = ? AND \"run\" > ? ORDER BY \"run\", rowid",
-            [.text(entity), .integer(run)]
-        ).map { ($0[0].integerValue ?? 0, $0[1].textValue ?? "null") }
-    }
 }

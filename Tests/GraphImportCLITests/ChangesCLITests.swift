@@ -3,6 +3,7 @@ import GraphImport
 import GraphImportCLI
 import GraphImportJSON
 import GraphImportStore
+import GraphImportStoreTestSupport
 import GraphImportTestSupport
 import Testing
 
@@ -39,6 +40,27 @@ struct ChangesCLITests {
             #expect(result.status == 0, "\(result.stderr)")
         }
         return map
+    }
+
+    /// Inserts and changes, from either store: the same lines.
+    @Test(arguments: StoreKind.testable) func listsInsertsAndChangesAsTheSameJSONLinesOnEitherStore(_ kind: StoreKind) throws {
+        let store = try StoreUnderTest(kind)
+        let map = store.directory.write("posts.map", Self.map.replacingOccurrences(of: "  delete missing\n", with: ""))
+        let first = store.directory.write("1.json", #"[{"id":1,"title":"a","published":true,"user":7,"tags":["x"]},{"id":2,"title":"b"}]"#)
+        let second = store.directory.write("2.json", #"[{"id":1,"title":"a!","published":true,"user":7,"tags":["x","y"]},{"id":4,"title":"d"}]"#)
+        for feed in [first, second] {
+            let result = runInProcess([feed, "--map", map, "--store", store.location, "--quiet"])
+            #expect(result.status == 0, "\(result.stderr)")
+        }
+        let result = runInProcess(["changes", "--map", map, "--since-run", "1", "--store", store.location])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(
+            result.stdout == """
+                {"entity":"Post","key":{"id":1},"change":"changed","run":2,"values":{"id":1,"title":"a!","published":true,"author":{"id":7},"tags":[{"name":"x"},{"name":"y"}]}}
+                {"entity":"Post","key":{"id":4},"change":"inserted","run":2,"values":{"id":4,"title":"d","published":null,"author":null,"tags":[]}}
+                {"entity":"Tag","key":{"name":"y"},"change":"inserted","run":2,"values":{"name":"y"}}
+
+                """)
     }
 
     @Test func listsWhatTheRunsAfterNDidAsJSONLines() {
@@ -104,6 +126,27 @@ struct ChangesCLITests {
     /// The README's promise: readers see the store as last committed while an import holds it,
     /// and are not made to wait. The hook runs inside the import's write transaction, so the
     /// readers below run while it is open; a reader that waited for it would never return.
+    /// A write left open (as an import's transaction is until it commits): the read API and
+    /// `changes` see the store as last committed, on either store, and the write once it commits.
+    @Test(arguments: StoreKind.testable) func theReadAPIAndChangesSeeTheLastCommitWhileAWriteIsOpen(_ kind: StoreKind) throws {
+        let store = try StoreUnderTest(kind)
+        let text = Self.map.replacingOccurrences(of: "  delete missing\n", with: "")
+        let map = store.directory.write("posts.map", text)
+        let plan = try ImportPlan.compile(text: text, fileName: map)
+        _ = try store.importJSON(#"[{"id":1,"title":"a"},{"id":2,"title":"b"}]"#, plan: plan).get()
+        _ = try store.importJSON(#"[{"id":3,"title":"c"}]"#, plan: plan).get()
+        let graph = try ObjectGraph(store: store.location, plan: plan)
+        try store.whileWriting(#"UPDATE post SET title = 'changed'; INSERT INTO post (id, title, inserted_run, changed_run) VALUES (9, 'new', 3, 3)"#) {
+            () throws in
+            #expect(try graph.objects("Post").map { try $0.string("title") } == ["a", "b", "c"])
+            let changes = runInProcess(["changes", "--map", map, "--since-run", "2", "--store", store.location])
+            #expect(changes.status == 0 && changes.stdout == "", "\(changes.stderr)")
+        }
+        #expect(try graph.objects("Post").map { try $0.string("title") } == ["changed", "changed", "changed", "new"])
+        let changes = runInProcess(["changes", "--map", map, "--since-run", "2", "--store", store.location])
+        #expect(changes.stdout.contains(#""key":{"id":9},"change":"inserted","run":3"#))
+    }
+
     @Test func theReadAPIAndChangesReadWhileAnImportHoldsTheStore() throws {
         let dir = TemporaryDirectory()
         let map = Self.store(dir)

@@ -3,6 +3,7 @@ import Foundation
 import GraphImportJSON
 import GraphImportMapping
 import GraphImportStore
+import GraphImportStoreTestSupport
 import GraphImportTestSupport
 import Testing
 
@@ -111,49 +112,54 @@ struct ExportTests {
           team : [Person] inverse memberOf
         """
 
-    @Test func aCycleIsBrokenByWritingTheKeyOfAnObjectAlreadyOnThePath() throws {
-        let fixture = try EngineFixture(map: Self.people)
-        try fixture.importJSON(#"[{"id":1,"name":"a","friend":{"id":2,"name":"b","friend":1},"team":[{"id":2,"name":"b"},1]}]"#)
+    @Test(arguments: StoreKind.testable) func aCycleIsBrokenByWritingTheKeyOfAnObjectAlreadyOnThePath(_ kind: StoreKind) throws {
+        let plan = try ImportPlan.compile(text: Self.people, fileName: "people.map")
+        let store = try StoreUnderTest(kind)
+        _ = try store.importJSON(#"[{"id":1,"name":"a","friend":{"id":2,"name":"b","friend":1},"team":[{"id":2,"name":"b"},1]}]"#, plan: plan).get()
         #expect(
-            try fixture.export() == #"""
+            try store.export(plan: plan) == #"""
                 [{"id":1,"name":"a","age":null,"friend":{"id":2,"name":"b","age":null,"friend":1,"team":[]},"team":[{"id":2,"name":"b","age":null,"friend":1,"team":[]},1]},{"id":2,"name":"b","age":null,"friend":{"id":1,"name":"a","age":null,"friend":2,"team":[2,1]},"team":[]}]
 
                 """#)
     }
 
-    @Test func aStubIsWrittenByItsKeyAndNotAsARecord() throws {
-        let fixture = try EngineFixture(map: Self.people)
-        try fixture.importJSON(#"[{"id":1,"name":"a","friend":9}]"#)
-        #expect(try fixture.export() == #"[{"id":1,"name":"a","age":null,"friend":9,"team":[]}]"# + "\n")
+    @Test(arguments: StoreKind.testable) func aStubIsWrittenByItsKeyAndNotAsARecord(_ kind: StoreKind) throws {
+        let plan = try ImportPlan.compile(text: Self.people, fileName: "people.map")
+        let store = try StoreUnderTest(kind)
+        _ = try store.importJSON(#"[{"id":1,"name":"a","friend":9}]"#, plan: plan).get()
+        #expect(try store.export(plan: plan) == #"[{"id":1,"name":"a","age":null,"friend":9,"team":[]}]"# + "\n")
     }
 
-    @Test func depthZeroWritesEveryRelationshipByItsKey() throws {
-        let fixture = try EngineFixture(map: Self.people)
-        try fixture.importJSON(#"[{"id":1,"name":"a","friend":{"id":2,"name":"b"},"team":[{"id":2,"name":"b"}]}]"#)
+    @Test(arguments: StoreKind.testable) func depthZeroWritesEveryRelationshipByItsKey(_ kind: StoreKind) throws {
+        let plan = try ImportPlan.compile(text: Self.people, fileName: "people.map")
+        let store = try StoreUnderTest(kind)
+        _ = try store.importJSON(#"[{"id":1,"name":"a","friend":{"id":2,"name":"b"},"team":[{"id":2,"name":"b"}]}]"#, plan: plan).get()
         #expect(
-            try fixture.export(ExportRequest(entity: "Person", keys: ["1"], depth: 0))
+            try store.export(plan: plan, ExportRequest(entity: "Person", keys: ["1"], depth: 0))
                 == #"[{"id":1,"name":"a","age":null,"friend":2,"team":[2]}]"# + "\n")
     }
 
-    @Test func anEntitysObjectsAreSelectedByKeyOrConditionAsJSONLines() throws {
-        let fixture = try EngineFixture(map: Self.people)
-        try fixture.importJSON(#"[{"id":1,"name":"a","age":30},{"id":2,"name":"b","age":40},{"id":3,"name":"c"}]"#)
+    @Test(arguments: StoreKind.testable) func anEntitysObjectsAreSelectedByKeyOrConditionAsJSONLines(_ kind: StoreKind) throws {
+        let plan = try ImportPlan.compile(text: Self.people, fileName: "people.map")
+        let store = try StoreUnderTest(kind)
+        _ = try store.importJSON(#"[{"id":1,"name":"a","age":30},{"id":2,"name":"b","age":40},{"id":3,"name":"c"}]"#, plan: plan).get()
         #expect(
-            try fixture.export(ExportRequest(entity: "Person", condition: #"age >= 30 and name != "b""#, depth: 0, jsonLines: true))
+            try store.export(plan: plan, ExportRequest(entity: "Person", condition: #"age >= 30 and name != "b""#, depth: 0, jsonLines: true))
                 == #"{"id":1,"name":"a","age":30,"friend":null,"team":[]}"# + "\n")
         #expect(
-            try fixture.export(ExportRequest(entity: "Person", keys: ["3", "1"], depth: 0, jsonLines: true))
+            try store.export(plan: plan, ExportRequest(entity: "Person", keys: ["3", "1"], depth: 0, jsonLines: true))
                 == #"{"id":3,"name":"c","age":null,"friend":null,"team":[]}"# + "\n" + #"{"id":1,"name":"a","age":30,"friend":null,"team":[]}"# + "\n")
-        #expect(try fixture.export(ExportRequest(entity: "Person", condition: "age is null", depth: 0)).contains(#""id":3"#))
+        #expect(try store.export(plan: plan, ExportRequest(entity: "Person", condition: "age is null", depth: 0)).contains(#""id":3"#))
     }
 
-    @Test func aConditionsValuesAreBoundNeverExecuted() throws {
-        let fixture = try EngineFixture(map: Self.people)
-        try fixture.importJSON(#"[{"id":1,"name":"a"}]"#)
+    @Test(arguments: StoreKind.testable) func aConditionsValuesAreBoundNeverExecuted(_ kind: StoreKind) throws {
+        let plan = try ImportPlan.compile(text: Self.people, fileName: "people.map")
+        let store = try StoreUnderTest(kind)
+        _ = try store.importJSON(#"[{"id":1,"name":"a"}]"#, plan: plan).get()
         let hostile = #"name = "x' OR 1=1; DROP TABLE person; --""#
-        #expect(try fixture.export(ExportRequest(entity: "Person", condition: hostile)) == "[]\n")
-        #expect(try fixture.export(ExportRequest(entity: "Person", condition: #"name = "a\" OR \"1\"=\"1""#)) == "[]\n")
-        #expect(try fixture.value("SELECT count(*) FROM person") == "1")
+        #expect(try store.export(plan: plan, ExportRequest(entity: "Person", condition: hostile)) == "[]\n")
+        #expect(try store.export(plan: plan, ExportRequest(entity: "Person", condition: #"name = "a\" OR \"1\"=\"1""#)) == "[]\n")
+        #expect(try store.export(plan: plan, ExportRequest(entity: "Person", depth: 0, jsonLines: true)).split(separator: "\n").count == 1)
     }
 
     @Test func unknownNamesAreErrorsThatSuggestTheClosest() throws {
@@ -173,11 +179,13 @@ struct ExportTests {
         #expect(syntax.message == "in the condition, expected =, !=, <, <=, > or >= at column 5, found '~ 3'")
     }
 
-    @Test func aToOneIsComparedByItsTargetsKey() throws {
-        let fixture = try EngineFixture(map: Self.people)
-        try fixture.importJSON(#"[{"id":1,"name":"a","friend":{"id":2,"name":"b"}},{"id":3,"name":"c","friend":1}]"#)
+    @Test(arguments: StoreKind.testable) func aToOneIsComparedByItsTargetsKey(_ kind: StoreKind) throws {
+        let plan = try ImportPlan.compile(text: Self.people, fileName: "people.map")
+        let store = try StoreUnderTest(kind)
+        _ = try store.importJSON(#"[{"id":1,"name":"a","friend":{"id":2,"name":"b"}},{"id":3,"name":"c","friend":1}]"#, plan: plan).get()
         #expect(
-            try fixture.export(ExportRequest(entity: "Person", condition: "friend = 2", depth: 0)) == #"[{"id":1,"name":"a","age":null,"friend":2,"team":[]}]"#
+            try store.export(plan: plan, ExportRequest(entity: "Person", condition: "friend = 2", depth: 0))
+                == #"[{"id":1,"name":"a","age":null,"friend":2,"team":[]}]"#
                 + "\n")
     }
 
@@ -283,17 +291,17 @@ struct ExportTests {
 
     /// An import holds the write lock with changes not committed: the export neither waits (no
     /// busy timeout at all) nor sees them.
-    @Test func anExportDuringAnImportsWriteTransactionSeesTheLastCommit() throws {
-        let fixture = try EngineFixture(map: Self.people)
-        try fixture.importJSON(#"[{"id":1,"name":"a"}]"#)
-        try fixture.importJSON(#"[{"id":2,"name":"b"}]"#)  // the second import turns the store to WAL
-        let writer = try Database(path: fixture.storePath, options: Database.Options(create: false))
-        try writer.execute("BEGIN IMMEDIATE")
-        try writer.execute("UPDATE person SET name = 'changed'; INSERT INTO person (id, name) VALUES (3, 'c')")
-        let during = try fixture.export(ExportRequest(entity: "Person", depth: 0, jsonLines: true), busyTimeout: 0)
-        #expect(during == #"{"id":1,"name":"a","age":null,"friend":null,"team":[]}"# + "\n" + #"{"id":2,"name":"b","age":null,"friend":null,"team":[]}"# + "\n")
-        try writer.execute("COMMIT")
-        #expect(try fixture.export(ExportRequest(entity: "Person", keys: ["3"], depth: 0, jsonLines: true)).contains(#""name":"c""#))
+    @Test(arguments: StoreKind.testable) func anExportDuringAnImportsWriteTransactionSeesTheLastCommit(_ kind: StoreKind) throws {
+        let plan = try ImportPlan.compile(text: Self.people, fileName: "people.map")
+        let store = try StoreUnderTest(kind)
+        _ = try store.importJSON(#"[{"id":1,"name":"a"}]"#, plan: plan).get()
+        _ = try store.importJSON(#"[{"id":2,"name":"b"}]"#, plan: plan).get()  // the second import turns a SQLite store to WAL
+        try store.whileWriting("UPDATE person SET name = 'changed'; INSERT INTO person (id, name) VALUES (3, 'c')") {
+            let during = try store.export(plan: plan, ExportRequest(entity: "Person", depth: 0, jsonLines: true))
+            #expect(
+                during == #"{"id":1,"name":"a","age":null,"friend":null,"team":[]}"# + "\n" + #"{"id":2,"name":"b","age":null,"friend":null,"team":[]}"# + "\n")
+        }
+        #expect(try store.export(plan: plan, ExportRequest(entity: "Person", keys: ["3"], depth: 0, jsonLines: true)).contains(#""name":"c""#))
     }
 
     @Test func anExportAskedToStopEndsInterrupted() throws {

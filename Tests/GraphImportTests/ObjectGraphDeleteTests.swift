@@ -1,6 +1,7 @@
 import Foundation
 @testable import GraphImport
 import GraphImportStore
+import GraphImportStoreTestSupport
 import Testing
 
 /// Accounts own repos (deny), repos hold issues (cascade), issues have an assignee (nullify) and labels.
@@ -119,6 +120,24 @@ struct ObjectGraphChangesTests {
         var lines: [String] = []
         try graph.changes(since: run, entities: entities) { lines.append($0.jsonLine) }
         return lines
+    }
+
+    /// Inserted and changed objects, each with its run and values, in the runs' order: the same
+    /// lines from either store.
+    @Test(arguments: StoreKind.testable) func listsInsertedAndChangedObjectsWithTheirRunsOnEitherStore(_ kind: StoreKind) throws {
+        let plan = try ImportPlan.compile(text: Self.map.replacingOccurrences(of: "  delete missing\n", with: ""), fileName: "posts.map")
+        let store = try StoreUnderTest(kind)
+        _ = try store.importJSON(#"[{"id": 1, "title": "a", "user": 7}, {"id": 2, "title": "b"}, {"id": 3, "title": "c"}]"#, plan: plan).get()
+        _ = try store.importJSON(#"[{"id": 1, "title": "a2", "user": 7}, {"id": 3, "title": "c"}, {"id": 4, "title": "d", "user": 8}]"#, plan: plan).get()
+        let graph = try ObjectGraph(store: store.location, plan: plan)
+        #expect(
+            try Self.changes(graph, since: 1) == [
+                #"{"entity":"Post","key":{"id":1},"change":"changed","run":2,"values":{"id":1,"title":"a2","author":{"id":7}}}"#,
+                #"{"entity":"Post","key":{"id":4},"change":"inserted","run":2,"values":{"id":4,"title":"d","author":{"id":8}}}"#,
+                #"{"entity":"User","key":{"id":8},"change":"inserted","run":2,"values":{"id":8}}"#,
+            ])
+        #expect(try Self.changes(graph, since: 0, entities: ["Post"]).count == 4)
+        #expect(try Self.changes(graph, since: 2).isEmpty)
     }
 
     @Test func listsInsertedChangedAndDeletedObjectsWithTheirRuns() throws {

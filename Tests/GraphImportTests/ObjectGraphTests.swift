@@ -2,6 +2,7 @@ import Foundation
 @testable import GraphImport
 import GraphImportJSON
 import GraphImportStore
+import GraphImportStoreTestSupport
 import Testing
 
 /// A small social graph: tweets by users, with hashtags, both relationships named from the other side.
@@ -33,6 +34,15 @@ let graphFeed = """
      {"id": 3, "text": "hi again", "lang": "en", "created_at": "2024-05-03T10:00:00Z", "user": {"id": 8, "handle": "bob"}, "tags": []}]
     """
 
+/// Runs `body` on a store of `kind` imported from `feed`, opened as a graph; the store lives
+/// until `body` returns.
+func withGraph(on kind: StoreKind, map: String = graphMap, feed: String = graphFeed, _ body: (ObjectGraph) throws -> Void) throws {
+    let plan = try ImportPlan.compile(text: map, fileName: "test.map")
+    let store = try StoreUnderTest(kind)
+    _ = try store.importJSON(feed, plan: plan).get()
+    try withExtendedLifetime(store) { try body(try ObjectGraph(store: store.location, plan: plan)) }
+}
+
 /// Runs `body` on a fixture store imported from `feed`, opened as a graph; the store's directory
 /// lives until `body` returns.
 func withGraph(map: String = graphMap, feed: String = graphFeed, _ body: (ObjectGraph, EngineFixture) throws -> Void) throws {
@@ -45,8 +55,8 @@ func withGraph(map: String = graphMap, feed: String = graphFeed, _ body: (Object
 
 @Suite("Read API: fetching and attributes")
 struct ObjectGraphFetchTests {
-    @Test func fetchesOneObjectByKeyAndReadsItsAttributesByName() throws {
-        try withGraph { (graph: ObjectGraph, _: EngineFixture) throws in
+    @Test(arguments: StoreKind.testable) func fetchesOneObjectByKeyAndReadsItsAttributesByName(_ kind: StoreKind) throws {
+        try withGraph(on: kind) { graph throws in
             let tweet = try #require(try graph.object("Tweet", key: 1))
             #expect(tweet.entity == "Tweet")
             #expect(try tweet["text"] == .text("hello"))
@@ -62,8 +72,8 @@ struct ObjectGraphFetchTests {
         }
     }
 
-    @Test func anAbsentValueIsNilAndAnotherTypeIsAnError() throws {
-        try withGraph { (graph: ObjectGraph, _: EngineFixture) throws in
+    @Test(arguments: StoreKind.testable) func anAbsentValueIsNilAndAnotherTypeIsAnError(_ kind: StoreKind) throws {
+        try withGraph(on: kind) { graph throws in
             let tweet = try #require(try graph.object("Tweet", key: 2))
             #expect(try tweet.bool("sensitive") == nil)
             #expect(try tweet["sensitive"] == .null)
@@ -71,8 +81,8 @@ struct ObjectGraphFetchTests {
         }
     }
 
-    @Test func fetchesManyByAConditionSortedAndLimited() throws {
-        try withGraph { (graph: ObjectGraph, _: EngineFixture) throws in
+    @Test(arguments: StoreKind.testable) func fetchesManyByAConditionSortedAndLimited(_ kind: StoreKind) throws {
+        try withGraph(on: kind) { graph throws in
             let english = try graph.objects("Tweet", where: .equals("lang", "en"), sortedBy: [.descending("createdAt")])
             #expect(english.map(\.key) == [[.integer(3)], [.integer(1)]])
             let first = try graph.objects("Tweet", sortedBy: [.ascending("createdAt")], limit: 2)
@@ -88,31 +98,41 @@ struct ObjectGraphFetchTests {
 
     @Test func conditionsCompileToSQLWithBoundValues() throws {
         let condition = Condition.and([.equals("lang", "en"), .or([.hasPrefix("text", "Hi"), .isNull("lang")]), .in("id", [Int]())])
-        let compiled = try CompiledCondition(condition) { name throws(GraphError) in ConditionTerm(column: "\"\(name)\"", described: name) }
-        #expect(compiled.sql == #"("lang" = ? AND (substr("text", 1, ?) = ? OR "lang" IS NULL) AND 1 = 0)"#)
+        let compiled = try CompiledCondition(condition, dialect: .sqlite) { name throws(GraphError) in ConditionTerm(column: "\"\(name)\"", described: name) }
+        #expect(compiled.sql == #"("lang" = ? AND (substr("text", 1, CAST(? AS INTEGER)) = ? OR "lang" IS NULL) AND 1 = 0)"#)
         #expect(compiled.values == [.text("en"), .integer(2), .text("Hi")])
     }
 
-    @Test func hostileTextInAConditionIsBoundNeverExecuted() throws {
-        try withGraph { (graph: ObjectGraph, fixture: EngineFixture) throws in
+    @Test(arguments: StoreKind.testable) func hostileTextInAConditionIsBoundNeverExecuted(_ kind: StoreKind) throws {
+        try withGraph(on: kind) { graph throws in
             for hostile in ["'; DROP TABLE tweet; --", "en' OR '1'='1", "\"); DELETE FROM user; --"] {
                 #expect(try graph.objects("Tweet", where: .equals("lang", hostile)).isEmpty)
                 #expect(try graph.objects("Tweet", where: .hasPrefix("text", hostile)).isEmpty)
             }
-            #expect(try fixture.value("SELECT count(*) FROM tweet") == "3")
-            #expect(try fixture.value("SELECT count(*) FROM user") == "2")
+            #expect(try graph.objects("Tweet").count == 3)
+            #expect(try graph.objects("User").count == 2)
             // A hostile name is not a column: it is refused before any SQL is made.
             #expect(throws: GraphError.self) { try graph.objects("Tweet", where: .equals("lang\" = 'en' OR 1 = 1; --", "x")) }
         }
     }
 
-    @Test func hostileTextStoredAsAValueIsFoundByEqualityAndDropsNothing() throws {
+    @Test(arguments: StoreKind.testable) func hostileTextStoredAsAValueIsFoundByEqualityAndDropsNothing(_ kind: StoreKind) throws {
         let hostile = "'; DROP TABLE tweet; --"
         let feed = #"[{"id": 9, "text": "\#(hostile)", "created_at": "2024-05-01T10:00:00Z", "user": {"id": 7, "handle": "ann"}}]"#
-        try withGraph(feed: feed) { (graph: ObjectGraph, fixture: EngineFixture) throws in
+        try withGraph(on: kind, feed: feed) { graph throws in
             #expect(try graph.objects("Tweet", where: .equals("text", hostile)).map(\.key) == [[.integer(9)]])
             #expect(try graph.objects("Tweet", where: .contains("text", "DROP TABLE")).count == 1)
-            #expect(try fixture.value("SELECT count(*) FROM tweet") == "1")
+            #expect(try graph.objects("Tweet").count == 1)
+        }
+    }
+
+    /// Deletion on PostgreSQL goes through the map's `delete missing` for now: the read API refuses
+    /// it, saying so, and deletes nothing.
+    @Test(needsPostgres) func deletingOnAPostgreSQLStoreIsRefusedAndDeletesNothing() throws {
+        try withGraph(on: .postgresql) { graph throws in
+            let tweet = try #require(try graph.object("Tweet", key: 1))
+            #expect(throws: GraphError.self) { try graph.delete(tweet) }
+            #expect(try graph.objects("Tweet").count == 3)
         }
     }
 
@@ -144,8 +164,8 @@ struct ObjectGraphFetchTests {
         #expect(count == 3 + 2 + 2)
     }
 
-    @Test func unknownNamesAreErrorsThatSuggestTheClosest() throws {
-        try withGraph { (graph: ObjectGraph, _: EngineFixture) throws in
+    @Test(arguments: StoreKind.testable) func unknownNamesAreErrorsThatSuggestTheClosest(_ kind: StoreKind) throws {
+        try withGraph(on: kind) { graph throws in
             #expect(throws: GraphError(.unknownName, "the map test.map has no entity 'Tweets'", hint: "did you mean 'Tweet'?")) {
                 try graph.objects("Tweets")
             }
@@ -168,8 +188,8 @@ struct ObjectGraphFetchTests {
 
 @Suite("Read API: relationships and decoding")
 struct ObjectGraphRelationshipTests {
-    @Test func followsToOneToManyInOrderAndInverseNames() throws {
-        try withGraph { (graph: ObjectGraph, _: EngineFixture) throws in
+    @Test(arguments: StoreKind.testable) func followsToOneToManyInOrderAndInverseNames(_ kind: StoreKind) throws {
+        try withGraph(on: kind) { graph throws in
             let tweet = try #require(try graph.object("Tweet", key: 1))
             let author = try #require(try tweet.relatedObject("author"))
             #expect(try author.string("handle") == "ann")
@@ -203,8 +223,8 @@ struct ObjectGraphRelationshipTests {
         var text: String
     }
 
-    @Test func decodesIntoSwiftTypesToADepthThroughCycles() throws {
-        try withGraph { (graph: ObjectGraph, _: EngineFixture) throws in
+    @Test(arguments: StoreKind.testable) func decodesIntoSwiftTypesToADepthThroughCycles(_ kind: StoreKind) throws {
+        try withGraph(on: kind) { graph throws in
             let tweet = try #require(try graph.object("Tweet", key: 1))
             let flat = try tweet.decode(TweetView.self)
             #expect(flat.id == 1 && flat.text == "hello" && flat.sensitive == false && flat.author == nil)
@@ -218,9 +238,9 @@ struct ObjectGraphRelationshipTests {
         }
     }
 
-    @Test func aTypeTheObjectDoesNotFitIsADecodingError() throws {
+    @Test(arguments: StoreKind.testable) func aTypeTheObjectDoesNotFitIsADecodingError(_ kind: StoreKind) throws {
         struct Wrong: Decodable { var id: String }
-        try withGraph { (graph: ObjectGraph, _: EngineFixture) throws in
+        try withGraph(on: kind) { graph throws in
             let tweet = try #require(try graph.object("Tweet", key: 1))
             let error = try #require(throws: GraphError.self) { try tweet.decode(Wrong.self) }
             #expect(error.kind == .decoding)

@@ -7,8 +7,8 @@ struct ExportSelection {
     /// Each `WHERE` clause with its values, run in order (one per key asked for, or one in all).
     let queries: [(sql: String, values: [SQLValue])]
 
-    /// Nil for the document.
-    init?(_ request: ExportRequest, plan: ExportPlan) throws(ExportError) {
+    /// Nil for the document. `dialect` is the store's the queries are for.
+    init?(_ request: ExportRequest, plan: ExportPlan, dialect: SQLDialect = .sqlite) throws(ExportError) {
         guard let name = request.entity else {
             if !request.keys.isEmpty || request.condition != nil {
                 throw ExportError.badRequest("--key and --where need an entity", hint: "name the entity: graphimport export --map MAP ENTITY --key …")
@@ -21,7 +21,7 @@ struct ExportSelection {
             // The read API's condition: its text form, its names and its SQL, one rule for both.
             let names = GraphNames(plan: plan.importPlan)
             do throws(GraphError) {
-                let compiled = try CompiledCondition(try Condition(parsing: text)) { name throws(GraphError) in
+                let compiled = try CompiledCondition(try Condition(parsing: text), dialect: dialect) { name throws(GraphError) in
                     try names.conditionTerm(name, of: entity.index) { "\(quoteIdentifier($0)).\(quoteIdentifier($1))" }
                 }
                 base = (compiled.sql, compiled.values)

@@ -4,17 +4,17 @@ import GraphImportStore
 /// One export's walk over the store: reads each object's row, writes it in its shape, and follows
 /// its relationships, nesting the targets or writing their keys.
 ///
-/// Rows are copied out of a statement and the statement reset before the walk goes deeper, so
-/// that one prepared statement per entity and relationship serves every level of nesting.
+/// The row and link queries are written once per entity and relationship, so that the reader
+/// prepares each once; their rows are read out before the walk goes deeper.
 final class ExportWalk {
     let plan: ExportPlan
-    let database: Database
+    let reader: any StoreReader
     let out: JSONOutput
     let maxDepth: Int
     /// The objects being written, outermost first: one met again is written by its key (a cycle).
     private var path: [(entity: Int, pk: Int64)] = []
-    private var rowStatements: [Statement?]
-    private var linkStatements: [[Statement?]]
+    /// Per entity: its row by primary key.
+    private let rowSQL: [String]
     private(set) var objects = 0
     /// Whether `shouldStop` ended the walk: what was written is a part.
     private(set) var stopped = false
@@ -22,14 +22,15 @@ final class ExportWalk {
     /// Asked before each top-level object: true stops the walk.
     let shouldStop: () -> Bool
 
-    init(plan: ExportPlan, database: Database, out: JSONOutput, maxDepth: Int, shouldStop: @escaping () -> Bool = { false }) {
+    init(plan: ExportPlan, reader: any StoreReader, out: JSONOutput, maxDepth: Int, shouldStop: @escaping () -> Bool = { false }) {
         self.shouldStop = shouldStop
         self.plan = plan
-        self.database = database
+        self.reader = reader
         self.out = out
         self.maxDepth = maxDepth
-        rowStatements = Array(repeating: nil, count: plan.entities.count)
-        linkStatements = plan.entities.map { Array(repeating: nil, count: $0.toMany.count) }
+        rowSQL = plan.entities.map { entity in
+            "SELECT \(entity.columns) FROM \(quoteIdentifier(entity.plan.table)) WHERE \(quoteIdentifier(Naming.primaryKey)) = ?"
+        }
     }
 
     /// What the walk is writing: an object's row, and the element it is written in.
@@ -43,23 +44,23 @@ final class ExportWalk {
 
     // MARK: The document and the entity
 
-    func writeDocument(store: Store) throws(StoreError) {
-        try writeDocument(plan.document, store: store)
+    func writeDocument() throws(ReadError) {
+        try writeDocument(plan.document)
     }
 
-    private func writeDocument(_ shape: ExportShape, store: Store) throws(StoreError) {
+    private func writeDocument(_ shape: ExportShape) throws(ReadError) {
         switch shape {
         case .object(let members):
             out.beginObject()
             for member in members {
                 out.key(member.key)
-                try writeDocument(member.shape, store: store)
+                try writeDocument(member.shape)
             }
             out.endObject()
         case .array(let slots):
             out.beginArray()
             for slot in slots {
-                if let slot { try writeDocument(slot, store: store) } else { out.null() }
+                if let slot { try writeDocument(slot) } else { out.null() }
             }
             out.endArray()
         case .member(.records(let index)):
@@ -67,7 +68,7 @@ final class ExportWalk {
         case .member(.meta(let index)):
             let (name, value) = plan.metaValues[index]
             let stored: SQLValue =
-                switch try store.meta(name) {
+                switch try reader.meta(name) {
                 case nil: .null
                 case .bool(let flag)?: .integer(flag ? 1 : 0)
                 case .integer(let number)?: .integer(number)
@@ -79,7 +80,7 @@ final class ExportWalk {
         }
     }
 
-    private func writeRecords(_ leaf: RecordLeaf) throws(StoreError) {
+    private func writeRecords(_ leaf: RecordLeaf) throws(ReadError) {
         switch leaf.container {
         case .array: out.beginArray()
         case .members: out.beginObject()
@@ -88,7 +89,7 @@ final class ExportWalk {
         var wroteOne = false
         for element in leaf.elements {
             let entity = plan.entities[element.target]
-            try scan(entity, where: "", values: []) { row throws(StoreError) in
+            try scan(entity, where: "", values: []) { row throws(ReadError) in
                 guard !isStub(entity, row), !(leaf.container == .single && wroteOne) else { return }
                 if leaf.container == .members { out.key(memberName(entity, row)) }
                 try writeRecord(entity, row, element: element)
@@ -102,12 +103,12 @@ final class ExportWalk {
         }
     }
 
-    func writeEntity(_ selection: ExportSelection, jsonLines: Bool) throws(StoreError) {
+    func writeEntity(_ selection: ExportSelection, jsonLines: Bool) throws(ReadError) {
         let entity = selection.entity
         let element = ExportElement(target: entity.index, elementShape: .member(.element), objectShape: nil, keyShape: nil, linkValues: [])
         if !jsonLines { out.beginArray() }
         for query in selection.queries {
-            try scan(entity, where: query.sql, values: query.values) { row throws(StoreError) in
+            try scan(entity, where: query.sql, values: query.values) { row throws(ReadError) in
                 try writeRecord(entity, row, element: element)
                 if jsonLines { out.newline() }
             }
@@ -119,39 +120,37 @@ final class ExportWalk {
     }
 
     /// A top-level object, in its element.
-    private func writeRecord(_ entity: ExportEntity, _ row: [SQLValue], element: ExportElement) throws(StoreError) {
+    private func writeRecord(_ entity: ExportEntity, _ row: [SQLValue], element: ExportElement) throws(ReadError) {
         objects += 1
         guard case .integer(let pk) = row[0] else { return }
         path.append((entity.index, pk))
         defer { path.removeLast() }
         let context = Context(entity: entity, row: row, element: element, links: [], depth: 0)
-        try writeElement(element.elementShape, element: element, links: []) { () throws(StoreError) in
+        try writeElement(element.elementShape, element: element, links: []) { () throws(ReadError) in
             try writeObject(context, shape: element.objectShape ?? entity.shape, full: true)
         }
     }
 
     /// Each row of `entity` that `condition` selects, in the order of its primary key.
-    private func scan(_ entity: ExportEntity, where condition: String, values: [SQLValue], _ body: ([SQLValue]) throws(StoreError) -> Void)
-        throws(StoreError)
+    private func scan(_ entity: ExportEntity, where condition: String, values: [SQLValue], _ body: ([SQLValue]) throws(ReadError) -> Void)
+        throws(ReadError)
     {
         let sql =
             "SELECT \(entity.columns) FROM \(quoteIdentifier(entity.plan.table))" + (condition.isEmpty ? "" : " WHERE \(condition)")
             + " ORDER BY \(quoteIdentifier(Naming.primaryKey))"
-        let statement = try database.prepare(sql)
-        try statement.bind(values)
-        let count = statement.columnCount
-        while try statement.step() {
+        try reader.scan(sql, values) { row throws(ReadError) in
             if shouldStop() {
                 stopped = true
-                return
+                return false
             }
-            try body((0..<count).map { statement.column($0) })
+            try body(row)
+            return true
         }
     }
 
     // MARK: Objects
 
-    private func writeObject(_ context: Context, shape: ExportShape, full: Bool) throws(StoreError) {
+    private func writeObject(_ context: Context, shape: ExportShape, full: Bool) throws(ReadError) {
         guard case .object(let members) = shape else { return try write(shape, context) }
         out.beginObject()
         for member in members where !isAbsent(member.shape, context) {
@@ -180,7 +179,7 @@ final class ExportWalk {
         }
     }
 
-    private func write(_ shape: ExportShape, _ context: Context) throws(StoreError) {
+    private func write(_ shape: ExportShape, _ context: Context) throws(ReadError) {
         switch shape {
         case .object(let members):
             out.beginObject()
@@ -200,7 +199,7 @@ final class ExportWalk {
         }
     }
 
-    private func write(_ member: ExportMember, _ context: Context) throws(StoreError) {
+    private func write(_ member: ExportMember, _ context: Context) throws(ReadError) {
         let entity = context.entity
         switch member {
         case .attribute(let index):
@@ -251,7 +250,7 @@ final class ExportWalk {
         }
     }
 
-    private func writeToMany(_ entity: ExportEntity, _ index: Int, _ context: Context) throws(StoreError) {
+    private func writeToMany(_ entity: ExportEntity, _ index: Int, _ context: Context) throws(ReadError) {
         let element = entity.toMany[index]
         let keyed = entity.plan.toMany[index].isKeyed
         let links = try linkRows(entity, index, context.row[0])
@@ -269,34 +268,22 @@ final class ExportWalk {
     }
 
     /// The link rows of one owner's to-many, in order: the target's pk, then the link attributes.
-    private func linkRows(_ entity: ExportEntity, _ index: Int, _ owner: SQLValue) throws(StoreError) -> [[SQLValue]] {
-        let statement: Statement
-        if let cached = linkStatements[entity.index][index] {
-            statement = cached
-        } else {
-            statement = try database.prepare(entity.toManySQL[index])
-            linkStatements[entity.index][index] = statement
-        }
-        try statement.bind([owner])
-        let count = statement.columnCount
-        var rows: [[SQLValue]] = []
-        while try statement.step() { rows.append((0..<count).map { statement.column($0) }) }
-        statement.reset()
-        return rows
+    private func linkRows(_ entity: ExportEntity, _ index: Int, _ owner: SQLValue) throws(ReadError) -> [[SQLValue]] {
+        try reader.rows(entity.toManySQL[index], [owner])
     }
 
     // MARK: Elements and targets
 
     /// One element of a relationship: the target where the element shape puts it, with its links.
-    private func writeElement(_ element: ExportElement, pk: Int64, links: [SQLValue], depth: Int) throws(StoreError) {
-        try writeElement(element.elementShape, element: element, links: links) { () throws(StoreError) in
+    private func writeElement(_ element: ExportElement, pk: Int64, links: [SQLValue], depth: Int) throws(ReadError) {
+        try writeElement(element.elementShape, element: element, links: links) { () throws(ReadError) in
             try writeTarget(element, pk: pk, links: links, depth: depth)
         }
     }
 
     private func writeElement(
-        _ shape: ExportShape, element: ExportElement, links: [SQLValue], target: () throws(StoreError) -> Void
-    ) throws(StoreError) {
+        _ shape: ExportShape, element: ExportElement, links: [SQLValue], target: () throws(ReadError) -> Void
+    ) throws(ReadError) {
         switch shape {
         case .member(.element): try target()
         case .member(.link(let index)):
@@ -322,7 +309,7 @@ final class ExportWalk {
     /// The target of a link: nested when the depth allows, it is not on the way down already, and
     /// it is more than a stub; otherwise by its key. An owned object is always nested: its key
     /// (its owner's and its position) stands for nothing in the feed.
-    private func writeTarget(_ element: ExportElement, pk: Int64, links: [SQLValue], depth: Int) throws(StoreError) {
+    private func writeTarget(_ element: ExportElement, pk: Int64, links: [SQLValue], depth: Int) throws(ReadError) {
         let target = plan.entities[element.target]
         guard let row = try row(target, pk: pk) else { return out.null() }
         let context = Context(entity: target, row: row, element: element, links: links, depth: depth + 1)
@@ -341,20 +328,8 @@ final class ExportWalk {
     }
 
     /// The row of `entity` with primary key `pk`, copied out of its statement.
-    private func row(_ entity: ExportEntity, pk: Int64) throws(StoreError) -> [SQLValue]? {
-        let statement: Statement
-        if let cached = rowStatements[entity.index] {
-            statement = cached
-        } else {
-            statement = try database.prepare(
-                "SELECT \(entity.columns) FROM \(quoteIdentifier(entity.plan.table)) WHERE \(quoteIdentifier(Naming.primaryKey)) = ?")
-            rowStatements[entity.index] = statement
-        }
-        try statement.bind([.integer(pk)])
-        guard try statement.step() else { return nil }
-        let row = (0..<statement.columnCount).map { statement.column($0) }
-        statement.reset()
-        return row
+    private func row(_ entity: ExportEntity, pk: Int64) throws(ReadError) -> [SQLValue]? {
+        try reader.rows(rowSQL[entity.index], [.integer(pk)]).first
     }
 
     /// Whether a member is left out: a required to-one with no target can only have come from a

@@ -1,11 +1,13 @@
 import GraphImportJSON
 import GraphImportMapping
+import GraphImportPostgres
 import GraphImportStore
 
 /// Writes a store's objects back as JSON in the shape a map reads: `graphimport export`.
 ///
-/// The export reads one snapshot of the store (a read transaction): during an import it sees the
-/// last import committed, never part of one, and holds up neither. It streams: objects are read
+/// The store is a SQLite file or a PostgreSQL database (a connection string), read alike through
+/// `StoreReader`. The export reads one snapshot of the store (a read transaction): during an
+/// import it sees the last import committed, never part of one, and holds up neither. It streams: objects are read
 /// and written one at a time, so memory does not grow with the store.
 public final class GraphExporter {
     public let plan: ExportPlan
@@ -23,38 +25,54 @@ public final class GraphExporter {
         _ = try ExportSelection(request, plan: plan)
     }
 
-    /// Writes the export of the store at `storePath` to `write`, in pieces as it goes; waits up to
-    /// `busyTimeout` seconds for a store whose first import holds it. `shouldStop` is asked before
-    /// each top-level object: true ends the export with `ExportError.interrupted`.
+    /// Writes the export of the store at `storePath` (a file, or a PostgreSQL connection string)
+    /// to `write`, in pieces as it goes; waits up to `busyTimeout` seconds for a SQLite store whose
+    /// first import holds it. `shouldStop` is asked before each top-level object: true ends the
+    /// export with `ExportError.interrupted`.
     @discardableResult
     public func run(
         storePath: String, request: ExportRequest, busyTimeout: Double = 30, shouldStop: @escaping () -> Bool = { false },
         write: @escaping (UnsafeRawBufferPointer) -> Void
     ) throws(ExportError) -> ExportSummary {
-        let selection = try ExportSelection(request, plan: plan)
+        let reader: any StoreReader
+        if let location = ConnectionString(storePath) {
+            do { reader = try PostgresReader(location) } catch { throw .server(error) }
+        } else {
+            do throws(StoreError) {
+                let store = try Store(path: storePath, options: Database.Options(create: false, readOnly: true, busyTimeout: busyTimeout))
+                // An export reads each page about once, in order of the primary keys: a small page
+                // cache keeps its memory flat, and pages read again come from the OS's file cache.
+                try store.database.execute("PRAGMA cache_size = -8192")
+                reader = SQLiteReader(store: store)
+            } catch {
+                throw .store(error)
+            }
+        }
+        return try run(reader: reader, request: request, shouldStop: shouldStop, write: write)
+    }
+
+    /// Writes the export of the store `reader` reads, as `run(storePath:…)` does.
+    public func run(
+        reader: any StoreReader, request: ExportRequest, shouldStop: @escaping () -> Bool = { false }, write: @escaping (UnsafeRawBufferPointer) -> Void
+    ) throws(ExportError) -> ExportSummary {
+        let selection = try ExportSelection(request, plan: plan, dialect: reader.dialect)
         let summary: ExportSummary?
-        do throws(StoreError) {
-            let store = try Store(path: storePath, options: Database.Options(create: false, readOnly: true, busyTimeout: busyTimeout))
-            let database = store.database
-            // An export reads each page about once, in order of the primary keys: a small page
-            // cache keeps its memory flat, and pages read again come from the OS's file cache.
-            try database.execute("PRAGMA cache_size = -8192")
+        do throws(ReadError) {
             // One read transaction: every query sees the same committed state of the store.
-            try database.execute("BEGIN")
-            defer { if database.isInTransaction { try? database.execute("ROLLBACK") } }
+            try reader.beginRead()
+            defer { reader.endRead() }
             let out = JSONOutput(sink: write)
-            let walk = ExportWalk(plan: plan, database: database, out: out, maxDepth: request.depth ?? Int.max, shouldStop: shouldStop)
+            let walk = ExportWalk(plan: plan, reader: reader, out: out, maxDepth: request.depth ?? Int.max, shouldStop: shouldStop)
             if let selection {
                 try walk.writeEntity(selection, jsonLines: request.jsonLines)
             } else {
-                try walk.writeDocument(store: store)
+                try walk.writeDocument()
                 out.newline()
             }
             out.flush()
-            try database.execute("COMMIT")
             summary = walk.stopped ? nil : ExportSummary(objects: walk.objects)
         } catch {
-            throw .store(error)
+            throw ExportError(error)
         }
         guard let summary else { throw .interrupted }
         return summary

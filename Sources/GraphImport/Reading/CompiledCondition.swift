@@ -43,8 +43,8 @@ struct CompiledCondition: Equatable {
     var sql: String
     var values: [SQLValue]
 
-    /// Compiles `condition` with `term` resolving each name (and throwing for an unknown one).
-    init(_ condition: Condition, term: (String) throws(GraphError) -> ConditionTerm) throws(GraphError) {
+    /// Compiles `condition` in `dialect` with `term` resolving each name (and throwing for an unknown one).
+    init(_ condition: Condition, dialect: SQLDialect, term: (String) throws(GraphError) -> ConditionTerm) throws(GraphError) {
         var values: [SQLValue] = []
         func compile(_ condition: Condition) throws(GraphError) -> String {
             switch condition {
@@ -65,7 +65,7 @@ struct CompiledCondition: Equatable {
                     return "(\(term.column) IS NULL OR NOT \(term.test { "\($0) = ?" }))"
                 }
                 // `<>` holds for no row without a value; "not equal" means "does not hold this value".
-                return term.test { "\($0) " + (comparison == .notEqual ? "IS NOT ?" : "\(comparison.rawValue) ?") }
+                return term.test { comparison == .notEqual ? dialect.isDistinct($0, "?") : "\($0) \(comparison.rawValue) ?" }
             case .oneOf(let name, let list):
                 let term = try term(name)
                 // `IN ()` is not SQL; no value is held by an empty list.
@@ -77,11 +77,11 @@ struct CompiledCondition: Equatable {
             case .hasPrefix(let name, let prefix):
                 let term = try term(name)
                 values += [.integer(Int64(prefix.unicodeScalars.count)), .text(prefix)]
-                return term.test { "substr(\($0), 1, ?) = ?" }
+                return term.test { "substr(\($0), 1, CAST(? AS INTEGER)) = ?" }
             case .contains(let name, let part):
                 let term = try term(name)
                 values.append(.text(part))
-                return term.test { "instr(\($0), ?) > 0" }
+                return term.test { dialect.contains($0, "?") }
             case .and(let parts):
                 if parts.isEmpty { return "1 = 1" }
                 var compiled: [String] = []

@@ -1,4 +1,5 @@
 import GraphImportMapping
+import GraphImportPostgres
 import GraphImportStore
 
 /// Why reading or deleting through an `ObjectGraph` failed, worded as a sentence with a hint.
@@ -16,7 +17,7 @@ public struct GraphError: Error, Equatable, Sendable, CustomStringConvertible {
         case denied
         /// The stored values do not decode into the Swift type asked for.
         case decoding
-        /// The store failed (`store` holds SQLite's error).
+        /// The store failed (`store` holds SQLite's error, `server` PostgreSQL's).
         case store
     }
 
@@ -25,6 +26,8 @@ public struct GraphError: Error, Equatable, Sendable, CustomStringConvertible {
     public var hint: String?
     /// SQLite's error, for `kind == .store`.
     public var store: StoreError?
+    /// PostgreSQL's error, for `kind == .store` on a PostgreSQL store.
+    public var server: PostgresError?
 
     public init(_ kind: Kind, _ message: String, hint: String? = nil) {
         self.kind = kind
@@ -35,6 +38,15 @@ public struct GraphError: Error, Equatable, Sendable, CustomStringConvertible {
     init(_ error: StoreError) {
         self.init(.store, error.description)
         store = error
+    }
+
+    init(_ error: ReadError) {
+        switch error {
+        case .sqlite(let error): self.init(error)
+        case .server(let error):
+            self.init(.store, (error as? PostgresError)?.message ?? error.description)
+            server = error as? PostgresError
+        }
     }
 
     public var description: String { message + (hint.map { "; " + $0 } ?? "") }
@@ -50,5 +62,10 @@ public struct GraphError: Error, Equatable, Sendable, CustomStringConvertible {
 
 /// Runs store work, turning its error into a `GraphError`.
 func reading<T>(_ body: () throws(StoreError) -> T) throws(GraphError) -> T {
+    do { return try body() } catch { throw GraphError(error) }
+}
+
+/// Runs reads through the store's seam, turning their error into a `GraphError`.
+func reading<T>(_ body: () throws(ReadError) -> T) throws(GraphError) -> T {
     do { return try body() } catch { throw GraphError(error) }
 }

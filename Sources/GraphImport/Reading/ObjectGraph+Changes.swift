@@ -53,11 +53,10 @@ extension ObjectGraph {
         } else {
             chosen = Array(plan.entities.indices)
         }
-        let database = store.database
-        try reading { () throws(StoreError) in try database.beginRead() }
-        defer { database.rollback() }
-        let read = try reading { () throws(StoreError) in
-            ChangesRead(deletionsRecordedSince: try store.deletionsRecordedSince())
+        try reading { () throws(ReadError) in try reader.beginRead() }
+        defer { reader.endRead() }
+        let read = try reading { () throws(ReadError) in
+            ChangesRead(deletionsRecordedSince: try reader.deletionsRecordedSince())
         }
         for index in chosen {
             let entity = plan.entities[index]
@@ -67,7 +66,7 @@ extension ObjectGraph {
             let objects = try fetch(
                 index, where: "\(inserted) > ? OR \(changed) > ?", [.integer(run), .integer(run)],
                 tail: " ORDER BY coalesce(\(changed), \(inserted)), \(table).\(quoteIdentifier(Naming.primaryKey))")
-            var deleted = try reading { () throws(StoreError) in try store.deletions(of: entity.name, after: run) }[...]
+            var deleted = try reading { () throws(ReadError) in try reader.deletions(of: entity.name, after: run) }[...]
             for object in objects {
                 let objectRun = object.changedRun ?? object.insertedRun ?? 0
                 while let first = deleted.first, first.run <= objectRun {

@@ -15,6 +15,11 @@ extension ObjectGraph {
     /// nothing. Returns what was deleted, per entity.
     @discardableResult
     public func delete(_ object: GraphObject) throws(GraphError) -> [Deletions] {
+        guard let store else {
+            throw GraphError(
+                .misuse, "deleting through the read API is not possible on a PostgreSQL store yet; nothing was deleted",
+                hint: "delete with `delete missing` in the map, or use a SQLite store")
+        }
         let keyText = object.key.keyText
         let database = store.database
         let runID = try reading { () throws(StoreError) in

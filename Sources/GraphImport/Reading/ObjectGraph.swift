@@ -1,5 +1,6 @@
 import Foundation
 import GraphImportMapping
+import GraphImportPostgres
 import GraphImportStore
 
 /// A store read back as objects, through the map that wrote it: fetch by key or by a condition,
@@ -11,12 +12,17 @@ import GraphImportStore
 ///     let author = try english[0].relatedObject("author")
 ///     let theirs = try author?.related("tweets")   // the inverse of Tweet.author
 ///
-/// A graph is one SQLite connection: use it from one thread at a time. Each call reads the store
-/// as it is then committed; an import running meanwhile is not waited for (WAL), and its changes
-/// are seen once it commits.
+/// The store is a SQLite file or a PostgreSQL database (`postgresql://…`, or a libpq keyword
+/// string), read alike through `StoreReader`.
+///
+/// A graph is one connection: use it from one thread at a time. Each call reads the store as it is
+/// then committed; an import running meanwhile is not waited for (WAL on SQLite, MVCC on
+/// PostgreSQL), and its changes are seen once it commits.
 public final class ObjectGraph {
     public let plan: ImportPlan
-    let store: Store
+    let reader: any StoreReader
+    /// The SQLite store, for `delete`; nil on PostgreSQL.
+    let store: Store?
     let names: GraphNames
     /// Per entity: `SELECT "t"."pk", the attributes, the to-ones, inserted_run, changed_run FROM "t"`;
     /// nil for an entity whose table the store does not have yet (it has no objects).
@@ -24,7 +30,8 @@ public final class ObjectGraph {
     /// The store's tables (folded to lower case) and their columns, as they were when the graph was opened.
     private let storedColumns: [String: Set<String>]
 
-    /// Opens the store at `store` with the map at `map` (its includes read beside it).
+    /// Opens the store at `store` (a file, or a `postgresql://` URL) with the map at `map` (its
+    /// includes read beside it).
     public convenience init(store: URL, map: URL, readOnly: Bool = false) throws {
         let text = try String(contentsOf: map, encoding: .utf8)
         let includes = IncludeResolver { name, includer in
@@ -33,21 +40,27 @@ public final class ObjectGraph {
             return .success(MapFile(name: path, text: text))
         }
         let plan = try ImportPlan.compile(text: text, fileName: map.path, includes: includes)
-        try self.init(store: store.path, plan: plan, readOnly: readOnly)
+        try self.init(store: store.isFileURL ? store.path : store.absoluteString, plan: plan, readOnly: readOnly)
     }
 
-    /// Opens the store at `path` (which must exist) with a compiled plan. `readOnly` refuses `delete`.
+    /// Opens the store at `path` (a file, which must exist, or a PostgreSQL connection string)
+    /// with a compiled plan. `readOnly` refuses `delete`.
     public init(store path: String, plan: ImportPlan, readOnly: Bool = false) throws(GraphError) {
         self.plan = plan
         names = GraphNames(plan: plan)
-        let store = try reading { () throws(StoreError) in
-            try Store(path: path, options: Database.Options(create: false, readOnly: readOnly, busyTimeout: 30))
+        let reader: any StoreReader
+        if let location = ConnectionString(path) {
+            do { reader = try PostgresReader(location) } catch { throw GraphError(.server(error)) }
+            store = nil
+        } else {
+            let store = try reading { () throws(StoreError) in
+                try Store(path: path, options: Database.Options(create: false, readOnly: readOnly, busyTimeout: 30))
+            }
+            self.store = store
+            reader = SQLiteReader(store: store)
         }
-        self.store = store
-        let schema = try reading { () throws(StoreError) in try store.storedSchema().schema }
-        let storedColumns = Dictionary(
-            schema.tables.map { ($0.name.lowercased(), Set($0.columns.map { $0.name.lowercased() } + [Naming.primaryKey])) },
-            uniquingKeysWith: { first, _ in first })
+        self.reader = reader
+        let storedColumns = try reading { () throws(ReadError) in try reader.tables() }.mapValues { $0.union([Naming.primaryKey]) }
         self.storedColumns = storedColumns
         selects = plan.entities.map { entity in
             guard let stored = storedColumns[entity.table.lowercased()] else { return nil }
@@ -90,7 +103,7 @@ public final class ObjectGraph {
             return self.stores(self.plan.entities[index].table, column: column) ? "\(table).\(quoteIdentifier(column))" : "NULL"
         }
         let compiled = try condition.map { (condition) throws(GraphError) in
-            try CompiledCondition(condition) { name throws(GraphError) in
+            try CompiledCondition(condition, dialect: reader.dialect) { name throws(GraphError) in
                 try self.names.conditionTerm(name, of: index) { table, column in
                     self.stores(table, column: column) ? "\(quoteIdentifier(table)).\(quoteIdentifier(column))" : nil
                 }
@@ -115,7 +128,7 @@ public final class ObjectGraph {
     {
         guard let select = selects[index], join.isEmpty || joinTable.map({ stores($0) }) ?? true else { return [] }
         let sql = select + join + (condition.map { " WHERE " + $0 } ?? "") + tail
-        let rows = try reading { () throws(StoreError) in try store.database.rows(sql, values) }
+        let rows = try reading { () throws(ReadError) in try reader.rows(sql, values) }
         return rows.map { GraphObject(graph: self, entityIndex: index, row: $0) }
     }
 

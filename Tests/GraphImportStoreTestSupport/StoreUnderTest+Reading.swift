@@ -1,0 +1,35 @@
+import GraphImport
+import GraphImportPostgres
+import GraphImportStore
+
+/// The read side on a store of either kind: its export, and a write left open meanwhile.
+extension StoreUnderTest {
+    /// The export of the store as text.
+    public func export(plan: ImportPlan, _ request: ExportRequest = ExportRequest()) throws(ExportError) -> String {
+        let collected = ExportedBytes()
+        try GraphExporter(plan: plan).run(storePath: location, request: request, busyTimeout: 0) { collected.bytes += $0 }
+        return String(decoding: collected.bytes, as: UTF8.self)
+    }
+
+    /// Runs `sql` in a write transaction of another connection, left open while `body` runs, then commits it.
+    public func whileWriting(_ sql: String, _ body: () throws -> Void) throws {
+        switch kind {
+        case .sqlite:
+            let writer = try Database(path: location, options: Database.Options(create: false))
+            try writer.execute("BEGIN IMMEDIATE")
+            try writer.execute(sql)
+            try body()
+            try writer.execute("COMMIT")
+        case .postgresql:
+            let writer = try PostgresConnection(ConnectionString(location)!)
+            try writer.begin()
+            try writer.execute(sql)
+            try body()
+            try writer.commit()
+        }
+    }
+}
+
+private final class ExportedBytes: @unchecked Sendable {
+    var bytes: [UInt8] = []
+}
