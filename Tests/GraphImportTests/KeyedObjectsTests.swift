@@ -1,4 +1,5 @@
 import GraphImport
+import GraphImportStoreTestSupport
 import GraphImportJSON
 import GraphImportStore
 import Testing
@@ -27,29 +28,32 @@ struct KeyedObjectsTests {
                    "docs": {"title": "Docs", "members": {}}}}
         """
 
-    @Test func membersOfAnObjectAreRecordsKeyedByTheirNames() throws {
-        let fixture = try EngineFixture(map: Self.map)
+    @Test(arguments: StoreKind.testable)
+    func membersOfAnObjectAreRecordsKeyedByTheirNames(_ kind: StoreKind) throws {
+        let fixture = try MappedStore(kind, map: Self.map)
         try fixture.importJSON(Self.firebase)
-        #expect(try fixture.rows("SELECT id, name FROM user ORDER BY pk") == [["'alice'", "'Alice'"], ["'bob'", "'Bob'"]])
-        #expect(try fixture.rows("SELECT slug, title FROM team ORDER BY pk") == [["'core'", "'Core'"], ["'docs'", "'Docs'"]])
+        #expect(try fixture.select("SELECT id, name FROM \"user\" ORDER BY pk") == [["alice", "Alice"], ["bob", "Bob"]])
+        #expect(try fixture.select("SELECT slug, title FROM team ORDER BY pk") == [["core", "Core"], ["docs", "Docs"]])
         // In document order: bob, then alice.
         #expect(
-            try fixture.rows(
-                "SELECT u.id FROM team_members j JOIN user u ON u.pk = j.user_pk JOIN team t ON t.pk = j.team_pk WHERE t.slug = 'core' ORDER BY j.position"
-            ) == [["'bob'"], ["'alice'"]])
+            try fixture.select(
+                "SELECT u.id FROM team_members j JOIN \"user\" u ON u.pk = j.user_pk JOIN team t ON t.pk = j.team_pk WHERE t.slug = 'core' ORDER BY j.position"
+            ) == [["bob"], ["alice"]])
     }
 
-    @Test func membersOfAKeyedToManyAreKeysWhenTheTargetDoesNotReadTheName() throws {
+    @Test(arguments: StoreKind.testable)
+    func membersOfAKeyedToManyAreKeysWhenTheTargetDoesNotReadTheName(_ kind: StoreKind) throws {
         let map =
             "records at $[*] as Team\nentity Team\n  key id\n  id : Int\n  leads <- leads{*} : [User]\n"
             + "entity User\n  key id\n  id : Int\n"
-        let fixture = try EngineFixture(map: map)
+        let fixture = try MappedStore(kind, map: map)
         try fixture.importJSON(#"[{"id": 1, "leads": {"backend": 7, "frontend": 9}}]"#)
-        #expect(try fixture.rows("SELECT u.id FROM team_leads j JOIN user u ON u.pk = j.user_pk ORDER BY j.position") == [["7"], ["9"]])
+        #expect(try fixture.select("SELECT u.id FROM team_leads j JOIN \"user\" u ON u.pk = j.user_pk ORDER BY j.position") == [["7"], ["9"]])
     }
 
-    @Test func aKeyedToManyMeetingAnArrayFailsWithItsPath() throws {
-        let fixture = try EngineFixture(map: Self.map)
+    @Test(arguments: StoreKind.testable)
+    func aKeyedToManyMeetingAnArrayFailsWithItsPath(_ kind: StoreKind) throws {
+        let fixture = try MappedStore(kind, map: Self.map)
         let error = fixture.failure(#"{"users": {}, "teams": {"core": {"title": "Core", "members": ["alice"]}}}"#)
         guard case .record(let record)? = error else {
             Issue.record("expected a record error, got \(String(describing: error))")
@@ -60,8 +64,9 @@ struct KeyedObjectsTests {
         #expect(record.hint == "`{*}` takes the members of an object; for an array, drop `{*}` from the path")
     }
 
-    @Test func aRecordErrorNamesTheMemberInItsPath() throws {
-        let fixture = try EngineFixture(map: Self.map)
+    @Test(arguments: StoreKind.testable)
+    func aRecordErrorNamesTheMemberInItsPath(_ kind: StoreKind) throws {
+        let fixture = try MappedStore(kind, map: Self.map)
         let error = fixture.failure(#"{"users": {"alice": {"name": 7}}, "teams": {}}"#)
         guard case .record(let record)? = error else {
             Issue.record("expected a record error, got \(String(describing: error))")
@@ -70,8 +75,9 @@ struct KeyedObjectsTests {
         #expect(record.path == "$.users.alice.name")
     }
 
-    @Test func anyIndexOnAnObjectOfObjectsSuggestsTheKeyedStep() throws {
-        let fixture = try EngineFixture(map: "records at users[*] as User\nentity User\n  key name\n  name : String\n")
+    @Test(arguments: StoreKind.testable)
+    func anyIndexOnAnObjectOfObjectsSuggestsTheKeyedStep(_ kind: StoreKind) throws {
+        let fixture = try MappedStore(kind, map: "records at users[*] as User\nentity User\n  key name\n  name : String\n")
         let error = fixture.failure(Self.firebase)
         guard case .noRecords(_, let message, let hint, _)? = error else {
             Issue.record("expected noRecords, got \(String(describing: error))")
@@ -81,8 +87,9 @@ struct KeyedObjectsTests {
         #expect(hint?.hasPrefix("did you mean `users{*}`? ") == true)
     }
 
-    @Test func keyedStepOnAnArraySuggestsTheIndexStep() throws {
-        let fixture = try EngineFixture(map: "records at users{*} as User\nentity User\n  key id\n  id <- $key : String\n")
+    @Test(arguments: StoreKind.testable)
+    func keyedStepOnAnArraySuggestsTheIndexStep(_ kind: StoreKind) throws {
+        let fixture = try MappedStore(kind, map: "records at users{*} as User\nentity User\n  key id\n  id <- $key : String\n")
         let error = fixture.failure(#"{"users": [{"name": "Alice"}]}"#)
         guard case .noRecords(_, let message, let hint, _)? = error else {
             Issue.record("expected noRecords, got \(String(describing: error))")
@@ -92,14 +99,16 @@ struct KeyedObjectsTests {
         #expect(hint?.hasPrefix("did you mean `users[*]`? ") == true)
     }
 
-    @Test func bareValuesAreRecordsReadThroughTheWholeRecordPath() throws {
-        let fixture = try EngineFixture(map: "records at $[*] as Item\nentity Item\n  key id\n  id <- $ : String\n  note : String?\n")
+    @Test(arguments: StoreKind.testable)
+    func bareValuesAreRecordsReadThroughTheWholeRecordPath(_ kind: StoreKind) throws {
+        let fixture = try MappedStore(kind, map: "records at $[*] as Item\nentity Item\n  key id\n  id <- $ : String\n  note : String?\n")
         try fixture.importJSON(#"["1699", "1455"]"#)
-        #expect(try fixture.rows("SELECT id, note FROM item ORDER BY pk") == [["'1699'", "NULL"], ["'1455'", "NULL"]])
+        #expect(try fixture.select("SELECT id, note FROM item ORDER BY pk") == [["1699", "NULL"], ["1455", "NULL"]])
     }
 
-    @Test func aBareValueForAnEntityThatDoesNotReadItSaysHow() throws {
-        let fixture = try EngineFixture(map: "records at $[*] as Item\nentity Item\n  key id\n  id : String\n")
+    @Test(arguments: StoreKind.testable)
+    func aBareValueForAnEntityThatDoesNotReadItSaysHow(_ kind: StoreKind) throws {
+        let fixture = try MappedStore(kind, map: "records at $[*] as Item\nentity Item\n  key id\n  id : String\n")
         guard case .record(let record)? = fixture.failure(#"["1699"]"#) else {
             Issue.record("expected a record error")
             return
@@ -108,10 +117,11 @@ struct KeyedObjectsTests {
         #expect(record.hint == "a record that is a bare value is read with `$`: `id <- $ : String` as Item's key")
     }
 
-    @Test func keyedBareValuesTakeTheNameAndTheValue() throws {
+    @Test(arguments: StoreKind.testable)
+    func keyedBareValuesTakeTheNameAndTheValue(_ kind: StoreKind) throws {
         let map = "records at roles{*} as Role\nentity Role\n  key name\n  name <- $key : String\n  level <- $ : Int\n"
-        let fixture = try EngineFixture(map: map)
+        let fixture = try MappedStore(kind, map: map)
         try fixture.importJSON(#"{"roles": {"admin": 3, "guest": 1}}"#)
-        #expect(try fixture.rows("SELECT name, level FROM role ORDER BY pk") == [["'admin'", "3"], ["'guest'", "1"]])
+        #expect(try fixture.select("SELECT name, level FROM role ORDER BY pk") == [["admin", "3"], ["guest", "1"]])
     }
 }

@@ -1,4 +1,5 @@
 import GraphImport
+import GraphImportStoreTestSupport
 import GraphImportJSON
 import GraphImportStore
 import Testing
@@ -15,17 +16,18 @@ struct LoneObjectRecordsTests {
           title <- attributes.title : String
         """
 
-    @Test func oneMapImportsACollectionAndASingleResource() throws {
-        let fixture = try EngineFixture(map: Self.map)
+    @Test(arguments: StoreKind.testable)
+    func oneMapImportsACollectionAndASingleResource(_ kind: StoreKind) throws {
+        let fixture = try MappedStore(kind, map: Self.map)
         try fixture.importJSON(#"{"data": [{"id": "1", "attributes": {"title": "a"}}, {"id": "2", "attributes": {"title": "b"}}]}"#)
         try fixture.importJSON(#"{"data": {"id": "3", "attributes": {"title": "c"}}}"#)
-        #expect(try fixture.rows("SELECT id, title FROM article ORDER BY id") == [["'1'", "'a'"], ["'2'", "'b'"], ["'3'", "'c'"]])
+        #expect(try fixture.select("SELECT id, title FROM article ORDER BY id") == [["1", "a"], ["2", "b"], ["3", "c"]])
     }
 
-    @Test func aScalarStillMissesWithWhatTheInputHolds() throws {
-        let fixture = try EngineFixture(map: Self.map)
-        var caught: ImportError?
-        do { try fixture.importJSON(#"{"data": "none"}"#) } catch { caught = error }
+    @Test(arguments: StoreKind.testable)
+    func aScalarStillMissesWithWhatTheInputHolds(_ kind: StoreKind) throws {
+        let fixture = try MappedStore(kind, map: Self.map)
+        let caught = fixture.failure(#"{"data": "none"}"#)
         guard case .noRecords(_, let message, _, _)? = caught else {
             Issue.record("expected noRecords, got \(String(describing: caught))")
             return
@@ -33,10 +35,10 @@ struct LoneObjectRecordsTests {
         #expect(message == "the records path `data[*?]` matches nothing: `data` is a string, not an array or an object")
     }
 
-    @Test func plainAnyIndexOnALoneObjectSuggestsTheLoneObjectStep() throws {
-        let fixture = try EngineFixture(map: Self.map.replacingOccurrences(of: "data[*?]", with: "data[*]"))
-        var caught: ImportError?
-        do { try fixture.importJSON(#"{"data": {"id": "3", "attributes": {"title": "c"}}}"#) } catch { caught = error }
+    @Test(arguments: StoreKind.testable)
+    func plainAnyIndexOnALoneObjectSuggestsTheLoneObjectStep(_ kind: StoreKind) throws {
+        let fixture = try MappedStore(kind, map: Self.map.replacingOccurrences(of: "data[*?]", with: "data[*]"))
+        let caught = fixture.failure(#"{"data": {"id": "3", "attributes": {"title": "c"}}}"#)
         guard case .noRecords(_, let message, let hint, _)? = caught else {
             Issue.record("expected noRecords, got \(String(describing: caught))")
             return

@@ -3,9 +3,14 @@ import GraphImportStoreTestSupport
 
 /// What the engine's tests ask of a store of either kind after an import failed.
 extension MappedStore {
+    /// The error an import of `json` stops with, or nil when it succeeds.
+    func failure(_ json: String, options: ImportOptions = .init()) -> ImportError? {
+        store.importError(json, plan: plan, options: options)
+    }
+
     /// The record error an import of `json` stops with, or nil when it succeeds or stops for another reason.
     func recordFailure(_ json: String, options: ImportOptions = .init()) -> RecordError? {
-        guard case .record(let error)? = store.importError(json, plan: plan, options: options) else { return nil }
+        guard case .record(let error)? = failure(json, options: options) else { return nil }
         return error
     }
 

@@ -1,4 +1,5 @@
 import GraphImport
+import GraphImportStoreTestSupport
 import GraphImportJSON
 import GraphImportStore
 import Testing
@@ -17,8 +18,9 @@ private func itemsMap(_ records: String = "records at items[*] as Item", meta: S
 /// the way is an empty feed.
 @Suite("Records paths that match nothing")
 struct RecordsPathTests {
-    @Test func renamedEnvelopeFailsNamingTheKeysFoundAndTheClosestPath() throws {
-        let fixture = try EngineFixture(map: itemsMap())
+    @Test(arguments: StoreKind.testable)
+    func renamedEnvelopeFailsNamingTheKeysFoundAndTheClosestPath(_ kind: StoreKind) throws {
+        let fixture = try MappedStore(kind, map: itemsMap())
         let error = fixture.failure(#"{"data":[{"id":1}],"meta":{"count":1}}"#)
         guard case .noRecords(let path, let message, let hint, let position)? = error else {
             Issue.record("expected noRecords, got \(String(describing: error))")
@@ -30,20 +32,23 @@ struct RecordsPathTests {
         #expect(hint?.contains("`missing empty`") == true)
         #expect(position == JSONPosition(offset: 0, line: 1, column: 1))
         #expect(try fixture.holdsNoData())
-        #expect(try fixture.value("SELECT outcome FROM graphimport_runs") == "'failed'")
+        #expect(try fixture.value("SELECT outcome FROM graphimport_runs") == "failed")
         #expect(try fixture.value("SELECT error FROM graphimport_runs")?.contains("matches nothing") == true)
     }
 
-    @Test func emptyArrayAtThePathIsAnEmptyFeed() throws {
-        let fixture = try EngineFixture(map: itemsMap())
+    @Test(arguments: StoreKind.testable)
+    func emptyArrayAtThePathIsAnEmptyFeed(_ kind: StoreKind) throws {
+        let fixture = try MappedStore(kind, map: itemsMap())
         let summary = try fixture.importJSON(#"{"items":[]}"#)
         #expect(summary.records == 0)
     }
 
     @Test(arguments: [#"{"items":null}"#, #"{"meta":1,"items":null}"#, "[]"])
     func nullOrEmptyArrayOnTheWayIsAnEmptyFeed(json: String) throws {
-        let fixture = try EngineFixture(map: itemsMap())
-        #expect(try fixture.importJSON(json).records == 0)
+        for kind in StoreKind.testable {
+            let fixture = try MappedStore(kind, map: itemsMap())
+            #expect(try fixture.importJSON(json).records == 0)
+        }
     }
 
     @Test(arguments: [
@@ -53,17 +58,20 @@ struct RecordsPathTests {
         (#"[{"id":1}]"#, "the top level is an array of 1 element, not an object", "did you mean `$[*]`? "),
     ])
     func pathMeetingTheWrongKindFails(json: String, found: String, guess: String) throws {
-        let fixture = try EngineFixture(map: itemsMap())
-        guard case .noRecords(_, let message, let hint, _)? = fixture.failure(json) else {
-            Issue.record("expected noRecords")
-            return
+        for kind in StoreKind.testable {
+            let fixture = try MappedStore(kind, map: itemsMap())
+            guard case .noRecords(_, let message, let hint, _)? = fixture.failure(json) else {
+                Issue.record("expected noRecords")
+                return
+            }
+            #expect(message == "the records path `items[*]` matches nothing: " + found)
+            #expect(hint == guess + "fix the `records at` line of the map")
         }
-        #expect(message == "the records path `items[*]` matches nothing: " + found)
-        #expect(hint == guess + "fix the `records at` line of the map")
     }
 
-    @Test func suggestsNoPathWhenNoKeyIsClose() throws {
-        let fixture = try EngineFixture(map: itemsMap())
+    @Test(arguments: StoreKind.testable)
+    func suggestsNoPathWhenNoKeyIsClose(_ kind: StoreKind) throws {
+        let fixture = try MappedStore(kind, map: itemsMap())
         guard case .noRecords(_, _, let hint, _)? = fixture.failure(#"{"a":[1],"b":[2]}"#) else {
             Issue.record("expected noRecords")
             return
@@ -71,8 +79,9 @@ struct RecordsPathTests {
         #expect(hint?.hasPrefix("fix the `records at` line") == true)
     }
 
-    @Test func deepPathNamesTheLevelWhereItStopped() throws {
-        let fixture = try EngineFixture(map: itemsMap("records at data.children[*].data as Item"))
+    @Test(arguments: StoreKind.testable)
+    func deepPathNamesTheLevelWhereItStopped(_ kind: StoreKind) throws {
+        let fixture = try MappedStore(kind, map: itemsMap("records at data.children[*].data as Item"))
         guard case .noRecords(_, let message, _, let position)? = fixture.failure(#"{"data":{"children":[{"kind":"t1","dat":{"id":1}}]}}"#)
         else {
             Issue.record("expected noRecords")
@@ -82,14 +91,16 @@ struct RecordsPathTests {
         #expect(position.column == 22)
     }
 
-    @Test func missingEmptyMakesAnAbsentPathAnEmptyFeed() throws {
-        let fixture = try EngineFixture(map: itemsMap("records at items[*] as Item missing empty"))
+    @Test(arguments: StoreKind.testable)
+    func missingEmptyMakesAnAbsentPathAnEmptyFeed(_ kind: StoreKind) throws {
+        let fixture = try MappedStore(kind, map: itemsMap("records at items[*] as Item missing empty"))
         #expect(try fixture.importJSON(#"{"kind":"youtube#searchListResponse"}"#).records == 0)
         #expect(try fixture.importJSON(#"{"items":[{"id":1}]}"#).records == 1)
     }
 
-    @Test func missingEmptyStillRefusesTheWrongKind() throws {
-        let fixture = try EngineFixture(map: itemsMap("records at items[*] as Item missing empty"))
+    @Test(arguments: StoreKind.testable)
+    func missingEmptyStillRefusesTheWrongKind(_ kind: StoreKind) throws {
+        let fixture = try MappedStore(kind, map: itemsMap("records at items[*] as Item missing empty"))
         guard case .noRecords? = fixture.failure(#"{"items":{"id":1}}"#) else {
             Issue.record("expected noRecords")
             return
@@ -97,10 +108,11 @@ struct RecordsPathTests {
     }
 
     /// Several roots serve several shapes of a feed: the import fails only when none fits.
-    @Test func failsOnlyWhenNoRecordsPathFits() throws {
-        let fixture = try EngineFixture(map: itemsMap("records at items[*], $[*] as Item"))
+    @Test(arguments: StoreKind.testable)
+    func failsOnlyWhenNoRecordsPathFits(_ kind: StoreKind) throws {
+        let fixture = try MappedStore(kind, map: itemsMap("records at items[*], $[*] as Item"))
         #expect(try fixture.importJSON(#"[{"id":1}]"#).records == 1)
-        let twoLines = try EngineFixture(map: itemsMap("records at items[*] as Item\nrecords at included[*] as Item"))
+        let twoLines = try MappedStore(kind, map: itemsMap("records at items[*] as Item\nrecords at included[*] as Item"))
         #expect(try twoLines.importJSON(#"{"items":[{"id":1}]}"#).records == 1)
         guard case .noRecords(let path, _, _, _)? = twoLines.failure(#"{"data":[{"id":1}]}"#) else {
             Issue.record("expected noRecords")
@@ -109,17 +121,19 @@ struct RecordsPathTests {
         #expect(path == "items[*]")
     }
 
-    @Test func dryRunThatMatchesNothingFailsAndIsRecordedAsFailed() throws {
-        let fixture = try EngineFixture(map: itemsMap())
+    @Test(arguments: StoreKind.testable)
+    func dryRunThatMatchesNothingFailsAndIsRecordedAsFailed(_ kind: StoreKind) throws {
+        let fixture = try MappedStore(kind, map: itemsMap())
         guard case .noRecords? = fixture.failure(#"{"data":[]}"#, options: ImportOptions(dryRun: true)) else {
             Issue.record("expected noRecords")
             return
         }
-        #expect(try fixture.value("SELECT outcome FROM graphimport_runs") == "'failed'")
+        #expect(try fixture.value("SELECT outcome FROM graphimport_runs") == "failed")
     }
 
-    @Test func requiredMetaThatIsAbsentFails() throws {
-        let fixture = try EngineFixture(map: itemsMap(meta: "meta cursor <- paging.next : String"))
+    @Test(arguments: StoreKind.testable)
+    func requiredMetaThatIsAbsentFails(_ kind: StoreKind) throws {
+        let fixture = try MappedStore(kind, map: itemsMap(meta: "meta cursor <- paging.next : String"))
         let error = fixture.failure(#"{"items":[{"id":1}],"paging":{"nxt":"abc"}}"#)
         guard case .meta(let name, let message, let hint)? = error else {
             Issue.record("expected meta, got \(String(describing: error))")
@@ -131,8 +145,9 @@ struct RecordsPathTests {
         #expect(try fixture.holdsNoData())
     }
 
-    @Test func optionalMetaMayBeAbsent() throws {
-        let fixture = try EngineFixture(map: itemsMap(meta: "meta cursor <- paging.next : String?"))
+    @Test(arguments: StoreKind.testable)
+    func optionalMetaMayBeAbsent(_ kind: StoreKind) throws {
+        let fixture = try MappedStore(kind, map: itemsMap(meta: "meta cursor <- paging.next : String?"))
         #expect(try fixture.importJSON(#"{"items":[{"id":1}]}"#).records == 1)
     }
 }

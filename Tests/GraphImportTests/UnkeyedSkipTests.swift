@@ -1,4 +1,5 @@
 import GraphImport
+import GraphImportStoreTestSupport
 import GraphImportStore
 import Testing
 
@@ -34,8 +35,9 @@ private let teamsMap = """
 
 @Suite("unkeyed skip: elements without their key")
 struct UnkeyedSkipTests {
-    @Test func anAnonymousActorLeavesTheLinkNullAndIsCounted() throws {
-        let fixture = try EngineFixture(map: eventsMap)
+    @Test(arguments: StoreKind.testable)
+    func anAnonymousActorLeavesTheLinkNullAndIsCounted(_ kind: StoreKind) throws {
+        let fixture = try MappedStore(kind, map: eventsMap)
         let summary = try fixture.importJSON(
             #"""
             [{"id": "1", "actor": {"id": 7, "login": "ann"}},
@@ -44,10 +46,10 @@ struct UnkeyedSkipTests {
             """#)
         #expect(summary.importedRecords == 3)
         #expect(
-            try fixture.rows("SELECT e.id, u.login FROM event e LEFT JOIN user u ON u.pk = e.actor_pk ORDER BY e.id") == [
-                ["'1'", "'ann'"], ["'2'", "NULL"], ["'3'", "NULL"],
+            try fixture.select("SELECT e.id, u.login FROM event e LEFT JOIN \"user\" u ON u.pk = e.actor_pk ORDER BY e.id") == [
+                ["1", "ann"], ["2", "NULL"], ["3", "NULL"],
             ])
-        #expect(EngineFixture.counts(summary, "User") == [1, 0, 0, 0])
+        #expect(countsByEntity(summary)["User"] == [1, 0, 0, 0])
         #expect(
             summary.skippedElements == [
                 SkippedElements(member: "Event.actor", count: 2, reason: "an object without its key 'id'", paths: ["$[1].actor", "$[2].actor"])
@@ -56,16 +58,18 @@ struct UnkeyedSkipTests {
         #expect(!again.changed)
     }
 
-    @Test func anAnonymousActorClearsAStoredLinkAsANullWould() throws {
-        let fixture = try EngineFixture(map: eventsMap)
+    @Test(arguments: StoreKind.testable)
+    func anAnonymousActorClearsAStoredLinkAsANullWould(_ kind: StoreKind) throws {
+        let fixture = try MappedStore(kind, map: eventsMap)
         try fixture.importJSON(#"[{"id": "1", "actor": {"id": 7}}]"#)
         let summary = try fixture.importJSON(#"[{"id": "1", "actor": {"login": "ghost"}}]"#)
-        #expect(EngineFixture.counts(summary, "Event") == [0, 1, 0, 0])
+        #expect(countsByEntity(summary)["Event"] == [0, 1, 0, 0])
         #expect(try fixture.value("SELECT actor_pk FROM event") == "NULL")
     }
 
-    @Test func withoutTheClauseAnObjectWithoutItsKeyRefusesTheRecord() throws {
-        let fixture = try EngineFixture(map: eventsMap)
+    @Test(arguments: StoreKind.testable)
+    func withoutTheClauseAnObjectWithoutItsKeyRefusesTheRecord(_ kind: StoreKind) throws {
+        let fixture = try MappedStore(kind, map: eventsMap)
         guard case .record(let error)? = fixture.failure(#"[{"id": "1", "org": {"url": "https://api.github.com/orgs/"}}]"#) else {
             Issue.record("expected a record error")
             return
@@ -76,29 +80,32 @@ struct UnkeyedSkipTests {
         #expect(try fixture.holdsNoData())
     }
 
-    @Test func aToManyLeavesOutNullsAndObjectsWithoutKeysInTheFeedsOrder() throws {
-        let fixture = try EngineFixture(map: teamsMap)
+    @Test(arguments: StoreKind.testable)
+    func aToManyLeavesOutNullsAndObjectsWithoutKeysInTheFeedsOrder(_ kind: StoreKind) throws {
+        let fixture = try MappedStore(kind, map: teamsMap)
         let summary = try fixture.importJSON(
             #"""
             [{"id": 1, "members": [{"id": 1, "role": "owner"}, null, {"login": "deleted", "role": "x"}, {"id": 2, "role": "dev"}],
               "memberships": [{"user": {"id": 3}}, {"since": 2019}, {"user": null}]}]
             """#)
         #expect(
-            try fixture.rows(
-                "SELECT u.id, j.position, j.role FROM team_members j JOIN user u ON u.pk = j.user_pk ORDER BY j.position")
-                == [["1", "0", "'owner'"], ["2", "1", "'dev'"]])
-        #expect(try fixture.rows("SELECT u.id FROM team_admins j JOIN user u ON u.pk = j.user_pk") == [["3"]])
+            try fixture.select(
+                "SELECT u.id, j.position, j.role FROM team_members j JOIN \"user\" u ON u.pk = j.user_pk ORDER BY j.position")
+                == [["1", "0", "owner"], ["2", "1", "dev"]])
+        #expect(try fixture.select("SELECT u.id FROM team_admins j JOIN \"user\" u ON u.pk = j.user_pk") == [["3"]])
         #expect(
             summary.skippedElements == [
                 SkippedElements(member: "Team.members", count: 2, reason: "a null element", paths: ["$[0].members[1]", "$[0].members[2]"]),
                 SkippedElements(
                     member: "Team.admins", count: 2, reason: "an element without 'user'", paths: ["$[0].memberships[1]", "$[0].memberships[2].user"]),
             ])
-        #expect(try fixture.value("SELECT count(*) FROM user") == "3")
+        #expect(try fixture.value("SELECT count(*) FROM \"user\"") == "3")
     }
 
-    @Test func nullMembersOfAKeyedObjectAreLeftOut() throws {
-        let fixture = try EngineFixture(
+    @Test(arguments: StoreKind.testable)
+    func nullMembersOfAKeyedObjectAreLeftOut(_ kind: StoreKind) throws {
+        let fixture = try MappedStore(
+            kind,
             map: """
                 records at $[*] as Team
                 entity Team
@@ -111,12 +118,13 @@ struct UnkeyedSkipTests {
                   since <- $ : Int?
                 """)
         let summary = try fixture.importJSON(#"[{"id": 1, "members": {"alice": 2019, "bob": null, "carol": 2021}}]"#)
-        #expect(try fixture.rows("SELECT id, since FROM user ORDER BY id") == [["'alice'", "2019"], ["'carol'", "2021"]])
+        #expect(try fixture.select("SELECT id, since FROM \"user\" ORDER BY id") == [["alice", "2019"], ["carol", "2021"]])
         #expect(summary.skippedElements == [SkippedElements(member: "Team.members", count: 1, reason: "a null element", paths: ["$[0].members.bob"])])
     }
 
-    @Test func aRecordWithoutItsKeyIsNotToldToSkipIt() throws {
-        let fixture = try EngineFixture(map: eventsMap)
+    @Test(arguments: StoreKind.testable)
+    func aRecordWithoutItsKeyIsNotToldToSkipIt(_ kind: StoreKind) throws {
+        let fixture = try MappedStore(kind, map: eventsMap)
         guard case .record(let error)? = fixture.failure(#"[{"actor": {"id": 1}}]"#) else {
             Issue.record("expected a record error")
             return
@@ -124,8 +132,9 @@ struct UnkeyedSkipTests {
         #expect(error.hint == "every Event needs its key; check the map's `key` line and the path `id`")
     }
 
-    @Test func aToManyWithoutTheClauseRefusesANullElement() throws {
-        let fixture = try EngineFixture(map: teamsMap)
+    @Test(arguments: StoreKind.testable)
+    func aToManyWithoutTheClauseRefusesANullElement(_ kind: StoreKind) throws {
+        let fixture = try MappedStore(kind, map: teamsMap)
         guard case .record(let error)? = fixture.failure(#"[{"id": 1, "reviewers": [{"id": 1}, null]}]"#) else {
             Issue.record("expected a record error")
             return
@@ -135,8 +144,9 @@ struct UnkeyedSkipTests {
         #expect(error.hint?.contains("`unkeyed skip`") == true)
     }
 
-    @Test func aSkippedRecordDoesNotCountItsElements() throws {
-        let fixture = try EngineFixture(map: teamsMap)
+    @Test(arguments: StoreKind.testable)
+    func aSkippedRecordDoesNotCountItsElements(_ kind: StoreKind) throws {
+        let fixture = try MappedStore(kind, map: teamsMap)
         var options = ImportOptions()
         options.skipInvalid = true
         let summary = try fixture.importJSON(
@@ -145,8 +155,9 @@ struct UnkeyedSkipTests {
         #expect(summary.skippedElements == [SkippedElements(member: "Team.members", count: 1, reason: "a null element", paths: ["$[1].members[1]"])])
     }
 
-    @Test func aKeyThatDoesNotConvertStillRefusesTheRecord() throws {
-        let fixture = try EngineFixture(map: teamsMap)
+    @Test(arguments: StoreKind.testable)
+    func aKeyThatDoesNotConvertStillRefusesTheRecord(_ kind: StoreKind) throws {
+        let fixture = try MappedStore(kind, map: teamsMap)
         guard case .record(let error)? = fixture.failure(#"[{"id": 1, "members": [{"id": "seven"}]}]"#) else {
             Issue.record("expected a record error")
             return
@@ -154,7 +165,8 @@ struct UnkeyedSkipTests {
         #expect(error.path == "$[0].members[0].id")
     }
 
-    @Test func theSampleCheckCountsWhatWouldBeSkippedWithoutWarning() throws {
+    @Test(arguments: StoreKind.testable)
+    func theSampleCheckCountsWhatWouldBeSkippedWithoutWarning(_ kind: StoreKind) throws {
         let report = try SampleCheckTests().check(
             eventsMap,
             sample: #"[{"id": "1", "actor": {"id": 7, "login": "a"}}, {"id": "2", "actor": {"url": "u"}}, {"id": "3", "org": {"url": "o"}}]"#)
@@ -166,7 +178,8 @@ struct UnkeyedSkipTests {
         #expect(report.skippedElements == [SkippedElements(member: "Event.actor", count: 1, reason: "an object without its key 'id'", paths: ["$[1].actor"])])
     }
 
-    @Test func theSampleCheckLeavesOutWhatAToManyWouldSkip() throws {
+    @Test(arguments: StoreKind.testable)
+    func theSampleCheckLeavesOutWhatAToManyWouldSkip(_ kind: StoreKind) throws {
         let report = try SampleCheckTests().check(
             teamsMap,
             sample: #"""
