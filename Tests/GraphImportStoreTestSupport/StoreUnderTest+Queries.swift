@@ -47,8 +47,8 @@ public struct MappedStore {
 
     /// Imports `json`; throws the failure's text when it fails.
     @discardableResult
-    public func importJSON(_ json: String, options: ImportOptions = .init()) throws -> ImportSummary {
-        try store.importJSON(json, plan: plan, options: options).get()
+    public func importJSON(_ json: String, options: ImportOptions = .init(), onSkip: (RecordError) -> Void = { _ in }) throws -> ImportSummary {
+        try store.importJSON(json, plan: plan, options: options, onSkip: onSkip).get()
     }
 
     public func select(_ sql: String) throws -> [[String]] { try store.select(sql) }

@@ -37,13 +37,15 @@ public final class StoreUnderTest {
 
     public var location: String { database?.connectionString ?? directory.path("store.sqlite") }
 
-    /// Imports `json` with `plan`; the error as text when it fails.
-    public func importJSON(_ json: String, plan: ImportPlan, options: ImportOptions = .init()) -> Result<ImportSummary, ImportFailureText> {
+    /// Imports `json` with `plan`; the error as text when it fails. `onSkip` hears each record skipped.
+    public func importJSON(
+        _ json: String, plan: ImportPlan, options: ImportOptions = .init(), onSkip: (RecordError) -> Void = { _ in }
+    ) -> Result<ImportSummary, ImportFailureText> {
         let source = BytesSource(Array(json.utf8))
         switch kind {
         case .sqlite:
             do {
-                return .success(try GraphImporter(plan: plan).run(source: source, inputName: "feed", storePath: location, options: options))
+                return .success(try GraphImporter(plan: plan).run(source: source, inputName: "feed", storePath: location, options: options, onSkip: onSkip))
             } catch {
                 return .failure(ImportFailureText(text: error.description))
             }
@@ -51,7 +53,7 @@ public final class StoreUnderTest {
             do {
                 var importer = PostgresImporter(plan: plan)
                 importer.batchSize = batchSize
-                return .success(try importer.run(source: source, inputName: "feed", location: ConnectionString(location)!, options: options))
+                return .success(try importer.run(source: source, inputName: "feed", location: ConnectionString(location)!, options: options, onSkip: onSkip))
             } catch {
                 switch error {
                 case .importing(let error): return .failure(ImportFailureText(text: error.description))

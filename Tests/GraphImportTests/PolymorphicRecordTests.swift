@@ -1,4 +1,5 @@
 import GraphImport
+import GraphImportStoreTestSupport
 import GraphImportStore
 import Testing
 
@@ -34,42 +35,46 @@ private func comment(_ id: String, body: String = "hi", replies: [String] = []) 
 
 @Suite("Polymorphic records")
 struct PolymorphicRecordTests {
-    @Test func eachRecordBecomesTheEntityItsKindNames() throws {
-        let fixture = try EngineFixture(map: redditMap)
+    @Test(arguments: StoreKind.testable)
+    func eachRecordBecomesTheEntityItsKindNames(_ kind: StoreKind) throws {
+        let fixture = try MappedStore(kind, map: redditMap)
         let summary = try fixture.importJSON(listing([post, comment("c1"), more]))
         #expect(summary.records == 3)
         #expect(summary.ignoredRecords == 1)
-        #expect(EngineFixture.counts(summary, "Post") == [1, 0, 0, 0])
-        #expect(EngineFixture.counts(summary, "Comment") == [1, 0, 0, 0])
-        #expect(try fixture.rows("SELECT id, title FROM post") == [["'p1'", "'Hello'"]])
-        #expect(try fixture.rows("SELECT comment.id, post.title FROM comment JOIN post ON post.pk = comment.post_pk") == [["'c1'", "'Hello'"]])
+        #expect(countsByEntity(summary)["Post"] == [1, 0, 0, 0])
+        #expect(countsByEntity(summary)["Comment"] == [1, 0, 0, 0])
+        #expect(try fixture.select("SELECT id, title FROM post") == [["p1", "Hello"]])
+        #expect(try fixture.select("SELECT comment.id, post.title FROM comment JOIN post ON post.pk = comment.post_pk") == [["c1", "Hello"]])
     }
 
-    @Test func ignoredRecordsWriteNothing() throws {
-        let fixture = try EngineFixture(map: redditMap)
+    @Test(arguments: StoreKind.testable)
+    func ignoredRecordsWriteNothing(_ kind: StoreKind) throws {
+        let fixture = try MappedStore(kind, map: redditMap)
         let summary = try fixture.importJSON(listing([more, more]))
         #expect(summary.records == 2)
         #expect(summary.ignoredRecords == 2)
         #expect(!summary.changed)
-        #expect(try fixture.rows("SELECT (SELECT count(*) FROM post), (SELECT count(*) FROM comment)") == [["0", "0"]])
+        #expect(try fixture.select("SELECT (SELECT count(*) FROM post), (SELECT count(*) FROM comment)") == [["0", "0"]])
     }
 
-    @Test func eachElementPathFindsTheObjectsOfAToMany() throws {
-        let fixture = try EngineFixture(map: redditMap)
+    @Test(arguments: StoreKind.testable)
+    func eachElementPathFindsTheObjectsOfAToMany(_ kind: StoreKind) throws {
+        let fixture = try MappedStore(kind, map: redditMap)
         let summary = try fixture.importJSON(listing([post, comment("c1", replies: ["c2", "c3"])]))
-        #expect(EngineFixture.counts(summary, "Comment") == [3, 0, 0, 0])
+        #expect(countsByEntity(summary)["Comment"] == [3, 0, 0, 0])
         #expect(
-            try fixture.rows(
+            try fixture.select(
                 """
                 SELECT reply.id, reply.body FROM comment
                 JOIN comment_replies ON comment_replies.comment_pk = comment.pk
                 JOIN comment reply ON reply.pk = comment_replies.replies_pk
                 WHERE comment.id = 'c1' ORDER BY position
-                """) == [["'c2'", "'re'"], ["'c3'", "'re'"]])
+                """) == [["c2", "re"], ["c3", "re"]])
     }
 
-    @Test func elementWithoutTheEachPathIsAnError() throws {
-        let fixture = try EngineFixture(map: redditMap)
+    @Test(arguments: StoreKind.testable)
+    func elementWithoutTheEachPathIsAnError(_ kind: StoreKind) throws {
+        let fixture = try MappedStore(kind, map: redditMap)
         let bad = #"{"kind":"t1","data":{"id":"c1","body":"b","link_id":"p1","replies":{"data":{"children":[{"id":"c2"}]}}}}"#
         let error = fixture.recordFailure(listing([bad]))
         #expect(error?.member == "Comment.replies")
@@ -77,8 +82,9 @@ struct PolymorphicRecordTests {
         #expect(error?.path == "$.data.children[0].data.replies.data.children[0]")
     }
 
-    @Test func kindWithoutACaseIsAnErrorNamingTheValueAndTheKnownCases() throws {
-        let fixture = try EngineFixture(map: redditMap)
+    @Test(arguments: StoreKind.testable)
+    func kindWithoutACaseIsAnErrorNamingTheValueAndTheKnownCases(_ kind: StoreKind) throws {
+        let fixture = try MappedStore(kind, map: redditMap)
         let error = fixture.recordFailure(listing([post, #"{"kind":"t5","data":{"id":"s1"}}"#]))
         #expect(error?.recordIndex == 1)
         #expect(error?.path == "$.data.children[1].kind")
@@ -91,63 +97,72 @@ struct PolymorphicRecordTests {
         #expect(try fixture.holdsNoData())
     }
 
-    @Test func recordWithoutTheDiscriminatorIsAnError() throws {
-        let fixture = try EngineFixture(map: redditMap)
+    @Test(arguments: StoreKind.testable)
+    func recordWithoutTheDiscriminatorIsAnError(_ kind: StoreKind) throws {
+        let fixture = try MappedStore(kind, map: redditMap)
         let error = fixture.recordFailure(listing([#"{"data":{"id":"p1","title":"x"}}"#]))
         #expect(error?.message == "the record has no 'kind' to choose its entity by")
     }
 
     /// `else -> ignore` says in the map what the docs once promised by default: other kinds are passed over.
-    @Test func elseIgnoreCasePassesOverEveryKindNoCaseNames() throws {
-        let fixture = try EngineFixture(map: redditMap.replacing("\"more\" -> ignore", with: "else -> ignore"))
+    @Test(arguments: StoreKind.testable)
+    func elseIgnoreCasePassesOverEveryKindNoCaseNames(_ kind: StoreKind) throws {
+        let fixture = try MappedStore(kind, map: redditMap.replacing("\"more\" -> ignore", with: "else -> ignore"))
         let summary = try fixture.importJSON(listing([#"{"kind":"t5","data":{}}"#, post, more, #"{"kind":null}"#]))
         #expect(summary.records == 4)
         #expect(summary.ignoredRecords == 3)
         #expect(summary.skippedRecords == 0)
-        #expect(EngineFixture.counts(summary, "Post") == [1, 0, 0, 0])
+        #expect(countsByEntity(summary)["Post"] == [1, 0, 0, 0])
     }
 
-    @Test func elseCaseCanNameAnEntity() throws {
-        let fixture = try EngineFixture(map: redditMap.replacing("\"more\" -> ignore", with: "else -> Post at data"))
+    @Test(arguments: StoreKind.testable)
+    func elseCaseCanNameAnEntity(_ kind: StoreKind) throws {
+        let fixture = try MappedStore(kind, map: redditMap.replacing("\"more\" -> ignore", with: "else -> Post at data"))
         let summary = try fixture.importJSON(listing([#"{"kind":"t9","data":{"id":"p9","title":"x"}}"#]))
-        #expect(EngineFixture.counts(summary, "Post") == [1, 0, 0, 0])
+        #expect(countsByEntity(summary)["Post"] == [1, 0, 0, 0])
     }
 
-    @Test func elseCaseDoesNotCoverARecordWithoutTheDiscriminator() throws {
-        let fixture = try EngineFixture(map: redditMap.replacing("\"more\" -> ignore", with: "else -> ignore"))
+    @Test(arguments: StoreKind.testable)
+    func elseCaseDoesNotCoverARecordWithoutTheDiscriminator(_ kind: StoreKind) throws {
+        let fixture = try MappedStore(kind, map: redditMap.replacing("\"more\" -> ignore", with: "else -> ignore"))
         let error = fixture.recordFailure(listing([#"{"data":{"id":"p1","title":"x"}}"#]))
         #expect(error?.message == "the record has no 'kind' to choose its entity by")
     }
 
-    @Test func kindWithoutACaseIsSkippedUnderSkipInvalid() throws {
-        let fixture = try EngineFixture(map: redditMap)
+    @Test(arguments: StoreKind.testable)
+    func kindWithoutACaseIsSkippedUnderSkipInvalid(_ kind: StoreKind) throws {
+        let fixture = try MappedStore(kind, map: redditMap)
         var skipped: [RecordError] = []
         let summary = try fixture.importJSON(
             listing([#"{"kind":"t5","data":{}}"#, post, comment("c1")]), options: ImportOptions(skipInvalid: true),
-            skipped: { skipped.append($0) })
+            onSkip: { skipped.append($0) })
         #expect(summary.skippedRecords == 1)
         #expect(skipped.map(\.recordIndex) == [0])
         #expect(try fixture.value("SELECT count(*) FROM comment") == "1")
     }
 
     /// A record whose kind names Comment is a Comment record, so dropping it counts as a skipped Comment.
-    @Test func skippedRecordOfAKnownKindCountsForItsEntity() throws {
-        let fixture = try EngineFixture(map: redditMap)
+    @Test(arguments: StoreKind.testable)
+    func skippedRecordOfAKnownKindCountsForItsEntity(_ kind: StoreKind) throws {
+        let fixture = try MappedStore(kind, map: redditMap)
         let bad = #"{"kind":"t1","data":{"id":"c9","body":5,"link_id":"p1"}}"#
         let summary = try fixture.importJSON(listing([post, bad, comment("c1")]), options: ImportOptions(skipInvalid: true))
         #expect(summary.skippedRecords == 1)
-        #expect(EngineFixture.counts(summary, "Comment") == [1, 0, 0, 1])
-        #expect(EngineFixture.counts(summary, "Post") == [1, 0, 0, 0])
+        #expect(countsByEntity(summary)["Comment"] == [1, 0, 0, 1])
+        #expect(countsByEntity(summary)["Post"] == [1, 0, 0, 0])
     }
 
-    @Test func caseWhoseObjectIsAbsentIsAnError() throws {
-        let fixture = try EngineFixture(map: redditMap)
+    @Test(arguments: StoreKind.testable)
+    func caseWhoseObjectIsAbsentIsAnError(_ kind: StoreKind) throws {
+        let fixture = try MappedStore(kind, map: redditMap)
         let error = fixture.recordFailure(listing([#"{"kind":"t3"}"#]))
         #expect(error?.message == "the record has nothing at 'data' for Post")
     }
 
-    @Test func integerAndBooleanCasesAndCasesWithoutSubpath() throws {
-        let fixture = try EngineFixture(
+    @Test(arguments: StoreKind.testable)
+    func integerAndBooleanCasesAndCasesWithoutSubpath(_ kind: StoreKind) throws {
+        let fixture = try MappedStore(
+            kind,
             map: """
                 records at $[*] by type
                   1 -> Cat
@@ -162,8 +177,8 @@ struct PolymorphicRecordTests {
                 """)
         let summary = try fixture.importJSON(#"[{"type":1,"name":"Tom"},{"type":2,"pet":{"name":"Rex"}},{"type":true},{"type":1.0,"name":"Kit"}]"#)
         #expect(summary.ignoredRecords == 1)
-        #expect(try fixture.rows("SELECT name FROM cat ORDER BY name") == [["'Kit'"], ["'Tom'"]])
-        #expect(try fixture.rows("SELECT name FROM dog") == [["'Rex'"]])
+        #expect(try fixture.select("SELECT name FROM cat ORDER BY name") == [["Kit"], ["Tom"]])
+        #expect(try fixture.select("SELECT name FROM dog") == [["Rex"]])
         // "1" is text, not the integer 1.
         let error = fixture.recordFailure(#"[{"type":"1","name":"Tom"}]"#)
         #expect(error?.message == "no rule of the map for type = '1'")
