@@ -119,12 +119,62 @@ struct ObjectGraphDeleteTests {
         }
     }
 
+    /// A deletion takes the store as an import does: while another writer holds it, the deletion
+    /// waits, and then runs.
+    @Test(arguments: StoreKind.testable)
+    func aDeletionWaitsWhileAnotherWriterHoldsTheStore(_ kind: StoreKind) throws {
+        try withRulesGraph(on: kind) { graph, store in
+            let deleting = BackgroundDeletion(graph: graph, object: try #require(try graph.object("Issue", key: 3)))
+            try store.store.whileLocked { () throws in
+                deleting.start()
+                Thread.sleep(forTimeInterval: 0.5)
+                #expect(!deleting.isDone)
+                #expect(try store.value("SELECT count(*) FROM issue") == "3")
+            }
+            #expect(try deleting.result().get() == [Deletions(entity: "Issue", count: 1, sampleKeys: ["3"])])
+            #expect(try store.select("SELECT id FROM issue ORDER BY id") == [["1"], ["2"]])
+        }
+    }
+
     @Test(arguments: StoreKind.testable)
     func aGraphOpenedReadOnlyDeletesNothing(_ kind: StoreKind) throws {
         try withRulesGraph(on: kind, readOnly: true) { graph, store in
             let issue = try #require(try graph.object("Issue", key: 3))
             #expect(throws: GraphError.self) { try graph.delete(issue) }
             #expect(try store.value("SELECT count(*) FROM issue") == "3")
+        }
+    }
+}
+
+/// `ObjectGraph.delete` on a thread of its own; the graph is used by that thread alone meanwhile.
+private final class BackgroundDeletion: @unchecked Sendable {
+    private let graph: ObjectGraph
+    private let object: GraphObject
+    private let condition = NSCondition()
+    private var outcome: Result<[Deletions], GraphError>?
+
+    init(graph: ObjectGraph, object: GraphObject) {
+        self.graph = graph
+        self.object = object
+    }
+
+    func start() {
+        Thread {
+            let outcome = Result { () throws(GraphError) in try self.graph.delete(self.object) }
+            self.condition.withLock {
+                self.outcome = outcome
+                self.condition.broadcast()
+            }
+        }.start()
+    }
+
+    var isDone: Bool { condition.withLock { outcome != nil } }
+
+    /// Waits for the deletion to end.
+    func result() -> Result<[Deletions], GraphError> {
+        condition.withLock {
+            while outcome == nil { condition.wait() }
+            return outcome!
         }
     }
 }
