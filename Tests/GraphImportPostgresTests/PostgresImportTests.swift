@@ -18,6 +18,20 @@ struct PostgresImportTests {
         try String(contentsOfFile: repositoryRoot.appendingPathComponent("Samples/\(name)").path, encoding: .utf8)
     }
 
+    /// Both stores after importing `feeds` in turn with `plan`: their rows, and each import's counts.
+    static func importsIntoBothStores(_ plan: ImportPlan, feeds: [String], batchSize: Int) throws -> (
+        rows: [StoreKind: [String: [String]]], counts: [StoreKind: [[String: [Int]]]]
+    ) {
+        var rows: [StoreKind: [String: [String]]] = [:]
+        var counts: [StoreKind: [[String: [Int]]]] = [:]
+        for kind in StoreKind.allCases {
+            let store = try StoreUnderTest(kind, batchSize: batchSize)
+            counts[kind] = try feeds.map { try countsByEntity(store.importJSON($0, plan: plan).get()) }
+            rows[kind] = try store.rows(plan: plan)
+        }
+        return (rows, counts)
+    }
+
     /// Both stores after the same imports: the first of the sample, then a second of the same feed.
     @Test(arguments: [("tweets.map", "tweets.json", 5000), ("tweets.map", "tweets.json", 50), ("issues.map", "issues.json", 5000)])
     func theSameFeedGivesTheSameRowsAndCountsInBothStores(map: String, sample: String, batchSize: Int) throws {
@@ -67,16 +81,7 @@ struct PostgresImportTests {
     /// Batches of 5000 objects hold each feed whole; batches of 1 and 4 split records and repeat objects across batches.
     @Test(arguments: [5000, 4, 1])
     func changesStubsAndPartialObjectsGiveTheSameRowsAndCountsInBothStores(batchSize: Int) throws {
-        let plan = try Self.plan("tweets.map")
-        var rows: [StoreKind: [String: [String]]] = [:]
-        var counts: [StoreKind: [[String: [Int]]]] = [:]
-        for kind in StoreKind.allCases {
-            let store = try StoreUnderTest(kind, batchSize: batchSize)
-            let first = try store.importJSON(Self.firstFeed, plan: plan).get()
-            let second = try store.importJSON(Self.secondFeed, plan: plan).get()
-            rows[kind] = try store.rows(plan: plan)
-            counts[kind] = [countsByEntity(first), countsByEntity(second)]
-        }
+        let (rows, counts) = try Self.importsIntoBothStores(Self.plan("tweets.map"), feeds: [Self.firstFeed, Self.secondFeed], batchSize: batchSize)
         #expect(rows[.postgresql] == rows[.sqlite])
         #expect(counts[.postgresql] == counts[.sqlite])
         // The stub tweet 99 made by the first feed, filled in by the second.
@@ -98,16 +103,7 @@ struct PostgresImportTests {
             .replacingOccurrences(
                 of: "entity User table users\n  key id\n", with: "entity User table users\n  key id\n  seenIn: Int always run\n  changedIn: Int onchange run\n")
         let plan = try ImportPlan.compile(text: text, fileName: "tweets.map")
-        var rows: [StoreKind: [String: [String]]] = [:]
-        var counts: [StoreKind: [[String: [Int]]]] = [:]
-        for kind in StoreKind.allCases {
-            let store = try StoreUnderTest(kind, batchSize: batchSize)
-            let first = try store.importJSON(Self.firstFeed, plan: plan).get()
-            let second = try store.importJSON(Self.secondFeed, plan: plan).get()
-            let third = try store.importJSON(Self.secondFeed, plan: plan).get()
-            rows[kind] = try store.rows(plan: plan)
-            counts[kind] = [countsByEntity(first), countsByEntity(second), countsByEntity(third)]
-        }
+        let (rows, counts) = try Self.importsIntoBothStores(plan, feeds: [Self.firstFeed, Self.secondFeed, Self.secondFeed], batchSize: batchSize)
         #expect(rows[.postgresql] == rows[.sqlite])
         #expect(counts[.postgresql] == counts[.sqlite])
         // The re-import changes nothing: tweet 2, changed by the second run, was last seen by the
