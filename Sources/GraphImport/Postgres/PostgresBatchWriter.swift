@@ -172,7 +172,7 @@ final class PostgresBatchWriter {
         let entity = plan.entities[index]
         let batch = batches[index]
         let keyAttributes = Set(entity.keyAttributes)
-        let defaults = entity.attributes.map { $0.insertedValue.map(run.value) }
+        let insertedValues = entity.attributes.map { $0.insertedValue.map(run.value) }
         let fromFeed = entity.attributes.indices.map { !keyAttributes.contains($0) && entity.attributes[$0].always == nil }
         var groups: [[Bool]: [Int]] = [:]
         var order: [[Bool]] = []
@@ -184,7 +184,7 @@ final class PostgresBatchWriter {
         for shape in order {
             let rows = groups[shape]!
             let attributes = entity.attributes.indices.filter { shape[$0 + 1] }
-            let insertOnly = entity.attributes.indices.filter { !shape[$0 + 1] && !keyAttributes.contains($0) && defaults[$0] != nil }
+            let insertOnly = entity.attributes.indices.filter { !shape[$0 + 1] && !keyAttributes.contains($0) && insertedValues[$0] != nil }
             let upsert = PostgresUpsert(
                 table: entity.table, keyColumns: keyColumns(entity), valueColumns: attributes.map { entity.attributes[$0].column },
                 insertOnlyColumns: insertOnly.map { entity.attributes[$0].column }, insertedRunColumn: Naming.insertedRun,
@@ -194,7 +194,7 @@ final class PostgresBatchWriter {
             for row in rows {
                 values += batch.keys[row].values
                 for attribute in attributes { values.append(batch.values[row][attribute]!) }
-                for attribute in insertOnly { values.append(defaults[attribute]!) }
+                for attribute in insertOnly { values.append(insertedValues[attribute]!) }
             }
             _ = try upsert.write(values, run: runID, on: connection)
             if !shape[0] { try deletionTables.noteNamed(index, staging: upsert.stagingTable, keyColumns: upsert.keyColumns, on: connection) }
