@@ -18,7 +18,7 @@ public struct PostgresUpsert: Sendable {
     public let insertedRunColumn: String
     public let changedRunColumn: String
 
-    /// Columns written only when a row is inserted (a `default`), after `valueColumns` in each row.
+    /// Columns written only when a row is inserted (`default`, `always`, `onchange`), after `valueColumns` in each row.
     public let insertOnlyColumns: [String]
 
     public init(

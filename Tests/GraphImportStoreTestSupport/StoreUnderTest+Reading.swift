@@ -28,6 +28,21 @@ extension StoreUnderTest {
             try writer.commit()
         }
     }
+
+    /// Holds the store as an import holds it (SQLite's write lock, PostgreSQL's advisory lock)
+    /// from another connection while `body` runs, then lets it go.
+    public func whileLocked(_ body: () throws -> Void) throws {
+        switch kind {
+        case .sqlite:
+            try whileWriting("SELECT 1", body)
+        case .postgresql:
+            let holder = try PostgresConnection(ConnectionString(location)!)
+            try holder.begin()
+            try holder.lockStore(wait: 0)
+            try body()
+            try holder.commit()
+        }
+    }
 }
 
 private final class ExportedBytes: @unchecked Sendable {

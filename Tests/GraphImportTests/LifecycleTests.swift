@@ -1,5 +1,7 @@
+import Foundation
 import GraphImport
 import GraphImportStore
+import GraphImportStoreTestSupport
 import Testing
 
 /// A map with every value the engine sets: constants, the import's time and its run id.
@@ -26,116 +28,249 @@ private let markersMap = """
       updatedAt : Date onchange now
     """
 
+/// Counts of `entity` as `[inserted, updated, unchanged, skipped]`.
+private func counts(_ summary: ImportSummary, _ entity: String = "Item") -> [Int] { countsByEntity(summary)[entity] ?? [] }
+
+/// Each test runs against both stores, and on PostgreSQL with batches of one object and of
+/// 5000, so that what a run sets holds across batch boundaries (SQLite has no batches).
 @Suite("Lifecycle: default, always, onchange and the run columns")
 struct LifecycleTests {
-    @Test func defaultsAreSetWhenTheObjectIsInserted() throws {
-        let fixture = try EngineFixture(map: defaultsMap)
-        let summary = try fixture.importJSON(#"[{"id":1,"title":"a"}]"#)
-        #expect(try fixture.rows("SELECT status, import_run, stars FROM item") == [["'new'", String(summary.runID), "0"]])
-        // `now` is the import's time as stored dates are: UTC text that SQLite's date functions read.
-        #expect(try fixture.value("SELECT first_seen_at GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]T*Z' FROM item") == "1")
-        #expect(try fixture.value("SELECT julianday(first_seen_at) > julianday('\(longAgo)') FROM item") == "1")
+    @Test(arguments: StoreKind.testable)
+    func defaultsAreSetWhenTheObjectIsInserted(_ kind: StoreKind) throws {
+        let store = try MappedStore(kind, map: defaultsMap)
+        let summary = try store.importJSON(#"[{"id":1,"title":"a"}]"#)
+        #expect(try store.select("SELECT status, import_run, stars FROM item") == [["new", String(summary.runID), "0"]])
+        // `now` is the import's time as stored dates are: UTC text that both stores' date functions read.
+        #expect(try store.value("SELECT count(*) FROM item WHERE first_seen_at LIKE '____-__-__T__:__:__.___Z'") == "1")
+        #expect(try store.value("SELECT count(*) FROM item WHERE first_seen_at > '\(longAgo)'") == "1")
     }
 
-    @Test func defaultsAreNeverResetByLaterImports() throws {
-        let fixture = try EngineFixture(map: defaultsMap)
-        let first = try fixture.importJSON(#"[{"id":1,"title":"a","stargazers":7}]"#)
+    @Test(arguments: StoreKind.testable)
+    func defaultsAreNeverResetByLaterImports(_ kind: StoreKind) throws {
+        let store = try MappedStore(kind, map: defaultsMap)
+        let first = try store.importJSON(#"[{"id":1,"title":"a","stargazers":7}]"#)
         // Someone changed the values the defaults set; a later run that changes the object keeps them.
-        try fixture.execute("UPDATE item SET status = 'done', first_seen_at = '\(longAgo)'")
-        let second = try fixture.importJSON(#"[{"id":1,"title":"b"}]"#)
+        try store.execute("UPDATE item SET status = 'done', first_seen_at = '\(longAgo)'")
+        let second = try store.importJSON(#"[{"id":1,"title":"b"}]"#)
         #expect(second.runID != first.runID)
-        #expect(EngineFixture.counts(second, "Item") == [0, 1, 0, 0])
+        #expect(counts(second) == [0, 1, 0, 0])
         #expect(
-            try fixture.rows("SELECT title, status, first_seen_at, import_run, stars FROM item") == [
-                ["'b'", "'done'", "'\(longAgo)'", String(first.runID), "7"]
+            try store.select("SELECT title, status, first_seen_at, import_run, stars FROM item") == [
+                ["b", "done", longAgo, String(first.runID), "7"]
             ])
     }
 
     /// An attribute with `<-` and `default` reads the JSON whenever the key is there; the default
     /// only fills a new object whose record lacks the key. A later absent key keeps the stored value.
-    @Test func defaultWithSourceTakesTheJSONValueWhenPresent() throws {
-        let fixture = try EngineFixture(map: defaultsMap)
-        try fixture.importJSON(#"[{"id":1,"title":"a","stargazers":5},{"id":2,"title":"b"}]"#)
-        #expect(try fixture.rows("SELECT id, stars FROM item ORDER BY id") == [["1", "5"], ["2", "0"]])
-        let summary = try fixture.importJSON(#"[{"id":1,"title":"a"},{"id":2,"title":"b","stargazers":9}]"#)
-        #expect(EngineFixture.counts(summary, "Item") == [0, 1, 1, 0])
-        #expect(try fixture.rows("SELECT id, stars FROM item ORDER BY id") == [["1", "5"], ["2", "9"]])
+    @Test(arguments: StoreKind.testable)
+    func defaultWithSourceTakesTheJSONValueWhenPresent(_ kind: StoreKind) throws {
+        let store = try MappedStore(kind, map: defaultsMap)
+        try store.importJSON(#"[{"id":1,"title":"a","stargazers":5},{"id":2,"title":"b"}]"#)
+        #expect(try store.select("SELECT id, stars FROM item ORDER BY id") == [["1", "5"], ["2", "0"]])
+        let summary = try store.importJSON(#"[{"id":1,"title":"a"},{"id":2,"title":"b","stargazers":9}]"#)
+        #expect(counts(summary) == [0, 1, 1, 0])
+        #expect(try store.select("SELECT id, stars FROM item ORDER BY id") == [["1", "5"], ["2", "9"]])
     }
 
     /// Without `<-`, an attribute with `default` has no JSON source: a key of its name is ignored.
-    @Test func defaultWithoutSourceIgnoresAKeyOfTheSameName() throws {
-        let fixture = try EngineFixture(map: defaultsMap)
-        try fixture.importJSON(#"[{"id":1,"title":"a","status":"closed","importRun":99}]"#)
-        #expect(try fixture.rows("SELECT status, import_run = 99 FROM item") == [["'new'", "0"]])
+    @Test(arguments: StoreKind.testable)
+    func defaultWithoutSourceIgnoresAKeyOfTheSameName(_ kind: StoreKind) throws {
+        let store = try MappedStore(kind, map: defaultsMap)
+        try store.importJSON(#"[{"id":1,"title":"a","status":"closed","importRun":99}]"#)
+        #expect(try store.select("SELECT status FROM item WHERE import_run <> 99") == [["new"]])
     }
 
     /// `replyTo`-style links create a stub holding only the key; the object is inserted all the same,
     /// so once its own record fills it in it must carry the defaults like any other.
-    @Test func defaultsAreSetOnAnObjectFirstMetAsAStub() throws {
-        let fixture = try EngineFixture(map: defaultsMap + "\n  parent <- parent_id : Item?")
-        try fixture.importJSON(#"[{"id":2,"title":"child","parent_id":1}]"#)
-        try fixture.importJSON(#"[{"id":1,"title":"parent"}]"#)
-        let rows = try fixture.rows("SELECT id, status, stars, first_seen_at IS NOT NULL, import_run IS NOT NULL FROM item ORDER BY id")
-        #expect(rows == [["1", "'new'", "0", "1", "1"], ["2", "'new'", "0", "1", "1"]])
+    @Test(arguments: StoreKind.testable, [1, 5000])
+    func defaultsAreSetOnAnObjectFirstMetAsAStub(_ kind: StoreKind, batchSize: Int) throws {
+        let store = try MappedStore(kind, map: defaultsMap + "\n  parent <- parent_id : Item?", batchSize: batchSize)
+        try store.importJSON(#"[{"id":2,"title":"child","parent_id":1}]"#)
+        try store.importJSON(#"[{"id":1,"title":"parent"}]"#)
+        let rows = try store.select(
+            "SELECT id, status, stars FROM item WHERE first_seen_at IS NOT NULL AND import_run IS NOT NULL ORDER BY id")
+        #expect(rows == [["1", "new", "0"], ["2", "new", "0"]])
     }
 
-    @Test func alwaysIsSetOnEveryImportButIsNotAChange() throws {
-        let fixture = try EngineFixture(map: markersMap)
-        let first = try fixture.importJSON(#"[{"id":1,"title":"a"},{"id":2,"title":"b"}]"#)
-        #expect(try fixture.value("SELECT count(*) FROM item WHERE last_seen_at IS NOT NULL AND updated_at = last_seen_at") == "2")
-        try fixture.execute("UPDATE item SET last_seen_at = '\(longAgo)', updated_at = '\(longAgo)'")
-        let second = try fixture.importJSON(#"[{"id":1,"title":"a"},{"id":2,"title":"b"}]"#)
-        #expect(EngineFixture.counts(second, "Item") == [0, 0, 2, 0])
+    @Test(arguments: StoreKind.testable, [1, 5000])
+    func alwaysIsSetOnEveryImportButIsNotAChange(_ kind: StoreKind, batchSize: Int) throws {
+        let store = try MappedStore(kind, map: markersMap, batchSize: batchSize)
+        let first = try store.importJSON(#"[{"id":1,"title":"a"},{"id":2,"title":"b"}]"#)
+        #expect(counts(first) == [2, 0, 0, 0])
+        #expect(try store.value("SELECT count(*) FROM item WHERE last_seen_at IS NOT NULL AND updated_at = last_seen_at") == "2")
+        try store.execute("UPDATE item SET last_seen_at = '\(longAgo)', updated_at = '\(longAgo)'")
+        let second = try store.importJSON(#"[{"id":1,"title":"a"},{"id":2,"title":"b"}]"#)
+        #expect(counts(second) == [0, 0, 2, 0])
         #expect(!second.changed)
         // Touched: last seen now. Not changed: updatedAt and changed_run as they were.
-        #expect(try fixture.value("SELECT count(*) FROM item WHERE last_seen_at > '\(longAgo)'") == "2")
-        #expect(try fixture.value("SELECT count(*) FROM item WHERE updated_at = '\(longAgo)'") == "2")
-        #expect(try fixture.value("SELECT count(*) FROM item WHERE changed_run = \(first.runID)") == "2")
+        #expect(try store.value("SELECT count(*) FROM item WHERE last_seen_at > '\(longAgo)'") == "2")
+        #expect(try store.value("SELECT count(*) FROM item WHERE updated_at = '\(longAgo)'") == "2")
+        #expect(try store.value("SELECT count(*) FROM item WHERE changed_run = \(first.runID)") == "2")
+        // A third run moves `always` again, and still changes nothing else.
+        let stamp = try store.value("SELECT last_seen_at FROM item WHERE id = 1")
+        try store.execute("UPDATE item SET last_seen_at = '\(longAgo)' WHERE id = 1")
+        let third = try store.importJSON(#"[{"id":1,"title":"a"},{"id":2,"title":"b"}]"#)
+        #expect(counts(third) == [0, 0, 2, 0])
+        #expect(try store.value("SELECT count(*) FROM item WHERE last_seen_at >= '\(stamp ?? "")'") == "2")
+        #expect(try store.value("SELECT count(*) FROM item WHERE changed_run = \(first.runID) AND updated_at = '\(longAgo)'") == "2")
     }
 
-    @Test func alwaysLeavesObjectsTheFeedDoesNotTouchAlone() throws {
-        let fixture = try EngineFixture(map: markersMap)
-        try fixture.importJSON(#"[{"id":1,"title":"a"},{"id":2,"title":"b"}]"#)
-        try fixture.execute("UPDATE item SET last_seen_at = '\(longAgo)'")
-        try fixture.importJSON(#"[{"id":1,"title":"a"}]"#)
-        #expect(try fixture.rows("SELECT id FROM item WHERE last_seen_at = '\(longAgo)'") == [["2"]])
+    @Test(arguments: StoreKind.testable, [1, 5000])
+    func alwaysLeavesObjectsTheFeedDoesNotTouchAlone(_ kind: StoreKind, batchSize: Int) throws {
+        let store = try MappedStore(kind, map: markersMap, batchSize: batchSize)
+        try store.importJSON(#"[{"id":1,"title":"a"},{"id":2,"title":"b"}]"#)
+        try store.execute("UPDATE item SET last_seen_at = '\(longAgo)'")
+        try store.importJSON(#"[{"id":1,"title":"a"}]"#)
+        #expect(try store.select("SELECT id FROM item WHERE last_seen_at = '\(longAgo)'") == [["2"]])
     }
 
-    @Test func onchangeIsSetOnlyWhenAValueChanges() throws {
-        let fixture = try EngineFixture(map: markersMap)
-        try fixture.importJSON(#"[{"id":1,"title":"a"},{"id":2,"title":"b"}]"#)
-        try fixture.execute("UPDATE item SET updated_at = '\(longAgo)'")
-        let summary = try fixture.importJSON(#"[{"id":1,"title":"edited"},{"id":2,"title":"b"}]"#)
-        #expect(EngineFixture.counts(summary, "Item") == [0, 1, 1, 0])
+    /// A link by key to a stored object does not touch it; a key not stored yet makes a stub,
+    /// which is new and so gets both values.
+    @Test(arguments: StoreKind.testable, [1, 5000])
+    func aLinkToAStoredObjectDoesNotTouchItAndAStubGetsTheValues(_ kind: StoreKind, batchSize: Int) throws {
+        let store = try MappedStore(kind, map: markersMap + "\n  parent <- parent_id : Item?", batchSize: batchSize)
+        let first = try store.importJSON(#"[{"id":1,"title":"a"}]"#)
+        try store.execute("UPDATE item SET last_seen_at = '\(longAgo)', updated_at = '\(longAgo)'")
+        let second = try store.importJSON(#"[{"id":2,"title":"b","parent_id":1},{"id":3,"title":"c","parent_id":4}]"#)
+        #expect(counts(second) == [3, 0, 0, 0])
+        #expect(
+            try store.select("SELECT id, changed_run FROM item WHERE last_seen_at = '\(longAgo)' AND updated_at = '\(longAgo)'") == [
+                ["1", String(first.runID)]
+            ])
+        #expect(
+            try store.select("SELECT id FROM item WHERE last_seen_at > '\(longAgo)' AND updated_at = last_seen_at ORDER BY id") == [
+                ["2"], ["3"], ["4"],
+            ])
+    }
+
+    @Test(arguments: StoreKind.testable, [1, 5000])
+    func onchangeIsSetOnlyWhenAValueChanges(_ kind: StoreKind, batchSize: Int) throws {
+        let store = try MappedStore(kind, map: markersMap, batchSize: batchSize)
+        let first = try store.importJSON(#"[{"id":1,"title":"a"},{"id":2,"title":"b"}]"#)
+        try store.execute("UPDATE item SET updated_at = '\(longAgo)'")
+        let summary = try store.importJSON(#"[{"id":1,"title":"edited"},{"id":2,"title":"b"}]"#)
+        #expect(counts(summary) == [0, 1, 1, 0])
         // The changed object gets the run's one instant, the same as its `always` value.
-        #expect(try fixture.rows("SELECT id, updated_at = last_seen_at FROM item WHERE updated_at > '\(longAgo)'") == [["1", "1"]])
-        #expect(try fixture.rows("SELECT id FROM item WHERE updated_at = '\(longAgo)'") == [["2"]])
+        #expect(
+            try store.select("SELECT id, changed_run FROM item WHERE updated_at > '\(longAgo)' AND updated_at = last_seen_at") == [
+                ["1", String(summary.runID)]
+            ])
+        #expect(try store.select("SELECT id FROM item WHERE updated_at = '\(longAgo)'") == [["2"]])
+        // Importing the same feed again changes nothing: `onchange` stays where the change put it.
+        let stamp = try store.value("SELECT updated_at FROM item WHERE id = 1")
+        let again = try store.importJSON(#"[{"id":1,"title":"edited"},{"id":2,"title":"b"}]"#)
+        #expect(counts(again) == [0, 0, 2, 0])
+        #expect(
+            try store.select("SELECT id, updated_at, changed_run FROM item ORDER BY id") == [
+                ["1", stamp ?? "", String(summary.runID)], ["2", longAgo, String(first.runID)],
+            ])
+    }
+
+    /// A to-one or a list that changes is a change of its owner, as a value is: `onchange` moves.
+    @Test(arguments: StoreKind.testable, [1, 5000])
+    func onchangeIsSetWhenAToOneOrAListChanges(_ kind: StoreKind, batchSize: Int) throws {
+        let map = markersMap + "\n  parent <- parent_id : Item?\n  tags : [Tag]\nentity Tag\n  key name\n  name : String"
+        let store = try MappedStore(kind, map: map, batchSize: batchSize)
+        let feed = #"[{"id":1,"title":"a","parent_id":9,"tags":[{"name":"x"}]},{"id":2,"title":"b","parent_id":9,"tags":[{"name":"x"}]},"#
+        try store.importJSON(feed + #"{"id":3,"title":"c","parent_id":9,"tags":[{"name":"x"}]}]"#)
+        try store.execute("UPDATE item SET updated_at = '\(longAgo)'")
+        let summary = try store.importJSON(
+            #"[{"id":1,"title":"a","parent_id":8,"tags":[{"name":"x"}]},{"id":2,"title":"b","parent_id":9,"tags":[{"name":"y"}]},"#
+                + #"{"id":3,"title":"c","parent_id":9,"tags":[{"name":"x"}]}]"#)
+        #expect(counts(summary) == [1, 2, 1, 0])
+        #expect(try store.select("SELECT id FROM item WHERE updated_at = '\(longAgo)' ORDER BY id") == [["3"], ["9"]])
+        #expect(try store.select("SELECT id FROM item WHERE changed_run = \(summary.runID) ORDER BY id") == [["1"], ["2"], ["8"]])
+        #expect(try store.value("SELECT count(*) FROM item WHERE id IN (1, 2, 8) AND updated_at = last_seen_at") == "3")
     }
 
     /// Two occurrences in one feed that change and then restore a value are no change in the end:
-    /// `onchange` and `changed_run` are put back.
-    @Test func onchangeAndChangedRunAreRestoredWhenChangesCancelOut() throws {
-        let fixture = try EngineFixture(map: markersMap)
-        let first = try fixture.importJSON(#"[{"id":1,"title":"a"}]"#)
-        try fixture.execute("UPDATE item SET updated_at = '\(longAgo)'")
-        let summary = try fixture.importJSON(#"[{"id":1,"title":"x"},{"id":1,"title":"a"}]"#)
-        #expect(EngineFixture.counts(summary, "Item") == [0, 0, 1, 0])
-        #expect(try fixture.rows("SELECT title, updated_at, changed_run FROM item") == [["'a'", "'\(longAgo)'", String(first.runID)]])
+    /// `onchange` and `changed_run` are put back. On PostgreSQL the occurrences of one batch are
+    /// merged before they are written, so the same holds there; two batches each write theirs, and
+    /// the object counts as updated (the difference the README names).
+    @Test(arguments: StoreKind.testable, [1, 5000])
+    func onchangeAndChangedRunAreRestoredWhenChangesCancelOut(_ kind: StoreKind, batchSize: Int) throws {
+        let store = try MappedStore(kind, map: markersMap, batchSize: batchSize)
+        let first = try store.importJSON(#"[{"id":1,"title":"a"}]"#)
+        try store.execute("UPDATE item SET updated_at = '\(longAgo)'")
+        let summary = try store.importJSON(#"[{"id":1,"title":"x"},{"id":1,"title":"a"}]"#)
+        if kind == .postgresql && batchSize == 1 {
+            #expect(counts(summary) == [0, 1, 0, 0])
+            #expect(try store.select("SELECT title, changed_run FROM item WHERE updated_at > '\(longAgo)'") == [["a", String(summary.runID)]])
+        } else {
+            #expect(counts(summary) == [0, 0, 1, 0])
+            #expect(try store.select("SELECT title, updated_at, changed_run FROM item") == [["a", longAgo, String(first.runID)]])
+        }
     }
 
-    @Test func runColumnsListExactlyWhatEachRunInsertedAndChanged() throws {
-        let fixture = try EngineFixture(map: markersMap)
-        let first = try fixture.importJSON(#"[{"id":1,"title":"a"},{"id":2,"title":"b"},{"id":3,"title":"c"}]"#)
-        let second = try fixture.importJSON(#"[{"id":1,"title":"a"},{"id":2,"title":"B"},{"id":3,"title":"c"},{"id":4,"title":"d"}]"#)
+    @Test(arguments: StoreKind.testable, [1, 5000])
+    func runColumnsListExactlyWhatEachRunInsertedAndChanged(_ kind: StoreKind, batchSize: Int) throws {
+        let store = try MappedStore(kind, map: markersMap, batchSize: batchSize)
+        let first = try store.importJSON(#"[{"id":1,"title":"a"},{"id":2,"title":"b"},{"id":3,"title":"c"}]"#)
+        let second = try store.importJSON(#"[{"id":1,"title":"a"},{"id":2,"title":"B"},{"id":3,"title":"c"},{"id":4,"title":"d"}]"#)
         #expect(first.runID != second.runID)
-        #expect(EngineFixture.counts(second, "Item") == [1, 1, 2, 0])
-        #expect(try fixture.rows("SELECT id FROM item WHERE changed_run = \(second.runID) ORDER BY id") == [["2"], ["4"]])
-        #expect(try fixture.rows("SELECT id FROM item WHERE inserted_run = \(second.runID) ORDER BY id") == [["4"]])
-        #expect(try fixture.rows("SELECT id FROM item WHERE changed_run = \(first.runID) ORDER BY id") == [["1"], ["3"]])
-        #expect(try fixture.rows("SELECT id FROM item WHERE inserted_run = \(first.runID) ORDER BY id") == [["1"], ["2"], ["3"]])
+        #expect(counts(second) == [1, 1, 2, 0])
+        #expect(try store.select("SELECT id FROM item WHERE changed_run = \(second.runID) ORDER BY id") == [["2"], ["4"]])
+        #expect(try store.select("SELECT id FROM item WHERE inserted_run = \(second.runID) ORDER BY id") == [["4"]])
+        #expect(try store.select("SELECT id FROM item WHERE changed_run = \(first.runID) ORDER BY id") == [["1"], ["3"]])
+        #expect(try store.select("SELECT id FROM item WHERE inserted_run = \(first.runID) ORDER BY id") == [["1"], ["2"], ["3"]])
         // A third run that changes nothing names no object.
-        let third = try fixture.importJSON(#"[{"id":1,"title":"a"},{"id":4,"title":"d"}]"#)
-        #expect(try fixture.value("SELECT count(*) FROM item WHERE changed_run = \(third.runID)") == "0")
+        let third = try store.importJSON(#"[{"id":1,"title":"a"},{"id":4,"title":"d"}]"#)
+        #expect(try store.value("SELECT count(*) FROM item WHERE changed_run = \(third.runID)") == "0")
+    }
+
+    /// `always` replaces what the feed gives for the attribute, so a different feed value is no
+    /// change; `onchange` with `<-` takes the feed's value on insert, and its own on a change.
+    @Test(arguments: StoreKind.testable, [1, 5000])
+    func alwaysOverridesTheFeedAndOnchangeWithAPathTakesTheFeedOnInsert(_ kind: StoreKind, batchSize: Int) throws {
+        let map = """
+            records at $[*] as Item
+            entity Item
+              key id
+              id : Int
+              title : String
+              seen <- seen : Int always 7
+              mark <- mark : Int onchange 0
+            """
+        let store = try MappedStore(kind, map: map, batchSize: batchSize)
+        try store.importJSON(#"[{"id":1,"title":"a","seen":1,"mark":5}]"#)
+        #expect(try store.select("SELECT seen, mark FROM item") == [["7", "5"]])
+        let same = try store.importJSON(#"[{"id":1,"title":"a","seen":2,"mark":5}]"#)
+        #expect(counts(same) == [0, 0, 1, 0])
+        #expect(try store.select("SELECT seen, mark FROM item") == [["7", "5"]])
+        let changed = try store.importJSON(#"[{"id":1,"title":"b","seen":3,"mark":5}]"#)
+        #expect(counts(changed) == [0, 1, 0, 0])
+        #expect(try store.select("SELECT title, seen, mark FROM item") == [["b", "7", "0"]])
+    }
+
+    /// A dry run says what it would do and leaves every value as it was, `always` included.
+    @Test(arguments: StoreKind.testable)
+    func aDryRunSetsNothing(_ kind: StoreKind) throws {
+        let store = try MappedStore(kind, map: markersMap)
+        try store.importJSON(#"[{"id":1,"title":"a"}]"#)
+        try store.execute("UPDATE item SET last_seen_at = '\(longAgo)', updated_at = '\(longAgo)'")
+        var options = ImportOptions()
+        options.dryRun = true
+        let summary = try store.importJSON(#"[{"id":1,"title":"b"},{"id":2,"title":"c"}]"#, options: options)
+        #expect(counts(summary) == [1, 1, 0, 0])
+        #expect(try store.select("SELECT id, title, last_seen_at, updated_at FROM item") == [["1", "a", longAgo, longAgo]])
+    }
+
+    /// A run that deletes what the feed lacks still sets the values of what it holds.
+    @Test(arguments: StoreKind.testable, [1, 5000])
+    func aRunThatDeletesSetsTheValuesOfTheObjectsItKeeps(_ kind: StoreKind, batchSize: Int) throws {
+        let map = markersMap.replacingOccurrences(of: "  key id\n", with: "  key id\n  delete missing\n")
+        let store = try MappedStore(kind, map: map, batchSize: batchSize)
+        try store.importJSON(#"[{"id":1,"title":"a"},{"id":2,"title":"b"},{"id":3,"title":"c"}]"#)
+        try store.execute("UPDATE item SET last_seen_at = '\(longAgo)', updated_at = '\(longAgo)'")
+        let summary = try store.importJSON(#"[{"id":1,"title":"a"},{"id":3,"title":"C"}]"#)
+        #expect(summary.deletions.map(\.count) == [1])
+        #expect(counts(summary) == [0, 1, 1, 0])
+        #expect(
+            try store.select(
+                "SELECT id, CASE WHEN last_seen_at > '\(longAgo)' THEN 'now' ELSE 'before' END, "
+                    + "CASE WHEN updated_at > '\(longAgo)' THEN 'now' ELSE 'before' END FROM item ORDER BY id") == [
+                    ["1", "now", "before"], ["3", "now", "now"],
+                ])
     }
 }
 

@@ -32,71 +32,149 @@ private let rulesFeed = """
      {"id": 3, "title": "speed", "repo": {"name": "site", "owner": {"login": "ann"}}, "labels": [{"name": "bug"}]}]
     """
 
+/// Runs `body` on a store of `kind` imported from `rulesFeed` with `map`, opened as a graph.
+private func withRulesGraph(on kind: StoreKind, map: String = rulesMap, readOnly: Bool = false, _ body: (ObjectGraph, MappedStore) throws -> Void) throws {
+    let store = try MappedStore(kind, map: map)
+    try store.importJSON(rulesFeed)
+    try withExtendedLifetime(store) { try body(try ObjectGraph(store: store.store.location, plan: store.plan, readOnly: readOnly), store) }
+}
+
 @Suite("Read API: deleting by the map's delete rules")
 struct ObjectGraphDeleteTests {
-    @Test func deletingAToManyTargetRemovesItFromTheListsAndKeepsTheirOwners() throws {
-        try withGraph(map: rulesMap, feed: rulesFeed) { (graph: ObjectGraph, fixture: EngineFixture) throws in
+    @Test(arguments: StoreKind.testable)
+    func deletingAToManyTargetRemovesItFromTheListsAndKeepsTheirOwners(_ kind: StoreKind) throws {
+        try withRulesGraph(on: kind) { graph, store in
             let bug = try #require(try graph.object("Label", key: "bug"))
             let deletions = try graph.delete(bug)
             #expect(deletions == [Deletions(entity: "Label", count: 1, sampleKeys: ["'bug'"])])
-            #expect(try fixture.value("SELECT count(*) FROM issue_labels") == "0")
-            #expect(try fixture.value("SELECT count(*) FROM issue") == "3")
+            #expect(try store.value("SELECT count(*) FROM issue_labels") == "0")
+            #expect(try store.value("SELECT count(*) FROM issue") == "3")
             let first = try #require(try graph.object("Issue", key: 1))
             #expect(try first.related("labels").isEmpty)
         }
     }
 
-    @Test func nullifyOnAToOneSetsItToNull() throws {
+    @Test(arguments: StoreKind.testable)
+    func nullifyOnAToOneSetsItToNull(_ kind: StoreKind) throws {
         let map = rulesMap.replacingOccurrences(of: "owner : Account delete deny", with: "owner : Account")
-        try withGraph(map: map, feed: rulesFeed) { (graph: ObjectGraph, fixture: EngineFixture) throws in
+        try withRulesGraph(on: kind, map: map) { graph, store in
             let ann = try #require(try graph.object("Account", key: "ann"))
             #expect(try ann.related("assigned").count == 2)
-            try graph.delete(ann)
-            #expect(try fixture.rows("SELECT id, assignee_pk FROM issue ORDER BY id") == [["1", "NULL"], ["2", "NULL"], ["3", "NULL"]])
-            #expect(try fixture.rows("SELECT name, owner_pk FROM repo ORDER BY name") == [["'core'", "1"], ["'site'", "NULL"]])
+            #expect(try graph.delete(ann) == [Deletions(entity: "Account", count: 1, sampleKeys: ["'ann'"])])
+            #expect(
+                try store.select("SELECT i.id, a.login FROM issue i LEFT JOIN account a ON a.pk = i.assignee_pk ORDER BY i.id") == [
+                    ["1", "NULL"], ["2", "NULL"], ["3", "NULL"],
+                ])
+            #expect(
+                try store.select("SELECT r.name, a.login FROM repo r LEFT JOIN account a ON a.pk = r.owner_pk ORDER BY r.name") == [
+                    ["core", "acme"], ["site", "NULL"],
+                ])
         }
     }
 
-    @Test func cascadeDeletesTheDependentsInOneRecordedRun() throws {
-        try withGraph(map: rulesMap, feed: rulesFeed) { (graph: ObjectGraph, fixture: EngineFixture) throws in
+    @Test(arguments: StoreKind.testable)
+    func cascadeDeletesTheDependentsInOneRecordedRun(_ kind: StoreKind) throws {
+        try withRulesGraph(on: kind) { graph, store in
             let core = try #require(try graph.object("Repo", key: "core"))
             let deletions = try graph.delete(core)
             #expect(
                 deletions == [
                     Deletions(entity: "Issue", count: 2, sampleKeys: ["1", "2"]), Deletions(entity: "Repo", count: 1, sampleKeys: ["'core'"]),
                 ])
-            #expect(try fixture.rows("SELECT id FROM issue") == [["3"]])
+            #expect(try store.select("SELECT id FROM issue") == [["3"]])
             #expect(
-                try fixture.rows("SELECT id, input, outcome, json_extract(counts, '$.Issue.deleted') FROM graphimport_runs") == [
-                    ["1", "'test.json'", "'succeeded'", "0"], ["2", "'delete Repo ''core'''", "'succeeded'", "2"],
+                try store.select("SELECT id, input, outcome FROM graphimport_runs ORDER BY id") == [
+                    ["1", "feed", "succeeded"], ["2", "delete Repo 'core'", "succeeded"],
                 ])
-            #expect(
-                try fixture.rows("SELECT run, entity, key FROM graphimport_deleted WHERE entity IS NOT NULL ORDER BY rowid") == [
-                    ["2", "'Issue'", #"'{"id":1}'"#], ["2", "'Issue'", #"'{"id":2}'"#], ["2", "'Repo'", #"'{"name":"core"}'"#],
-                ])
+            let counts = try #require(try store.value("SELECT counts FROM graphimport_runs WHERE id = 2"))
+            #expect(counts.contains(#""Issue":{"inserted":0,"updated":0,"unchanged":0,"skipped":0,"deleted":2}"#), "\(counts)")
+            #expect(counts.contains(#""Account":{"inserted":0,"updated":0,"unchanged":0,"skipped":0,"deleted":0}"#), "\(counts)")
+            #expect(try store.store.deletedRows() == [#"2|Issue|{"id":1}"#, #"2|Issue|{"id":2}"#, #"2|Repo|{"name":"core"}"#])
         }
     }
 
-    @Test func denyRefusesTheDeletionAndLeavesTheStoreUnchanged() throws {
-        try withGraph(map: rulesMap, feed: rulesFeed) { (graph: ObjectGraph, fixture: EngineFixture) throws in
-            let before = try fixture.rows("SELECT * FROM account ORDER BY pk") + fixture.rows("SELECT * FROM issue ORDER BY pk")
+    @Test(arguments: StoreKind.testable)
+    func denyRefusesTheDeletionAndLeavesTheStoreUnchanged(_ kind: StoreKind) throws {
+        try withRulesGraph(on: kind) { graph, store in
+            let before = try store.rows()
             let acme = try #require(try graph.object("Account", key: "acme"))
             #expect(
                 throws: GraphError(
                     .denied, "cannot delete Account 'acme': Repo.owner denies it (1 Repo object links to it); nothing was deleted",
                     hint: "keep Account 'acme' in the feed, or change the rule of Repo.owner to `delete nullify` or `delete cascade`")
             ) { try graph.delete(acme) }
-            #expect(try fixture.rows("SELECT * FROM account ORDER BY pk") + fixture.rows("SELECT * FROM issue ORDER BY pk") == before)
-            #expect(try fixture.value("SELECT count(*) FROM graphimport_deleted WHERE entity IS NOT NULL") == "0")
-            #expect(try fixture.rows("SELECT outcome FROM graphimport_runs WHERE id = 2") == [["'failed'"]])
+            #expect(try store.rows() == before)
+            #expect(try store.store.deletedRows() == [])
+            #expect(try store.select("SELECT outcome FROM graphimport_runs WHERE id = 2") == [["failed"]])
         }
     }
 
-    @Test func anObjectDeletedMeanwhileIsReportedNotDeletedTwice() throws {
-        try withGraph(map: rulesMap, feed: rulesFeed) { (graph: ObjectGraph, _: EngineFixture) throws in
+    @Test(arguments: StoreKind.testable)
+    func anObjectDeletedMeanwhileIsReportedNotDeletedTwice(_ kind: StoreKind) throws {
+        try withRulesGraph(on: kind) { graph, store in
             let issue = try #require(try graph.object("Issue", key: 3))
             try graph.delete(issue)
             #expect(throws: GraphError(.misuse, "Issue 3 is no longer stored", hint: "fetch it again")) { try graph.delete(issue) }
+            #expect(try store.select("SELECT id FROM issue ORDER BY id") == [["1"], ["2"]])
+        }
+    }
+
+    /// A deletion takes the store as an import does: while another writer holds it, the deletion
+    /// waits, and then runs.
+    @Test(arguments: StoreKind.testable)
+    func aDeletionWaitsWhileAnotherWriterHoldsTheStore(_ kind: StoreKind) throws {
+        try withRulesGraph(on: kind) { graph, store in
+            let deleting = BackgroundDeletion(graph: graph, object: try #require(try graph.object("Issue", key: 3)))
+            try store.store.whileLocked { () throws in
+                deleting.start()
+                Thread.sleep(forTimeInterval: 0.5)
+                #expect(!deleting.isDone)
+                #expect(try store.value("SELECT count(*) FROM issue") == "3")
+            }
+            #expect(try deleting.result().get() == [Deletions(entity: "Issue", count: 1, sampleKeys: ["3"])])
+            #expect(try store.select("SELECT id FROM issue ORDER BY id") == [["1"], ["2"]])
+        }
+    }
+
+    @Test(arguments: StoreKind.testable)
+    func aGraphOpenedReadOnlyDeletesNothing(_ kind: StoreKind) throws {
+        try withRulesGraph(on: kind, readOnly: true) { graph, store in
+            let issue = try #require(try graph.object("Issue", key: 3))
+            #expect(throws: GraphError.self) { try graph.delete(issue) }
+            #expect(try store.value("SELECT count(*) FROM issue") == "3")
+        }
+    }
+}
+
+/// `ObjectGraph.delete` on a thread of its own; the graph is used by that thread alone meanwhile.
+private final class BackgroundDeletion: @unchecked Sendable {
+    private let graph: ObjectGraph
+    private let object: GraphObject
+    private let condition = NSCondition()
+    private var outcome: Result<[Deletions], GraphError>?
+
+    init(graph: ObjectGraph, object: GraphObject) {
+        self.graph = graph
+        self.object = object
+    }
+
+    func start() {
+        Thread {
+            let outcome = Result { () throws(GraphError) in try self.graph.delete(self.object) }
+            self.condition.withLock {
+                self.outcome = outcome
+                self.condition.broadcast()
+            }
+        }.start()
+    }
+
+    var isDone: Bool { condition.withLock { outcome != nil } }
+
+    /// Waits for the deletion to end.
+    func result() -> Result<[Deletions], GraphError> {
+        condition.withLock {
+            while outcome == nil { condition.wait() }
+            return outcome!
         }
     }
 }
@@ -140,11 +218,12 @@ struct ObjectGraphChangesTests {
         #expect(try Self.changes(graph, since: 2).isEmpty)
     }
 
-    @Test func listsInsertedChangedAndDeletedObjectsWithTheirRuns() throws {
-        let fixture = try EngineFixture(map: Self.map)
-        try fixture.importJSON(#"[{"id": 1, "title": "a", "user": 7}, {"id": 2, "title": "b"}, {"id": 3, "title": "c"}]"#)
-        try fixture.importJSON(#"[{"id": 1, "title": "a2", "user": 7}, {"id": 3, "title": "c"}, {"id": 4, "title": "d", "user": 8}]"#)
-        let graph = try ObjectGraph(store: fixture.storePath, plan: fixture.plan)
+    @Test(arguments: StoreKind.testable)
+    func listsInsertedChangedAndDeletedObjectsWithTheirRuns(_ kind: StoreKind) throws {
+        let store = try MappedStore(kind, map: Self.map)
+        try store.importJSON(#"[{"id": 1, "title": "a", "user": 7}, {"id": 2, "title": "b"}, {"id": 3, "title": "c"}]"#)
+        try store.importJSON(#"[{"id": 1, "title": "a2", "user": 7}, {"id": 3, "title": "c"}, {"id": 4, "title": "d", "user": 8}]"#)
+        let graph = try ObjectGraph(store: store.store.location, plan: store.plan)
         #expect(
             try Self.changes(graph, since: 1) == [
                 #"{"entity":"Post","key":{"id":2},"change":"deleted","run":2}"#,

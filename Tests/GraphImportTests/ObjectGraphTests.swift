@@ -126,16 +126,6 @@ struct ObjectGraphFetchTests {
         }
     }
 
-    /// Deletion on PostgreSQL goes through the map's `delete missing` for now: the read API refuses
-    /// it, saying so, and deletes nothing.
-    @Test(needsPostgres) func deletingOnAPostgreSQLStoreIsRefusedAndDeletesNothing() throws {
-        try withGraph(on: .postgresql) { graph throws in
-            let tweet = try #require(try graph.object("Tweet", key: 1))
-            #expect(throws: GraphError.self) { try graph.delete(tweet) }
-            #expect(try graph.objects("Tweet").count == 3)
-        }
-    }
-
     @Test func opensAStoreWithTheMapFileBesideIt() throws {
         let fixture = try EngineFixture(map: graphMap)
         try fixture.importJSON(graphFeed)

@@ -272,15 +272,17 @@ struct OwnedEntityReadTests {
         #expect(try ann.relatedObject("home")?.string("city") == "Oslo")
     }
 
-    @Test func deletingTheOwnerDeletesItsOwnedObjects() throws {
-        let fixture = try EngineFixture(map: contactsMap)
-        try fixture.importJSON(OwnedEntityTests.contacts)
-        let graph = try ObjectGraph(store: fixture.storePath, plan: fixture.plan)
+    @Test(arguments: StoreKind.testable)
+    func deletingTheOwnerDeletesItsOwnedObjects(_ kind: StoreKind) throws {
+        let store = try MappedStore(kind, map: contactsMap)
+        try store.importJSON(OwnedEntityTests.contacts)
+        let graph = try ObjectGraph(store: store.store.location, plan: store.plan)
         let ann = try #require(try graph.object("Person", key: 1))
         let deletions = try graph.delete(ann)
         #expect(Set(deletions.map(\.entity)) == ["Person", "Address", "Phone", "Home"])
-        #expect(try fixture.rows("SELECT owner_id FROM address") == [["2"]])
-        #expect(try fixture.value("SELECT count(*) FROM phone") == "0")
-        #expect(try fixture.value("SELECT count(*) FROM homes") == "0")
+        #expect(try store.select("SELECT owner_id FROM address") == [["2"]])
+        #expect(try store.value("SELECT count(*) FROM phone") == "0")
+        #expect(try store.value("SELECT count(*) FROM homes") == "0")
+        #expect(try store.value("SELECT count(*) FROM graphimport_deleted WHERE entity IS NOT NULL") == String(deletions.map(\.count).reduce(0, +)))
     }
 }

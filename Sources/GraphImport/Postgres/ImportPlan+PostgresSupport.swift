@@ -23,11 +23,8 @@ extension ImportPlan {
             if entity.keyAttributes.isEmpty { refuse(declared.location, "an entity without a key (\(entity.name))") }
             if entity.mode != .upsert { refuse(declared.location, "`mode \(entity.mode.rawValue)`") }
             if hooks[index].beforeSave != nil || hooks[index].onInsert != nil { refuse(declared.location, "a Swift hook (on \(entity.name))") }
-            for attribute in entity.attributes {
-                let location = attributeLocation(attribute.name)
-                if attribute.always != nil { refuse(location, "`always` (\(entity.name).\(attribute.name))") }
-                if attribute.onChange != nil { refuse(location, "`onchange` (\(entity.name).\(attribute.name))") }
-                if attribute.derived != nil { refuse(location, "a derived value (\(entity.name).\(attribute.name))") }
+            for attribute in entity.attributes where attribute.derived != nil {
+                refuse(attributeLocation(attribute.name), "a derived value (\(entity.name).\(attribute.name))")
             }
         }
         return found

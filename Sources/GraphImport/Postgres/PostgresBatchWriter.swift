@@ -164,24 +164,27 @@ final class PostgresBatchWriter {
     func keyColumns(_ entity: EntityPlan) -> [String] { entity.keyAttributes.map { entity.attributes[$0].column } }
 
     /// Upserts the entity's objects, a staging table per set of given attributes (and stubs apart),
-    /// so that an attribute not given keeps its stored value; one not given that has a `default`
-    /// takes it if the object is new (insert-only columns).
+    /// so that an attribute not given keeps its stored value; one not given that has a `default`,
+    /// `always` or `onchange` takes it if the object is new (insert-only columns). An `always`
+    /// attribute is never written from the feed, and so never counts as a change; stored rows
+    /// get `always` and `onchange` at the run's end (`writeEngineValues`).
     private func writeRows(_ index: Int) throws(PostgresError) {
         let entity = plan.entities[index]
         let batch = batches[index]
         let keyAttributes = Set(entity.keyAttributes)
-        let defaults = entity.attributes.map { $0.defaultValue.map(run.value) }
+        let insertedValues = entity.attributes.map { $0.insertedValue.map(run.value) }
+        let fromFeed = entity.attributes.indices.map { !keyAttributes.contains($0) && entity.attributes[$0].always == nil }
         var groups: [[Bool]: [Int]] = [:]
         var order: [[Bool]] = []
         for row in batch.keys.indices {
-            let shape = [batch.given[row]] + batch.values[row].indices.map { !keyAttributes.contains($0) && batch.values[row][$0] != nil }
+            let shape = [batch.given[row]] + batch.values[row].indices.map { fromFeed[$0] && batch.values[row][$0] != nil }
             if groups[shape] == nil { order.append(shape) }
             groups[shape, default: []].append(row)
         }
         for shape in order {
             let rows = groups[shape]!
             let attributes = entity.attributes.indices.filter { shape[$0 + 1] }
-            let insertOnly = entity.attributes.indices.filter { !shape[$0 + 1] && !keyAttributes.contains($0) && defaults[$0] != nil }
+            let insertOnly = entity.attributes.indices.filter { !shape[$0 + 1] && !keyAttributes.contains($0) && insertedValues[$0] != nil }
             let upsert = PostgresUpsert(
                 table: entity.table, keyColumns: keyColumns(entity), valueColumns: attributes.map { entity.attributes[$0].column },
                 insertOnlyColumns: insertOnly.map { entity.attributes[$0].column }, insertedRunColumn: Naming.insertedRun,
@@ -191,7 +194,7 @@ final class PostgresBatchWriter {
             for row in rows {
                 values += batch.keys[row].values
                 for attribute in attributes { values.append(batch.values[row][attribute]!) }
-                for attribute in insertOnly { values.append(defaults[attribute]!) }
+                for attribute in insertOnly { values.append(insertedValues[attribute]!) }
             }
             _ = try upsert.write(values, run: runID, on: connection)
             if !shape[0] { try deletionTables.noteNamed(index, staging: upsert.stagingTable, keyColumns: upsert.keyColumns, on: connection) }

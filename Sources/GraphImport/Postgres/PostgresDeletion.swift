@@ -1,12 +1,13 @@
 import GraphImportPostgres
 import GraphImportStore
 
-/// `delete missing` on PostgreSQL, with the meaning of the SQLite store's (`MissingObjects`,
-/// `GraphDeletion`), written set-wise at the end of the run: the doomed row ids of each entity go
-/// into a temporary table (`INSERT … SELECT … WHERE NOT EXISTS` against the keys the run met), the
-/// delete rules add to them until nothing more follows, a `deny` that a kept object holds refuses
-/// the whole deletion, and then each entity's doomed rows are recorded in `graphimport_deleted`
-/// and deleted with one statement. A few statements per entity and relationship, never one per object.
+/// Deletes a set of objects on PostgreSQL by the map's delete rules, whoever asks (`delete
+/// missing` in an import, `PostgresMissingObjects`; `ObjectGraph.delete`), with the meaning of the
+/// SQLite store's `GraphDeletion`, set-wise: the doomed row ids of each entity go into a temporary
+/// table (`doom`), the delete rules add to them until nothing more follows, a `deny` that a kept
+/// object holds refuses the whole deletion, and then each entity's doomed rows are recorded in
+/// `graphimport_deleted` and deleted with one statement. A few statements per entity and
+/// relationship, never one per object.
 ///
 /// As in SQLite, the foreign keys carry out `nullify` (`ON DELETE SET NULL`, join rows `ON DELETE
 /// CASCADE`); `cascade`, `deny` and owned objects are followed here, so that every object deleted
@@ -15,17 +16,28 @@ struct PostgresDeletion {
     let plan: ImportPlan
     let connection: PostgresConnection
     let runID: Int64
-    let tables: PostgresDeletionTables
-    /// The temporary table of the keys the feed gave, per entity (`PostgresBatchWriter.givenTable`).
-    let givenTable: (Int) -> String
 
     /// The row ids of entity `index`'s objects to delete.
     private func doomedTable(_ index: Int) -> String { quoteIdentifier("graphimport_doomed_\(index)") }
 
-    /// Deletes (unless `dryRun`) the objects of entities marked `delete missing` that the run did
-    /// not meet, and what the delete rules take with them; says what was, or would be, deleted.
-    func delete(dryRun: Bool) throws(PostgresImportError) -> [Deletions] {
-        var sizes = try server { () throws(PostgresError) in try findMissing() }
+    /// Creates the doomed tables of the transaction, empty.
+    func prepare() throws(PostgresError) {
+        for index in plan.entities.indices {
+            try connection.execute("CREATE TEMPORARY TABLE IF NOT EXISTS \(doomedTable(index)) (\(pk) BIGINT PRIMARY KEY) ON COMMIT DROP")
+            try connection.execute("TRUNCATE \(doomedTable(index))")
+        }
+    }
+
+    /// Dooms the objects of entity `index` whose row ids `select` gives (one column); how many it added.
+    func doom(_ index: Int, _ select: String, _ parameters: [String?] = []) throws(PostgresError) -> Int {
+        try insertCount("INSERT INTO \(doomedTable(index)) (\(pk)) \(select) ON CONFLICT DO NOTHING", parameters)
+    }
+
+    /// Deletes (unless `dryRun`) the doomed objects, `sizes` of them per entity, and what the
+    /// delete rules take with them; says what was, or would be, deleted. Deny rules are checked
+    /// for the whole set first, so a denied deletion deletes nothing.
+    func delete(_ sizes: [Int], dryRun: Bool) throws(PostgresImportError) -> [Deletions] {
+        var sizes = sizes
         if sizes.allSatisfy({ $0 == 0 }) { return [] }
         try server { () throws(PostgresError) in try addFollowers(&sizes) }
         try checkDenials(sizes)
@@ -50,37 +62,6 @@ struct PostgresDeletion {
     }
 
     private var pk: String { quoteIdentifier(Naming.primaryKey) }
-
-    /// Fills the doomed tables with the objects each `delete missing` finds missing; their sizes.
-    private func findMissing() throws(PostgresError) -> [Int] {
-        var sizes = Array(repeating: 0, count: plan.entities.count)
-        for index in plan.entities.indices {
-            try connection.execute("CREATE TEMPORARY TABLE IF NOT EXISTS \(doomedTable(index)) (\(pk) BIGINT PRIMARY KEY) ON COMMIT DROP")
-            try connection.execute("TRUNCATE \(doomedTable(index))")
-        }
-        for (index, entity) in plan.entities.enumerated() {
-            guard let scope = entity.deletionScope else { continue }
-            let table = quoteIdentifier(entity.table)
-            let missing: String
-            switch scope {
-            case .all:
-                missing = "SELECT e.\(pk) FROM \(table) e WHERE \(notMet(index, alias: "e"))"
-            case .toOne(let relationship):
-                // Only children of the parents the run met: a feed of one post's comments deletes none of another post's.
-                let toOne = entity.toOne[relationship]
-                let parent = plan.entities[toOne.target]
-                missing =
-                    "SELECT e.\(pk) FROM \(table) e JOIN \(quoteIdentifier(parent.table)) p ON p.\(pk) = e.\(quoteIdentifier(toOne.column)) "
-                    + "JOIN \(metKeys(toOne.target)) m ON \(keyMatch(parent, "p", "m")) WHERE \(notMet(index, alias: "e"))"
-            case .parentList(let owner, let toMany):
-                // Only children the lists of this feed left out, unless the feed holds them elsewhere.
-                let dropped = quoteIdentifier(tables.droppedTable(owner: owner, toMany: toMany)!)
-                missing = "SELECT DISTINCT e.\(pk) FROM \(dropped) d JOIN \(table) e ON e.\(pk) = d.\"target\" WHERE \(notMet(index, alias: "e"))"
-            }
-            sizes[index] = try insertCount("INSERT INTO \(doomedTable(index)) (\(pk)) \(missing) ON CONFLICT DO NOTHING")
-        }
-        return sizes
-    }
 
     /// One way doomed objects of `source` doom objects of `target`: a statement adding them.
     private struct Follower {
@@ -227,36 +208,9 @@ struct PostgresDeletion {
         }
     }
 
-    /// The keys of entity `index`'s objects the run met: given, or named by a link.
-    private func metKeys(_ index: Int) -> String {
-        let entity = plan.entities[index]
-        let keys = entity.keyAttributes.map { quoteIdentifier(entity.attributes[$0].column) }.joined(separator: ", ")
-        let given = "SELECT \(keys) FROM \(quoteIdentifier(givenTable(index)))"
-        guard let named = tables.namedTable(index) else { return "(\(given))" }
-        return "(\(given) UNION SELECT \(keys) FROM \(quoteIdentifier(named)))"
-    }
-
-    /// That the object `alias` of entity `index` is not among those the run met: anti-joins that
-    /// PostgreSQL runs as such (under an `OR` it would probe the keys once per row).
-    private func notMet(_ index: Int, alias: String) -> String {
-        let entity = plan.entities[index]
-        var condition = "NOT EXISTS (SELECT 1 FROM \(quoteIdentifier(givenTable(index))) g WHERE \(keyMatch(entity, alias, "g")))"
-        if let named = tables.namedTable(index) {
-            condition += " AND NOT EXISTS (SELECT 1 FROM \(quoteIdentifier(named)) n WHERE \(keyMatch(entity, alias, "n")))"
-        }
-        return condition
-    }
-
-    private func keyMatch(_ entity: EntityPlan, _ left: String, _ right: String) -> String {
-        entity.keyAttributes.map {
-            let column = quoteIdentifier(entity.attributes[$0].column)
-            return "\(left).\(column) = \(right).\(column)"
-        }.joined(separator: " AND ")
-    }
-
     /// Runs an `INSERT` and returns how many rows it added.
-    private func insertCount(_ insert: String) throws(PostgresError) -> Int {
-        let count = try connection.scalar("WITH added AS (\(insert) RETURNING 1) SELECT count(*) FROM added")
+    private func insertCount(_ insert: String, _ parameters: [String?] = []) throws(PostgresError) -> Int {
+        let count = try connection.scalar("WITH added AS (\(insert) RETURNING 1) SELECT count(*) FROM added", parameters)
         return count.flatMap { Int($0) } ?? 0
     }
 

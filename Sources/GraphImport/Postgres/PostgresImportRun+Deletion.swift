@@ -1,7 +1,7 @@
 import GraphImportPostgres
 
 extension PostgresImportRun {
-    /// Deletes what a complete feed no longer holds (`PostgresDeletion`), once every batch is
+    /// Deletes what a complete feed no longer holds (`PostgresMissingObjects`), once every batch is
     /// written and before the counts are read (an object deleted is not counted as inserted or
     /// updated, as in SQLite), and puts what it deleted, or would delete, in `summary`.
     ///
@@ -14,7 +14,7 @@ extension PostgresImportRun {
             return
         }
         guard records > 0 else { return }
-        let deletion = PostgresDeletion(plan: plan, connection: connection, runID: runID, tables: writer.deletionTables, givenTable: writer.givenTable)
-        summary.deletions = try deletion.delete(dryRun: options.dryRun)
+        let missing = PostgresMissingObjects(plan: plan, tables: writer.deletionTables, givenTable: writer.givenTable)
+        summary.deletions = try missing.delete(with: PostgresDeletion(plan: plan, connection: connection, runID: runID), dryRun: options.dryRun)
     }
 }

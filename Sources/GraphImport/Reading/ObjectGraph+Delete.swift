@@ -12,20 +12,14 @@ extension ObjectGraph {
     /// `graphimport_runs`: objects whose relationship to it says `delete cascade` go too (and
     /// theirs, in turn), `delete nullify` links are removed, and a `delete deny` link from an
     /// object that stays refuses the whole deletion (`GraphError.Kind.denied`), which then changes
-    /// nothing. Returns what was deleted, per entity.
+    /// nothing. Returns what was deleted, per entity. The same on a PostgreSQL store, under the
+    /// store's advisory lock (`deleteOnPostgres`).
     @discardableResult
     public func delete(_ object: GraphObject) throws(GraphError) -> [Deletions] {
-        guard let store else {
-            throw GraphError(
-                .misuse, "deleting through the read API is not possible on a PostgreSQL store yet; nothing was deleted",
-                hint: "delete with `delete missing` in the map, or use a SQLite store")
-        }
-        let keyText = object.key.keyText
+        guard let store else { return try deleteOnPostgres(object) }
         let database = store.database
         let runID = try reading { () throws(StoreError) in
-            try store.beginRun(
-                input: "delete \(object.entity) \(keyText)", mapName: plan.mapping.fileName,
-                mapSHA256: SHA256.hash(Array(plan.mapping.textWithIncludes.utf8)), pid: getpid(), host: hostName())
+            try store.beginRun(input: Self.runInput(deleting: object), mapName: plan.mapping.fileName, mapSHA256: mapSHA256, pid: getpid(), host: hostName())
         }
         do throws(GraphError) {
             try reading { () throws(StoreError) in try database.beginImmediate() }
@@ -33,14 +27,14 @@ extension ObjectGraph {
             var doomed: [Set<Int64>] = Array(repeating: [], count: plan.entities.count)
             doomed[object.entityIndex] = [object.rowID]
             guard try reading({ () throws(StoreError) in try stores[object.entityIndex].key(of: object.rowID) }) == object.key else {
-                throw GraphError(.misuse, "\(object.entity) \(keyText) is no longer stored", hint: "fetch it again")
+                throw GraphError.noLongerStored(object)
             }
             let deletions: [Deletions]
             do throws(WriteError) {
                 deletions = try GraphDeletion(plan: plan, stores: stores, runID: runID).delete(doomed, dryRun: false)
             } catch {
                 switch error {
-                case .denied(let denied): throw GraphError(.denied, denied.message, hint: denied.hint)
+                case .denied(let denied): throw GraphError(denied)
                 case .store(let error): throw GraphError(error)
                 default: throw GraphError(.misuse, "\(error)")
                 }
@@ -60,8 +54,14 @@ extension ObjectGraph {
         }
     }
 
+    /// The run's input in the run history: `delete Repo 'core'`.
+    static func runInput(deleting object: GraphObject) -> String { "delete \(object.entity) \(object.key.keyText)" }
+
+    /// The map's fingerprint in the run history.
+    var mapSHA256: String { SHA256.hash(Array(plan.mapping.textWithIncludes.utf8)) }
+
     /// Counts per entity in the run history's shape, every entity of the map with its deletions.
-    private static func counts(_ plan: ImportPlan, _ deletions: [Deletions]) -> JSONValue {
+    static func counts(_ plan: ImportPlan, _ deletions: [Deletions]) -> JSONValue {
         .object(
             JSONObject(
                 plan.entities.map { entity in
@@ -74,5 +74,17 @@ extension ObjectGraph {
                                     JSONMember(key: $0, value: .number(JSONNumber(integer: Int64($0 == "deleted" ? deleted : 0))))
                                 })))
                 }))
+    }
+}
+
+extension GraphError {
+    /// A deletion that a `delete deny` rule refused, on either store.
+    init(_ denied: DeletionDenied) {
+        self.init(.denied, denied.message, hint: denied.hint)
+    }
+
+    /// A deletion of an object that another deletion or import took meanwhile.
+    static func noLongerStored(_ object: GraphObject) -> GraphError {
+        GraphError(.misuse, "\(object.entity) \(object.key.keyText) is no longer stored", hint: "fetch it again")
     }
 }

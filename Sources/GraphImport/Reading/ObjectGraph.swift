@@ -21,8 +21,12 @@ import GraphImportStore
 public final class ObjectGraph {
     public let plan: ImportPlan
     let reader: any StoreReader
-    /// The SQLite store, for `delete`; nil on PostgreSQL.
+    /// The SQLite store, for `delete`; nil on PostgreSQL (`reader` holds the connection).
     let store: Store?
+    /// Whether `delete` is refused.
+    let readOnly: Bool
+    /// How long a write (`delete`) waits for the store: SQLite's busy timeout, PostgreSQL's lock.
+    static let waitSeconds = 30.0
     let names: GraphNames
     /// Per entity: `SELECT "t"."pk", the attributes, the to-ones, inserted_run, changed_run FROM "t"`;
     /// nil for an entity whose table the store does not have yet (it has no objects).
@@ -47,6 +51,7 @@ public final class ObjectGraph {
     /// with a compiled plan. `readOnly` refuses `delete`.
     public init(store path: String, plan: ImportPlan, readOnly: Bool = false) throws(GraphError) {
         self.plan = plan
+        self.readOnly = readOnly
         names = GraphNames(plan: plan)
         let reader: any StoreReader
         if let location = ConnectionString(path) {
@@ -54,7 +59,7 @@ public final class ObjectGraph {
             store = nil
         } else {
             let store = try reading { () throws(StoreError) in
-                try Store(path: path, options: Database.Options(create: false, readOnly: readOnly, busyTimeout: 30))
+                try Store(path: path, options: Database.Options(create: false, readOnly: readOnly, busyTimeout: Self.waitSeconds))
             }
             self.store = store
             reader = SQLiteReader(store: store)

@@ -328,8 +328,7 @@ final class GraphWriter<Store: EntityStore> {
         let store = stores[draft.entity]
         var values = provided
         for (index, attribute) in entity.attributes.enumerated() {
-            if values[index] == nil, let value = attribute.defaultValue ?? attribute.onChange { values[index] = run.value(value) }
-            if let value = attribute.always { values[index] = run.value(value) }
+            if values[index] == nil || attribute.always != nil, let value = attribute.insertedValue { values[index] = run.value(value) }
         }
         try derive(entity, &values)
         if let hook = hooks[draft.entity].onInsert {

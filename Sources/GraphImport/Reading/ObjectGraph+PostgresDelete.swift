@@ -1,0 +1,74 @@
+import GraphImportPostgres
+import GraphImportStore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+extension ObjectGraph {
+    /// `delete` on a PostgreSQL store: a run in `graphimport_runs` as on SQLite, then one
+    /// transaction under the store's advisory lock (imports and other deletions wait their turn)
+    /// in which the import's own deletion core (`PostgresDeletion`) follows the delete rules
+    /// set-wise from the one doomed object, records every deleted object in `graphimport_deleted`
+    /// and deletes them, or deletes nothing when a `deny` refuses. A failed run is recorded as
+    /// such after the rollback.
+    func deleteOnPostgres(_ object: GraphObject) throws(GraphError) -> [Deletions] {
+        guard let reader = reader as? PostgresReader else { throw GraphError(.misuse, "the graph has no store to delete from") }
+        guard !readOnly else {
+            throw GraphError(.misuse, "the graph was opened read-only; nothing was deleted", hint: "open it with readOnly: false")
+        }
+        let connection = reader.connection
+        let runID = try serving { () throws(PostgresError) in
+            try connection.beginRun(
+                input: Self.runInput(deleting: object), mapName: plan.mapping.fileName, mapSHA256: mapSHA256, pid: getpid(), host: hostName(),
+                wait: Self.waitSeconds)
+        }
+        do throws(GraphError) {
+            try serving { () throws(PostgresError) in
+                try connection.begin()
+                try connection.lockStore(wait: Self.waitSeconds)
+            }
+            // Read under the lock, in the transaction: the object as it is now.
+            guard try self.object(object.entityIndex, pk: object.rowID)?.key == object.key else { throw GraphError.noLongerStored(object) }
+            let deletion = PostgresDeletion(plan: plan, connection: connection, runID: runID)
+            var doomed = Array(repeating: 0, count: plan.entities.count)
+            let deletions: [Deletions]
+            do throws(PostgresImportError) {
+                do throws(PostgresError) {
+                    try deletion.prepare()
+                    doomed[object.entityIndex] = try deletion.doom(object.entityIndex, "SELECT $1::bigint", [String(object.rowID)])
+                } catch {
+                    throw .server(error)
+                }
+                deletions = try deletion.delete(doomed, dryRun: false)
+            } catch {
+                switch error {
+                case .importing(.denied(let denied)): throw GraphError(denied)
+                case .server(let error): throw GraphError(.server(error))
+                default: throw GraphError(.misuse, "\(error)")
+                }
+            }
+            try serving { () throws(PostgresError) in
+                try connection.finishRun(
+                    runID, outcome: .succeeded, records: 0, skippedRecords: 0, inputBytes: nil, inputSHA256: nil,
+                    counts: Self.counts(plan, deletions).jsonText, error: nil)
+                try connection.commitRun(runID)
+            }
+            return deletions
+        } catch {
+            connection.rollback()
+            // A lost connection cannot record the failure; a new one can while the server is still there.
+            let recorder = connection.isConnected ? connection : try? connection.reopened()
+            try? recorder?.finishRun(
+                runID, outcome: .failed, records: 0, skippedRecords: 0, inputBytes: nil, inputSHA256: nil, counts: nil, error: error.description)
+            throw error
+        }
+    }
+}
+
+/// Runs server work of a deletion, turning its error into a `GraphError`.
+private func serving<T>(_ body: () throws(PostgresError) -> T) throws(GraphError) -> T {
+    do { return try body() } catch { throw GraphError(.server(error)) }
+}
