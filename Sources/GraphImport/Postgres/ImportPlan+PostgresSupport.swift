@@ -27,7 +27,6 @@ extension ImportPlan {
                 let location = attributeLocation(attribute.name)
                 if attribute.always != nil { refuse(location, "`always` (\(entity.name).\(attribute.name))") }
                 if attribute.onChange != nil { refuse(location, "`onchange` (\(entity.name).\(attribute.name))") }
-                if attribute.derived != nil { refuse(location, "a derived value (\(entity.name).\(attribute.name))") }
             }
         }
         return found

@@ -16,12 +16,14 @@ import GraphImportStore
 /// anything is written (`ImportPlan.postgresUnsupported`).
 public struct PostgresImporter: Sendable {
     public let plan: ImportPlan
+    let hooks: ImportHooks
     let entityHooks: [EntityHooks]
     /// Objects gathered before a batch is written.
     public var batchSize = 5000
 
     public init(plan: ImportPlan, hooks: ImportHooks = ImportHooks()) {
         self.plan = plan
+        self.hooks = hooks
         entityHooks = EntityHooks.bind(hooks, to: plan)
     }
 
@@ -47,7 +49,7 @@ public struct PostgresImporter: Sendable {
         var run = PostgresImportRun(plan: plan, connection: connection, runID: runID, inputName: inputName, store: location.description, options: options)
         run.batchSize = batchSize
         do {
-            var summary = try run.perform(source: source, hooks: entityHooks, onSkip: onSkip, onProgress: onProgress)
+            var summary = try run.perform(source: source, hooks: hooks, entityHooks: entityHooks, onSkip: onSkip, onProgress: onProgress)
             summary.seconds = monotonicSeconds() - started
             return summary
         } catch {
@@ -116,7 +118,8 @@ struct PostgresImportRun {
     }
 
     mutating func perform(
-        source: some JSONByteSource, hooks: [EntityHooks], onSkip: (RecordError) -> Void, onProgress: ((Int, Int) -> Void)?
+        source: some JSONByteSource, hooks: ImportHooks, entityHooks: [EntityHooks], onSkip: (RecordError) -> Void,
+        onProgress: ((Int, Int) -> Void)?
     ) throws(PostgresImportError) -> ImportSummary {
         var summary = ImportSummary(input: inputName, store: store)
         summary.runID = runID
@@ -129,26 +132,50 @@ struct PostgresImportRun {
             return try finishUnchanged(summary)
         }
         let now = SQLValue.text(Coercion.isoText(Timestamp(milliseconds: currentMilliseconds())))
-        let writer = PostgresBatchWriter(plan: plan, connection: connection, run: RunContext(runID: runID, now: now), batchSize: batchSize)
+        let run = RunContext(runID: runID, now: now)
+        let writer = PostgresBatchWriter(plan: plan, connection: connection, run: run, batchSize: batchSize)
         try server { () throws(PostgresError) in
             try connection.begin()
             try connection.lockStore(wait: options.busyTimeout)
         }
         summary.schemaChanges = try prepareSchema()
         try server { () throws(PostgresError) in try writer.prepare() }
-        let required = PostgresRequiredCheck(plan: plan, connection: connection, batch: writer)
+        let modes = EntityModes(plan: plan, run: options.mode)
+        let stored = PostgresStoredObjects(plan: plan, connection: connection)
+        let completion = PostgresRecordCompletion(
+            plan: plan, modes: modes, rules: ObjectValueRules(plan: plan, run: run, hooks: entityHooks), objects: stored)
+        let required = PostgresRequiredCheck(plan: plan, stored: stored, batch: writer)
         let reader = JSONRecordReader(
             source: InputTap(source, state: tap), patterns: plan.routes.map(\.pattern), capture: plan.captures,
-            projections: plan.projections(hooks: ImportHooks()), format: options.format,
+            projections: plan.projections(hooks: hooks), format: options.format,
             options: JSONReaderOptions(maxDepth: ImportLimits.maxJSONDepth, maxStringBytes: ImportLimits.maxStringBytes))
-        let modes = EntityModes(plan: plan, run: nil)
         let pipeline = RecordPipeline(
-            reader: reader, builder: DraftBuilder(plan: plan, hooks: hooks, modes: modes), routes: plan.routes, skipsMalformedLines: options.skipInvalid)
+            reader: reader, builder: DraftBuilder(plan: plan, hooks: entityHooks, modes: modes), routes: plan.routes, skipsMalformedLines: options.skipInvalid)
         defer { pipeline.stop() }
         do {
-            let ending = try loop.run(pipeline, onSkip: onSkip, onProgress: onProgress) { record, draft in
-                if draft.treeLacksRequired, let error = try required.error(for: draft) { return .refused(error) }
+            let fetch = { (records: [DraftedRecord]) throws in try completion.fetch(records, held: writer.holds) }
+            let ending = try loop.run(pipeline, onSkip: onSkip, onProgress: onProgress, beforeBatch: fetch) { record, draft in
+                // The SQLite writer's order: modes, then the required check, then values and hooks.
+                guard var draft = try completion.prune(draft) else {
+                    completion.commitRecord(nil, tally: writer.tally)
+                    return .written
+                }
+                if draft.treeLacksRequired, let error = try required.error(for: draft) {
+                    completion.discardRecord()
+                    return .refused(error)
+                }
+                if completion.isNeeded {
+                    do {
+                        draft = try completion.complete(draft)
+                    } catch let error as WriteError {
+                        completion.discardRecord()
+                        guard let refusal = error.recordError(for: record) else { throw error }
+                        return .refused(refusal)
+                    }
+                    for stub in completion.stubs { writer.gatherStub(stub.entity, stub.key, values: stub.values) }
+                }
                 try writer.add(draft)
+                completion.commitRecord(draft, tally: writer.tally)
                 return .written
             }
             if case .emptyAllowed = ending { return try finish(summary, counts: nil, captured: [:]) }
@@ -174,6 +201,7 @@ struct PostgresImportRun {
         summary.unlinked = writer.tally.unlinked.filter { $0.count > 0 }
         summary.entities = plan.entities.indices.map { index in
             var entityCounts = counts[index]
+            entityCounts.notInserted = writer.tally.notInsertedCount(index)
             entityCounts.skipped = loop.skippedByEntity[index]
             entityCounts.deleted = summary.deletions.first { $0.entity == plan.entities[index].name }?.count ?? 0
             return (plan.entities[index].name, entityCounts)
