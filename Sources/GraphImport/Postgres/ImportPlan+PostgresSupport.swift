@@ -21,7 +21,6 @@ extension ImportPlan {
                 declared.relationships.first { $0.name == name }?.location ?? declared.location
             }
             if entity.keyAttributes.isEmpty { refuse(declared.location, "an entity without a key (\(entity.name))") }
-            if entity.mode != .upsert { refuse(declared.location, "`mode \(entity.mode.rawValue)`") }
             if hooks[index].beforeSave != nil || hooks[index].onInsert != nil { refuse(declared.location, "a Swift hook (on \(entity.name))") }
             for attribute in entity.attributes {
                 let location = attributeLocation(attribute.name)

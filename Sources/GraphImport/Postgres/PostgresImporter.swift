@@ -73,13 +73,8 @@ public struct PostgresImporter: Sendable {
         if !overlong.isEmpty {
             throw .unsupported(store: store, message: "the map makes names longer than PostgreSQL keeps", refusals: overlong)
         }
-        var options_: [String] = []
-        if options.mode != nil { options_.append("--mode") }
-        if options.changeLimit != nil { options_.append("--verbose's list of changes") }
-        if !options_.isEmpty {
-            throw .unsupported(
-                store: store, message: "\(options_.joined(separator: " and ")) \(options_.count == 1 ? "is" : "are") not supported on a PostgreSQL store yet",
-                refusals: [])
+        if options.changeLimit != nil {
+            throw .unsupported(store: store, message: "--verbose's list of changes is not supported on a PostgreSQL store yet", refusals: [])
         }
     }
 }
