@@ -4,7 +4,7 @@ extension ImportPlan {
     /// What this map asks for that an import into PostgreSQL does not do yet, each at the map line
     /// that asks for it: such a map is refused before anything is written, never imported wrong.
     /// Empty for the common shapes (attributes, keys, nested objects, stubs, to-many lists).
-    func postgresUnsupported(hooks: [EntityHooks]) -> [Diagnostic] {
+    func postgresUnsupported() -> [Diagnostic] {
         var found: [Diagnostic] = []
         func refuse(_ location: SourceLocation, _ feature: String) {
             found.append(
@@ -21,7 +21,6 @@ extension ImportPlan {
                 declared.relationships.first { $0.name == name }?.location ?? declared.location
             }
             if entity.keyAttributes.isEmpty { refuse(declared.location, "an entity without a key (\(entity.name))") }
-            if hooks[index].beforeSave != nil || hooks[index].onInsert != nil { refuse(declared.location, "a Swift hook (on \(entity.name))") }
             for attribute in entity.attributes {
                 let location = attributeLocation(attribute.name)
                 if attribute.always != nil { refuse(location, "`always` (\(entity.name).\(attribute.name))") }

@@ -65,7 +65,7 @@ public struct PostgresImporter: Sendable {
     }
 
     private func refuseUnsupported(options: ImportOptions, store: String) throws(PostgresImportError) {
-        let refusals = plan.postgresUnsupported(hooks: entityHooks)
+        let refusals = plan.postgresUnsupported()
         if !refusals.isEmpty {
             throw .unsupported(store: store, message: "this map asks for what graphimport does not do on a PostgreSQL store yet", refusals: refusals)
         }
