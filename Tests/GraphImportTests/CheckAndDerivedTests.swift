@@ -206,20 +206,13 @@ struct DerivedTests {
     func aStubGetsItsDerivedValueAndAStoredObjectNamedByKeyKeepsIts(kind: StoreKind, batchSize: Int) throws {
         let store = try MappedStore(
             kind,
-            map: """
-                records at $[*] as Movie
-                entity Movie
-                  key id
-                  id : Int
-                  director <- director_id : Person?
-                entity Person
-                  key id
-                  id : Int
-                  name : String?
-                  role : String default "director"
-                  label : String derived "{role} {id}: {name}"
-                  tag : String derived "{role} {id}"
-                """, batchSize: batchSize)
+            map: directorStubsMap(
+                person: """
+                      name : String?
+                      role : String default "director"
+                      label : String derived "{role} {id}: {name}"
+                      tag : String derived "{role} {id}"
+                    """), batchSize: batchSize)
         try store.importJSON(#"[{"id":1,"director_id":7}]"#)
         #expect(try store.select("SELECT id, label, tag FROM person") == [["7", "NULL", "director 7"]])
         try store.execute("UPDATE person SET tag = 'kept'")

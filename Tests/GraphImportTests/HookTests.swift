@@ -83,18 +83,11 @@ struct HookTests {
     func hooksSeeAStubAsANewObject(kind: StoreKind, batchSize: Int) throws {
         let store = try MappedStore(
             kind,
-            map: """
-                records at $[*] as Movie
-                entity Movie
-                  key id
-                  id : Int
-                  director <- director_id : Person?
-                entity Person
-                  key id
-                  id : Int
-                  role : String default "director"
-                  label : String?
-                """, batchSize: batchSize)
+            map: directorStubsMap(
+                person: """
+                      role : String default "director"
+                      label : String?
+                    """), batchSize: batchSize)
         var hooks = ImportHooks()
         hooks.onInsert["Person"] = { person in
             if case .text(let role)? = person["role"], case .integer(let id)? = person["id"] { person["label"] = .text("\(role) \(id)") }

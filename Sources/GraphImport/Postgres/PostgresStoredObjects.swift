@@ -20,9 +20,6 @@ final class PostgresStoredObjects {
     private var written: [[ObjectKey: [SQLValue?]]]
     /// Per entity: what the record being completed writes, kept by `commitRecord`.
     private var pending: [[ObjectKey: [SQLValue?]]]
-    /// Objects fetched one at a time because no batch asked for them; stays 0 unless a caller
-    /// asks for a key its batch did not name.
-    private(set) var singleFetches = 0
 
     init(plan: ImportPlan, connection: PostgresConnection) {
         self.plan = plan
@@ -57,10 +54,8 @@ final class PostgresStoredObjects {
     /// run gave none and the row is not known.
     func stored(_ entity: Int, _ key: ObjectKey) throws(PostgresError) -> [SQLValue?]? {
         let laid = pending[entity][key] ?? written[entity][key]
-        if fetched[entity][key] == nil && laid == nil {
-            singleFetches += 1
-            try read(entity, [key])
-        }
+        // A key its batch did not name (none should be): read alone rather than answered wrong.
+        if fetched[entity][key] == nil && laid == nil { try read(entity, [key]) }
         guard let row = fetched[entity][key] ?? nil else { return laid }
         guard let laid else { return row }
         return row.indices.map { laid[$0] ?? row[$0] }
