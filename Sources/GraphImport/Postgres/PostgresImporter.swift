@@ -150,28 +150,7 @@ struct PostgresImportRun {
         do {
             let fetch = { (records: [DraftedRecord]) throws in try completion.fetch(records, held: writer.holds) }
             let ending = try loop.run(pipeline, onSkip: onSkip, onProgress: onProgress, beforeBatch: fetch) { record, draft in
-                // The SQLite writer's order: modes, then the required check, then values and hooks.
-                guard var draft = try completion.prune(draft) else {
-                    completion.commitRecord(nil, tally: writer.tally)
-                    return .written
-                }
-                if draft.treeLacksRequired, let error = try required.error(for: draft) {
-                    completion.discardRecord()
-                    return .refused(error)
-                }
-                if completion.isNeeded {
-                    do {
-                        draft = try completion.complete(draft)
-                    } catch let error as WriteError {
-                        completion.discardRecord()
-                        guard let refusal = error.recordError(for: record) else { throw error }
-                        return .refused(refusal)
-                    }
-                    for stub in completion.stubs { writer.gatherStub(stub.entity, stub.key, values: stub.values) }
-                }
-                try writer.add(draft)
-                completion.commitRecord(draft, tally: writer.tally)
-                return .written
+                try completion.write(record, draft, into: writer, checking: required)
             }
             if case .emptyAllowed = ending { return try finish(summary, counts: nil, captured: [:]) }
         } catch let error as ImportError {

@@ -4,7 +4,8 @@ import GraphImportStore
 /// What the SQLite writer decides for each object as it writes a record, decided for a
 /// PostgreSQL store before the record goes into the writer's batch: the objects the run's modes
 /// leave out (`prune`), then each object's derived values and hooks (`complete`), both from the
-/// stored objects a record batch names, read at once (`fetch`, `PostgresStoredObjects`).
+/// stored objects a record batch names, read at once (`fetch`, `PostgresStoredObjects`). `write`
+/// takes a record through both, with the required check between, into the writer's batch.
 ///
 /// The rules themselves are the SQLite writer's (`EntityModes.leaves`, `ObjectValueRules`); a
 /// map that needs none of them (`isNeeded` false) reads nothing more than before.
@@ -25,11 +26,11 @@ final class PostgresRecordCompletion {
     /// Whether some entity's mode is not `upsert`.
     private let prunes: Bool
     /// Whether the map needs any of this.
-    let isNeeded: Bool
+    private let isNeeded: Bool
     /// New objects the record leaves out by their entity's mode, counted when it is kept.
     private var notInserted: [(entity: Int, key: ObjectKey)] = []
     /// New stubs the record makes with values, to be gathered before it.
-    private(set) var stubs: [(entity: Int, key: ObjectKey, values: [SQLValue?])] = []
+    private var stubs: [(entity: Int, key: ObjectKey, values: [SQLValue?])] = []
 
     init(plan: ImportPlan, modes: EntityModes, rules: ObjectValueRules, objects: PostgresStoredObjects) {
         self.plan = plan
@@ -90,11 +91,40 @@ final class PostgresRecordCompletion {
 
     // MARK: A record
 
+    /// Writes one record's `draft` into `writer`'s batch as the SQLite writer writes it: the
+    /// modes first, then the required check, then derived values and hooks. A record refused on
+    /// the way writes nothing, and its error is the outcome.
+    func write(
+        _ record: DraftedRecord, _ draft: ObjectDraft, into writer: PostgresBatchWriter, checking required: PostgresRequiredCheck
+    ) throws -> RecordLoop.Outcome {
+        guard var draft = try prune(draft) else {
+            commitRecord(nil, tally: writer.tally)
+            return .written
+        }
+        if draft.treeLacksRequired, let error = try required.error(for: draft) {
+            discardRecord()
+            return .refused(error)
+        }
+        if isNeeded {
+            do {
+                draft = try complete(draft)
+            } catch let error as WriteError {
+                discardRecord()
+                guard let refusal = error.recordError(for: record) else { throw error }
+                return .refused(refusal)
+            }
+            for stub in stubs { writer.gatherStub(stub.entity, stub.key, values: stub.values) }
+        }
+        try writer.add(draft)
+        commitRecord(draft, tally: writer.tally)
+        return .written
+    }
+
     /// The record's draft without what the run's modes leave out (`GraphWriter.leaveByMode`): a
     /// stored object its mode does not update is named (counted unchanged, linked) with nothing
     /// of its tree; a new one its mode does not insert is left out with its tree (counted as not
     /// inserted, linked by nothing). Nil when that is the record's own object.
-    func prune(_ draft: ObjectDraft) throws(PostgresError) -> ObjectDraft? {
+    private func prune(_ draft: ObjectDraft) throws(PostgresError) -> ObjectDraft? {
         guard prunes else { return draft }
         var earlier = Array(repeating: Set<ObjectKey>(), count: plan.entities.count)
         return try prune(draft, earlier: &earlier)
@@ -151,7 +181,7 @@ final class PostgresRecordCompletion {
     /// The draft with each object's derived values, and what `onInsert` sets on a new one, in the
     /// order the SQLite writer writes them (links first); a new stub's values go to `stubs`.
     /// Throws the `WriteError` of a derived value or a hook that refuses the record.
-    func complete(_ draft: ObjectDraft) throws -> ObjectDraft {
+    private func complete(_ draft: ObjectDraft) throws -> ObjectDraft {
         let entity = draft.entity
         // What `prune` left of a stored object its mode does not update: nothing to compute.
         if !modes.upserts[entity], try modes.leaves(entity, stored: objects.exists(entity, draft.key)) { return draft }
@@ -218,7 +248,7 @@ final class PostgresRecordCompletion {
 
     /// Keeps what the record did: call once its draft (nil when its object was left out) is in
     /// the writer's batch. New objects left out are counted in `tally`.
-    func commitRecord(_ draft: ObjectDraft?, tally: PolicyTally) {
+    private func commitRecord(_ draft: ObjectDraft?, tally: PolicyTally) {
         for (entity, key) in notInserted { tally.skipNew(entity, key) }
         notInserted = []
         stubs = []
@@ -226,7 +256,7 @@ final class PostgresRecordCompletion {
     }
 
     /// Forgets what the record would have done: it was refused.
-    func discardRecord() {
+    private func discardRecord() {
         notInserted = []
         stubs = []
         objects.discardRecord()
