@@ -209,10 +209,8 @@ struct ImportRun {
                 case nil:
                     if undoable { try writer.commitRecord() }
                     return .written
-                case .rejected(let member, let message)?, .invalidDerived(let member, let message)?:
-                    let error = RecordError(
-                        recordIndex: record.index, position: record.position, path: record.path.description, member: member,
-                        message: message, hint: failure!.refusalHint)
+                case .rejected?, .invalidDerived?:
+                    let error = failure!.recordError(for: record)!
                     guard undoable else { throw ImportError.record(error) }
                     try writer.rollbackRecord()
                     return .refused(error)

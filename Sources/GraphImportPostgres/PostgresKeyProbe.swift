@@ -27,19 +27,16 @@ public struct PostgresKeyProbe: Sendable {
 
     /// The places of the staged keys that no row holds, in order.
     public var statement: String {
-        let match = keyColumns.map { "t.\(quoteIdentifier($0)) = p.\(quoteIdentifier($0))" }.joined(separator: " AND ")
         let ordinal = quoteIdentifier(PostgresUpsert.ordinalColumn)
         return "SELECT p.\(ordinal) FROM \(quoteIdentifier(stagingTable)) p "
-            + "WHERE NOT EXISTS (SELECT 1 FROM \(quoteIdentifier(table)) t WHERE \(match)) ORDER BY p.\(ordinal)"
+            + "WHERE NOT EXISTS (SELECT 1 FROM \(quoteIdentifier(table)) t WHERE \(keyMatch)) ORDER BY p.\(ordinal)"
     }
 
     /// `keys` holds key after key (`keyColumns.count` values each); returns the places in it of
     /// the keys that no row of the table holds.
     public func missing(_ keys: [SQLValue], on connection: PostgresConnection) throws(PostgresError) -> [Int] {
         guard !keys.isEmpty else { return [] }
-        try connection.execute(createStaging)
-        try connection.execute("TRUNCATE \(quoteIdentifier(stagingTable))")
-        try connection.copy(into: stagingTable, columns: stagingColumns, values: numbered(keys, width: keyColumns.count))
+        try stage(keys, on: connection)
         var places: [Int] = []
         for row in try connection.rows(statement) {
             guard let text = row.first ?? nil, let place = Int(text) else {
@@ -48,5 +45,17 @@ public struct PostgresKeyProbe: Sendable {
             places.append(place)
         }
         return places
+    }
+
+    /// A row `t` of the table holds the staged key `p`.
+    var keyMatch: String {
+        keyColumns.map { "t.\(quoteIdentifier($0)) = p.\(quoteIdentifier($0))" }.joined(separator: " AND ")
+    }
+
+    /// Puts `keys` (key after key, numbered by their place) alone into the staging table.
+    func stage(_ keys: [SQLValue], on connection: PostgresConnection) throws(PostgresError) {
+        try connection.execute(createStaging)
+        try connection.execute("TRUNCATE \(quoteIdentifier(stagingTable))")
+        try connection.copy(into: stagingTable, columns: stagingColumns, values: numbered(keys, width: keyColumns.count))
     }
 }

@@ -1,3 +1,4 @@
+import GraphImportStoreTestSupport
 import GraphImportTestSupport
 import Testing
 
@@ -13,22 +14,29 @@ struct DerivedCheckCommandTests {
         """
     static let feed = "[{\"id\":1,\"title\":\"Heat\"},\n {\"id\":2,\"title\":\"Heat and Dust\"},\n {\"id\":3,\"title\":\"Up\"}]"
 
-    @Test func skipInvalidSkipsTheRecordWithExit3() throws {
+    @Test(arguments: StoreKind.testable)
+    func skipInvalidSkipsTheRecordWithExit3(kind: StoreKind) throws {
         let dir = TemporaryDirectory()
-        let result = runInProcess([dir.write("feed.json", Self.feed), "--map", dir.write("movies.map", Self.map), "--skip-invalid"])
+        let store = try StoreUnderTest(kind)
+        let result = runInProcess(
+            [dir.write("feed.json", Self.feed), "--map", dir.write("movies.map", Self.map), "--store", store.location, "--skip-invalid"])
         #expect(result.status == 3)
         let line = "skipped: \(dir.path("feed.json")):2:2: Movie.short: must be 1 to 5 characters long (value: 'Heat and Dust') at $[1] (record 1)\n"
         #expect(result.stderr.contains(line))
         #expect(!result.stderr.contains("hooks"))
-        #expect(try sqlite(dir.path("movies.sqlite"), "SELECT group_concat(id) FROM movie") == "1,3")
+        #expect(try store.select("SELECT id FROM movie ORDER BY id") == [["1"], ["3"]])
     }
 
-    @Test func withoutSkipInvalidItIsARecordErrorWithExit65() throws {
+    @Test(arguments: StoreKind.testable)
+    func withoutSkipInvalidItIsARecordErrorWithExit65(kind: StoreKind) throws {
         let dir = TemporaryDirectory()
-        let result = runInProcess([dir.write("feed.json", Self.feed), "--map", dir.write("movies.map", Self.map)])
+        let store = try StoreUnderTest(kind)
+        let result = runInProcess([dir.write("feed.json", Self.feed), "--map", dir.write("movies.map", Self.map), "--store", store.location])
         #expect(result.status == 65)
+        #expect(result.stderr.contains("record 1"))
         #expect(result.stderr.contains("Movie.short: must be 1 to 5 characters long"))
         #expect(result.stderr.contains("the map derives this value"))
         #expect(!result.stderr.contains("hooks"))
+        #expect(try store.tableNames() == [])
     }
 }

@@ -59,10 +59,12 @@ struct ImportPolicyCLITests {
         #expect(!result.stderr.contains("  + 11 (new)"))
     }
 
-    @Test func updateModeCountsNewObjectsAsNotInserted() throws {
+    @Test(arguments: StoreKind.testable)
+    func updateModeCountsNewObjectsAsNotInserted(kind: StoreKind) throws {
         let dir = TemporaryDirectory()
         let map = dir.write("posts.map", Self.map)
-        let store = dir.path("posts.sqlite")
+        let storeUnderTest = try StoreUnderTest(kind)
+        let store = storeUnderTest.location
         #expect(runInProcess([dir.write("first.json", Self.first), "--map", map, "--store", store]).status == 0)
         let feed = dir.write("third.json", #"[{"id": 2, "title": "B2"}, {"id": 3, "title": "C"}]"#)
         let result = runInProcess([feed, "--map", map, "--store", store, "--mode", "update", "--json"])
@@ -71,6 +73,7 @@ struct ImportPolicyCLITests {
         #expect(
             result.stderr.contains(
                 "  entity   inserted  updated  unchanged  skipped  not inserted\n  Post            0        1          0        0             1\n"))
+        #expect(try storeUnderTest.select("SELECT id, title FROM post ORDER BY id") == [["1", "A"], ["2", "B2"]])
     }
 
     @Test(arguments: StoreKind.testable)

@@ -1,5 +1,6 @@
 import GraphImport
 import GraphImportStore
+import GraphImportStoreTestSupport
 import Testing
 
 /// One attribute per built-in check; `handle` has the map's own message, `state` a converter first.
@@ -116,51 +117,73 @@ private let movieMap = """
 
 @Suite("Derived attributes")
 struct DerivedTests {
-    @Test func derivedValueIsStoredAndQueryable() throws {
-        let fixture = try EngineFixture(map: movieMap)
-        try fixture.importJSON(#"[{"id":1,"title":"Heat","released":"1995-12-15"},{"id":2,"title":"Up","released":"2009-05-29"}]"#)
-        #expect(try fixture.rows("SELECT id, label FROM movie ORDER BY id") == [["1", "'Heat (1995)'"], ["2", "'Up (2009)'"]])
-        #expect(try fixture.rows("SELECT id FROM movie WHERE label LIKE '%(2009)'") == [["2"]])
+    @Test(arguments: StoreKind.testable)
+    func derivedValueIsStoredAndQueryable(kind: StoreKind) throws {
+        let store = try MappedStore(kind, map: movieMap)
+        try store.importJSON(#"[{"id":1,"title":"Heat","released":"1995-12-15"},{"id":2,"title":"Up","released":"2009-05-29"}]"#)
+        #expect(try store.select("SELECT id, label FROM movie ORDER BY id") == [["1", "Heat (1995)"], ["2", "Up (2009)"]])
+        #expect(try store.select("SELECT id FROM movie WHERE label LIKE '%(2009)'") == [["2"]])
     }
 
-    @Test func reimportLeavesTheDerivedValueAndCountsUnchanged() throws {
-        let fixture = try EngineFixture(map: movieMap)
+    @Test(arguments: StoreKind.testable)
+    func reimportLeavesTheDerivedValueAndCountsUnchanged(kind: StoreKind) throws {
+        let store = try MappedStore(kind, map: movieMap)
         let feed = #"[{"id":1,"title":"Heat","released":"1995-12-15"}]"#
-        try fixture.importJSON(feed)
-        let summary = try fixture.importJSON(feed)
+        try store.importJSON(feed)
+        let summary = try store.importJSON(feed)
         #expect(EngineFixture.counts(summary, "Movie") == [0, 0, 1, 0])
-        #expect(try fixture.value("SELECT label FROM movie") == "'Heat (1995)'")
+        #expect(try store.value("SELECT label FROM movie") == "Heat (1995)")
     }
 
-    @Test func changedInputUpdatesTheDerivedValue() throws {
-        let fixture = try EngineFixture(map: movieMap)
-        try fixture.importJSON(#"[{"id":1,"title":"Heat","released":"1995-12-15"}]"#)
-        let summary = try fixture.importJSON(#"[{"id":1,"title":"Heat","released":"1996-01-01"}]"#)
+    @Test(arguments: StoreKind.testable)
+    func changedInputUpdatesTheDerivedValue(kind: StoreKind) throws {
+        let store = try MappedStore(kind, map: movieMap)
+        try store.importJSON(#"[{"id":1,"title":"Heat","released":"1995-12-15"}]"#)
+        let summary = try store.importJSON(#"[{"id":1,"title":"Heat","released":"1996-01-01"}]"#)
         #expect(EngineFixture.counts(summary, "Movie") == [0, 1, 0, 0])
-        #expect(try fixture.value("SELECT label FROM movie") == "'Heat (1996)'")
+        #expect(try store.value("SELECT label FROM movie") == "Heat (1996)")
     }
 
     /// A record that changes one input and lacks the other builds the value from the stored one.
-    @Test func partialRecordDerivesFromTheStoredInputs() throws {
-        let fixture = try EngineFixture(map: movieMap)
-        try fixture.importJSON(#"[{"id":1,"title":"Heat","released":"1995-12-15"}]"#)
-        try fixture.importJSON(#"[{"id":1,"title":"Heat 4K"}]"#)
-        #expect(try fixture.value("SELECT label FROM movie") == "'Heat 4K (1995)'")
+    @Test(arguments: StoreKind.testable)
+    func partialRecordDerivesFromTheStoredInputs(kind: StoreKind) throws {
+        let store = try MappedStore(kind, map: movieMap)
+        try store.importJSON(#"[{"id":1,"title":"Heat","released":"1995-12-15"}]"#)
+        let summary = try store.importJSON(#"[{"id":1,"title":"Heat 4K"}]"#)
+        #expect(try store.value("SELECT label FROM movie") == "Heat 4K (1995)")
+        #expect(EngineFixture.counts(summary, "Movie") == [0, 1, 0, 0])
     }
 
-    @Test func nullInputMakesTheDerivedValueNull() throws {
-        let fixture = try EngineFixture(map: movieMap)
-        try fixture.importJSON(#"[{"id":1,"title":"Heat","released":"1995-12-15"}]"#)
-        let summary = try fixture.importJSON(#"[{"id":1,"title":null}]"#)
+    /// An earlier record of the same run gives the inputs a later one lacks, whether the writer
+    /// still holds the object (one batch) or has written it; and whether the records come in one
+    /// batch from the reading thread or in two (it hands them over 128 at a time).
+    @Test(arguments: StoreKind.testable, [5000, 1])
+    func partialRecordDerivesFromAnEarlierRecordOfTheRun(kind: StoreKind, batchSize: Int) throws {
+        let store = try MappedStore(kind, map: movieMap, batchSize: batchSize)
+        let others = (10..<210).map { #"{"id":\#($0),"title":"M\#($0)","released":"2000-01-01"}"# }
+        let first = [#"{"id":1,"title":"Heat","released":"1995-12-15"}"#, #"{"id":2,"title":"Up"}"#, #"{"id":1,"title":"Heat 4K"}"#]
+        let last = [#"{"id":2,"released":"2009-05-29"}"#, #"{"id":1,"released":"1996-01-01"}"#]
+        let summary = try store.importJSON("[" + (first + others + last).joined(separator: ",") + "]")
+        #expect(try store.select("SELECT id, label FROM movie WHERE id < 10 ORDER BY id") == [["1", "Heat 4K (1996)"], ["2", "Up (2009)"]])
+        #expect(EngineFixture.counts(summary, "Movie") == [202, 0, 0, 0])
+    }
+
+    @Test(arguments: StoreKind.testable)
+    func nullInputMakesTheDerivedValueNull(kind: StoreKind) throws {
+        let store = try MappedStore(kind, map: movieMap)
+        try store.importJSON(#"[{"id":1,"title":"Heat","released":"1995-12-15"}]"#)
+        let summary = try store.importJSON(#"[{"id":1,"title":null}]"#)
         #expect(EngineFixture.counts(summary, "Movie") == [0, 1, 0, 0])
-        #expect(try fixture.value("SELECT label FROM movie") == "NULL")
-        try fixture.importJSON(#"[{"id":2,"title":"New"}]"#)
-        #expect(try fixture.value("SELECT label FROM movie WHERE id = 2") == "NULL")
+        #expect(try store.value("SELECT label FROM movie") == "NULL")
+        try store.importJSON(#"[{"id":2,"title":"New"}]"#)
+        #expect(try store.value("SELECT label FROM movie WHERE id = 2") == "NULL")
     }
 
     /// Mappings/README.md: a derived attribute "may have converters (applied to the template's text) and checks".
-    @Test func derivedValueGoesThroughItsConvertersAndChecks() throws {
-        let fixture = try EngineFixture(
+    @Test(arguments: StoreKind.testable)
+    func derivedValueGoesThroughItsConvertersAndChecks(kind: StoreKind) throws {
+        let store = try MappedStore(
+            kind,
             map: """
                 entity Movie
                   key id
@@ -169,13 +192,33 @@ struct DerivedTests {
                   slug : String | lowercase derived "{title}-{id}"
                   short : String derived "{title}" check length(1, 5)
                 """)
-        try fixture.importJSON(#"[{"id":1,"title":"Heat"}]"#)
-        let slug = try fixture.value("SELECT slug FROM movie")
-        #expect(slug == "'heat-1'")
-        let error = fixture.recordFailure(#"[{"id":2,"title":"Heat and Dust"}]"#)
+        try store.importJSON(#"[{"id":1,"title":"Heat"}]"#)
+        #expect(try store.value("SELECT slug FROM movie") == "heat-1")
+        let error = store.recordFailure(#"[{"id":2,"title":"Heat and Dust"}]"#)
         #expect(error?.member == "Movie.short")
         #expect(error?.message == "must be 1 to 5 characters long (value: 'Heat and Dust')")
-        #expect(try fixture.value("SELECT count(*) FROM movie") == "1")
+        #expect(try store.value("SELECT count(*) FROM movie") == "1")
+    }
+
+    /// A stub (an object named only by its key) is inserted like any new object: its derived
+    /// values are made from its key and defaults; a stored object named by its key keeps its own.
+    @Test(arguments: StoreKind.testable, [5000, 1])
+    func aStubGetsItsDerivedValueAndAStoredObjectNamedByKeyKeepsIts(kind: StoreKind, batchSize: Int) throws {
+        let store = try MappedStore(
+            kind,
+            map: directorStubsMap(
+                person: """
+                      name : String?
+                      role : String default "director"
+                      label : String derived "{role} {id}: {name}"
+                      tag : String derived "{role} {id}"
+                    """), batchSize: batchSize)
+        try store.importJSON(#"[{"id":1,"director_id":7}]"#)
+        #expect(try store.select("SELECT id, label, tag FROM person") == [["7", "NULL", "director 7"]])
+        try store.execute("UPDATE person SET tag = 'kept'")
+        let summary = try store.importJSON(#"[{"id":2,"director_id":7},{"id":3,"director_id":8},{"id":4,"director_id":8}]"#)
+        #expect(try store.select("SELECT id, tag FROM person ORDER BY id") == [["7", "kept"], ["8", "director 8"]])
+        #expect(EngineFixture.counts(summary, "Person") == [1, 0, 0, 0])
     }
 }
 
@@ -203,10 +246,11 @@ struct RefusedDerivedValueTests {
         """#
 
     /// The record is dropped whole (its director, written before the film was refused, too); the others are kept.
-    @Test func isSkippedUnderSkipInvalidWithItsRecordAndMember() throws {
-        let fixture = try EngineFixture(map: checkedDerivedMap)
+    @Test(arguments: StoreKind.testable, [5000, 1])
+    func isSkippedUnderSkipInvalidWithItsRecordAndMember(kind: StoreKind, batchSize: Int) throws {
+        let store = try MappedStore(kind, map: checkedDerivedMap, batchSize: batchSize)
         var skipped: [RecordError] = []
-        let summary = try fixture.importJSON(Self.feed, options: ImportOptions(skipInvalid: true), skipped: { skipped.append($0) })
+        let summary = try store.run(Self.feed, options: ImportOptions(skipInvalid: true), onSkip: { skipped.append($0) })
         #expect(summary.skippedRecords == 1)
         #expect(EngineFixture.counts(summary, "Movie") == [2, 0, 0, 1])
         #expect(EngineFixture.counts(summary, "Person") == [2, 0, 0, 0])
@@ -217,32 +261,38 @@ struct RefusedDerivedValueTests {
         #expect(
             skipped.first?.hint
                 == "the map derives this value from the object's other values: fix those in the feed, or the attribute's template, converters or check")
-        #expect(try fixture.rows("SELECT id, short FROM movie ORDER BY id") == [["1", "'Heat'"], ["3", "'Up'"]])
-        #expect(try fixture.rows("SELECT id FROM person ORDER BY id") == [["10"], ["12"]])
+        #expect(try store.select("SELECT id, short FROM movie ORDER BY id") == [["1", "Heat"], ["3", "Up"]])
+        #expect(try store.select("SELECT id FROM person ORDER BY id") == [["10"], ["12"]])
     }
 
     /// Without `--skip-invalid` it is the record's error, naming the map's check and not Swift hooks.
-    @Test func stopsTheImportAsARecordErrorOtherwise() throws {
-        let fixture = try EngineFixture(map: checkedDerivedMap)
-        let error = fixture.recordFailure(Self.feed)
+    @Test(arguments: StoreKind.testable)
+    func stopsTheImportAsARecordErrorOtherwise(kind: StoreKind) throws {
+        let store = try MappedStore(kind, map: checkedDerivedMap)
+        let error = store.recordFailure(Self.feed)
         #expect(error?.recordIndex == 1)
+        #expect(error?.path == "$[1]")
         #expect(error?.member == "Movie.short")
         #expect(error?.hint?.hasPrefix("the map derives this value") == true)
-        #expect(try fixture.holdsNoData())
+        #expect(try store.tableNames() == [])
     }
 
     /// An update derives from the stored values merged with the record's: refused there too, the stored row kept.
-    @Test func anUpdateRefusedByTheCheckLeavesTheStoredObject() throws {
-        let fixture = try EngineFixture(map: checkedDerivedMap)
-        try fixture.importJSON(#"[{"id":1,"title":"Heat"}]"#)
+    @Test(arguments: StoreKind.testable)
+    func anUpdateRefusedByTheCheckLeavesTheStoredObject(kind: StoreKind) throws {
+        let store = try MappedStore(kind, map: checkedDerivedMap)
+        try store.importJSON(#"[{"id":1,"title":"Heat"}]"#)
+        let before = try store.rows()
+        #expect(store.recordFailure(#"[{"id":4,"title":"Up"},{"id":1,"title":"Heat 2","director":{"id":10,"name":"Mann"}}]"#) != nil)
+        #expect(try store.rows() == before)
         var skipped: [RecordError] = []
-        let summary = try fixture.importJSON(
+        let summary = try store.run(
             #"[{"id":1,"title":"Heat 2","director":{"id":10,"name":"Mann"}},{"id":4,"title":"Up"}]"#, options: ImportOptions(skipInvalid: true),
-            skipped: { skipped.append($0) })
+            onSkip: { skipped.append($0) })
         #expect(skipped.map(\.member) == ["Movie.short"])
         #expect(EngineFixture.counts(summary, "Movie") == [1, 0, 0, 1])
-        #expect(try fixture.rows("SELECT id, title, short FROM movie ORDER BY id") == [["1", "'Heat'", "'Heat'"], ["4", "'Up'", "'Up'"]])
-        #expect(try fixture.value("SELECT count(*) FROM person") == "0")
+        #expect(try store.select("SELECT id, title, short FROM movie ORDER BY id") == [["1", "Heat", "Heat"], ["4", "Up", "Up"]])
+        #expect(try store.value("SELECT count(*) FROM person") == "0")
     }
 }
 

@@ -57,6 +57,22 @@ final class EngineFixture {
     }
 }
 
+/// Movies that name their director by key alone (`director_id`), which makes a stub of a new
+/// one; `person`: the lines of Person's attributes after its key `id`.
+func directorStubsMap(person: String) -> String {
+    """
+    records at $[*] as Movie
+    entity Movie
+      key id
+      id : Int
+      director <- director_id : Person?
+    entity Person
+      key id
+      id : Int
+
+    """ + person
+}
+
 let tweetsMap = """
     records at $[*] as Tweet
     entity Tweet

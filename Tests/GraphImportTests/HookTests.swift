@@ -2,6 +2,7 @@ import GraphImport
 import GraphImportJSON
 import GraphImportMapping
 import GraphImportStore
+import GraphImportStoreTestSupport
 import Testing
 
 /// Movies with a director and a cast; the attributes without `<-` that hooks fill read keys no feed has.
@@ -34,115 +35,173 @@ private let endsAfterStarts: @Sendable (ObjectValues) throws(HookFailure) -> Voi
     }
 }
 
+/// Refuses person 13, a stub as much as an object the feed gives.
+private func refusesThirteen(_ person: ObjectValues) throws(HookFailure) {
+    if case .integer(13)? = person["id"] { throw HookFailure("13 is unlucky") }
+}
+
 private func movie(_ id: Int, title: String = "Heat", starts: String = "2024-01-01", ends: String = "2024-01-02", more: String = "") -> String {
     #"{"id":\#(id),"title":"\#(title)","starts":"\#(starts)","ends":"\#(ends)""# + more + "}"
 }
 
 @Suite("Swift hooks")
 struct HookTests {
-    @Test func onInsertSetsValuesOnlyWhenTheObjectIsInserted() throws {
-        let fixture = try EngineFixture(map: moviesMap)
+    @Test(arguments: StoreKind.testable)
+    func onInsertSetsValuesOnlyWhenTheObjectIsInserted(kind: StoreKind) throws {
+        let store = try MappedStore(kind, map: moviesMap)
         var hooks = ImportHooks()
         hooks.onInsert["Movie"] = { movie in
             movie["firstTitle"] = movie["title"]
             movie["seenStatus"] = movie["status"]  // the map's defaults are already set
         }
-        try fixture.importJSON("[\(movie(1, title: "Heat"))]", hooks: hooks)
-        #expect(try fixture.rows("SELECT first_title, seen_status FROM movie") == [["'Heat'", "'new'"]])
-        let summary = try fixture.importJSON("[\(movie(1, title: "Heat 4K"))]", hooks: hooks)
+        try store.run("[\(movie(1, title: "Heat"))]", hooks: hooks)
+        #expect(try store.select("SELECT first_title, seen_status FROM movie") == [["Heat", "new"]])
+        let summary = try store.run("[\(movie(1, title: "Heat 4K"))]", hooks: hooks)
         #expect(EngineFixture.counts(summary, "Movie") == [0, 1, 0, 0])
-        #expect(try fixture.rows("SELECT title, first_title FROM movie") == [["'Heat 4K'", "'Heat'"]])
+        #expect(try store.select("SELECT title, first_title FROM movie") == [["Heat 4K", "Heat"]])
     }
 
-    @Test func beforeSaveRejectionStopsTheImportAndLeavesTheStoreAlone() throws {
-        let fixture = try EngineFixture(map: moviesMap)
+    /// An object new in the run is inserted once: a later occurrence is an update, which
+    /// `onInsert` does not see, and `beforeSave` judges it with what the earlier one wrote;
+    /// whether the writer still holds the object (one batch) or has written it.
+    @Test(arguments: StoreKind.testable, [5000, 1])
+    func aLaterOccurrenceInTheRunIsAnUpdate(kind: StoreKind, batchSize: Int) throws {
+        let store = try MappedStore(kind, map: moviesMap, batchSize: batchSize)
+        var hooks = ImportHooks()
+        hooks.onInsert["Movie"] = { movie in movie["firstTitle"] = movie["title"] }
+        hooks.beforeSave["Movie"] = endsAfterStarts
+        let later = #"{"id":1,"title":"Heat 4K","ends":"2024-01-01"}"#
+        #expect(store.recordFailure("[\(movie(1, title: "Heat", starts: "2024-01-02", ends: "2024-01-03")),\(later)]", hooks: hooks)?.recordIndex == 1)
+        let summary = try store.run("[\(movie(1, title: "Heat")),\(movie(2)),\(later.replacingOccurrences(of: "01-01", with: "02-01"))]", hooks: hooks)
+        #expect(try store.select("SELECT id, title, first_title FROM movie ORDER BY id") == [["1", "Heat 4K", "Heat"], ["2", "Heat", "Heat"]])
+        #expect(EngineFixture.counts(summary, "Movie") == [2, 0, 0, 0])
+    }
+
+    /// A stub is inserted like any new object: `onInsert` and `beforeSave` see it, with its key
+    /// and defaults; a stored object named by key is not inserted again.
+    @Test(arguments: StoreKind.testable, [5000, 1])
+    func hooksSeeAStubAsANewObject(kind: StoreKind, batchSize: Int) throws {
+        let store = try MappedStore(
+            kind,
+            map: directorStubsMap(
+                person: """
+                      role : String default "director"
+                      label : String?
+                    """), batchSize: batchSize)
+        var hooks = ImportHooks()
+        hooks.onInsert["Person"] = { person in
+            if case .text(let role)? = person["role"], case .integer(let id)? = person["id"] { person["label"] = .text("\(role) \(id)") }
+        }
+        hooks.beforeSave["Person"] = refusesThirteen
+        try store.run(#"[{"id":1,"director_id":7},{"id":2,"director_id":7}]"#, hooks: hooks)
+        #expect(try store.select("SELECT id, label FROM person") == [["7", "director 7"]])
+        var skipped: [RecordError] = []
+        let summary = try store.run(
+            #"[{"id":3,"director_id":13},{"id":4,"director_id":7}]"#, hooks: hooks, options: ImportOptions(skipInvalid: true),
+            onSkip: { skipped.append($0) })
+        #expect(skipped.map { [$0.member, $0.message] } == [["Person", "13 is unlucky"]])
+        #expect(try store.select("SELECT id FROM movie ORDER BY id") == [["1"], ["2"], ["4"]])
+        #expect(EngineFixture.counts(summary, "Person") == [0, 0, 0, 0])
+    }
+
+    /// With a batch of one object, the records before the refused one were sent to the server: rolled back all the same.
+    @Test(arguments: StoreKind.testable, [5000, 1])
+    func beforeSaveRejectionStopsTheImportAndLeavesTheStoreAlone(kind: StoreKind, batchSize: Int) throws {
+        let store = try MappedStore(kind, map: moviesMap, batchSize: batchSize)
         var hooks = ImportHooks()
         hooks.beforeSave["Movie"] = endsAfterStarts
-        try fixture.importJSON("[\(movie(1))]", hooks: hooks)
-        let before = try fixture.rows("SELECT * FROM movie")
-        let error = fixture.recordFailure("[\(movie(1, title: "changed")),\(movie(2, ends: "2023-12-31"))]", hooks: hooks)
+        try store.run("[\(movie(1))]", hooks: hooks)
+        let before = try store.rows()
+        let error = store.recordFailure("[\(movie(1, title: "changed")),\(movie(2, ends: "2023-12-31"))]", hooks: hooks)
         #expect(error?.recordIndex == 1)
         #expect(error?.path == "$[1]")
         #expect(error?.member == "Movie")
         #expect(error?.message == "ends at 2023-12-31T00:00:00.000Z, before it starts at 2024-01-01T00:00:00.000Z")
         #expect(error?.hint == "the map's Swift hooks refused the object")
-        #expect(try fixture.rows("SELECT * FROM movie") == before)
+        #expect(try store.rows() == before)
     }
 
-    @Test func beforeSaveJudgesStoredValuesMergedWithTheFeeds() throws {
-        let fixture = try EngineFixture(map: moviesMap)
+    @Test(arguments: StoreKind.testable)
+    func beforeSaveJudgesStoredValuesMergedWithTheFeeds(kind: StoreKind) throws {
+        let store = try MappedStore(kind, map: moviesMap)
         var hooks = ImportHooks()
         hooks.beforeSave["Movie"] = endsAfterStarts
-        try fixture.importJSON("[\(movie(1, starts: "2024-01-02", ends: "2024-01-03"))]", hooks: hooks)
+        try store.run("[\(movie(1, starts: "2024-01-02", ends: "2024-01-03"))]", hooks: hooks)
         // The record has no start; the stored one makes the new end too early.
-        let error = fixture.recordFailure(#"[{"id":1,"title":"Heat","ends":"2024-01-01"}]"#, hooks: hooks)
+        let error = store.recordFailure(#"[{"id":1,"title":"Heat","ends":"2024-01-01"}]"#, hooks: hooks)
         #expect(error?.member == "Movie")
-        let summary = try fixture.importJSON(#"[{"id":1,"title":"Heat","ends":"2024-01-04"}]"#, hooks: hooks)
+        let summary = try store.run(#"[{"id":1,"title":"Heat","ends":"2024-01-04"}]"#, hooks: hooks)
         #expect(EngineFixture.counts(summary, "Movie") == [0, 1, 0, 0])
     }
 
     /// The rejected record changed director 5 and inserted person 6 before the movie was refused;
     /// both are undone in the store and in the run's memory, so counts and later records see neither.
-    @Test func beforeSaveRejectionUnderSkipInvalidUndoesOnlyThatRecord() throws {
-        let fixture = try EngineFixture(map: moviesMap)
+    @Test(arguments: StoreKind.testable, [5000, 1])
+    func beforeSaveRejectionUnderSkipInvalidUndoesOnlyThatRecord(kind: StoreKind, batchSize: Int) throws {
+        let store = try MappedStore(kind, map: moviesMap, batchSize: batchSize)
         var hooks = ImportHooks()
         hooks.beforeSave["Movie"] = endsAfterStarts
-        try fixture.importJSON("[\(movie(1, more: #","director":{"id":5,"name":"Ann"}"#))]", hooks: hooks)
+        try store.run("[\(movie(1, more: #","director":{"id":5,"name":"Ann"}"#))]", hooks: hooks)
         var skipped: [RecordError] = []
-        let summary = try fixture.importJSON(
+        let summary = try store.run(
             """
             [\(movie(1, more: #","director":{"id":5,"name":"Ann"}"#)),
              \(movie(2, ends: "2023-01-01", more: #","director":{"id":5,"name":"Changed"},"cast":[{"id":6,"name":"New"}]"#)),
              \(movie(3, more: #","cast":[{"id":6,"name":"New"}]"#))]
-            """, hooks: hooks, options: ImportOptions(skipInvalid: true), skipped: { skipped.append($0) })
+            """, hooks: hooks, options: ImportOptions(skipInvalid: true), onSkip: { skipped.append($0) })
         #expect(skipped.map(\.recordIndex) == [1])
         #expect(skipped.first?.member == "Movie")
         #expect(EngineFixture.counts(summary, "Movie") == [1, 0, 1, 1])
         #expect(EngineFixture.counts(summary, "Person") == [1, 0, 1, 0])
-        #expect(try fixture.rows("SELECT id, name FROM person ORDER BY id") == [["5", "'Ann'"], ["6", "'New'"]])
-        #expect(try fixture.rows("SELECT id FROM movie ORDER BY id") == [["1"], ["3"]])
+        #expect(try store.select("SELECT id, name FROM person ORDER BY id") == [["5", "Ann"], ["6", "New"]])
+        #expect(try store.select("SELECT id FROM movie ORDER BY id") == [["1"], ["3"]])
         #expect(
-            try fixture.rows(
+            try store.select(
                 "SELECT person.id FROM movie JOIN movie_cast ON movie_pk = movie.pk JOIN person ON person.pk = person_pk WHERE movie.id = 3"
             ) == [["6"]])
     }
 
     /// Without a later record to set it back, a stale memory of director 5 would count it as updated.
-    @Test func rejectedRecordsChangeToAnEarlierObjectIsNotCounted() throws {
-        let fixture = try EngineFixture(map: moviesMap)
+    @Test(arguments: StoreKind.testable)
+    func rejectedRecordsChangeToAnEarlierObjectIsNotCounted(kind: StoreKind) throws {
+        let store = try MappedStore(kind, map: moviesMap)
         var hooks = ImportHooks()
         hooks.beforeSave["Movie"] = endsAfterStarts
-        try fixture.importJSON("[\(movie(1, more: #","director":{"id":5,"name":"Ann"}"#))]", hooks: hooks)
-        let summary = try fixture.importJSON(
+        try store.run("[\(movie(1, more: #","director":{"id":5,"name":"Ann"}"#))]", hooks: hooks)
+        let summary = try store.run(
             "[\(movie(1, more: #","director":{"id":5,"name":"Ann"}"#)),\(movie(2, ends: "2023-01-01", more: #","director":{"id":5,"name":"Bo"}"#))]",
             hooks: hooks, options: ImportOptions(skipInvalid: true))
         #expect(EngineFixture.counts(summary, "Person") == [0, 0, 1, 0])
         #expect(!summary.changed)
-        #expect(try fixture.value("SELECT name FROM person") == "'Ann'")
+        #expect(try store.value("SELECT name FROM person") == "Ann")
     }
 
-    @Test func keyHandlerTakesOverAKey() throws {
-        let fixture = try EngineFixture(map: moviesMap)
-        let summary = try fixture.importJSON("[\(movie(1, more: #","runtime":"2h 22m","rating":"R""#))]", hooks: runtimeHooks)
-        #expect(try fixture.value("SELECT minutes FROM movie") == "142")
+    @Test(arguments: StoreKind.testable)
+    func keyHandlerTakesOverAKey(kind: StoreKind) throws {
+        let store = try MappedStore(kind, map: moviesMap)
+        let summary = try store.run("[\(movie(1, more: #","runtime":"2h 22m","rating":"R""#))]", hooks: runtimeHooks)
+        #expect(try store.value("SELECT minutes FROM movie") == "142")
         // The handled key is not an extra; the unhandled one is.
         #expect(summary.extrasKeys.first?.keys.map(\.key) == ["rating"])
-        #expect(try fixture.value("SELECT rest FROM movie") == #"'{"rating":"R"}'"#)
+        #expect(try store.value("SELECT rest FROM movie") == #"{"rating":"R"}"#)
     }
 
-    @Test func keyHandlerRefusalIsARecordError() throws {
-        let fixture = try EngineFixture(map: moviesMap)
-        let error = fixture.recordFailure("[\(movie(1, more: #","runtime":"soon""#))]", hooks: runtimeHooks)
+    @Test(arguments: StoreKind.testable)
+    func keyHandlerRefusalIsARecordError(kind: StoreKind) throws {
+        let store = try MappedStore(kind, map: moviesMap)
+        let error = store.recordFailure("[\(movie(1, more: #","runtime":"soon""#))]", hooks: runtimeHooks)
         #expect(error?.member == "Movie (key 'runtime')")
         #expect(error?.message == "runtime 'soon' is not like '2h 22m'")
         #expect(error?.path == "$[0].runtime")
+        #expect(try store.tableNames() == [])
     }
 
-    @Test func keyWithoutHandlerGoesToExtras() throws {
-        let fixture = try EngineFixture(map: moviesMap)
-        let summary = try fixture.importJSON("[\(movie(1, more: #","runtime":"2h 22m""#))]")
+    @Test(arguments: StoreKind.testable)
+    func keyWithoutHandlerGoesToExtras(kind: StoreKind) throws {
+        let store = try MappedStore(kind, map: moviesMap)
+        let summary = try store.run("[\(movie(1, more: #","runtime":"2h 22m""#))]")
         #expect(summary.extrasKeys.first?.keys.map(\.key) == ["runtime"])
-        #expect(try fixture.value("SELECT minutes FROM movie") == "NULL")
+        #expect(try store.value("SELECT minutes FROM movie") == "NULL")
     }
 
     @Test func customConverterAndValidatorAreUsableByNameFromAMap() throws {

@@ -218,76 +218,133 @@ struct ImportPolicyTests {
           title : String?
         """
 
-    static func seeded(_ map: String) throws -> EngineFixture {
-        let fixture = try EngineFixture(map: map)
+    static func seeded(_ kind: StoreKind, _ map: String, batchSize: Int = 5000) throws -> MappedStore {
+        let store = try MappedStore(kind, map: map, batchSize: batchSize)
+        try store.importJSON(#"[{"id": 1, "name": "Ann", "team": {"id": 10, "title": "Core"}}]"#)
+        return store
+    }
+
+    /// The seeded users map in a SQLite store, for what only SQLite does yet (`--verbose`'s changes).
+    static func seededFixture() throws -> EngineFixture {
+        let fixture = try EngineFixture(map: usersMap)
         try fixture.importJSON(#"[{"id": 1, "name": "Ann", "team": {"id": 10, "title": "Core"}}]"#)
         return fixture
     }
 
     static let changes = #"[{"id": 1, "name": "Ann B", "team": {"id": 10, "title": "Platform"}}, {"id": 2, "name": "Bob", "team": {"id": 11}}]"#
 
-    @Test func insertOnlyLeavesStoredObjectsAndTheirTreesAsTheyAreAndCountsThemUnchanged() throws {
-        let fixture = try Self.seeded(Self.usersMap)
+    static let users = #"SELECT id, name FROM "user" ORDER BY id"#
+    static let teams = "SELECT id, title FROM team ORDER BY id"
+
+    static func options(_ mode: ImportMode) -> ImportOptions {
         var options = ImportOptions()
-        options.mode = .insert
-        let summary = try fixture.importJSON(Self.changes, options: options)
-        #expect(try fixture.rows("SELECT id, name FROM user ORDER BY id") == [["1", "'Ann'"], ["2", "'Bob'"]])
-        #expect(try fixture.rows("SELECT id, title FROM team ORDER BY id") == [["10", "'Core'"], ["11", "NULL"]])
+        options.mode = mode
+        return options
+    }
+
+    @Test(arguments: StoreKind.testable)
+    func insertOnlyLeavesStoredObjectsAndTheirTreesAsTheyAreAndCountsThemUnchanged(kind: StoreKind) throws {
+        let store = try Self.seeded(kind, Self.usersMap)
+        let summary = try store.importJSON(Self.changes, options: Self.options(.insert))
+        #expect(try store.select(Self.users) == [["1", "Ann"], ["2", "Bob"]])
+        #expect(try store.select(Self.teams) == [["10", "Core"], ["11", "NULL"]])
         #expect(EngineFixture.counts(summary, "User") == [1, 0, 1, 0])
         #expect(EngineFixture.counts(summary, "Team") == [1, 0, 0, 0])
     }
 
-    @Test func updateOnlySkipsNewObjectsAndCountsThem() throws {
-        let fixture = try Self.seeded(Self.usersMap)
-        var options = ImportOptions()
-        options.mode = .update
-        let summary = try fixture.importJSON(Self.changes, options: options)
-        #expect(try fixture.rows("SELECT id, name FROM user ORDER BY id") == [["1", "'Ann B'"]])
-        #expect(try fixture.rows("SELECT id, title FROM team ORDER BY id") == [["10", "'Platform'"]])
+    @Test(arguments: StoreKind.testable)
+    func updateOnlySkipsNewObjectsAndCountsThem(kind: StoreKind) throws {
+        let store = try Self.seeded(kind, Self.usersMap)
+        let summary = try store.importJSON(Self.changes, options: Self.options(.update))
+        #expect(try store.select(Self.users) == [["1", "Ann B"]])
+        #expect(try store.select(Self.teams) == [["10", "Platform"]])
         #expect(EngineFixture.counts(summary, "User") == [0, 1, 0, 0])
         #expect(summary.entities.map(\.counts.notInserted) == [1, 0])
     }
 
-    @Test func updateOnlyMakesNoStubAndReportsTheKeyAsUnlinked() throws {
-        let fixture = try Self.seeded(Self.usersMap.replacingOccurrences(of: "  team : Team?", with: "  team <- team_id : Team?"))
-        var options = ImportOptions()
-        options.mode = .update
-        let summary = try fixture.importJSON(#"[{"id": 1, "name": "Ann", "team_id": 12}]"#, options: options)
-        #expect(try fixture.value("SELECT count(*) FROM team") == "0")
+    @Test(arguments: StoreKind.testable)
+    func updateOnlyMakesNoStubAndReportsTheKeyAsUnlinked(kind: StoreKind) throws {
+        let store = try Self.seeded(kind, Self.usersMap.replacingOccurrences(of: "  team : Team?", with: "  team <- team_id : Team?"))
+        let summary = try store.importJSON(#"[{"id": 1, "name": "Ann", "team_id": 12}]"#, options: Self.options(.update))
+        #expect(try store.value("SELECT count(*) FROM team") == "0")
         #expect(summary.unlinked.map { [$0.member, String($0.count)] } == [["User.team", "1"]])
     }
 
-    @Test func theMapsModeAppliesToItsEntityAlone() throws {
-        let fixture = try Self.seeded(Self.usersMap.replacingOccurrences(of: "  title : String?", with: "  title : String?\n  mode insert"))
-        let summary = try fixture.importJSON(Self.changes)
-        #expect(try fixture.rows("SELECT id, name FROM user ORDER BY id") == [["1", "'Ann B'"], ["2", "'Bob'"]])
-        #expect(try fixture.rows("SELECT id, title FROM team ORDER BY id") == [["10", "'Core'"], ["11", "NULL"]])
+    @Test(arguments: StoreKind.testable)
+    func theMapsModeAppliesToItsEntityAlone(kind: StoreKind) throws {
+        let store = try Self.seeded(kind, Self.usersMap.replacingOccurrences(of: "  title : String?", with: "  title : String?\n  mode insert"))
+        let summary = try store.importJSON(Self.changes)
+        #expect(try store.select(Self.users) == [["1", "Ann B"], ["2", "Bob"]])
+        #expect(try store.select(Self.teams) == [["10", "Core"], ["11", "NULL"]])
         #expect(EngineFixture.counts(summary, "Team") == [1, 0, 1, 0])
     }
 
-    @Test func theRunsModeNarrowsTheMapsAndTwoModesThatDisagreeAllowNothing() throws {
-        let fixture = try Self.seeded(Self.usersMap.replacingOccurrences(of: "  name : String", with: "  name : String\n  mode insert"))
-        var options = ImportOptions()
-        options.mode = .update
-        let summary = try fixture.importJSON(Self.changes, options: options)
-        #expect(try fixture.rows("SELECT id, name FROM user ORDER BY id") == [["1", "'Ann'"]])
+    @Test(arguments: StoreKind.testable)
+    func theRunsModeNarrowsTheMapsAndTwoModesThatDisagreeAllowNothing(kind: StoreKind) throws {
+        let store = try Self.seeded(kind, Self.usersMap.replacingOccurrences(of: "  name : String", with: "  name : String\n  mode insert"))
+        let summary = try store.importJSON(Self.changes, options: Self.options(.update))
+        #expect(try store.select(Self.users) == [["1", "Ann"]])
         #expect(EngineFixture.counts(summary, "User") == [0, 0, 1, 0])
         #expect(summary.entities[0].counts.notInserted == 1)
     }
 
-    @Test func anUpdateOnlyRunDoesNotRefuseANewObjectThatLacksARequiredValue() throws {
-        let fixture = try Self.seeded(Self.usersMap)
-        var options = ImportOptions()
-        options.mode = .update
-        let summary = try fixture.importJSON(#"[{"id": 3}]"#, options: options)
+    @Test(arguments: StoreKind.testable)
+    func anUpdateOnlyRunDoesNotRefuseANewObjectThatLacksARequiredValue(kind: StoreKind) throws {
+        let store = try Self.seeded(kind, Self.usersMap)
+        let summary = try store.importJSON(#"[{"id": 3}]"#, options: Self.options(.update))
         #expect(summary.entities[0].counts.notInserted == 1)
-        #expect(try fixture.value("SELECT count(*) FROM user") == "1")
+        #expect(try store.value(#"SELECT count(*) FROM "user""#) == "1")
+    }
+
+    /// An object inserted earlier in the run counts as stored: under `insert` its first
+    /// occurrence wins, whether the writer still holds it (one batch) or has written it, and when
+    /// that first occurrence was a stub made for its key.
+    @Test(arguments: StoreKind.testable, [5000, 1])
+    func insertOnlyKeepsTheFirstOccurrenceOfAnObjectNewInTheRun(kind: StoreKind, batchSize: Int) throws {
+        let store = try Self.seeded(
+            kind, Self.usersMap.replacingOccurrences(of: "  team : Team?", with: "  team : Team?\n  lead <- lead_id : Team?"), batchSize: batchSize)
+        let summary = try store.importJSON(
+            #"""
+            [{"id": 2, "name": "Bob", "lead_id": 12, "team": {"id": 11, "title": "First"}},
+             {"id": 2, "name": "Bob B", "team": {"id": 11, "title": "Second"}},
+             {"id": 3, "name": "Cy", "team": {"id": 12, "title": "After its stub"}}]
+            """#, options: Self.options(.insert))
+        #expect(try store.select(Self.users) == [["1", "Ann"], ["2", "Bob"], ["3", "Cy"]])
+        #expect(try store.select(Self.teams) == [["10", "Core"], ["11", "First"], ["12", "NULL"]])
+        #expect(EngineFixture.counts(summary, "User") == [2, 0, 0, 0])
+        #expect(EngineFixture.counts(summary, "Team") == [2, 0, 0, 0])
+    }
+
+    /// A stored object its mode leaves alone still links from the objects that name it; a new one
+    /// its mode does not insert links from nothing, in a list that is replaced too.
+    @Test(arguments: StoreKind.testable, [5000, 1])
+    func aListInAnUpdatedObjectLinksOnlyTargetsThatExist(kind: StoreKind, batchSize: Int) throws {
+        let store = try MappedStore(
+            kind,
+            map: """
+                records at $[*] as Team
+                entity Team
+                  key id
+                  id : Int
+                  members : [User]
+                entity User
+                  key id
+                  id : Int
+                  name : String
+                  mode update
+                """, batchSize: batchSize)
+        try store.importJSON(#"[{"id": 1, "members": []}]"#)
+        try store.execute(#"INSERT INTO "user" (id, name, inserted_run, changed_run) VALUES (5, 'Eve', 1, 1)"#)
+        let summary = try store.importJSON(#"[{"id": 1, "members": [{"id": 6, "name": "New"}, {"id": 5, "name": "Eve B"}]}]"#)
+        #expect(try store.select(#"SELECT u.id, u.name, j.position FROM team_members j JOIN "user" u ON u.pk = j.user_pk"#) == [["5", "Eve B", "0"]])
+        #expect(summary.entities.map(\.counts.notInserted) == [0, 1])
+        #expect(EngineFixture.counts(summary, "Team") == [0, 1, 0, 0])
     }
 
     // MARK: What changed
 
     @Test func theChangeLogShowsTheFirstObjectsOfEachEntityWithOldAndNewValuesThenACount() throws {
-        let fixture = try Self.seeded(Self.usersMap)
+        let fixture = try Self.seededFixture()
         var options = ImportOptions()
         options.changeLimit = 1
         options.dryRun = true
@@ -308,7 +365,7 @@ struct ImportPolicyTests {
     }
 
     @Test func withoutAChangeLimitNoChangesAreKept() throws {
-        let fixture = try Self.seeded(Self.usersMap)
+        let fixture = try Self.seededFixture()
         let summary = try fixture.importJSON(Self.changes)
         #expect(summary.changes.isEmpty)
     }

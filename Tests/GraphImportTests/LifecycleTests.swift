@@ -272,6 +272,31 @@ struct LifecycleTests {
                     ["1", "now", "before"], ["3", "now", "now"],
                 ])
     }
+
+    /// The engine's values, a derived value and a `beforeSave` hook on one entity: the hook sees the
+    /// whole object, and a re-import is still no change (`always` moves, `onchange` stays), on
+    /// PostgreSQL too, where the hook's object is read before the batch and the markers are set after it.
+    @Test(arguments: StoreKind.testable, [1, 5000])
+    func markersDerivedValuesAndAHookTogether(_ kind: StoreKind, batchSize: Int) throws {
+        let store = try MappedStore(kind, map: markersMap + "\n  label : String derived \"{title}!\"", batchSize: batchSize)
+        let seen = SeenTitles()
+        var hooks = ImportHooks()
+        hooks.beforeSave["Item"] = seen.check
+        let feed = #"[{"id":1,"title":"a"},{"id":2,"title":"b"}]"#
+        #expect(counts(try store.run(feed, hooks: hooks)) == [2, 0, 0, 0])
+        try store.execute("UPDATE item SET last_seen_at = '\(longAgo)', updated_at = '\(longAgo)'")
+        let again = try store.run(feed, hooks: hooks)
+        #expect(counts(again) == [0, 0, 2, 0])
+        #expect(
+            try store.select("SELECT id, label, updated_at FROM item WHERE last_seen_at > '\(longAgo)' ORDER BY id") == [
+                ["1", "a!", longAgo], ["2", "b!", longAgo],
+            ])
+        let changed = try store.run(#"[{"id":1,"title":"c"}]"#, hooks: hooks)
+        #expect(counts(changed) == [0, 1, 0, 0])
+        #expect(try store.select("SELECT label, updated_at > '\(longAgo)' FROM item WHERE id = 1").map { $0[0] } == ["c!"])
+        #expect(try store.value("SELECT count(*) FROM item WHERE id = 1 AND updated_at > '\(longAgo)'") == "1")
+        #expect(seen.titles == ["a", "b", "a", "b", "c"])
+    }
 }
 
 /// Every `null` and `missing` rule on one entity. Most posts below leave `ups` out: `missing keep`
@@ -372,5 +397,18 @@ struct NullAndMissingRuleTests {
         // that store a value (`score`'s `missing keep` keeps it); nothing changes.
         #expect(EngineFixture.counts(summary, "Post") == [0, 0, 1, 0])
         #expect(try fixture.rows("SELECT plain, bio, note, nick, score FROM post") == [["'x'", "'b'", "'n'", "'k'", "3"]])
+    }
+}
+
+/// A `beforeSave` hook that refuses an item whose label is not derived from its title, and keeps
+/// the titles it saw, in order (hooks are `@Sendable`).
+private final class SeenTitles: @unchecked Sendable {
+    private var seen: [String] = []
+    private let lock = NSLock()
+    var titles: [String] { lock.withLock { seen } }
+
+    func check(_ item: ObjectValues) throws(HookFailure) {
+        guard case .text(let title)? = item["title"], item["label"] == .text(title + "!") else { throw HookFailure("label not derived") }
+        lock.withLock { seen.append(title) }
     }
 }

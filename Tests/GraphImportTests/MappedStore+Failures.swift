@@ -8,12 +8,6 @@ extension MappedStore {
         store.importError(json, plan: plan, options: options)
     }
 
-    /// The record error an import of `json` stops with, or nil when it succeeds or stops for another reason.
-    func recordFailure(_ json: String, options: ImportOptions = .init()) -> RecordError? {
-        guard case .record(let error)? = failure(json, options: options) else { return nil }
-        return error
-    }
-
     /// Whether the store holds no data: no table of the map's, and no run but failed ones. What a
     /// failed first import leaves behind, on either store (its tables were made in its transaction).
     func holdsNoData() throws -> Bool {

@@ -43,10 +43,12 @@ struct RecordLoop {
 
     /// Reads every record of `pipeline` and writes each with `write`, then checks that the input
     /// was not empty, that the run was not interrupted and that the map's paths found what they
-    /// must. Errors of `write` pass through unchanged; the feed's own become `ImportError`s.
+    /// must. `beforeBatch`, when given, sees each batch of records from the reading thread before
+    /// any of them is written (a store that reads what they name at once). Errors of `write` and
+    /// `beforeBatch` pass through unchanged; the feed's own become `ImportError`s.
     mutating func run(
         _ pipeline: RecordPipeline, onSkip: (RecordError) -> Void, onProgress: ((Int, Int) -> Void)?,
-        write: (DraftedRecord, ObjectDraft) throws -> Outcome
+        beforeBatch: (([DraftedRecord]) throws -> Void)? = nil, write: (DraftedRecord, ObjectDraft) throws -> Outcome
     ) throws -> Ending {
         var outcomes: [JSONPatternOutcome] = []
         do {
@@ -64,6 +66,7 @@ struct RecordLoop {
                     break reading
                 case .records(let records): batch = records
                 }
+                try beforeBatch?(batch)
                 for record in batch {
                     if let isCancelled = options.isCancelled, isCancelled() { throw ImportError.interrupted }
                     records += 1

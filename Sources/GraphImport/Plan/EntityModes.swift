@@ -15,4 +15,11 @@ struct EntityModes: Sendable {
         updates = modes.map(\.updates)
         upserts = modes.map { $0.inserts && $0.updates }
     }
+
+    /// Whether the run leaves an object of `entity` out, with everything the feed nests in it: a
+    /// stored one (`stored`: in the store, or written earlier in the run) its mode does not
+    /// update, or a new one its mode does not insert.
+    func leaves(_ entity: Int, stored: Bool) -> Bool {
+        stored ? !updates[entity] : !inserts[entity]
+    }
 }

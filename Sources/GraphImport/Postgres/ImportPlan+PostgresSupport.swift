@@ -3,8 +3,8 @@ import GraphImportMapping
 extension ImportPlan {
     /// What this map asks for that an import into PostgreSQL does not do yet, each at the map line
     /// that asks for it: such a map is refused before anything is written, never imported wrong.
-    /// Empty for the common shapes (attributes, keys, nested objects, stubs, to-many lists).
-    func postgresUnsupported(hooks: [EntityHooks]) -> [Diagnostic] {
+    /// Every map the language accepts today: an entity always has a key (`owned` ones included).
+    func postgresUnsupported() -> [Diagnostic] {
         var found: [Diagnostic] = []
         func refuse(_ location: SourceLocation, _ feature: String) {
             found.append(
@@ -12,20 +12,8 @@ extension ImportPlan {
                     at: location, "\(feature) is not supported on a PostgreSQL store yet",
                     hint: "import into a SQLite store, or leave \(feature) out of the map"))
         }
-        for (index, entity) in entities.enumerated() {
-            let declared = mapping.entities[index]
-            func attributeLocation(_ name: String) -> SourceLocation {
-                declared.attributes.first { $0.name == name }?.location ?? declared.location
-            }
-            func relationshipLocation(_ name: String) -> SourceLocation {
-                declared.relationships.first { $0.name == name }?.location ?? declared.location
-            }
-            if entity.keyAttributes.isEmpty { refuse(declared.location, "an entity without a key (\(entity.name))") }
-            if entity.mode != .upsert { refuse(declared.location, "`mode \(entity.mode.rawValue)`") }
-            if hooks[index].beforeSave != nil || hooks[index].onInsert != nil { refuse(declared.location, "a Swift hook (on \(entity.name))") }
-            for attribute in entity.attributes where attribute.derived != nil {
-                refuse(attributeLocation(attribute.name), "a derived value (\(entity.name).\(attribute.name))")
-            }
+        for (index, entity) in entities.enumerated() where entity.keyAttributes.isEmpty {
+            refuse(mapping.entities[index].location, "an entity without a key (\(entity.name))")
         }
         return found
     }

@@ -95,6 +95,15 @@ final class PostgresBatchWriter {
     /// Whether the object with `key` is in the batch not yet written.
     func holds(_ entity: Int, _ key: ObjectKey) -> Bool { batches[entity].rows[key] != nil }
 
+    /// Gathers a new stub with the values the importer made for it (defaults, derived values,
+    /// hooks: `PostgresRecordCompletion`), before the record that names it by its key, which then
+    /// finds it in the batch.
+    func gatherStub(_ entity: Int, _ key: ObjectKey, values: [SQLValue?]) {
+        let row = batches[entity].row(for: key, attributes: plan.entities[entity].attributes.count)
+        for (index, value) in values.enumerated() where value != nil { batches[entity].values[row][index] = value }
+        gathered += 1
+    }
+
     @discardableResult
     private func gather(_ draft: ObjectDraft) -> ObjectKey {
         let entity = plan.entities[draft.entity]

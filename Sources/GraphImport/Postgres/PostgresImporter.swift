@@ -16,12 +16,14 @@ import GraphImportStore
 /// anything is written (`ImportPlan.postgresUnsupported`).
 public struct PostgresImporter: Sendable {
     public let plan: ImportPlan
+    let hooks: ImportHooks
     let entityHooks: [EntityHooks]
     /// Objects gathered before a batch is written.
     public var batchSize = 5000
 
     public init(plan: ImportPlan, hooks: ImportHooks = ImportHooks()) {
         self.plan = plan
+        self.hooks = hooks
         entityHooks = EntityHooks.bind(hooks, to: plan)
     }
 
@@ -47,7 +49,7 @@ public struct PostgresImporter: Sendable {
         var run = PostgresImportRun(plan: plan, connection: connection, runID: runID, inputName: inputName, store: location.description, options: options)
         run.batchSize = batchSize
         do {
-            var summary = try run.perform(source: source, hooks: entityHooks, onSkip: onSkip, onProgress: onProgress)
+            var summary = try run.perform(source: source, hooks: hooks, entityHooks: entityHooks, onSkip: onSkip, onProgress: onProgress)
             summary.seconds = monotonicSeconds() - started
             return summary
         } catch {
@@ -63,7 +65,7 @@ public struct PostgresImporter: Sendable {
     }
 
     private func refuseUnsupported(options: ImportOptions, store: String) throws(PostgresImportError) {
-        let refusals = plan.postgresUnsupported(hooks: entityHooks)
+        let refusals = plan.postgresUnsupported()
         if !refusals.isEmpty {
             throw .unsupported(store: store, message: "this map asks for what graphimport does not do on a PostgreSQL store yet", refusals: refusals)
         }
@@ -71,13 +73,8 @@ public struct PostgresImporter: Sendable {
         if !overlong.isEmpty {
             throw .unsupported(store: store, message: "the map makes names longer than PostgreSQL keeps", refusals: overlong)
         }
-        var options_: [String] = []
-        if options.mode != nil { options_.append("--mode") }
-        if options.changeLimit != nil { options_.append("--verbose's list of changes") }
-        if !options_.isEmpty {
-            throw .unsupported(
-                store: store, message: "\(options_.joined(separator: " and ")) \(options_.count == 1 ? "is" : "are") not supported on a PostgreSQL store yet",
-                refusals: [])
+        if options.changeLimit != nil {
+            throw .unsupported(store: store, message: "--verbose's list of changes is not supported on a PostgreSQL store yet", refusals: [])
         }
     }
 }
@@ -116,7 +113,8 @@ struct PostgresImportRun {
     }
 
     mutating func perform(
-        source: some JSONByteSource, hooks: [EntityHooks], onSkip: (RecordError) -> Void, onProgress: ((Int, Int) -> Void)?
+        source: some JSONByteSource, hooks: ImportHooks, entityHooks: [EntityHooks], onSkip: (RecordError) -> Void,
+        onProgress: ((Int, Int) -> Void)?
     ) throws(PostgresImportError) -> ImportSummary {
         var summary = ImportSummary(input: inputName, store: store)
         summary.runID = runID
@@ -129,27 +127,30 @@ struct PostgresImportRun {
             return try finishUnchanged(summary)
         }
         let now = SQLValue.text(Coercion.isoText(Timestamp(milliseconds: currentMilliseconds())))
-        let writer = PostgresBatchWriter(plan: plan, connection: connection, run: RunContext(runID: runID, now: now), batchSize: batchSize)
+        let run = RunContext(runID: runID, now: now)
+        let writer = PostgresBatchWriter(plan: plan, connection: connection, run: run, batchSize: batchSize)
         try server { () throws(PostgresError) in
             try connection.begin()
             try connection.lockStore(wait: options.busyTimeout)
         }
         summary.schemaChanges = try prepareSchema()
         try server { () throws(PostgresError) in try writer.prepare() }
-        let required = PostgresRequiredCheck(plan: plan, connection: connection, batch: writer)
+        let modes = EntityModes(plan: plan, run: options.mode)
+        let stored = PostgresStoredObjects(plan: plan, connection: connection)
+        let completion = PostgresRecordCompletion(
+            plan: plan, modes: modes, rules: ObjectValueRules(plan: plan, run: run, hooks: entityHooks), objects: stored)
+        let required = PostgresRequiredCheck(plan: plan, stored: stored, batch: writer)
         let reader = JSONRecordReader(
             source: InputTap(source, state: tap), patterns: plan.routes.map(\.pattern), capture: plan.captures,
-            projections: plan.projections(hooks: ImportHooks()), format: options.format,
+            projections: plan.projections(hooks: hooks), format: options.format,
             options: JSONReaderOptions(maxDepth: ImportLimits.maxJSONDepth, maxStringBytes: ImportLimits.maxStringBytes))
-        let modes = EntityModes(plan: plan, run: nil)
         let pipeline = RecordPipeline(
-            reader: reader, builder: DraftBuilder(plan: plan, hooks: hooks, modes: modes), routes: plan.routes, skipsMalformedLines: options.skipInvalid)
+            reader: reader, builder: DraftBuilder(plan: plan, hooks: entityHooks, modes: modes), routes: plan.routes, skipsMalformedLines: options.skipInvalid)
         defer { pipeline.stop() }
         do {
-            let ending = try loop.run(pipeline, onSkip: onSkip, onProgress: onProgress) { record, draft in
-                if draft.treeLacksRequired, let error = try required.error(for: draft) { return .refused(error) }
-                try writer.add(draft)
-                return .written
+            let fetch = { (records: [DraftedRecord]) throws in try completion.fetch(records, held: writer.holds) }
+            let ending = try loop.run(pipeline, onSkip: onSkip, onProgress: onProgress, beforeBatch: fetch) { record, draft in
+                try completion.write(record, draft, into: writer, checking: required)
             }
             if case .emptyAllowed = ending { return try finish(summary, counts: nil, captured: [:]) }
         } catch let error as ImportError {
@@ -175,6 +176,7 @@ struct PostgresImportRun {
         summary.unlinked = writer.tally.unlinked.filter { $0.count > 0 }
         summary.entities = plan.entities.indices.map { index in
             var entityCounts = counts[index]
+            entityCounts.notInserted = writer.tally.notInsertedCount(index)
             entityCounts.skipped = loop.skippedByEntity[index]
             entityCounts.deleted = summary.deletions.first { $0.entity == plan.entities[index].name }?.count ?? 0
             return (plan.entities[index].name, entityCounts)

@@ -5,10 +5,10 @@ import GraphImportStore
 /// (`GraphWriter.checkRequired`), for PostgreSQL: an object lacking a value its entity requires
 /// on insert is refused when it is new, that is not in the store, not in the batch not yet
 /// written, not named earlier in the record, and given that value by no other occurrence in the
-/// record. Only such records ask the server, one key at a time.
+/// record. The stored objects are those read for the record's batch, a query per entity.
 struct PostgresRequiredCheck {
     let plan: ImportPlan
-    let connection: PostgresConnection
+    let stored: PostgresStoredObjects
     let batch: PostgresBatchWriter
 
     /// The error for the record's first new object without a required value, or nil.
@@ -58,27 +58,10 @@ struct PostgresRequiredCheck {
         }
     }
 
-    /// Whether the object is in the batch not yet written, or in the store.
+    /// Whether the object is in the batch not yet written, or in the store (read with the
+    /// record's batch: `PostgresRecordCompletion.fetch`).
     private func exists(_ entity: Int, _ key: ObjectKey) throws(PostgresError) -> Bool {
         if batch.holds(entity, key) { return true }
-        let plan = self.plan.entities[entity]
-        let condition = plan.keyAttributes.enumerated().map { position, attribute in
-            "\(quoteIdentifier(plan.attributes[attribute].column)) = $\(position + 1)"
-        }
-        let parameters = key.values.map(Self.parameter)
-        let found = try connection.rows(
-            "SELECT 1 FROM \(quoteIdentifier(plan.table)) WHERE \(condition.joined(separator: " AND ")) LIMIT 1", parameters)
-        return !found.isEmpty
-    }
-
-    /// A key value as a query parameter's text (its type comes from the column it is compared with).
-    static func parameter(_ value: SQLValue) -> String? {
-        switch value {
-        case .null: nil
-        case .integer(let number): String(number)
-        case .real(let number): "\(number)"
-        case .text(let text): text
-        case .blob(let bytes): "\\x" + bytes.map { String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16) : String($0, radix: 16) }.joined()
-        }
+        return try stored.exists(entity, key)
     }
 }

@@ -8,15 +8,15 @@ extension GraphWriter {
     /// written as usual.
     func leaveByMode(_ draft: ObjectDraft) throws(WriteError) -> (left: Bool, pk: Int64?) {
         let entity = draft.entity
-        if let (object, _) = try find(entity, draft.key) {
-            if modes.updates[entity] { return (false, nil) }
+        let found = try find(entity, draft.key)?.0
+        guard modes.leaves(entity, stored: found != nil) else { return (false, nil) }
+        if let object = found {
             if object.status == .referenced {
                 memory.willChange(object, entity, draft.key)
                 object.status = .touched
             }
             return (true, object.pk)
         }
-        if modes.inserts[entity] { return (false, nil) }
         tally.skipNew(entity, draft.key)
         return (true, nil)
     }

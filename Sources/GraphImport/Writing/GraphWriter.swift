@@ -55,7 +55,8 @@ final class GraphWriter<Store: EntityStore> {
     let memory: ObjectMemory
     private let undo: any RecordUndo
     private let columns: [EntityColumns]
-    private let hooks: [EntityHooks]
+    /// Defaults, derived values and hooks, as the PostgreSQL store applies them too.
+    private let rules: ObjectValueRules
     /// Per entity: whether an update that changes no value can stop at comparing (no derived or
     /// `always` attribute to compute, no `beforeSave` hook to call).
     private let comparesOnly: [Bool]
@@ -96,7 +97,7 @@ final class GraphWriter<Store: EntityStore> {
         self.run = run
         self.stores = stores
         self.undo = undo
-        self.hooks = hooks
+        rules = ObjectValueRules(plan: plan, run: run, hooks: hooks)
         columns = plan.entities.map(EntityColumns.init)
         memory = ObjectMemory(unchanging: columns.map(\.unchanging), generationSize: objectsInMemory)
         comparesOnly = plan.entities.indices.map { index in
@@ -230,7 +231,7 @@ final class GraphWriter<Store: EntityStore> {
             // An object its mode leaves alone, or does not insert, writes nothing of its tree.
             var found = earlier[draft.entity].contains(draft.key)
             if !found { found = try exists(draft.entity, draft.key) }
-            if found ? !modes.updates[draft.entity] : !modes.inserts[draft.entity] {
+            if modes.leaves(draft.entity, stored: found) {
                 if found { earlier[draft.entity].insert(draft.key) }
                 return
             }
@@ -324,19 +325,10 @@ final class GraphWriter<Store: EntityStore> {
 
     /// `linkRows`: nil, or per to-many the link values of `lists` (nil for one without link attributes).
     private func insert(_ draft: ObjectDraft, provided: [SQLValue?], lists: [[Int64]?], linkRows: [[SQLValue]?]? = nil) throws(WriteError) -> Int64 {
-        let entity = plan.entities[draft.entity]
         let store = stores[draft.entity]
         var values = provided
-        for (index, attribute) in entity.attributes.enumerated() {
-            if values[index] == nil || attribute.always != nil, let value = attribute.insertedValue { values[index] = run.value(value) }
-        }
-        try derive(entity, &values)
-        if let hook = hooks[draft.entity].onInsert {
-            var objectValues = ObjectValues(entity: entity.name, names: entity.attributeNames, values: Array(values.prefix(entity.attributes.count)))
-            hook(&objectValues)
-            for index in objectValues.values.indices { values[index] = objectValues.values[index] }
-        }
-        try checkBeforeSave(draft.entity, values)
+        try rules.fillNew(draft.entity, &values)
+        try rules.checkBeforeSave(draft.entity, values)
         var written: [Int] = []
         var bound: [SQLValue] = []
         written.reserveCapacity(values.count + 2)
@@ -373,7 +365,6 @@ final class GraphWriter<Store: EntityStore> {
     private func update(
         _ object: KnownObject, draft: ObjectDraft, provided: [SQLValue?], holdsProvided: Bool, lists: [[Int64]?], linkRows: [[SQLValue]?]?
     ) throws(WriteError) {
-        let entity = plan.entities[draft.entity]
         let store = stores[draft.entity]
         let layout = columns[draft.entity]
         memory.willChange(object, draft.entity, draft.key)
@@ -388,7 +379,7 @@ final class GraphWriter<Store: EntityStore> {
         }
         var merged = object.values.map { Optional($0) }
         for (index, value) in provided.enumerated() where value != nil { merged[index] = value }
-        try derive(entity, &merged)
+        try rules.derive(draft.entity, &merged)
         var listChanged = false
         // Per to-many: whether its rows are rewritten (its targets, or their link values, differ).
         var rewrites: [Bool] = []
@@ -415,11 +406,8 @@ final class GraphWriter<Store: EntityStore> {
         if changed, let changeLog {
             try logChange(to: changeLog, object: object, draft: draft, merged: merged, columns: changedColumns, rewrites: rewrites, lists: lists)
         }
-        for (index, attribute) in entity.attributes.enumerated() {
-            if changed, let value = attribute.onChange { merged[index] = run.value(value) }
-            if let value = attribute.always { merged[index] = run.value(value) }
-        }
-        try checkBeforeSave(draft.entity, merged)
+        rules.markUpdate(draft.entity, &merged, changed: changed)
+        try rules.checkBeforeSave(draft.entity, merged)
         if owns[draft.entity] && changed { try noteOrphans(of: object, entity: draft.entity, merged: merged, lists: lists, rewrites: rewrites) }
         var written: [Int] = []
         var bound: [SQLValue] = []
@@ -489,32 +477,6 @@ final class GraphWriter<Store: EntityStore> {
             if try !holdsList(list, object: object, index: index, store: store) { return false }
         }
         return true
-    }
-
-    /// Computes the entity's derived attributes from the other values, through their converters and checks.
-    private func derive(_ entity: EntityPlan, _ values: inout [SQLValue?]) throws(WriteError) {
-        for index in entity.derivedAttributes {
-            let attribute = entity.attributes[index]
-            guard let template = attribute.derived else { continue }
-            let snapshot = values
-            let rendered = template.render { snapshot[$0] ?? .null }
-            guard case .text(let text) = rendered else {
-                values[index] = .null
-                continue
-            }
-            do {
-                values[index] = try attribute.storedValue(.string(text))
-            } catch {
-                throw .invalidDerived(member: "\(entity.name).\(attribute.name)", message: error.message)
-            }
-        }
-    }
-
-    private func checkBeforeSave(_ entity: Int, _ values: [SQLValue?]) throws(WriteError) {
-        guard let hook = hooks[entity].beforeSave else { return }
-        let plan = self.plan.entities[entity]
-        let objectValues = ObjectValues(entity: plan.name, names: plan.attributeNames, values: Array(values.prefix(plan.attributes.count)))
-        do { try hook(objectValues) } catch { throw .rejected(member: plan.name, message: error.message) }
     }
 
     /// The row id a link stands for, writing nested objects and making stubs for unknown keys;

@@ -1,0 +1,112 @@
+import GraphImportPostgres
+import GraphImportStore
+
+/// What a PostgreSQL store holds of the objects a record batch names, as the run has left them,
+/// known before those records are written. The SQLite writer finds each object as it writes it;
+/// here the rows a batch of records needs are read at once, with one query per entity
+/// (`fetch`), and the run's writes since are laid over them.
+///
+/// The invariant: `stored` answers for an object as the store will hold it once everything the
+/// run wrote so far is written, for every key fetched for the current record batch and every
+/// object noted since. The run's writes are kept until the writer has sent them (a later
+/// batch's fetch then reads them from the server), and a record's own until it is kept or refused.
+final class PostgresStoredObjects {
+    let plan: ImportPlan
+    let connection: PostgresConnection
+    /// Per entity: the rows fetched for the current record batch, by key (nil: no such row).
+    private var fetched: [[ObjectKey: [SQLValue]?]]
+    /// Per entity: what the run wrote of objects, in attribute order (nil: a value the run did
+    /// not give, the row's is kept). An object noted here is stored.
+    private var written: [[ObjectKey: [SQLValue?]]]
+    /// Per entity: what the record being completed writes, kept by `commitRecord`.
+    private var pending: [[ObjectKey: [SQLValue?]]]
+
+    init(plan: ImportPlan, connection: PostgresConnection) {
+        self.plan = plan
+        self.connection = connection
+        fetched = Array(repeating: [:], count: plan.entities.count)
+        written = fetched.map { _ in [:] }
+        pending = written
+    }
+
+    /// Starts a record batch: forgets the rows of the last one and the writes the writer has sent
+    /// (`held` says which it still holds), then reads the rows of `keys` (per entity), one query
+    /// per entity that has any.
+    func fetch(_ keys: [[ObjectKey]], held: (Int, ObjectKey) -> Bool) throws(PostgresError) {
+        for entity in plan.entities.indices {
+            if !fetched[entity].isEmpty { fetched[entity] = [:] }
+            if !written[entity].isEmpty { written[entity] = written[entity].filter { held(entity, $0.key) } }
+            if !keys[entity].isEmpty { try read(entity, keys[entity]) }
+        }
+    }
+
+    private func read(_ entity: Int, _ keys: [ObjectKey]) throws(PostgresError) {
+        let plan = self.plan.entities[entity]
+        let probe = PostgresKeyProbe(table: plan.table, keyColumns: plan.keyAttributes.map { plan.attributes[$0].column })
+        for key in keys { fetched[entity][key] = .some(nil) }
+        for (place, values) in try probe.rows(of: keys.flatMap(\.values), columns: plan.attributes.map(\.column), on: connection) {
+            fetched[entity][keys[place]] = values
+        }
+    }
+
+    /// The object's values (in attribute order) when it is stored or written earlier in the run,
+    /// nil when it is new. A value of an object the run wrote without reading is nil where the
+    /// run gave none and the row is not known.
+    func stored(_ entity: Int, _ key: ObjectKey) throws(PostgresError) -> [SQLValue?]? {
+        let laid = pending[entity][key] ?? written[entity][key]
+        // A key its batch did not name (none should be): read alone rather than answered wrong.
+        if fetched[entity][key] == nil && laid == nil { try read(entity, [key]) }
+        guard let row = fetched[entity][key] ?? nil else { return laid }
+        guard let laid else { return row }
+        return row.indices.map { laid[$0] ?? row[$0] }
+    }
+
+    /// Whether the object is stored or written earlier in the run.
+    func exists(_ entity: Int, _ key: ObjectKey) throws(PostgresError) -> Bool {
+        try stored(entity, key) != nil
+    }
+
+    /// Notes what the record being completed writes of an object: `values` in attribute order,
+    /// nil where it gives none.
+    func note(_ entity: Int, _ key: ObjectKey, _ values: [SQLValue?]) {
+        let attributes = plan.entities[entity].attributes.count
+        var laid = pending[entity][key] ?? written[entity][key] ?? Array(repeating: nil, count: attributes)
+        for index in 0..<attributes where values[index] != nil { laid[index] = values[index] }
+        pending[entity][key] = laid
+    }
+
+    /// Keeps what the record wrote: it is in the writer's batch now. Objects of `draft` that a
+    /// batch fetched as not stored count as stored from now on.
+    func commitRecord(_ draft: ObjectDraft?) {
+        for entity in pending.indices where !pending[entity].isEmpty {
+            written[entity].merge(pending[entity]) { $1 }
+            pending[entity] = [:]
+        }
+        if let draft, fetched.contains(where: { !$0.isEmpty }) { noteNew(draft) }
+    }
+
+    /// Forgets what the record would have written: it was refused.
+    func discardRecord() {
+        for entity in pending.indices where !pending[entity].isEmpty { pending[entity] = [:] }
+    }
+
+    /// Notes each object of the tree (stubs included) that was fetched as not stored: the record
+    /// wrote it (the required check of a later record finds it so).
+    private func noteNew(_ draft: ObjectDraft) {
+        func visit(_ link: LinkDraft?) {
+            switch link {
+            case .object(let nested)?: noteNew(nested)
+            case .reference(let entity, let key)?: noteIfNew(entity, key)
+            default: break
+            }
+        }
+        for link in draft.toOne { visit(link) }
+        for links in draft.toMany { for link in links ?? [] { visit(link) } }
+        noteIfNew(draft.entity, draft.key)
+    }
+
+    private func noteIfNew(_ entity: Int, _ key: ObjectKey) {
+        guard case .some(nil) = fetched[entity][key], written[entity][key] == nil else { return }
+        written[entity][key] = Array(repeating: nil, count: plan.entities[entity].attributes.count)
+    }
+}

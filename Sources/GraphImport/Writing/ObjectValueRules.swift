@@ -1,0 +1,80 @@
+import GraphImportStore
+
+/// What the map and the Swift hooks make of an object's values before it is saved, the same on
+/// either store: a new object's `default`, `onchange` and `always` values, its derived values and
+/// its `onInsert` hook; an object's derived values from its merged values; the `beforeSave` hook.
+///
+/// Values are in column order (attributes first, then any to-one foreign keys): only the
+/// entity's attributes are read or set.
+struct ObjectValueRules {
+    let plan: ImportPlan
+    let run: RunContext
+    /// Per entity of the plan.
+    let hooks: [EntityHooks]
+
+    /// A new object's values from those the feed gives (nil: not given): the map's values for a
+    /// new object, the derived ones, then what `onInsert` sets.
+    func fillNew(_ entity: Int, _ values: inout [SQLValue?]) throws(WriteError) {
+        let plan = self.plan.entities[entity]
+        for (index, attribute) in plan.attributes.enumerated() {
+            if values[index] == nil || attribute.always != nil, let value = attribute.insertedValue { values[index] = run.value(value) }
+        }
+        try derive(entity, &values)
+        if let hook = hooks[entity].onInsert {
+            var objectValues = ObjectValues(entity: plan.name, names: plan.attributeNames, values: Array(values.prefix(plan.attributes.count)))
+            hook(&objectValues)
+            for index in objectValues.values.indices { values[index] = objectValues.values[index] }
+        }
+    }
+
+    /// An updated object's `onchange` values (when `changed`) and `always` values.
+    func markUpdate(_ entity: Int, _ values: inout [SQLValue?], changed: Bool) {
+        for (index, attribute) in plan.entities[entity].attributes.enumerated() {
+            if changed, let value = attribute.onChange { values[index] = run.value(value) }
+            if let value = attribute.always { values[index] = run.value(value) }
+        }
+    }
+
+    /// Computes the entity's derived attributes from the other values, through their converters and checks.
+    func derive(_ entity: Int, _ values: inout [SQLValue?]) throws(WriteError) {
+        let plan = self.plan.entities[entity]
+        for index in plan.derivedAttributes {
+            let attribute = plan.attributes[index]
+            guard let template = attribute.derived else { continue }
+            let snapshot = values
+            let rendered = template.render { snapshot[$0] ?? .null }
+            guard case .text(let text) = rendered else {
+                values[index] = .null
+                continue
+            }
+            do {
+                values[index] = try attribute.storedValue(.string(text))
+            } catch {
+                throw .invalidDerived(member: "\(plan.name).\(attribute.name)", message: error.message)
+            }
+        }
+    }
+
+    /// Runs the entity's `beforeSave` hook, if it has one, on the object's whole values.
+    func checkBeforeSave(_ entity: Int, _ values: [SQLValue?]) throws(WriteError) {
+        guard let hook = hooks[entity].beforeSave else { return }
+        let plan = self.plan.entities[entity]
+        let objectValues = ObjectValues(entity: plan.name, names: plan.attributeNames, values: Array(values.prefix(plan.attributes.count)))
+        do { try hook(objectValues) } catch { throw .rejected(member: plan.name, message: error.message) }
+    }
+}
+
+extension WriteError {
+    /// The record error of a refusal found while writing `record` (a derived value, a hook); nil
+    /// for a failure that is not the record's (the store's).
+    func recordError(for record: DraftedRecord) -> RecordError? {
+        switch self {
+        case .rejected(let member, let message), .invalidDerived(let member, let message):
+            RecordError(
+                recordIndex: record.index, position: record.position, path: record.path.description, member: member, message: message,
+                hint: refusalHint)
+        case .lacksRequired(let error): error
+        case .store, .denied: nil
+        }
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import GraphImport
+import GraphImportPostgres
+import GraphImportStoreTestSupport
+import GraphImportTestSupport
+import Testing
+
+/// What reading stored objects before they are written costs on PostgreSQL (derived values,
+/// modes, hooks, the required check): one query per entity and batch of records that needs it,
+/// and nothing at all for a map that needs none, as counted in the server's log of statements
+/// (its tests one at a time: they share the log).
+@Suite("PostgreSQL: stored objects read per record batch", needsPostgres, .serialized)
+struct PostgresStoredReadsTests {
+    /// The statements the server ran for an import of `feed` (the database logs every one).
+    static func statements(map: String, feed: String, batchSize: Int = 5000) throws -> [String] {
+        let store = try MappedStore(.postgresql, map: map, batchSize: batchSize)
+        let cluster = try PostgresTestCluster.shared()
+        let name = try store.value("SELECT current_database()")!
+        try cluster.psql("postgres", "ALTER DATABASE \(name) SET log_statement = 'all'")
+        let log = URL(fileURLWithPath: cluster.directory + "/server.log")
+        let start = try Data(contentsOf: log).count
+        try store.importJSON(feed)
+        let written = try Data(contentsOf: log)
+        let lines = String(decoding: written[start...], as: UTF8.self).split(separator: "\n")
+        return lines.filter { $0.contains("LOG:  statement: ") || $0.contains("LOG:  execute ") }.map(String.init)
+    }
+
+    /// The statements that read stored rows by key (`PostgresKeyProbe.rowsStatement`).
+    static func reads(_ statements: [String]) -> [String] {
+        statements.filter { $0.contains("graphimport_probe_") && $0.contains(" JOIN ") }
+    }
+
+    @Test func aPlainMapReadsNoStoredObject() throws {
+        let map = try String(contentsOf: repositoryRoot.appendingPathComponent("Mappings/tweets.map"), encoding: .utf8)
+        let feed = try String(contentsOf: repositoryRoot.appendingPathComponent("Samples/tweets.json"), encoding: .utf8)
+        let statements = try Self.statements(map: map, feed: feed)
+        #expect(statements.contains { $0.contains("INSERT INTO") })
+        #expect(Self.reads(statements) == [])
+        #expect(!statements.contains { $0.contains("graphimport_probe_") })
+    }
+
+    /// 300 records come from the reading thread in three batches: a map whose derived value needs
+    /// the stored title reads the movies of each batch with one query, however many they are.
+    @Test func aDerivedValueReadsOncePerRecordBatch() throws {
+        let map = """
+            records at $[*] as Movie
+            entity Movie
+              key id
+              id : Int
+              title : String?
+              year : Int?
+              label : String derived "{title} ({year})"
+            """
+        let feed = "[" + (0..<300).map { #"{"id":\#($0),"year":2000}"# }.joined(separator: ",") + "]"
+        #expect(Self.reads(try Self.statements(map: map, feed: feed)).count == 3)
+        // Inputs the records give all need no read.
+        let given = "[" + (0..<300).map { #"{"id":\#($0),"title":"T","year":2000}"# }.joined(separator: ",") + "]"
+        #expect(Self.reads(try Self.statements(map: map, feed: given)) == [])
+    }
+}
+
+@Suite("PostgreSQL: rows read by key")
+struct PostgresRowsByKeyTests {
+    @Test func theStatementJoinsTheStagedKeysToTheTable() {
+        let probe = PostgresKeyProbe(table: "user", keyColumns: ["site", "id"])
+        #expect(
+            probe.rowsStatement(columns: ["id", "name"])
+                == #"SELECT p."graphimport_ordinal", t."id", t."name" FROM "\#(probe.stagingTable)" p JOIN "user" t ON t."site" = p."site" AND t."id" = p."id""#
+        )
+    }
+}

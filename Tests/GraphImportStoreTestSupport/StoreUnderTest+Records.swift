@@ -1,0 +1,60 @@
+import GraphImport
+import GraphImportJSON
+import GraphImportPostgres
+import GraphImportStore
+
+/// Imports into either store with Swift hooks and skipped records seen, and the record error an
+/// import stops with: what the tests of derived values, modes and hooks ask of both stores.
+extension StoreUnderTest {
+    /// Imports `json` with `plan` and `hooks`, calling `onSkip` for each record skipped; throws
+    /// the `ImportError` either store gives (a record's error), else the PostgreSQL store's own.
+    @discardableResult
+    public func run(
+        _ json: String, plan: ImportPlan, hooks: ImportHooks = ImportHooks(), options: ImportOptions = .init(),
+        onSkip: (RecordError) -> Void = { _ in }
+    ) throws -> ImportSummary {
+        let source = BytesSource(Array(json.utf8))
+        switch kind {
+        case .sqlite:
+            return try GraphImporter(plan: plan, hooks: hooks).run(source: source, inputName: "feed", storePath: location, options: options, onSkip: onSkip)
+        case .postgresql:
+            var importer = PostgresImporter(plan: plan, hooks: hooks)
+            importer.batchSize = batchSize
+            do {
+                return try importer.run(source: source, inputName: "feed", location: ConnectionString(location)!, options: options, onSkip: onSkip)
+            } catch {
+                if case .importing(let error) = error { throw error }
+                throw error
+            }
+        }
+    }
+
+    /// The record error an import of `json` stops with; nil when it succeeds or fails otherwise.
+    public func recordFailure(_ json: String, plan: ImportPlan, hooks: ImportHooks = ImportHooks(), options: ImportOptions = .init()) -> RecordError? {
+        do {
+            try run(json, plan: plan, hooks: hooks, options: options)
+            return nil
+        } catch {
+            guard case .record(let record)? = error as? ImportError else { return nil }
+            return record
+        }
+    }
+}
+
+extension MappedStore {
+    /// Imports `json` with `hooks`, calling `onSkip` for each record skipped (`StoreUnderTest.run`).
+    @discardableResult
+    public func run(
+        _ json: String, hooks: ImportHooks = ImportHooks(), options: ImportOptions = .init(), onSkip: (RecordError) -> Void = { _ in }
+    ) throws -> ImportSummary {
+        try store.run(json, plan: plan, hooks: hooks, options: options, onSkip: onSkip)
+    }
+
+    /// The record error an import of `json` stops with (`StoreUnderTest.recordFailure`).
+    public func recordFailure(_ json: String, hooks: ImportHooks = ImportHooks(), options: ImportOptions = .init()) -> RecordError? {
+        store.recordFailure(json, plan: plan, hooks: hooks, options: options)
+    }
+
+    /// The store's data tables, sorted: none after a first import that failed.
+    public func tableNames() throws -> [String] { try store.tableNames() }
+}
