@@ -27,6 +27,7 @@ which the references do not keep. `foreign_keys` lists violations (none expected
 
 import hashlib
 import json
+import os
 import re
 import sqlite3
 import subprocess
@@ -136,9 +137,9 @@ def is_postgres(store):
 
 
 def psql_rows(store, query):
-    """The rows of `query` (one JSON value per row) read through psql, decoded."""
+    """The rows of `query` (one JSON value per row) read through psql (PSQL, or psql on PATH)."""
     output = subprocess.run(
-        ["psql", "-X", "-q", "-A", "-t", "-v", "ON_ERROR_STOP=1", "-d", store, "-c", query],
+        [os.environ.get("PSQL", "psql"), "-X", "-q", "-A", "-t", "-v", "ON_ERROR_STOP=1", "-d", store, "-c", query],
         check=True, stdout=subprocess.PIPE).stdout.decode("utf-8")
     return [json.loads(line) for line in output.split("\n") if line]
 
