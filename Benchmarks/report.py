@@ -3,13 +3,17 @@
 
     python3 Benchmarks/report.py WORK_DIR/results/RUN_ID [WORK_DIR/results/RUN_ID ...]
 
-Reads `times.tsv` (size, tweets, feed_bytes, tool, phase, run, seconds, rss_kib, cpu_seconds),
+Reads `times.tsv` (size, tweets, feed_bytes, tool, phase, run, seconds, rss_kib, cpu_seconds and,
+for the PostgreSQL tools, server_cpu_seconds),
 `digests.tsv` (size, phase, tool, status, detail) and `machine.txt` from each directory given:
 several runs (say 10k and 100k in one, 1M in another) make one report, so that the scaling goals
 (time linear in the feed, memory flat) compare sizes measured apart.
 Ratios are reported, not asserted: `graphimport speed-up` is the reference's median time
 divided by graphimport's (file input) median time in the same phase and size, for wall time
 and for CPU time (user + system; steadier when other processes share the machine).
+The PostgreSQL tools (graphimport-pg, psql) have a table of their own: psql's median against
+graphimport-pg's, on wall time and on CPU time counted with the server's (the reference runs in
+the server, so its client's CPU alone would say nothing).
 """
 
 import collections
@@ -23,7 +27,13 @@ PHASES = (
     ("export", "export of the base store as nested JSON"),
 )
 IMPORT_PHASES = ("first", "reimport", "revised")
-TOOL_ORDER = ("graphimport", "graphimport-baseline", "graphimport-pipe", "sqlite", "sqlite-import", "python")
+TOOL_ORDER = ("graphimport", "graphimport-baseline", "graphimport-pipe", "sqlite", "sqlite-import", "python",
+              "graphimport-pg", "graphimport-pg-baseline", "psql")
+PG_TOOLS = ("graphimport-pg", "graphimport-pg-baseline", "psql")
+# Issue 21's goals for graphimport into PostgreSQL (2 cores): seconds of wall time, and the
+# speed-up over the psql reference.
+PG_TIME_GOALS = (("first", 4.0), ("reimport", 1.5))
+PG_SPEEDUP_GOAL = 2.0
 GOALS = (
     ("first", "sqlite", 2.0, "first import ≥ 2× faster than the sqlite3 CLI"),
     ("first", "sqlite-import", 2.0, "first import ≥ 2× faster than the sqlite3 CLI, `.import` path"),
@@ -61,8 +71,9 @@ def main(argv):
     digests = {}
     machines = []
     for directory in argv:
-        for size, tweets, feed_bytes, tool, phase, _run, seconds, rss, cpu in read_tsv(directory + "/times.tsv"):
-            samples[(size, tool, phase)].append((float(seconds), int(rss), float(cpu)))
+        for size, tweets, feed_bytes, tool, phase, _run, seconds, rss, cpu, *server in read_tsv(directory + "/times.tsv"):
+            server_cpu = float(server[0]) if server and server[0] else 0.0
+            samples[(size, tool, phase)].append((float(seconds), int(rss), float(cpu), server_cpu))
             sizes[size] = (int(tweets), int(feed_bytes))
         try:
             for size, phase, tool, status, detail in read_tsv(directory + "/digests.tsv"):
@@ -80,7 +91,8 @@ def main(argv):
         if not values:
             return None
         return (statistics.median(v[0] for v in values), max(v[1] for v in values), len(values),
-                statistics.median(v[2] for v in values))
+                statistics.median(v[2] for v in values), statistics.median(v[3] for v in values),
+                statistics.median(v[2] + v[3] for v in values))
 
     ordered_sizes = sorted(sizes, key=lambda s: sizes[s][0])
     tools = sorted({tool for _, tool, _ in samples}, key=tool_rank)
@@ -102,9 +114,9 @@ def main(argv):
             base = median(size, "graphimport", phase)
             for tool in tools:
                 measured = median(size, tool, phase)
-                if measured is None:
+                if measured is None or tool in PG_TOOLS:
                     continue
-                seconds, rss, runs, cpu = measured
+                seconds, rss, runs, cpu = measured[:4]
                 ratio = cpu_ratio = ""
                 if tool != "graphimport" and base is not None:
                     ratio = "%.2f×" % (seconds / base[0])
@@ -113,6 +125,7 @@ def main(argv):
                     tweets, feed_bytes / 1e6, phase_name, tool, runs, seconds, cpu, tweets / seconds,
                     mib(rss), ratio, cpu_ratio, digests.get((size, phase, tool), "")))
     out.append("")
+    out.extend(postgres_table(ordered_sizes, sizes, tools, median, digests))
 
     out.append("## Goals (reported, not asserted)\n")
     out.append("Speed goals are judged on wall time; the CPU-time ratio is shown beside it.\n")
@@ -140,6 +153,7 @@ def main(argv):
                 peak = mib(max(peaks))
                 out.append("| %d | %s peak RSS < %d MiB | %.0f MiB | %s |" % (
                     tweets, tool, RSS_GOAL_MIB, peak, "yes" if peak < RSS_GOAL_MIB else "no"))
+        out.extend(postgres_goals(tweets, size, median))
     out.append("")
 
     if len(ordered_sizes) > 1:
@@ -160,6 +174,61 @@ def main(argv):
         out.extend(scaling_goals(ordered_sizes, sizes, median))
     print("\n".join(out))
     return 0
+
+
+def postgres_table(ordered_sizes, sizes, tools, median, digests):
+    """The PostgreSQL tools' table: wall, client CPU, server CPU and their sum; psql against graphimport-pg."""
+    if not any(tool in PG_TOOLS for tool in tools):
+        return []
+    out = ["## PostgreSQL\n",
+           "graphimport (`graphimport-pg`) and the psql reference (`psql`: Benchmarks/psql-import) into one "
+           "throwaway server. `CPU s` is the client's (graphimport; psql's is next to nothing), `server CPU s` the "
+           "server's process tree while the import ran, `total CPU s` their sum (medians of each). `speed-up` = "
+           "that tool's median / graphimport-pg's (above 1: graphimport is faster; `graphimport-pg-baseline` is "
+           "the `--baseline` binary). `digest` compares the tables with "
+           "graphimport's SQLite store, and the schema with graphimport's PostgreSQL store.\n",
+           "| tweets | phase | tool | runs | wall s | CPU s | server CPU s | total CPU s | peak RSS MiB | speed-up (wall) | speed-up (total CPU) | digest |",
+           "|---:|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|"]
+    for size in ordered_sizes:
+        for phase, phase_name in PHASES:
+            base = median(size, "graphimport-pg", phase)
+            for tool in PG_TOOLS:
+                measured = median(size, tool, phase)
+                if measured is None:
+                    continue
+                seconds, rss, runs, cpu, server, total = measured
+                ratio = total_ratio = ""
+                if tool != "graphimport-pg" and base is not None:
+                    ratio = "%.2f×" % (seconds / base[0])
+                    total_ratio = "%.2f×" % (total / base[5])
+                out.append("| %d | %s | %s | %d | %.2f | %.2f | %.2f | %.2f | %.0f | %s | %s | %s |" % (
+                    sizes[size][0], phase_name, tool, runs, seconds, cpu, server, total, mib(rss), ratio, total_ratio,
+                    digests.get((size, phase, tool), "")))
+    return out + [""]
+
+
+def postgres_goals(tweets, size, median):
+    """Issue 21's goals for graphimport into PostgreSQL, as rows of the goals table."""
+    rows = []
+    for phase, limit in PG_TIME_GOALS:
+        measured = median(size, "graphimport-pg", phase)
+        if measured is not None:
+            rows.append("| %d | PostgreSQL: %s at most %.1f s | %.2f s (total CPU %.2f s) | %s |" % (
+                tweets, dict(PHASES)[phase], limit, measured[0], measured[5], "yes" if measured[0] <= limit else "no"))
+    for phase in IMPORT_PHASES:
+        mine, reference = median(size, "graphimport-pg", phase), median(size, "psql", phase)
+        if mine is None or reference is None:
+            continue
+        ratio = reference[0] / mine[0]
+        rows.append("| %d | PostgreSQL: %s ≥ %.0f× faster than the psql reference | %.2f× (total CPU %.2f×) | %s |" % (
+            tweets, dict(PHASES)[phase], PG_SPEEDUP_GOAL, ratio, reference[5] / mine[5], "yes" if ratio >= PG_SPEEDUP_GOAL else "no"))
+    peaks = [median(size, "graphimport-pg", phase) for phase in IMPORT_PHASES]
+    peaks = [p[1] for p in peaks if p is not None]
+    if peaks:
+        peak = mib(max(peaks))
+        rows.append("| %d | graphimport-pg peak RSS < %d MiB | %.0f MiB | %s |" % (
+            tweets, RSS_GOAL_MIB, peak, "yes" if peak < RSS_GOAL_MIB else "no"))
+    return rows
 
 
 def scaling_goals(ordered_sizes, sizes, median):

@@ -246,6 +246,9 @@ final class PostgresBatchWriter {
             let join = keys.map { "s.\($0) = g.\($0)" }.joined(separator: " AND ")
             let inserted = quoteIdentifier(Naming.insertedRun)
             let changed = quoteIdentifier(Naming.changedRun)
+            // Autovacuum never analyzes a temporary table: without statistics the planner guesses a
+            // few keys and looks each one up in the unique index instead of hashing them all.
+            try connection.execute("ANALYZE \(quoteIdentifier(givenTable(index)))")
             let row = try connection.rows(
                 "SELECT (SELECT count(*) FROM \(table) WHERE \(inserted) = $1::bigint), "
                     + "count(*) FILTER (WHERE s.\(inserted) = $1::bigint), "

@@ -19,7 +19,7 @@ public struct PostgresImporter: Sendable {
     let hooks: ImportHooks
     let entityHooks: [EntityHooks]
     /// Objects gathered before a batch is written.
-    public var batchSize = 5000
+    public var batchSize = 20000
 
     public init(plan: ImportPlan, hooks: ImportHooks = ImportHooks()) {
         self.plan = plan
@@ -87,7 +87,7 @@ struct PostgresImportRun {
     let inputName: String
     let store: String
     let options: ImportOptions
-    var batchSize = 5000
+    var batchSize = 20000
     let tap = InputTapState()
     /// The records read so far, and those skipped.
     var loop: RecordLoop
