@@ -96,28 +96,18 @@ struct PostgresCLITests {
         #expect(tweets.split(separator: "|")[0] == tweets.dropLast().split(separator: "|")[1], "\(tweets)")
     }
 
+    /// `always`, `onchange` and derived values were refused on PostgreSQL before they were done there.
     @Test(needsPostgres)
-    func aMapFeatureNotDoneOnPostgreSQLExits78AtItsLineAndWritesNothing() throws {
-        let database = try PostgresTestCluster.shared().makeDatabase()
-        let dir = TemporaryDirectory()
-        let map = dir.write("label.map", "records at $[*] as Thing\nentity Thing table things\n  key id\n  id: Int\n  label: String derived \"n{id}\"\n")
-        let result = runInProcess(["-", "--map", map, "--store", database.connectionString], stdinText: "[{\"id\": 1}]")
-        #expect(result.status == 78, "\(result.stderr)")
-        #expect(result.stderr.contains("label.map:5:"), "\(result.stderr)")
-        #expect(result.stderr.contains("a derived value (Thing.label) is not supported on a PostgreSQL store yet"), "\(result.stderr)")
-        #expect(try database.cluster.psql(database.name, "SELECT count(*) FROM pg_tables WHERE schemaname = 'public'") == "0\n")
-    }
-
-    /// `always` and `onchange` were refused on PostgreSQL before they were done there.
-    @Test(needsPostgres)
-    func aMapWithAlwaysAndOnchangeImportsIntoPostgreSQL() throws {
+    func aMapWithTheValuesTheEngineSetsImportsIntoPostgreSQL() throws {
         let database = try PostgresTestCluster.shared().makeDatabase()
         let dir = TemporaryDirectory()
         let map = dir.write(
-            "seen.map", "records at $[*] as Thing\nentity Thing table things\n  key id\n  id: Int\n  seenAt: Date always now\n  seenIn: Int onchange run\n")
+            "seen.map",
+            "records at $[*] as Thing\nentity Thing table things\n  key id\n  id: Int\n  seenAt: Date always now\n  seenIn: Int onchange run\n"
+                + "  label: String derived \"n{id}\"\n")
         let result = runInProcess(["-", "--map", map, "--store", database.connectionString], stdinText: "[{\"id\": 1}]")
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(try database.cluster.psql(database.name, "SELECT id, seen_at LIKE '20%Z', seen_in FROM things") == "1|t|1\n")
+        #expect(try database.cluster.psql(database.name, "SELECT id, seen_at LIKE '20%Z', seen_in, label FROM things") == "1|t|1|n1\n")
     }
 
     @Test(needsPostgres)
