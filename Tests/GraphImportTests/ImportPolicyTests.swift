@@ -421,6 +421,33 @@ struct ImportPolicyTests {
         #expect(unchanged.changes == [])
     }
 
+    /// A key of `link existing` that names no stored object leaves the to-one as it was, and is
+    /// no change; one that names a stored object is.
+    @Test(arguments: StoreKind.testable, [5000, 1])
+    func anUnknownLinkExistingKeyIsNoChange(kind: StoreKind, batchSize: Int) throws {
+        let map = Self.castMap.replacingOccurrences(of: "director <- director_id : Person?", with: "director <- director_id : Person? link existing")
+        let store = try MappedStore(kind, map: map, batchSize: batchSize)
+        try store.importJSON(#"[{"id": 1, "title": "Heat", "cast_ids": [7, 8]}]"#)
+        try store.importJSON(#"[{"id": 1, "title": "Heat", "director_id": 7}]"#)
+        let unknown = try store.importJSON(#"[{"id": 1, "title": "Heat", "director_id": 99}]"#, options: Self.verbose())
+        #expect(unknown.changes == [])
+        let known = try store.importJSON(#"[{"id": 1, "title": "Heat", "director_id": 8}]"#, options: Self.verbose())
+        #expect(known.changes.first?.objects.first?.fields == [FieldChange(name: "director", old: "7", new: "8")])
+    }
+
+    /// The samples show the same changes from either store, and a second import shows none.
+    @Test(arguments: StoreKind.testable, [("Mappings/tweets.map", "Samples/tweets.json"), ("Mappings/issues.map", "Samples/issues.json")])
+    func theSamplesShowTheSameChangesOnEitherStore(kind: StoreKind, sample: (map: String, feed: String)) throws {
+        let map = try String(contentsOf: repositoryRoot.appendingPathComponent(sample.map), encoding: .utf8)
+        let feed = try String(contentsOf: repositoryRoot.appendingPathComponent(sample.feed), encoding: .utf8)
+        let store = try MappedStore(kind, map: map)
+        let first = try store.importJSON(feed, options: Self.verbose())
+        let reference = try MappedStore(.sqlite, map: map).importJSON(feed, options: Self.verbose())
+        #expect(!first.changes.isEmpty)
+        #expect(first.changes == reference.changes)
+        #expect(try store.importJSON(feed, options: Self.verbose()).changes == [])
+    }
+
     /// What PostgreSQL shows otherwise: an object that two records of one batch change is
     /// compared once, merged, so its fields come in the columns' order, and a value changed and
     /// put back is no change; a batch per record shows what SQLite shows.
