@@ -190,7 +190,7 @@ struct ImportRun {
         let writer = GraphWriter(
             plan: plan, database: database, run: RunContext(runID: runID, now: now), hooks: entityHooks, emptyTables: emptyTables,
             objectsInMemory: max(1, options.objectsInMemory), modes: modes,
-            changeLog: options.changeLimit.map { ChangeLog(limit: max(0, $0), entities: plan.entities.count) })
+            changeLog: ChangeLog(options: options, entities: plan.entities.count))
         let reader = JSONRecordReader(
             source: InputTap(source, state: tap), patterns: plan.routes.map(\.pattern), capture: plan.captures,
             projections: plan.projections(hooks: hooks), format: options.format,

@@ -26,10 +26,12 @@ struct ImportPolicyCLITests {
     static let first = #"[{"id": 1, "title": "A", "comments": [{"id": 10, "body": "x"}]}, {"id": 2, "title": "B"}]"#
     static let second = #"[{"id": 1, "title": "A2", "tag_ids": [7, 8], "comments": [{"id": 11, "body": "y"}]}]"#
 
-    @Test func aVerboseDryRunListsEachChangeWithOldAndNewValuesAndWritesNothing() throws {
+    @Test(arguments: StoreKind.testable)
+    func aVerboseDryRunListsEachChangeWithOldAndNewValuesAndWritesNothing(kind: StoreKind) throws {
         let dir = TemporaryDirectory()
         let map = dir.write("posts.map", Self.map)
-        let store = dir.path("posts.sqlite")
+        let storeUnderTest = try StoreUnderTest(kind)
+        let store = storeUnderTest.location
         #expect(runInProcess([dir.write("first.json", Self.first), "--map", map, "--store", store]).status == 0)
         let result = runInProcess([dir.write("second.json", Self.second), "--map", map, "--store", store, "--dry-run", "-v"])
         #expect(result.status == 0)
@@ -45,15 +47,17 @@ struct ImportPolicyCLITests {
                 "  + 11 (new)",
                 "",
             ])
-        let database = try Database(path: store)
-        #expect(try database.rows("SELECT title FROM post WHERE id = 1").map { $0.map(\.description) } == [["'A'"]])
+        #expect(try storeUnderTest.select("SELECT title FROM post WHERE id = 1") == [["A"]])
     }
 
-    @Test func verboseShowsTenObjectsPerEntityThenACount() throws {
+    @Test(arguments: StoreKind.testable)
+    func verboseShowsTenObjectsPerEntityThenACount(kind: StoreKind) throws {
         let dir = TemporaryDirectory()
         let map = dir.write("posts.map", Self.map)
         let feed = "[" + (1...12).map { #"{"id": \#($0), "title": "t"}"# }.joined(separator: ", ") + "]"
-        let result = runInProcess([dir.write("many.json", feed), "--map", map, "--store", dir.path("posts.sqlite"), "--verbose"])
+        let store = try StoreUnderTest(kind)
+        let result = runInProcess([dir.write("many.json", feed), "--map", map, "--store", store.location, "--verbose"])
+        #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.contains("graphimport: Post: changed 12 objects\n  + 1 (new)\n"))
         #expect(result.stderr.contains("  + 10 (new)\n  and 2 more\n"))
         #expect(!result.stderr.contains("  + 11 (new)"))

@@ -12,14 +12,14 @@ import Testing
 @Suite("PostgreSQL: stored objects read per record batch", needsPostgres, .serialized)
 struct PostgresStoredReadsTests {
     /// The statements the server ran for an import of `feed` (the database logs every one).
-    static func statements(map: String, feed: String, batchSize: Int = 5000) throws -> [String] {
+    static func statements(map: String, feed: String, batchSize: Int = 5000, options: ImportOptions = .init()) throws -> [String] {
         let store = try MappedStore(.postgresql, map: map, batchSize: batchSize)
         let cluster = try PostgresTestCluster.shared()
         let name = try store.value("SELECT current_database()")!
         try cluster.psql("postgres", "ALTER DATABASE \(name) SET log_statement = 'all'")
         let log = URL(fileURLWithPath: cluster.directory + "/server.log")
         let start = try Data(contentsOf: log).count
-        try store.importJSON(feed)
+        try store.importJSON(feed, options: options)
         let written = try Data(contentsOf: log)
         let lines = String(decoding: written[start...], as: UTF8.self).split(separator: "\n")
         return lines.filter { $0.contains("LOG:  statement: ") || $0.contains("LOG:  execute ") }.map(String.init)
@@ -57,6 +57,28 @@ struct PostgresStoredReadsTests {
         let given = "[" + (0..<300).map { #"{"id":\#($0),"title":"T","year":2000}"# }.joined(separator: ",") + "]"
         #expect(Self.reads(try Self.statements(map: map, feed: given)) == [])
     }
+
+    /// `--verbose` compares each batch of objects with their rows before it is written: one read
+    /// per entity, and one per to-many the batch gives lists of, whatever the batch's size; none
+    /// without it.
+    @Test func theChangeListReadsOncePerEntityAndBatch() throws {
+        let map = """
+            records at $[*] as Movie
+            entity Movie
+              key id
+              id : Int
+              cast : [Person]
+            entity Person
+              key id
+              id : Int
+            """
+        // 300 movies and 300 people: three batches of 200 objects.
+        let feed = "[" + (0..<300).map { #"{"id":\#($0),"cast":[{"id":\#($0)}]}"# }.joined(separator: ",") + "]"
+        var options = ImportOptions()
+        options.changeLimit = 10
+        #expect(Self.reads(try Self.statements(map: map, feed: feed, batchSize: 200, options: options)).count == 9)
+        #expect(Self.reads(try Self.statements(map: map, feed: feed, batchSize: 200)) == [])
+    }
 }
 
 @Suite("PostgreSQL: rows read by key")
@@ -66,6 +88,23 @@ struct PostgresRowsByKeyTests {
         #expect(
             probe.rowsStatement(columns: ["id", "name"])
                 == #"SELECT p."graphimport_ordinal", t."id", t."name" FROM "\#(probe.stagingTable)" p JOIN "user" t ON t."site" = p."site" AND t."id" = p."id""#
+        )
+    }
+
+    @Test func theChangeListsStatementsJoinEachToOnesTargetAndReadEachListInPositionOrder() {
+        let probe = PostgresKeyProbe(table: "user", keyColumns: ["site", "id"])
+        let team = ProbedToOne(foreignKey: "team_pk", targetTable: "team", targetKeyColumns: ["id"], primaryKey: "pk")
+        #expect(
+            probe.rowsStatement(columns: ["id"], toOne: [team])
+                == #"SELECT p."graphimport_ordinal", t."id", o0."id" FROM "\#(probe.stagingTable)" p JOIN "user" t ON t."site" = p."site" AND t."id" = p."id" LEFT JOIN "team" o0 ON o0."pk" = t."team_pk""#
+        )
+        let teams = ProbedToMany(
+            joinTable: "user_teams", ownerColumn: "user_pk", targetColumn: "team_pk", positionColumn: "position", linkColumns: ["role"],
+            targetTable: "team", targetKeyColumns: ["id"], primaryKey: "pk")
+        #expect(
+            probe.listStatement(teams)
+                == #"SELECT p."graphimport_ordinal", g."id", j."role" FROM "\#(probe.stagingTable)" p JOIN "user" t ON t."site" = p."site" AND t."id" = p."id" "#
+                + #"JOIN "user_teams" j ON j."user_pk" = t."pk" JOIN "team" g ON g."pk" = j."team_pk" ORDER BY p."graphimport_ordinal", j."position""#
         )
     }
 }

@@ -26,11 +26,14 @@ final class PostgresBatchWriter {
     let run: RunContext
     /// What the run keeps for `delete missing` besides the given keys.
     let deletionTables: PostgresDeletionTables
+    /// `--verbose`'s list of changes, filled before each batch is written; nil: none is read.
+    let changeLog: ChangeLog?
 
-    init(plan: ImportPlan, connection: PostgresConnection, run: RunContext, batchSize: Int = 5000) {
+    init(plan: ImportPlan, connection: PostgresConnection, run: RunContext, batchSize: Int = 5000, changeLog: ChangeLog? = nil) {
         self.plan = plan
         self.connection = connection
         self.run = run
+        self.changeLog = changeLog
         runID = run.runID
         self.batchSize = max(1, batchSize)
         batches = plan.entities.map { EntityBatch(toOne: $0.toOne.count, toMany: $0.toMany.count) }
@@ -159,10 +162,12 @@ final class PostgresBatchWriter {
 
     /// Writes the batch: all rows, then all links (whose targets are then in the table). The keys
     /// of `link existing` are looked for before the rows are written: the batch's own objects
-    /// that come later in the feed than a key do not count as existing when it was met.
+    /// that come later in the feed than a key do not count as existing when it was met. The
+    /// change list, when there is one, compares the batch with the rows before they are written.
     func flush() throws(PostgresError) {
         guard gathered > 0 else { return }
         let unknown = try unknownTargets()
+        if let changeLog { try logChanges(to: changeLog, unknown: unknown) }
         for index in plan.entities.indices where !batches[index].keys.isEmpty { try writeRows(index) }
         for index in plan.entities.indices where !batches[index].keys.isEmpty { try writeLinks(index, unknown: unknown) }
         try noteOwners()

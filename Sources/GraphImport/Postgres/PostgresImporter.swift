@@ -73,9 +73,6 @@ public struct PostgresImporter: Sendable {
         if !overlong.isEmpty {
             throw .unsupported(store: store, message: "the map makes names longer than PostgreSQL keeps", refusals: overlong)
         }
-        if options.changeLimit != nil {
-            throw .unsupported(store: store, message: "--verbose's list of changes is not supported on a PostgreSQL store yet", refusals: [])
-        }
     }
 }
 
@@ -128,7 +125,8 @@ struct PostgresImportRun {
         }
         let now = SQLValue.text(Coercion.isoText(Timestamp(milliseconds: currentMilliseconds())))
         let run = RunContext(runID: runID, now: now)
-        let writer = PostgresBatchWriter(plan: plan, connection: connection, run: run, batchSize: batchSize)
+        let writer = PostgresBatchWriter(
+            plan: plan, connection: connection, run: run, batchSize: batchSize, changeLog: ChangeLog(options: options, entities: plan.entities.count))
         try server { () throws(PostgresError) in
             try connection.begin()
             try connection.lockStore(wait: options.busyTimeout)
@@ -174,6 +172,7 @@ struct PostgresImportRun {
         try server { () throws(PostgresError) in try writer.writeEngineValues() }
         let counts = try server { () throws(PostgresError) in try writer.counts() }
         summary.unlinked = writer.tally.unlinked.filter { $0.count > 0 }
+        summary.changes = writer.changeLog?.changes(names: plan.entities.map(\.name)) ?? []
         summary.entities = plan.entities.indices.map { index in
             var entityCounts = counts[index]
             entityCounts.notInserted = writer.tally.notInsertedCount(index)

@@ -31,6 +31,12 @@ final class ChangeLog {
         others = Array(repeating: [], count: entities)
     }
 
+    /// The log `options` ask for (`changeLimit`), nil when they ask for none.
+    convenience init?(options: ImportOptions, entities: Int) {
+        guard let limit = options.changeLimit else { return nil }
+        self.init(limit: max(0, limit), entities: entities)
+    }
+
     /// Whether a change of the object is shown with its fields (else it is only counted).
     func showsFields(_ entity: Int, _ key: ObjectKey) -> Bool {
         if let index = shown[entity][key] { return !objects[entity][index].isNew }
@@ -64,6 +70,16 @@ final class ChangeLog {
                 objects[entity][index].fields.append(field)
             }
         }
+    }
+
+    /// An update of a stored object: shown with its fields (`fields()`, made only then) while
+    /// within the limit, else counted.
+    func updated<E: Error>(_ entity: Int, _ key: ObjectKey, fields: () throws(E) -> [FieldChange]) throws(E) {
+        guard showsFields(entity, key) else {
+            counted(entity, key)
+            return
+        }
+        updated(entity, key, fields: try fields())
     }
 
     /// A change of an object beyond the limit: counted, not shown.
@@ -100,6 +116,21 @@ final class ChangeLog {
     /// A key as SQL literals, `42` or `('octocat', 7)`.
     static func text(_ key: ObjectKey) -> String {
         key.values.count == 1 ? text(key.values[0]) : "(" + key.values.map(text).joined(separator: ", ") + ")"
+    }
+
+    /// A changed attribute, its values as SQL literals.
+    static func value(_ name: String, old: SQLValue, new: SQLValue) -> FieldChange {
+        FieldChange(name: name, old: text(old), new: text(new))
+    }
+
+    /// A changed to-one, its targets by their keys (`NULL` for none).
+    static func target(_ name: String, old: ObjectKey?, new: ObjectKey?) -> FieldChange {
+        FieldChange(name: name, old: old.map(text) ?? text(.null), new: new.map(text) ?? text(.null))
+    }
+
+    /// A rewritten to-many, as how many targets it links before and after.
+    static func list(_ name: String, old: Int, new: Int) -> FieldChange {
+        FieldChange(name: name, old: "\(old) linked", new: "\(new) linked")
     }
 
     /// A value as a SQL literal, cut to `valueWidth` characters.
@@ -158,28 +189,25 @@ extension GraphWriter {
     func logChange(
         to log: ChangeLog, object: KnownObject, draft: ObjectDraft, merged: [SQLValue?], columns: [Int], rewrites: [Bool], lists: [[Int64]?]
     ) throws(WriteError) {
-        guard log.showsFields(draft.entity, draft.key) else {
-            log.counted(draft.entity, draft.key)
-            return
-        }
         let entity = plan.entities[draft.entity]
-        var fields: [FieldChange] = []
-        for column in columns {
-            let old = object.values[column]
-            let new = merged[column] ?? .null
-            if column < entity.attributes.count {
-                fields.append(FieldChange(name: entity.attributes[column].name, old: ChangeLog.text(old), new: ChangeLog.text(new)))
-            } else {
-                let relationship = entity.toOne[column - entity.attributes.count]
-                fields.append(
-                    FieldChange(name: relationship.name, old: try targetText(relationship.target, old), new: try targetText(relationship.target, new)))
+        try log.updated(draft.entity, draft.key) { () throws(WriteError) in
+            var fields: [FieldChange] = []
+            for column in columns {
+                let old = object.values[column]
+                let new = merged[column] ?? .null
+                if column < entity.attributes.count {
+                    fields.append(ChangeLog.value(entity.attributes[column].name, old: old, new: new))
+                } else {
+                    let relationship = entity.toOne[column - entity.attributes.count]
+                    fields.append(
+                        FieldChange(name: relationship.name, old: try targetText(relationship.target, old), new: try targetText(relationship.target, new)))
+                }
             }
+            for (index, rewritten) in rewrites.enumerated() where rewritten {
+                fields.append(ChangeLog.list(entity.toMany[index].name, old: object.list(index)?.count ?? 0, new: (lists[index] ?? []).count))
+            }
+            return fields
         }
-        for (index, rewritten) in rewrites.enumerated() where rewritten {
-            let before = object.list(index)?.count ?? 0
-            fields.append(FieldChange(name: entity.toMany[index].name, old: "\(before) linked", new: "\((lists[index] ?? []).count) linked"))
-        }
-        log.updated(draft.entity, draft.key, fields: fields)
     }
 
     /// The key of the object of `entity` a foreign key holds, for a message (NULL for none).

@@ -1,0 +1,99 @@
+public import GraphImportStore
+
+/// A to-one read beside the rows a probe finds: the key of the row its foreign key points at.
+public struct ProbedToOne: Sendable {
+    public let foreignKey: String
+    public let targetTable: String
+    public let targetKeyColumns: [String]
+    /// The primary key's column of the target table.
+    public let primaryKey: String
+
+    public init(foreignKey: String, targetTable: String, targetKeyColumns: [String], primaryKey: String) {
+        self.foreignKey = foreignKey
+        self.targetTable = targetTable
+        self.targetKeyColumns = targetKeyColumns
+        self.primaryKey = primaryKey
+    }
+}
+
+/// A to-many read for the rows a probe finds: its targets' keys and link values, in `position` order.
+public struct ProbedToMany: Sendable {
+    public let joinTable: String
+    public let ownerColumn: String
+    public let targetColumn: String
+    public let positionColumn: String
+    public let linkColumns: [String]
+    public let targetTable: String
+    public let targetKeyColumns: [String]
+    /// The primary key's column of the owner's and the target's tables.
+    public let primaryKey: String
+
+    public init(
+        joinTable: String, ownerColumn: String, targetColumn: String, positionColumn: String, linkColumns: [String], targetTable: String,
+        targetKeyColumns: [String], primaryKey: String
+    ) {
+        self.joinTable = joinTable
+        self.ownerColumn = ownerColumn
+        self.targetColumn = targetColumn
+        self.positionColumn = positionColumn
+        self.linkColumns = linkColumns
+        self.targetTable = targetTable
+        self.targetKeyColumns = targetKeyColumns
+        self.primaryKey = primaryKey
+    }
+}
+
+extension PostgresKeyProbe {
+    /// The statement that reads `columns` of the rows holding the staged keys, each row after its
+    /// key's place, then per to-one its target's key (NULLs for none).
+    public func rowsStatement(columns: [String], toOne: [ProbedToOne] = []) -> String {
+        var read = ["p.\(quoteIdentifier(PostgresUpsert.ordinalColumn))"] + columns.map { "t.\(quoteIdentifier($0))" }
+        var joins = ""
+        for (index, link) in toOne.enumerated() {
+            read += link.targetKeyColumns.map { "o\(index).\(quoteIdentifier($0))" }
+            joins +=
+                " LEFT JOIN \(quoteIdentifier(link.targetTable)) o\(index) ON o\(index).\(quoteIdentifier(link.primaryKey)) = t.\(quoteIdentifier(link.foreignKey))"
+        }
+        return "SELECT \(read.joined(separator: ", ")) FROM \(quoteIdentifier(stagingTable)) p JOIN \(quoteIdentifier(table)) t ON \(keyMatch)"
+            + joins
+    }
+
+    /// The statement that reads the join rows of the rows holding the staged keys: their key's
+    /// place, the target's key and the link values, in the key's and then `position` order.
+    public func listStatement(_ toMany: ProbedToMany) -> String {
+        let read =
+            ["p.\(quoteIdentifier(PostgresUpsert.ordinalColumn))"] + toMany.targetKeyColumns.map { "g.\(quoteIdentifier($0))" }
+            + toMany.linkColumns.map { "j.\(quoteIdentifier($0))" }
+        let pk = quoteIdentifier(toMany.primaryKey)
+        return "SELECT \(read.joined(separator: ", ")) FROM \(quoteIdentifier(stagingTable)) p JOIN \(quoteIdentifier(table)) t ON \(keyMatch) "
+            + "JOIN \(quoteIdentifier(toMany.joinTable)) j ON j.\(quoteIdentifier(toMany.ownerColumn)) = t.\(pk) "
+            + "JOIN \(quoteIdentifier(toMany.targetTable)) g ON g.\(pk) = j.\(quoteIdentifier(toMany.targetColumn)) "
+            + "ORDER BY p.\(quoteIdentifier(PostgresUpsert.ordinalColumn)), j.\(quoteIdentifier(toMany.positionColumn))"
+    }
+
+    /// The rows that hold some of `keys` (key after key), with their to-ones' targets' keys
+    /// (`rowsStatement`), and per to-many its join rows (`listStatement`): each row after its key's
+    /// place in `keys`. One COPY, one query for the rows and one per to-many, whatever the number of keys.
+    public func objects(
+        of keys: [SQLValue], columns: [String], toOne: [ProbedToOne], toMany: [ProbedToMany], on connection: PostgresConnection
+    ) throws(PostgresError) -> (rows: [(place: Int, values: [SQLValue])], lists: [[(place: Int, values: [SQLValue])]]) {
+        guard !keys.isEmpty else { return ([], toMany.map { _ in [] }) }
+        try stage(keys, on: connection)
+        let rows = try placed(rowsStatement(columns: columns, toOne: toOne), on: connection)
+        var lists: [[(place: Int, values: [SQLValue])]] = []
+        for list in toMany { lists.append(try placed(listStatement(list), on: connection)) }
+        return (rows, lists)
+    }
+
+    /// The rows of `statement`, each split into its key's place and the rest.
+    func placed(_ statement: String, on connection: PostgresConnection) throws(PostgresError) -> [(place: Int, values: [SQLValue])] {
+        var found: [(place: Int, values: [SQLValue])] = []
+        for row in try connection.values(statement, [], statement: nil) {
+            guard case .integer(let place)? = row.first else {
+                throw PostgresError(.other, message: "the rows of \(table) read by key came without their place")
+            }
+            found.append((Int(place), Array(row.dropFirst())))
+        }
+        return found
+    }
+}
