@@ -35,7 +35,7 @@ extension StoreUnderTest {
             }
             return nil
         } catch {
-            return error as? ImportError ?? .internalError("\(error)")
+            return error
         }
     }
 }
