@@ -12,8 +12,8 @@ import GraphImportStore
 /// Imports a feed into a PostgreSQL store with one plan: the whole run is one transaction under
 /// the store's advisory lock, and objects are written a batch at a time (`PostgresBatchWriter`).
 ///
-/// What the map or the options ask for that is not done on PostgreSQL yet is refused before
-/// anything is written (`ImportPlan.postgresUnsupported`).
+/// A map that PostgreSQL cannot hold as it is (a name longer than its 63 bytes) is refused before
+/// anything is written (`ImportPlan.postgresOverlongNames`, `ImportPlan.postgresUnsupported`).
 public struct PostgresImporter: Sendable {
     public let plan: ImportPlan
     let hooks: ImportHooks
