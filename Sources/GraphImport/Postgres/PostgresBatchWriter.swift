@@ -29,7 +29,7 @@ final class PostgresBatchWriter {
     /// `--verbose`'s list of changes, filled before each batch is written; nil: none is read.
     let changeLog: ChangeLog?
 
-    init(plan: ImportPlan, connection: PostgresConnection, run: RunContext, batchSize: Int = 5000, changeLog: ChangeLog? = nil) {
+    init(plan: ImportPlan, connection: PostgresConnection, run: RunContext, batchSize: Int, changeLog: ChangeLog? = nil) {
         self.plan = plan
         self.connection = connection
         self.run = run
