@@ -11,7 +11,7 @@ struct ToolOutcome {
     var signal: Int32?
     var stdout: String
     var stderr: String
-    /// The peak resident set size, in kilobytes (`ru_maxrss`).
+    /// The peak resident set size of the program itself, in kilobytes (`SpawnedTool.peakKilobytes`).
     var maxRSSKilobytes: Int
     var seconds: Double
 
@@ -32,6 +32,8 @@ final class SpawnedTool {
     private let started = ContinuousClock.now
     private var inputDescriptor: Int32 = -1
     private var outcome: ToolOutcome?
+    /// The highest `VmHWM` read from `/proc/PID/status` while the child ran.
+    private var highWater = 0
 
     /// Starts `executable` with `arguments`, the test's environment plus `environment`, and
     /// standard input from `stdinPath` (else /dev/null), or from a pipe kept open when `pipeInput`.
@@ -115,7 +117,7 @@ final class SpawnedTool {
         let deadline = started + .milliseconds(Int(timeout * 1_000))
         while ContinuousClock.now < deadline {
             if let outcome = collect(blocking: false) { return outcome }
-            usleep(2_000)
+            usleep(1_000)
         }
         kill(pid, SIGKILL)
         return collect(blocking: true)!
@@ -123,6 +125,7 @@ final class SpawnedTool {
 
     private func collect(blocking: Bool) -> ToolOutcome? {
         if let outcome { return outcome }
+        if !blocking { noteHighWater() }
         var status: Int32 = 0
         var usage = rusage()
         let result = wait4(pid, &status, blocking ? 0 : WNOHANG, &usage)
@@ -132,12 +135,31 @@ final class SpawnedTool {
         let ended = ToolOutcome(
             exitStatus: termination == 0 ? (status >> 8) & 0xff : nil, signal: termination == 0 ? nil : termination,
             stdout: (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? "",
-            stderr: (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? "", maxRSSKilobytes: usage.ru_maxrss,
+            stderr: (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? "", maxRSSKilobytes: peakKilobytes(usage),
             seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
         outcome = ended
         try? FileManager.default.removeItem(atPath: outPath)
         try? FileManager.default.removeItem(atPath: errPath)
         return ended
+    }
+
+    /// The child's peak memory. `wait4`'s `ru_maxrss` is no measure of it: `posix_spawn` execs
+    /// from the test runner's address space, and Linux carries that space's peak into the child's
+    /// (`exec_mmap`), so a runner of 450 MB makes every child look as large. `VmHWM` belongs to the
+    /// program's own address space: the highest read while it ran is taken, polled every
+    /// millisecond (a peak in its last millisecond could be missed); `ru_maxrss` only when no read
+    /// succeeded (a child that ended at once).
+    private func peakKilobytes(_ usage: rusage) -> Int {
+        highWater > 0 ? highWater : usage.ru_maxrss
+    }
+
+    /// Reads the child's `VmHWM` (kilobytes) and keeps the highest.
+    private func noteHighWater() {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+            let kilobytes = Int(line.split(whereSeparator: { $0 == " " || $0 == "\t" }).dropFirst().first ?? "")
+        else { return }
+        highWater = max(highWater, kilobytes)
     }
 
     deinit {
