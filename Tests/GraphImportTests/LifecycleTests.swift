@@ -273,6 +273,19 @@ struct LifecycleTests {
                 ])
     }
 
+    /// A stored object its mode does not update is left as it is: its `always` value too.
+    @Test(arguments: StoreKind.testable, ["insert", "upsert"])
+    func alwaysLeavesAnObjectItsModeDoesNotUpdateAlone(_ kind: StoreKind, mode: String) throws {
+        let store = try MappedStore(kind, map: markersMap + "\n  mode \(mode)")
+        try store.importJSON(#"[{"id":1,"title":"a"}]"#)
+        try store.execute("UPDATE item SET last_seen_at = '\(longAgo)'")
+        let again = try store.importJSON(#"[{"id":1,"title":"b"},{"id":2,"title":"c"}]"#)
+        #expect(counts(again) == (mode == "insert" ? [1, 0, 1, 0] : [1, 1, 0, 0]))
+        let touched = try store.value("SELECT count(*) FROM item WHERE id = 1 AND last_seen_at > '\(longAgo)'")
+        #expect(touched == (mode == "insert" ? "0" : "1"))
+        #expect(try store.value("SELECT count(*) FROM item WHERE id = 2 AND last_seen_at > '\(longAgo)'") == "1")
+    }
+
     /// The engine's values, a derived value and a `beforeSave` hook on one entity: the hook sees the
     /// whole object, and a re-import is still no change (`always` moves, `onchange` stays), on
     /// PostgreSQL too, where the hook's object is read before the batch and the markers are set after it.

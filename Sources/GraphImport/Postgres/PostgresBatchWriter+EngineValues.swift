@@ -7,8 +7,10 @@ extension PostgresBatchWriter {
     /// `always` on every object the feed gave, `onchange` on those it changed. After the last
     /// batch (a later batch may still change an object) and after the run's deletions (no write
     /// to a row about to go); `changed_run` is left as the batches stamped it, so the counts are
-    /// those of the feed's values, links and lists. A key attribute is never set.
-    func writeEngineValues() throws(PostgresError) {
+    /// those of the feed's values, links and lists. A key attribute is never set. `always` goes
+    /// only into entities whose `modes` update stored objects: the feed names the others' stored
+    /// objects (so they count as unchanged) but leaves them as they are (`GraphWriter.leaveByMode`).
+    func writeEngineValues(modes: EntityModes) throws(PostgresError) {
         for (index, entity) in plan.entities.enumerated() {
             let keys = Set(entity.keyAttributes)
             var always: [(column: String, value: SQLValue)] = []
@@ -16,7 +18,7 @@ extension PostgresBatchWriter {
             for (attributeIndex, attribute) in entity.attributes.enumerated() where !keys.contains(attributeIndex) {
                 // `always` wins over `onchange` on one attribute, as on insert (`insertedValue`).
                 if let value = attribute.always {
-                    always.append((attribute.column, run.value(value)))
+                    if modes.updates[index] { always.append((attribute.column, run.value(value))) }
                 } else if let value = attribute.onChange {
                     onChange.append((attribute.column, run.value(value)))
                 }

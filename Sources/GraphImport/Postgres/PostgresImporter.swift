@@ -172,7 +172,7 @@ struct PostgresImportRun {
         let letGo = try server { () throws(PostgresError) in try writer.deleteLetGoOwned() }
         try deleteMissing(writer: writer, summary: &summary)
         summary.deletions = Deletions.combined(letGo + summary.deletions)
-        try server { () throws(PostgresError) in try writer.writeEngineValues() }
+        try server { () throws(PostgresError) in try writer.writeEngineValues(modes: modes) }
         let counts = try server { () throws(PostgresError) in try writer.counts() }
         summary.unlinked = writer.tally.unlinked.filter { $0.count > 0 }
         summary.changes = writer.changeLog?.changes(names: plan.entities.map(\.name)) ?? []
