@@ -37,7 +37,7 @@ public struct PostgresImporter: Sendable {
         onSkip: (RecordError) -> Void = { _ in }, onProgress: ((Int, Int) -> Void)? = nil, onRunBegan: (Int64) -> Void = { _ in }
     ) throws(PostgresImportError) -> ImportSummary {
         let started = monotonicSeconds()
-        try refuseUnsupported(options: options, store: location.description)
+        try refuseUnsupported(store: location.description)
         let connection: PostgresConnection
         let runID: Int64
         do {
@@ -67,7 +67,7 @@ public struct PostgresImporter: Sendable {
         }
     }
 
-    private func refuseUnsupported(options: ImportOptions, store: String) throws(PostgresImportError) {
+    private func refuseUnsupported(store: String) throws(PostgresImportError) {
         let refusals = plan.postgresUnsupported()
         if !refusals.isEmpty {
             throw .unsupported(store: store, message: "this map asks for what graphimport does not do on a PostgreSQL store yet", refusals: refusals)
