@@ -29,7 +29,7 @@ extension Validator {
         }
         for entity in entities where !reached.contains(entity.name) {
             guard let attribute = entity.attributes.first(where: { $0.source?.isMemberName == true }) else { continue }
-            report(.memberNameUnreached(entity.name, at: (attribute.pathLocation ?? attribute.location).offset))
+            report(.memberNameUnreached(entity.name, at: attribute.pathLocation.offset))
         }
     }
 }

@@ -220,10 +220,10 @@ public final class PostgresTestCluster: Sendable {
     /// module does not declare: looked up at run time.
     private typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
     private typealias Chdir = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>) -> Int32
-    nonisolated(unsafe) private static let addCloseFrom: CloseFrom? = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np").map {
+    private static let addCloseFrom: CloseFrom? = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np").map {
         unsafeBitCast($0, to: CloseFrom.self)
     }
-    nonisolated(unsafe) private static let addChdir: Chdir? = dlsym(nil, "posix_spawn_file_actions_addchdir_np").map {
+    private static let addChdir: Chdir? = dlsym(nil, "posix_spawn_file_actions_addchdir_np").map {
         unsafeBitCast($0, to: Chdir.self)
     }
 
