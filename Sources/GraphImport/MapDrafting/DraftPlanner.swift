@@ -32,7 +32,7 @@ struct DraftPlanner {
     let userNamedRecords: Bool
 
     private var parent: [Int]
-    private var identity: [Int: String] = [:]
+    private var identity: [Int: DraftKey] = [:]
     private var recordRoots: [ShapeNode] = []
 
     init(survey: ShapeSurvey, fromTopLevelArray: Bool, recordsName: String?, userNamedRecords: Bool) {
@@ -50,16 +50,29 @@ struct DraftPlanner {
         return node.isElement ? .element : .toOne
     }
 
+    /// Names of a member that holds an object-valued id (`"ids": {"trakt": 1, "slug": "…"}`,
+    /// `"id": {"kind": "…", "videoId": "…"}`): the key is read from inside it.
+    static let idObjectNames: Set<String> = ["id", "ids", "_id", "identifier", "identifiers", "uid", "uuid", "guid"]
+
+    /// Whether the values at `child` can be a key: present, and strings or integers within 64 bits.
+    private static func usableAsKey(_ child: ShapeNode) -> Bool {
+        let tally = child.tally
+        return tally.present > 0 && tally.nulls == 0 && tally.objects == 0 && tally.arrays == 0 && tally.bools == 0
+            && tally.doubles == 0 && tally.hugeIntegers == 0
+    }
+
+    /// Whether `key` reads like an id: `id`, `uuid`, or a suffix (`question_id`, `userId`, `videoID`).
+    private static func idLike(_ key: String) -> Bool {
+        let lower = key.lowercased()
+        return idNames.contains(lower) || lower.hasSuffix("_id") || key.hasSuffix("Id") || key.hasSuffix("ID")
+    }
+
     /// The key that identifies the objects at `node`, or nil when none does.
-    func identityKey(of node: ShapeNode, role: Role, fromData: Bool) -> String? {
+    func identityKey(of node: ShapeNode, role: Role, fromData: Bool) -> DraftKey? {
         guard node.tally.objects > 0 else { return nil }
         let objects = node.tally.objects
         func usable(_ key: String) -> ShapeNode? {
-            guard let child = node.member(key) else { return nil }
-            let tally = child.tally
-            guard tally.present > 0, tally.nulls == 0, tally.objects == 0, tally.arrays == 0, tally.bools == 0,
-                tally.doubles == 0, tally.hugeIntegers == 0
-            else { return nil }
+            guard let child = node.member(key), DraftPlanner.usableAsKey(child) else { return nil }
             return child
         }
         func named(_ names: [String]) -> String? {
@@ -68,49 +81,88 @@ struct DraftPlanner {
             }
             return nil
         }
-        if let key = named(DraftPlanner.idNames) { return key }
+        if let key = named(DraftPlanner.idNames) { return DraftKey([key]) }
         // `question_id`, `userId`: an id by its suffix, when every object has one of its own.
         if role != .toOne,
             let key = node.memberKeys.first(where: { key in
-                let lower = key.lowercased()
-                guard lower.hasSuffix("_id") || key.hasSuffix("Id") || key.hasSuffix("ID"), let child = usable(key) else { return false }
+                guard DraftPlanner.idLike(key), let child = usable(key) else { return false }
                 return child.tally.present == objects && !child.distinct.repeats
             })
         {
-            return key
+            return DraftKey([key])
         }
+        if let key = objectValuedId(of: node) { return key }
         if let key = named(DraftPlanner.addressNames) {
             // A nested object keyed by its address is an entity when it is shared (the same
             // milestone on many issues); met once each, it is part of its parent.
-            if role != .toOne || node.member(key)!.distinct.repeats { return key }
+            if role != .toOne || node.member(key)!.distinct.repeats { return DraftKey([key]) }
         }
         if role == .toOne { return nil }
         for name in DraftPlanner.naturalNames {
             if let key = node.memberKeys.first(where: { $0.lowercased() == name }), let child = usable(key),
                 child.tally.present == objects
             {
-                return key
+                return DraftKey([key])
             }
         }
         guard role == .records, fromData, objects >= 2 else { return nil }
-        return node.memberKeys.first { key in
-            guard let child = usable(key) else { return false }
-            return child.tally.present == objects && !child.distinct.repeats
+        func uniqueEverywhere(_ child: ShapeNode) -> Bool {
+            DraftPlanner.usableAsKey(child) && child.tally.present == objects && !child.distinct.repeats
         }
+        if let key = node.memberKeys.first(where: { node.member($0).map(uniqueEverywhere) == true }) { return DraftKey([key]) }
+        // A field of an object every record holds (Prometheus' `metric.instance`): the object's
+        // fields are inlined into the record, so one of them can key it as well as its own.
+        for key in node.memberKeys {
+            guard let child = node.member(key), child.tally.objects == objects, !DraftPlanner.isKeyedByData(child) else { continue }
+            if let inner = child.memberKeys.first(where: { child.member($0).map(uniqueEverywhere) == true }) {
+                return DraftKey([key, inner])
+            }
+        }
+        return nil
     }
 
-    /// The identity of objects keyed by their member names: the map's `$key`.
-    static let memberNameKey = "$key"
+    /// A key inside an object-valued id that every object holds: an id-like member of it first,
+    /// else its first integer, else its first string, each present in every object.
+    ///
+    /// The member must be named like an id and hold only objects: the name is the evidence that
+    /// the object identifies its holder, so no uniqueness is asked of the sample (the same movie
+    /// may be listed twice).
+    private func objectValuedId(of node: ShapeNode) -> DraftKey? {
+        let objects = node.tally.objects
+        for key in node.memberKeys where DraftPlanner.idObjectNames.contains(key.lowercased()) {
+            guard let holder = node.member(key), holder.tally.objects == objects, holder.tally.values == objects else { continue }
+            let candidates = holder.memberKeys.filter { inner in
+                guard let child = holder.member(inner) else { return false }
+                return DraftPlanner.usableAsKey(child) && child.tally.present == objects
+            }
+            let chosen =
+                candidates.first(where: DraftPlanner.idLike)
+                ?? candidates.first(where: { holder.member($0)!.tally.strings == 0 })
+                ?? candidates.first
+            if let chosen { return DraftKey([key, chosen]) }
+        }
+        return nil
+    }
 
     /// An object with more keys than this, all of them objects, is keyed by its data.
     static let maxFieldKeys = 50
 
-    /// Whether the objects at `node` are keyed by data (`{"alice": {…}, "bob": {…}}`) rather than
-    /// by field names: many keys, every one holding an object. Such an object is not walked key by
-    /// key (each id would become a field); the draft keeps it whole and says how to read it.
+    /// Whether the objects at `node` are keyed by data (`{"alice": {…}, "bob": {…}}`,
+    /// `{"2024-04-27T06:30:00+02:00": 47, …}`) rather than by field names. Two kinds of evidence,
+    /// either enough, neither a count fitted to one sample:
+    /// - every member name is shaped like a value (`DataKeyShape`: numbers, dates, versions,
+    ///   hashes, uuids, coded ids like `Q42`), and the members' values are of one kind; a single
+    ///   such member suffices, since no field name is shaped so;
+    /// - more members than a record type plausibly has (`maxFieldKeys`), every one an object.
+    /// A data value never becomes a path step, an entity name or a column: such an object is read
+    /// with `{*}` or kept whole.
     static func isKeyedByData(_ node: ShapeNode) -> Bool {
-        node.memberKeys.count + node.droppedKeys > maxFieldKeys
-            && node.memberKeys.allSatisfy { node.member($0)!.tally.objects == node.member($0)!.tally.values }
+        let members = node.memberKeys.map { node.member($0)! }
+        guard !members.isEmpty else { return false }
+        if members.count + node.droppedKeys > maxFieldKeys, members.allSatisfy({ $0.tally.objects == $0.tally.values }) { return true }
+        guard node.memberKeys.allSatisfy(DataKeyShape.looksLikeData) else { return false }
+        let tally = members.dropFirst().reduce(members[0].tally) { $0.merged(with: $1.tally) }
+        return tally.kindCount == 1
     }
 
     // MARK: Records
@@ -118,13 +170,23 @@ struct DraftPlanner {
     /// Whether the records are the surveyed values themselves.
     private var recordsAreRoot: Bool { recordRoots.count == 1 && recordRoots[0] === survey.root }
 
-    /// The places whose objects are the records.
+    /// Whether the records at `node` are values, not objects: bare strings or integers, or the
+    /// scalar members of an object keyed by data. Each becomes an object whose `$` is the value.
+    static func holdsValueRecords(_ node: ShapeNode) -> Bool {
+        node.tally.objects == 0 && node.tally.arrays == 0 && node.tally.scalars > 0
+    }
+
+    /// The places whose objects are the records. A member of an object keyed by data stands for
+    /// all its members (the records path says `{*}`).
     private func findRecordRoots() -> [ShapeNode] {
         let root = survey.root
         if identityKey(of: root, role: .records, fromData: true) != nil || root.tally.objects == 0 || DraftPlanner.isKeyedByData(root) {
             return [root]
         }
         var found: [ShapeNode] = []
+        // Arrays of bare strings or integers under a key (`{"items": [2130, 2131], "profiles": ["ann"]}`):
+        // the records when nothing else in the sample has an identity.
+        var values: [ShapeNode] = []
         func descend(_ node: ShapeNode) {
             for key in node.memberKeys {
                 let child = node.member(key)!
@@ -135,17 +197,26 @@ struct DraftPlanner {
         func visit(_ node: ShapeNode) {
             if identityKey(of: node, role: role(of: node), fromData: false) != nil {
                 found.append(node)
-            } else if node.path.count < ShapeSurvey.maxDepth, !DraftPlanner.isKeyedByData(node) {
+            } else if DraftPlanner.isKeyedByData(node) {
+                // Members that are objects or values are records; arrays of them are kept whole.
+                if let first = node.memberKeys.first.flatMap(node.member), first.tally.arrays == 0 { found.append(first) }
+            } else if node.isElement, node.path.filter({ $0 == .element }).count == 1, node.path.count > 1, DraftPlanner.holdsValueRecords(node),
+                node.tally.kindCount == 1, node.tally.nulls == 0, node.tally.hugeIntegers == 0
+            {
+                values.append(node)
+            } else if node.path.count < ShapeSurvey.maxDepth {
                 descend(node)
             }
         }
         descend(root)
         // The root itself, keyed by a guess, when nothing below has an identity.
-        return found.isEmpty ? [root] : found
+        if !found.isEmpty { return found }
+        return values.isEmpty ? [root] : values
     }
 
     /// The map's records path for the objects at `node`.
     func recordsPath(_ node: ShapeNode) -> String {
+        if node.isKeyedMember, let parent = node.parent { return recordsPath(parent) + "{*}" }
         if node.path.isEmpty { return "$[*]" }
         var text = fromTopLevelArray ? "$[*]" : ""
         for step in node.path {
@@ -230,19 +301,21 @@ struct DraftPlanner {
     /// bare strings or integers.
     mutating func plan() -> DraftModel? {
         recordRoots = findRecordRoots()
-        // Only what lies in a records subtree can be an entity; the wrapper above is not.
+        // Only what lies in a records subtree can be an entity; the wrapper above is not. A member
+        // of an object keyed by data stands for every member of that object.
+        let subtrees = recordRoots.map { root in root.isKeyedMember ? root.parent! : root }
         let inRecords = Set(
-            survey.nodes.filter { node in recordRoots.contains { Array(node.path.prefix($0.path.count)) == $0.path } }.map(\.index))
+            survey.nodes.filter { node in subtrees.contains { Array(node.path.prefix($0.path.count)) == $0.path } }.map(\.index))
         for node in survey.nodes where inRecords.contains(node.index) {
             if let key = identityKey(of: node, role: role(of: node), fromData: node === survey.root) { identity[node.index] = key }
         }
         // The records root of a sample that has no keyed objects at all keys by its first scalar.
-        var guessedKey: String?
+        var guessedKey: DraftKey?
         if recordsAreRoot, identity[0] == nil {
             guessedKey = survey.root.memberKeys.first { key in
                 let tally = survey.root.member(key)!.tally
                 return tally.present == survey.root.tally.objects && tally.kindCount == 1 && tally.scalars == tally.values
-            }
+            }.map { DraftKey([$0]) }
             if let guessedKey { identity[0] = guessedKey }
         }
         if recordsAreRoot, identity[0] == nil { return bareValues() }
@@ -251,11 +324,11 @@ struct DraftPlanner {
         for node in survey.nodes where inRecords.contains(node.index) && DraftPlanner.isKeyedByData(node) {
             let members = node.memberKeys.map { node.member($0)! }
             if !members.contains(where: { identity[$0.index] != nil }) {
-                for member in members { identity[member.index] = DraftPlanner.memberNameKey }
+                for member in members { identity[member.index] = .memberName }
             }
             for member in members.dropFirst() { union(members[0].index, member.index) }
         }
-        let keyed = survey.nodes.filter { identity[$0.index] != nil && identity[$0.index] != DraftPlanner.memberNameKey }
+        let keyed = survey.nodes.filter { identity[$0.index] != nil && identity[$0.index] != .memberName }
         for (position, a) in keyed.enumerated() {
             // Two groups become one only if their fullest forms are one shape too, so that a small
             // shape like two big ones does not join them.
@@ -304,7 +377,7 @@ struct DraftPlanner {
         func visit(_ node: ShapeNode, keys: [String]) {
             for key in node.memberKeys {
                 let child = node.member(key)!
-                guard !recordRoots.contains(where: { $0 === child }) else { continue }
+                guard !recordRoots.contains(where: { $0 === child }), !DraftPlanner.isKeyedByData(child) else { continue }
                 let tally = child.tally
                 guard tally.kindCount == 1 else { continue }
                 if tally.objects > 0 {

@@ -3,7 +3,7 @@
 struct DraftWriter {
     let planner: DraftPlanner
     let groups: [Int: [ShapeNode]]
-    let identity: [Int: String]
+    let identity: [Int: DraftKey]
     let find: (Int) -> Int
 
     private var names: [Int: String] = [:]
@@ -17,7 +17,7 @@ struct DraftWriter {
     /// Names that the store's own columns take.
     private static let reservedColumns: Set<String> = ["pk", "inserted_run", "changed_run"]
 
-    init(planner: DraftPlanner, groups: [Int: [ShapeNode]], identity: [Int: String], find: @escaping (Int) -> Int) {
+    init(planner: DraftPlanner, groups: [Int: [ShapeNode]], identity: [Int: DraftKey], find: @escaping (Int) -> Int) {
         self.planner = planner
         self.groups = groups
         self.identity = identity
@@ -25,7 +25,7 @@ struct DraftWriter {
     }
 
     /// The key of a group: the first of its nodes' keys, in survey order.
-    private func key(ofGroup group: Int) -> String? {
+    private func key(ofGroup group: Int) -> DraftKey? {
         groups[group]?.lazy.compactMap { identity[$0.index] }.first
     }
 
@@ -82,16 +82,20 @@ struct DraftWriter {
         return name
     }
 
-    mutating func write(recordRoots: [ShapeNode], guessedKey: String?) -> DraftModel {
+    mutating func write(recordRoots: [ShapeNode], guessedKey: DraftKey?) -> DraftModel {
         for (position, root) in recordRoots.enumerated() {
+            if DraftPlanner.holdsValueRecords(root) {
+                writeValueRecords(root, first: position == 0)
+                continue
+            }
             let group = find(root.index)
-            let entity = name(forGroup: group, recordsName: recordsName(for: root, first: position == 0))
+            let entity = name(forGroup: group, recordsName: recordsName(for: root.isKeyedMember ? root.parent! : root, first: position == 0))
             let key = key(ofGroup: group)!
-            let holding = root.member(key)?.tally.present ?? 0
+            let holding = key.presence(in: root)
             model.records.append(
                 .init(
-                    path: planner.recordsPath(root), entity: entity, requiredKey: holding < root.tally.objects ? key : nil,
-                    count: root.tally.values))
+                    path: planner.recordsPath(root), entity: entity, requiredKey: holding < root.tally.objects ? key.path : nil,
+                    count: recordCount(root)))
         }
         var next = 0
         while next < queue.count {
@@ -102,12 +106,46 @@ struct DraftWriter {
         return model
     }
 
+    /// The records at `root`: its values, or for a member of an object keyed by data, every member's.
+    private func recordCount(_ root: ShapeNode) -> Int {
+        guard root.isKeyedMember, let parent = root.parent else { return root.tally.values }
+        return parent.memberKeys.reduce(parent.droppedKeys) { $0 + (parent.member($1)?.tally.values ?? 0) }
+    }
+
+    /// Records that are values (`items[*]` of `[2130, 2131]`; `watts{*}` of `{"2024-04-27T06:30": 47}`):
+    /// an entity whose objects are the values (`value <- $`), keyed by the value itself, or by the
+    /// member name where the object is keyed by data.
+    private mutating func writeValueRecords(_ root: ShapeNode, first: Bool) {
+        let keyed = root.isKeyedMember
+        let nodes = keyed ? root.parent!.memberKeys.compactMap { root.parent!.member($0) } : [root]
+        let tally = merged(nodes)
+        var base = planner.recordsName ?? "Value"
+        if !(first && planner.userNamedRecords), let (key, plural) = root.namingKey {
+            base = DraftNames.entity(plural ? DraftNames.singular(key) : key)
+        }
+        let name = uniqueEntityName(base)
+        order.append(name)
+        model.records.append(.init(path: planner.recordsPath(root), entity: name, requiredKey: nil, count: recordCount(root)))
+        if keyed {
+            let (type, comment) = attributeType(tally, key: root.parent?.lastKey ?? "value", optional: false)
+            model.entities.append(
+                .init(
+                    name: name, key: "id", comments: ["values keyed by data: one object per member of \(placeText(root.parent!))"],
+                    members: [.init(name: "id", path: "$key", type: "String"), .init(name: "value", path: "$", type: type, comment: comment)]))
+        } else {
+            model.entities.append(
+                .init(
+                    name: name, key: "value", comments: ["bare values: each record is its own key"],
+                    members: [keyMember("value", path: "$", tally: tally)]))
+        }
+    }
+
     // MARK: One entity
 
-    private mutating func writeEntity(_ group: Int, guessedKey: String?) {
+    private mutating func writeEntity(_ group: Int, guessedKey: DraftKey?) {
         let nodes = groups[group] ?? []
         let key = key(ofGroup: group)!
-        var entity = DraftModel.Entity(name: names[group]!, key: DraftNames.member(key))
+        var entity = DraftModel.Entity(name: names[group]!, key: key.isMemberName ? "id" : key.attributeName)
         var places: [String] = []
         for node in nodes {
             let place = node.path.isEmpty ? "the records" : placeText(node)
@@ -115,25 +153,29 @@ struct DraftWriter {
         }
         if places.count > 1 {
             let shown = places.prefix(4).joined(separator: ", ") + (places.count > 4 ? " and \(places.count - 4) more places" : "")
-            entity.comments.append("one shape met at \(shown), keyed by `\(key)`")
+            entity.comments.append("one shape met at \(shown), keyed by `\(key.path)`")
         }
-        let lower = key.lowercased()
-        if key == DraftPlanner.memberNameKey {
+        let lower = key.steps.last!.lowercased()
+        if key.isMemberName {
             // Said below, with the key member.
         } else if key == guessedKey {
             entity.comments.append(
-                "guess: no field identifies these objects; `\(key)` is the first that every one holds, so objects with the same \(key) become one")
+                "guess: no field identifies these objects; `\(key.path)` is the first that every one holds, so objects with the same \(key.path) become one"
+            )
+        } else if key.member == nil, DraftPlanner.idObjectNames.contains(key.steps[0].lowercased()) {
+            entity.comments.append("keyed by `\(key.path)`, read from inside its object-valued id")
+        } else if key.member == nil {
+            entity.comments.append("guess: keyed by `\(key.path)`, unique across the sample; it has no id")
         } else if DraftPlanner.addressNames.contains(lower) {
-            entity.comments.append("keyed by its address `\(key)`: the sample has no id for it")
+            entity.comments.append("keyed by its address `\(key.path)`: the sample has no id for it")
         } else if DraftPlanner.naturalNames.contains(lower) {
-            entity.comments.append("guess: keyed by `\(key)`: the sample has no id for it")
+            entity.comments.append("guess: keyed by `\(key.path)`: the sample has no id for it")
         } else if !DraftPlanner.idNames.contains(lower), lower.hasSuffix("id") {
-            entity.comments.append("keyed by `\(key)`: an id by its name, unique to each object of the sample")
+            entity.comments.append("keyed by `\(key.path)`: an id by its name, unique to each object of the sample")
         } else if !DraftPlanner.idNames.contains(lower) {
-            entity.comments.append("guess: keyed by `\(key)`, unique across the sample; it has no id")
+            entity.comments.append("guess: keyed by `\(key.path)`, unique across the sample; it has no id")
         }
-        if key == DraftPlanner.memberNameKey {
-            entity.key = "id"
+        if key.isMemberName {
             entity.comments.append("keyed by the member names of \(places.first ?? "its object")")
             entity.members.append(.init(name: "id", path: "$key", type: "String"))
         }
@@ -144,7 +186,7 @@ struct DraftWriter {
             nodes, prefix: [], optionalAbove: false, depth: 0, group: group, key: key, entity: &entity, used: &used,
             skipped: &skipped)
         if !skipped.isEmpty {
-            entity.comments.append("left out: \(skipped.joined(separator: ", ")), held only by objects without \(key)")
+            entity.comments.append("left out: \(skipped.joined(separator: ", ")), held only by objects without \(key.path)")
         }
         model.entities.append(entity)
     }
@@ -191,7 +233,7 @@ struct DraftWriter {
     }
 
     private mutating func walk(
-        _ nodes: [ShapeNode], prefix: [String], optionalAbove: Bool, depth: Int, group: Int, key: String,
+        _ nodes: [ShapeNode], prefix: [String], optionalAbove: Bool, depth: Int, group: Int, key: DraftKey,
         entity: inout DraftModel.Entity, used: inout Set<String>, skipped: inout [String]
     ) {
         let total = nodes.reduce(0) { $0 + $1.tally.objects }
@@ -202,7 +244,7 @@ struct DraftWriter {
             let children = nodes.compactMap { $0.member(memberKey) }
             // Objects without their key are passed over (`where KEY is present`): a field only
             // they hold would be a field no imported object has.
-            if prefix.isEmpty, ShapeSurvey.identityNames.contains(key.lowercased()),
+            if prefix.isEmpty, let keyMember = key.member, ShapeSurvey.identityNames.contains(keyMember.lowercased()),
                 children.allSatisfy({ $0.presentBesideIdentity == 0 })
             {
                 skipped.append(memberKey)
@@ -212,7 +254,7 @@ struct DraftWriter {
             let keys = prefix + [memberKey]
             let path = DraftNames.path(keys)
             let optional = optionalAbove || tally.present < total
-            if prefix.isEmpty && memberKey == key {
+            if keys == key.steps {
                 entity.members.append(keyMember(entity.key, path: path, tally: tally))
                 continue
             }
@@ -220,14 +262,14 @@ struct DraftWriter {
                 let objects = children.filter { $0.tally.objects > 0 }
                 if let target = entityGroup(of: objects[0]), tally.arrays == 0, tally.bools == 0, tally.doubles == 0 {
                     let targetKey = self.key(ofGroup: target)!
-                    let keyed = objects.reduce(0) { $0 + ($1.member(targetKey)?.tally.present ?? 0) }
+                    let keyed = objects.reduce(0) { $0 + targetKey.presence(in: $1) }
                     let name = memberName(keys, used: &used, toOne: true)
                     let targetName = self.name(forGroup: target)
                     var source = path
                     var comment: String?
                     if keyed < tally.objects {
-                        source += " where \(DraftNames.path([targetKey])) is present"
-                        comment = "\(tally.objects - keyed) of \(tally.objects) objects here have no \(targetKey): not linked"
+                        source += " where \(targetKey.path) is present"
+                        comment = "\(tally.objects - keyed) of \(tally.objects) objects here have no \(targetKey.path): not linked"
                     }
                     if tally.scalars > 0 { comment = "an object, or the key of one (a link)" }
                     let needsOptional = optional || keyed < tally.objects || tally.nulls > 0
@@ -296,13 +338,13 @@ struct DraftWriter {
         let objects = elements.filter { $0.tally.objects > 0 }
         if elementTally.objects > 0, elementTally.kindCount == 1, elementTally.nulls == 0, let target = entityGroup(of: objects[0]) {
             let targetKey = self.key(ofGroup: target)!
-            let keyed = objects.reduce(0) { $0 + ($1.member(targetKey)?.tally.present ?? 0) }
+            let keyed = objects.reduce(0) { $0 + targetKey.presence(in: $1) }
             let name = memberName(keys, used: &used)
             let targetName = self.name(forGroup: target)
             if keyed < elementTally.objects {
                 return .init(
-                    name: name, path: path + " where \(DraftNames.path([targetKey])) is present", type: "[\(targetName)]\(q)",
-                    comment: "\(elementTally.objects - keyed) of \(elementTally.objects) elements have no \(targetKey): not linked")
+                    name: name, path: path + " where \(targetKey.path) is present", type: "[\(targetName)]\(q)",
+                    comment: "\(elementTally.objects - keyed) of \(elementTally.objects) elements have no \(targetKey.path): not linked")
             }
             return .init(name: name, path: path, type: "[\(targetName)]\(q)")
         }

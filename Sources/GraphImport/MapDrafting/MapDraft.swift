@@ -15,7 +15,7 @@ struct DraftModel {
     struct Records {
         var path: String
         var entity: String
-        /// The key a record must hold (some records lack it).
+        /// The key a record must hold (some records lack it), as a map path.
         var requiredKey: String?
         var count: Int
     }

@@ -8,7 +8,7 @@ struct MapDraftPrinter {
         for line in model.header { out += "# \(line)\n" }
         for records in model.records {
             var line = "records at \(records.path)"
-            if let key = records.requiredKey { line += " where \(DraftNames.path([key])) is present" }
+            if let key = records.requiredKey { line += " where \(key) is present" }
             line += " as \(records.entity)"
             out += line
             out += records.requiredKey.map { "   # records without \($0) are passed over\n" } ?? "\n"

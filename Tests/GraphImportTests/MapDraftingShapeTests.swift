@@ -1,0 +1,151 @@
+@testable import GraphImport
+import GraphImportJSON
+import GraphImportTestSupport
+import Testing
+
+/// `init` on generated shapes rather than on one payload each: objects keyed by data at any size
+/// and with any kind of value, object-valued ids, bare values under a wrapper, records keyed by a
+/// field of an inlined object. Each draft must pass the sample check and import every record of
+/// its sample (`MapDraftingTests.drafted`), and no data value may become a path step or a column.
+@Suite("Drafting a map from generated shapes")
+struct MapDraftingShapeTests {
+    /// A small deterministic generator, so that a failure names a case that runs again the same.
+    struct Generator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return state >> 33
+        }
+        mutating func int(_ range: ClosedRange<Int>) -> Int { range.lowerBound + Int(next() % UInt64(range.count)) }
+        mutating func hex(_ count: Int) -> String { String((0..<count).map { _ in Array("0123456789abcdef")[int(0...15)] }) }
+    }
+
+    /// Member names shaped like values, by kind; `index` makes each distinct within one object.
+    static let dataNames: [(kind: String, make: @Sendable (inout Generator, Int) -> String)] = [
+        ("integer", { g, i in String(g.int(1...999) * 1000 + i) }),
+        ("date-time", { _, i in "2024-04-\(10 + i / 48)T\(10 + (i % 48) / 4):\(15 * (i % 4))0:00+02:00" }),
+        ("date", { _, i in "20\(10 + i / 12)-\(String(format: "%02d", 1 + i % 12))-01" }),
+        ("version", { _, i in "\(i / 10).\(i % 10).\(i % 3)" }),
+        ("v-version", { _, i in "v\(i).0" }),
+        ("uuid", { g, i in "\(g.hex(8))-\(g.hex(4))-\(g.hex(4))-\(g.hex(4))-\(g.hex(8))\(String(format: "%04x", i))" }),
+        ("hash", { g, i in "\(g.hex(6))\(String(format: "%04x", i))a1" }),
+        ("coded id", { g, i in "Q\(g.int(10...99))\(i)" }),
+        ("prefixed id", { g, i in "tt\(g.int(1000...9999))\(i)" }),
+    ]
+
+    /// Field names as APIs write them, none shaped like data.
+    static let fieldNames = [
+        "id", "name", "created_at", "updatedAt", "p95", "p99", "h264", "x86", "line1", "address2", "md5", "sha256", "utf8",
+        "deadbeef", "production", "directing", "watts", "ids", "v", "Q", "type", "__typename", "_links", "html_url", "userId",
+        "kind", "x", "y", "z", "lat", "lng", "en", "en-US", "ETag", "etag", "2fa_enabled", "mp3", "ID3", "face", "cafe",
+    ]
+
+    @Test func memberNamesShapedLikeDataAreTold() {
+        var generator = Generator(state: 7)
+        for (kind, make) in Self.dataNames {
+            for index in 0..<40 {
+                let name = make(&generator, index)
+                #expect(DataKeyShape.looksLikeData(name), "\(kind): \(name)")
+            }
+        }
+        for name in Self.fieldNames { #expect(!DataKeyShape.looksLikeData(name), "\(name)") }
+        // snake_case and camelCase words, with or without a digit, as field names are built.
+        let words = ["user", "count", "total", "reply", "to", "screen", "name", "is", "open", "max", "score", "level"]
+        for _ in 0..<200 {
+            let parts = (0..<generator.int(1...3)).map { _ in words[generator.int(0...words.count - 1)] }
+            var name = generator.int(0...1) == 0 ? parts.joined(separator: "_") : parts[0] + parts.dropFirst().map { $0.capitalized }.joined()
+            if generator.int(0...2) == 0 { name += String(generator.int(0...9)) }
+            #expect(!DataKeyShape.looksLikeData(name), "\(name)")
+        }
+    }
+
+    /// Values of each kind a member of an object keyed by data can hold.
+    static let memberValues: [(kind: String, make: @Sendable (Int) -> String)] = [
+        ("integer", { i in String(i * 7) }),
+        ("number", { i in "\(i).5" }),
+        ("string", { i in "\"v\(i)\"" }),
+        ("object", { i in #"{"title": "t\#(i)", "score": \#(i)}"# }),
+        ("object with an id", { i in #"{"id": \#(i + 1), "title": "t\#(i)"}"# }),
+    ]
+
+    @Test(arguments: [1, 2, 5, 49, 51, 130])
+    func objectsKeyedByDataAtAnySize(_ size: Int) throws {
+        var generator = Generator(state: UInt64(size))
+        for (nameKind, makeName) in Self.dataNames {
+            for (valueKind, makeValue) in Self.memberValues {
+                let names = (0..<size).map { makeName(&generator, $0) }
+                let members = names.enumerated().map { "\"\($0.element)\": \(makeValue($0.offset))" }.joined(separator: ", ")
+                let json = #"{"status": "ok", "report": {"series": {\#(members)}}}"#
+                let (draft, _) = try MapDraftingTests.drafted(json)
+                let context = "\(nameKind) names, \(valueKind) values, \(size) members:\n\(draft.text)"
+                #expect(draft.recordsPaths == ["report.series{*}"], "\(context)")
+                #expect(draft.records == size, "\(context)")
+                // No member name of the data is a path step, an entity or a column of the draft.
+                for name in names.prefix(5) {
+                    #expect(!draft.text.contains(name), "\(context)")
+                }
+            }
+        }
+    }
+
+    @Test func anEntityFieldKeyedByDataIsKeptWholeNotSpreadIntoColumns() throws {
+        let json = #"[{"id": 1, "history": {"2024-01-01": 3, "2024-01-02": 4}}, {"id": 2, "history": {"2024-01-03": 5}}]"#
+        let (draft, fixture) = try MapDraftingTests.drafted(json, entity: "Page")
+        let lines = MapDraftingTests.lines(draft)
+        #expect(lines.contains { $0.hasPrefix("history : JSON") }, "\(draft.text)")
+        #expect(!draft.text.contains("2024"), "\(draft.text)")
+        #expect(try fixture.value("SELECT count(*) FROM page") == "2")
+    }
+
+    @Test func objectValuedIdsKeyTheirHolderFromInside() throws {
+        var generator = Generator(state: 3)
+        // Several objects per id (the same movie in two credits): one row each.
+        for count in [1, 2, 9] {
+            let ids = (0..<count).map { _ in generator.int(1...1_000_000) }
+            let credits = (ids + ids.prefix(2)).map { id in
+                #"{"character": "c\#(id)", "movie": {"title": "m\#(id)", "ids": {"slug": "m-\#(id)", "tmdb": \#(id), "imdb": "tt\#(id)"}}}"#
+            }
+            let json = #"{"cast": [\#(credits.joined(separator: ", "))]}"#
+            let (draft, fixture) = try MapDraftingTests.drafted(json)
+            let lines = MapDraftingTests.lines(draft)
+            #expect(lines.contains("records at cast[*].movie as Movie"), "\(draft.text)")
+            #expect(lines.contains("key idsTmdb"), "\(draft.text)")
+            #expect(try fixture.value("SELECT count(*) FROM movie") == String(Set(ids).count))
+        }
+        // An id object with an id-like member and a constant: the id-like member keys.
+        let videos = (1...4).map { #"{"id": {"kind": "youtube#video", "videoId": "v\#($0)"}, "snippet": {"title": "t\#($0)"}}"# }
+        let (draft, fixture) = try MapDraftingTests.drafted(
+            #"{"kind": "searchListResponse", "items": [\#(videos.joined(separator: ","))]}"#, entity: "Video")
+        #expect(MapDraftingTests.lines(draft).contains("key idVideoId"), "\(draft.text)")
+        #expect(try fixture.value("SELECT count(*) FROM video") == "4", "\(draft.text)")
+    }
+
+    @Test func bareValuesUnderAWrapperAreRecordsWhenNothingElseIsKeyed() throws {
+        for count in [1, 3, 40] {
+            let numbers = (0..<count).map { String(21_000_000 + $0 * 3) }.joined(separator: ", ")
+            let names = (0..<count).map { "\"user\($0)\"" }.joined(separator: ", ")
+            let json = #"{"items": [\#(numbers)], "profiles": [\#(names)]}"#
+            let (draft, fixture) = try MapDraftingTests.drafted(json)
+            #expect(draft.recordsPaths == ["items[*]", "profiles[*]"], "\(draft.text)")
+            #expect(draft.records == 2 * count)
+            #expect(try fixture.value("SELECT count(*) FROM profile") == String(count), "\(draft.text)")
+        }
+        // Beside keyed objects, an array of numbers is a field of theirs, not records.
+        let (draft, _) = try MapDraftingTests.drafted(#"{"ids": [1, 2], "users": [{"id": 1}, {"id": 2}]}"#)
+        #expect(draft.recordsPaths == ["users[*]"], "\(draft.text)")
+    }
+
+    @Test func recordsWithoutAnIdAreKeyedByAUniqueFieldOfAnInlinedObject() throws {
+        var generator = Generator(state: 11)
+        for count in [2, 5, 30] {
+            let series = (0..<count).map { index in
+                let job = ["api", "db", "web"][generator.int(0...2)]
+                return #"{"metric": {"__name__": "up", "job": "\#(job)", "instance": "host\#(index):9100"}, "values": [[1564308009.8, "1"]]}"#
+            }
+            let (draft, fixture) = try MapDraftingTests.drafted("[\(series.joined(separator: ", "))]", entity: "Series")
+            let lines = MapDraftingTests.lines(draft)
+            #expect(lines.contains("key metricInstance"), "\(draft.text)")
+            #expect(try fixture.value("SELECT count(*) FROM series") == String(count))
+        }
+    }
+}
