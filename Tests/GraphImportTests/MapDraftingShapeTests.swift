@@ -149,3 +149,59 @@ struct MapDraftingShapeTests {
         }
     }
 }
+
+/// A draft never merges objects of different kinds into one row: objects alike in shape (a shared
+/// envelope) whose discriminator or whose names for one id differ stay apart, while one kind met in
+/// several places (an author and an assignee) is still one entity.
+@Suite("Drafting never merges what differs")
+struct MapDraftingMergeTests {
+    /// Rows in every entity table of the draft.
+    static func rows(_ fixture: EngineFixture) throws -> Int {
+        try fixture.plan.entities.reduce(0) { $0 + Int(try fixture.value("SELECT count(*) FROM \"\($1.table)\"") ?? "0")! }
+    }
+
+    /// `{"id", "href", "uri", "type", "name", "external_urls"}`: the envelope several kinds share.
+    static func envelope(_ kind: String, _ id: Int, type: Bool, sameName: Bool) -> String {
+        let name = sameName ? "n\(id)" : "\(kind) \(id)"
+        return #"{"id": "\#(id)", "href": "https://api.example/\#(kind)s/\#(id)", "uri": "ex:\#(kind):\#(id)", "# + (type ? #""type": "\#(kind)", "# : "")
+            + #""name": "\#(name)", "external_urls": {"web": "https://example/\#(kind)/\#(id)"}}"#
+    }
+
+    @Test(arguments: [(true, true), (true, false), (false, false)])
+    func kindsThatShareAnEnvelopeAreNotMerged(_ typed: Bool, _ sameName: Bool) throws {
+        var generator = MapDraftingShapeTests.Generator(state: typed ? 5 : 9)
+        for count in [2, 6, 20] {
+            var ids: [String: Set<Int>] = ["playlist": [], "album": [], "artist": []]
+            let items = (0..<count).map { index in
+                // Ids from a small range, so that kinds share ids.
+                let (p, a, r) = (generator.int(1...4), generator.int(1...4), generator.int(1...4))
+                ids["playlist"]!.insert(p)
+                ids["album"]!.insert(a)
+                ids["artist"]!.insert(r)
+                let album =
+                    String(Self.envelope("album", a, type: typed, sameName: sameName).dropLast())
+                    + #", "label": "l\#(a)", "artist": \#(Self.envelope("artist", r, type: typed, sameName: sameName))}"#
+                return #"{"added_id": "w\#(index)", "playlist": \#(Self.envelope("playlist", p, type: typed, sameName: sameName)), "album": \#(album)}"#
+            }
+            let json = #"{"items": [\#(items.joined(separator: ", "))]}"#
+            let (draft, fixture) = try MapDraftingTests.drafted(json, entity: "Save")
+            let expected = count + ids.values.reduce(0) { $0 + $1.count }
+            #expect(try Self.rows(fixture) == expected, "typed \(typed), same names \(sameName), \(count) items:\n\(draft.text)")
+            #expect(draft.text.contains("not merged with the objects at"), "\(draft.text)")
+        }
+    }
+
+    @Test func oneKindInSeveralPlacesIsStillOneEntity() throws {
+        var generator = MapDraftingShapeTests.Generator(state: 17)
+        var users: Set<Int> = []
+        let issues = (0..<12).map { index in
+            let (author, assignee) = (generator.int(1...5), generator.int(1...5))
+            users.formUnion([author, assignee])
+            let user = { (id: Int) in #"{"id": \#(id), "login": "u\#(id)", "avatar_url": "https://a/\#(id)", "site_admin": false}"# }
+            return #"{"id": \#(100 + index), "title": "t", "author": \#(user(author)), "assignee": \#(user(assignee))}"#
+        }
+        let (draft, fixture) = try MapDraftingTests.drafted("[\(issues.joined(separator: ", "))]", entity: "Issue")
+        #expect(draft.entities.count == 2, "\(draft.text)")
+        #expect(try Self.rows(fixture) == 12 + users.count, "\(draft.text)")
+    }
+}

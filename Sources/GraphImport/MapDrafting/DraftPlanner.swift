@@ -239,10 +239,50 @@ struct DraftPlanner {
         return index
     }
 
+    /// Fields whose constant value says what kind of object holds it.
+    static let discriminatorNames: Set<String> = ["type", "object", "kind", "_type", "__typename", "@type", "entity_type", "resource_type"]
+
+    /// Why the objects at `a` and `b` are different kinds, when the sample says so: a
+    /// discriminator that holds different constants in each place, or an id that names different
+    /// things in each. Nil means no evidence against a merge (not evidence for one).
+    static func evidenceApart(_ a: ShapeNode, _ b: ShapeNode) -> String? {
+        for key in a.memberKeys where discriminatorNames.contains(key.lowercased()) {
+            guard let mine = a.member(key), let theirs = b.member(key), mine.tally.strings == mine.tally.present,
+                theirs.tally.strings == theirs.tally.present, let mineValues = mine.distinct.all, let theirValues = theirs.distinct.all,
+                !mineValues.isEmpty, !theirValues.isEmpty, mineValues.count <= 8, theirValues.count <= 8
+            else { continue }
+            if mineValues.isDisjoint(with: theirValues) { return "their `\(key)` holds different values" }
+        }
+        for (id, name) in a.namesById where b.namesById[id].map({ $0 != name }) == true {
+            return "one id names different things in each place"
+        }
+        return nil
+    }
+
+    /// Objects the draft keeps apart though their shapes are alike, and why: said in a comment.
+    private(set) var keptApart: [(a: ShapeNode, b: ShapeNode, why: String)] = []
+
+    /// Joins the groups of `a` and `b`, unless some node of one and some node of the other are
+    /// different kinds by the sample's evidence (`evidenceApart`): a draft never merges objects
+    /// that collide. `checked: false` joins what is one kind by construction (the members of an
+    /// object keyed by data).
     @discardableResult
-    private mutating func union(_ a: Int, _ b: Int) -> Bool {
+    private mutating func union(_ a: Int, _ b: Int, checked: Bool = true) -> Bool {
         let (rootA, rootB) = (find(a), find(b))
         guard rootA != rootB else { return false }
+        if checked {
+            let groupA = survey.nodes.filter { $0.tally.objects > 0 && find($0.index) == rootA }
+            let groupB = survey.nodes.filter { $0.tally.objects > 0 && find($0.index) == rootB }
+            for x in groupA {
+                for y in groupB {
+                    guard let why = DraftPlanner.evidenceApart(x, y) ?? DraftPlanner.evidenceApart(y, x) else { continue }
+                    if !keptApart.contains(where: { ($0.a === x && $0.b === y) || ($0.a === y && $0.b === x) }) {
+                        keptApart.append((x, y, why))
+                    }
+                    return false
+                }
+            }
+        }
         // The earlier node stays the root, so that a group is named from where it is first met.
         if rootA < rootB { parent[rootB] = rootA } else { parent[rootA] = rootB }
         return true
@@ -326,7 +366,7 @@ struct DraftPlanner {
             if !members.contains(where: { identity[$0.index] != nil }) {
                 for member in members { identity[member.index] = .memberName }
             }
-            for member in members.dropFirst() { union(members[0].index, member.index) }
+            for member in members.dropFirst() { union(members[0].index, member.index, checked: false) }
         }
         let keyed = survey.nodes.filter { identity[$0.index] != nil && identity[$0.index] != .memberName }
         for (position, a) in keyed.enumerated() {

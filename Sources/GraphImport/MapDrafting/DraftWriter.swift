@@ -175,6 +175,11 @@ struct DraftWriter {
         } else if !DraftPlanner.idNames.contains(lower) {
             entity.comments.append("guess: keyed by `\(key.path)`, unique across the sample; it has no id")
         }
+        for apart in planner.keptApart {
+            let (mine, other) = find(apart.a.index) == group ? (apart.a, apart.b) : (apart.b, apart.a)
+            guard find(mine.index) == group, find(other.index) != group else { continue }
+            entity.comments.append("not merged with the objects at \(placeText(other)), alike in shape: \(apart.why)")
+        }
         if key.isMemberName {
             entity.comments.append("keyed by the member names of \(places.first ?? "its object")")
             entity.members.append(.init(name: "id", path: "$key", type: "String"))

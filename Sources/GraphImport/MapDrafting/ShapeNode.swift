@@ -29,6 +29,18 @@ final class ShapeNode {
     var presentBesideIdentity = 0
     /// Keys met past `ShapeSurvey.maxKeysPerObject`: counted, not walked.
     var droppedKeys = 0
+    /// For objects with an id and a name (`{"id": 3, "name": "Task"}`), the digest of each id's
+    /// name: two places where one id names different things hold different kinds of objects.
+    private(set) var namesById: [Int: Int] = [:]
+    private(set) var namesByIdComplete = true
+
+    func noteName(_ name: Int, forId id: Int) {
+        if namesById[id] != nil || namesById.count < DistinctValues.capacity {
+            namesById[id] = name
+        } else {
+            namesByIdComplete = false
+        }
+    }
 
     init(index: Int, path: [Step]) {
         self.index = index
@@ -83,7 +95,11 @@ struct DistinctValues {
 
     var count: Int { digests.count }
 
-    mutating func insert(_ value: JSONValue) {
+    /// The digests met, when every value met was kept.
+    var all: Set<Int>? { isComplete ? digests : nil }
+
+    /// A 64-bit digest of a scalar's kind and text; nil for null, objects and arrays.
+    static func digest(of value: JSONValue) -> Int? {
         var hasher = Hasher()
         switch value {
         case .string(let text):
@@ -95,9 +111,13 @@ struct DistinctValues {
         case .bool(let flag):
             hasher.combine(2)
             hasher.combine(flag)
-        default: return
+        default: return nil
         }
-        let digest = hasher.finalize()
+        return hasher.finalize()
+    }
+
+    mutating func insert(_ value: JSONValue) {
+        guard let digest = DistinctValues.digest(of: value) else { return }
         if digests.contains(digest) {
             repeats = true
         } else if digests.count < DistinctValues.capacity {

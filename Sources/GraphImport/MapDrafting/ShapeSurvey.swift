@@ -32,6 +32,7 @@ final class ShapeSurvey {
         case .object(let object):
             guard depth < ShapeSurvey.maxDepth else { return }
             let identified = object.members.contains { ShapeSurvey.identityNames.contains($0.key.lowercased()) }
+            if identified { noteName(of: object, at: node) }
             for member in object.members {
                 guard let child = child(of: node, key: member.key) else { continue }
                 if identified { child.presentBesideIdentity += 1 }
@@ -45,6 +46,25 @@ final class ShapeSurvey {
         case .null: break
         default: node.distinct.insert(value)
         }
+    }
+
+    /// Names that say what an object is, for telling whether one id names one thing everywhere.
+    static let nameFields: Set<String> = ["name", "login", "title", "slug", "username", "label", "display_name", "displayname"]
+
+    private func noteName(of object: JSONObject, at node: ShapeNode) {
+        var id: Int?
+        var name: Int?
+        for member in object.members {
+            let key = member.key.lowercased()
+            if id == nil, DraftPlanner.idNames.contains(key), case .string = member.value {
+                id = DistinctValues.digest(of: member.value)
+            } else if id == nil, DraftPlanner.idNames.contains(key), case .number = member.value {
+                id = DistinctValues.digest(of: member.value)
+            } else if name == nil, ShapeSurvey.nameFields.contains(key), case .string = member.value {
+                name = DistinctValues.digest(of: member.value)
+            }
+        }
+        if let id, let name { node.noteName(name, forId: id) }
     }
 
     private func child(of node: ShapeNode, key: String) -> ShapeNode? {
