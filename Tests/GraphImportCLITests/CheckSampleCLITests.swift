@@ -6,7 +6,7 @@ import Testing
 /// warnings on stderr, and the exit status they give.
 @Suite struct CheckSampleCLITests {
     static let map = """
-        entity User
+        entity User table users
           key id
           id : Int
           login <- logn : String?
@@ -53,7 +53,7 @@ import Testing
 
     @Test func sampleThatFitsExitsZeroEvenWhenStrict() {
         let dir = TemporaryDirectory()
-        let map = dir.write("users.map", "entity User\n  key id\n  id : Int\n  login : String?\n")
+        let map = dir.write("users.map", "entity User table users\n  key id\n  id : Int\n  login : String?\n")
         let feed = dir.write("users.json", #"[{"id": 1, "login": "ada"}, {"id": 2}]"#)
         let result = runInProcess(["check", "--map", map, "--sample", feed, "--strict"])
         #expect(result.status == 0)
@@ -100,7 +100,7 @@ import Testing
 
     @Test func mapErrorsStayExit78WithASample() {
         let dir = TemporaryDirectory()
-        let map = dir.write("users.map", "entity User\n  key id\n  id : Strin\n")
+        let map = dir.write("users.map", "entity User table users\n  key id\n  id : Strin\n")
         let feed = dir.write("users.json", "[]")
         let result = runInProcess(["check", "--map", map, "--sample", feed, "--strict"])
         #expect(result.status == 78)

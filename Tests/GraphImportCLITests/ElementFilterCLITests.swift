@@ -16,7 +16,7 @@ struct ElementFilterCLITests {
           author <- author_id : User
           inReplyTo <- referenced_tweets where type = "replied_to" : Tweet? each id inverse replies
           quotes <- referenced_tweets where type = "quoted" : Tweet? each id inverse quotedBy
-        entity User
+        entity User table users
           key id
           id : Int | int
           login <- username, screen_name : String
@@ -45,7 +45,7 @@ struct ElementFilterCLITests {
         let result = try runBinary([feed, "--map", map, "--store", store])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.contains("graphimport: 1 record was ignored by the map's `-> ignore` cases or `records … where` conditions"))
-        #expect(try sqlite(store, "SELECT id, login FROM user ORDER BY id") == "7|ada\n8|bob")
+        #expect(try sqlite(store, "SELECT id, login FROM users ORDER BY id") == "7|ada\n8|bob")
         #expect(
             try sqlite(
                 store,

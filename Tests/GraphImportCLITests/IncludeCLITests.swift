@@ -7,7 +7,7 @@ import Testing
 /// the map covering the included files.
 @Suite struct IncludeCLITests {
     static let users = """
-        entity User
+        entity User table users
           key id
           id : Int
           login : String?
@@ -41,10 +41,10 @@ import Testing
         #expect(check.status == 0, "\(check.stderr)")
         #expect(check.stdout == "../maps/posts.map: ok: 2 entities (User, Post)\n")
         let schema = try runBinary(["schema", "--map", "../maps/posts.map"], currentDirectory: work)
-        #expect(schema.stdout.contains("CREATE TABLE \"user\""))
+        #expect(schema.stdout.contains("CREATE TABLE \"users\""))
         let imported = try runBinary(["../feed.json", "--map", "../maps/posts.map", "--store", "posts.sqlite"], currentDirectory: work)
         #expect(imported.status == 0, "\(imported.stderr)")
-        EndToEnd.expectRows(dir.path("elsewhere/posts.sqlite"), [("SELECT login FROM user", "ada")])
+        EndToEnd.expectRows(dir.path("elsewhere/posts.sqlite"), [("SELECT login FROM users", "ada")])
     }
 
     @Test func aMissingIncludeIsAMapErrorAtItsLine() {
@@ -70,7 +70,7 @@ import Testing
         #expect(directory.status == 78)
         #expect(directory.stderr.contains("error: cannot include 'shared/users.map': \(dir.path("maps/shared/users.map")): it is a directory\n"))
         try FileManager.default.removeItem(atPath: dir.path("maps/shared/users.map"))
-        try Data(Array("entity User\n  key id\n  id : Int\n  name : String # caf".utf8) + [0xFF, 0x0A]).write(
+        try Data(Array("entity User table users\n  key id\n  id : Int\n  name : String # caf".utf8) + [0xFF, 0x0A]).write(
             to: URL(fileURLWithPath: dir.path("maps/shared/users.map")))
         let binary = runInProcess(["check", "--map", map])
         #expect(binary.status == 78)
@@ -82,7 +82,7 @@ import Testing
 
     @Test func sampleWarningsInAnIncludedFileNameThatFile() {
         let dir = TemporaryDirectory()
-        let map = Self.write(in: dir, users: "entity User\n  key id\n  id : Int\n  login <- logn : String?\n")
+        let map = Self.write(in: dir, users: "entity User table users\n  key id\n  id : Int\n  login <- logn : String?\n")
         let feed = dir.write("feed.json", #"{"data": [{"id": 1, "user": {"id": 7, "login": "ada"}}]}"#)
         let result = runInProcess(["check", "--map", map, "--sample", feed])
         #expect(result.status == 0)

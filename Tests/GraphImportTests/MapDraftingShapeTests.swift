@@ -94,7 +94,7 @@ struct MapDraftingShapeTests {
         let lines = MapDraftingTests.lines(draft)
         #expect(lines.contains { $0.hasPrefix("history : JSON") }, "\(draft.text)")
         #expect(!draft.text.contains("2024"), "\(draft.text)")
-        #expect(try fixture.value("SELECT count(*) FROM page") == "2")
+        #expect(try fixture.value("SELECT count(*) FROM pages") == "2")
     }
 
     @Test func objectValuedIdsKeyTheirHolderFromInside() throws {
@@ -110,14 +110,14 @@ struct MapDraftingShapeTests {
             let lines = MapDraftingTests.lines(draft)
             #expect(lines.contains("records at cast[*].movie as Movie"), "\(draft.text)")
             #expect(lines.contains("key idsTmdb"), "\(draft.text)")
-            #expect(try fixture.value("SELECT count(*) FROM movie") == String(Set(ids).count))
+            #expect(try fixture.value("SELECT count(*) FROM movies") == String(Set(ids).count))
         }
         // An id object with an id-like member and a constant: the id-like member keys.
         let videos = (1...4).map { #"{"id": {"kind": "youtube#video", "videoId": "v\#($0)"}, "snippet": {"title": "t\#($0)"}}"# }
         let (draft, fixture) = try MapDraftingTests.drafted(
             #"{"kind": "searchListResponse", "items": [\#(videos.joined(separator: ","))]}"#, entity: "Video")
         #expect(MapDraftingTests.lines(draft).contains("key idVideoId"), "\(draft.text)")
-        #expect(try fixture.value("SELECT count(*) FROM video") == "4", "\(draft.text)")
+        #expect(try fixture.value("SELECT count(*) FROM videos") == "4", "\(draft.text)")
     }
 
     @Test func bareValuesUnderAWrapperAreRecordsWhenNothingElseIsKeyed() throws {
@@ -128,7 +128,7 @@ struct MapDraftingShapeTests {
             let (draft, fixture) = try MapDraftingTests.drafted(json)
             #expect(draft.recordsPaths == ["items[*]", "profiles[*]"], "\(draft.text)")
             #expect(draft.records == 2 * count)
-            #expect(try fixture.value("SELECT count(*) FROM profile") == String(count), "\(draft.text)")
+            #expect(try fixture.value("SELECT count(*) FROM profiles") == String(count), "\(draft.text)")
         }
         // Beside keyed objects, an array of numbers is a field of theirs, not records.
         let (draft, _) = try MapDraftingTests.drafted(#"{"ids": [1, 2], "users": [{"id": 1}, {"id": 2}]}"#)
@@ -203,5 +203,46 @@ struct MapDraftingMergeTests {
         let (draft, fixture) = try MapDraftingTests.drafted("[\(issues.joined(separator: ", "))]", entity: "Issue")
         #expect(draft.entities.count == 2, "\(draft.text)")
         #expect(try Self.rows(fixture) == 12 + users.count, "\(draft.text)")
+    }
+}
+
+/// Drafted tables follow the shipped maps' convention (plural, snake case) and never need quotes
+/// in sqlite3 or psql, whatever the entity is called.
+@Suite("Drafted table names")
+struct DraftedTableNameTests {
+    @Test func pluralSnakeCaseAndNeverAWordThatNeedsQuotes() {
+        #expect(DraftNames.table(entity: "PullRequest", taken: []) == "pull_requests")
+        #expect(DraftNames.table(entity: "Reply", taken: []) == "replies")
+        #expect(DraftNames.table(entity: "Status", taken: []) == "statuses")
+        #expect(DraftNames.table(entity: "Series", taken: []) == "series")
+        #expect(DraftNames.table(entity: "Person", taken: []) == "people")
+        #expect(DraftNames.table(entity: "User", taken: ["users"]) == "users_2")
+        // Every word that needs quotes, as an entity name, and in the plural form too.
+        for word in Naming.wordsNeedingQuotes {
+            for entity in [DraftNames.entity(word), DraftNames.entity(word + "s"), DraftNames.entity(String(word.dropLast()))] {
+                let table = DraftNames.table(entity: entity, taken: [])
+                #expect(!Naming.needsQuotes(table), "\(entity) -> \(table)")
+            }
+        }
+    }
+
+    @Test func aDraftOfUsersAndOrdersQueriesWithoutQuotes() throws {
+        let json = #"[{"id": 1, "user": {"id": 7, "login": "ann"}, "order": {"id": 3, "total": 2}, "values": [{"id": 1, "v": 2}]}]"#
+        let (draft, fixture) = try MapDraftingTests.drafted(json, entity: "Commit")
+        for entity in fixture.plan.entities { #expect(!Naming.needsQuotes(entity.table), "\(draft.text)") }
+        #expect(try fixture.value("SELECT count(*) FROM commits JOIN users ON users.pk = commits.user_pk") == "1", "\(draft.text)")
+    }
+}
+
+extension DraftedTableNameTests {
+    @Test func checkWarnsOfATableThatNeedsQuotesAndOffersOne() throws {
+        let plan = try ImportPlan.compile(
+            text: "entity User\n  key id\n  id : Int\nentity Tag table \"Tag List\"\n  key id\n  id : Int\nentity Post table posts\n  key id\n  id : Int\n",
+            fileName: "m.map")
+        let warnings = plan.warnings.map(\.description)
+        #expect(warnings.count == 2, "\(warnings)")
+        #expect(warnings.first?.contains("entity User's table 'user' must be quoted in a query (\"user\"): it is an SQL keyword") == true)
+        #expect(warnings.first?.contains("`entity User table users`") == true)
+        #expect(warnings.last?.contains("'Tag List' must be quoted") == true, "\(warnings)")
     }
 }

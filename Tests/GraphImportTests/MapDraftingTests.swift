@@ -48,7 +48,7 @@ struct MapDraftingTests {
         let lines = Self.lines(draft)
         #expect(lines.contains("records at $[*] as Score"))
         #expect(lines.contains("score : Double?"))
-        #expect(try fixture.value("SELECT group_concat(id) FROM (SELECT id FROM score ORDER BY id)") == "'a,b,c'")
+        #expect(try fixture.value("SELECT group_concat(id) FROM (SELECT id FROM scores ORDER BY id)") == "'a,b,c'")
     }
 
     @Test func wrappedResponseFindsTheRecordsAndOffersItsScalarsAsMeta() throws {
@@ -80,12 +80,12 @@ struct MapDraftingTests {
         #expect(lines.contains("author : Author"))
         #expect(lines.contains("comments : [Comment]"))
         #expect(lines.contains("tags : [Tag] # strings: one Tag per value"))
-        #expect(lines.contains("entity Tag"))
+        #expect(lines.contains("entity Tag table tags"))
         #expect(lines.contains("value <- $ : String"))
         #expect(draft.entities == ["Post", "Author", "Comment", "Tag"])
-        #expect(try fixture.value("SELECT count(*) FROM author") == "1")
-        #expect(try fixture.value("SELECT group_concat(value) FROM (SELECT value FROM tag ORDER BY value)") == "'sqlite,swift'")
-        #expect(try fixture.value("SELECT count(*) FROM post_comments") == "2")
+        #expect(try fixture.value("SELECT count(*) FROM authors") == "1")
+        #expect(try fixture.value("SELECT group_concat(value) FROM (SELECT value FROM tags ORDER BY value)") == "'sqlite,swift'")
+        #expect(try fixture.value("SELECT count(*) FROM posts_comments") == "2")
     }
 
     @Test func theSameShapeMetInTwoPlacesIsOneEntity() throws {
@@ -101,15 +101,15 @@ struct MapDraftingTests {
         #expect(lines.contains("retweetedStatus <- retweeted_status : Tweet?"))
         #expect(lines.contains("userMentions <- entities.user_mentions : [User]"))
         #expect(lines.contains("user : User"))
-        #expect(try fixture.value("SELECT count(*) FROM tweet") == "2")
-        #expect(try fixture.value("SELECT group_concat(screen_name) FROM (SELECT screen_name FROM user ORDER BY id)") == "'ann,bob'")
+        #expect(try fixture.value("SELECT count(*) FROM tweets") == "2")
+        #expect(try fixture.value("SELECT group_concat(screen_name) FROM (SELECT screen_name FROM users ORDER BY id)") == "'ann,bob'")
     }
 
     @Test func integersBeyondTwoToThe53StayIntAndExact() throws {
         let (draft, fixture) = try Self.drafted(#"[{"id": 1234567890123456789}, {"id": 9007199254740993}]"#, entity: "Item")
         #expect(Self.lines(draft).contains("id : Int # beyond 2^53: Int keeps every digit"))
-        #expect(try fixture.value("SELECT max(id) FROM item") == "1234567890123456789")
-        #expect(try fixture.value("SELECT min(id) FROM item") == "9007199254740993")
+        #expect(try fixture.value("SELECT max(id) FROM items") == "1234567890123456789")
+        #expect(try fixture.value("SELECT min(id) FROM items") == "9007199254740993")
     }
 
     @Test func stringsThatAreAllDatesOfOneFormatBecomeDates() throws {
@@ -124,7 +124,7 @@ struct MapDraftingTests {
         #expect(lines.contains("seen : Date? | rfc1123 # guess: every value is a date in RFC 1123 format"))
         // Two formats: no converter reads both, so it stays text.
         #expect(lines.contains("mixed : String"))
-        #expect(try fixture.value("SELECT posted FROM item WHERE id = 2") == "'2016-01-24T20:19:45.000Z'")
+        #expect(try fixture.value("SELECT posted FROM items WHERE id = 2") == "'2016-01-24T20:19:45.000Z'")
     }
 
     @Test func epochNumbersAreFlaggedNotConverted() throws {
@@ -180,7 +180,7 @@ struct MapDraftingTests {
         let lines = Self.lines(draft)
         #expect(lines.contains("records at $[*] where id is present as Event # records without id are passed over"))
         #expect(lines.contains("actor <- actor where id is present : Actor? # 1 of 2 objects here have no id: not linked"))
-        #expect(try fixture.value("SELECT count(*) FROM event WHERE actor_pk IS NOT NULL") == "1")
+        #expect(try fixture.value("SELECT count(*) FROM events WHERE actor_pk IS NOT NULL") == "1")
     }
 
     @Test func aSampleWithoutAnyKeyIsKeyedByItsFirstFieldAndSaysSo() throws {
@@ -188,7 +188,7 @@ struct MapDraftingTests {
         let (draft, fixture) = try Self.drafted(json, entity: "Row")
         #expect(Self.lines(draft).contains("key kind"))
         #expect(draft.text.contains("# guess: no field identifies these objects"))
-        #expect(try fixture.value("SELECT count(*) FROM row") == "1")
+        #expect(try fixture.value("SELECT count(*) FROM rows") == "1")
     }
 
     @Test func anIdBySuffixUniqueToEachObjectIsTheKey() throws {
@@ -213,8 +213,8 @@ struct MapDraftingTests {
         #expect(lines.contains("# keyed by the member names of users{*}"))
         #expect(lines.contains("id <- $key : String"))
         #expect(lines.contains("name : String"))
-        #expect(try fixture.value("SELECT count(*) FROM user") == "60")
-        #expect(try fixture.value("SELECT name FROM user WHERE id = 'u42'") == "'n42'")
+        #expect(try fixture.value("SELECT count(*) FROM users") == "60")
+        #expect(try fixture.value("SELECT name FROM users WHERE id = 'u42'") == "'n42'")
     }
 
     @Test func anObjectKeyedByIdsOfObjectsWithIdsLinksThoseObjects() throws {
@@ -222,7 +222,7 @@ struct MapDraftingTests {
         let json = #"[{"id": 1, "members": {"# + members + "}}]"
         let (draft, fixture) = try Self.drafted(json, entity: "Team")
         #expect(Self.lines(draft).contains("members <- members{*} : [Member] # an object keyed by data: one Member per member"))
-        #expect(try fixture.value("SELECT count(*) FROM team_members") == "60")
+        #expect(try fixture.value("SELECT count(*) FROM teams_members") == "60")
     }
 
     @Test func repeatsAreFoundWithinABoundedSetOfDigests() {
@@ -242,7 +242,7 @@ struct MapDraftingTests {
         let lines = Self.lines(draft)
         #expect(lines.contains("records at $[*] as Story"))
         #expect(lines.contains("value <- $ : String"))
-        #expect(try fixture.value("SELECT count(*) FROM story") == "2")
+        #expect(try fixture.value("SELECT count(*) FROM stories") == "2")
     }
 
     @Test func recordsWithNothingToKeyThemAreRefusedWithAReason() {

@@ -55,6 +55,35 @@ enum DraftNames {
         return word
     }
 
+    /// `user` -> `users`, `reply` -> `replies`, `status` -> `statuses`; a word that already looks
+    /// plural (`series`, `news`) stays as it is. A guess in English, like `singular`.
+    static func plural(_ word: String) -> String {
+        let lower = word.lowercased()
+        if lower.hasSuffix("s"), singular(word) != word { return word }
+        if lower.hasSuffix("person") { return String(word.dropLast(6)) + "people" }
+        if lower.hasSuffix("y"), let before = lower.dropLast().last, !"aeiou".contains(before) { return String(word.dropLast()) + "ies" }
+        for ending in ["s", "x", "z", "ch", "sh"] where lower.hasSuffix(ending) { return word + "es" }
+        return word + "s"
+    }
+
+    /// The table of a drafted entity, as the shipped maps name theirs: the snake-cased name in the
+    /// plural (`PullRequest` -> `pull_requests`), never a word that sqlite3 or psql needs quoted
+    /// (then the singular, else `_items` added), and not one in `taken`.
+    static func table(entity: String, taken: Set<String>) -> String {
+        let snake = Naming.snakeCase(entity)
+        var words = snake.split(separator: "_", omittingEmptySubsequences: false).map(String.init)
+        words[words.count - 1] = plural(words[words.count - 1])
+        let candidates = [words.joined(separator: "_"), snake, snake + "_items"]
+        let base = candidates.first { !Naming.needsQuotes($0) } ?? candidates[2]
+        var name = base
+        var suffix = 2
+        while taken.contains(name) {
+            name = base + "_" + String(suffix)
+            suffix += 1
+        }
+        return name
+    }
+
     /// ASCII letters and digits between separators (`_`, `-`, spaces, punctuation, case is kept).
     private static func words(_ key: String) -> [String] {
         var words: [String] = []

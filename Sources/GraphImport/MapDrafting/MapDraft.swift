@@ -30,6 +30,8 @@ struct DraftModel {
 
     struct Entity {
         var name: String
+        /// The table the draft names (`table users`); nil leaves it to the engine's rule.
+        var table: String? = nil
         var key: String
         var comments: [String] = []
         var members: [Member] = []
@@ -39,6 +41,16 @@ struct DraftModel {
         var name: String
         var path: String
         var type: String
+    }
+
+    /// Names every entity's table (`DraftNames.table`), in the order the draft lists them.
+    mutating func nameTables() {
+        var tables: Set<String> = []
+        for index in entities.indices {
+            let table = DraftNames.table(entity: entities[index].name, taken: tables)
+            tables.insert(table)
+            entities[index].table = table
+        }
     }
 
     var header: [String] = []

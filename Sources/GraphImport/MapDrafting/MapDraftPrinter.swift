@@ -18,7 +18,7 @@ struct MapDraftPrinter {
             for meta in model.meta { out += "# meta \(meta.name) <- \(meta.path) : \(meta.type)\n" }
         }
         for entity in model.entities {
-            out += "\nentity \(entity.name)\n"
+            out += "\nentity \(entity.name)" + (entity.table.map { " table \($0)" } ?? "") + "\n"
             for comment in entity.comments { out += "  # \(comment)\n" }
             out += "  key \(entity.key)\n"
             let sources = entity.members.map { member in

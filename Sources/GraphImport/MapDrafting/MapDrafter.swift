@@ -37,6 +37,7 @@ public enum MapDrafter {
                 hint: survey.records == 0
                     ? "give a sample with at least one record" : "records need a string or integer field, or an id inside; write the map by hand")
         }
+        model.nameTables()
         let records = model.records.reduce(0) { $0 + $1.count }
         let formatName = reader.format == .jsonLines ? "JSON Lines" : "JSON"
         model.header = [

@@ -7,8 +7,27 @@ extension ImportPlan {
     /// A `Data` attribute read without a converter takes its text as base64 (as it always did), so
     /// text that happens to be valid base64 (`"aGk="`) silently becomes other bytes: the map
     /// should say `| base64` or `| utf8`.
+    ///
+    /// A table named with a word that sqlite3 or psql reserves (`user`, `order`) works through
+    /// graphimport, which quotes every name, but a person's query reads something else (`select *
+    /// from user` in psql is the session user) or fails; `check` says so and offers a name.
     public var warnings: [Diagnostic] {
         var warnings: [Diagnostic] = []
+        for entity in mapping.entities {
+            let table = Naming.table(entity: entity.name, explicit: entity.tableName)
+            if Naming.needsQuotes(table) {
+                let plain = DraftNames.table(entity: entity.name, taken: Set(entities.map(\.table)))
+                warnings.append(
+                    mapping.diagnostic(
+                        at: entity.location,
+                        "entity \(entity.name)'s table '\(table)' must be quoted in a query (\"\(table)\"): "
+                            + (Naming.wordsNeedingQuotes.contains(table)
+                                ? "it is an SQL keyword"
+                                : Naming.needsQuotes(table.lowercased())
+                                    ? "it holds characters a bare name cannot" : "psql folds unquoted capitals to lowercase"),
+                        hint: "name a table that needs no quotes: `entity \(entity.name) table \(plain)`", severity: .warning))
+            }
+        }
         for entity in mapping.entities {
             for attribute in entity.attributes
             where attribute.type == .data && attribute.converters.isEmpty && (attribute.source != nil || attribute.derived != nil) {

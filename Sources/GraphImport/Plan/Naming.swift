@@ -35,6 +35,33 @@ public enum Naming {
         explicit ?? snakeCase(entity)
     }
 
+    /// Words a table cannot be named without quotes in sqlite3 or psql: SQLite's keywords that
+    /// fail as a bare table name (tried one by one in CREATE, SELECT, JOIN and INSERT against
+    /// SQLite 3.40), and PostgreSQL's reserved keywords (`pg_get_keywords()` of category R or T,
+    /// PostgreSQL 15). `user` is among them: `select * from user` in psql reads the session user.
+    public static let wordsNeedingQuotes: Set<String> = [
+        "add", "all", "alter", "analyse", "analyze", "and", "any", "array", "as", "asc", "asymmetric", "authorization",
+        "autoincrement", "between", "binary", "both", "case", "cast", "check", "collate", "collation", "column", "commit",
+        "concurrently", "constraint", "create", "cross", "current_catalog", "current_date", "current_role", "current_schema",
+        "current_time", "current_timestamp", "current_user", "default", "deferrable", "delete", "desc", "distinct", "do", "drop",
+        "else", "end", "escape", "except", "exists", "false", "fetch", "for", "foreign", "freeze", "from", "full", "grant", "group",
+        "having", "if", "ilike", "in", "index", "initially", "inner", "insert", "intersect", "into", "is", "isnull", "join",
+        "lateral", "leading", "left", "like", "limit", "localtime", "localtimestamp", "natural", "not", "nothing", "notnull",
+        "null", "offset", "on", "only", "or", "order", "outer", "overlaps", "placing", "primary", "references", "returning",
+        "right", "select", "session_user", "set", "similar", "some", "symmetric", "table", "tablesample", "then", "to",
+        "trailing", "transaction", "true", "union", "unique", "update", "user", "using", "values", "variadic", "verbose", "when",
+        "where", "window", "with",
+    ]
+
+    /// Whether `table` must be quoted in a query typed into sqlite3 or psql: a word either
+    /// reserves, or a name that is not lowercase letters, digits and `_` starting with a letter or
+    /// `_` (psql folds unquoted capitals).
+    public static func needsQuotes(_ table: String) -> Bool {
+        guard let first = table.unicodeScalars.first, first == "_" || ("a"..."z").contains(first) else { return true }
+        let plain = table.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "_" }
+        return !plain || wordsNeedingQuotes.contains(table)
+    }
+
     /// An attribute's column.
     public static func column(attribute: String) -> String { snakeCase(attribute) }
 
