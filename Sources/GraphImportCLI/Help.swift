@@ -14,7 +14,7 @@ enum Help {
         case .manpage: "graphimport manpage"
         case .export:
             "graphimport export --map <map> [--store <path>] [<entity> [--key <key> ...] [--where <condition>] [--format <format>]] [--depth <n>] [--wait <seconds>] [--quiet]"
-        case .draft: "graphimport init <feed> [--entity <name>] [--format <format>] [--output <file>]"
+        case .draft: "graphimport init <feed> ... [--entity <name>] [--format <format>] [--output <file>]"
         }
     }
 
@@ -187,17 +187,18 @@ enum Help {
     static let initHelp = """
         OVERVIEW: Draft a starter map from a sample feed.
 
-        Reads every record of the sample and prints a map that imports it as a graph: an
+        Reads every record of the samples and prints a map that imports it as a graph: an
         entity for each shape of object with an id (the same shape met in two places is one
         entity), nested objects as to-one relationships, arrays of objects as to-many, arrays
         of strings as value entities, types and date converters from the values. Comments say
-        where it guessed. The draft passes `check` and imports the sample as it is; read it,
+        where it guessed. Several samples (responses of one endpoint) make one draft whose
+        types fit them all. The draft passes `check` and imports each sample as it is; read it,
         rename what you like, and keep it.
 
         USAGE: \(usage(for: .draft))
 
         ARGUMENTS:
-          <feed>                  The sample: JSON or JSON Lines; - for standard input.
+          <feed>                  A sample: JSON or JSON Lines; - for standard input.
 
         OPTIONS:
           --entity <name>         The name of the records' entity. (default: from the records
@@ -210,6 +211,7 @@ enum Help {
         EXAMPLES:
           graphimport init Samples/tweets.json --entity Tweet -o tweets.map
           curl -sf https://api.example.com/timeline | graphimport init - > timeline.map
+          graphimport init page1.json page2.json -o feed.map
 
         Exits 0 with the map, 65 when the sample is not valid JSON, 66 when it cannot be
         read, 73 when --output names a file that exists.

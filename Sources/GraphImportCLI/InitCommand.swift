@@ -7,8 +7,8 @@ import GraphImportJSON
     import Darwin
 #endif
 
-/// `graphimport init FEED [--entity NAME] [--format F] [-o FILE]`: prints a starter map drafted
-/// from a sample feed.
+/// `graphimport init FEED... [--entity NAME] [--format F] [-o FILE]`: prints a starter map drafted
+/// from one or more samples of a feed (`-` for standard input).
 enum InitCommand {
     static let options: [ParsedArguments.OptionSpec] = [
         .init(name: "--entity", takesValue: true), .init(name: "--format", takesValue: true),
@@ -17,11 +17,11 @@ enum InitCommand {
 
     static func run(_ arguments: [String], io: ToolIO) throws(UsageError) -> ExitCode {
         let parsed = try ParsedArguments(arguments, options: options)
-        guard let samplePath = parsed.operands.first else {
+        guard !parsed.operands.isEmpty else {
             throw UsageError(message: "Missing expected argument '<feed>'", hint: nil)
         }
-        if parsed.operands.count > 1 {
-            throw UsageError(message: "Unexpected argument '\(parsed.operands[1])'", hint: nil)
+        if parsed.operands.filter({ $0 == "-" }).count > 1 {
+            throw UsageError(message: "Standard input ('-') is named more than once", hint: "name it once among the samples")
         }
         let entity = parsed.values["--entity"]
         if let entity, !isName(entity) {
@@ -34,21 +34,27 @@ enum InitCommand {
         }
         let format = try InputFormatOption.parse(parsed.values["--format"])
         let output = parsed.values["--output"]
-        let fromStandardInput = samplePath == "-"
-        let name = fromStandardInput ? "<stdin>" : samplePath
-        let descriptor = fromStandardInput ? io.standardInput : open(samplePath, O_RDONLY)
-        if descriptor < 0 {
-            reportError("cannot open the sample '\(samplePath)': \(String(cString: strerror(errno)))", io: io)
-            return .noInput
+        var samples: [MapDrafter.Sample] = []
+        var opened: [Int32] = []
+        defer { for descriptor in opened { close(descriptor) } }
+        for path in parsed.operands {
+            let fromStandardInput = path == "-"
+            let descriptor = fromStandardInput ? io.standardInput : open(path, O_RDONLY)
+            if descriptor < 0 {
+                reportError("cannot open the sample '\(path)': \(String(cString: strerror(errno)))", io: io)
+                return .noInput
+            }
+            if !fromStandardInput { opened.append(descriptor) }
+            samples.append(
+                MapDrafter.Sample(
+                    source: FileDescriptorSource(fileDescriptor: descriptor, isInterrupted: io.isInterrupted),
+                    name: fromStandardInput ? nil : path, format: InputFormatOption.resolve(format, path: path)))
         }
-        defer { if !fromStandardInput { close(descriptor) } }
         let draft: MapDraft
         do {
-            draft = try MapDrafter.draft(
-                source: FileDescriptorSource(fileDescriptor: descriptor, isInterrupted: io.isInterrupted),
-                format: InputFormatOption.resolve(format, path: samplePath), entity: entity,
-                sampleName: fromStandardInput ? nil : samplePath)
+            draft = try MapDrafter.draft(samples: samples, entity: entity)
         } catch {
+            let name = parsed.operands.count == 1 ? (samples[0].name ?? "<stdin>") : (error.sample ?? "<stdin>")
             guard let json = error.json else {
                 reportError("\(name): \(error.message)", hint: error.hint, io: io)
                 return .dataError

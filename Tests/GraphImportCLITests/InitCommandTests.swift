@@ -33,6 +33,38 @@ struct InitCommandTests {
         #expect(try String(contentsOfFile: map, encoding: .utf8) == drafted)
     }
 
+    @Test func severalSamplesMakeOneDraftThatImportsEachOfThem() throws {
+        let dir = TemporaryDirectory()
+        // Two pages of one endpoint: the second has a fraction where the first had integers, a
+        // field the first lacks, and a null where the first had text; standard input is a third.
+        let first = dir.write("page1.json", #"{"page": 1, "items": [{"id": 1, "score": 2, "title": "a"}]}"#)
+        let second = dir.write("page2.json", #"{"page": 2, "items": [{"id": 2, "score": 2.5, "title": null, "tag": "x"}]}"#)
+        let map = dir.path("feed.map")
+        let drafted = runInProcess(["init", first, second, "-", "-o", map], stdinText: #"{"page": 3, "items": []}"#)
+        #expect(drafted.status == 0, "\(drafted.stderr)")
+        #expect(drafted.stderr == "graphimport: drafted \(map): 2 records at items[*]; entities Record\n")
+        let text = try String(contentsOfFile: map, encoding: .utf8)
+        // Not keyed by the page number, unique to each response: the items are the records.
+        #expect(text.contains("records at items[*] as Record\n"), "\(text)")
+        #expect(text.contains("# meta page <- page : Int?"), "\(text)")
+        for line in ["  score : Double\n", "  title : String?\n", "  tag   : String?\n"] { #expect(text.contains(line), "\(text)") }
+        for (index, sample) in [first, second].enumerated() {
+            // Not `--strict`: the first page alone has no `tag`, which `check` points out.
+            let checked = runInProcess(["check", "--map", map, "--sample", sample])
+            #expect(checked.status == 0, "\(checked.stderr)")
+            let imported = runInProcess([sample, "--map", map, "--store", dir.path("store.sqlite")])
+            #expect(imported.status == 0, "\(imported.stderr)")
+            #expect(try sqlite(dir.path("store.sqlite"), "SELECT count(*) FROM records") == String(index + 1))
+        }
+        let twice = runInProcess(["init", "-", "-"])
+        #expect(twice.status == 64)
+        // A sample that is not JSON is named in the error.
+        let broken = dir.write("broken.json", "{")
+        let refused = runInProcess(["init", first, broken])
+        #expect(refused.status == 65)
+        #expect(refused.stderr.hasPrefix("graphimport: error: \(broken):1:2: "), "\(refused.stderr)")
+    }
+
     @Test func readsStandardInput() {
         let result = runInProcess(["init", "-", "--format", "jsonl"], stdinText: "{\"uuid\": \"a\"}\n{\"uuid\": \"b\"}\n")
         #expect(result.status == 0, "\(result.stderr)")
@@ -67,7 +99,7 @@ struct InitCommandTests {
         let result = runInProcess(["init", "--help"])
         #expect(result.status == 0)
         #expect(result.stdout.hasPrefix("OVERVIEW: Draft a starter map from a sample feed.\n"))
-        #expect(result.stdout.contains("USAGE: graphimport init <feed> [--entity <name>] [--format <format>] [--output <file>]\n"))
+        #expect(result.stdout.contains("USAGE: graphimport init <feed> ... [--entity <name>] [--format <format>] [--output <file>]\n"))
     }
 }
 

@@ -30,14 +30,19 @@ struct DraftPlanner {
     /// The name the user gave the records' entity (`--entity`), or one taken from the sample's name.
     let recordsName: String?
     let userNamedRecords: Bool
+    /// Whether the surveyed values are whole documents (responses), not array elements or lines:
+    /// then a field unique to each is no key (a page number, a request id), and their scalars
+    /// outside the records are offered as `meta`.
+    let wholeDocuments: Bool
 
     private var parent: [Int]
     private var identity: [Int: DraftKey] = [:]
     private var recordRoots: [ShapeNode] = []
 
-    init(survey: ShapeSurvey, fromTopLevelArray: Bool, recordsName: String?, userNamedRecords: Bool) {
+    init(survey: ShapeSurvey, fromTopLevelArray: Bool, recordsName: String?, userNamedRecords: Bool, wholeDocuments: Bool) {
         self.survey = survey
         self.fromTopLevelArray = fromTopLevelArray
+        self.wholeDocuments = wholeDocuments
         self.recordsName = recordsName
         self.userNamedRecords = userNamedRecords
         parent = Array(survey.nodes.indices)
@@ -180,7 +185,9 @@ struct DraftPlanner {
     /// all its members (the records path says `{*}`).
     private func findRecordRoots() -> [ShapeNode] {
         let root = survey.root
-        if identityKey(of: root, role: .records, fromData: true) != nil || root.tally.objects == 0 || DraftPlanner.isKeyedByData(root) {
+        if identityKey(of: root, role: .records, fromData: !wholeDocuments) != nil || root.tally.objects == 0
+            || DraftPlanner.isKeyedByData(root)
+        {
             return [root]
         }
         var found: [ShapeNode] = []
@@ -347,7 +354,9 @@ struct DraftPlanner {
         let inRecords = Set(
             survey.nodes.filter { node in subtrees.contains { Array(node.path.prefix($0.path.count)) == $0.path } }.map(\.index))
         for node in survey.nodes where inRecords.contains(node.index) {
-            if let key = identityKey(of: node, role: role(of: node), fromData: node === survey.root) { identity[node.index] = key }
+            if let key = identityKey(of: node, role: role(of: node), fromData: node === survey.root && !(wholeDocuments && !recordsAreRoot)) {
+                identity[node.index] = key
+            }
         }
         // The records root of a sample that has no keyed objects at all keys by its first scalar.
         var guessedKey: DraftKey?
@@ -389,7 +398,7 @@ struct DraftPlanner {
                 return index
             })
         var model = writer.write(recordRoots: recordRoots, guessedKey: guessedKey)
-        if !fromTopLevelArray, survey.records == 1, !recordsAreRoot { model.meta = metaCandidates() }
+        if wholeDocuments, !recordsAreRoot { model.meta = metaCandidates() }
         return model
     }
 

@@ -7,6 +7,19 @@ import GraphImportJSON
 /// into a survey that keeps counts per place and never the values; the draft is decided from the
 /// survey and printed as map text.
 public enum MapDrafter {
+    /// One sample of the feed: its bytes, and its file name (nil for standard input).
+    public struct Sample {
+        public var source: any JSONByteSource
+        public var name: String?
+        public var format: JSONInputFormat
+
+        public init(source: any JSONByteSource, name: String?, format: JSONInputFormat = .auto) {
+            self.source = source
+            self.name = name
+            self.format = format
+        }
+    }
+
     /// Drafts a map from the JSON or JSON Lines in `source`.
     ///
     /// `entity` names the records' entity; without it the name comes from the records path or
@@ -14,22 +27,40 @@ public enum MapDrafter {
     public static func draft(
         source: some JSONByteSource, format: JSONInputFormat = .auto, entity: String? = nil, sampleName: String? = nil
     ) throws(MapDraftFailure) -> MapDraft {
-        let reader = JSONRecordReader(
-            source: source, patterns: [.everyElement], format: format,
-            options: JSONReaderOptions(maxDepth: ImportLimits.maxJSONDepth, maxStringBytes: ImportLimits.maxStringBytes))
+        try draft(samples: [Sample(source: source, name: sampleName, format: format)], entity: entity)
+    }
+
+    /// Drafts one map from several samples of a feed (responses of one endpoint, pages): every
+    /// record of every sample goes into one survey, so that types widen across them (an `Int` in
+    /// one and a fraction in another is a `Double`; a field one sample lacks is optional) and the
+    /// draft imports each of them.
+    public static func draft(samples: [Sample], entity: String? = nil) throws(MapDraftFailure) -> MapDraft {
         let survey = ShapeSurvey()
         var fromTopLevelArray = false
-        do throws(JSONError) {
-            while let record = try reader.next() {
-                if case .index = record.path.components.first { fromTopLevelArray = true }
-                survey.add(record.value)
+        var jsonLines = false
+        var documents = 0
+        for sample in samples {
+            let reader = JSONRecordReader(
+                source: sample.source, patterns: [.everyElement], format: sample.format,
+                options: JSONReaderOptions(maxDepth: ImportLimits.maxJSONDepth, maxStringBytes: ImportLimits.maxStringBytes))
+            do throws(JSONError) {
+                while let record = try reader.next() {
+                    if case .index = record.path.components.first { fromTopLevelArray = true }
+                    survey.add(record.value)
+                }
+            } catch {
+                throw MapDraftFailure(json: error, sample: sample.name)
             }
-        } catch {
-            throw MapDraftFailure(json: error)
+            if reader.format == .jsonLines { jsonLines = true } else { documents += 1 }
         }
+        let sampleNames = samples.compactMap(\.name)
+        // Records named after the sample only when every sample is named alike (`tweets.json`,
+        // `tweets-2.json` say nothing more than `tweets.json`).
+        let recordsNames = Set(samples.map { $0.name.flatMap(nameFromSample) })
         var planner = DraftPlanner(
-            survey: survey, fromTopLevelArray: fromTopLevelArray, recordsName: entity ?? sampleName.flatMap(nameFromSample),
-            userNamedRecords: entity != nil)
+            survey: survey, fromTopLevelArray: fromTopLevelArray,
+            recordsName: entity ?? (recordsNames.count == 1 ? recordsNames.first! : nil), userNamedRecords: entity != nil,
+            wholeDocuments: !fromTopLevelArray && !jsonLines)
         guard var model = planner.plan() else {
             let held = survey.records == 0 ? "no records" : "records with no field that could identify them"
             throw MapDraftFailure(
@@ -39,11 +70,13 @@ public enum MapDrafter {
         }
         model.nameTables()
         let records = model.records.reduce(0) { $0 + $1.count }
-        let formatName = reader.format == .jsonLines ? "JSON Lines" : "JSON"
+        let formatName = jsonLines ? (documents > 0 ? "JSON and JSON Lines" : "JSON Lines") : "JSON"
+        let from = sampleNames.isEmpty ? "a sample" : sampleNames.joined(separator: ", ")
+        let checkSample = samples.count == 1 ? (samples[0].name ?? "FEED") : "EACH_SAMPLE"
         model.header = [
-            "Drafted by `graphimport init` from \(sampleName ?? "a sample") (\(formatName), \(survey.records) value\(survey.records == 1 ? "" : "s") read).",
+            "Drafted by `graphimport init` from \(from) (\(formatName), \(survey.records) value\(survey.records == 1 ? "" : "s") read).",
             "Every line is a guess from the data; comments say where the guess was a close call.",
-            "Check it with `graphimport check --map THIS.map --sample \(sampleName ?? "FEED")`, then import.",
+            "Check it with `graphimport check --map THIS.map --sample \(checkSample)`, then import.",
         ]
         return MapDraft(
             text: MapDraftPrinter(model: model).text, records: records, entities: model.entities.map(\.name),
@@ -71,9 +104,13 @@ public struct MapDraftFailure: Error, Sendable {
         self.hint = hint
     }
 
-    init(json: JSONError) {
+    /// The sample the reader's error is in, when several were given (nil for standard input).
+    public var sample: String?
+
+    init(json: JSONError, sample: String? = nil) {
         message = json.message
         hint = json.hint
         self.json = json
+        self.sample = sample
     }
 }
