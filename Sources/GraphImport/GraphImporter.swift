@@ -137,7 +137,10 @@ struct ImportRun {
     let hooks: ImportHooks
     let entityHooks: [EntityHooks]
     let store: Store
-    let runID: Int64
+    /// The run's id from `beginRun`: its record's whenever the import's transaction is not open.
+    let beganID: Int64
+    /// The id the run writes and commits under (`Store.claimRunID`), `beganID` until the write lock is held.
+    var runID: Int64
     let inputName: String
     let options: ImportOptions
     let tap = InputTapState()
@@ -155,6 +158,7 @@ struct ImportRun {
         self.hooks = hooks
         self.entityHooks = entityHooks
         self.store = store
+        beganID = runID
         self.runID = runID
         self.inputName = inputName
         self.options = options
@@ -177,6 +181,8 @@ struct ImportRun {
         if summary.unchangedInput { return try finishUnchanged(summary) }
         try storeStep {
             try database.beginImmediate()
+            runID = try store.claimRunID(beganID)
+            summary.runID = runID
             let migration = try store.migrate(to: plan.schema, mapName: plan.mapping.fileName, mapText: plan.mapping.textWithIncludes)
             if !migration.refusals.isEmpty {
                 throw ImportError.migration(store: store.path, refusals: migration.refusals.map(plan.diagnostic(for:)))
@@ -234,7 +240,7 @@ struct ImportRun {
         }
         loop.fill(&summary)
         if options.ifChanged, try storeStep({ try store.lastSucceededInputSHA256(input: nil) }) == summary.inputSHA256 {
-            database.rollback()
+            rollback(&summary)
             summary.unchangedInput = true
             return try finishUnchanged(summary)
         }
@@ -268,7 +274,7 @@ struct ImportRun {
         }
         try storeStep {
             if options.dryRun {
-                database.rollback()
+                rollback(&summary)
                 try finish(summary, outcome: .dryRun)
             } else {
                 try finish(summary, outcome: .succeeded)
@@ -300,6 +306,13 @@ struct ImportRun {
         return saved
     }
 
+    /// Rolls the import's transaction back: the run is its record's `beganID` again.
+    private mutating func rollback(_ summary: inout ImportSummary) {
+        store.database.rollback()
+        runID = beganID
+        summary.runID = runID
+    }
+
     /// Records the run's end; a success inside the transaction, so it commits with the data.
     private func finish(_ summary: ImportSummary, outcome: RunOutcome) throws(StoreError) {
         try store.finishRun(
@@ -315,13 +328,13 @@ struct ImportRun {
     }
 
     /// The summary of an input that held nothing, committing the schema so the store exists.
-    private func finishEmpty(_ summary: ImportSummary) throws(ImportError) -> ImportSummary {
+    private mutating func finishEmpty(_ summary: ImportSummary) throws(ImportError) -> ImportSummary {
         var summary = summary
         summary.entities = plan.entities.map { ($0.name, EntityCounts()) }
         summary.inputSHA256 = SHA256.hex(tap.hash.finish())
         try storeStep {
             if options.dryRun {
-                store.database.rollback()
+                rollback(&summary)
                 try finish(summary, outcome: .dryRun)
             } else {
                 try store.rebuild(deferredIndexes)

@@ -6,8 +6,10 @@ extension PostgresConnection {
     /// another program's advisory locks on the same database.
     static let lockClass: Int32 = 0x6769
 
-    /// Begins a transaction (READ COMMITTED, PostgreSQL's default).
-    public func begin() throws(PostgresError) { try execute("BEGIN") }
+    /// Begins a READ COMMITTED transaction: PostgreSQL's default, named so that a server whose
+    /// `default_transaction_isolation` says otherwise changes nothing. Each statement after
+    /// `lockStore` then sees every run committed before the lock was granted (`claimRunID`).
+    public func begin() throws(PostgresError) { try execute("BEGIN ISOLATION LEVEL READ COMMITTED") }
 
     /// Commits; the deferred foreign keys are checked here, and a failure rolls back.
     public func commit() throws(PostgresError) { try execute("COMMIT") }
