@@ -35,12 +35,12 @@ enum MetaCommand {
                 return .dataError
             }
             return write(
-                store: path, wait: parsed.values["--wait"], io: io, { store throws(StoreError) in try store.setMeta(operands[0], value) },
+                store: path, wait: try parsed.seconds("--wait", default: 30), io: io, { store throws(StoreError) in try store.setMeta(operands[0], value) },
                 postgres: { connection throws(PostgresError) in try connection.setMeta(operands[0], value) })
         case "unset":
             guard operands.count == 1 else { throw UsageError(message: "'meta unset' takes one KEY", hint: nil) }
             return write(
-                store: path, wait: parsed.values["--wait"], io: io, { store throws(StoreError) in try store.unsetMeta(operands[0]) },
+                store: path, wait: try parsed.seconds("--wait", default: 30), io: io, { store throws(StoreError) in try store.unsetMeta(operands[0]) },
                 postgres: { connection throws(PostgresError) in try connection.unsetMeta(operands[0]) })
         case "list":
             guard operands.isEmpty else { throw UsageError(message: "'meta list' takes no KEY", hint: nil) }
@@ -117,19 +117,19 @@ enum MetaCommand {
     }
 
     private static func write(
-        store path: String, wait: String?, io: ToolIO, _ body: (Store) throws(StoreError) -> Void,
+        store path: String, wait: Double, io: ToolIO, _ body: (Store) throws(StoreError) -> Void,
         postgres: (PostgresConnection) throws(PostgresError) -> Void
     ) -> ExitCode {
         if let location = ConnectionString(path) {
             do {
-                try PostgresConnection(location).writeMeta(wait: wait.flatMap(Double.init) ?? 30, postgres)
+                try PostgresConnection(location).writeMeta(wait: wait, postgres)
                 return .ok
             } catch {
                 return PostgresStoreCommand.fail(error, store: location, io: io)
             }
         }
         do throws(StoreError) {
-            let store = try Store(path: path, options: Database.Options(create: true, readOnly: false, busyTimeout: wait.flatMap(Double.init) ?? 30))
+            let store = try Store(path: path, options: Database.Options(create: true, readOnly: false, busyTimeout: wait))
             let foreign = try store.foreignTables(besides: SchemaDescription(tables: []))
             if !foreign.isEmpty {
                 reportError(

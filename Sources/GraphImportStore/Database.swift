@@ -78,7 +78,7 @@ public final class Database {
 
     private func configure(_ options: Options) throws(StoreError) {
         try check(sqlite3_extended_result_codes(handle, 1))
-        try check(sqlite3_busy_timeout(handle, Int32(clamping: Int((options.busyTimeout * 1000).rounded()))))
+        try check(sqlite3_busy_timeout(handle, Database.waitMilliseconds(options.busyTimeout)))
         try check(graphimport_disable_double_quoted_strings(handle))
         try execute("PRAGMA foreign_keys = ON")
         // An import touches every index of every mapped table. 32 MiB of page cache (a negative
@@ -108,6 +108,14 @@ public final class Database {
         // temp_store stays the default (files): a sort bigger than the page cache, such as
         // building a deferred index over a million rows, spills to a temporary file rather than
         // to the heap, where it would take the run's peak memory past its budget (Benchmarks/README.md).
+    }
+
+    /// `seconds` of waiting as the 32-bit milliseconds SQLite's busy timeout (and PostgreSQL's
+    /// `lock_timeout`) take: clamped to 0...Int32.max, NaN as 0, so that no value traps.
+    public static func waitMilliseconds(_ seconds: Double) -> Int32 {
+        let milliseconds = (seconds * 1000).rounded()
+        guard milliseconds > 0 else { return 0 }
+        return milliseconds < Double(Int32.max) ? Int32(milliseconds) : Int32.max
     }
 
     /// The rowid of the most recent successful INSERT on this connection.
