@@ -1,5 +1,5 @@
 internal import CLibPQ
-public import GraphImportStore
+internal import GraphImportStore
 
 /// The commit of an import whose connection is lost on the way: the reply may be what was lost,
 /// not the commit, and an import that committed must not say that nothing was written.

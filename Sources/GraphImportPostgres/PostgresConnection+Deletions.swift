@@ -1,4 +1,4 @@
-public import GraphImportStore
+internal import GraphImportStore
 
 /// Deleted objects in `graphimport_deleted`, as the SQLite store keeps them (`Store.deletedTable`):
 /// a row per object a run deleted (the run, the entity, its key as JSON text), and a row without

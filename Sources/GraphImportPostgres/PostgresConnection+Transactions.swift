@@ -1,4 +1,4 @@
-import GraphImportStore
+internal import GraphImportStore
 
 /// One transaction per import, and the store's lock: an advisory lock per (database, schema), held
 /// until the transaction ends, so that imports from any number of processes and hosts into one
