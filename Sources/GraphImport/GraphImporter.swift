@@ -42,14 +42,22 @@ public struct GraphImporter: Sendable {
         // store when the connection closes. The next import turns the store to WAL, so that
         // readers never wait for an import of a store that holds data.
         let isNew = isAbsentOrEmpty(storePath)
+        // A store that is refused is left exactly as it was: the checks run on a read-only
+        // connection first (one that writes cannot even close without a checkpoint), and the
+        // writing connection enters WAL, which rewrites the file's header, only after them.
+        var checked = false
+        if !isNew { checked = try refuseUnfit(readingOnly: storePath, options: options) }
         let store: Store
         do {
             store = try Store(
-                path: storePath, options: Database.Options(create: true, readOnly: false, busyTimeout: options.busyTimeout, writeAheadLog: !isNew))
+                path: storePath, options: Database.Options(create: true, readOnly: false, busyTimeout: options.busyTimeout, writeAheadLog: false))
         } catch {
             throw .store(path: storePath, StoreFailure(error))
         }
-        try refuseUnfit(store, options: options)
+        if !checked { _ = try refuseUnfit(store, options: options) }
+        if !isNew {
+            do { try store.database.enterWriteAheadLog() } catch { throw .store(path: storePath, StoreFailure(error)) }
+        }
         if let kib = options.pageCacheKiB {
             do { try store.database.execute("PRAGMA cache_size = -\(max(1, kib))") } catch { throw .store(path: storePath, StoreFailure(error)) }
         }
@@ -81,21 +89,37 @@ public struct GraphImporter: Sendable {
         }
     }
 
+    /// `refuseUnfit` on a read-only connection to the existing store at `path`. False when such a
+    /// connection cannot read the file as it is (a hot journal that only a writer may roll back):
+    /// the writing connection must check it then, before it writes anything else.
+    private func refuseUnfit(readingOnly path: String, options: ImportOptions) throws(ImportError) -> Bool {
+        let store: Store
+        do {
+            store = try Store(path: path, options: Database.Options(create: false, readOnly: true, busyTimeout: options.busyTimeout))
+        } catch {
+            if error.isReadOnly { return false }
+            throw .store(path: path, StoreFailure(error))
+        }
+        return try refuseUnfit(store, options: options)
+    }
+
     /// Refuses a damaged store, and another program's database unless `adoptStore`, before
-    /// anything (even the run's record) is written into it.
-    private func refuseUnfit(_ store: Store, options: ImportOptions) throws(ImportError) {
+    /// anything (even the run's record) is written into it. False when `store` is read-only and
+    /// SQLite says that only a writer can read the file as it is.
+    private func refuseUnfit(_ store: Store, options: ImportOptions) throws(ImportError) -> Bool {
         let refusal: StoreRefusal?
         do {
             refusal = try store.refusal(for: plan.schema, fullCheck: options.checkStore, checkLimit: options.quickCheckLimit)
         } catch {
+            if error.isReadOnly && store.database.isReadOnly { return false }
             throw .store(path: store.path, StoreFailure(error, holder: error.isBusy ? runningHolder(store.path) : nil))
         }
         switch refusal {
-        case nil: return
+        case nil: return true
         case .damaged(let damage):
             throw .store(path: store.path, StoreFailure(kind: .corrupt, message: damage))
         case .foreign(let tables):
-            guard !options.adoptStore else { return }
+            guard !options.adoptStore else { return true }
             let shown = tables.prefix(5).joined(separator: ", ") + (tables.count > 5 ? ", …" : "")
             throw .store(path: store.path, StoreFailure(kind: .foreign, message: "it holds tables of another program (\(shown)) and none of graphimport's"))
         }

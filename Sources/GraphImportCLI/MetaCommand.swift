@@ -129,15 +129,19 @@ enum MetaCommand {
             }
         }
         do throws(StoreError) {
-            let store = try Store(path: path, options: Database.Options(create: true, readOnly: false, busyTimeout: wait))
-            let foreign = try store.foreignTables(besides: SchemaDescription(tables: []))
-            if !foreign.isEmpty {
+            // Checked on a read-only connection first, so that another program's database is left
+            // exactly as it was; the writing connection enters WAL only once the check has passed.
+            var foreign = try foreignTables(readingOnly: path, wait: wait)
+            let store = try Store(path: path, options: Database.Options(create: true, readOnly: false, busyTimeout: wait, writeAheadLog: false))
+            if foreign == nil { foreign = try store.foreignTables(besides: SchemaDescription(tables: [])) }
+            if let foreign, !foreign.isEmpty {
                 reportError(
                     "\(path) is not a graphimport store: it holds tables of another program (\(foreign.prefix(5).joined(separator: ", ")))"
                         + " and none of graphimport's",
                     hint: "check the path; to make this database a store, import into it once with --adopt-store", io: io)
                 return .cannotCreate
             }
+            try store.database.enterWriteAheadLog()
             try store.database.beginImmediate()
             defer { if store.database.isInTransaction { store.database.rollback() } }
             try body(store)
@@ -146,6 +150,19 @@ enum MetaCommand {
         } catch {
             reportError("cannot write the store \(path): \(error.description)", io: io)
             return ExitCode(error)
+        }
+    }
+
+    /// Another program's tables in the existing store at `path`, read on a read-only connection;
+    /// [] for a missing or empty file, nil when only a writer can read the file as it is (a hot journal).
+    private static func foreignTables(readingOnly path: String, wait: Double) throws(StoreError) -> [String]? {
+        var info = stat()
+        guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_size > 0 else { return [] }
+        do {
+            let store = try Store(path: path, options: Database.Options(create: false, readOnly: true, busyTimeout: wait))
+            return try store.foreignTables(besides: SchemaDescription(tables: []))
+        } catch  where error.isReadOnly {
+            return nil
         }
     }
 
