@@ -161,7 +161,8 @@ enum MetaCommand {
         do {
             let store = try Store(path: path, options: Database.Options(create: false, readOnly: true, busyTimeout: wait))
             return try store.foreignTables(besides: SchemaDescription(tables: []))
-        } catch  where error.isReadOnly {
+        } catch {
+            guard error.isReadOnly else { throw error }
             return nil
         }
     }
