@@ -42,14 +42,22 @@ public struct GraphImporter: Sendable {
         // store when the connection closes. The next import turns the store to WAL, so that
         // readers never wait for an import of a store that holds data.
         let isNew = isAbsentOrEmpty(storePath)
+        // A store that is refused is left exactly as it was: the checks run on a read-only
+        // connection first (one that writes cannot even close without a checkpoint), and the
+        // writing connection enters WAL, which rewrites the file's header, only after them.
+        var checked = false
+        if !isNew { checked = try refuseUnfit(readingOnly: storePath, options: options) }
         let store: Store
         do {
             store = try Store(
-                path: storePath, options: Database.Options(create: true, readOnly: false, busyTimeout: options.busyTimeout, writeAheadLog: !isNew))
+                path: storePath, options: Database.Options(create: true, readOnly: false, busyTimeout: options.busyTimeout, writeAheadLog: false))
         } catch {
             throw .store(path: storePath, StoreFailure(error))
         }
-        try refuseUnfit(store, options: options)
+        if !checked { _ = try refuseUnfit(store, options: options) }
+        if !isNew {
+            do { try store.database.enterWriteAheadLog() } catch { throw .store(path: storePath, StoreFailure(error)) }
+        }
         if let kib = options.pageCacheKiB {
             do { try store.database.execute("PRAGMA cache_size = -\(max(1, kib))") } catch { throw .store(path: storePath, StoreFailure(error)) }
         }
@@ -81,21 +89,37 @@ public struct GraphImporter: Sendable {
         }
     }
 
+    /// `refuseUnfit` on a read-only connection to the existing store at `path`. False when such a
+    /// connection cannot read the file as it is (a hot journal that only a writer may roll back):
+    /// the writing connection must check it then, before it writes anything else.
+    private func refuseUnfit(readingOnly path: String, options: ImportOptions) throws(ImportError) -> Bool {
+        let store: Store
+        do {
+            store = try Store(path: path, options: Database.Options(create: false, readOnly: true, busyTimeout: options.busyTimeout))
+        } catch {
+            if error.isReadOnly { return false }
+            throw .store(path: path, StoreFailure(error))
+        }
+        return try refuseUnfit(store, options: options)
+    }
+
     /// Refuses a damaged store, and another program's database unless `adoptStore`, before
-    /// anything (even the run's record) is written into it.
-    private func refuseUnfit(_ store: Store, options: ImportOptions) throws(ImportError) {
+    /// anything (even the run's record) is written into it. False when `store` is read-only and
+    /// SQLite says that only a writer can read the file as it is.
+    private func refuseUnfit(_ store: Store, options: ImportOptions) throws(ImportError) -> Bool {
         let refusal: StoreRefusal?
         do {
             refusal = try store.refusal(for: plan.schema, fullCheck: options.checkStore, checkLimit: options.quickCheckLimit)
         } catch {
+            if error.isReadOnly && store.database.isReadOnly { return false }
             throw .store(path: store.path, StoreFailure(error, holder: error.isBusy ? runningHolder(store.path) : nil))
         }
         switch refusal {
-        case nil: return
+        case nil: return true
         case .damaged(let damage):
             throw .store(path: store.path, StoreFailure(kind: .corrupt, message: damage))
         case .foreign(let tables):
-            guard !options.adoptStore else { return }
+            guard !options.adoptStore else { return true }
             let shown = tables.prefix(5).joined(separator: ", ") + (tables.count > 5 ? ", …" : "")
             throw .store(path: store.path, StoreFailure(kind: .foreign, message: "it holds tables of another program (\(shown)) and none of graphimport's"))
         }
@@ -137,7 +161,10 @@ struct ImportRun {
     let hooks: ImportHooks
     let entityHooks: [EntityHooks]
     let store: Store
-    let runID: Int64
+    /// The run's id from `beginRun`: its record's whenever the import's transaction is not open.
+    let beganID: Int64
+    /// The id the run writes and commits under (`Store.claimRunID`), `beganID` until the write lock is held.
+    var runID: Int64
     let inputName: String
     let options: ImportOptions
     let tap = InputTapState()
@@ -155,6 +182,7 @@ struct ImportRun {
         self.hooks = hooks
         self.entityHooks = entityHooks
         self.store = store
+        beganID = runID
         self.runID = runID
         self.inputName = inputName
         self.options = options
@@ -177,6 +205,8 @@ struct ImportRun {
         if summary.unchangedInput { return try finishUnchanged(summary) }
         try storeStep {
             try database.beginImmediate()
+            runID = try store.claimRunID(beganID)
+            summary.runID = runID
             let migration = try store.migrate(to: plan.schema, mapName: plan.mapping.fileName, mapText: plan.mapping.textWithIncludes)
             if !migration.refusals.isEmpty {
                 throw ImportError.migration(store: store.path, refusals: migration.refusals.map(plan.diagnostic(for:)))
@@ -234,7 +264,7 @@ struct ImportRun {
         }
         loop.fill(&summary)
         if options.ifChanged, try storeStep({ try store.lastSucceededInputSHA256(input: nil) }) == summary.inputSHA256 {
-            database.rollback()
+            rollback(&summary)
             summary.unchangedInput = true
             return try finishUnchanged(summary)
         }
@@ -268,7 +298,7 @@ struct ImportRun {
         }
         try storeStep {
             if options.dryRun {
-                database.rollback()
+                rollback(&summary)
                 try finish(summary, outcome: .dryRun)
             } else {
                 try finish(summary, outcome: .succeeded)
@@ -300,6 +330,13 @@ struct ImportRun {
         return saved
     }
 
+    /// Rolls the import's transaction back: the run is its record's `beganID` again.
+    private mutating func rollback(_ summary: inout ImportSummary) {
+        store.database.rollback()
+        runID = beganID
+        summary.runID = runID
+    }
+
     /// Records the run's end; a success inside the transaction, so it commits with the data.
     private func finish(_ summary: ImportSummary, outcome: RunOutcome) throws(StoreError) {
         try store.finishRun(
@@ -315,13 +352,13 @@ struct ImportRun {
     }
 
     /// The summary of an input that held nothing, committing the schema so the store exists.
-    private func finishEmpty(_ summary: ImportSummary) throws(ImportError) -> ImportSummary {
+    private mutating func finishEmpty(_ summary: ImportSummary) throws(ImportError) -> ImportSummary {
         var summary = summary
         summary.entities = plan.entities.map { ($0.name, EntityCounts()) }
         summary.inputSHA256 = SHA256.hex(tap.hash.finish())
         try storeStep {
             if options.dryRun {
-                store.database.rollback()
+                rollback(&summary)
                 try finish(summary, outcome: .dryRun)
             } else {
                 try store.rebuild(deferredIndexes)

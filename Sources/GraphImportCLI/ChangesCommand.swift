@@ -17,11 +17,11 @@ enum ChangesCommand {
         guard let mapPath = parsed.values["--map"] else {
             throw UsageError(message: "Missing expected argument '--map <map>'", hint: "The map names the entities and attributes to report.")
         }
-        guard let text = parsed.values["--since-run"] else {
+        guard
+            let since = try parsed.integer(
+                "--since-run", in: 0...Int64.max, hint: "Give a run id (graphimport runs lists them), or 0.")
+        else {
             throw UsageError(message: "Missing expected argument '--since-run <n>'", hint: "Give 0 for every object the store holds.")
-        }
-        guard let since = Int64(text), since >= 0 else {
-            throw UsageError(message: "The value '\(text)' is invalid for '--since-run'", hint: "Give a run id (graphimport runs lists them), or 0.")
         }
         let plan: ImportPlan
         do { plan = try MapLoader.load(mapPath) } catch { return MapLoader.report(error, io: io) }
@@ -69,8 +69,9 @@ enum ChangesCommand {
         guard let recordedSince else {
             return "this store does not record deleted objects (its runs predate graphimport_deleted); deletions are not listed"
         }
-        guard recordedSince > since + 1 else { return nil }
-        let runs = recordedSince == since + 2 ? "run \(since + 1)" : "runs \(since + 1) to \(recordedSince - 1)"
+        // Subtracted, not added: `since` may be as large as Int64.max. Past the guard, since + 1 < recordedSince.
+        guard recordedSince > since, recordedSince - since > 1 else { return nil }
+        let runs = recordedSince - since == 2 ? "run \(since + 1)" : "runs \(since + 1) to \(recordedSince - 1)"
         return "this store records deleted objects from run \(recordedSince) on; objects deleted by \(runs) are not listed"
     }
 }

@@ -19,11 +19,8 @@ enum ExportCommand {
             throw UsageError(message: "Unexpected argument '\(parsed.operands[1])'", hint: "Name at most one entity.")
         }
         var request = ExportRequest(entity: parsed.operands.first, keys: parsed.all("--key"), condition: parsed.values["--where"])
-        if let text = parsed.values["--depth"] {
-            guard let depth = Int(text), depth >= 0 else {
-                throw UsageError(message: "The value '\(text)' is invalid for '--depth'", hint: "Give 0 (every relationship by its key) or more levels.")
-            }
-            request.depth = depth
+        if let depth = try parsed.integer("--depth", in: 0...Int64(Int.max), hint: "Give 0 (every relationship by its key) or more levels.") {
+            request.depth = Int(depth)
         }
         switch parsed.values["--format"] ?? "json" {
         case "json": break
@@ -36,13 +33,7 @@ enum ExportCommand {
         case let other:
             throw UsageError(message: "The value '\(other)' is invalid for '--format'", hint: "Use json or jsonl.")
         }
-        var wait = 30.0
-        if let text = parsed.values["--wait"] {
-            guard let seconds = Double(text), seconds >= 0, seconds.isFinite else {
-                throw UsageError(message: "The value '\(text)' is invalid for '--wait'", hint: "Give a number of seconds.")
-            }
-            wait = seconds
-        }
+        let wait = try parsed.seconds("--wait", default: 30)
         let plan: ImportPlan
         do { plan = try MapLoader.load(mapPath) } catch { return MapLoader.report(error, io: io) }
         let exporter = GraphExporter(plan: plan)

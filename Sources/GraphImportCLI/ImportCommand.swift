@@ -48,12 +48,7 @@ enum ImportCommand {
             options.setMeta.append(try MetaCommand.assignment(assignment))
         }
         options.format = try InputFormatOption.parse(parsed.values["--format"])
-        if let wait = parsed.values["--wait"] {
-            guard let seconds = Double(wait), seconds >= 0, seconds.isFinite else {
-                throw UsageError(message: "The value '\(wait)' is invalid for '--wait'", hint: "Give a number of seconds, such as 30 or 0.5.")
-            }
-            options.busyTimeout = seconds
-        }
+        options.busyTimeout = try parsed.seconds("--wait", default: options.busyTimeout)
         let inputPath = parsed.operands.first
         if inputPath == nil && io.inputIsTerminal {
             throw UsageError(message: "No input: give a FILE, or pipe JSON into graphimport", hint: nil)

@@ -35,12 +35,12 @@ enum MetaCommand {
                 return .dataError
             }
             return write(
-                store: path, wait: parsed.values["--wait"], io: io, { store throws(StoreError) in try store.setMeta(operands[0], value) },
+                store: path, wait: try parsed.seconds("--wait", default: 30), io: io, { store throws(StoreError) in try store.setMeta(operands[0], value) },
                 postgres: { connection throws(PostgresError) in try connection.setMeta(operands[0], value) })
         case "unset":
             guard operands.count == 1 else { throw UsageError(message: "'meta unset' takes one KEY", hint: nil) }
             return write(
-                store: path, wait: parsed.values["--wait"], io: io, { store throws(StoreError) in try store.unsetMeta(operands[0]) },
+                store: path, wait: try parsed.seconds("--wait", default: 30), io: io, { store throws(StoreError) in try store.unsetMeta(operands[0]) },
                 postgres: { connection throws(PostgresError) in try connection.unsetMeta(operands[0]) })
         case "list":
             guard operands.isEmpty else { throw UsageError(message: "'meta list' takes no KEY", hint: nil) }
@@ -117,27 +117,31 @@ enum MetaCommand {
     }
 
     private static func write(
-        store path: String, wait: String?, io: ToolIO, _ body: (Store) throws(StoreError) -> Void,
+        store path: String, wait: Double, io: ToolIO, _ body: (Store) throws(StoreError) -> Void,
         postgres: (PostgresConnection) throws(PostgresError) -> Void
     ) -> ExitCode {
         if let location = ConnectionString(path) {
             do {
-                try PostgresConnection(location).writeMeta(wait: wait.flatMap(Double.init) ?? 30, postgres)
+                try PostgresConnection(location).writeMeta(wait: wait, postgres)
                 return .ok
             } catch {
                 return PostgresStoreCommand.fail(error, store: location, io: io)
             }
         }
         do throws(StoreError) {
-            let store = try Store(path: path, options: Database.Options(create: true, readOnly: false, busyTimeout: wait.flatMap(Double.init) ?? 30))
-            let foreign = try store.foreignTables(besides: SchemaDescription(tables: []))
-            if !foreign.isEmpty {
+            // Checked on a read-only connection first, so that another program's database is left
+            // exactly as it was; the writing connection enters WAL only once the check has passed.
+            var foreign = try foreignTables(readingOnly: path, wait: wait)
+            let store = try Store(path: path, options: Database.Options(create: true, readOnly: false, busyTimeout: wait, writeAheadLog: false))
+            if foreign == nil { foreign = try store.foreignTables(besides: SchemaDescription(tables: [])) }
+            if let foreign, !foreign.isEmpty {
                 reportError(
                     "\(path) is not a graphimport store: it holds tables of another program (\(foreign.prefix(5).joined(separator: ", ")))"
                         + " and none of graphimport's",
                     hint: "check the path; to make this database a store, import into it once with --adopt-store", io: io)
                 return .cannotCreate
             }
+            try store.database.enterWriteAheadLog()
             try store.database.beginImmediate()
             defer { if store.database.isInTransaction { store.database.rollback() } }
             try body(store)
@@ -146,6 +150,20 @@ enum MetaCommand {
         } catch {
             reportError("cannot write the store \(path): \(error.description)", io: io)
             return ExitCode(error)
+        }
+    }
+
+    /// Another program's tables in the existing store at `path`, read on a read-only connection;
+    /// [] for a missing or empty file, nil when only a writer can read the file as it is (a hot journal).
+    private static func foreignTables(readingOnly path: String, wait: Double) throws(StoreError) -> [String]? {
+        var info = stat()
+        guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_size > 0 else { return [] }
+        do {
+            let store = try Store(path: path, options: Database.Options(create: false, readOnly: true, busyTimeout: wait))
+            return try store.foreignTables(besides: SchemaDescription(tables: []))
+        } catch {
+            guard error.isReadOnly else { throw error }
+            return nil
         }
     }
 

@@ -14,13 +14,7 @@ enum RunsCommand {
     static func run(_ arguments: [String], io: ToolIO) throws(UsageError) -> ExitCode {
         let parsed = try ParsedArguments(arguments, options: options)
         let path = try MetaCommand.storePath(parsed)
-        var last = 20
-        if let text = parsed.values["--last"] {
-            guard let number = Int(text), number > 0 else {
-                throw UsageError(message: "The value '\(text)' is invalid for '--last'", hint: "Give a positive number of runs.")
-            }
-            last = number
-        }
+        let last = Int(try parsed.integer("--last", in: 1...Int64(Int.max), hint: "Give a positive number of runs.") ?? 20)
         let runs: [RunRecord]
         if let location = ConnectionString(path) {
             do {

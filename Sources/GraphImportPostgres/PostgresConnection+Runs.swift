@@ -29,6 +29,21 @@ extension PostgresConnection {
         }
     }
 
+    /// The id run `began` (from `beginRun`) commits under: `began` itself, or a new one from the
+    /// table's sequence when a run that began later holds a higher id. Call it in the transaction
+    /// that holds the store's lock (`lockStore`), before anything is tagged with the run, as
+    /// `Store.claimRunID` on SQLite: ids of committed runs then grow in commit order, which a
+    /// reader of changes since a run relies on. A rollback undoes the move.
+    public func claimRunID(_ began: Int64) throws(PostgresError) -> Int64 {
+        // Under the lock every id handed out is committed (beginRun takes the lock too), and a
+        // READ COMMITTED statement sees them all; the identity's next value is above each of them.
+        let runs = quoteIdentifier(Store.runsTable)
+        let moved = try scalar(
+            "UPDATE \(runs) SET \"id\" = DEFAULT WHERE \"id\" = $1 AND EXISTS (SELECT 1 FROM \(runs) WHERE \"id\" > $1) RETURNING \"id\"",
+            [String(began)])
+        return moved.flatMap { Int64($0) } ?? began
+    }
+
     /// Fills in the end of run `id`: inside the import's transaction for a success, after the
     /// rollback for a failure. `counts` is JSON text. A run that has ended already is left as it
     /// is (a commit whose reply was lost is not turned into a failure).

@@ -1,3 +1,5 @@
+internal import GraphImportStore
+
 /// One transaction per import, and the store's lock: an advisory lock per (database, schema), held
 /// until the transaction ends, so that imports from any number of processes and hosts into one
 /// store run one after another instead of interleaving.
@@ -6,8 +8,10 @@ extension PostgresConnection {
     /// another program's advisory locks on the same database.
     static let lockClass: Int32 = 0x6769
 
-    /// Begins a transaction (READ COMMITTED, PostgreSQL's default).
-    public func begin() throws(PostgresError) { try execute("BEGIN") }
+    /// Begins a READ COMMITTED transaction: PostgreSQL's default, named so that a server whose
+    /// `default_transaction_isolation` says otherwise changes nothing. Each statement after
+    /// `lockStore` then sees every run committed before the lock was granted (`claimRunID`).
+    public func begin() throws(PostgresError) { try execute("BEGIN ISOLATION LEVEL READ COMMITTED") }
 
     /// Commits; the deferred foreign keys are checked here, and a failure rolls back.
     public func commit() throws(PostgresError) { try execute("COMMIT") }
@@ -30,7 +34,7 @@ extension PostgresConnection {
             return
         }
         // lock_timeout bounds the wait for a lock; SET LOCAL ends with the transaction.
-        try execute("SET LOCAL lock_timeout = \(max(1, Int((seconds * 1000).rounded())))")
+        try execute("SET LOCAL lock_timeout = \(max(1, Database.waitMilliseconds(seconds)))")
         do {
             _ = try scalar("SELECT pg_advisory_xact_lock(\(Self.lockClass), \(key))")
         } catch {

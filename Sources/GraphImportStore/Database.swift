@@ -78,7 +78,7 @@ public final class Database {
 
     private func configure(_ options: Options) throws(StoreError) {
         try check(sqlite3_extended_result_codes(handle, 1))
-        try check(sqlite3_busy_timeout(handle, Int32(clamping: Int((options.busyTimeout * 1000).rounded()))))
+        try check(sqlite3_busy_timeout(handle, Database.waitMilliseconds(options.busyTimeout)))
         try check(graphimport_disable_double_quoted_strings(handle))
         try execute("PRAGMA foreign_keys = ON")
         // An import touches every index of every mapped table. 32 MiB of page cache (a negative
@@ -94,21 +94,38 @@ public final class Database {
         // changed pages go to the -wal file, which the last connection to close copies back
         // and deletes. The mode is kept in the file, so it is set once; a read-only connection
         // cannot set it, and need not.
+        // The switch writes the file's header: a caller that may still refuse the store opens
+        // without it and calls `enterWriteAheadLog` once its checks have passed.
         if !options.readOnly && options.writeAheadLog {
-            do {
-                try execute("PRAGMA journal_mode = WAL")
-            } catch {
-                guard error.isBusy else { throw error }
-                // Another connection is writing the store in the rollback journal's mode (a new
-                // store's first import): changing the mode needs the store to itself, and SQLite
-                // refuses at once rather than wait. This connection keeps the file's mode and
-                // waits for the write lock as usual; a later import turns the store to WAL.
-            }
+            try enterWriteAheadLog()
         }
         // temp_store stays the default (files): a sort bigger than the page cache, such as
         // building a deferred index over a million rows, spills to a temporary file rather than
         // to the heap, where it would take the run's peak memory past its budget (Benchmarks/README.md).
     }
+
+    /// Puts the store in WAL mode (see `configure`), unless another connection is writing it in
+    /// the rollback journal's mode (a new store's first import): changing the mode needs the
+    /// store to itself, and SQLite refuses at once rather than wait. This connection then keeps
+    /// the file's mode and waits for the write lock as usual; a later import turns the store to WAL.
+    public func enterWriteAheadLog() throws(StoreError) {
+        do {
+            try execute("PRAGMA journal_mode = WAL")
+        } catch {
+            guard error.isBusy else { throw error }
+        }
+    }
+
+    /// `seconds` of waiting as the 32-bit milliseconds SQLite's busy timeout (and PostgreSQL's
+    /// `lock_timeout`) take: clamped to 0...Int32.max, NaN as 0, so that no value traps.
+    public static func waitMilliseconds(_ seconds: Double) -> Int32 {
+        let milliseconds = (seconds * 1000).rounded()
+        guard milliseconds > 0 else { return 0 }
+        return milliseconds < Double(Int32.max) ? Int32(milliseconds) : Int32.max
+    }
+
+    /// True when the connection cannot write the store (opened read-only).
+    public var isReadOnly: Bool { sqlite3_db_readonly(handle, "main") == 1 }
 
     /// The rowid of the most recent successful INSERT on this connection.
     public var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }

@@ -34,6 +34,28 @@ extension Store {
         }
     }
 
+    /// The id run `began` (from `beginRun`) commits under: `began` itself, or the next id when a
+    /// run that began later holds a higher one. Call it in the transaction that holds the write
+    /// lock, before anything is tagged with the run. Ids are taken in their own transaction before
+    /// that lock, so runs can reach it out of order; taken again under it, the ids of committed
+    /// runs grow in commit order, which a reader of changes since a run relies on (a later id
+    /// never commits before an earlier one). A rollback undoes the move: the run is `began` again.
+    public func claimRunID(_ began: Int64) throws(StoreError) -> Int64 {
+        guard database.isInTransaction else {
+            throw StoreError(extendedCode: SQLITE_MISUSE, message: "run \(began) must claim its id inside the transaction that holds the write lock")
+        }
+        let runs = quoteIdentifier(Store.runsTable)
+        try database.run(
+            "UPDATE \(runs) SET \"id\" = (SELECT max(\"id\") + 1 FROM \(runs)) WHERE \"id\" = ?1 AND EXISTS (SELECT 1 FROM \(runs) WHERE \"id\" > ?1)",
+            [.integer(began)])
+        guard database.changes == 1 else { return began }
+        // Under the write lock the moved run holds the highest id.
+        guard let claimed = try database.scalar("SELECT max(\"id\") FROM \(runs)")?.integerValue else {
+            throw StoreError(extendedCode: SQLITE_ERROR, message: "run \(began) lost its record in \(Store.runsTable)")
+        }
+        return claimed
+    }
+
     /// Fills in the end of run `id`. Call it inside the import's transaction for a success (so it
     /// commits with the data), or after the rollback for a failure. `counts` must be JSON text.
     public func finishRun(

@@ -49,6 +49,70 @@ struct StoreFaultTests {
         withExtendedLifetime(dir) {}
     }
 
+    /// Every refusal of a store leaves its file byte for byte as it was, also when it is in the
+    /// rollback journal's mode, as another program's database or a store after its first import
+    /// is: nothing switches it to WAL (which rewrites the header) before the checks.
+    @Test func aRefusedStoreInTheRollbackJournalsModeIsLeftByteForByte() throws {
+        let (dir, map, feed, store) = imported()
+        let rollback = Database.Options(writeAheadLog: false)
+        let other = dir.path("app.sqlite")
+        try Database(path: other, options: rollback).execute("CREATE TABLE contacts (name TEXT); INSERT INTO contacts VALUES ('ann')")
+        // Damage where the import never reads, as in aStoreThatFailsQuickCheckExits72AndIsNotWritten.
+        let root = try { () throws -> SQLValue? in
+            let database = try Database(path: store, options: rollback)
+            try database.execute("CREATE TABLE notes (body TEXT); INSERT INTO notes VALUES ('kept')")
+            return try database.scalar("SELECT rootpage FROM sqlite_schema WHERE name = 'notes'")
+        }()
+        guard case .integer(let page)? = root else {
+            Issue.record("no root page")
+            return
+        }
+        let handle = try #require(FileHandle(forUpdatingAtPath: store))
+        try handle.seek(toOffset: UInt64(page - 1) * 4096)
+        handle.write(Data(repeating: 0xFF, count: 4096))
+        try handle.close()
+        let refusals: [(path: String, arguments: [String], status: Int32)] = [
+            (other, [feed, "--map", map, "--store", other], 73),
+            (other, [feed, "--map", map, "--store", other, "--dry-run"], 73),
+            (other, ["meta", "set", "etag", "x", "--store", other], 73),
+            (other, ["meta", "unset", "etag", "--store", other], 73),
+            (store, [feed, "--map", map, "--store", store], 72),
+            (store, [feed, "--map", map, "--store", store, "--dry-run"], 72),
+        ]
+        for (path, arguments, status) in refusals {
+            let before = try Data(contentsOf: URL(fileURLWithPath: path))
+            #expect(try sqlite(path, "PRAGMA journal_mode") == "delete")
+            let result = runInProcess(arguments)
+            #expect(result.status == status, "\(arguments): \(result.stderr)")
+            #expect(status != 72 || result.stderr.contains("nothing was written"), "\(arguments): \(result.stderr)")
+            #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before, "\(arguments) changed \(path)")
+        }
+    }
+
+    /// A store left with a hot journal (a writer in the rollback journal's mode killed after it
+    /// wrote pages into the file) cannot be read by a read-only connection: the checks then run
+    /// on the import's own connection, which rolls the journal back first, and the import succeeds.
+    @Test func aStoreWithAHotJournalIsCheckedByTheWriterAndImported() throws {
+        let (dir, map, feed, store) = imported()
+        #expect(try sqlite(store, "PRAGMA journal_mode") == "delete")
+        let marker = dir.path("spilled")
+        let writer = try BackgroundProcess("/usr/bin/sqlite3", [store], in: dir, pipeInput: true)
+        // A page cache of two pages makes SQLite write the transaction's pages into the store
+        // before COMMIT, with the originals in the journal; the marker says it has.
+        writer.writeInput(
+            "PRAGMA cache_size = 2;\nBEGIN;\nCREATE TABLE filler (x);\n"
+                + "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 5000) INSERT INTO filler SELECT randomblob(200) FROM n;\n"
+                + ".system touch \(marker)\n")
+        try #require(waitUntil { FileManager.default.fileExists(atPath: marker) }, "the writer never spilled its transaction")
+        kill(writer.process.processIdentifier, SIGKILL)
+        _ = writer.finish()
+        try #require(FileManager.default.fileExists(atPath: store + "-journal"))
+        let result = runInProcess([feed, "--map", map, "--store", store, "--quiet"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try sqlite(store, "SELECT count(*) FROM sqlite_schema WHERE name = 'filler'") == "0")
+        #expect(try sqlite(store, "PRAGMA integrity_check") == "ok")
+    }
+
     @Test func aStoreCutShortExits72() throws {
         let (dir, map, feed, store) = imported()
         let size = try #require(try FileManager.default.attributesOfItem(atPath: store)[.size] as? Int)

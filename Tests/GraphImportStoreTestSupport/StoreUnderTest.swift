@@ -37,15 +37,19 @@ public final class StoreUnderTest {
 
     public var location: String { database?.connectionString ?? directory.path("store.sqlite") }
 
-    /// Imports `json` with `plan`; the error as text when it fails. `onSkip` hears each record skipped.
+    /// Imports `json` with `plan`; the error as text when it fails. `onSkip` hears each record
+    /// skipped, `onRunBegan` the run's id once it is recorded (before the import takes the lock).
     public func importJSON(
-        _ json: String, plan: ImportPlan, options: ImportOptions = .init(), onSkip: (RecordError) -> Void = { _ in }
+        _ json: String, plan: ImportPlan, options: ImportOptions = .init(), onSkip: (RecordError) -> Void = { _ in },
+        onRunBegan: (Int64) -> Void = { _ in }
     ) -> Result<ImportSummary, ImportFailureText> {
         let source = BytesSource(Array(json.utf8))
         switch kind {
         case .sqlite:
             do {
-                return .success(try GraphImporter(plan: plan).run(source: source, inputName: "feed", storePath: location, options: options, onSkip: onSkip))
+                return .success(
+                    try GraphImporter(plan: plan).run(
+                        source: source, inputName: "feed", storePath: location, options: options, onSkip: onSkip, onRunBegan: onRunBegan))
             } catch {
                 return .failure(ImportFailureText(text: error.description))
             }
@@ -53,7 +57,9 @@ public final class StoreUnderTest {
             do {
                 var importer = PostgresImporter(plan: plan)
                 importer.batchSize = batchSize
-                return .success(try importer.run(source: source, inputName: "feed", location: ConnectionString(location)!, options: options, onSkip: onSkip))
+                return .success(
+                    try importer.run(
+                        source: source, inputName: "feed", location: ConnectionString(location)!, options: options, onSkip: onSkip, onRunBegan: onRunBegan))
             } catch {
                 switch error {
                 case .importing(let error): return .failure(ImportFailureText(text: error.description))

@@ -51,6 +51,26 @@ import Testing
         }
     }
 
+    /// Under the write lock a run keeps its id when no later run began, takes the next one when
+    /// one did, and is back at its own after a rollback; outside a transaction the claim is refused.
+    @Test func claimMovesARunOvertakenByALaterOneAndARollbackMovesItBack() throws {
+        try withFixture { fixture throws in
+            let store = try Store(path: fixture.path)
+            let first = try begin(store)
+            try store.database.beginImmediate()
+            #expect(try store.claimRunID(first) == first)
+            store.database.rollback()
+            let second = try begin(store)
+            try store.database.beginImmediate()
+            let moved = try store.claimRunID(first)
+            #expect(moved == second + 1)
+            #expect(try store.runs(last: nil).map(\.id) == [moved, second])
+            store.database.rollback()
+            #expect(try store.runs(last: nil).map(\.id) == [second, first])
+            #expect(throws: StoreError.self) { try store.claimRunID(first) }
+        }
+    }
+
     @Test func beginRefusesAnOpenTransaction() throws {
         try withFixture { fixture throws in
             let store = try Store(path: fixture.path)

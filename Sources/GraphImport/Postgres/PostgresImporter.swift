@@ -83,7 +83,10 @@ public struct PostgresImporter: Sendable {
 struct PostgresImportRun {
     let plan: ImportPlan
     let connection: PostgresConnection
-    let runID: Int64
+    /// The run's id from `beginRun`: its record's whenever the import's transaction is not open.
+    let beganID: Int64
+    /// The id the run writes and commits under (`PostgresConnection.claimRunID`), `beganID` until the lock is held.
+    var runID: Int64
     let inputName: String
     let store: String
     let options: ImportOptions
@@ -97,6 +100,7 @@ struct PostgresImportRun {
     init(plan: ImportPlan, connection: PostgresConnection, runID: Int64, inputName: String, store: String, options: ImportOptions) {
         self.plan = plan
         self.connection = connection
+        beganID = runID
         self.runID = runID
         self.inputName = inputName
         self.store = store
@@ -126,14 +130,16 @@ struct PostgresImportRun {
             summary.inputSHA256 = known
             return try finishUnchanged(summary)
         }
+        runID = try server { () throws(PostgresError) in
+            try connection.begin()
+            try connection.lockStore(wait: options.busyTimeout)
+            return try connection.claimRunID(beganID)
+        }
+        summary.runID = runID
         let now = SQLValue.text(Coercion.isoText(Timestamp(milliseconds: currentMilliseconds())))
         let run = RunContext(runID: runID, now: now)
         let writer = PostgresBatchWriter(
             plan: plan, connection: connection, run: run, batchSize: batchSize, changeLog: ChangeLog(options: options, entities: plan.entities.count))
-        try server { () throws(PostgresError) in
-            try connection.begin()
-            try connection.lockStore(wait: options.busyTimeout)
-        }
         summary.schemaChanges = try prepareSchema()
         try server { () throws(PostgresError) in try writer.prepare() }
         let modes = EntityModes(plan: plan, run: options.mode)
@@ -163,7 +169,7 @@ struct PostgresImportRun {
         }
         loop.fill(&summary)
         if options.ifChanged, try server({ () throws(PostgresError) in try connection.lastSucceededInputSHA256() }) == summary.inputSHA256 {
-            connection.rollback()
+            rollback(&summary)
             summary.unchangedInput = true
             return try finishUnchanged(summary)
         }
@@ -199,7 +205,7 @@ struct PostgresImportRun {
     }
 
     /// Saves the metadata, records the run's end and commits (or rolls back a dry run).
-    private func finish(_ summary: ImportSummary, counts: [EntityCounts]?, captured: [Int: JSONValue]) throws(PostgresImportError) -> ImportSummary {
+    private mutating func finish(_ summary: ImportSummary, counts: [EntityCounts]?, captured: [Int: JSONValue]) throws(PostgresImportError) -> ImportSummary {
         var summary = summary
         if counts == nil {
             summary.entities = plan.entities.map { ($0.name, EntityCounts()) }
@@ -216,15 +222,18 @@ struct PostgresImportRun {
         }
         saved += options.setMeta.map { ($0.key, $0.value) }
         summary.meta = saved
-        let finished = summary
         try server { () throws(PostgresError) in
             for (key, value) in saved {
                 if let value { try connection.setMeta(key, value) } else { try connection.unsetMeta(key) }
             }
-            if options.dryRun {
-                connection.rollback()
-                try record(finished, outcome: .dryRun)
-            } else {
+        }
+        if options.dryRun {
+            rollback(&summary)
+            let finished = summary
+            try server { () throws(PostgresError) in try record(finished, outcome: .dryRun) }
+        } else {
+            let finished = summary
+            try server { () throws(PostgresError) in
                 try record(finished, outcome: .succeeded)
                 try connection.commitRun(runID)
             }
@@ -238,6 +247,13 @@ struct PostgresImportRun {
         let finished = summary
         try server { () throws(PostgresError) in try record(finished, outcome: .skipped) }
         return summary
+    }
+
+    /// Rolls the import's transaction back: the run is its record's `beganID` again.
+    private mutating func rollback(_ summary: inout ImportSummary) {
+        connection.rollback()
+        runID = beganID
+        summary.runID = runID
     }
 
     private func record(_ summary: ImportSummary, outcome: RunOutcome) throws(PostgresError) {

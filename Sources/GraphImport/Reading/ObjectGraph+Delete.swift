@@ -22,7 +22,11 @@ extension ObjectGraph {
             try store.beginRun(input: Self.runInput(deleting: object), mapName: plan.mapping.fileName, mapSHA256: mapSHA256, pid: getpid(), host: hostName())
         }
         do throws(GraphError) {
-            try reading { () throws(StoreError) in try database.beginImmediate() }
+            // The run's id from here on, under the write lock (`claimRunID`); `runID` again after a rollback.
+            let claimedID = try reading { () throws(StoreError) in
+                try database.beginImmediate()
+                return try store.claimRunID(runID)
+            }
             let stores = plan.entities.map { SQLiteEntityStore($0, database: database, startedEmpty: false) }
             var doomed: [Set<Int64>] = Array(repeating: [], count: plan.entities.count)
             doomed[object.entityIndex] = [object.rowID]
@@ -31,7 +35,7 @@ extension ObjectGraph {
             }
             let deletions: [Deletions]
             do throws(WriteError) {
-                deletions = try GraphDeletion(plan: plan, stores: stores, runID: runID).delete(doomed, dryRun: false)
+                deletions = try GraphDeletion(plan: plan, stores: stores, runID: claimedID).delete(doomed, dryRun: false)
             } catch {
                 switch error {
                 case .denied(let denied): throw GraphError(denied)
@@ -41,7 +45,7 @@ extension ObjectGraph {
             }
             try reading { () throws(StoreError) in
                 try store.finishRun(
-                    runID, outcome: .succeeded, records: 0, skippedRecords: 0, inputBytes: nil, inputSHA256: nil,
+                    claimedID, outcome: .succeeded, records: 0, skippedRecords: 0, inputBytes: nil, inputSHA256: nil,
                     counts: Self.counts(plan, deletions).jsonText, error: nil)
                 try database.commit()
             }

@@ -26,13 +26,15 @@ extension ObjectGraph {
                 wait: Self.waitSeconds)
         }
         do throws(GraphError) {
-            try serving { () throws(PostgresError) in
+            // The run's id from here on, under the lock (`claimRunID`); `runID` again after a rollback.
+            let claimedID = try serving { () throws(PostgresError) in
                 try connection.begin()
                 try connection.lockStore(wait: Self.waitSeconds)
+                return try connection.claimRunID(runID)
             }
             // Read under the lock, in the transaction: the object as it is now.
             guard try self.object(object.entityIndex, pk: object.rowID)?.key == object.key else { throw GraphError.noLongerStored(object) }
-            let deletion = PostgresDeletion(plan: plan, connection: connection, runID: runID)
+            let deletion = PostgresDeletion(plan: plan, connection: connection, runID: claimedID)
             var doomed = Array(repeating: 0, count: plan.entities.count)
             let deletions: [Deletions]
             do throws(PostgresImportError) {
@@ -52,9 +54,9 @@ extension ObjectGraph {
             }
             try serving { () throws(PostgresError) in
                 try connection.finishRun(
-                    runID, outcome: .succeeded, records: 0, skippedRecords: 0, inputBytes: nil, inputSHA256: nil,
+                    claimedID, outcome: .succeeded, records: 0, skippedRecords: 0, inputBytes: nil, inputSHA256: nil,
                     counts: Self.counts(plan, deletions).jsonText, error: nil)
-                try connection.commitRun(runID)
+                try connection.commitRun(claimedID)
             }
             return deletions
         } catch {
