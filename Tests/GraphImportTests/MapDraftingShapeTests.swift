@@ -246,3 +246,26 @@ extension DraftedTableNameTests {
         #expect(warnings.last?.contains("'Tag List' must be quoted") == true, "\(warnings)")
     }
 }
+
+extension MapDraftingMergeTests {
+    /// Elements named only by a natural name whose content differs per owner (an order's tax
+    /// lines by `title`) are not keyed by that name, which would let one order's lines overwrite
+    /// another's; elements whose name always means the same content (labels) still are.
+    @Test func aNameWithDifferentContentInDifferentPlacesKeysNothing() throws {
+        var generator = MapDraftingShapeTests.Generator(state: 23)
+        for count in [2, 5, 20] {
+            let orders = (0..<count).map { index in
+                let vat = generator.int(1...999)
+                return #"{"id": \#(index + 1), "tax_lines": [{"title": "VAT", "price": "\#(vat).00"}, {"title": "City", "price": "\#(index).50"}], "# + #""labels": [{"name": "paid", "color": "green"}]}"#
+            }
+            let (draft, fixture) = try MapDraftingTests.drafted("[\(orders.joined(separator: ", "))]", entity: "Order")
+            // Every order's tax lines keep their own prices.
+            let prices = try fixture.rows("SELECT tax_lines FROM orders ORDER BY id").map { $0[0] }
+            #expect(prices.count == count, "\(draft.text)")
+            #expect(Set(prices).count == count, "\(draft.text)")
+            #expect(!MapDraftingTests.lines(draft).contains("key title"), "\(draft.text)")
+            // Labels mean the same everywhere: still one entity keyed by name.
+            #expect(try fixture.value("SELECT count(*) FROM labels") == "1", "\(draft.text)")
+        }
+    }
+}

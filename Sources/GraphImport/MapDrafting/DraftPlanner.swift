@@ -104,8 +104,10 @@ struct DraftPlanner {
         }
         if role == .toOne { return nil }
         for name in DraftPlanner.naturalNames {
+            // A name met with different content in different objects (a tax line's `title`
+            // in two orders) names no single object: it is no key.
             if let key = node.memberKeys.first(where: { $0.lowercased() == name }), let child = usable(key),
-                child.tally.present == objects
+                child.tally.present == objects, child.namesOneObject
             {
                 return DraftKey([key])
             }

@@ -34,6 +34,22 @@ final class ShapeNode {
     private(set) var namesById: [Int: Int] = [:]
     private(set) var namesByIdComplete = true
 
+    /// For a field that could name its object (`title`, `name`): the digest of the other scalars
+    /// of the object each value was met in. One value met with different content (a `VAT` tax
+    /// line of 1.20 in one order and of 3.40 in another) names no single object, so the field
+    /// keys nothing: such objects belong to their owner.
+    private var contentByValue: [Int: Int] = [:]
+    private(set) var namesOneObject = true
+
+    func noteContent(_ content: Int, forValue value: Int) {
+        guard namesOneObject else { return }
+        if let seen = contentByValue[value] {
+            if seen != content { namesOneObject = false }
+        } else if contentByValue.count < DistinctValues.capacity {
+            contentByValue[value] = content
+        }
+    }
+
     func noteName(_ name: Int, forId id: Int) {
         if namesById[id] != nil || namesById.count < DistinctValues.capacity {
             namesById[id] = name

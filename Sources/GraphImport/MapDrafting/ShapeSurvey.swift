@@ -32,12 +32,12 @@ final class ShapeSurvey {
         case .object(let object):
             guard depth < ShapeSurvey.maxDepth else { return }
             let identified = object.members.contains { ShapeSurvey.identityNames.contains($0.key.lowercased()) }
-            if identified { noteName(of: object, at: node) }
             for member in object.members {
                 guard let child = child(of: node, key: member.key) else { continue }
                 if identified { child.presentBesideIdentity += 1 }
                 visit(member.value, at: child, depth: depth + 1)
             }
+            if identified { noteName(of: object, at: node) } else { noteContent(of: object, at: node) }
         case .array(let elements):
             guard depth < ShapeSurvey.maxDepth, !elements.isEmpty else { return }
             let child = node.element ?? makeNode(node.path + [.element])
@@ -65,6 +65,25 @@ final class ShapeSurvey {
             }
         }
         if let id, let name { node.noteName(name, forId: id) }
+    }
+
+    /// For each field of `object` that could name it (`DraftPlanner.naturalNames`), the digest of
+    /// the object's other scalars under that field's value (`ShapeNode.noteContent`).
+    private func noteContent(of object: JSONObject, at node: ShapeNode) {
+        var names: [(key: String, digest: Int)] = []
+        var hasher = Hasher()
+        for member in object.members {
+            guard let digest = DistinctValues.digest(of: member.value) else { continue }
+            if DraftPlanner.naturalNames.contains(member.key.lowercased()), case .string = member.value {
+                names.append((member.key, digest))
+            } else {
+                hasher.combine(member.key)
+                hasher.combine(digest)
+            }
+        }
+        guard !names.isEmpty else { return }
+        let content = hasher.finalize()
+        for name in names { node.member(name.key)?.noteContent(content, forValue: name.digest) }
     }
 
     private func child(of node: ShapeNode, key: String) -> ShapeNode? {
