@@ -102,8 +102,8 @@ enum ImportCommand {
         defer { if descriptor != io.standardInput { close(descriptor) } }
         options.format = InputFormatOption.resolve(options.format, path: inputPath)
         // A regular file is hashed first, so that --if-changed skips without importing.
-        if options.ifChanged, descriptor != io.standardInput, let hash = hashFile(descriptor) {
-            options.knownInputSHA256 = hash
+        if options.ifChanged, descriptor != io.standardInput, let fingerprint = hashFile(descriptor) {
+            options.knownInput = fingerprint
         }
 
         let quiet = parsed.has("--quiet")
@@ -257,19 +257,21 @@ func regularFileSize(_ descriptor: Int32) -> Int? {
     return Int(info.st_size)
 }
 
-/// The SHA-256 of a regular file's contents, read from the start; the file is rewound after.
-/// Nil for a pipe or anything that cannot be rewound.
-func hashFile(_ descriptor: Int32) -> String? {
+/// The SHA-256 and size of a regular file's contents, read from the start; the file is rewound
+/// after. Nil for a pipe or anything that cannot be rewound.
+func hashFile(_ descriptor: Int32) -> InputFingerprint? {
     var info = stat()
     guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
     var hash = SHA256()
     var buffer = [UInt8](repeating: 0, count: 1 << 16)
+    var bytes = 0
     while true {
         let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
         if count < 0 { return nil }
         if count == 0 { break }
+        bytes += count
         buffer.withUnsafeBytes { hash.update(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
     }
     guard lseek(descriptor, 0, SEEK_SET) == 0 else { return nil }
-    return SHA256.hex(hash.finalize())
+    return InputFingerprint(sha256: SHA256.hex(hash.finalize()), bytes: bytes)
 }

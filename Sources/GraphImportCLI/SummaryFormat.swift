@@ -89,8 +89,9 @@ enum SummaryFormat {
         return text
     }
 
-    /// One JSON object for scripts; keys are stable and documented in the README. `outcome` is the
-    /// run history's (`succeeded`, `dry-run`, `skipped`), `exit_status` the process's.
+    /// One JSON object for scripts; keys are stable and documented in the README. `outcome` is what
+    /// the run did (`ImportOutcome`: `imported`, `unchanged`, `skipped_unchanged_input`, `dry_run`;
+    /// `failed` is `FailureReport`'s), `exit_status` the process's.
     static func json(_ summary: ImportSummary, status: ExitCode) -> String {
         func number(_ value: Int) -> JSONValue { .number(JSONNumber(literal: String(value))) }
         let deletions = summary.deletions.map { deletion in
@@ -110,14 +111,14 @@ enum SummaryFormat {
                     ])))
         }
         let meta = summary.meta.map { JSONMember(key: $0.key, value: $0.value.map(jsonValue) ?? .null) }
-        let outcome = summary.unchangedInput ? "skipped" : summary.dryRun ? "dry-run" : "succeeded"
         let object = JSONObject([
-            JSONMember(key: "outcome", value: .string(outcome)),
+            JSONMember(key: "outcome", value: .string(summary.outcome.rawValue)),
             JSONMember(key: "exit_status", value: number(Int(status.rawValue))),
             JSONMember(key: "run", value: number(Int(summary.runID))),
             JSONMember(key: "input", value: .string(summary.input)),
             JSONMember(key: "store", value: .string(summary.store)),
-            JSONMember(key: "records", value: number(summary.records)),
+            // A file skipped by --if-changed was hashed, not parsed: its records were not counted.
+            JSONMember(key: "records", value: summary.inputParsed ? number(summary.records) : .null),
             JSONMember(key: "imported_records", value: number(summary.importedRecords)),
             JSONMember(key: "skipped_records", value: number(summary.skippedRecords)),
             JSONMember(key: "ignored_records", value: number(summary.ignoredRecords)),

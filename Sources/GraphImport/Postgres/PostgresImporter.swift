@@ -119,11 +119,10 @@ struct PostgresImportRun {
         var summary = ImportSummary(input: inputName, store: store)
         summary.runID = runID
         summary.dryRun = options.dryRun
-        if options.ifChanged, let known = options.knownInputSHA256,
-            try server({ () throws(PostgresError) in try connection.lastSucceededInputSHA256() }) == known
+        if options.ifChanged, let known = options.knownInput,
+            try server({ () throws(PostgresError) in try connection.lastSucceededInputSHA256() }) == known.sha256
         {
-            summary.unchangedInput = true
-            summary.inputSHA256 = known
+            summary.skipUnread(known)
             return try finishUnchanged(summary)
         }
         let now = SQLValue.text(Coercion.isoText(Timestamp(milliseconds: currentMilliseconds())))
@@ -164,7 +163,6 @@ struct PostgresImportRun {
         loop.fill(&summary)
         if options.ifChanged, try server({ () throws(PostgresError) in try connection.lastSucceededInputSHA256() }) == summary.inputSHA256 {
             connection.rollback()
-            summary.unchangedInput = true
             return try finishUnchanged(summary)
         }
         try server { () throws(PostgresError) in try writer.flush() }
@@ -234,7 +232,7 @@ struct PostgresImportRun {
 
     private func finishUnchanged(_ summary: ImportSummary) throws(PostgresImportError) -> ImportSummary {
         var summary = summary
-        summary.entities = plan.entities.map { ($0.name, EntityCounts()) }
+        summary.skipAsUnchangedInput(entities: plan.entities.map(\.name))
         let finished = summary
         try server { () throws(PostgresError) in try record(finished, outcome: .skipped) }
         return summary
@@ -242,7 +240,7 @@ struct PostgresImportRun {
 
     private func record(_ summary: ImportSummary, outcome: RunOutcome) throws(PostgresError) {
         try connection.finishRun(
-            runID, outcome: outcome, records: Int64(summary.records), skippedRecords: Int64(summary.skippedRecords),
+            runID, outcome: outcome, records: summary.inputParsed ? Int64(summary.records) : nil, skippedRecords: Int64(summary.skippedRecords),
             inputBytes: Int64(summary.bytesRead), inputSHA256: summary.inputSHA256, counts: summary.countsJSON, error: nil)
     }
 
