@@ -29,9 +29,7 @@ enum ImportCommand {
 
     static func run(_ arguments: [String], io: ToolIO) throws(UsageError) -> ExitCode {
         let parsed = try ParsedArguments(arguments, options: options)
-        guard let mapPath = parsed.values["--map"] else {
-            throw UsageError(message: "Missing expected argument '--map <map>'", hint: nil)
-        }
+        guard let mapPath = parsed.values["--map"] else { throw missingMap(feed: parsed.operands.first) }
         if parsed.operands.count > 1 {
             throw UsageError(message: "Unexpected argument '\(parsed.operands[1])': give one input file (or - for standard input)", hint: nil)
         }
@@ -64,7 +62,7 @@ enum ImportCommand {
         do {
             plan = try MapLoader.load(mapPath)
         } catch {
-            let status = MapLoader.report(error, io: io)
+            let status = MapLoader.report(error, io: io, importing: true)
             if wantsJSON {
                 let failure = FailureReport(status, error.message, hint: error.hint)
                 io.writeOut(failure.json(input: inputPath ?? "<stdin>", store: nil, runID: nil) + "\n")
@@ -142,7 +140,7 @@ enum ImportCommand {
             }
             progress?.finish()
             if reported > maxReportedRecords {
-                io.writeError("graphimport: \(reported - maxReportedRecords) more skipped records not shown\n")
+                io.writeError("graphimport: \(counted(reported - maxReportedRecords, "more skipped record")) not shown\n")
             }
             let status: ExitCode = summary.skippedRecords > 0 && !summary.unchangedInput ? .partial : .ok
             if wantsJSON { io.writeOut(SummaryFormat.json(summary, status: status) + "\n") }
@@ -156,6 +154,38 @@ enum ImportCommand {
             if wantsJSON { io.writeOut(failure.json(input: inputName, store: storePath, runID: runID) + "\n") }
             return failure.status
         }
+    }
+
+    /// No `--map`: most often a first run with a feed and no map yet, so the hint says how to
+    /// draft one from the feed (`issues.json` -> `issues.map`), and how to import (or check) with it.
+    static func missingMap(feed: String?, checking: Bool = false) -> UsageError {
+        let hint: String
+        if let feed, feed != "-" {
+            let map = shellWord(draftedMapPath(forFeed: feed))
+            let feed = shellWord(feed)
+            hint =
+                "A feed is imported through a map. Draft one from the feed with: graphimport init \(feed) -o \(map)\n"
+                + (checking ? "then check it with: graphimport check --map \(map) --sample \(feed)" : "then import with: graphimport \(feed) --map \(map)")
+        } else {
+            hint = "A feed is imported through a map. Draft one from a saved feed with: graphimport init FEED -o FEED.map"
+        }
+        return UsageError(message: "Missing expected argument '--map <map>'", hint: hint)
+    }
+
+    /// Where `init` is told to write a feed's map in hints: beside it, its extension `.map`.
+    static func draftedMapPath(forFeed feed: String) -> String {
+        let slash = feed.lastIndex(of: "/").map { feed.index(after: $0) } ?? feed.startIndex
+        let name = feed[slash...]
+        let base = name.lastIndex(of: ".").flatMap { $0 > name.startIndex ? name[..<$0] : nil } ?? name
+        return String(feed[..<slash]) + base + ".map"
+    }
+
+    /// A path as a shell word: as it is when it holds only safe characters, else in single quotes.
+    static func shellWord(_ text: String) -> String {
+        let safe = text.unicodeScalars.allSatisfy { scalar in
+            scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "._/-+=:,@%".unicodeScalars.contains(scalar))
+        }
+        return safe && !text.isEmpty ? text : "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 
     /// `--mode insert|update|upsert`; nil when not given.

@@ -11,11 +11,10 @@ enum SummaryFormat {
     /// never "imported 3" when two were skipped, nor "already in" for records that were rejected.
     static func text(_ summary: ImportSummary) -> String {
         let seconds = String(format: "%.2f", summary.seconds)
-        func plural(_ count: Int) -> String { "\(count) record\(count == 1 ? "" : "s")" }
         // "3 records", or "1 of 3 records" when some were skipped or ignored.
         let records =
             summary.importedRecords == summary.records
-            ? plural(summary.records) : "\(summary.importedRecords) of \(plural(summary.records))"
+            ? counted(summary.records, "record") : "\(summary.importedRecords) of \(counted(summary.records, "record"))"
         var notes: [String] = []
         if summary.skippedRecords > 0 { notes.append("\(summary.skippedRecords) skipped") }
         if summary.ignoredRecords > 0 { notes.append("\(summary.ignoredRecords) ignored") }
@@ -63,15 +62,15 @@ enum SummaryFormat {
             let first = unlinked.samples.map { "\($0.key) at \($0.path)" }.joined(separator: ", ")
             let more = unlinked.count > unlinked.samples.count ? ", …" : ""
             text +=
-                "  not linked \(unlinked.member): \(unlinked.count) key\(unlinked.count == 1 ? "" : "s") of no stored \(unlinked.target) (\(first)\(more))\n"
+                "  not linked \(unlinked.member): \(counted(unlinked.count, "key")) of no stored \(unlinked.target) (\(first)\(more))\n"
         }
         if summary.deletionsSuspended {
             text += "  delete missing was not applied: records were skipped, and their objects must not count as missing\n"
         }
         for skipped in summary.skippedElements {
             let more = skipped.count > skipped.paths.count ? ", …" : ""
-            let elements = skipped.count == 1 ? "1 element" : "\(skipped.count) elements"
-            text += "  skipped \(elements) of \(skipped.member) (unkeyed skip): \(skipped.reason) at \(skipped.paths.joined(separator: ", "))\(more)\n"
+            text +=
+                "  skipped \(counted(skipped.count, "element")) of \(skipped.member) (unkeyed skip): \(skipped.reason) at \(skipped.paths.joined(separator: ", "))\(more)\n"
         }
         for extras in summary.extrasKeys {
             text += "  extras of \(extras.entity): \(extras.keys.map(\.key).joined(separator: ", "))\n"
@@ -162,7 +161,7 @@ enum SummaryFormat {
         let verb = summary.dryRun ? "would change" : "changed"
         for entity in summary.changes {
             let total = entity.objects.count + entity.more
-            text += "graphimport: \(entity.entity): \(verb) \(total) object\(total == 1 ? "" : "s")\n"
+            text += "graphimport: \(entity.entity): \(verb) \(counted(total, "object"))\n"
             for object in entity.objects {
                 if object.isNew {
                     text += "  + \(escapeControlCharacters(object.key)) (new)\n"

@@ -227,7 +227,7 @@ struct DraftWriter {
                     var comment: String?
                     if keyed < tally.objects {
                         source += " where \(DraftNames.path([targetKey])) is present"
-                        comment = "\(tally.objects - keyed) of \(tally.objects) objects here have no \(targetKey): not linked"
+                        comment = "\(tally.objects - keyed) of \(counted(tally.objects, "object")) here have no \(targetKey): not linked"
                     }
                     if tally.scalars > 0 { comment = "an object, or the key of one (a link)" }
                     let needsOptional = optional || keyed < tally.objects || tally.nulls > 0
@@ -302,7 +302,8 @@ struct DraftWriter {
             if keyed < elementTally.objects {
                 return .init(
                     name: name, path: path + " where \(DraftNames.path([targetKey])) is present", type: "[\(targetName)]\(q)",
-                    comment: "\(elementTally.objects - keyed) of \(elementTally.objects) elements have no \(targetKey): not linked")
+                    comment:
+                        "\(elementTally.objects - keyed) of \(counted(elementTally.objects, "element")) have no \(targetKey): not linked")
             }
             return .init(name: name, path: path, type: "[\(targetName)]\(q)")
         }
