@@ -183,8 +183,8 @@ enum ShellCompletions {
                     case .mapFiles: ":map:_files -g '*.map'"
                     case .files: ":file:_files"
                     case .words(let words): ":value:(\(words.joined(separator: " ")))"
-                    // Entity names are offered by the bash script only, so far.
-                    case .entities, .nothing: option.takesValue ? ":value: " : ""
+                    case .entities: ":entity:_graphimport_entities"
+                    case .nothing: option.takesValue ? ":value: " : ""
                     }
                 let text = "[\(quoted(option.summary))]\(action)"
                 if let short = option.short {
@@ -200,12 +200,28 @@ enum ShellCompletions {
             if !command.operandWords.isEmpty { body += " \\\n    '1:\(command == .meta ? "action" : "word"):(\(command.operandWords.joined(separator: " ")))'" }
             if command == .meta { body += " \\\n    '*:argument: '" }
             if command.takesFile { body += " \\\n    '1:feed:_files'" }
+            if command.takesEntity { body += " \\\n    '1:entity:_graphimport_entities'" }
             cases.append("  \(command.rawValue))\n    \(body) ;;")
         }
         return """
             #compdef graphimport
             # zsh completion for graphimport; made by `graphimport completions zsh`.
+            # The entity names of the map the line names (--map MAP or -m MAP), asked of graphimport.
+            _graphimport_entities() {
+              local i map
+              for (( i = 1; i < CURRENT; i++ )); do
+                case $words[i] in
+                  (--map|-m) map=$words[i+1] ;;
+                  (--map=*) map=${words[i]#--map=} ;;
+                esac
+              done
+              [[ -n $map ]] || return 1
+              local -a names
+              names=(${(f)"$(${program:-graphimport} completions \(entitiesWord) ${~map} 2>/dev/null)"})
+              compadd -a names
+            }
             _graphimport() {
+              local program=$words[1]
               local -a commands
               commands=(
             \(commandList)
@@ -240,6 +256,21 @@ enum ShellCompletions {
         let names = namedCommands.map(\.rawValue).joined(separator: " ")
         var lines = [
             "# fish completion for graphimport; made by `graphimport completions fish`.",
+            "# The entity names of the map the line names (--map MAP or -m MAP), asked of graphimport.",
+            "function __graphimport_entities",
+            "    set -l tokens (commandline -opc)",
+            "    set -l map",
+            "    for i in (seq (count $tokens))",
+            "        switch $tokens[$i]",
+            "            case --map -m",
+            "                set map $tokens[(math $i + 1)]",
+            "            case '--map=*'",
+            "                set map (string replace -- --map= '' $tokens[$i])",
+            "        end",
+            "    end",
+            "    test -n \"$map\"; or return",
+            "    $tokens[1] completions \(entitiesWord) (string replace -r '^~' $HOME -- $map) 2>/dev/null",
+            "end",
             "complete -c graphimport -f",
         ]
         for command in namedCommands {
@@ -255,7 +286,8 @@ enum ShellCompletions {
                 case .mapFiles: line += " -r -F"
                 case .files: line += " -r -F"
                 case .words(let words): line += " -x -a \(quoted(words.joined(separator: " ")))"
-                case .entities, .nothing: if option.takesValue { line += " -x" }
+                case .entities: line += " -x -a '(__graphimport_entities)'"
+                case .nothing: if option.takesValue { line += " -x" }
                 }
                 line += " -d \(quoted(option.summary))"
                 lines.append(line)
@@ -265,6 +297,9 @@ enum ShellCompletions {
             }
             if command.takesFile && command != .import {
                 lines.append("complete -c graphimport -n '\(condition)' -F")
+            }
+            if command.takesEntity {
+                lines.append("complete -c graphimport -n '\(condition)' -a '(__graphimport_entities)'")
             }
         }
         return lines.joined(separator: "\n") + "\n"
