@@ -170,7 +170,7 @@ struct ImportRun {
         let database = store.database
         try storeStep {
             if options.ifChanged, let known = options.knownInput, try store.lastSucceededInputSHA256(input: nil) == known.sha256 {
-                summary.skipUnread(known)
+                summary.skipUnread(known, format: options.format)
             }
         }
         if !summary.inputParsed { return try finishUnchanged(summary) }

@@ -136,9 +136,11 @@ public struct ImportSummary: Sendable {
         return changed ? .imported : .unchanged
     }
 
-    /// Skips an input by the fingerprint the caller knew, without parsing it.
-    mutating func skipUnread(_ known: InputFingerprint) {
+    /// Skips an input by the fingerprint the caller knew, without parsing it (its format as the
+    /// options give it: from a file's extension, or `auto`).
+    mutating func skipUnread(_ known: InputFingerprint, format: JSONInputFormat) {
         inputParsed = false
+        self.format = format
         inputSHA256 = known.sha256
         bytesRead = known.bytes
     }

@@ -122,7 +122,7 @@ struct PostgresImportRun {
         if options.ifChanged, let known = options.knownInput,
             try server({ () throws(PostgresError) in try connection.lastSucceededInputSHA256() }) == known.sha256
         {
-            summary.skipUnread(known)
+            summary.skipUnread(known, format: options.format)
             return try finishUnchanged(summary)
         }
         let now = SQLValue.text(Coercion.isoText(Timestamp(milliseconds: currentMilliseconds())))
