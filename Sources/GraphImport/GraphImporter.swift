@@ -197,12 +197,11 @@ struct ImportRun {
         summary.dryRun = options.dryRun
         let database = store.database
         try storeStep {
-            if options.ifChanged, let known = options.knownInputSHA256, try store.lastSucceededInputSHA256(input: nil) == known {
-                summary.unchangedInput = true
-                summary.inputSHA256 = known
+            if options.ifChanged, let known = options.knownInput, try store.lastSucceededInputSHA256(input: nil) == known.sha256 {
+                summary.skipUnread(known, format: options.format)
             }
         }
-        if summary.unchangedInput { return try finishUnchanged(summary) }
+        if !summary.inputParsed { return try finishUnchanged(summary) }
         try storeStep {
             try database.beginImmediate()
             runID = try store.claimRunID(beganID)
@@ -265,7 +264,6 @@ struct ImportRun {
         loop.fill(&summary)
         if options.ifChanged, try storeStep({ try store.lastSucceededInputSHA256(input: nil) }) == summary.inputSHA256 {
             rollback(&summary)
-            summary.unchangedInput = true
             return try finishUnchanged(summary)
         }
         // Before anything that may look rows up by a foreign key (deletions and their cascades).
@@ -340,13 +338,13 @@ struct ImportRun {
     /// Records the run's end; a success inside the transaction, so it commits with the data.
     private func finish(_ summary: ImportSummary, outcome: RunOutcome) throws(StoreError) {
         try store.finishRun(
-            runID, outcome: outcome, records: Int64(summary.records), skippedRecords: Int64(summary.skippedRecords),
+            runID, outcome: outcome, records: summary.inputParsed ? Int64(summary.records) : nil, skippedRecords: Int64(summary.skippedRecords),
             inputBytes: Int64(summary.bytesRead), inputSHA256: summary.inputSHA256, counts: summary.countsJSON, error: nil)
     }
 
     private func finishUnchanged(_ summary: ImportSummary) throws(ImportError) -> ImportSummary {
         var summary = summary
-        summary.entities = plan.entities.map { ($0.name, EntityCounts()) }
+        summary.skipAsUnchangedInput(entities: plan.entities.map(\.name))
         try storeStep { try finish(summary, outcome: .skipped) }
         return summary
     }

@@ -17,9 +17,9 @@ public struct ImportOptions: Sendable {
     public var allowEmpty = false
     /// Skip the import (recorded as `skipped`) when the input's SHA-256 equals the last successful run's.
     public var ifChanged = false
-    /// The input's SHA-256 when the caller already knows it (a file hashed first), so that
+    /// The input's fingerprint when the caller already knows it (a file hashed first), so that
     /// `ifChanged` can skip before reading; otherwise it is computed while importing.
-    public var knownInputSHA256: String?
+    public var knownInput: InputFingerprint?
     /// Metadata written in the same transaction as the data (`--set-meta`).
     public var setMeta: [(key: String, value: MetaValue)] = []
     /// Import into a SQLite file that holds other tables and none of graphimport's (`--adopt-store`):
@@ -63,6 +63,29 @@ public struct ImportOptions: Sendable {
     }
 }
 
+/// An input's SHA-256 and size, known before it is imported (a file hashed first).
+public struct InputFingerprint: Sendable, Equatable {
+    public var sha256: String
+    public var bytes: Int
+
+    public init(sha256: String, bytes: Int) {
+        self.sha256 = sha256
+        self.bytes = bytes
+    }
+}
+
+/// What a run that finished did, in one word (`--json`'s `outcome`; a run that fails throws instead).
+public enum ImportOutcome: String, Sendable {
+    /// Objects were inserted, updated or deleted.
+    case imported
+    /// The records went in and no object changed (also for an empty feed, or every record skipped).
+    case unchanged
+    /// `ifChanged` found the input of the last successful run: nothing was imported.
+    case skippedUnchangedInput = "skipped_unchanged_input"
+    /// `dryRun`: the import was done, counted and rolled back; the counts say what it would do.
+    case dryRun = "dry_run"
+}
+
 /// What an import did.
 public struct ImportSummary: Sendable {
     public var input: String
@@ -94,13 +117,50 @@ public struct ImportSummary: Sendable {
     public var dryRun = false
     /// True when `ifChanged` found the same input as the last successful run and imported nothing.
     public var unchangedInput = false
+    /// False when `ifChanged` skipped the input by the fingerprint the caller knew (a file hashed
+    /// first), without parsing it: `records` is then not counted.
+    public var inputParsed = true
     /// Per relationship that links only existing objects: the keys of the feed that linked nothing.
     public var unlinked: [UnlinkedLinks] = []
     /// With `ImportOptions.changeLimit`: per entity, the objects inserted or changed (in a dry run: that would be).
     public var changes: [EntityChanges] = []
 
-    /// Records that went into the store: neither skipped nor ignored by a `-> ignore` case.
-    public var importedRecords: Int { records - skippedRecords - ignoredRecords }
+    /// Records that went into the store (in a dry run: would have): neither skipped nor ignored by a
+    /// `-> ignore` case; none when the input was skipped as unchanged.
+    public var importedRecords: Int { unchangedInput ? 0 : records - skippedRecords - ignoredRecords }
+
+    /// What the run did: skipped, a dry run, or whether any object changed.
+    public var outcome: ImportOutcome {
+        if unchangedInput { return .skippedUnchangedInput }
+        if dryRun { return .dryRun }
+        return changed ? .imported : .unchanged
+    }
+
+    /// Skips an input by the fingerprint the caller knew, without parsing it (its format as the
+    /// options give it: from a file's extension, or `auto`).
+    mutating func skipUnread(_ known: InputFingerprint, format: JSONInputFormat) {
+        inputParsed = false
+        self.format = format
+        inputSHA256 = known.sha256
+        bytesRead = known.bytes
+    }
+
+    /// The summary of a run that `ifChanged` skipped: what was read of the input (its size and
+    /// fingerprint, and its records when it was parsed to be hashed), and nothing imported.
+    mutating func skipAsUnchangedInput(entities names: [String]) {
+        unchangedInput = true
+        skippedRecords = 0
+        ignoredRecords = 0
+        entities = names.map { ($0, EntityCounts()) }
+        deletions = []
+        deletionsSuspended = false
+        skippedElements = []
+        extrasKeys = []
+        meta = []
+        schemaChanges = []
+        unlinked = []
+        changes = []
+    }
 
     /// True when any object was inserted, updated or deleted.
     public var changed: Bool {

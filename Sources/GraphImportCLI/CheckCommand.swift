@@ -23,7 +23,9 @@ enum CheckCommand {
     static func run(_ arguments: [String], io: ToolIO, printSchema: Bool) throws(UsageError) -> ExitCode {
         let parsed = try ParsedArguments(arguments, options: printSchema ? Subcommand.schema.options : options)
         guard let mapPath = parsed.values["--map"] ?? parsed.operands.first else {
-            throw UsageError(message: "Missing expected argument '--map <map>'", hint: nil)
+            throw printSchema
+                ? UsageError(message: "Missing expected argument '--map <map>'", hint: nil)
+                : ImportCommand.missingMap(feed: parsed.values["--sample"], checking: true)
         }
         let samplePath = parsed.values["--sample"]
         let format = try InputFormatOption.parse(parsed.values["--format"])
@@ -51,7 +53,7 @@ enum CheckCommand {
             return .ok
         }
         let entities = plan.entities.map(\.name).joined(separator: ", ")
-        io.writeOut("\(mapPath): ok: \(plan.entities.count) entit\(plan.entities.count == 1 ? "y" : "ies") (\(entities))\n")
+        io.writeOut("\(mapPath): ok: \(counted(plan.entities.count, "entity", plural: "entities")) (\(entities))\n")
         // Lines that work but may not mean what they say: on stderr, the exit status unchanged.
         let warnings = plan.warnings
         if !warnings.isEmpty { io.writeError(warnings.map { escapedLines($0.description) + "\n" }.joined()) }
@@ -85,14 +87,13 @@ enum CheckCommand {
             text += escapedLines(diagnostic.description) + "\n"
         }
         for skipped in report.skippedElements {
-            let elements = skipped.count == 1 ? "1 element" : "\(skipped.count) elements"
-            text += "check: \(elements) of \(skipped.member) would be skipped (unkeyed skip): \(skipped.reason) at \(skipped.paths[0])\n"
+            text +=
+                "check: \(counted(skipped.count, "element")) of \(skipped.member) would be skipped (unkeyed skip): \(skipped.reason) at \(skipped.paths[0])\n"
         }
         let count = report.diagnostics.count
         let kind = strict ? "error" : "warning"
-        let counted = count == 0 ? "no \(kind)s" : "\(count) \(kind)\(count == 1 ? "" : "s")"
-        let records = "\(report.records) record\(report.records == 1 ? "" : "s")"
-        text += "check: \(counted) for \(records) of \(name)"
+        let found = count == 0 ? "no \(kind)s" : counted(count, kind)
+        text += "check: \(found) for \(counted(report.records, "record")) of \(name)"
         text += strict && count > 0 ? "; the sample does not fit the map\n" : "\n"
         io.writeError(text)
         return strict && count > 0 ? .dataError : .ok

@@ -91,6 +91,9 @@ enum Subcommand: String, CaseIterable {
     /// Whether the command's operand is a file (a feed): completions offer files there.
     var takesFile: Bool { self == .import || self == .draft }
 
+    /// Whether the command's operand is an entity of its map (`export`): completions offer the map's.
+    var takesEntity: Bool { self == .export }
+
     /// Words the command takes as its first operand (meta's actions, the shells).
     var operandWords: [String] {
         switch self {

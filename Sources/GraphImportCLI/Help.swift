@@ -106,8 +106,10 @@ enum Help {
             """
             OVERVIEW: Print a completion script for a shell.
 
-            The script completes commands, options, map files and option values. The set-up
-            command installs it; to load it by hand instead:
+            The script completes commands, options, map files and option values, and the entity
+            names of the map on the command line where a command takes one (export's <entity>,
+            changes' --entity), which it asks of 'graphimport completions entities MAP'. The
+            set-up command installs it; to load it by hand instead:
 
             USAGE: \(usage(for: .completions))
 

@@ -29,9 +29,7 @@ enum ImportCommand {
 
     static func run(_ arguments: [String], io: ToolIO) throws(UsageError) -> ExitCode {
         let parsed = try ParsedArguments(arguments, options: options)
-        guard let mapPath = parsed.values["--map"] else {
-            throw UsageError(message: "Missing expected argument '--map <map>'", hint: nil)
-        }
+        guard let mapPath = parsed.values["--map"] else { throw missingMap(feed: parsed.operands.first) }
         if parsed.operands.count > 1 {
             throw UsageError(message: "Unexpected argument '\(parsed.operands[1])': give one input file (or - for standard input)", hint: nil)
         }
@@ -59,7 +57,7 @@ enum ImportCommand {
         do {
             plan = try MapLoader.load(mapPath)
         } catch {
-            let status = MapLoader.report(error, io: io)
+            let status = MapLoader.report(error, io: io, importing: true)
             if wantsJSON {
                 let failure = FailureReport(status, error.message, hint: error.hint)
                 io.writeOut(failure.json(input: inputPath ?? "<stdin>", store: nil, runID: nil) + "\n")
@@ -97,8 +95,8 @@ enum ImportCommand {
         defer { if descriptor != io.standardInput { close(descriptor) } }
         options.format = InputFormatOption.resolve(options.format, path: inputPath)
         // A regular file is hashed first, so that --if-changed skips without importing.
-        if options.ifChanged, descriptor != io.standardInput, let hash = hashFile(descriptor) {
-            options.knownInputSHA256 = hash
+        if options.ifChanged, descriptor != io.standardInput, let fingerprint = hashFile(descriptor) {
+            options.knownInput = fingerprint
         }
 
         let quiet = parsed.has("--quiet")
@@ -137,7 +135,7 @@ enum ImportCommand {
             }
             progress?.finish()
             if reported > maxReportedRecords {
-                io.writeError("graphimport: \(reported - maxReportedRecords) more skipped records not shown\n")
+                io.writeError("graphimport: \(counted(reported - maxReportedRecords, "more skipped record")) not shown\n")
             }
             let status: ExitCode = summary.skippedRecords > 0 && !summary.unchangedInput ? .partial : .ok
             if wantsJSON { io.writeOut(SummaryFormat.json(summary, status: status) + "\n") }
@@ -151,6 +149,38 @@ enum ImportCommand {
             if wantsJSON { io.writeOut(failure.json(input: inputName, store: storePath, runID: runID) + "\n") }
             return failure.status
         }
+    }
+
+    /// No `--map`: most often a first run with a feed and no map yet, so the hint says how to
+    /// draft one from the feed (`issues.json` -> `issues.map`), and how to import (or check) with it.
+    static func missingMap(feed: String?, checking: Bool = false) -> UsageError {
+        let hint: String
+        if let feed, feed != "-" {
+            let map = shellWord(draftedMapPath(forFeed: feed))
+            let feed = shellWord(feed)
+            hint =
+                "A feed is imported through a map. Draft one from the feed with: graphimport init \(feed) -o \(map)\n"
+                + (checking ? "then check it with: graphimport check --map \(map) --sample \(feed)" : "then import with: graphimport \(feed) --map \(map)")
+        } else {
+            hint = "A feed is imported through a map. Draft one from a saved feed with: graphimport init FEED -o FEED.map"
+        }
+        return UsageError(message: "Missing expected argument '--map <map>'", hint: hint)
+    }
+
+    /// Where `init` is told to write a feed's map in hints: beside it, its extension `.map`.
+    static func draftedMapPath(forFeed feed: String) -> String {
+        let slash = feed.lastIndex(of: "/").map { feed.index(after: $0) } ?? feed.startIndex
+        let name = feed[slash...]
+        let base = name.lastIndex(of: ".").flatMap { $0 > name.startIndex ? name[..<$0] : nil } ?? name
+        return String(feed[..<slash]) + base + ".map"
+    }
+
+    /// A path as a shell word: as it is when it holds only safe characters, else in single quotes.
+    static func shellWord(_ text: String) -> String {
+        let safe = text.unicodeScalars.allSatisfy { scalar in
+            scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "._/-+=:,@%".unicodeScalars.contains(scalar))
+        }
+        return safe && !text.isEmpty ? text : "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 
     /// `--mode insert|update|upsert`; nil when not given.
@@ -252,19 +282,21 @@ func regularFileSize(_ descriptor: Int32) -> Int? {
     return Int(info.st_size)
 }
 
-/// The SHA-256 of a regular file's contents, read from the start; the file is rewound after.
-/// Nil for a pipe or anything that cannot be rewound.
-func hashFile(_ descriptor: Int32) -> String? {
+/// The SHA-256 and size of a regular file's contents, read from the start; the file is rewound
+/// after. Nil for a pipe or anything that cannot be rewound.
+func hashFile(_ descriptor: Int32) -> InputFingerprint? {
     var info = stat()
     guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
     var hash = SHA256()
     var buffer = [UInt8](repeating: 0, count: 1 << 16)
+    var bytes = 0
     while true {
         let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
         if count < 0 { return nil }
         if count == 0 { break }
+        bytes += count
         buffer.withUnsafeBytes { hash.update(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
     }
     guard lseek(descriptor, 0, SEEK_SET) == 0 else { return nil }
-    return SHA256.hex(hash.finalize())
+    return InputFingerprint(sha256: SHA256.hex(hash.finalize()), bytes: bytes)
 }

@@ -81,7 +81,7 @@ enum InitCommand {
         writeAll(descriptor, draft.text)
         let entities = draft.entities.joined(separator: ", ")
         io.writeError(
-            "graphimport: drafted \(path): \(draft.records) record\(draft.records == 1 ? "" : "s") at \(draft.recordsPaths.joined(separator: ", ")); entities \(entities)\n"
+            "graphimport: drafted \(path): \(counted(draft.records, "record")) at \(draft.recordsPaths.joined(separator: ", ")); entities \(entities)\n"
         )
         return .ok
     }

@@ -120,9 +120,10 @@ enum MapLoader {
             hint: "save the map as UTF-8", sourceLine: String(decoding: bytes[lineStart..<lineEnd], as: UTF8.self))
     }
 
-    /// Prints the failure the way each kind is shown and returns its exit status.
+    /// Prints the failure the way each kind is shown and returns its exit status; an import
+    /// (`importing`) adds that nothing was imported, a command that only reads does not.
     /// (`MapLoadFailure.message` and `hint` say it in one line, for `--json`.)
-    static func report(_ failure: MapLoadFailure, io: ToolIO) -> ExitCode {
+    static func report(_ failure: MapLoadFailure, io: ToolIO, importing: Bool = false) -> ExitCode {
         switch failure {
         case .unreadable(let path, let reason):
             reportError("cannot read the map '\(path)': \(reason)", io: io)
@@ -135,7 +136,7 @@ enum MapLoader {
         case .invalid(let errors):
             io.writeError(errors.description + "\n")
             let count = errors.diagnostics.count
-            io.writeError("graphimport: \(count) error\(count == 1 ? "" : "s") in the map; nothing was imported\n")
+            io.writeError("graphimport: \(counted(count, "error")) in the map\(importing ? "; nothing was imported" : "")\n")
             return .configuration
         }
     }

@@ -44,13 +44,13 @@ final class ProgressLine {
         if let totalBytes, totalBytes > 0 {
             let fraction = min(1, Double(bytes) / Double(totalBytes))
             parts.append("\(Int(fraction * 100))% of \(megabytes(totalBytes))")
-            parts.append(grouped(records) + " records")
+            parts.append(grouped(records) + (records == 1 ? " record" : " records"))
             if let rate { parts.append(grouped(Int(rate)) + " records/s") }
             if elapsed >= 0.25, bytes > 0, fraction < 1 {
                 parts.append(duration(elapsed * (1 - fraction) / fraction) + " left")
             }
         } else {
-            parts.append(grouped(records) + " records")
+            parts.append(grouped(records) + (records == 1 ? " record" : " records"))
             parts.append(megabytes(bytes))
             if let rate { parts.append(grouped(Int(rate)) + " records/s") }
         }

@@ -13,12 +13,28 @@ enum ShellCompletions {
         guard let name = parsed.operands.first else {
             throw UsageError(message: "Missing expected argument '<shell>' (bash, zsh or fish)", hint: nil)
         }
+        if name == entitiesWord, parsed.operands.count == 2 { return entities(ofMap: parsed.operands[1], io: io) }
         guard parsed.operands.count == 1, let shell = Shell(rawValue: name) else {
             let guess = closestMatch(to: name, among: Shell.allCases.map(\.rawValue))
             throw UsageError(message: "The value '\(name)' is invalid for '<shell>'", hint: guess.map { "Did you mean '\($0)'?" } ?? "Use bash, zsh or fish.")
         }
         io.writeOut(script(for: shell))
         return .ok
+    }
+
+    /// `graphimport completions entities MAP`, what the scripts ask for a map's entity names.
+    static let entitiesWord = "entities"
+
+    /// The map's entity names, one a line, for a script to offer; nothing when the map does not
+    /// load (a half-typed path), and no message: the shell is in the middle of a line.
+    static func entities(ofMap path: String, io: ToolIO) -> ExitCode {
+        do throws(MapLoadFailure) {
+            let plan = try MapLoader.load(path)
+            io.writeOut(plan.entities.map { $0.name + "\n" }.joined())
+            return .ok
+        } catch {
+            return .configuration
+        }
     }
 
     static func script(for shell: Shell) -> String {
@@ -33,7 +49,8 @@ enum ShellCompletions {
 
     /// What the value of an option completes to, from its placeholder in the help screen.
     enum ValueCompletion: Equatable {
-        case mapFiles, files, words([String]), nothing
+        /// `entities`: the names of the map given on the command line (`--entity <name>`).
+        case mapFiles, files, words([String]), entities, nothing
     }
 
     struct Option {
@@ -69,6 +86,7 @@ enum ShellCompletions {
         case "<format>": .words(["auto", "json", "jsonl"])
         case "<mode>": .words(["insert", "update", "upsert"])
         case "<type>": .words(MetaType.allCases.map(\.name))
+        case "<name>": .entities
         default: .nothing
         }
     }
@@ -98,6 +116,7 @@ enum ShellCompletions {
                     case .mapFiles: #"COMPREPLY=($(compgen -f -X '!*.map' -- "$cur") $(compgen -d -- "$cur"))"#
                     case .files: #"COMPREPLY=($(compgen -f -- "$cur"))"#
                     case .words(let words): #"COMPREPLY=($(compgen -W ""# + words.joined(separator: " ") + #"" -- "$cur"))"#
+                    case .entities: #"COMPREPLY=($(compgen -W "$(_graphimport_entities)" -- "$cur"))"#
                     case .nothing: "COMPREPLY=()"
                     }
                 valueCases.append("        \(names)) \(action); return ;;")
@@ -109,11 +128,21 @@ enum ShellCompletions {
             let operands = command == .import ? namedCommands.map(\.rawValue) : command.operandWords
             let pattern = command == .import ? "\"\"" : command.rawValue
             commandCases.append(
-                "        \(pattern)) opts=\"\(words.joined(separator: " "))\"; operands=\"\(operands.joined(separator: " "))\"; files=\(command.takesFile ? 1 : 0) ;;"
-            )
+                "        \(pattern)) opts=\"\(words.joined(separator: " "))\"; operands=\"\(operands.joined(separator: " "))\"; "
+                    + "files=\(command.takesFile ? 1 : 0); entities=\(command.takesEntity ? 1 : 0) ;;")
         }
         return """
             # bash completion for graphimport; made by `graphimport completions bash`.
+            # The entity names of the map the line names (--map MAP or -m MAP), asked of graphimport.
+            _graphimport_entities() {
+                local i map=""
+                for ((i = 1; i < COMP_CWORD; i++)); do
+                    case "${COMP_WORDS[i]}" in --map|-m) map="${COMP_WORDS[i+1]}" ;; --map=*) map="${COMP_WORDS[i]#--map=}" ;; esac
+                done
+                [[ -n "$map" ]] || return 0
+                map="${map/#\\~/$HOME}"
+                "${COMP_WORDS[0]}" completions \(entitiesWord) "$map" 2>/dev/null
+            }
             _graphimport() {
                 local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}"
                 local command=""
@@ -123,7 +152,7 @@ enum ShellCompletions {
                 case "$prev" in
             \(valueCases.joined(separator: "\n"))
                 esac
-                local opts operands files
+                local opts operands files entities
                 case "$command" in
             \(commandCases.joined(separator: "\n"))
                 esac
@@ -132,6 +161,7 @@ enum ShellCompletions {
                 else
                     COMPREPLY=($(compgen -W "$operands" -- "$cur"))
                     ((files == 0)) || COMPREPLY+=($(compgen -f -- "$cur"))
+                    ((entities == 0)) || COMPREPLY+=($(compgen -W "$(_graphimport_entities)" -- "$cur"))
                 fi
             }
             complete -o filenames -F _graphimport graphimport
@@ -153,6 +183,7 @@ enum ShellCompletions {
                     case .mapFiles: ":map:_files -g '*.map'"
                     case .files: ":file:_files"
                     case .words(let words): ":value:(\(words.joined(separator: " ")))"
+                    case .entities: ":entity:_graphimport_entities"
                     case .nothing: option.takesValue ? ":value: " : ""
                     }
                 let text = "[\(quoted(option.summary))]\(action)"
@@ -169,12 +200,28 @@ enum ShellCompletions {
             if !command.operandWords.isEmpty { body += " \\\n    '1:\(command == .meta ? "action" : "word"):(\(command.operandWords.joined(separator: " ")))'" }
             if command == .meta { body += " \\\n    '*:argument: '" }
             if command.takesFile { body += " \\\n    '1:feed:_files'" }
+            if command.takesEntity { body += " \\\n    '1:entity:_graphimport_entities'" }
             cases.append("  \(command.rawValue))\n    \(body) ;;")
         }
         return """
             #compdef graphimport
             # zsh completion for graphimport; made by `graphimport completions zsh`.
+            # The entity names of the map the line names (--map MAP or -m MAP), asked of graphimport.
+            _graphimport_entities() {
+              local i map
+              for (( i = 1; i < CURRENT; i++ )); do
+                case $words[i] in
+                  (--map|-m) map=$words[i+1] ;;
+                  (--map=*) map=${words[i]#--map=} ;;
+                esac
+              done
+              [[ -n $map ]] || return 1
+              local -a names
+              names=(${(f)"$(${program:-graphimport} completions \(entitiesWord) ${~map} 2>/dev/null)"})
+              compadd -a names
+            }
             _graphimport() {
+              local program=$words[1]
               local -a commands
               commands=(
             \(commandList)
@@ -209,6 +256,21 @@ enum ShellCompletions {
         let names = namedCommands.map(\.rawValue).joined(separator: " ")
         var lines = [
             "# fish completion for graphimport; made by `graphimport completions fish`.",
+            "# The entity names of the map the line names (--map MAP or -m MAP), asked of graphimport.",
+            "function __graphimport_entities",
+            "    set -l tokens (commandline -opc)",
+            "    set -l map",
+            "    for i in (seq (count $tokens))",
+            "        switch $tokens[$i]",
+            "            case --map -m",
+            "                set map $tokens[(math $i + 1)]",
+            "            case '--map=*'",
+            "                set map (string replace -- --map= '' $tokens[$i])",
+            "        end",
+            "    end",
+            "    test -n \"$map\"; or return",
+            "    $tokens[1] completions \(entitiesWord) (string replace -r '^~' $HOME -- $map) 2>/dev/null",
+            "end",
             "complete -c graphimport -f",
         ]
         for command in namedCommands {
@@ -224,6 +286,7 @@ enum ShellCompletions {
                 case .mapFiles: line += " -r -F"
                 case .files: line += " -r -F"
                 case .words(let words): line += " -x -a \(quoted(words.joined(separator: " ")))"
+                case .entities: line += " -x -a '(__graphimport_entities)'"
                 case .nothing: if option.takesValue { line += " -x" }
                 }
                 line += " -d \(quoted(option.summary))"
@@ -234,6 +297,9 @@ enum ShellCompletions {
             }
             if command.takesFile && command != .import {
                 lines.append("complete -c graphimport -n '\(condition)' -F")
+            }
+            if command.takesEntity {
+                lines.append("complete -c graphimport -n '\(condition)' -a '(__graphimport_entities)'")
             }
         }
         return lines.joined(separator: "\n") + "\n"

@@ -11,11 +11,10 @@ enum SummaryFormat {
     /// never "imported 3" when two were skipped, nor "already in" for records that were rejected.
     static func text(_ summary: ImportSummary) -> String {
         let seconds = String(format: "%.2f", summary.seconds)
-        func plural(_ count: Int) -> String { "\(count) record\(count == 1 ? "" : "s")" }
         // "3 records", or "1 of 3 records" when some were skipped or ignored.
         let records =
             summary.importedRecords == summary.records
-            ? plural(summary.records) : "\(summary.importedRecords) of \(plural(summary.records))"
+            ? counted(summary.records, "record") : "\(summary.importedRecords) of \(counted(summary.records, "record"))"
         var notes: [String] = []
         if summary.skippedRecords > 0 { notes.append("\(summary.skippedRecords) skipped") }
         if summary.ignoredRecords > 0 { notes.append("\(summary.ignoredRecords) ignored") }
@@ -63,15 +62,15 @@ enum SummaryFormat {
             let first = unlinked.samples.map { "\($0.key) at \($0.path)" }.joined(separator: ", ")
             let more = unlinked.count > unlinked.samples.count ? ", …" : ""
             text +=
-                "  not linked \(unlinked.member): \(unlinked.count) key\(unlinked.count == 1 ? "" : "s") of no stored \(unlinked.target) (\(first)\(more))\n"
+                "  not linked \(unlinked.member): \(counted(unlinked.count, "key")) of no stored \(unlinked.target) (\(first)\(more))\n"
         }
         if summary.deletionsSuspended {
             text += "  delete missing was not applied: records were skipped, and their objects must not count as missing\n"
         }
         for skipped in summary.skippedElements {
             let more = skipped.count > skipped.paths.count ? ", …" : ""
-            let elements = skipped.count == 1 ? "1 element" : "\(skipped.count) elements"
-            text += "  skipped \(elements) of \(skipped.member) (unkeyed skip): \(skipped.reason) at \(skipped.paths.joined(separator: ", "))\(more)\n"
+            text +=
+                "  skipped \(counted(skipped.count, "element")) of \(skipped.member) (unkeyed skip): \(skipped.reason) at \(skipped.paths.joined(separator: ", "))\(more)\n"
         }
         for extras in summary.extrasKeys {
             text += "  extras of \(extras.entity): \(extras.keys.map(\.key).joined(separator: ", "))\n"
@@ -89,8 +88,9 @@ enum SummaryFormat {
         return text
     }
 
-    /// One JSON object for scripts; keys are stable and documented in the README. `outcome` is the
-    /// run history's (`succeeded`, `dry-run`, `skipped`), `exit_status` the process's.
+    /// One JSON object for scripts; keys are stable and documented in the README. `outcome` is what
+    /// the run did (`ImportOutcome`: `imported`, `unchanged`, `skipped_unchanged_input`, `dry_run`;
+    /// `failed` is `FailureReport`'s), `exit_status` the process's.
     static func json(_ summary: ImportSummary, status: ExitCode) -> String {
         func number(_ value: Int) -> JSONValue { .number(JSONNumber(literal: String(value))) }
         let deletions = summary.deletions.map { deletion in
@@ -110,14 +110,14 @@ enum SummaryFormat {
                     ])))
         }
         let meta = summary.meta.map { JSONMember(key: $0.key, value: $0.value.map(jsonValue) ?? .null) }
-        let outcome = summary.unchangedInput ? "skipped" : summary.dryRun ? "dry-run" : "succeeded"
         let object = JSONObject([
-            JSONMember(key: "outcome", value: .string(outcome)),
+            JSONMember(key: "outcome", value: .string(summary.outcome.rawValue)),
             JSONMember(key: "exit_status", value: number(Int(status.rawValue))),
             JSONMember(key: "run", value: number(Int(summary.runID))),
             JSONMember(key: "input", value: .string(summary.input)),
             JSONMember(key: "store", value: .string(summary.store)),
-            JSONMember(key: "records", value: number(summary.records)),
+            // A file skipped by --if-changed was hashed, not parsed: its records were not counted.
+            JSONMember(key: "records", value: summary.inputParsed ? number(summary.records) : .null),
             JSONMember(key: "imported_records", value: number(summary.importedRecords)),
             JSONMember(key: "skipped_records", value: number(summary.skippedRecords)),
             JSONMember(key: "ignored_records", value: number(summary.ignoredRecords)),
@@ -161,7 +161,7 @@ enum SummaryFormat {
         let verb = summary.dryRun ? "would change" : "changed"
         for entity in summary.changes {
             let total = entity.objects.count + entity.more
-            text += "graphimport: \(entity.entity): \(verb) \(total) object\(total == 1 ? "" : "s")\n"
+            text += "graphimport: \(entity.entity): \(verb) \(counted(total, "object"))\n"
             for object in entity.objects {
                 if object.isNew {
                     text += "  + \(escapeControlCharacters(object.key)) (new)\n"

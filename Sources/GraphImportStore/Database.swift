@@ -1,5 +1,13 @@
 internal import CSQLite
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// One SQLite connection: owns its `sqlite3*` handle and closes it in `deinit`,
 /// also when opening failed (SQLite hands back a handle that must be released either way).
 public final class Database {
@@ -7,7 +15,10 @@ public final class Database {
     public struct Options: Sendable {
         /// Create the file when it does not exist (ignored when `readOnly`).
         public var create = true
-        /// Open without write access; writes then fail with `isReadOnly`.
+        /// Open without write access; writes then fail with `isReadOnly`. Where this user may
+        /// write the file and its directory, the connection is read-write with `PRAGMA
+        /// query_only`, so that, as the last connection to close, it removes the -wal and -shm
+        /// files (a read-only connection cannot, and leaves them beside the store).
         public var readOnly = false
         /// Seconds to wait for another connection's lock before failing with `isBusy`.
         public var busyTimeout: Double = 30
@@ -42,8 +53,10 @@ public final class Database {
         // only cost time.
         _ = Database.configured
         var flags = SQLITE_OPEN_NOFOLLOW | SQLITE_OPEN_EXRESCODE | SQLITE_OPEN_NOMUTEX
-        if options.readOnly {
+        if options.readOnly && !Database.mayWrite(path) {
             flags |= SQLITE_OPEN_READONLY
+        } else if options.readOnly {
+            flags |= SQLITE_OPEN_READWRITE
         } else {
             flags |= SQLITE_OPEN_READWRITE | (options.create ? SQLITE_OPEN_CREATE : 0)
         }
@@ -81,6 +94,9 @@ public final class Database {
         try check(sqlite3_busy_timeout(handle, Database.waitMilliseconds(options.busyTimeout)))
         try check(graphimport_disable_double_quoted_strings(handle))
         try execute("PRAGMA foreign_keys = ON")
+        // "When query_only is enabled, any attempt to CREATE, DELETE, DROP, INSERT, or UPDATE
+        // will cause an SQLITE_READONLY error" (https://www.sqlite.org/pragma.html#pragma_query_only).
+        if options.readOnly { try execute("PRAGMA query_only = ON") }
         // An import touches every index of every mapped table. 32 MiB of page cache (a negative
         // size is in KiB) is most of a run's memory budget; a bigger cache raised peak memory at
         // 1M tweets for no measurable speed, the indexes being far bigger than either and pages
@@ -126,6 +142,13 @@ public final class Database {
 
     /// True when the connection cannot write the store (opened read-only).
     public var isReadOnly: Bool { sqlite3_db_readonly(handle, "main") == 1 }
+
+    /// Whether this user may write the file at `path` and its directory (where SQLite puts the
+    /// -wal and -shm files and removes them).
+    private static func mayWrite(_ path: String) -> Bool {
+        let directory = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "."
+        return access(path, W_OK) == 0 && access(directory.isEmpty ? "/" : directory, W_OK) == 0
+    }
 
     /// The rowid of the most recent successful INSERT on this connection.
     public var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }

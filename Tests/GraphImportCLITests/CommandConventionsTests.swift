@@ -172,6 +172,80 @@ struct CommandDocumentationTests {
         for word in expected { #expect(offered.contains(word), "\(words): \(word) not offered in \(offered.sorted())") }
     }
 
+    /// Where a command takes an entity (export's operand, changes' --entity), bash offers the
+    /// names of the map on the line, which the script asks of the tool itself.
+    @Test(arguments: [
+        (["export", "--map", "MAP", ""], ["Item", "Tag"]),
+        (["export", "-m", "MAP", "T"], ["Tag"]),
+        (["changes", "--map", "MAP", "--since-run", "0", "--entity", ""], ["Item", "Tag"]),
+        (["changes", "--entity", "I"], []),
+        (["export", ""], []),
+        (["export", "--map", "missing.map", ""], []),
+    ])
+    func bashCompletesTheEntitiesOfTheMapOnTheLine(words: [String], expected: [String]) throws {
+        let dir = TemporaryDirectory()
+        let map = dir.write("feed.map", "entity Item\n  key id\n  id : Int\n  tags : [Tag]\nentity Tag\n  key name\n  name : String\n")
+        let script = dir.write("graphimport.bash", runInProcess(["completions", "bash"]).stdout)
+        let line = [graphimportBinary.path] + words.map { $0 == "MAP" ? map : $0 }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = [
+            "-c",
+            "source '\(script)'; COMP_WORDS=(\(line.map { "'\($0)'" }.joined(separator: " "))); COMP_CWORD=\(line.count - 1); _graphimport; "
+                + #"printf '%s\n' "${COMPREPLY[@]}""#,
+        ]
+        process.currentDirectoryURL = dir.url
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        let offered = output.split(separator: "\n").map(String.init).filter { !$0.isEmpty && !$0.hasPrefix("-") }
+        #expect(offered.filter { !FileManager.default.fileExists(atPath: dir.path($0)) } == expected, "\(words)")
+    }
+
+    /// fish and zsh offer the same names, where those shells are installed: fish through
+    /// `complete -C` as on a Tab, zsh through the script's helper with `compadd` stood in for.
+    @Test(arguments: ["fish", "zsh"])
+    func fishAndZshCompleteTheEntitiesOfTheMapOnTheLine(shell: String) throws {
+        let binary = "/usr/bin/\(shell)"
+        guard FileManager.default.isExecutableFile(atPath: binary) else { return }
+        let dir = TemporaryDirectory()
+        let map = dir.write("feed.map", "entity Item\n  key id\n  id : Int\n  tags : [Tag]\nentity Tag\n  key name\n  name : String\n")
+        let script = dir.write("graphimport.\(shell)", runInProcess(["completions", shell]).stdout)
+        let tool = graphimportBinary.path
+        let driver =
+            shell == "fish"
+            ? "source '\(script)'; complete -C 'graphimport export --map \(map) '; complete -C 'graphimport changes -m \(map) --entity T'; "
+                + "complete -C 'graphimport export '"
+            : "_arguments() { :; }; _alternative() { :; }; source '\(script)' 2>/dev/null; compadd() { print -l -- ${(P)2}; }; "
+                + "program='\(tool)'; words=(export --map '\(map)' ''); CURRENT=4; _graphimport_entities; "
+                + "words=(changes -m '\(map)' --entity T); CURRENT=5; _graphimport_entities | grep '^T'; "
+                + "words=(export ''); CURRENT=2; _graphimport_entities"
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = shell == "fish" ? ["--no-config", "-c", driver] : ["-f", "-c", driver]
+        process.environment = ["PATH": graphimportBinary.deletingLastPathComponent().path + ":/usr/bin:/bin", "HOME": dir.path("")]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        let names = output.split(separator: "\n").map { String($0.split(separator: "\t").first ?? "") }
+        #expect(names == ["Item", "Tag", "Tag"], "\(output)")
+    }
+
+    @Test func completionsListTheEntitiesOfAMapForTheScripts() {
+        let dir = TemporaryDirectory()
+        let map = dir.write("feed.map", "entity Item\n  key id\n  id : Int\nentity Tag\n  key name\n  name : String\n")
+        let result = runInProcess(["completions", "entities", map])
+        #expect(result.status == 0)
+        #expect(result.stdout == "Item\nTag\n")
+        let broken = runInProcess(["completions", "entities", dir.write("bad.map", "entity Item\n  key id\n  id : Innt\n")])
+        #expect(broken.status == 78)
+        #expect(broken.stdout.isEmpty && broken.stderr.isEmpty)
+    }
+
     @Test func theMapOptionCompletesMapFiles() throws {
         let dir = TemporaryDirectory()
         _ = dir.write("tweets.map", "")

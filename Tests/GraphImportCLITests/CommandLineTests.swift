@@ -31,10 +31,37 @@ struct CommandLineTests {
         #expect(result.stderr.hasSuffix("See 'graphimport --help'.\n"))
     }
 
-    @Test func missingMapOptionIsAUsageError() {
-        let result = runInProcess(["feed.json"])
+    /// A feed without a map is most often a first run: the hint drafts the map from the feed.
+    @Test func missingMapOptionIsAUsageErrorThatPointsAtInit() {
+        let result = runInProcess(["data/issues.json"])
         #expect(result.status == 64)
-        #expect(result.stderr.hasPrefix("Error: Missing expected argument '--map <map>'\n"))
+        #expect(
+            result.stderr.hasPrefix(
+                """
+                Error: Missing expected argument '--map <map>'
+                A feed is imported through a map. Draft one from the feed with: graphimport init data/issues.json -o data/issues.map
+                then import with: graphimport data/issues.json --map data/issues.map
+                Usage: graphimport [<file>] --map <map>
+                """))
+        let spaced = runInProcess(["my feed.v2.json"])
+        #expect(spaced.stderr.contains("graphimport init 'my feed.v2.json' -o 'my feed.v2.map'\n"))
+        let sample = runInProcess(["check", "--sample", "issues.json"])
+        #expect(sample.status == 64)
+        #expect(
+            sample.stderr.contains("graphimport init issues.json -o issues.map\nthen check it with: graphimport check --map issues.map --sample issues.json\n"))
+    }
+
+    @Test(arguments: [true, false])
+    func bareCommandPointsAtInit(stdinIsTerminal: Bool) {
+        let result = stdinIsTerminal ? runInProcess([]) : runInProcess([], stdinText: "[]")
+        #expect(result.status == 64)
+        #expect(
+            result.stderr.hasPrefix(
+                """
+                Error: Missing expected argument '--map <map>'
+                A feed is imported through a map. Draft one from a saved feed with: graphimport init FEED -o FEED.map
+                Usage: graphimport [<file>] --map <map>
+                """))
     }
 
     @Test func noInputOnATerminalIsAUsageError() {

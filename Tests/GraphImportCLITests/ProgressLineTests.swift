@@ -51,7 +51,7 @@ struct ProgressLineTests {
         progress.update(records: 3, bytes: 500)
         progress.finish()
         #expect(
-            err.text == "\r\u{1B}[Kgraphimport: 1% of 0.0 MB, 1 records"
+            err.text == "\r\u{1B}[Kgraphimport: 1% of 0.0 MB, 1 record"
                 + "\r\u{1B}[Kgraphimport: 50% of 0.0 MB, 3 records, 10 records/s, 0:01 left" + "\r\u{1B}[K")
     }
 

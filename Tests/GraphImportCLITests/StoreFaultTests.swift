@@ -249,7 +249,7 @@ struct StoreFaultTests {
                  4 |   caf\u{FFFD} : String
                    |      ^
                 help: save the map as UTF-8
-                graphimport: 1 error in the map; nothing was imported
+                graphimport: 1 error in the map
 
                 """)
     }

@@ -94,11 +94,11 @@ struct TruthfulOutputTests {
         let map = dir.write("feed.map", Self.map)
         let body = #"{"items":[{"id":1,"name":"a"},{"id":2,"name":5}]}"#
         let dry = try object(runInProcess(["--map", map, "--json", "--quiet", "--dry-run", "--skip-invalid"], stdinText: body).stdout)
-        #expect(dry["outcome"] as? String == "dry-run")
+        #expect(dry["outcome"] as? String == "dry_run")
         let result = runInProcess(["--map", map, "--json", "--quiet", "--skip-invalid"], stdinText: body)
         #expect(result.status == 3)
         let summary = try object(result.stdout)
-        #expect(summary["outcome"] as? String == "succeeded")
+        #expect(summary["outcome"] as? String == "imported")
         #expect(summary["exit_status"] as? Int == 3)
         #expect(summary["records"] as? Int == 2)
         #expect(summary["imported_records"] as? Int == 1)

@@ -39,6 +39,6 @@ extension SampleCheckTests {
 
     @Test func aPathNoObjectHoldsIsReportedOnce() throws {
         let report = try check(Self.album.replacingOccurrences(of: "<- items", with: "<- itms"), sample: #"[{"id":1,"items":[]}]"#)
-        #expect(report.diagnostics.map(\.headline) == ["test.map:5:12: warning: no record of the sample holds 'itms' (Album.media): 0 of 1 Album objects"])
+        #expect(report.diagnostics.map(\.headline) == ["test.map:5:12: warning: no record of the sample holds 'itms' (Album.media): 0 of 1 Album object"])
     }
 }

@@ -41,7 +41,7 @@ extension SampleCheckTests {
         let report = try check(map, sample: #"{"data": [{"type": "user", "id": 9, "screen_name": "ada"}]}"#)
         #expect(
             report.diagnostics.map(\.headline) == [
-                "test.map:12:12: warning: no record of the sample holds 'username, screen_nam' (User.login): 0 of 1 User objects"
+                "test.map:12:12: warning: no record of the sample holds 'username, screen_nam' (User.login): 0 of 1 User object"
             ])
     }
 

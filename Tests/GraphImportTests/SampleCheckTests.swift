@@ -198,7 +198,7 @@ import Testing
             report.diagnostics.map(\.headline) == [
                 "test.map:5:15: warning: no element of 'entities.hashtags' (Tweet.hashtags) converts to a Hashtag: 2 of 2 fail: "
                     + "as the key Hashtag.code: expected an integer, found a string ('swift') (first: record 0 at line 1, column 2, $[0].entities.hashtags[0])",
-                "test.map:9:13: warning: no record of the sample holds 'screen_nme' (User.handle): 0 of 1 User objects",
+                "test.map:9:13: warning: no record of the sample holds 'screen_nme' (User.handle): 0 of 1 User object",
             ])
         #expect(report.diagnostics.map(\.hint) == ["add `| int` to read numbers written as text", "did you mean 'screen_name'?"])
     }

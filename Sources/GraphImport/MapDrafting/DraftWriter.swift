@@ -274,7 +274,7 @@ struct DraftWriter {
                     var comment: String?
                     if keyed < tally.objects {
                         source += " where \(targetKey.path) is present"
-                        comment = "\(tally.objects - keyed) of \(tally.objects) objects here have no \(targetKey.path): not linked"
+                        comment = "\(tally.objects - keyed) of \(counted(tally.objects, "object")) here have no \(targetKey.path): not linked"
                     }
                     if tally.scalars > 0 { comment = "an object, or the key of one (a link)" }
                     let needsOptional = optional || keyed < tally.objects || tally.nulls > 0
@@ -349,7 +349,8 @@ struct DraftWriter {
             if keyed < elementTally.objects {
                 return .init(
                     name: name, path: path + " where \(targetKey.path) is present", type: "[\(targetName)]\(q)",
-                    comment: "\(elementTally.objects - keyed) of \(elementTally.objects) elements have no \(targetKey.path): not linked")
+                    comment:
+                        "\(elementTally.objects - keyed) of \(counted(elementTally.objects, "element")) have no \(targetKey.path): not linked")
             }
             return .init(name: name, path: path, type: "[\(targetName)]\(q)")
         }

@@ -25,7 +25,7 @@ extension PostgresBatchWriter {
                 log.inserted(index, key)
                 continue
             }
-            var fields: [FieldChange] = []
+            var fields: [ChangeLog.Field] = []
             for (attribute, value) in batch.values[row].enumerated() where !always.contains(attribute) {
                 if let value, value != object.values[attribute] {
                     fields.append(ChangeLog.value(entity.attributes[attribute].name, old: object.values[attribute], new: value))

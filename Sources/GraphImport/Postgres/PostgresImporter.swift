@@ -123,11 +123,10 @@ struct PostgresImportRun {
         var summary = ImportSummary(input: inputName, store: store)
         summary.runID = runID
         summary.dryRun = options.dryRun
-        if options.ifChanged, let known = options.knownInputSHA256,
-            try server({ () throws(PostgresError) in try connection.lastSucceededInputSHA256() }) == known
+        if options.ifChanged, let known = options.knownInput,
+            try server({ () throws(PostgresError) in try connection.lastSucceededInputSHA256() }) == known.sha256
         {
-            summary.unchangedInput = true
-            summary.inputSHA256 = known
+            summary.skipUnread(known, format: options.format)
             return try finishUnchanged(summary)
         }
         runID = try server { () throws(PostgresError) in
@@ -170,7 +169,6 @@ struct PostgresImportRun {
         loop.fill(&summary)
         if options.ifChanged, try server({ () throws(PostgresError) in try connection.lastSucceededInputSHA256() }) == summary.inputSHA256 {
             rollback(&summary)
-            summary.unchangedInput = true
             return try finishUnchanged(summary)
         }
         try server { () throws(PostgresError) in try writer.flush() }
@@ -243,7 +241,7 @@ struct PostgresImportRun {
 
     private func finishUnchanged(_ summary: ImportSummary) throws(PostgresImportError) -> ImportSummary {
         var summary = summary
-        summary.entities = plan.entities.map { ($0.name, EntityCounts()) }
+        summary.skipAsUnchangedInput(entities: plan.entities.map(\.name))
         let finished = summary
         try server { () throws(PostgresError) in try record(finished, outcome: .skipped) }
         return summary
@@ -258,7 +256,7 @@ struct PostgresImportRun {
 
     private func record(_ summary: ImportSummary, outcome: RunOutcome) throws(PostgresError) {
         try connection.finishRun(
-            runID, outcome: outcome, records: Int64(summary.records), skippedRecords: Int64(summary.skippedRecords),
+            runID, outcome: outcome, records: summary.inputParsed ? Int64(summary.records) : nil, skippedRecords: Int64(summary.skippedRecords),
             inputBytes: Int64(summary.bytesRead), inputSHA256: summary.inputSHA256, counts: summary.countsJSON, error: nil)
     }
 

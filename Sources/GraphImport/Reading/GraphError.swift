@@ -40,9 +40,13 @@ public struct GraphError: Error, Equatable, Sendable, CustomStringConvertible {
         store = error
     }
 
+    /// A read or a deletion through a graph that was closed.
+    public static let closed = GraphError(.misuse, "the graph was closed", hint: "open a new ObjectGraph to read the store again")
+
     init(_ error: ReadError) {
         switch error {
         case .sqlite(let error): self.init(error)
+        case .server(is ClosedReader.Closed): self = .closed
         case .server(let error):
             self.init(.store, (error as? PostgresError)?.message ?? error.description)
             server = error as? PostgresError

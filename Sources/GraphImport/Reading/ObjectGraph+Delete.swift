@@ -16,6 +16,7 @@ extension ObjectGraph {
     /// store's advisory lock (`deleteOnPostgres`).
     @discardableResult
     public func delete(_ object: GraphObject) throws(GraphError) -> [Deletions] {
+        guard !isClosed else { throw GraphError.closed }
         guard let store else { return try deleteOnPostgres(object) }
         let database = store.database
         let runID = try reading { () throws(StoreError) in

@@ -17,12 +17,15 @@ import GraphImportStore
 ///
 /// A graph is one connection: use it from one thread at a time. Each call reads the store as it is
 /// then committed; an import running meanwhile is not waited for (WAL on SQLite, MVCC on
-/// PostgreSQL), and its changes are seen once it commits.
+/// PostgreSQL), and its changes are seen once it commits. `close()` ends the connection at once;
+/// otherwise it ends when the graph and its objects are released.
 public final class ObjectGraph {
     public let plan: ImportPlan
-    let reader: any StoreReader
+    private(set) var reader: any StoreReader
     /// The SQLite store, for `delete`; nil on PostgreSQL (`reader` holds the connection).
-    let store: Store?
+    private(set) var store: Store?
+    /// True once `close()` was called: every read and `delete` then fails (`GraphError.Kind.misuse`).
+    public private(set) var isClosed = false
     /// Whether `delete` is refused.
     let readOnly: Bool
     /// How long a write (`delete`) waits for the store: SQLite's busy timeout, PostgreSQL's lock.
@@ -75,6 +78,16 @@ public final class ObjectGraph {
             return "SELECT " + columns.map { stored.contains($0.lowercased()) ? "\(table).\(quoteIdentifier($0))" : "NULL" }.joined(separator: ", ")
                 + " FROM \(table)"
         }
+    }
+
+    /// Closes the connection to the store now, rather than when the graph and every object read
+    /// through it are released (on SQLite, the last connection to close removes the -wal and -shm
+    /// files). Reads and `delete` then fail; closing again does nothing.
+    public func close() {
+        guard !isClosed else { return }
+        isClosed = true
+        reader = ClosedReader(dialect: reader.dialect)
+        store = nil
     }
 
     /// Whether the store has `column` of `table` (or, without a column, the table).

@@ -91,7 +91,9 @@ struct SampleFindings {
                 // a long one is noise.
                 hint = "the objects there hold \(InputShape.listed(tally.keysBeside.sorted()))"
             }
-            warn(location, "no record of the sample holds \(written): 0 of \(objects) \(objectsNoun ?? "\(entity) objects")", hint: hint)
+            warn(
+                location, "no record of the sample holds \(written): 0 of \(objectsNoun.map { "\(objects) \($0)" } ?? counted(objects, "\(entity) object"))",
+                hint: hint)
             return
         }
         for problem in SampleProblem.allCases {
@@ -103,26 +105,26 @@ struct SampleFindings {
             let message: String
             switch problem {
             case .missingKey:
-                message = "\(written), the key of \(entity), is absent or null in \(count) of \(objects) \(entity) objects"
+                message = "\(written), the key of \(entity), is absent or null in \(count) of \(counted(objects, "\(entity) object"))"
             case .refusedNull:
-                message = "\(written) is required but \(count) of \(total) \(unit)s are null"
+                message = "\(written) is required but \(count) of \(counted(total, unit)) are null"
             case .lacksRequired:
-                message = "\(written) is required but \(count) of \(objects) \(entity) objects have no such key"
+                message = "\(written) is required but \(count) of \(counted(objects, "\(entity) object")) have no such key"
             case .conversion:
                 message =
                     all
                     ? "no \(unit) of \(written) converts to \(type): \(count) of \(total) fail: \(failure.message)"
-                    : "\(count) of \(total) \(unit)s of \(written) do not convert to \(type): \(failure.message)"
+                    : "\(count) of \(counted(total, unit)) of \(written) do not convert to \(type): \(failure.message)"
             case .check:
                 message =
                     all
                     ? "no \(unit) of \(written) passes its checks: \(count) of \(total) fail: \(failure.message)"
-                    : "\(count) of \(total) \(unit)s of \(written) fail its checks: \(failure.message)"
+                    : "\(count) of \(counted(total, unit)) of \(written) fail its checks: \(failure.message)"
             case .shape:
                 message =
                     all
                     ? "no \(unit) of \(written) fits the map: \(count) of \(total) fail: \(failure.message)"
-                    : "\(count) of \(total) \(unit)s of \(written) do not fit the map: \(failure.message)"
+                    : "\(count) of \(counted(total, unit)) of \(written) do not fit the map: \(failure.message)"
             }
             warn(location, message + Self.firstAt(failure), hint: failure.hint)
         }
@@ -208,7 +210,8 @@ struct SampleFindings {
                         hint = "the sample holds \(choice.discriminator) = \(values) with no case line; add one for each (`… -> ignore` to skip such records)"
                     }
                     warn(
-                        location, "\(failure.count) of \(tally.records) records at \(written) do not fit the map: \(failure.message)" + Self.firstAt(failure),
+                        location,
+                        "\(failure.count) of \(counted(tally.records, "record")) at \(written) do not fit the map: \(failure.message)" + Self.firstAt(failure),
                         hint: hint)
                 }
             }

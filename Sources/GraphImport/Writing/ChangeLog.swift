@@ -3,11 +3,15 @@ import GraphImportStore
 /// What a run inserts and changes, object by object: the first `limit` objects of each entity
 /// with their keys and changed fields (old -> new), the others only counted. Made only when the
 /// caller asks (`ImportOptions.changeLimit`); a writer without one does no work for it.
+///
+/// A field is shown with the value stored before the run and the run's last one: a value that
+/// ends the run as it was stored (changed and put back by a later record) is no change, and an
+/// object left with no changed field is not shown.
 final class ChangeLog {
     /// How many objects of each entity are shown in full.
     let limit: Int
     private var shown: [[ObjectKey: Int]]
-    private var objects: [[ObjectChange]]
+    private var objects: [[LoggedObject]]
     /// Per entity: the objects changed beyond the limit.
     private var others: [Set<ObjectKey>]
     /// Texts longer than this are cut, with `…`.
@@ -19,9 +23,28 @@ final class ChangeLog {
         /// An object was shown.
         case appended(entity: Int, key: ObjectKey)
         /// A shown object's fields were these.
-        case fields(entity: Int, index: Int, [FieldChange])
+        case fields(entity: Int, index: Int, [Field])
         /// An object beyond the limit was counted.
         case counted(entity: Int, key: ObjectKey)
+    }
+
+    /// A changed field as shown, with what its old and new values are compared by: the whole
+    /// value (the text is cut), a to-one's target (its row or its key); nil for a to-many, shown
+    /// only by its counts, whose rewrite is a change whatever it ends as.
+    struct Field {
+        var change: FieldChange
+        var old: [SQLValue]?
+        var new: [SQLValue]?
+
+        /// True when the field ends the run as it was stored.
+        var isPutBack: Bool { old != nil && old == new }
+    }
+
+    /// An object inserted or changed, its fields as logged.
+    private struct LoggedObject {
+        var key: String
+        var isNew: Bool
+        var fields: [Field]
     }
 
     init(limit: Int, entities: Int) {
@@ -50,21 +73,22 @@ final class ChangeLog {
             return
         }
         shown[entity][key] = objects[entity].count
-        objects[entity].append(ObjectChange(key: Self.text(key), isNew: true, fields: []))
+        objects[entity].append(LoggedObject(key: Self.text(key), isNew: true, fields: []))
         journal?.append(.appended(entity: entity, key: key))
     }
 
     /// An update of a stored object, its fields as old -> new; a field changed again keeps its first old value.
-    func updated(_ entity: Int, _ key: ObjectKey, fields: [FieldChange]) {
+    func updated(_ entity: Int, _ key: ObjectKey, fields: [Field]) {
         guard let index = shown[entity][key] else {
             shown[entity][key] = objects[entity].count
-            objects[entity].append(ObjectChange(key: Self.text(key), isNew: false, fields: fields))
+            objects[entity].append(LoggedObject(key: Self.text(key), isNew: false, fields: fields))
             journal?.append(.appended(entity: entity, key: key))
             return
         }
         journal?.append(.fields(entity: entity, index: index, objects[entity][index].fields))
         for field in fields {
-            if let at = objects[entity][index].fields.firstIndex(where: { $0.name == field.name }) {
+            if let at = objects[entity][index].fields.firstIndex(where: { $0.change.name == field.change.name }) {
+                objects[entity][index].fields[at].change.new = field.change.new
                 objects[entity][index].fields[at].new = field.new
             } else {
                 objects[entity][index].fields.append(field)
@@ -74,7 +98,7 @@ final class ChangeLog {
 
     /// An update of a stored object: shown with its fields (`fields()`, made only then) while
     /// within the limit, else counted.
-    func updated<E: Error>(_ entity: Int, _ key: ObjectKey, fields: () throws(E) -> [FieldChange]) throws(E) {
+    func updated<E: Error>(_ entity: Int, _ key: ObjectKey, fields: () throws(E) -> [Field]) throws(E) {
         guard showsFields(entity, key) else {
             counted(entity, key)
             return
@@ -105,11 +129,17 @@ final class ChangeLog {
         journal = nil
     }
 
-    /// Per entity with changes, in the plan's order (`names`).
+    /// Per entity with changes, in the plan's order (`names`); fields put back are left out, and
+    /// so is a stored object with no other.
     func changes(names: [String]) -> [EntityChanges] {
         names.indices.compactMap { entity in
-            guard !objects[entity].isEmpty else { return nil }
-            return EntityChanges(entity: names[entity], objects: objects[entity], more: others[entity].count)
+            let changed = objects[entity].compactMap { object -> ObjectChange? in
+                let fields = object.fields.filter { !$0.isPutBack }.map(\.change)
+                guard object.isNew || !fields.isEmpty else { return nil }
+                return ObjectChange(key: object.key, isNew: object.isNew, fields: fields)
+            }
+            guard !changed.isEmpty || others[entity].count > 0 else { return nil }
+            return EntityChanges(entity: names[entity], objects: changed, more: others[entity].count)
         }
     }
 
@@ -119,18 +149,26 @@ final class ChangeLog {
     }
 
     /// A changed attribute, its values as SQL literals.
-    static func value(_ name: String, old: SQLValue, new: SQLValue) -> FieldChange {
-        FieldChange(name: name, old: text(old), new: text(new))
+    static func value(_ name: String, old: SQLValue, new: SQLValue) -> Field {
+        Field(change: FieldChange(name: name, old: text(old), new: text(new)), old: [old], new: [new])
+    }
+
+    /// A changed to-one, its targets shown by their keys (`NULL` for none) and compared by what
+    /// the foreign key holds (`comparing`).
+    static func target(_ name: String, old: String, new: String, comparing: (old: SQLValue, new: SQLValue)) -> Field {
+        Field(change: FieldChange(name: name, old: old, new: new), old: [comparing.old], new: [comparing.new])
     }
 
     /// A changed to-one, its targets by their keys (`NULL` for none).
-    static func target(_ name: String, old: ObjectKey?, new: ObjectKey?) -> FieldChange {
-        FieldChange(name: name, old: old.map(text) ?? text(.null), new: new.map(text) ?? text(.null))
+    static func target(_ name: String, old: ObjectKey?, new: ObjectKey?) -> Field {
+        Field(
+            change: FieldChange(name: name, old: old.map(text) ?? text(.null), new: new.map(text) ?? text(.null)),
+            old: old?.values ?? [], new: new?.values ?? [])
     }
 
     /// A rewritten to-many, as how many targets it links before and after.
-    static func list(_ name: String, old: Int, new: Int) -> FieldChange {
-        FieldChange(name: name, old: "\(old) linked", new: "\(new) linked")
+    static func list(_ name: String, old: Int, new: Int) -> Field {
+        Field(change: FieldChange(name: name, old: "\(old) linked", new: "\(new) linked"), old: nil, new: nil)
     }
 
     /// A value as a SQL literal, cut to `valueWidth` characters.
@@ -191,7 +229,7 @@ extension GraphWriter {
     ) throws(WriteError) {
         let entity = plan.entities[draft.entity]
         try log.updated(draft.entity, draft.key) { () throws(WriteError) in
-            var fields: [FieldChange] = []
+            var fields: [ChangeLog.Field] = []
             for column in columns {
                 let old = object.values[column]
                 let new = merged[column] ?? .null
@@ -200,7 +238,9 @@ extension GraphWriter {
                 } else {
                     let relationship = entity.toOne[column - entity.attributes.count]
                     fields.append(
-                        FieldChange(name: relationship.name, old: try targetText(relationship.target, old), new: try targetText(relationship.target, new)))
+                        ChangeLog.target(
+                            relationship.name, old: try targetText(relationship.target, old), new: try targetText(relationship.target, new),
+                            comparing: (old, new)))
                 }
             }
             for (index, rewritten) in rewrites.enumerated() where rewritten {
