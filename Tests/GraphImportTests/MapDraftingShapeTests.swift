@@ -256,7 +256,8 @@ extension MapDraftingMergeTests {
         for count in [2, 5, 20] {
             let orders = (0..<count).map { index in
                 let vat = generator.int(1...999)
-                return #"{"id": \#(index + 1), "tax_lines": [{"title": "VAT", "price": "\#(vat).00"}, {"title": "City", "price": "\#(index).50"}], "# + #""labels": [{"name": "paid", "color": "green"}]}"#
+                return #"{"id": \#(index + 1), "tax_lines": [{"title": "VAT", "price": "\#(vat).00"}, {"title": "City", "price": "\#(index).50"}], "#
+                    + #""labels": [{"name": "paid", "color": "green"}]}"#
             }
             let (draft, fixture) = try MapDraftingTests.drafted("[\(orders.joined(separator: ", "))]", entity: "Order")
             // Every order's tax lines keep their own prices.
