@@ -1,0 +1,87 @@
+import GraphImport
+import GraphImportStoreTestSupport
+import Testing
+
+/// Records lines whose paths nest or overlap: every object that any records line reaches is a record.
+@Suite("Nested and overlapping records lines")
+struct NestedRecordsTests {
+    static let entities = """
+        entity A
+          key id
+          id : Int
+        entity B
+          key id
+          id : Int
+        """
+
+    @Test(
+        arguments: StoreKind.testable,
+        [
+            ("records at $ as A\nrecords at items[*] as B", #"{"id": 1, "items": [{"id": 10}, {"id": 11}]}"#, ["1"], ["10", "11"]),
+            (
+                "records at items[*] as A\nrecords at items[*].sub[*] as B", #"{"items": [{"id": 1, "sub": [{"id": 10}]}, {"id": 2, "sub": [{"id": 11}]}]}"#,
+                ["1", "2"], ["10", "11"]
+            ),
+            (
+                "records at items[*] as A\nrecords at items[*].snippet as B",
+                #"{"items": [{"id": 1, "snippet": {"id": 10}}, {"id": 2, "snippet": {"id": 11}}]}"#,
+                ["1", "2"], ["10", "11"]
+            ),
+            ("records at items[*].sub as B\nrecords at items[*] as A", #"{"items": [{"id": 1, "sub": {"id": 10}}]}"#, ["1"], ["10"]),
+            // A `where` passes a record on to the next line of its path, as before.
+            ("records at $[*] where id = 2 as B\nrecords at $[*] as A", #"[{"id": 1}, {"id": 2}]"#, ["1"], ["2"]),
+            ("records at items[*] as A\nrecords at items[*?] as B", #"{"items": [{"id": 1}, {"id": 2}]}"#, ["1", "2"], ["1", "2"]),
+            ("records at $[*] as A\nrecords at $ as B", #"{"id": 7}"#, ["7"], ["7"]),
+            ("records at users{*} as A\nrecords at users{*}.friends[*] as B", #"{"users": {"x": {"id": 1, "friends": [{"id": 10}]}}}"#, ["1"], ["10"]),
+        ])
+    func everyRecordsLineDeliversItsObjects(kind: StoreKind, example: (map: String, json: String, a: [String], b: [String])) throws {
+        let store = try StoreUnderTest(kind)
+        let plan = try ImportPlan.compile(text: example.map + "\n" + Self.entities, fileName: "test.map")
+        let summary = try store.importJSON(example.json, plan: plan).get()
+        #expect(try store.select("SELECT id FROM a ORDER BY id").map { $0[0] } == example.a)
+        #expect(try store.select("SELECT id FROM b ORDER BY id").map { $0[0] } == example.b)
+        #expect(summary.records == example.a.count + example.b.count)
+    }
+
+    @Test(arguments: StoreKind.testable)
+    func theLastOccurrenceWinsAcrossNestedRecords(kind: StoreKind) throws {
+        // The outer record comes first, then the records inside it: the inner occurrence is the later one.
+        let map = """
+            records at $ as Item
+            records at items[*] as Item
+            entity Item
+              key id
+              id : Int
+              name : String
+            """
+        let store = try StoreUnderTest(kind)
+        let plan = try ImportPlan.compile(text: map, fileName: "test.map")
+        _ = try store.importJSON(#"{"id": 1, "name": "outer", "items": [{"id": 1, "name": "inner"}, {"id": 2, "name": "two"}]}"#, plan: plan).get()
+        #expect(try store.select("SELECT id, name FROM item ORDER BY id") == [["1", "inner"], ["2", "two"]])
+    }
+
+    @Test(arguments: StoreKind.testable)
+    func aNestedRecordsErrorSaysWhereInTheInput(kind: StoreKind) throws {
+        let map = """
+            records at $ as A
+            records at items[*] as B
+            entity A
+              key id
+              id : Int
+            entity B
+              key id
+              id : Int
+              name : String
+            """
+        let store = try StoreUnderTest(kind)
+        let plan = try ImportPlan.compile(text: map, fileName: "test.map")
+        let failure = store.importJSON("{\"id\": 1,\n \"items\": [{\"id\": 10}]}", plan: plan)
+        guard case .failure(let error) = failure else {
+            Issue.record("the import was accepted")
+            return
+        }
+        #expect(error.text.contains("$.items[0]"))
+        #expect(error.text.contains("line 2, column 12"))
+        #expect(try store.tableNames().isEmpty || store.select("SELECT count(*) FROM a") == [["0"]])
+    }
+}
