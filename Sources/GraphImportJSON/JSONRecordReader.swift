@@ -72,26 +72,33 @@ public final class JSONRecordReader {
     /// Whether the top-level value is a document's, which `$[*]` takes whole when it is not an
     /// array; false for the reader that walks a record for the records inside it.
     private let rootIsDocument: Bool
+    /// Record patterns that take their own records where an earlier pattern is the same path;
+    /// any other such pattern leaves them to the earlier one (whose caller passes them on).
+    private let ownRecords: Set<Int>
 
     /// Reads `source` lazily; nothing is read until the first call to `next()`.
     ///
     /// `projections[i]`, when given, says what to build of the records matched by `patterns[i]`;
     /// the rest of such a record is checked against the grammar and left out of its value.
-    /// Captured values are always built whole.
+    /// Captured values are always built whole. A value that several record patterns take is a
+    /// record of each, except that a pattern equal to an earlier one leaves its records to that
+    /// one unless it is in `ownRecords`.
     public convenience init(
         source: some JSONByteSource, patterns: [JSONPathPattern], capture: [JSONPathPattern] = [],
-        projections: [JSONProjection] = [], format: JSONInputFormat = .auto, options: JSONReaderOptions = .init()
+        projections: [JSONProjection] = [], format: JSONInputFormat = .auto, options: JSONReaderOptions = .init(),
+        ownRecords: Set<Int> = []
     ) {
         self.init(
             source: source, patterns: patterns, capture: capture, projections: projections, format: format, options: options,
-            rootIsDocument: true)
+            ownRecords: ownRecords, rootIsDocument: true)
     }
 
     private init(
         source: some JSONByteSource, patterns: [JSONPathPattern], capture: [JSONPathPattern], projections: [JSONProjection],
-        format: JSONInputFormat, options: JSONReaderOptions, rootIsDocument: Bool
+        format: JSONInputFormat, options: JSONReaderOptions, ownRecords: Set<Int>, rootIsDocument: Bool
     ) {
         self.rootIsDocument = rootIsDocument
+        self.ownRecords = ownRecords
         scanner = JSONScanner(source: source, options: options)
         self.patterns = (patterns + capture).map(\.components)
         recordPatternCount = patterns.count
@@ -174,8 +181,9 @@ public final class JSONRecordReader {
             } else if components.count == depth || (depth == 0 && rootIsDocument && !isArray && components == [.anyIndex])
                 || (isObject && components.count == depth + 1 && components[depth] == .anyIndexOrOne)
             {
-                // Two records lines of one path share its first pattern (a `where` passes a record on).
-                if !matched.contains(where: { patterns[$0] == components }) { matched.append(patternIndex) }
+                if ownRecords.contains(patternIndex) || !matched.contains(where: { patterns[$0] == components }) {
+                    matched.append(patternIndex)
+                }
                 continue
             }
             if components.count > depth {
@@ -280,7 +288,8 @@ public final class JSONRecordReader {
             }
             let reader = JSONRecordReader(
                 source: BytesSource(bytes), patterns: inner.map { JSONPathPattern(Array(patterns[$0].dropFirst(depth))) }, capture: [],
-                projections: inner.map(projection(of:)), format: .json, options: options, rootIsDocument: depth == 0 && rootIsDocument)
+                projections: inner.map(projection(of:)), format: .json, options: options,
+                ownRecords: Set(inner.indices.filter { ownRecords.contains(inner[$0]) }), rootIsDocument: depth == 0 && rootIsDocument)
             while let record = try reader.next() {
                 found.append(
                     JSONRecord(
