@@ -109,3 +109,22 @@ extension SampleCheckTests {
         #expect(report.diagnostics.map(\.message).contains { $0.contains("1 of 2 B objects") })
     }
 }
+
+extension NestedRecordsTests {
+    @Test func exportNamesTheNestedRecordsLinesItDoesNotWrite() throws {
+        let map = """
+            records at items[*] as A
+            records at items[*].sub[*] as B
+            """
+        let plan = try ImportPlan.compile(text: map + "\n" + Self.entities, fileName: "test.map")
+        #expect(
+            GraphExporter(plan: plan).caveats.map(\.description) == [
+                "records at items[*].sub[*]: its objects sit inside those of `records at items[*]`, and export writes no records inside records; not written"
+            ])
+        let keyed = try ImportPlan.compile(text: "records at users{*} as A\nrecords at users{*}.friends[*] as B\n" + Self.entities, fileName: "test.map")
+        #expect(
+            GraphExporter(plan: keyed).caveats.map(\.description) == [
+                "records at users{*}.friends[*]: its objects sit inside those of `records at users{*}`, and export writes no records inside records; not written"
+            ])
+    }
+}

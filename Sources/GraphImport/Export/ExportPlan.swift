@@ -92,7 +92,7 @@ public struct ExportPlan: Sendable {
             document = ExportShapeBuilder()
             layoutCaveats = []
             for (index, line) in lines.enumerated() where !document.insert(.records(index), at: line.places[0][...]) {
-                layoutCaveats.append(ExportCaveat(member: "records at \(line.written)", reason: "its path is another records line's; not written"))
+                layoutCaveats.append(ExportCaveat(member: "records at \(line.written)", reason: Self.clash(line.places[0], among: lines[..<index])))
             }
             for (index, steps) in metaPlaces.enumerated() where !document.insert(.meta(index), at: steps[...]) {
                 layoutCaveats.append(
@@ -107,7 +107,22 @@ public struct ExportPlan: Sendable {
         self.caveats = caveats
     }
 
-    /// How a records path holds its records: `[*]` an array, `{*}` an object's members, else one object.
+    /// Why a records line that does not fit beside the earlier `lines` is not written: its objects
+    /// sit inside those of an earlier line (export writes each line's objects in a place of
+    /// their own, and cannot tell which outer object held an inner one), or its place is taken.
+    static func clash(
+        _ place: [PathStep], among lines: ArraySlice<(leaf: RecordLeaf, places: [[PathStep]], written: String)>
+    ) -> String {
+        for line in lines {
+            let outer = line.places[0] + (line.leaf.container == .single ? [] : [line.leaf.container == .array ? .index(0) : .key("0")])
+            if place.count > outer.count && Array(place.prefix(outer.count)) == outer {
+                return "its objects sit inside those of `records at \(line.written)`, and export writes no records inside records; not written"
+            }
+        }
+        return "its path is another records line's; not written"
+    }
+
+    /// How a records path holds its records    /// How a records path holds its records: `[*]` an array, `{*}` an object's members, else one object.
     static func container(of path: KeyPath) -> RecordLeaf.Container {
         switch path.components.last {
         case .anyIndex?, .anyIndexOrOne?: .array
