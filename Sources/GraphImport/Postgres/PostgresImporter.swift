@@ -140,7 +140,7 @@ struct PostgresImportRun {
         let stored = PostgresStoredObjects(plan: plan, connection: connection)
         let completion = PostgresRecordCompletion(
             plan: plan, modes: modes, rules: ObjectValueRules(plan: plan, run: run, hooks: entityHooks), objects: stored)
-        let required = PostgresRequiredCheck(plan: plan, stored: stored, batch: writer)
+        let required = PostgresRequiredCheck(plan: plan, modes: modes, stored: stored, batch: writer)
         let reader = plan.recordReader(source: InputTap(source, state: tap), projections: plan.projections(hooks: hooks), format: options.format)
         let pipeline = RecordPipeline(
             reader: reader, builder: DraftBuilder(plan: plan, hooks: entityHooks, modes: modes), routes: plan.routes, skipsMalformedLines: options.skipInvalid)
