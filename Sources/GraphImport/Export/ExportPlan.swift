@@ -11,6 +11,8 @@ public struct ExportPlan: Sendable {
     let document: ExportShape
     /// Per `records` line: the entities written there, each with its element shape.
     let recordLeaves: [RecordLeaf]
+    /// Per `records` line (as `recordLeaves`): its first path, as the map writes it.
+    let recordLines: [String]
     /// Per `meta` line: its name and how its value is written.
     let metaValues: [(name: String, value: ExportValue)]
     /// What will not import again to the same graph, member by member.
@@ -88,11 +90,37 @@ public struct ExportPlan: Sendable {
         for (index, line) in lines.enumerated() where !line.places.contains(where: { document.insert(.records(index), at: $0[...]) }) {
             fits = false
         }
+        var inside: [Int: ExportShapeBuilder] = [:]
         if !fits {
             document = ExportShapeBuilder()
             layoutCaveats = []
-            for (index, line) in lines.enumerated() where !document.insert(.records(index), at: line.places[0][...]) {
-                layoutCaveats.append(ExportCaveat(member: "records at \(line.written)", reason: Self.clash(line.places[0], among: lines[..<index])))
+            // Outer lines first, so that a line whose objects sit inside another line's finds it placed.
+            var placedLines: [Int] = []
+            for index in lines.indices.sorted(by: { (lines[$0].places[0].count, $0) < (lines[$1].places[0].count, $1) }) {
+                let place = lines[index].places[0]
+                if document.insert(.records(index), at: place[...]) {
+                    placedLines.append(index)
+                    continue
+                }
+                // Inside the first object of the innermost line that holds the place, where that
+                // object leaves the member free.
+                let outer = placedLines.compactMap { outer -> (line: Int, rest: [PathStep])? in
+                    let steps = Self.elementSteps(lines[outer].places[0], lines[outer].leaf.container)
+                    guard place.count > steps.count, Array(place.prefix(steps.count)) == steps else { return nil }
+                    return (outer, Array(place.dropFirst(steps.count)))
+                }.max { $0.rest.count > $1.rest.count }
+                if let outer, case .key(let key)? = outer.rest.first, Self.holdsOneObject(lines[outer.line].leaf, entities: entities),
+                    !Self.writes(key, leaf: lines[outer.line].leaf, entities: entities)
+                {
+                    let builder = inside[outer.line] ?? ExportShapeBuilder()
+                    inside[outer.line] = builder
+                    if builder.insert(.records(index), at: outer.rest[...]) {
+                        placedLines.append(index)
+                        continue
+                    }
+                }
+                layoutCaveats.append(
+                    ExportCaveat(member: "records at \(lines[index].written)", reason: Self.clash(place, among: lines.filter { $0.places[0] != place })))
             }
             for (index, steps) in metaPlaces.enumerated() where !document.insert(.meta(index), at: steps[...]) {
                 layoutCaveats.append(
@@ -100,9 +128,11 @@ public struct ExportPlan: Sendable {
             }
         }
         caveats += layoutCaveats
-        let leaves = lines.map(\.leaf)
+        var leaves = lines.map(\.leaf)
+        for (line, builder) in inside { leaves[line].inside = builder.shape }
         self.document = document.shape
         self.recordLeaves = leaves
+        recordLines = lines.map(\.written)
         self.metaValues = metaValues
         self.caveats = caveats
     }
@@ -110,16 +140,38 @@ public struct ExportPlan: Sendable {
     /// Why a records line that does not fit beside the earlier `lines` is not written: its objects
     /// sit inside those of an earlier line (export writes each line's objects in a place of
     /// their own, and cannot tell which outer object held an inner one), or its place is taken.
-    static func clash(
-        _ place: [PathStep], among lines: ArraySlice<(leaf: RecordLeaf, places: [[PathStep]], written: String)>
-    ) -> String {
+    static func clash(_ place: [PathStep], among lines: [(leaf: RecordLeaf, places: [[PathStep]], written: String)]) -> String {
         for line in lines {
-            let outer = line.places[0] + (line.leaf.container == .single ? [] : [line.leaf.container == .array ? .index(0) : .key("0")])
+            let outer = elementSteps(line.places[0], line.leaf.container)
             if place.count > outer.count && Array(place.prefix(outer.count)) == outer {
-                return "its objects sit inside those of `records at \(line.written)`, and export writes no records inside records; not written"
+                return "its objects sit inside those of `records at \(line.written)`, where export finds no free place for them; not written"
             }
         }
         return "its path is another records line's; not written"
+    }
+
+    /// Where the first record of a line written at `place` sits.
+    static func elementSteps(_ place: [PathStep], _ container: RecordLeaf.Container) -> [PathStep] {
+        switch container {
+        case .single: place
+        case .array: place + [.index(0)]
+        case .members: place + [.key("0")]
+        }
+    }
+
+    /// Whether a line writes each record as one plain object of one entity, which records of
+    /// another line can be written inside.
+    static func holdsOneObject(_ leaf: RecordLeaf, entities: [ExportEntity]) -> Bool {
+        guard leaf.elements.count == 1, let element = leaf.elements.first, element.objectShape == nil,
+            case .member(.element) = element.elementShape, case .object = entities[element.target].shape
+        else { return false }
+        return true
+    }
+
+    /// Whether the objects of a line write the member `key` themselves.
+    static func writes(_ key: String, leaf: RecordLeaf, entities: [ExportEntity]) -> Bool {
+        guard let element = leaf.elements.first, case .object(let members) = entities[element.target].shape else { return true }
+        return members.contains { $0.key == key } || entities[element.target].plan.extrasAttribute != nil
     }
 
     /// How a records path holds its records    /// How a records path holds its records: `[*]` an array, `{*}` an object's members, else one object.
