@@ -298,7 +298,9 @@ final class ExportWalk {
         case .literal(let value):
             out.raw(value.jsonText)
         case .filtered(let relationships):
-            out.beginArray()
+            // Over `{*}` the elements are an object's members, named by their targets' `$key`.
+            let keyed = relationships.contains { if case .toMany(let index) = $0 { entity.plan.toMany[index].isKeyed } else { false } }
+            if keyed { out.beginObject() } else { out.beginArray() }
             for relationship in relationships {
                 switch relationship {
                 case .toOne(let index):
@@ -307,11 +309,16 @@ final class ExportWalk {
                 case .toMany(let index):
                     for link in try linkRows(entity, index, context.row[0]) {
                         guard case .integer(let pk) = link[0] else { continue }
+                        if keyed {
+                            let target = plan.entities[entity.toMany[index].target]
+                            guard let row = try row(target, pk: pk) else { continue }
+                            out.key(memberName(target, row))
+                        }
                         try writeElement(entity.toMany[index], pk: pk, links: link, depth: context.depth)
                     }
                 }
             }
-            out.endArray()
+            if keyed { out.endObject() } else { out.endArray() }
         case .polymorphic(let branches):
             if case .toOne = branches.first {
                 for case .toOne(let index) in branches {
