@@ -2,7 +2,8 @@
 ///
 /// Only the containers on the way to a pattern are walked; every other value is checked against
 /// the grammar and skipped without building anything, and a matched value is parsed whole. Memory
-/// stays flat whatever the size of the input: bytes are dropped once the scanner is past them.
+/// stays flat whatever the size of the input: bytes are dropped once the scanner is past them,
+/// except those of a record with other patterns' records inside it, kept while it is read.
 ///
 /// `$[*]` (exactly `[.anyIndex]`) matches the elements of a top-level array, or the top-level value
 /// itself when it is not an array, so one pattern serves an array file and a JSON Lines stream.
