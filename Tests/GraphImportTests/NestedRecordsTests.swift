@@ -154,6 +154,23 @@ extension NestedRecordsTests {
             GraphExporter(plan: try ImportPlan.compile(text: map, fileName: "test.map")).caveats.map(\.description) == [
                 "records at items[*].sub[*]: its objects sit inside those of `records at items[*]`, where export finds no free place for them; not written"
             ])
+        // A's own relationship writes the Bs it links there.
+        let linked = """
+            records at items[*] as A
+            records at items[*].sub[*] as B
+            entity A
+              key id
+              id : Int
+              sub : [B]
+            entity B
+              key id
+              id : Int
+            """
+        #expect(
+            GraphExporter(plan: try ImportPlan.compile(text: linked, fileName: "test.map")).caveats.map(\.description) == [
+                "records at items[*].sub[*]: its objects sit inside those of `records at items[*]`, where A.sub writes those it links; "
+                    + "an object no such link holds is not written"
+            ])
         // No A to hold the Bs: the export says how many it leaves out.
         let store = try StoreUnderTest(.sqlite)
         let plan = try ImportPlan.compile(text: "records at $[*] as A\nrecords at $[*].sub as B\n" + Self.entities, fileName: "test.map")

@@ -119,8 +119,13 @@ public struct ExportPlan: Sendable {
                         continue
                     }
                 }
-                layoutCaveats.append(
-                    ExportCaveat(member: "records at \(lines[index].written)", reason: Self.clash(place, among: lines.filter { $0.places[0] != place })))
+                var reason = Self.clash(place, among: lines.filter { $0.places[0] != place })
+                if let outer, let relationship = Self.relationship(writing: lines[index].leaf, at: outer.rest, in: lines[outer.line].leaf, plan: plan) {
+                    reason =
+                        "its objects sit inside those of `records at \(lines[outer.line].written)`, where \(relationship) writes those it links; "
+                        + "an object no such link holds is not written"
+                }
+                layoutCaveats.append(ExportCaveat(member: "records at \(lines[index].written)", reason: reason))
             }
             for (index, steps) in metaPlaces.enumerated() where !document.insert(.meta(index), at: steps[...]) {
                 layoutCaveats.append(
@@ -166,6 +171,24 @@ public struct ExportPlan: Sendable {
             case .member(.element) = element.elementShape, case .object = entities[element.target].shape
         else { return false }
         return true
+    }
+
+    /// The relationship (`Repo.issues`) of a line's objects that writes, at `rest` inside each,
+    /// objects of the entity an inner line reads there; nil when none does.
+    static func relationship(writing inner: RecordLeaf, at rest: [PathStep], in outer: RecordLeaf, plan: ImportPlan) -> String? {
+        guard inner.elements.count == 1, outer.elements.count == 1, let target = inner.elements.first?.target,
+            let owner = outer.elements.first?.target
+        else { return nil }
+        let entity = plan.entities[owner]
+        switch inner.container {
+        case .single:
+            guard let index = entity.toOne.firstIndex(where: { $0.path == rest && $0.target == target }) else { return nil }
+            return entity.toOneMembers[index]
+        case .array, .members:
+            let keyed = inner.container == .members
+            guard let index = entity.toMany.firstIndex(where: { $0.path == rest && $0.target == target && $0.isKeyed == keyed }) else { return nil }
+            return entity.toManyMembers[index]
+        }
     }
 
     /// Whether the objects of a line write the member `key` themselves.
