@@ -109,6 +109,19 @@ import Testing
         #expect(records.map(\.position.offset) == [0, 20, 39, 56, 78])
     }
 
+    @Test func recordsInsideTheRecordsOfJSONLinesKeepTheirLineAndDocument() throws {
+        let text = "{\"id\": 1, \"items\": [{\"id\": 2}]}\n{\"id\": 3, \"items\": []}\n{\"id\": 4, \"items\": [{\"id\": 5}]}\n"
+        // Each line's text is a document: `items[*]` is read in each, inside its `$[*]` record.
+        let records = try readRecords(text, [.everyElement, pattern(.key("items"), .anyIndex)], format: .jsonLines)
+        #expect(
+            records.map(\.value.jsonText) == [
+                #"{"id":1,"items":[{"id":2}]}"#, #"{"id":2}"#, #"{"id":3,"items":[]}"#, #"{"id":4,"items":[{"id":5}]}"#, #"{"id":5}"#,
+            ])
+        #expect(records.map(\.documentIndex) == [0, 0, 1, 2, 2])
+        #expect(records.map(\.path.description) == ["$", "$.items[0]", "$", "$", "$.items[0]"])
+        #expect(records.map(\.position.description) == ["line 1, column 1", "line 1, column 21", "line 2, column 1", "line 3, column 1", "line 3, column 21"])
+    }
+
     @Test func aValueTwoPathsTakeIsARecordOfEach() throws {
         // `items[*]` and `items[*?]` both take each element; `items[0]` takes the first again.
         let patterns = [pattern(.key("items"), .anyIndex), pattern(.key("items"), .anyIndexOrOne), pattern(.key("items"), .index(0))]
