@@ -220,10 +220,7 @@ struct ImportRun {
             plan: plan, database: database, run: RunContext(runID: runID, now: now), hooks: entityHooks, emptyTables: emptyTables,
             objectsInMemory: max(1, options.objectsInMemory), modes: modes,
             changeLog: ChangeLog(options: options, entities: plan.entities.count))
-        let reader = JSONRecordReader(
-            source: InputTap(source, state: tap), patterns: plan.routes.map(\.pattern), capture: plan.captures,
-            projections: plan.projections(hooks: hooks), format: options.format,
-            options: JSONReaderOptions(maxDepth: ImportLimits.maxJSONDepth, maxStringBytes: ImportLimits.maxStringBytes))
+        let reader = plan.recordReader(source: InputTap(source, state: tap), projections: plan.projections(hooks: hooks), format: options.format)
         let undoable = options.skipInvalid && writer.mayRefuseObjects
         let pipeline = RecordPipeline(
             reader: reader, builder: DraftBuilder(plan: plan, hooks: entityHooks, modes: modes), routes: plan.routes, skipsMalformedLines: options.skipInvalid)

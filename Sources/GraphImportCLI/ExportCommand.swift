@@ -54,8 +54,13 @@ enum ExportCommand {
             }
         }
         do {
-            try exporter.run(storePath: storePath, request: request, busyTimeout: wait, shouldStop: io.isInterrupted) { bytes in
+            let summary = try exporter.run(storePath: storePath, request: request, busyTimeout: wait, shouldStop: io.isInterrupted) { bytes in
                 io.writeOut(String(decoding: bytes, as: UTF8.self))
+            }
+            if !parsed.has("--quiet") {
+                for caveat in summary.unwritten {
+                    io.writeError("graphimport: warning: \(escapeControlCharacters(caveat.description)) (it may not import again to the same value)\n")
+                }
             }
             return .ok
         } catch {

@@ -2,14 +2,15 @@
 ///
 /// Only the containers on the way to a pattern are walked; every other value is checked against
 /// the grammar and skipped without building anything, and a matched value is parsed whole. Memory
-/// stays flat whatever the size of the input: bytes are dropped once the scanner is past them.
+/// stays flat whatever the size of the input: bytes are dropped once the scanner is past them,
+/// except those of a record with other patterns' records inside it, kept while it is read.
 ///
 /// `$[*]` (exactly `[.anyIndex]`) matches the elements of a top-level array, or the top-level value
 /// itself when it is not an array, so one pattern serves an array file and a JSON Lines stream.
 /// `{*}` matches every member of an object, in document order; the record's path ends in the
 /// member's key. `[*?]`, the last step of a pattern, matches the elements of an array there, or the value
-/// itself when it is an object. Matches never nest (the outer value wins); records come in
-/// document order.
+/// itself when it is an object. Matches nest: a value that several patterns take is a record of
+/// each, and the records inside a record come after it; records otherwise come in document order.
 ///
 /// Capture patterns pick response-level values outside the records (`search_metadata.max_id`,
 /// `data.after`); the latest value at each is kept in `captured`. A container on the way to a
@@ -67,16 +68,38 @@ public final class JSONRecordReader {
     /// Whether each pattern has selected a value: a plain flag, asked for every record, so that
     /// the outcome (an enum with a payload) is written once.
     private var hasSelected: [Bool]
+    /// Records found together (a record and the records inside it), returned before reading on.
+    private var pending: [JSONRecord] = []
+    /// Whether the top-level value is a document's, which `$[*]` takes whole when it is not an
+    /// array; false for the reader that walks a record for the records inside it.
+    private let rootIsDocument: Bool
+    /// Record patterns that take their own records where an earlier pattern is the same path;
+    /// any other such pattern leaves them to the earlier one (whose caller passes them on).
+    private let ownRecords: Set<Int>
 
     /// Reads `source` lazily; nothing is read until the first call to `next()`.
     ///
     /// `projections[i]`, when given, says what to build of the records matched by `patterns[i]`;
     /// the rest of such a record is checked against the grammar and left out of its value.
-    /// Captured values are always built whole.
-    public init(
+    /// Captured values are always built whole. A value that several record patterns take is a
+    /// record of each, except that a pattern equal to an earlier one leaves its records to that
+    /// one unless it is in `ownRecords`.
+    public convenience init(
         source: some JSONByteSource, patterns: [JSONPathPattern], capture: [JSONPathPattern] = [],
-        projections: [JSONProjection] = [], format: JSONInputFormat = .auto, options: JSONReaderOptions = .init()
+        projections: [JSONProjection] = [], format: JSONInputFormat = .auto, options: JSONReaderOptions = .init(),
+        ownRecords: Set<Int> = []
     ) {
+        self.init(
+            source: source, patterns: patterns, capture: capture, projections: projections, format: format, options: options,
+            ownRecords: ownRecords, rootIsDocument: true)
+    }
+
+    private init(
+        source: some JSONByteSource, patterns: [JSONPathPattern], capture: [JSONPathPattern], projections: [JSONProjection],
+        format: JSONInputFormat, options: JSONReaderOptions, ownRecords: Set<Int>, rootIsDocument: Bool
+    ) {
+        self.rootIsDocument = rootIsDocument
+        self.ownRecords = ownRecords
         scanner = JSONScanner(source: source, options: options)
         self.patterns = (patterns + capture).map(\.components)
         recordPatternCount = patterns.count
@@ -103,6 +126,7 @@ public final class JSONRecordReader {
 
     /// The next selected value, or nil at the end of the input.
     public func next() throws(JSONError) -> JSONRecord? {
+        if !pending.isEmpty { return pending.removeFirst() }
         while true {
             switch state {
             case .start:
@@ -135,9 +159,11 @@ public final class JSONRecordReader {
     private func visitValue() throws(JSONError) -> JSONRecord? {
         let byte = scanner.bytes[scanner.pos]
         let depth = frames.count
-        var matched: Int? = nil
+        var matched: [Int] = []
         var captureMatch: Int? = nil
         var descend = false
+        /// Record patterns that go on inside this value: walked in it when it is also a record.
+        var inner: [Int] = []
         let isArray = byte == ASCII.openBracket, isObject = byte == ASCII.openBrace
         if depth > 0 {
             if frames[depth - 1].isObject {
@@ -153,13 +179,16 @@ public final class JSONRecordReader {
             if depth > 0 && !matches(components[depth - 1]) { continue }
             if patternIndex >= recordPatternCount {
                 if components.count == depth { captureMatch = patternIndex }
-            } else if components.count == depth || (depth == 0 && !isArray && components == [.anyIndex])
+            } else if components.count == depth || (depth == 0 && rootIsDocument && !isArray && components == [.anyIndex])
                 || (isObject && components.count == depth + 1 && components[depth] == .anyIndexOrOne)
             {
-                matched = patternIndex
-                break
+                if ownRecords.contains(patternIndex) || !matched.contains(where: { patterns[$0] == components }) {
+                    matched.append(patternIndex)
+                }
+                continue
             }
             if components.count > depth {
+                if patternIndex < recordPatternCount { inner.append(patternIndex) }
                 if fits(components[depth], isArray: isArray, isObject: isObject) {
                     descend = true
                 } else if outcomes[patternIndex] != .selected {
@@ -167,9 +196,19 @@ public final class JSONRecordReader {
                 }
             }
         }
+        if !matched.isEmpty && (matched.count > 1 || !inner.isEmpty) {
+            // A record with records inside it, or taken by several paths: every one is delivered.
+            // Captures below a record are not captured, as below any record.
+            misfits.removeAll { $0 < recordPatternCount }
+            if !misfits.isEmpty { _ = noteMisfits(misfits, depth: depth, byte: byte) }
+            try readNested(matched: matched, inner: inner, depth: depth)
+            state = .afterValue
+            return pending.isEmpty ? nil : pending.removeFirst()
+        }
+        let matchedOne = matched.first
         if !misfits.isEmpty {
             misfits = noteMisfits(misfits, depth: depth, byte: byte)
-            if !misfits.isEmpty && matched == nil && !descend && captureMatch == nil {
+            if !misfits.isEmpty && matchedOne == nil && !descend && captureMatch == nil {
                 // Walked (not built) only to be described: its members' keys and kinds.
                 if depth >= scanner.options.maxDepth {
                     throw scanner.error(.limit, JSONMessage.tooDeep(limit: scanner.options.maxDepth), at: scanner.offset)
@@ -181,7 +220,7 @@ public final class JSONRecordReader {
                 return nil
             }
         }
-        if let matched {
+        if let matched = matchedOne {
             if !hasSelected[matched] {
                 hasSelected[matched] = true
                 outcomes[matched] = .selected
@@ -224,6 +263,79 @@ public final class JSONRecordReader {
             state = .afterValue
         }
         return nil
+    }
+
+    /// The value at the scanner is a record of each of `matched`, and the patterns `inner` go on
+    /// inside it: its bytes are kept, parsed once for each matched pattern (with that pattern's
+    /// projection), and walked by a reader of the inner patterns' remaining steps, whose records
+    /// and outcomes become this reader's. The value's records come first, then those inside it
+    /// in document order; all wait in `pending`.
+    private func readNested(matched: [Int], inner: [Int], depth: Int) throws(JSONError) {
+        let start = scanner.position
+        let bytes = try scanner.skipValueKeepingBytes(depth: depth)
+        let path = currentPath()
+        var options = scanner.options
+        options.maxDepth -= depth
+        options.bufferSize = max(1, bytes.count)
+        var found: [JSONRecord] = []
+        do throws(JSONError) {
+            for patternIndex in matched {
+                var valueScanner = JSONScanner(source: BytesSource(bytes), options: options)
+                _ = try valueScanner.skipWhitespace()
+                let value = try valueScanner.parseValue(depth: 0, projection: projection(of: patternIndex))
+                found.append(
+                    JSONRecord(value: value, index: 0, path: path, position: start, patternIndex: patternIndex, documentIndex: documentCount))
+                markSelected(patternIndex)
+            }
+            let reader = JSONRecordReader(
+                source: BytesSource(bytes), patterns: inner.map { JSONPathPattern(Array(patterns[$0].dropFirst(depth))) }, capture: [],
+                projections: inner.map(projection(of:)), format: .json, options: options,
+                ownRecords: Set(inner.indices.filter { ownRecords.contains(inner[$0]) }), rootIsDocument: depth == 0 && rootIsDocument)
+            while let record = try reader.next() {
+                found.append(
+                    JSONRecord(
+                        value: record.value, index: 0, path: JSONPathPattern(path.components + record.path.components),
+                        position: Self.position(record.position, inValueAt: start), patternIndex: inner[record.patternIndex],
+                        documentIndex: documentCount))
+            }
+            for (innerIndex, patternIndex) in inner.enumerated() {
+                switch reader.outcome(ofPattern: innerIndex) {
+                case .selected: markSelected(patternIndex)
+                case .empty: if outcomes[patternIndex] != .selected { outcomes[patternIndex] = .empty }
+                case .missed(let miss):
+                    noteMiss(
+                        patternIndex, miss.reason, depth: depth + miss.depth, level: JSONPathPattern(path.components + miss.level.components),
+                        found: miss.found, at: Self.position(miss.position, inValueAt: start))
+                case .unreached: break
+                }
+            }
+        } catch {
+            var error = error
+            error.position = Self.position(error.position, inValueAt: start)
+            throw error
+        }
+        for var record in found {
+            record.index = recordCount
+            recordCount += 1
+            pending.append(record)
+        }
+    }
+
+    private func projection(of patternIndex: Int) -> JSONProjection {
+        patternIndex < projections.count ? projections[patternIndex] : .all
+    }
+
+    private func markSelected(_ patternIndex: Int) {
+        guard !hasSelected[patternIndex] else { return }
+        hasSelected[patternIndex] = true
+        outcomes[patternIndex] = .selected
+    }
+
+    /// A position in a value's own bytes, as a position in the input where the value starts at `start`.
+    private static func position(_ position: JSONPosition, inValueAt start: JSONPosition) -> JSONPosition {
+        JSONPosition(
+            offset: start.offset + position.offset, line: start.line + position.line - 1,
+            column: position.line == 1 ? start.column + position.column - 1 : position.column)
     }
 
     /// Whether a pattern component matches the innermost frame's current key or index.
@@ -419,6 +531,7 @@ public final class JSONRecordReader {
             try scanner.skipPastLineBreak()
         }
         frames.removeAll(keepingCapacity: true)
+        pending.removeAll()
         recordCount += 1
         documentCount += 1
         state = .documentStart

@@ -52,6 +52,8 @@ struct JSONScanner {
     var base = 0
     /// Index of the first byte of the token being materialised, or `Int.max` when none must be kept.
     var tokenStart = Int.max
+    /// Index of the first byte of a whole value being kept (`skipValueKeepingBytes`), or `Int.max`.
+    var pinnedStart = Int.max
     var line = 1
     /// Absolute offset of the current line's first byte.
     var lineStart = 0
@@ -100,16 +102,17 @@ struct JSONScanner {
         return JSONMessage.describe(UnsafeBufferPointer(start: bytes + pos, count: min(4, end - pos)))
     }
 
-    /// Reads more input after `end`, keeping bytes from `min(pos, tokenStart)`. False at end of input.
+    /// Reads more input after `end`, keeping bytes from `min(pos, tokenStart, pinnedStart)`. False at end of input.
     mutating func fill() throws(JSONError) -> Bool {
         if atEndOfInput { return false }
-        let keep = min(pos, tokenStart)
+        let keep = min(pos, tokenStart, pinnedStart)
         if keep > 0 {
             if end > keep { memmove(bytes, bytes + keep, end - keep) }
             base += keep
             pos -= keep
             end -= keep
             if tokenStart != Int.max { tokenStart -= keep }
+            if pinnedStart != Int.max { pinnedStart -= keep }
         }
         if end == storage.capacity {
             storage.grow(keeping: end)
@@ -201,7 +204,17 @@ extension JSONScanner {
     /// Forgets a token whose scan an error cut short, so that its bytes are no longer kept.
     mutating func forgetPartialToken() {
         tokenStart = Int.max
+        pinnedStart = Int.max
         skipStack.removeAll(keepingCapacity: true)
+    }
+
+    /// Checks the value at `pos` against the grammar, as `skipValue` does, and returns its bytes
+    /// as written: for a value that is read more than once (a record with records inside it).
+    mutating func skipValueKeepingBytes(depth: Int) throws(JSONError) -> [UInt8] {
+        pinnedStart = pos
+        defer { pinnedStart = Int.max }
+        try skipValue(depth: depth)
+        return Array(UnsafeBufferPointer(start: bytes + pinnedStart, count: pos - pinnedStart))
     }
 
     /// Whether only whitespace stands between the start of the current line and `position`

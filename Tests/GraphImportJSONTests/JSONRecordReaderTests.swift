@@ -76,10 +76,95 @@ import Testing
         #expect(records.map(\.path.description) == ["$.c[1]"])
     }
 
-    @Test func outerMatchWins() throws {
+    @Test func aRecordInsideARecordComesAfterIt() throws {
         let records = try readRecords("[{\"a\": 1}]", [pattern(.anyIndex, .key("a")), .everyElement])
-        #expect(records.map(\.value.jsonText) == ["{\"a\":1}"])
-        #expect(records.map(\.patternIndex) == [1])
+        #expect(records.map(\.value.jsonText) == ["{\"a\":1}", "1"])
+        #expect(records.map(\.patternIndex) == [1, 0])
+        #expect(records.map(\.path.description) == ["$[0]", "$[0].a"])
+        #expect(records.map(\.index) == [0, 1])
+    }
+
+    @Test(arguments: [1, 2, 3, 7, 1 << 16])
+    func nestedRootsAllDeliverTheirRecordsWithTheirOwnPositions(bufferSize: Int) throws {
+        let text = """
+            {"id": 1, "items": [{"id": 10, "sub": [{"id": 100}]},
+              {"id": 11, "snippet": {"t": "x"}, "sub": []}], "tail": 2}
+            """
+        let patterns = [
+            JSONPathPattern.root, pattern(.key("items"), .anyIndex), pattern(.key("items"), .anyIndex, .key("sub"), .anyIndex),
+            pattern(.key("items"), .anyIndex, .key("snippet")),
+        ]
+        let records = try readRecords(text, patterns, bufferSize: bufferSize)
+        #expect(
+            records.map(\.path.description) == [
+                "$", "$.items[0]", "$.items[0].sub[0]", "$.items[1]", "$.items[1].snippet",
+            ])
+        #expect(records.map(\.patternIndex) == [0, 1, 2, 1, 3])
+        #expect(records.map(\.index) == [0, 1, 2, 3, 4])
+        #expect(records[2].value.jsonText == "{\"id\":100}")
+        #expect(
+            records.map(\.position.description) == [
+                "line 1, column 1", "line 1, column 21", "line 1, column 40", "line 2, column 3", "line 2, column 25",
+            ])
+        #expect(records.map(\.position.offset) == [0, 20, 39, 56, 78])
+    }
+
+    @Test func recordsInsideTheRecordsOfJSONLinesKeepTheirLineAndDocument() throws {
+        let text = "{\"id\": 1, \"items\": [{\"id\": 2}]}\n{\"id\": 3, \"items\": []}\n{\"id\": 4, \"items\": [{\"id\": 5}]}\n"
+        // Each line's text is a document: `items[*]` is read in each, inside its `$[*]` record.
+        let records = try readRecords(text, [.everyElement, pattern(.key("items"), .anyIndex)], format: .jsonLines)
+        #expect(
+            records.map(\.value.jsonText) == [
+                #"{"id":1,"items":[{"id":2}]}"#, #"{"id":2}"#, #"{"id":3,"items":[]}"#, #"{"id":4,"items":[{"id":5}]}"#, #"{"id":5}"#,
+            ])
+        #expect(records.map(\.documentIndex) == [0, 0, 1, 2, 2])
+        #expect(records.map(\.path.description) == ["$", "$.items[0]", "$", "$", "$.items[0]"])
+        #expect(records.map(\.position.description) == ["line 1, column 1", "line 1, column 21", "line 2, column 1", "line 3, column 1", "line 3, column 21"])
+    }
+
+    @Test func aValueTwoPathsTakeIsARecordOfEach() throws {
+        // `items[*]` and `items[*?]` both take each element; `items[0]` takes the first again.
+        let patterns = [pattern(.key("items"), .anyIndex), pattern(.key("items"), .anyIndexOrOne), pattern(.key("items"), .index(0))]
+        let records = try readRecords("{\"items\": [{\"id\": 1}, {\"id\": 2}]}", patterns)
+        #expect(records.map(\.patternIndex) == [0, 1, 2, 0, 1])
+        #expect(records.map(\.path.description) == ["$.items[0]", "$.items[0]", "$.items[0]", "$.items[1]", "$.items[1]"])
+    }
+
+    @Test func oneRecordForTwoRoutesOfTheSamePath() throws {
+        // Lines of one path share its first pattern: the engine's routes pass a record on.
+        let records = try readRecords("[{\"a\": 1}]", [.everyElement, .everyElement])
+        #expect(records.map(\.patternIndex) == [0])
+    }
+
+    @Test func anInnerPathThatMissesInsideARecordSaysWhere() throws {
+        let reader = JSONRecordReader(
+            source: BytesSource(Array("{\"id\": 1,\n \"items\": {\"a\": 1}}".utf8)),
+            patterns: [.root, pattern(.key("items"), .anyIndex)])
+        var records: [JSONRecord] = []
+        while let record = try reader.next() { records.append(record) }
+        #expect(records.map(\.path) == [.root])
+        guard case .missed(let miss) = reader.outcome(ofPattern: 1) else {
+            Issue.record("expected a miss, got \(reader.outcome(ofPattern: 1))")
+            return
+        }
+        #expect(miss.level.description == "$.items")
+        #expect(miss.depth == 1)
+        #expect(miss.reason == .wrongKind)
+        #expect(miss.position.description == "line 2, column 11")
+        #expect(reader.outcome(ofPattern: 0) == .selected)
+    }
+
+    @Test func anErrorInsideARecordWithRecordsInsideItHasItsInputPosition() throws {
+        let options = JSONReaderOptions(maxStringBytes: 3)
+        let reader = JSONRecordReader(
+            source: BytesSource(Array("[\n {\"items\": [\"abcdef\"]}]".utf8)), patterns: [.everyElement, pattern(.anyIndex, .key("items"), .anyIndex)],
+            options: options)
+        do throws(JSONError) {
+            while try reader.next() != nil {}
+            Issue.record("the long string was accepted")
+        } catch {
+            #expect(error.position.line == 2)
+        }
     }
 
     @Test(arguments: [

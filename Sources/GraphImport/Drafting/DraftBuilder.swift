@@ -226,12 +226,18 @@ struct DraftBuilder {
                 toMany.append([])
                 if relationship.hasLinkAttributes { setLinkValues([], at: position, of: entity, in: &linkValues) }
             case .object(let members)? where relationship.isKeyed:
-                if relationship.hasLinkAttributes {
+                if members.members.count > ImportLimits.maxToManyElements {
                     throw error(
-                        member, "`link` attributes are not read from the members of an object (`{*}`)",
-                        hint: "read the link data as attributes of the target, or give the feed's members as an array")
+                        member,
+                        "the object has \(members.members.count) members; a to-many takes at most \(ImportLimits.maxToManyElements) per object",
+                        hint: "this limit keeps one object's links in memory bounded")
                 }
-                toMany.append(try keyedLinks(members, relationship: relationship, member: member, ownerKey: keyValues))
+                var linkRows: [SQLValue] = []
+                let links = try elementLinks(
+                    count: members.members.count, { (members.members[$0].key, members.members[$0].value) }, relationship: relationship,
+                    member: member, ownerKey: keyValues, linkRows: &linkRows)
+                toMany.append(links)
+                if relationship.hasLinkAttributes { setLinkValues(linkRows, at: position, of: entity, in: &linkValues) }
             case .array? where relationship.isKeyed:
                 throw error(
                     member, "expected an object whose members are the elements ('\(relationship.sourceDescription)'), found an array",
@@ -242,52 +248,12 @@ struct DraftBuilder {
                         member, "the array has \(elements.count) elements; a to-many takes at most \(ImportLimits.maxToManyElements) per object",
                         hint: "this limit keeps one object's links in memory bounded")
                 }
-                var links: [LinkDraft] = []
-                links.reserveCapacity(elements.count)
                 var linkRows: [SQLValue] = []
-                let hasLinkAttributes = relationship.hasLinkAttributes
-                for (position, element) in elements.enumerated() {
-                    if !relationship.isPlain, let filter = relationship.filter, !filter.takes(element) { continue }
-                    stack.append(.index(position))
-                    let elementDepth = stack.count
-                    var target = element
-                    if !relationship.elementPath.isEmpty {
-                        guard case .object(let wrapper) = element, let inner = try lookup(relationship.elementPath, in: wrapper, member: member) else {
-                            if relationship.skipsUnkeyed, element.isObjectOrNull {
-                                skip(member, "an element without '\(relationship.elementPath.text)'")
-                                truncate(to: elementDepth - 1)
-                                continue
-                            }
-                            throw error(
-                                member, "expected an object with '\(relationship.elementPath.text)' in each element, found \(element.kindName)", hint: nil)
-                        }
-                        target = inner
-                    }
-                    if relationship.skipsUnkeyed, let reason = try unkeyedReason(target, entity: relationship.target) {
-                        skip(member, reason)
-                        truncate(to: elementDepth - 1)
-                        continue
-                    }
-                    if case .null = target {
-                        throw error(
-                            member, "an element of the array is null",
-                            hint: "add `unkeyed skip` to the relationship to leave such elements out (counted), if the feed may hold them")
-                    }
-                    if relationship.ownsTarget {
-                        let owner = OwnerPlace(key: keyValues, position: links.count)
-                        links.append(try ownedLink(target, target: relationship.target, member: member, owner: owner))
-                    } else {
-                        links.append(
-                            try link(target, target: relationship.target, member: member, existingOnly: relationship.linksExistingOnly))
-                    }
-                    if hasLinkAttributes {
-                        truncate(to: elementDepth)
-                        try appendLinkValues(of: relationship, in: element, to: &linkRows)
-                    }
-                    truncate(to: elementDepth - 1)
-                }
+                let links = try elementLinks(
+                    count: elements.count, { (nil, elements[$0]) }, relationship: relationship, member: member, ownerKey: keyValues,
+                    linkRows: &linkRows)
                 toMany.append(links)
-                if hasLinkAttributes { setLinkValues(linkRows, at: position, of: entity, in: &linkValues) }
+                if relationship.hasLinkAttributes { setLinkValues(linkRows, at: position, of: entity, in: &linkValues) }
             case let value?:
                 throw error(member, "expected an array for the to-many '\(relationship.name)', found \(value.kindName)", hint: nil)
             }
@@ -310,49 +276,64 @@ struct DraftBuilder {
             position: record?.position ?? JSONPosition(offset: 0, line: 1, column: 1), path: path(below: []))
     }
 
-    /// `team.members{*}`: one link per member of `members`, in document order, each drafted with
-    /// its member's name for `$key`.
-    private mutating func keyedLinks(
-        _ members: JSONObject, relationship: ToManyPlan, member: String, ownerKey: [SQLValue]
+    /// One link per element of a to-many: of its array, or of its object's members (`{*}`, in
+    /// document order, each drafted with its member's name for `$key`). The same rules for both:
+    /// `where`, `each`, `unkeyed skip`, owned targets, and the link attributes read from each
+    /// element into `linkRows`.
+    private mutating func elementLinks(
+        count: Int, _ elementAt: (Int) -> (name: String?, value: JSONValue), relationship: ToManyPlan, member: String, ownerKey: [SQLValue],
+        linkRows: inout [SQLValue]
     ) throws(RecordError) -> [LinkDraft] {
-        if members.members.count > ImportLimits.maxToManyElements {
-            throw error(
-                member, "the object has \(members.members.count) members; a to-many takes at most \(ImportLimits.maxToManyElements) per object",
-                hint: "this limit keeps one object's links in memory bounded")
-        }
         let named = readsBareValue[relationship.target]
+        let hasLinkAttributes = relationship.hasLinkAttributes
         var links: [LinkDraft] = []
-        links.reserveCapacity(members.members.count)
-        for element in members.members {
-            stack.append(.key(element.key))
-            let depth = stack.count
-            var target = element.value
+        links.reserveCapacity(count)
+        for position in 0..<count {
+            let (name, element) = elementAt(position)
+            if !relationship.isPlain, let filter = relationship.filter, !filter.takes(element) { continue }
+            stack.append(name.map(PathStep.key) ?? .index(position))
+            let elementDepth = stack.count
+            var target = element
             if !relationship.elementPath.isEmpty {
-                guard case .object(let wrapper) = element.value, let inner = try lookup(relationship.elementPath, in: wrapper, member: member)
-                else {
+                guard case .object(let wrapper) = element, let inner = try lookup(relationship.elementPath, in: wrapper, member: member) else {
+                    if relationship.skipsUnkeyed, element.isObjectOrNull {
+                        skip(member, "an element without '\(relationship.elementPath.text)'")
+                        truncate(to: elementDepth - 1)
+                        continue
+                    }
                     throw error(
-                        member, "expected an object with '\(relationship.elementPath.text)' in each member, found \(element.value.kindName)", hint: nil)
+                        member,
+                        "expected an object with '\(relationship.elementPath.text)' in each \(name == nil ? "element" : "member"), found \(element.kindName)",
+                        hint: nil)
                 }
                 target = inner
             }
             if relationship.skipsUnkeyed, let reason = try unkeyedReason(target, entity: relationship.target) {
                 skip(member, reason)
-                truncate(to: depth - 1)
+                truncate(to: elementDepth - 1)
                 continue
             }
+            if case .null = target {
+                throw error(
+                    member, name == nil ? "an element of the array is null" : "a member of the object is null",
+                    hint: "add `unkeyed skip` to the relationship to leave such elements out (counted), if the feed may hold them")
+            }
             switch target {
-            case .null: throw error(member, "a member of the object is null", hint: nil)
             case _ where relationship.ownsTarget:
                 let owner = OwnerPlace(key: ownerKey, position: links.count)
-                links.append(try ownedLink(target, target: relationship.target, member: member, owner: owner, memberName: element.key))
-            case .object(let object) where named:
-                links.append(.object(try draft(object, entity: relationship.target, memberName: element.key)))
-            case .string where named, .number where named, .bool where named:
-                links.append(.object(try draft(JSONObject([]), entity: relationship.target, memberName: element.key, bareValue: target)))
+                links.append(try ownedLink(target, target: relationship.target, member: member, owner: owner, memberName: name))
+            case .object(let object) where named && name != nil:
+                links.append(.object(try draft(object, entity: relationship.target, memberName: name)))
+            case .string where named && name != nil, .number where named && name != nil, .bool where named && name != nil:
+                links.append(.object(try draft(JSONObject([]), entity: relationship.target, memberName: name, bareValue: target)))
             default:
                 links.append(try link(target, target: relationship.target, member: member, existingOnly: relationship.linksExistingOnly))
             }
-            truncate(to: depth - 1)
+            if hasLinkAttributes {
+                truncate(to: elementDepth)
+                try appendLinkValues(of: relationship, in: element, to: &linkRows)
+            }
+            truncate(to: elementDepth - 1)
         }
         return links
     }

@@ -8,6 +8,9 @@ struct RecordLeaf: Sendable {
 
     var container: Container
     var elements: [ExportElement]
+    /// The records of other lines written inside this line's first object (`items[*].sub[*]`
+    /// inside `items[*]`'s), where their paths put them; nil when none are.
+    var inside: ExportShape? = nil
 }
 
 /// How the objects of one relationship (or records line) are written: where the object sits in

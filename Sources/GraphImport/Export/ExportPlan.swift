@@ -11,6 +11,8 @@ public struct ExportPlan: Sendable {
     let document: ExportShape
     /// Per `records` line: the entities written there, each with its element shape.
     let recordLeaves: [RecordLeaf]
+    /// Per `records` line (as `recordLeaves`): its first path, as the map writes it.
+    let recordLines: [String]
     /// Per `meta` line: its name and how its value is written.
     let metaValues: [(name: String, value: ExportValue)]
     /// What will not import again to the same graph, member by member.
@@ -88,11 +90,42 @@ public struct ExportPlan: Sendable {
         for (index, line) in lines.enumerated() where !line.places.contains(where: { document.insert(.records(index), at: $0[...]) }) {
             fits = false
         }
+        var inside: [Int: ExportShapeBuilder] = [:]
         if !fits {
             document = ExportShapeBuilder()
             layoutCaveats = []
-            for (index, line) in lines.enumerated() where !document.insert(.records(index), at: line.places[0][...]) {
-                layoutCaveats.append(ExportCaveat(member: "records at \(line.written)", reason: "its path is another records line's; not written"))
+            // Outer lines first, so that a line whose objects sit inside another line's finds it placed.
+            var placedLines: [Int] = []
+            for index in lines.indices.sorted(by: { (lines[$0].places[0].count, $0) < (lines[$1].places[0].count, $1) }) {
+                let place = lines[index].places[0]
+                if document.insert(.records(index), at: place[...]) {
+                    placedLines.append(index)
+                    continue
+                }
+                // Inside the first object of the innermost line that holds the place, where that
+                // object leaves the member free.
+                let outer = placedLines.compactMap { outer -> (line: Int, rest: [PathStep])? in
+                    let steps = Self.elementSteps(lines[outer].places[0], lines[outer].leaf.container)
+                    guard place.count > steps.count, Array(place.prefix(steps.count)) == steps else { return nil }
+                    return (outer, Array(place.dropFirst(steps.count)))
+                }.max { $0.rest.count > $1.rest.count }
+                if let outer, case .key(let key)? = outer.rest.first, Self.holdsOneObject(lines[outer.line].leaf, entities: entities),
+                    !Self.writes(key, leaf: lines[outer.line].leaf, entities: entities)
+                {
+                    let builder = inside[outer.line] ?? ExportShapeBuilder()
+                    inside[outer.line] = builder
+                    if builder.insert(.records(index), at: outer.rest[...]) {
+                        placedLines.append(index)
+                        continue
+                    }
+                }
+                var reason = Self.clash(place, among: lines.filter { $0.places[0] != place })
+                if let outer, let relationship = Self.relationship(writing: lines[index].leaf, at: outer.rest, in: lines[outer.line].leaf, plan: plan) {
+                    reason =
+                        "its objects sit inside those of `records at \(lines[outer.line].written)`, where \(relationship) writes those it links; "
+                        + "an object no such link holds is not written"
+                }
+                layoutCaveats.append(ExportCaveat(member: "records at \(lines[index].written)", reason: reason))
             }
             for (index, steps) in metaPlaces.enumerated() where !document.insert(.meta(index), at: steps[...]) {
                 layoutCaveats.append(
@@ -100,14 +133,71 @@ public struct ExportPlan: Sendable {
             }
         }
         caveats += layoutCaveats
-        let leaves = lines.map(\.leaf)
+        var leaves = lines.map(\.leaf)
+        for (line, builder) in inside { leaves[line].inside = builder.shape }
         self.document = document.shape
         self.recordLeaves = leaves
+        recordLines = lines.map(\.written)
         self.metaValues = metaValues
         self.caveats = caveats
     }
 
-    /// How a records path holds its records: `[*]` an array, `{*}` an object's members, else one object.
+    /// Why a records line that does not fit beside the earlier `lines` is not written: its objects
+    /// sit inside those of an earlier line (export writes each line's objects in a place of
+    /// their own, and cannot tell which outer object held an inner one), or its place is taken.
+    static func clash(_ place: [PathStep], among lines: [(leaf: RecordLeaf, places: [[PathStep]], written: String)]) -> String {
+        for line in lines {
+            let outer = elementSteps(line.places[0], line.leaf.container)
+            if place.count > outer.count && Array(place.prefix(outer.count)) == outer {
+                return "its objects sit inside those of `records at \(line.written)`, where export finds no free place for them; not written"
+            }
+        }
+        return "its path is another records line's; not written"
+    }
+
+    /// Where the first record of a line written at `place` sits.
+    static func elementSteps(_ place: [PathStep], _ container: RecordLeaf.Container) -> [PathStep] {
+        switch container {
+        case .single: place
+        case .array: place + [.index(0)]
+        case .members: place + [.key("0")]
+        }
+    }
+
+    /// Whether a line writes each record as one plain object of one entity, which records of
+    /// another line can be written inside.
+    static func holdsOneObject(_ leaf: RecordLeaf, entities: [ExportEntity]) -> Bool {
+        guard leaf.elements.count == 1, let element = leaf.elements.first, element.objectShape == nil,
+            case .member(.element) = element.elementShape, case .object = entities[element.target].shape
+        else { return false }
+        return true
+    }
+
+    /// The relationship (`Repo.issues`) of a line's objects that writes, at `rest` inside each,
+    /// objects of the entity an inner line reads there; nil when none does.
+    static func relationship(writing inner: RecordLeaf, at rest: [PathStep], in outer: RecordLeaf, plan: ImportPlan) -> String? {
+        guard inner.elements.count == 1, outer.elements.count == 1, let target = inner.elements.first?.target,
+            let owner = outer.elements.first?.target
+        else { return nil }
+        let entity = plan.entities[owner]
+        switch inner.container {
+        case .single:
+            guard let index = entity.toOne.firstIndex(where: { $0.path == rest && $0.target == target }) else { return nil }
+            return entity.toOneMembers[index]
+        case .array, .members:
+            let keyed = inner.container == .members
+            guard let index = entity.toMany.firstIndex(where: { $0.path == rest && $0.target == target && $0.isKeyed == keyed }) else { return nil }
+            return entity.toManyMembers[index]
+        }
+    }
+
+    /// Whether the objects of a line write the member `key` themselves.
+    static func writes(_ key: String, leaf: RecordLeaf, entities: [ExportEntity]) -> Bool {
+        guard let element = leaf.elements.first, case .object(let members) = entities[element.target].shape else { return true }
+        return members.contains { $0.key == key } || entities[element.target].plan.extrasAttribute != nil
+    }
+
+    /// How a records path holds its records    /// How a records path holds its records: `[*]` an array, `{*}` an object's members, else one object.
     static func container(of path: KeyPath) -> RecordLeaf.Container {
         switch path.components.last {
         case .anyIndex?, .anyIndexOrOne?: .array

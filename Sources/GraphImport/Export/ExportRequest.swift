@@ -27,4 +27,7 @@ public struct ExportRequest: Sendable {
 public struct ExportSummary: Sendable, Equatable {
     /// Top-level objects: records of the document, or objects of the entity.
     public var objects: Int
+    /// Records the document had no place for (the records inside another line's objects, when
+    /// that line has none), named as not written.
+    public var unwritten: [ExportCaveat] = []
 }

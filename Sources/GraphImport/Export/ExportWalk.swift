@@ -16,6 +16,12 @@ final class ExportWalk {
     /// Per entity: its row by primary key.
     private let rowSQL: [String]
     private(set) var objects = 0
+    /// Records the document has no place for this time (`noteUnwritten`).
+    private(set) var unwritten: [ExportCaveat] = []
+    /// Per records line of one object at a place: per element, the last object written.
+    private var cursors: [Int: [Int: Int64]] = [:]
+    /// The records lines of an array or object of records already written.
+    private var written = Set<Int>()
     /// Whether `shouldStop` ended the walk: what was written is a part.
     private(set) var stopped = false
 
@@ -46,6 +52,7 @@ final class ExportWalk {
 
     func writeDocument() throws(ReadError) {
         try writeDocument(plan.document)
+        if !stopped { try noteUnwritten() }
     }
 
     private func writeDocument(_ shape: ExportShape) throws(ReadError) {
@@ -64,7 +71,7 @@ final class ExportWalk {
             }
             out.endArray()
         case .member(.records(let index)):
-            try writeRecords(plan.recordLeaves[index])
+            try writeRecords(index)
         case .member(.meta(let index)):
             let (name, value) = plan.metaValues[index]
             let stored: SQLValue =
@@ -80,26 +87,95 @@ final class ExportWalk {
         }
     }
 
-    private func writeRecords(_ leaf: RecordLeaf) throws(ReadError) {
-        switch leaf.container {
-        case .array: out.beginArray()
-        case .members: out.beginObject()
-        case .single: break
+    /// Writes the records of line `index` where the document (or an object of the line that
+    /// holds them) has a place for them. An array or object of records is written whole the
+    /// first time, and empty after; one object (a path without `[*]` or `{*}` at its end) is
+    /// the next object of the line not yet written, once per place, so that the records inside
+    /// each object of an outer line are written one per object.
+    private func writeRecords(_ index: Int) throws(ReadError) {
+        let leaf = plan.recordLeaves[index]
+        if leaf.container == .single {
+            for (position, element) in leaf.elements.enumerated() {
+                let entity = plan.entities[element.target]
+                let after = cursors[index]?[position] ?? Int64.min
+                guard let row = try firstRow(entity, after: after), case .integer(let pk) = row[0] else { continue }
+                cursors[index, default: [:]][position] = pk
+                return try writeRecord(entity, row, element: element, inside: leaf.inside)
+            }
+            return out.null()
         }
-        var wroteOne = false
+        if leaf.container == .members { out.beginObject() } else { out.beginArray() }
+        defer { if leaf.container == .members { out.endObject() } else { out.endArray() } }
+        guard !written.contains(index) else { return }
+        written.insert(index)
         for element in leaf.elements {
             let entity = plan.entities[element.target]
             try scan(entity, where: "", values: []) { row throws(ReadError) in
-                guard !isStub(entity, row), !(leaf.container == .single && wroteOne) else { return }
+                guard !isStub(entity, row) else { return }
                 if leaf.container == .members { out.key(memberName(entity, row)) }
-                try writeRecord(entity, row, element: element)
-                wroteOne = true
+                try writeRecord(entity, row, element: element, inside: leaf.inside)
             }
         }
-        switch leaf.container {
-        case .array: out.endArray()
-        case .members: out.endObject()
-        case .single: if !wroteOne { out.null() }
+    }
+
+    /// Whether `shape` (records inside an object) has something to write: a line of one object
+    /// has one left, or a line of an array or object of records is written there (empty or not).
+    private func hasRecordsToWrite(_ shape: ExportShape) throws(ReadError) -> Bool {
+        switch shape {
+        case .object(let members):
+            for member in members where try hasRecordsToWrite(member.shape) { return true }
+            return false
+        case .array(let slots):
+            for case let slot? in slots where try hasRecordsToWrite(slot) { return true }
+            return false
+        case .member(.records(let index)):
+            let leaf = plan.recordLeaves[index]
+            guard leaf.container == .single else { return true }
+            for (position, element) in leaf.elements.enumerated()
+            where try firstRow(plan.entities[element.target], after: cursors[index]?[position] ?? Int64.min) != nil {
+                return true
+            }
+            return false
+        case .member: return false
+        }
+    }
+
+    /// The first object of `entity` (not a stub) after the primary key `pk`, in their order.
+    private func firstRow(_ entity: ExportEntity, after pk: Int64) throws(ReadError) -> [SQLValue]? {
+        var found: [SQLValue]?
+        let key = quoteIdentifier(Naming.primaryKey)
+        let sql = "SELECT \(entity.columns) FROM \(quoteIdentifier(entity.plan.table)) WHERE \(key) > ? ORDER BY \(key)"
+        try reader.scan(sql, [.integer(pk)]) { row throws(ReadError) in
+            if isStub(entity, row) { return true }
+            found = row
+            return false
+        }
+        return found
+    }
+
+    /// After the document: the records lines whose objects it had no place for (more objects
+    /// than places, or no object of the line that holds them), named with how many.
+    private func noteUnwritten() throws(ReadError) {
+        for (index, leaf) in plan.recordLeaves.enumerated() {
+            var count = 0
+            for (position, element) in leaf.elements.enumerated() {
+                let entity = plan.entities[element.target]
+                if leaf.container == .single {
+                    var after = cursors[index]?[position] ?? Int64.min
+                    while let row = try firstRow(entity, after: after), case .integer(let pk) = row[0] {
+                        count += 1
+                        after = pk
+                    }
+                } else if !written.contains(index) {
+                    try scan(entity, where: "", values: []) { row throws(ReadError) in if !isStub(entity, row) { count += 1 } }
+                }
+            }
+            guard count > 0 else { continue }
+            let reason =
+                leaf.container == .single
+                ? "\(count) objects not written: the document has one place for an object of this line, or one in each object of the line that holds them"
+                : "\(count) objects not written: they go inside an object of the line that holds them, and it has none"
+            unwritten.append(ExportCaveat(member: "records at \(plan.recordLines[index])", reason: reason))
         }
     }
 
@@ -120,14 +196,15 @@ final class ExportWalk {
     }
 
     /// A top-level object, in its element.
-    private func writeRecord(_ entity: ExportEntity, _ row: [SQLValue], element: ExportElement) throws(ReadError) {
+    /// `inside`: the records of other lines written in it (`RecordLeaf.inside`).
+    private func writeRecord(_ entity: ExportEntity, _ row: [SQLValue], element: ExportElement, inside: ExportShape? = nil) throws(ReadError) {
         objects += 1
         guard case .integer(let pk) = row[0] else { return }
         path.append((entity.index, pk))
         defer { path.removeLast() }
         let context = Context(entity: entity, row: row, element: element, links: [], depth: 0)
         try writeElement(element.elementShape, element: element, links: []) { () throws(ReadError) in
-            try writeObject(context, shape: element.objectShape ?? entity.shape, full: true)
+            try writeObject(context, shape: element.objectShape ?? entity.shape, full: true, inside: inside)
         }
     }
 
@@ -150,12 +227,18 @@ final class ExportWalk {
 
     // MARK: Objects
 
-    private func writeObject(_ context: Context, shape: ExportShape, full: Bool) throws(ReadError) {
+    private func writeObject(_ context: Context, shape: ExportShape, full: Bool, inside: ExportShape? = nil) throws(ReadError) {
         guard case .object(let members) = shape else { return try write(shape, context) }
         out.beginObject()
         for member in members where !isAbsent(member.shape, context) {
             out.key(member.key)
             try write(member.shape, context)
+        }
+        if case .object(let records)? = inside {
+            for member in records where try hasRecordsToWrite(member.shape) {
+                out.key(member.key)
+                try writeDocument(member.shape)
+            }
         }
         if full, let extras = context.entity.plan.extrasAttribute, case .text(let text) = context.row[context.entity.attributeColumn(extras)] {
             writeExtras(text, besides: context.element?.objectShape == nil ? nil : Set(members.map(\.key)))
@@ -215,7 +298,9 @@ final class ExportWalk {
         case .literal(let value):
             out.raw(value.jsonText)
         case .filtered(let relationships):
-            out.beginArray()
+            // Over `{*}` the elements are an object's members, named by their targets' `$key`.
+            let keyed = relationships.contains { if case .toMany(let index) = $0 { entity.plan.toMany[index].isKeyed } else { false } }
+            if keyed { out.beginObject() } else { out.beginArray() }
             for relationship in relationships {
                 switch relationship {
                 case .toOne(let index):
@@ -224,11 +309,16 @@ final class ExportWalk {
                 case .toMany(let index):
                     for link in try linkRows(entity, index, context.row[0]) {
                         guard case .integer(let pk) = link[0] else { continue }
+                        if keyed {
+                            let target = plan.entities[entity.toMany[index].target]
+                            guard let row = try row(target, pk: pk) else { continue }
+                            out.key(memberName(target, row))
+                        }
                         try writeElement(entity.toMany[index], pk: pk, links: link, depth: context.depth)
                     }
                 }
             }
-            out.endArray()
+            if keyed { out.endObject() } else { out.endArray() }
         case .polymorphic(let branches):
             if case .toOne = branches.first {
                 for case .toOne(let index) in branches {

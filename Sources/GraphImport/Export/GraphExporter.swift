@@ -70,7 +70,7 @@ public final class GraphExporter {
                 out.newline()
             }
             out.flush()
-            summary = walk.stopped ? nil : ExportSummary(objects: walk.objects)
+            summary = walk.stopped ? nil : ExportSummary(objects: walk.objects, unwritten: walk.unwritten)
         } catch {
             throw ExportError(error)
         }

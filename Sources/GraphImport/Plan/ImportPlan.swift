@@ -11,6 +11,9 @@ public struct ImportPlan: Sendable {
     public let entities: [EntityPlan]
     /// Where the records are and which entity each becomes.
     public let routes: [RecordRoute]
+    /// The routes that start a choice after an earlier route of their path ended one: the reader
+    /// gives them their own records (`ownRecords`).
+    public let routesTakingTheirOwnRecords: Set<Int>
     /// Response-level values saved as metadata.
     public let meta: [MetaPlan]
     /// The values `@root` paths read that no `meta` line reads too: the reader keeps them after
@@ -96,12 +99,22 @@ public struct ImportPlan: Sendable {
         var routes = mapping.records.flatMap { source in
             source.paths.map { RecordRoute(source: source, path: $0, indexByName: indexByName) }
         }
-        // The reader gives a record to the first route of its path; a `where` passes it on to the
-        // later routes of the same path.
-        for index in routes.indices where routes[index].filter != nil {
-            routes[index].alternatives = routes.indices.filter { $0 > index && routes[$0].pattern == routes[index].pattern }
+        // Routes of one path form choices: the first route of a choice takes the record when its
+        // `where` holds, else passes it on to the later routes of the choice, which ends at a route
+        // without `where`. A route after that end starts a choice of its own, which the reader
+        // gives its own record: every line of a path is reached.
+        var ownRecords = Set<Int>()
+        for index in routes.indices {
+            let later = routes.indices.filter { $0 > index && routes[$0].pattern == routes[index].pattern }
+            guard routes[index].filter != nil else {
+                if let next = later.first { ownRecords.insert(next) }
+                continue
+            }
+            let end = later.firstIndex { routes[$0].filter == nil }
+            routes[index].alternatives = end.map { Array(later[...$0]) } ?? later
         }
         self.routes = routes
+        routesTakingTheirOwnRecords = ownRecords
     }
 
     static func pattern(for path: KeyPath) -> JSONPathPattern {

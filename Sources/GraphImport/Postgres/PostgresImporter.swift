@@ -145,11 +145,8 @@ struct PostgresImportRun {
         let stored = PostgresStoredObjects(plan: plan, connection: connection)
         let completion = PostgresRecordCompletion(
             plan: plan, modes: modes, rules: ObjectValueRules(plan: plan, run: run, hooks: entityHooks), objects: stored)
-        let required = PostgresRequiredCheck(plan: plan, stored: stored, batch: writer)
-        let reader = JSONRecordReader(
-            source: InputTap(source, state: tap), patterns: plan.routes.map(\.pattern), capture: plan.captures,
-            projections: plan.projections(hooks: hooks), format: options.format,
-            options: JSONReaderOptions(maxDepth: ImportLimits.maxJSONDepth, maxStringBytes: ImportLimits.maxStringBytes))
+        let required = PostgresRequiredCheck(plan: plan, modes: modes, stored: stored, batch: writer)
+        let reader = plan.recordReader(source: InputTap(source, state: tap), projections: plan.projections(hooks: hooks), format: options.format)
         let pipeline = RecordPipeline(
             reader: reader, builder: DraftBuilder(plan: plan, hooks: entityHooks, modes: modes), routes: plan.routes, skipsMalformedLines: options.skipInvalid)
         defer { pipeline.stop() }

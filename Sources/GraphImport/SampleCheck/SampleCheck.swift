@@ -13,9 +13,7 @@ public struct SampleCheck {
 
     /// Reads the sample from `source` and returns the warnings; a sample that is not JSON throws.
     public func run(source: some JSONByteSource, format: JSONInputFormat = .auto) throws(JSONError) -> SampleReport {
-        let reader = JSONRecordReader(
-            source: source, patterns: plan.routes.map(\.pattern), capture: plan.captures, format: format,
-            options: JSONReaderOptions(maxDepth: ImportLimits.maxJSONDepth, maxStringBytes: ImportLimits.maxStringBytes))
+        let reader = plan.recordReader(source: source, format: format)
         let walker = SampleWalker(plan: plan)
         var records = 0
         while let record = try reader.next() {

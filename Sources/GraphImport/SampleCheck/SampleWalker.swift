@@ -199,7 +199,9 @@ final class SampleWalker {
                 case .null, .string(""):
                     toMany[index][position].nulls += 1
                 case .object(let members) where relationship.isKeyed:
+                    // The members are the elements: the same `where` as over an array.
                     for element in members.members {
+                        if let filter = relationship.filter, !filter.takes(element.value) { continue }
                         stack.append(.key(element.key))
                         tallyElement(element.value, of: relationship, entity: index, position: position, memberName: element.key)
                         stack.removeLast()

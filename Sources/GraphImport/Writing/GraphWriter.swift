@@ -188,74 +188,12 @@ final class GraphWriter<Store: EntityStore> {
         return try upsert(draft)
     }
 
-    /// Throws for the first object of the record, in the order they are written, that would be
-    /// inserted without a value its entity requires and that no other occurrence in the record
-    /// gives (the record is written as a whole, as Core Data validates at save). Writes nothing,
-    /// so a refused record needs no undo.
+    /// Throws for the first new object of the record without a required value that no other
+    /// occurrence gives (`RequiredValuesCheck`, the rule both stores share). Writes nothing, so a
+    /// refused record needs no undo.
     private func checkRequired(_ record: ObjectDraft) throws(WriteError) {
-        var earlier = Array(repeating: Set<ObjectKey>(), count: plan.entities.count)
-        var new: [(key: ObjectKey, lacking: LackingRequired)] = []
-        var ancestors: [(entity: Int, key: ObjectKey)] = []
-        try collectNew(record, earlier: &earlier, ancestors: &ancestors, into: &new)
-        guard !new.isEmpty else { return }
-        var given = Array(repeating: [ObjectKey: Set<Int>](), count: plan.entities.count)
-        for (key, lacking) in new { given[lacking.entity][key] = [] }
-        collectGiven(record, into: &given)
-        for (key, lacking) in new {
-            let values = given[lacking.entity][key] ?? []
-            if let missing = lacking.attributes.first(where: { !values.contains($0) }) {
-                throw .lacksRequired(lacking.error(attribute: missing, plan: plan))
-            }
-        }
-    }
-
-    /// Adds to `new` each object of the tree that lacks a required value and is new: not in memory
-    /// or the store, nor written (or stubbed) earlier in the record. `earlier`: per entity, the
-    /// keys of the objects the record writes before this point. `ancestors`: the objects whose
-    /// links lead to `draft`.
-    private func collectNew(
-        _ draft: ObjectDraft, earlier: inout [Set<ObjectKey>], ancestors: inout [(entity: Int, key: ObjectKey)],
-        into new: inout [(key: ObjectKey, lacking: LackingRequired)]
-    ) throws(WriteError) {
-        func visit(_ link: LinkDraft) throws(WriteError) {
-            switch link {
-            case .null, .existing: break
-            case .object(let nested): try collectNew(nested, earlier: &earlier, ancestors: &ancestors, into: &new)
-            case .reference(let entity, let key):
-                // A child's link by key to the object that holds it (`@parent.id`) makes a stub
-                // the holder then fills: the holder is still new, and checked as such.
-                if !ancestors.contains(where: { $0.entity == entity && $0.key == key }) { earlier[entity].insert(key) }
-            }
-        }
-        if !modes.upserts[draft.entity] {
-            // An object its mode leaves alone, or does not insert, writes nothing of its tree.
-            var found = earlier[draft.entity].contains(draft.key)
-            if !found { found = try exists(draft.entity, draft.key) }
-            if modes.leaves(draft.entity, stored: found) {
-                if found { earlier[draft.entity].insert(draft.key) }
-                return
-            }
-        }
-        ancestors.append((draft.entity, draft.key))
-        for link in draft.toOne { if let link { try visit(link) } }
-        for links in draft.toMany { for link in links ?? [] { try visit(link) } }
-        ancestors.removeLast()
-        if let lacking = draft.lacking, !earlier[draft.entity].contains(draft.key), try !exists(draft.entity, draft.key) {
-            new.append((draft.key, lacking))
-        }
-        earlier[draft.entity].insert(draft.key)
-    }
-
-    /// For each object `given` holds a set for, the attributes some occurrence in the tree gives a value.
-    private func collectGiven(_ draft: ObjectDraft, into given: inout [[ObjectKey: Set<Int>]]) {
-        func visit(_ link: LinkDraft?) {
-            if case .object(let nested)? = link { collectGiven(nested, into: &given) }
-        }
-        for link in draft.toOne { visit(link) }
-        for links in draft.toMany { for link in links ?? [] { visit(link) } }
-        if given[draft.entity][draft.key] != nil {
-            for (index, value) in draft.values.enumerated() where value != nil { given[draft.entity][draft.key]!.insert(index) }
-        }
+        let check = RequiredValuesCheck(plan: plan, modes: modes) { (entity, key) throws(WriteError) in try self.exists(entity, key) }
+        if let error = try check.error(for: record) { throw .lacksRequired(error) }
     }
 
     /// Whether the object with `key` is in this run's memory or the store. Unlike `find`, it

@@ -1,0 +1,185 @@
+import GraphImport
+import GraphImportStoreTestSupport
+import Testing
+
+/// Records lines whose paths nest or overlap: every object that any records line reaches is a record.
+@Suite("Nested and overlapping records lines")
+struct NestedRecordsTests {
+    static let entities = """
+        entity A
+          key id
+          id : Int
+        entity B
+          key id
+          id : Int
+        """
+
+    @Test(
+        arguments: StoreKind.testable,
+        [
+            ("records at $ as A\nrecords at items[*] as B", #"{"id": 1, "items": [{"id": 10}, {"id": 11}]}"#, ["1"], ["10", "11"]),
+            (
+                "records at items[*] as A\nrecords at items[*].sub[*] as B", #"{"items": [{"id": 1, "sub": [{"id": 10}]}, {"id": 2, "sub": [{"id": 11}]}]}"#,
+                ["1", "2"], ["10", "11"]
+            ),
+            (
+                "records at items[*] as A\nrecords at items[*].snippet as B",
+                #"{"items": [{"id": 1, "snippet": {"id": 10}}, {"id": 2, "snippet": {"id": 11}}]}"#,
+                ["1", "2"], ["10", "11"]
+            ),
+            ("records at items[*].sub as B\nrecords at items[*] as A", #"{"items": [{"id": 1, "sub": {"id": 10}}]}"#, ["1"], ["10"]),
+            // A `where` passes a record on to the next line of its path, as before.
+            ("records at $[*] where id = 2 as B\nrecords at $[*] as A", #"[{"id": 1}, {"id": 2}]"#, ["1"], ["2"]),
+            ("records at items[*] as A\nrecords at items[*] as B", #"{"items": [{"id": 1}, {"id": 2}]}"#, ["1", "2"], ["1", "2"]),
+            (
+                "records at items[*] where id = 1 as A\nrecords at items[*] as B\nrecords at items[*] where id = 2 as A\nrecords at items[*] as B",
+                #"{"items": [{"id": 1}, {"id": 2}, {"id": 3}]}"#, ["1", "2"], ["1", "2", "3"]
+            ),
+            ("records at items[*] as A\nrecords at items[*?] as B", #"{"items": [{"id": 1}, {"id": 2}]}"#, ["1", "2"], ["1", "2"]),
+            ("records at $[*] as A\nrecords at $ as B", #"{"id": 7}"#, ["7"], ["7"]),
+            ("records at users{*} as A\nrecords at users{*}.friends[*] as B", #"{"users": {"x": {"id": 1, "friends": [{"id": 10}]}}}"#, ["1"], ["10"]),
+        ])
+    func everyRecordsLineDeliversItsObjects(kind: StoreKind, example: (map: String, json: String, a: [String], b: [String])) throws {
+        let store = try StoreUnderTest(kind)
+        let plan = try ImportPlan.compile(text: example.map + "\n" + Self.entities, fileName: "test.map")
+        _ = try store.importJSON(example.json, plan: plan).get()
+        #expect(try store.select("SELECT id FROM a ORDER BY id").map { $0[0] } == example.a)
+        #expect(try store.select("SELECT id FROM b ORDER BY id").map { $0[0] } == example.b)
+    }
+
+    @Test(arguments: StoreKind.testable)
+    func theLastOccurrenceWinsAcrossNestedRecords(kind: StoreKind) throws {
+        // The outer record comes first, then the records inside it: the inner occurrence is the later one.
+        let map = """
+            records at $ as Item
+            records at items[*] as Item
+            entity Item
+              key id
+              id : Int
+              name : String
+            """
+        let store = try StoreUnderTest(kind)
+        let plan = try ImportPlan.compile(text: map, fileName: "test.map")
+        _ = try store.importJSON(#"{"id": 1, "name": "outer", "items": [{"id": 1, "name": "inner"}, {"id": 2, "name": "two"}]}"#, plan: plan).get()
+        #expect(try store.select("SELECT id, name FROM item ORDER BY id") == [["1", "inner"], ["2", "two"]])
+    }
+
+    @Test(arguments: StoreKind.testable)
+    func aNestedRecordsErrorSaysWhereInTheInput(kind: StoreKind) throws {
+        let map = """
+            records at $ as A
+            records at items[*] as B
+            entity A
+              key id
+              id : Int
+            entity B
+              key id
+              id : Int
+              name : String
+            """
+        let store = try StoreUnderTest(kind)
+        let plan = try ImportPlan.compile(text: map, fileName: "test.map")
+        let failure = store.importJSON("{\"id\": 1,\n \"items\": [{\"id\": 10}]}", plan: plan)
+        guard case .failure(let error) = failure else {
+            Issue.record("the import was accepted")
+            return
+        }
+        #expect(error.text.contains("$.items[0]"))
+        #expect(error.text.contains("line 2, column 12"))
+        #expect(try store.tableNames().isEmpty || store.select("SELECT count(*) FROM a") == [["0"]])
+    }
+}
+
+/// `check --sample` reads nested records lines as an import does.
+extension SampleCheckTests {
+    @Test func theRecordsInsideARecordAreCountedAndChecked() throws {
+        let map = """
+            records at $ as A
+            records at items[*] as B
+            entity A
+              key id
+              id : Int
+            entity B
+              key id
+              id : Int
+              name : String
+            """
+        let report = try check(map, sample: #"{"id": 1, "items": [{"id": 10, "name": "x"}, {"id": 11}]}"#)
+        #expect(report.records == 3)
+        #expect(report.diagnostics.map(\.message).contains { $0.contains("1 of 2 B objects") })
+    }
+}
+
+extension NestedRecordsTests {
+    @Test(
+        arguments: StoreKind.testable,
+        [
+            ("records at $ as A\nrecords at items[*] as B", #"{"id": 1, "items": [{"id": 10}, {"id": 11}]}"#, #"{"id":1,"items":[{"id":10},{"id":11}]}"#),
+            (
+                "records at items[*] as A\nrecords at items[*].sub[*] as B", #"{"items": [{"id": 1, "sub": [{"id": 10}]}, {"id": 2, "sub": [{"id": 11}]}]}"#,
+                #"{"items":[{"id":1,"sub":[{"id":10},{"id":11}]},{"id":2,"sub":[]}]}"#
+            ),
+            (
+                "records at items[*] as A\nrecords at items[*].snippet as B",
+                #"{"items": [{"id": 1, "snippet": {"id": 10}}, {"id": 2, "snippet": {"id": 11}}]}"#,
+                #"{"items":[{"id":1,"snippet":{"id":10}},{"id":2,"snippet":{"id":11}}]}"#
+            ),
+        ])
+    func exportWritesTheRecordsInsideRecordsWhereTheMapReadsThem(kind: StoreKind, example: (map: String, json: String, export: String)) throws {
+        let store = try StoreUnderTest(kind)
+        let plan = try ImportPlan.compile(text: example.map + "\n" + Self.entities, fileName: "test.map")
+        _ = try store.importJSON(example.json, plan: plan).get()
+        #expect(GraphExporter(plan: plan).caveats.isEmpty)
+        let exported = try store.export(plan: plan)
+        #expect(exported == example.export + "\n")
+        let again = try StoreUnderTest(kind)
+        _ = try again.importJSON(exported, plan: plan).get()
+        #expect(try again.rows(plan: plan) == store.rows(plan: plan))
+    }
+
+    @Test func exportNamesTheRecordsItHasNoPlaceFor() throws {
+        // A writes `sub` itself: B's objects have no place inside A's.
+        let map = """
+            records at items[*] as A
+            records at items[*].sub[*] as B
+            entity A
+              key id
+              id : Int
+              sub : JSON?
+            entity B
+              key id
+              id : Int
+            """
+        #expect(
+            GraphExporter(plan: try ImportPlan.compile(text: map, fileName: "test.map")).caveats.map(\.description) == [
+                "records at items[*].sub[*]: its objects sit inside those of `records at items[*]`, where export finds no free place for them; not written"
+            ])
+        // A's own relationship writes the Bs it links there.
+        let linked = """
+            records at items[*] as A
+            records at items[*].sub[*] as B
+            entity A
+              key id
+              id : Int
+              sub : [B]
+            entity B
+              key id
+              id : Int
+            """
+        #expect(
+            GraphExporter(plan: try ImportPlan.compile(text: linked, fileName: "test.map")).caveats.map(\.description) == [
+                "records at items[*].sub[*]: its objects sit inside those of `records at items[*]`, where A.sub writes those it links; "
+                    + "an object no such link holds is not written"
+            ])
+        // No A to hold the Bs: the export says how many it leaves out.
+        let store = try StoreUnderTest(.sqlite)
+        let plan = try ImportPlan.compile(text: "records at $[*] as A\nrecords at $[*].sub as B\n" + Self.entities, fileName: "test.map")
+        _ = try store.importJSON(#"[{"id": 1, "sub": {"id": 10}}, {"id": 2, "sub": {"id": 11}}]"#, plan: plan).get()
+        try store.execute("DELETE FROM a WHERE id = 2")
+        let summary = try GraphExporter(plan: plan).run(storePath: store.location, request: ExportRequest(), busyTimeout: 0) { _ in }
+        #expect(
+            summary.unwritten.map(\.description) == [
+                "records at $[*].sub: 1 objects not written: the document has one place for an object of this line, or one in each object of the line that holds them"
+            ])
+    }
+}
