@@ -14,10 +14,10 @@ import GraphImportPostgres
 enum CheckCommand {
     static let options: [ParsedArguments.OptionSpec] = [
         .init(name: "--map", takesValue: true, short: "m"), .init(name: "--sample", takesValue: true),
-        .init(name: "--format", takesValue: true), .init(name: "--strict", takesValue: false),
+        .init(name: "--format", takesValue: true), .init(name: "--strict", takesValue: false), MapLoader.includePathOption,
     ]
     static let schemaOptions: [ParsedArguments.OptionSpec] = [
-        .init(name: "--map", takesValue: true, short: "m"), .init(name: "--store", takesValue: true, short: "s"),
+        .init(name: "--map", takesValue: true, short: "m"), .init(name: "--store", takesValue: true, short: "s"), MapLoader.includePathOption,
     ]
 
     static func run(_ arguments: [String], io: ToolIO, printSchema: Bool) throws(UsageError) -> ExitCode {
@@ -30,9 +30,10 @@ enum CheckCommand {
         if samplePath == nil, let option = ["--strict", "--format"].first(where: { parsed.has($0) || parsed.values[$0] != nil }) {
             throw UsageError(message: "'\(option)' needs '--sample <feed>'", hint: nil)
         }
+        let scope = try MapLoader.scope(forMap: mapPath, parsed: parsed, io: io)
         let plan: ImportPlan
         do {
-            plan = try MapLoader.load(mapPath)
+            plan = try MapLoader.load(mapPath, scope: scope)
         } catch {
             return MapLoader.report(error, io: io)
         }

@@ -1,3 +1,5 @@
+import Foundation
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -18,6 +20,8 @@ public struct ToolIO: Sendable {
     public var errorColumns: Int?
     /// Whether the process was asked to stop (SIGINT, SIGTERM).
     public var isInterrupted: @Sendable () -> Bool = { false }
+    /// The environment variables the command reads (`GRAPHIMPORT_INCLUDE_PATH`); empty unless given.
+    public var environment: [String: String] = [:]
 
     public init(
         standardInput: Int32, writeOut: @escaping @Sendable (String) -> Void, writeError: @escaping @Sendable (String) -> Void,
@@ -36,6 +40,7 @@ public struct ToolIO: Sendable {
             standardInput: 0, writeOut: { writeAll(1, $0) }, writeError: { writeAll(2, $0) },
             inputIsTerminal: isatty(0) != 0, errorIsTerminal: isatty(2) != 0)
         io.isInterrupted = { ProcessSignals.interrupted }
+        io.environment = ProcessInfo.processInfo.environment
         var size = winsize()
         if io.errorIsTerminal, ioctl(2, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { io.errorColumns = Int(size.ws_col) }
         return io
