@@ -72,6 +72,10 @@ enum CheckCommand {
             return .noInput
         }
         defer { if !fromStandardInput { close(descriptor) } }
+        if isDirectory(descriptor) {
+            reportError("cannot open the sample '\(path)': it is a directory", hint: "give a JSON or JSON Lines file", io: io)
+            return .noInput
+        }
         let report: SampleReport
         do {
             report = try SampleCheck(plan: plan).run(

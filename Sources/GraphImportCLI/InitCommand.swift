@@ -42,6 +42,10 @@ enum InitCommand {
             return .noInput
         }
         defer { if !fromStandardInput { close(descriptor) } }
+        if isDirectory(descriptor) {
+            reportError("cannot open the sample '\(samplePath)': it is a directory", hint: "give a JSON or JSON Lines file", io: io)
+            return .noInput
+        }
         let draft: MapDraft
         do {
             draft = try MapDrafter.draft(

@@ -59,3 +59,10 @@ func writeAll(_ descriptor: Int32, _ text: String) {
         bytes = bytes.dropFirst(written)
     }
 }
+
+/// Whether `descriptor` is open on a directory, which Linux lets `open` read-only but not `read`
+/// (EISDIR, an I/O error): a command says "it is a directory" (no input, 66) instead.
+func isDirectory(_ descriptor: Int32) -> Bool {
+    var info = stat()
+    return fstat(descriptor, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+}
