@@ -76,6 +76,7 @@ enum ExportCommand {
             switch error {
             case .store(let failure): return ExitCode(failure)
             case .interrupted: return .temporaryFailure
+            case .storeMismatch: return .cannotCreate
             default: return .usage
             }
         }

@@ -81,6 +81,22 @@ struct PostgresCLITests {
         #expect(!result.stderr.contains("s3cret-Word"), "\(result.stderr)")
     }
 
+    /// A misspelt keyword is not echoed with its value, and a value libpq refuses (a port that
+    /// is not a number) is the command line's fault, 64, not "retry later" (75).
+    @Test func aMisspeltKeywordOrABadValueExits64WithoutEchoingValues() {
+        let empty = TemporaryDirectory()
+        let misspelt = runInProcess(["-", "--map", Self.map, "--store", "host=\(empty.url.path) dbname=feeds passWORD=s3cret-Word"], stdinText: "[]")
+        #expect(misspelt.status == 64, "\(misspelt.stderr)")
+        #expect(!misspelt.stderr.contains("s3cret-Word"), "\(misspelt.stderr)")
+        #expect(misspelt.stderr.contains("passWORD=***"), "\(misspelt.stderr)")
+        let port = runInProcess(["-", "--map", Self.map, "--store", "host=\(empty.url.path) dbname=feeds port=notaport"], stdinText: "[]")
+        #expect(port.status == 64, "\(port.stderr)")
+        #expect(
+            port.stderr.hasPrefix(
+                "graphimport: error: the connection string host=\(empty.url.path) dbname=feeds port=notaport is not valid: invalid integer value"),
+            "\(port.stderr)")
+    }
+
     @Test(needsPostgres)
     func importWritesTheFeedInOneRunAndAReimportChangesNothing() throws {
         let database = try PostgresTestCluster.shared().makeDatabase()
