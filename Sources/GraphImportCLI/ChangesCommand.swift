@@ -8,7 +8,7 @@ import GraphImportPostgres
 enum ChangesCommand {
     static let options: [ParsedArguments.OptionSpec] = [
         .init(name: "--store", takesValue: true, short: "s"), .init(name: "--map", takesValue: true, short: "m"),
-        .init(name: "--since-run", takesValue: true), .init(name: "--entity", takesValue: true),
+        .init(name: "--since-run", takesValue: true), .init(name: "--entity", takesValue: true), MapLoader.includePathOption,
     ]
 
     static func run(_ arguments: [String], io: ToolIO) throws(UsageError) -> ExitCode {
@@ -24,7 +24,8 @@ enum ChangesCommand {
             throw UsageError(message: "Missing expected argument '--since-run <n>'", hint: "Give 0 for every object the store holds.")
         }
         let plan: ImportPlan
-        do { plan = try MapLoader.load(mapPath) } catch { return MapLoader.report(error, io: io) }
+        let scope = try MapLoader.scope(forMap: mapPath, parsed: parsed, io: io)
+        do { plan = try MapLoader.load(mapPath, scope: scope) } catch { return MapLoader.report(error, io: io) }
         let entities = parsed.repeated["--entity"]
         for name in entities ?? [] where !plan.entities.contains(where: { $0.name == name }) {
             let guess = closestMatch(to: name, among: plan.entities.map(\.name))

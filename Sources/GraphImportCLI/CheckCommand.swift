@@ -14,10 +14,10 @@ import GraphImportPostgres
 enum CheckCommand {
     static let options: [ParsedArguments.OptionSpec] = [
         .init(name: "--map", takesValue: true, short: "m"), .init(name: "--sample", takesValue: true),
-        .init(name: "--format", takesValue: true), .init(name: "--strict", takesValue: false),
+        .init(name: "--format", takesValue: true), .init(name: "--strict", takesValue: false), MapLoader.includePathOption,
     ]
     static let schemaOptions: [ParsedArguments.OptionSpec] = [
-        .init(name: "--map", takesValue: true, short: "m"), .init(name: "--store", takesValue: true, short: "s"),
+        .init(name: "--map", takesValue: true, short: "m"), .init(name: "--store", takesValue: true, short: "s"), MapLoader.includePathOption,
     ]
 
     static func run(_ arguments: [String], io: ToolIO, printSchema: Bool) throws(UsageError) -> ExitCode {
@@ -32,9 +32,10 @@ enum CheckCommand {
         if samplePath == nil, let option = ["--strict", "--format"].first(where: { parsed.has($0) || parsed.values[$0] != nil }) {
             throw UsageError(message: "'\(option)' needs '--sample <feed>'", hint: nil)
         }
+        let scope = try MapLoader.scope(forMap: mapPath, parsed: parsed, io: io)
         let plan: ImportPlan
         do {
-            plan = try MapLoader.load(mapPath)
+            plan = try MapLoader.load(mapPath, scope: scope)
         } catch {
             return MapLoader.report(error, io: io)
         }
@@ -73,6 +74,10 @@ enum CheckCommand {
             return .noInput
         }
         defer { if !fromStandardInput { close(descriptor) } }
+        if isDirectory(descriptor) {
+            reportError("cannot open the sample '\(path)': it is a directory", hint: "give a JSON or JSON Lines file", io: io)
+            return .noInput
+        }
         let report: SampleReport
         do {
             report = try SampleCheck(plan: plan).run(

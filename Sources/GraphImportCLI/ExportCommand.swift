@@ -9,7 +9,7 @@ enum ExportCommand {
     static let options: [ParsedArguments.OptionSpec] = [
         .init(name: "--map", takesValue: true, short: "m"), .init(name: "--store", takesValue: true, short: "s"), .init(name: "--key", takesValue: true),
         .init(name: "--where", takesValue: true), .init(name: "--depth", takesValue: true), .init(name: "--format", takesValue: true),
-        .init(name: "--wait", takesValue: true), .init(name: "--quiet", takesValue: false, short: "q"),
+        .init(name: "--wait", takesValue: true), .init(name: "--quiet", takesValue: false, short: "q"), MapLoader.includePathOption,
     ]
 
     static func run(_ arguments: [String], io: ToolIO) throws(UsageError) -> ExitCode {
@@ -35,7 +35,8 @@ enum ExportCommand {
         }
         let wait = try parsed.seconds("--wait", default: 30)
         let plan: ImportPlan
-        do { plan = try MapLoader.load(mapPath) } catch { return MapLoader.report(error, io: io) }
+        let scope = try MapLoader.scope(forMap: mapPath, parsed: parsed, io: io)
+        do { plan = try MapLoader.load(mapPath, scope: scope) } catch { return MapLoader.report(error, io: io) }
         let exporter = GraphExporter(plan: plan)
         do throws(ExportError) {
             try exporter.validate(request)
@@ -71,6 +72,7 @@ enum ExportCommand {
             switch error {
             case .store(let failure): return ExitCode(failure)
             case .interrupted: return .temporaryFailure
+            case .storeMismatch: return .cannotCreate
             default: return .usage
             }
         }

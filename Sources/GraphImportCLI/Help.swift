@@ -3,17 +3,17 @@ enum Help {
     static func usage(for command: Subcommand) -> String {
         switch command {
         case .import, .help:
-            "graphimport [<file>] --map <map> [--store <path>] [--dry-run] [--skip-invalid] [--json] [--quiet] [--format <format>] [--wait <seconds>] [--allow-empty] [--if-changed] [--set-meta <key=value> ...] [--adopt-store] [--check-store] [--mode <mode>] [--verbose]"
+            "graphimport [<file>] --map <map> [--store <path>] [--dry-run] [--skip-invalid] [--json] [--quiet] [--format <format>] [--wait <seconds>] [--allow-empty] [--if-changed] [--set-meta <key=value> ...] [--adopt-store] [--check-store] [--mode <mode>] [--verbose] [--include-path <dir> ...]"
         case .meta:
             "graphimport meta (get <key> [--default <value>] | set <key> <value> [--type <type>] | unset <key> | list [--json]) (--store <path> | --map <map>)"
         case .runs: "graphimport runs [--last <n>] [--json] (--store <path> | --map <map>)"
-        case .changes: "graphimport changes --map <map> --since-run <n> [--store <path>] [--entity <name> ...]"
-        case .check: "graphimport check --map <map> [--sample <feed>] [--format <format>] [--strict]"
-        case .schema: "graphimport schema --map <map> [--store <store>]"
+        case .changes: "graphimport changes --map <map> --since-run <n> [--store <path>] [--entity <name> ...] [--include-path <dir> ...]"
+        case .check: "graphimport check --map <map> [--sample <feed>] [--format <format>] [--strict] [--include-path <dir> ...]"
+        case .schema: "graphimport schema --map <map> [--store <store>] [--include-path <dir> ...]"
         case .completions: "graphimport completions (bash | zsh | fish)"
         case .manpage: "graphimport manpage"
         case .export:
-            "graphimport export --map <map> [--store <path>] [<entity> [--key <key> ...] [--where <condition>] [--format <format>]] [--depth <n>] [--wait <seconds>] [--quiet]"
+            "graphimport export --map <map> [--store <path>] [<entity> [--key <key> ...] [--where <condition>] [--format <format>]] [--depth <n>] [--wait <seconds>] [--quiet] [--include-path <dir> ...]"
         case .draft: "graphimport init <feed> ... [--entity <name>] [--format <format>] [--output <file>]"
         }
     }
@@ -37,6 +37,9 @@ enum Help {
                                       Nothing is stored.
               --format <format>       json, jsonl or auto, as for an import. (default: auto)
               --strict                Treat the sample's warnings as errors (exit 65).
+              --include-path <dir>    Also let the map's includes read files under this directory
+                                      (repeatable; GRAPHIMPORT_INCLUDE_PATH adds more, separated
+                                      by colons). (default: only the map's own directory tree)
               -h, --help              Show help information.
 
             EXAMPLES:
@@ -154,6 +157,9 @@ enum Help {
               --since-run <n>         Changes by the runs after run n; 0 for every object.
               -s, --store <path>      The store. (default: beside the map)
               --entity <name>         Only this entity's objects. Repeatable.
+              --include-path <dir>    Also let the map's includes read files under this directory
+                                      (repeatable; GRAPHIMPORT_INCLUDE_PATH adds more, separated
+                                      by colons). (default: only the map's own directory tree)
               -h, --help              Show help information.
 
             EXAMPLES:
@@ -175,6 +181,9 @@ enum Help {
               -m, --map <map>         The mapping file.
               -s, --store <store>     A PostgreSQL store (postgresql://... or host=... dbname=...):
                                       print PostgreSQL's SQL instead of SQLite's.
+              --include-path <dir>    Also let the map's includes read files under this directory
+                                      (repeatable; GRAPHIMPORT_INCLUDE_PATH adds more, separated
+                                      by colons). (default: only the map's own directory tree)
               -h, --help              Show help information.
 
             EXAMPLES:
@@ -268,6 +277,9 @@ enum Help {
                                       (with --dry-run: that would be), each with its key and its
                                       changed fields (old -> new): the first 10 per entity, then a
                                       count.
+              --include-path <dir>    Also let the map's includes read files under this directory
+                                      (repeatable; GRAPHIMPORT_INCLUDE_PATH adds more, separated
+                                      by colons). (default: only the map's own directory tree)
               --version               Show the version.
               -h, --help              Show help information.
 
@@ -327,6 +339,9 @@ enum Help {
           --wait <seconds>        How long to wait for a store whose first import holds
                                   it. (default: 30)
           -q, --quiet             Do not list what the map cannot write back.
+          --include-path <dir>    Also let the map's includes read files under this directory
+                                  (repeatable; GRAPHIMPORT_INCLUDE_PATH adds more, separated
+                                  by colons). (default: only the map's own directory tree)
           -h, --help              Show help information.
 
         EXAMPLES:

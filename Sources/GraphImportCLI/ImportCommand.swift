@@ -21,6 +21,7 @@ enum ImportCommand {
         .init(name: "--set-meta", takesValue: true),
         .init(name: "--adopt-store", takesValue: false), .init(name: "--check-store", takesValue: false),
         .init(name: "--mode", takesValue: true), .init(name: "--verbose", takesValue: false, short: "v"),
+        MapLoader.includePathOption,
     ]
     /// Objects of each entity that `--verbose` shows with their changes before only a count follows.
     static let shownChanges = 10
@@ -52,10 +53,11 @@ enum ImportCommand {
             throw UsageError(message: "No input: give a FILE, or pipe JSON into graphimport", hint: nil)
         }
 
+        let scope = try MapLoader.scope(forMap: mapPath, parsed: parsed, io: io)
         let wantsJSON = parsed.has("--json")
         let plan: ImportPlan
         do {
-            plan = try MapLoader.load(mapPath)
+            plan = try MapLoader.load(mapPath, scope: scope)
         } catch {
             let status = MapLoader.report(error, io: io, importing: true)
             if wantsJSON {

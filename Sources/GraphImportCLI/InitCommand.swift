@@ -45,6 +45,10 @@ enum InitCommand {
                 return .noInput
             }
             if !fromStandardInput { opened.append(descriptor) }
+            if isDirectory(descriptor) {
+                reportError("cannot open the sample '\(path)': it is a directory", hint: "give a JSON or JSON Lines file", io: io)
+                return .noInput
+            }
             samples.append(
                 MapDrafter.Sample(
                     source: FileDescriptorSource(fileDescriptor: descriptor, isInterrupted: io.isInterrupted),

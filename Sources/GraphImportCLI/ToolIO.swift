@@ -1,3 +1,5 @@
+import Foundation
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -18,6 +20,8 @@ public struct ToolIO: Sendable {
     public var errorColumns: Int?
     /// Whether the process was asked to stop (SIGINT, SIGTERM).
     public var isInterrupted: @Sendable () -> Bool = { false }
+    /// The environment variables the command reads (`GRAPHIMPORT_INCLUDE_PATH`); empty unless given.
+    public var environment: [String: String] = [:]
 
     public init(
         standardInput: Int32, writeOut: @escaping @Sendable (String) -> Void, writeError: @escaping @Sendable (String) -> Void,
@@ -36,6 +40,7 @@ public struct ToolIO: Sendable {
             standardInput: 0, writeOut: { writeAll(1, $0) }, writeError: { writeAll(2, $0) },
             inputIsTerminal: isatty(0) != 0, errorIsTerminal: isatty(2) != 0)
         io.isInterrupted = { ProcessSignals.interrupted }
+        io.environment = ProcessInfo.processInfo.environment
         var size = winsize()
         if io.errorIsTerminal, ioctl(2, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { io.errorColumns = Int(size.ws_col) }
         return io
@@ -53,4 +58,11 @@ func writeAll(_ descriptor: Int32, _ text: String) {
         }
         bytes = bytes.dropFirst(written)
     }
+}
+
+/// Whether `descriptor` is open on a directory, which Linux lets `open` read-only but not `read`
+/// (EISDIR, an I/O error): a command says "it is a directory" (no input, 66) instead.
+func isDirectory(_ descriptor: Int32) -> Bool {
+    var info = stat()
+    return fstat(descriptor, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
 }

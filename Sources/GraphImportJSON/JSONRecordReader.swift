@@ -76,6 +76,10 @@ public final class JSONRecordReader {
     /// Record patterns that take their own records where an earlier pattern is the same path;
     /// any other such pattern leaves them to the earlier one (whose caller passes them on).
     private let ownRecords: Set<Int>
+    /// Whether each pattern met an empty array or a null where it goes on. Kept apart from the
+    /// outcome: a miss elsewhere in the input outweighs it (`{…}`, `null`, `{…}` for `$[*].user`
+    /// is a path that fits none of the values it meets, not an empty feed).
+    private var metEmpty: [Bool]
 
     /// Reads `source` lazily; nothing is read until the first call to `next()`.
     ///
@@ -107,6 +111,7 @@ public final class JSONRecordReader {
         allPatterns = Array(0..<(patterns.count + capture.count))
         outcomes = Array(repeating: .unreached, count: patterns.count + capture.count)
         hasSelected = Array(repeating: false, count: patterns.count + capture.count)
+        metEmpty = Array(repeating: false, count: patterns.count + capture.count)
         requestedFormat = format
         resolvedFormat = format
     }
@@ -118,8 +123,12 @@ public final class JSONRecordReader {
     public var format: JSONInputFormat { resolvedFormat }
 
     /// What the pattern at `index` (the record patterns first, then the capture patterns) met in
-    /// the input read so far; complete once `next()` has returned nil.
-    public func outcome(ofPattern index: Int) -> JSONPatternOutcome { outcomes[index] }
+    /// the input read so far; complete once `next()` has returned nil. A pattern that selected
+    /// nothing and missed somewhere has missed, even if it met an empty array or a null elsewhere.
+    public func outcome(ofPattern index: Int) -> JSONPatternOutcome {
+        if case .unreached = outcomes[index], metEmpty[index] { return .empty }
+        return outcomes[index]
+    }
 
     /// How many patterns the reader follows: the record patterns, then the capture patterns.
     public var patternCount: Int { patterns.count }
@@ -372,8 +381,7 @@ public final class JSONRecordReader {
         for patternIndex in misfits {
             switch kind {
             case .null:
-                if case .selected = outcomes[patternIndex] { continue }
-                outcomes[patternIndex] = .empty
+                metEmpty[patternIndex] = true
             case .array, .object:
                 if wantsMiss(patternIndex, depth: depth) { containers.append(patternIndex) }
             default:
@@ -386,13 +394,14 @@ public final class JSONRecordReader {
     /// Whether a miss of `patternIndex` at `depth` would tell more than what is known of it.
     private func wantsMiss(_ patternIndex: Int, depth: Int) -> Bool {
         switch outcomes[patternIndex] {
-        case .selected, .empty: false
+        case .selected: false
+        case .empty: true
         case .unreached: true
         case .missed(let miss): miss.depth < depth
         }
     }
 
-    /// Keeps the deepest miss of a pattern that has selected nothing and met no empty array.
+    /// Keeps the deepest miss of a pattern that has selected nothing.
     private func noteMiss(
         _ patternIndex: Int, _ reason: JSONPathMiss.Reason, depth: Int, level: JSONPathPattern, found: JSONShape, at position: JSONPosition
     ) {
@@ -410,7 +419,7 @@ public final class JSONRecordReader {
         for patternIndex in frame.describeFor {
             // `[]` where an object was wanted: how some services (PHP's json_encode) say "none".
             if !frame.isObject && frame.count == 0 {
-                if outcomes[patternIndex] != .selected { outcomes[patternIndex] = .empty }
+                metEmpty[patternIndex] = true
                 continue
             }
             noteMiss(patternIndex, .wrongKind, depth: top, level: path(through: top), found: found, at: frame.start)
@@ -426,9 +435,9 @@ public final class JSONRecordReader {
                     noteMiss(patternIndex, .absent, depth: top, level: path(through: top), found: found, at: frame.start)
                 }
             case .anyMember:
-                if frame.members.isEmpty, outcomes[patternIndex] != .selected { outcomes[patternIndex] = .empty }
+                if frame.members.isEmpty { metEmpty[patternIndex] = true }
             case .anyIndex, .anyIndexOrOne:
-                if frame.count == 0, outcomes[patternIndex] != .selected { outcomes[patternIndex] = .empty }
+                if frame.count == 0 { metEmpty[patternIndex] = true }
             }
         }
         frames.removeLast()

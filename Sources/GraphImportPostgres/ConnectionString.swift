@@ -77,8 +77,10 @@ public struct ConnectionString: Sendable, Equatable, CustomStringConvertible {
         return nil
     }
 
-    /// The text with the password of a URI's user information, of a `password=` query parameter
-    /// or of a `password=` keyword replaced by `***`; each value replaced is added to `secrets`.
+    /// The text with the password of a URI's user information replaced by `***`, and the value
+    /// of every parameter (a URI's query, a keyword string's `keyword=value`) whose keyword is not
+    /// one of `shownKeywords`: a password, and whatever a misspelt keyword (`passWORD=`) holds.
+    /// Each value replaced is added to `secrets`.
     static func redacting(_ text: String, into secrets: inout [String]) -> String {
         var characters = Array(text)
         if let scheme = text.firstRange(of: "://") {
@@ -90,43 +92,51 @@ public struct ConnectionString: Sendable, Equatable, CustomStringConvertible {
                 secrets.append(String(characters[(colon + 1)..<at]))
                 characters.replaceSubrange((colon + 1)..<at, with: "***")
             }
-            return redactingParameters(characters, separator: "&", into: &secrets)
+            guard let query = characters.firstIndex(of: "?") else { return String(characters) }
+            return redactingParameters(characters, from: query + 1, separator: "&", into: &secrets)
         }
-        return redactingParameters(characters, separator: " ", into: &secrets)
+        return redactingParameters(characters, from: 0, separator: " ", into: &secrets)
     }
 
-    /// Replaces the value of each `password=` (after `separator` or at the start) with `***`.
-    private static func redactingParameters(_ input: [Character], separator: Character, into secrets: inout [String]) -> String {
+    /// The keywords whose values a message may show: libpq's, but for the passwords.
+    static let shownKeywords: Set<String> = keywords.subtracting(["password", "sslpassword"])
+
+    /// Replaces the value of each parameter from `start` on whose keyword is not shown with `***`.
+    /// Parameters are separated by `separator` (a keyword string's by any white space), and a
+    /// keyword string's value may be quoted (`'…'`, with `\'`).
+    private static func redactingParameters(
+        _ input: [Character], from start: Int, separator: Character, into secrets: inout [String]
+    ) -> String {
         var characters = input
-        let keyword = Array("password")
-        var index = 0
-        while index + keyword.count <= characters.count {
-            let atBoundary =
-                index == 0 || characters[index - 1] == separator || characters[index - 1] == "?"
-                || (separator == " " && characters[index - 1].isWhitespace)
-            guard atBoundary, Array(characters[index..<(index + keyword.count)]) == keyword else {
-                index += 1
-                continue
-            }
-            var cursor = index + keyword.count
-            while cursor < characters.count, characters[cursor] == " " { cursor += 1 }
+        let isSpaced = separator == " "
+        func separates(_ character: Character) -> Bool { character == separator || (isSpaced && character.isWhitespace) }
+        var index = start
+        while index < characters.count {
+            while index < characters.count, separates(characters[index]) { index += 1 }
+            let keywordStart = index
+            while index < characters.count, characters[index] != "=", !separates(characters[index]) { index += 1 }
+            let keyword = String(characters[keywordStart..<index])
+            var cursor = index
+            if isSpaced { while cursor < characters.count, characters[cursor] == " " { cursor += 1 } }
             guard cursor < characters.count, characters[cursor] == "=" else {
-                index += 1
+                index = max(cursor, index)
                 continue
             }
             cursor += 1
-            while cursor < characters.count, characters[cursor] == " " { cursor += 1 }
+            if isSpaced { while cursor < characters.count, characters[cursor] == " " { cursor += 1 } }
             let valueStart = cursor
-            if separator == " ", cursor < characters.count, characters[cursor] == "'" {
+            if isSpaced, cursor < characters.count, characters[cursor] == "'" {
                 cursor += 1
                 while cursor < characters.count, characters[cursor] != "'" {
                     cursor += characters[cursor] == "\\" ? 2 : 1
                 }
                 cursor = min(cursor + 1, characters.count)
             } else {
-                while cursor < characters.count, characters[cursor] != separator, !(separator == " " && characters[cursor].isWhitespace) {
-                    cursor += 1
-                }
+                while cursor < characters.count, !separates(characters[cursor]) { cursor += 1 }
+            }
+            guard !shownKeywords.contains(keyword) else {
+                index = cursor
+                continue
             }
             let value = String(characters[valueStart..<cursor])
             secrets.append(value)

@@ -45,7 +45,10 @@ public final class PostgresConnection {
             let message = location.scrub(String(cString: PQerrorMessage(connection)).oneLine())
             let needsPassword = PQconnectionNeedsPassword(connection) == 1
             PQfinish(connection)
-            throw PostgresError(PostgresError.connectionKind(message: message, needsPassword: needsPassword), message: message)
+            let kind = PostgresError.connectionKind(message: message, needsPassword: needsPassword)
+            // A value libpq refuses (`port=notaport`) is found only when connecting: the string's
+            // fault, reported as one that does not parse.
+            throw PostgresError(kind, message: kind == .badConnectionString ? "the connection string \(location) is not valid: \(message)" : message)
         }
         // Notices (`relation … already exists, skipping`) would go to stderr: library code prints nothing.
         PQsetNoticeProcessor(connection, { _, _ in }, nil)

@@ -75,6 +75,9 @@ public struct PostgresError: Error, Equatable, Sendable, CustomStringConvertible
     static func connectionKind(message: String, needsPassword: Bool) -> Kind {
         if needsPassword { return .authentication }
         let lowered = message.lowercased()
+        // libpq's checks of the string's values: `invalid integer value "x" for connection option
+        // "port"`, `invalid sslmode value: "x"`, `invalid port number: "x"`.
+        if lowered.hasPrefix("invalid ") || lowered.contains("for connection option") { return .badConnectionString }
         if lowered.contains("authentication failed") || lowered.contains("no pg_hba.conf entry")
             || lowered.contains("password") || (lowered.contains("role \"") && lowered.contains("does not exist"))
         {

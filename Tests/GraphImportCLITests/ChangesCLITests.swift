@@ -91,7 +91,7 @@ struct ChangesCLITests {
             result.stderr == """
                 Error: Unknown entity 'Posts' for '--entity': \(map) has Post, User, Tag
                 Did you mean 'Post'?
-                Usage: graphimport changes --map <map> --since-run <n> [--store <path>] [--entity <name> ...]
+                Usage: graphimport changes --map <map> --since-run <n> [--store <path>] [--entity <name> ...] [--include-path <dir> ...]
                   See 'graphimport changes --help'.
 
                 """)

@@ -121,7 +121,7 @@ import Testing
     @Test func checkHelpShowsSampleFormatAndStrict() {
         let result = runInProcess(["check", "--help"])
         #expect(result.status == 0)
-        #expect(result.stdout.contains("USAGE: graphimport check --map <map> [--sample <feed>] [--format <format>] [--strict]\n"))
+        #expect(result.stdout.contains("USAGE: graphimport check --map <map> [--sample <feed>] [--format <format>] [--strict] [--include-path <dir> ...]\n"))
         #expect(result.stdout.contains("  --strict                Treat the sample's warnings as errors (exit 65).\n"))
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import GraphImportCLI
+import GraphImportStoreTestSupport
 import GraphImportTestSupport
 import Testing
 
@@ -72,6 +73,57 @@ struct ExportCommandTests {
         #expect(result.status == 64)
         #expect(result.stderr.hasPrefix("Error: In the condition, expected 'and' or the end of the condition at column 12, found 'or name = \"b\"'\n"))
         #expect(result.stdout.isEmpty)
+    }
+
+    /// A condition of 5000 comparisons made SQLite refuse the statement (an expression tree over
+    /// 1,000 deep): exit 74 with a 105 KB message quoting the SQL. It is the command line's
+    /// fault: 64, one line, no SQL.
+    @Test func aConditionWithTooManyComparisonsIsAUsageErrorWithoutSQL() {
+        let (directory, map) = Self.fixture()
+        _ = directory
+        let condition = (0..<5_000).map { "id != \($0)" }.joined(separator: " and ")
+        let result = runInProcess(["export", "--map", map, "Item", "--where", condition])
+        #expect(result.status == 64)
+        #expect(
+            result.stderr.hasPrefix(
+                "Error: The condition has more than 200 comparisons\nSelect objects by --key, or export the entity and filter its output (jq).\n"))
+        #expect(!result.stderr.contains("SELECT"))
+        #expect(result.stderr.utf8.count < 1_000)
+        let atTheLimit = (0..<200).map { "id != \($0 + 10)" }.joined(separator: " and ")
+        let allowed = runInProcess(["export", "--map", map, "Item", "--where", atTheLimit, "--format", "jsonl", "--depth", "0"])
+        #expect(allowed.status == 0, "\(allowed.stderr)")
+        #expect(allowed.stdout.split(separator: "\n").count == 2)
+    }
+
+    /// A store made by another map (or an older version of this one), or another program's
+    /// database, said "no such column/table" with 74; it is the store that does not fit: 73,
+    /// with a hint, before any query. On both stores.
+    @Test(arguments: StoreKind.testable)
+    func aStoreTheMapDidNotMakeIsAStoreError(kind: StoreKind) throws {
+        let directory = TemporaryDirectory()
+        let store = try StoreUnderTest(kind)
+        let map = directory.write("items.map", Self.map)
+        let feed = directory.write("feed.json", #"{"total": 1, "items": [{"id": 1, "name": "a", "tags": ["X"]}]}"#)
+        #expect(runInProcess([feed, "--map", map, "--store", store.location, "--quiet"]).status == 0)
+        let newer = directory.write("newer.map", Self.map.replacing("  name : String\n", with: "  name : String\n  title : String?\n"))
+        let older = runInProcess(["export", "--map", newer, "--store", store.location])
+        #expect(older.status == 73, "\(older.stderr)")
+        #expect(
+            older.stderr.hasSuffix(
+                "the store was not made by this map: it has no column 'item.title'\n"
+                    + "hint: export with the map that made the store, or import with this map first (an import adds what the map adds)\n"))
+        #expect(!older.stderr.contains("SELECT"))
+        let other = directory.write("other.map", "entity Widget\n  key id\n  id : Int\n")
+        let otherMap = runInProcess(["export", "--map", other, "--store", store.location])
+        #expect(otherMap.status == 73)
+        #expect(otherMap.stderr.contains("the store was not made by this map: it has no table 'widget'\n"))
+        #expect(runInProcess(["export", "--map", map, "--store", store.location]).status == 0)
+
+        let foreign = try StoreUnderTest(kind)
+        try foreign.execute("CREATE TABLE contacts (name TEXT)")
+        let program = runInProcess(["export", "--map", map, "--store", foreign.location])
+        #expect(program.status == 73)
+        #expect(program.stderr.contains("it is not a graphimport store: it holds no graphimport_schema table\n"))
     }
 
     @Test func aMissingStoreExits66() {

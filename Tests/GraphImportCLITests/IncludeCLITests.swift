@@ -115,4 +115,83 @@ import Testing
                 ),
             ])
     }
+
+    /// A named pipe with no writer would block `open` and `read` forever: an include opens only
+    /// a regular file, without waiting, in `check` as in an import.
+    @Test func aNamedPipeIsRefusedWithoutWaitingForAWriter() throws {
+        let dir = TemporaryDirectory()
+        let map = Self.write(in: dir)
+        try FileManager.default.removeItem(atPath: dir.path("maps/shared/users.map"))
+        #expect(mkfifo(dir.path("maps/shared/users.map"), 0o600) == 0)
+        let feed = dir.write("feed.json", #"{"data": []}"#)
+        for arguments in [["check", "--map", map], [feed, "--map", map, "--store", dir.path("posts.sqlite")]] {
+            let result = try runTool(arguments, in: dir, timeout: 20)
+            #expect(result.exitStatus == 78, "\(result.ending): \(result.stderr)")
+            #expect(
+                result.stderr.contains(
+                    "cannot include 'shared/users.map': \(dir.path("maps/shared/users.map")): it is a named pipe (FIFO), not a regular file; "
+                        + "a map file is read only from a regular file\n"))
+        }
+    }
+
+    /// A map from an untrusted source cannot read the environment (PGPASSWORD) or any file
+    /// outside its own directory tree by including it: the file is not read, and the error says
+    /// how to allow a directory.
+    @Test func anIncludeOutsideTheMapsDirectoryTreeIsRefused() throws {
+        let dir = TemporaryDirectory()
+        let map = dir.write("maps/posts.map", Self.main.replacing(#"include "shared/users.map""#, with: #"include "/proc/self/environ""#))
+        let result = try runTool(["check", "--map", map], environment: ["PGPASSWORD": "s3cret-in-env"], in: dir, timeout: 20)
+        #expect(result.exitStatus == 78, "\(result.ending): \(result.stderr)")
+        #expect(!result.stderr.contains("s3cret-in-env"))
+        #expect(result.stderr.contains("error: cannot include '/proc/self/environ': '/proc/"))
+        #expect(result.stderr.contains("is outside the map's directory ('\(FileManager.default.resolvingPath(dir.path("maps")))')\n"))
+        #expect(
+            result.stderr.contains(
+                "help: an include reads only files under the map's own directory; to allow another, pass --include-path DIR or set GRAPHIMPORT_INCLUDE_PATH\n"
+            ))
+    }
+
+    /// `../shared/users.map` leaves the map's directory: refused until `--include-path` or
+    /// `GRAPHIMPORT_INCLUDE_PATH` allows the directory it is in (or one above it); a symbolic
+    /// link inside the tree to a file outside it is refused the same way.
+    @Test func includePathAndItsVariableAllowAnotherDirectory() throws {
+        let dir = TemporaryDirectory()
+        dir.write("shared/users.map", Self.users)
+        let map = dir.write("maps/posts.map", Self.main.replacing(#"include "shared/users.map""#, with: #"include "../shared/users.map""#))
+        let refused = runInProcess(["check", "--map", map])
+        #expect(refused.status == 78)
+        #expect(refused.stderr.contains("is outside the map's directory"))
+        let allowed = runInProcess(["check", "--map", map, "--include-path", dir.path("shared")])
+        #expect(allowed.status == 0, "\(allowed.stderr)")
+        let byVariable = try runTool(["check", "--map", map], environment: ["GRAPHIMPORT_INCLUDE_PATH": "/nonexistent-but-ignored:" + dir.url.path], in: dir)
+        #expect(byVariable.exitStatus == 64, "a directory that is not one is a usage error: \(byVariable.stderr)")
+        #expect(byVariable.stderr.hasPrefix("Error: GRAPHIMPORT_INCLUDE_PATH names '/nonexistent-but-ignored', which is not a directory\n"))
+        let byVariableOK = try runTool(["check", "--map", map], environment: ["GRAPHIMPORT_INCLUDE_PATH": dir.url.path], in: dir)
+        #expect(byVariableOK.exitStatus == 0, "\(byVariableOK.stderr)")
+        let notADirectory = runInProcess(["check", "--map", map, "--include-path", map])
+        #expect(notADirectory.status == 64)
+        #expect(notADirectory.stderr.hasPrefix("Error: --include-path names '\(map)', which is not a directory\n"))
+
+        let linked = dir.write("maps/linked.map", Self.main.replacing(#"include "shared/users.map""#, with: #"include "users-link.map""#))
+        try FileManager.default.createSymbolicLink(atPath: dir.path("maps/users-link.map"), withDestinationPath: dir.path("shared/users.map"))
+        #expect(runInProcess(["check", "--map", linked]).stderr.contains("is outside the map's directory"))
+        #expect(runInProcess(["schema", "--map", linked, "--include-path", dir.path("shared")]).status == 0)
+    }
+
+    /// A data file included by mistake has an error on nearly every line: the first 20 are
+    /// printed, then how many more there are.
+    @Test func aMapsErrorsAreCappedWithACountOfTheRest() {
+        let dir = TemporaryDirectory()
+        dir.write("maps/shared/users.map", (1...1_000).map { "line\($0) is not a statement\n" }.joined())
+        let map = dir.write("maps/posts.map", Self.main)
+        let result = runInProcess(["check", "--map", map])
+        #expect(result.status == 78)
+        #expect(result.stderr.components(separatedBy: ": error: ").count - 1 == 20)
+        #expect(result.stderr.hasSuffix("… and 981 more errors\ngraphimport: 1001 errors in the map; nothing was imported\n"))
+    }
+}
+
+extension FileManager {
+    /// `path` with its symbolic links resolved, as the error messages show directories.
+    func resolvingPath(_ path: String) -> String { URL(fileURLWithPath: path).resolvingSymlinksInPath().path }
 }

@@ -103,6 +103,79 @@ struct InitCommandTests {
     }
 }
 
+/// What `init` leaves out, it says; what it drafts, `check` accepts; it takes time linear in its input.
+extension InitCommandTests {
+    /// One 1 MB key took 25 s (a quadratic name conversion) and drafted a map over the map-size
+    /// limit: now it is left out, said in the header, and the draft is checked and imports.
+    @Test func aKeyTooLongToNameAFieldIsLeftOutAndSaidInLinearTime() throws {
+        let dir = TemporaryDirectory()
+        let feed = dir.write("feed.json", #"[{"id": 1, ""# + String(repeating: "k", count: 1 << 20) + #"": 1}]"#)
+        let map = dir.path("draft.map")
+        var result: CommandResult?
+        let elapsed = ContinuousClock().measure { result = runInProcess(["init", feed, "-o", map]) }
+        #expect(result?.status == 0, "\(result?.stderr ?? "")")
+        #expect(elapsed < .seconds(10), "quadratic in the key's length: \(elapsed)")
+        let draft = try String(contentsOfFile: map, encoding: .utf8)
+        #expect(draft.utf8.count < 2_000)
+        #expect(draft.contains("\n# Left out at the records: 1 key over 1024 bytes (the longest 1048576 bytes), too long to name a field.\n"))
+        let checked = runInProcess(["check", "--map", map, "--sample", feed, "--strict"])
+        #expect(checked.status == 0, "\(checked.stderr)")
+    }
+
+    /// The bound on a key's length, at its edge: 1024 bytes name a field, 1025 do not.
+    @Test(arguments: [(1_024, true), (1_025, false)])
+    func keysUpToTheBoundAreDrafted(_ length: Int, _ drafted: Bool) {
+        let key = "k" + String(repeating: "x", count: length - 1)
+        let result = runInProcess(["init", "-", "--format", "json"], stdinText: #"[{"id": 1, ""# + key + #"": "v"}]"#)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("  \(key)") == drafted)
+        #expect(result.stdout.contains("# Left out at the records: 1 key over 1024 bytes") == !drafted)
+    }
+
+    /// An object with more keys than a draft takes: the draft names the first ones it leaves out
+    /// and counts them, where it dropped them silently.
+    @Test func keysPastTheObjectLimitAreNamedAndCounted() {
+        let fields = (0..<600).map { #""f\#($0)": \#($0)"# }.joined(separator: ", ")
+        let result = runInProcess(["init", "-", "--format", "json"], stdinText: #"[{"id": 1, "# + fields + "}]")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("  f498 : Int\n"))
+        #expect(!result.stdout.contains("  f499 : Int\n"))
+        #expect(
+            result.stdout.contains(
+                #"# Left out at the records: keys past the first 500 of an object, met 101 times ("f499", "f500", "f501", "f502", "f503", …); "#
+                    + "a draft takes at most 500 keys of an object: add the ones you need by hand.\n"))
+    }
+
+    /// A draft is never a map `check` refuses: one that would pass the map-size limit is not given.
+    @Test func aDraftOverTheMapSizeLimitIsRefused() throws {
+        func object(_ prefix: String, _ id: Int, subobjects: Int) -> String {
+            let subs = (0..<subobjects).map { #""sub\#($0)": "# + object("s\($0)", 10 + $0, subobjects: 0) + ", " }.joined()
+            let keys = (0..<400).map { #""\#(prefix)\#($0)"# + String(repeating: "k", count: 1_000) + #"": \#($0)"# }.joined(separator: ", ")
+            return #"{"id": \#(id), "# + subs + keys + "}"
+        }
+        let dir = TemporaryDirectory()
+        let feed = dir.write("big.json", "[" + object("a", 1, subobjects: 3) + "]")
+        let result = runInProcess(["init", feed, "-o", dir.path("big.map")])
+        #expect(result.status == 65)
+        #expect(result.stderr.hasPrefix("graphimport: error: \(feed): cannot draft a map: the draft would be "))
+        #expect(result.stderr.contains(" bytes, and a map may be at most 1048576 bytes\n"))
+        #expect(!FileManager.default.fileExists(atPath: dir.path("big.map")))
+    }
+
+    /// A directory is no input (66), for `init` and `check --sample` as for an import; Linux
+    /// opens it and fails only at the read, which was an I/O error (74).
+    @Test func aDirectoryAsTheSampleIsNoInput() {
+        let dir = TemporaryDirectory()
+        let map = dir.write("feed.map", "entity Item\n  key id\n  id : Int\n")
+        let drafted = runInProcess(["init", dir.url.path])
+        #expect(drafted.status == 66)
+        #expect(drafted.stderr == "graphimport: error: cannot open the sample '\(dir.url.path)': it is a directory\nhint: give a JSON or JSON Lines file\n")
+        let checked = runInProcess(["check", "--map", map, "--sample", dir.url.path])
+        #expect(checked.status == 66)
+        #expect(checked.stderr.hasPrefix("graphimport: error: cannot open the sample '\(dir.url.path)': it is a directory\n"))
+    }
+}
+
 extension CorpusSuite {
     /// `init` on every payload of the shared corpus (the JSONTestSuite files aside): the draft
     /// passes `check --strict` against its payload and imports it, every record, with no edit.

@@ -81,6 +81,22 @@ struct PostgresCLITests {
         #expect(!result.stderr.contains("s3cret-Word"), "\(result.stderr)")
     }
 
+    /// A misspelt keyword is not echoed with its value, and a value libpq refuses (a port that
+    /// is not a number) is the command line's fault, 64, not "retry later" (75).
+    @Test func aMisspeltKeywordOrABadValueExits64WithoutEchoingValues() {
+        let empty = TemporaryDirectory()
+        let misspelt = runInProcess(["-", "--map", Self.map, "--store", "host=\(empty.url.path) dbname=feeds passWORD=s3cret-Word"], stdinText: "[]")
+        #expect(misspelt.status == 64, "\(misspelt.stderr)")
+        #expect(!misspelt.stderr.contains("s3cret-Word"), "\(misspelt.stderr)")
+        #expect(misspelt.stderr.contains("passWORD=***"), "\(misspelt.stderr)")
+        let port = runInProcess(["-", "--map", Self.map, "--store", "host=\(empty.url.path) dbname=feeds port=notaport"], stdinText: "[]")
+        #expect(port.status == 64, "\(port.stderr)")
+        #expect(
+            port.stderr.hasPrefix(
+                "graphimport: error: the connection string host=\(empty.url.path) dbname=feeds port=notaport is not valid: invalid integer value"),
+            "\(port.stderr)")
+    }
+
     @Test(needsPostgres)
     func importWritesTheFeedInOneRunAndAReimportChangesNothing() throws {
         let database = try PostgresTestCluster.shared().makeDatabase()
@@ -120,6 +136,31 @@ struct PostgresCLITests {
         #expect(result.status == 65, "\(result.stderr)")
         #expect(result.stderr.contains("a text value holds a NUL character, which PostgreSQL cannot store"), "\(result.stderr)")
         #expect(try database.cluster.psql(database.name, "SELECT count(*) FROM pg_tables WHERE tablename = 'notes'") == "0\n")
+        #expect(
+            result.stderr.hasPrefix(
+                "graphimport: error: <stdin>:1:29: Note.body: a text value holds a NUL character, which PostgreSQL cannot store at $[1] (record 1)\n"),
+            "\(result.stderr)")
+    }
+
+    /// A NUL character is refused with the record's position, as SQLite's refusals are: under
+    /// `--skip-invalid` the record is skipped and named, and the others are imported (it named
+    /// only the store, and the batch failed).
+    @Test(needsPostgres)
+    func aTextWithANulCharacterIsARecordErrorSkippedUnderSkipInvalid() throws {
+        let database = try PostgresTestCluster.shared().makeDatabase()
+        let dir = TemporaryDirectory()
+        let map = dir.write(
+            "notes.map",
+            "records at $[*] as Note\nentity Note table notes\n  key id\n  id: Int\n  body: String\n  tags: [Tag]\nentity Tag\n  key name\n  name: String\n")
+        let feed = dir.write(
+            "notes.jsonl",
+            "{\"id\": 1, \"body\": \"fine\", \"tags\": []}\n{\"id\": 2, \"body\": \"nul \\u0000 inside\"}\n"
+                + "{\"id\": 3, \"body\": \"ok\", \"tags\": [{\"name\": \"a\\u0000\"}]}\n{\"id\": 4, \"body\": \"also fine\"}\n")
+        let result = runInProcess([feed, "--map", map, "--store", database.connectionString, "--skip-invalid"])
+        #expect(result.status == 3, "\(result.stderr)")
+        #expect(result.stderr.contains("graphimport: skipped: \(feed):2:1: Note.body: a text value holds a NUL character"), "\(result.stderr)")
+        #expect(result.stderr.contains("graphimport: skipped: \(feed):3:1: Tag key: a text value holds a NUL character"), "\(result.stderr)")
+        #expect(try database.cluster.psql(database.name, "SELECT string_agg(id::text, ',' ORDER BY id) FROM notes") == "1,4\n")
     }
 
     @Test(needsPostgres)

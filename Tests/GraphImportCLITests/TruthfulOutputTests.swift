@@ -37,6 +37,45 @@ struct TruthfulOutputTests {
         #expect(try sqlite(dir.path("feed.sqlite"), "SELECT outcome FROM graphimport_runs") == "failed")
     }
 
+    /// A null line (or element) does not turn a records path that fits nothing into an empty
+    /// feed: JSON Lines is as loud as an array, and `check --strict` fails the sample too.
+    @Test(arguments: ["{\"x\":1}\nnull\n{\"x\":2}\n", "[{\"x\":1},null,{\"x\":2}]", "{\"user\":{\"id\":1}}\nnull\n{\"user\":{\"id\":2}}\n"])
+    func aNullAmongRecordsThatMissIsNoEmptyFeed(_ feedText: String) throws {
+        let dir = TemporaryDirectory()
+        let map = dir.write("users.map", "records at $[*].user as User\nentity User\n  key id\n  id : Int\n")
+        let feed = dir.write("feed.txt", feedText)
+        let result = runInProcess([feed, "--map", map])
+        #expect(result.status == 65, "\(result.stderr)")
+        #expect(result.stderr.hasPrefix("graphimport: error: \(feed):1:"))
+        #expect(result.stderr.contains("the records path `$[*].user` matches nothing: "))
+        let check = runInProcess(["check", "--map", map, "--sample", feed, "--strict"])
+        #expect(check.status == 65, "\(check.stderr)")
+        #expect(check.stderr.contains("error: records path '$[*].user' matches nothing in the sample: "))
+    }
+
+    /// `check --strict` does not pass a map that reads no record of its sample: nothing of the
+    /// map was checked. Without `--strict` it is a warning.
+    @Test(arguments: ["{\"data\":[]}", "{\"data\":[]}\n{\"data\":null}\nnull\n"])
+    func checkStrictFailsASampleTheMapReadsNoRecordOf(_ sampleText: String) {
+        let dir = TemporaryDirectory()
+        let map = dir.write("users.map", "records at data[*] as User\nentity User\n  key id\n  id : Int\n")
+        let sample = dir.write("sample.txt", sampleText)
+        let strict = runInProcess(["check", "--map", map, "--sample", sample, "--strict"])
+        #expect(strict.status == 65)
+        #expect(
+            strict.stderr == """
+                \(map):1:1: error: the map reads no record of the sample: it is an empty feed (only empty arrays or null where the records are)
+                 1 | records at data[*] as User
+                   | ^
+                help: check the map against a sample that holds records
+                check: 1 error for 0 records of \(sample); the sample does not fit the map
+
+                """)
+        let lenient = runInProcess(["check", "--map", map, "--sample", sample])
+        #expect(lenient.status == 0)
+        #expect(lenient.stderr.hasSuffix("check: 1 warning for 0 records of \(sample)\n"))
+    }
+
     /// `--if-changed` reads and hashes standard input while importing: an input that matches
     /// nothing fails before it is compared, and the run is recorded as failed with its error.
     @Test func ifChangedRunThatMatchesNothingFailsAndIsRecorded() throws {

@@ -144,6 +144,26 @@ private func readSkipping(_ text: String, format: JSONInputFormat = .jsonLines, 
 }
 
 extension JSONPatternOutcomeTests {
+    /// A null or `[]` met by one value does not make a miss by another an empty feed, in an array
+    /// as in JSON Lines: the path fits none of the values it meets.
+    @Test(arguments: [
+        "{\"x\":1}\nnull\n{\"x\":2}\n", "[{\"x\":1},null,{\"x\":2}]", "null\n{\"x\":1}\n", "[[],{\"x\":1}]",
+        "{\"user\":{\"id\":1}}\nnull\n",
+    ])
+    func aMissElsewhereOutweighsANull(_ text: String) throws {
+        guard case .missed = try outcomes(text, [pattern(.anyIndex, .key("user"))])[0] else {
+            Issue.record("expected a miss for \(text.debugDescription)")
+            return
+        }
+    }
+
+    @Test func onlyNullsAndEmptyArraysAreAnEmptyFeed() throws {
+        let user = pattern(.anyIndex, .key("user"))
+        #expect(try outcomes("null\nnull\n", [user]) == [.empty])
+        #expect(try outcomes("[null,[],{\"user\":{\"id\":1}}]", [user]) == [.selected])
+        #expect(try outcomes(#"{"items":[]}"# + "\n" + #"{"items":null}"#, [pattern(.key("items"), .anyIndex)]) == [.empty])
+    }
+
     /// A pattern that misses where another selects the whole value must not take the value away.
     @Test func missOfOnePatternDoesNotHideAnotherPatternsRecord() throws {
         let reader = JSONRecordReader(source: BytesSource(Array("[1,2]".utf8)), patterns: [pattern(.key("items"), .anyIndex), .root])

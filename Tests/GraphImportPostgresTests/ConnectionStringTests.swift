@@ -33,6 +33,16 @@ struct ConnectionStringTests {
         #expect(quoted.description == "host=db1 password = *** dbname=feeds")
     }
 
+    /// A misspelt keyword (`passWORD=`) may hold a password: the value of any keyword libpq does
+    /// not show is never echoed, in the string shown or in a message naming it.
+    @Test func theValueOfAnUnknownKeywordIsShownAsStars() throws {
+        let keywords = try #require(ConnectionString("host=db1 passWORD=s3cret dbname=feeds sslpassword='a b'"))
+        #expect(keywords.description == "host=db1 passWORD=*** dbname=feeds sslpassword=***")
+        #expect(keywords.scrub("invalid connection option \"passWORD\" (s3cret)") == "invalid connection option \"passWORD\" (***)")
+        let uri = try #require(ConnectionString("postgresql://alice@db1/feeds?Password=s3cret&sslmode=require&pasword=x2"))
+        #expect(uri.description == "postgresql://alice@db1/feeds?Password=***&sslmode=require&pasword=***")
+    }
+
     @Test func scrubRemovesTheStringAndItsPasswordFromAMessage() throws {
         let text = "postgresql://alice:p%40ss@db1/feeds"
         let store = try #require(ConnectionString(text))

@@ -63,6 +63,16 @@ struct PostgresConnectionTests {
         #expect(error.description.contains("password=***"), "\(error)")
     }
 
+    /// A value libpq refuses only when connecting (`port=notaport`) is the string's fault, as a
+    /// string that does not parse: not "cannot reach the server" (75, retry later).
+    @Test(arguments: ["port=notaport", "sslmode=bogus"])
+    func aValueLibpqRefusesIsABadConnectionString(_ setting: String) throws {
+        let empty = TemporaryDirectory()
+        let error = try connectionError("host=\(empty.url.path) dbname=feeds \(setting)")
+        #expect(error.kind == .badConnectionString, "\(error)")
+        #expect(error.message.hasPrefix("the connection string host=\(empty.url.path) dbname=feeds \(setting) is not valid: invalid "), "\(error)")
+    }
+
     @Test func aTerminatedSessionIsALostConnection() throws {
         let database = try PostgresTestCluster.shared().makeDatabase()
         let location = try #require(ConnectionString(database.connectionString))

@@ -12,12 +12,15 @@ public enum ExportError: Error, Sendable, CustomStringConvertible {
     case store(StoreError)
     /// Reading a PostgreSQL store failed: the server, or the connection to it.
     case server(PostgresError)
+    /// The store does not hold what the map describes: another program's database, or a store
+    /// made by another map (or an older version of this one) that lacks a table or column.
+    case storeMismatch(String, hint: String)
     /// The caller asked the export to stop (SIGINT, SIGTERM): what was written is a part.
     case interrupted
 
     public var message: String {
         switch self {
-        case .unknownName(let message, _), .badRequest(let message, _): message
+        case .unknownName(let message, _), .badRequest(let message, _), .storeMismatch(let message, _): message
         case .store(let error): error.description
         case .server(let error): error.message
         case .interrupted: "interrupted: the export is incomplete"
@@ -27,6 +30,7 @@ public enum ExportError: Error, Sendable, CustomStringConvertible {
     public var hint: String? {
         switch self {
         case .unknownName(_, let hint), .badRequest(_, let hint): hint
+        case .storeMismatch(_, let hint): hint
         case .store, .server, .interrupted: nil
         }
     }
@@ -48,5 +52,33 @@ public enum ExportError: Error, Sendable, CustomStringConvertible {
         case .store: self = error.store.map(ExportError.store) ?? error.server.map(ExportError.server) ?? .badRequest(error.message, hint: error.hint)
         case .misuse, .syntax, .denied, .decoding: self = .badRequest(error.message, hint: error.hint)
         }
+    }
+}
+
+extension ExportError {
+    /// The first way the store's tables (`stored`, by lower-cased name, with their lower-cased
+    /// columns) fall short of `schema`, the map's: nil when every table and column is there.
+    /// Found before any query, so that a store of another map or program is not an SQL error.
+    static func mismatch(of stored: [String: Set<String>], with schema: SchemaDescription) -> ExportError? {
+        guard stored[Store.schemaTable] != nil else {
+            return .storeMismatch(
+                "it is not a graphimport store: it holds no \(Store.schemaTable) table",
+                hint: "name a store graphimport imported into with --store (by default the one beside the map)")
+        }
+        var missing: [String] = []
+        for table in schema.tables {
+            guard let columns = stored[table.name.lowercased()] else {
+                missing.append("no table '\(table.name)'")
+                continue
+            }
+            var names = table.columns.map(\.name)
+            if case .rowid(let key) = table.primaryKey { names.insert(key, at: 0) }
+            for name in names where !columns.contains(name.lowercased()) { missing.append("no column '\(table.name).\(name)'") }
+        }
+        guard let first = missing.first else { return nil }
+        let more = missing.count > 1 ? " (and \(missing.count - 1) more missing)" : ""
+        return .storeMismatch(
+            "the store was not made by this map: it has \(first)\(more)",
+            hint: "export with the map that made the store, or import with this map first (an import adds what the map adds)")
     }
 }

@@ -56,6 +56,9 @@ public final class GraphExporter {
         reader: any StoreReader, request: ExportRequest, shouldStop: @escaping () -> Bool = { false }, write: @escaping (UnsafeRawBufferPointer) -> Void
     ) throws(ExportError) -> ExportSummary {
         let selection = try ExportSelection(request, plan: plan, dialect: reader.dialect)
+        let stored: [String: Set<String>]
+        do throws(ReadError) { stored = try reader.tables() } catch { throw ExportError(error) }
+        if let mismatch = ExportError.mismatch(of: stored, with: plan.importPlan.schema) { throw mismatch }
         let summary: ExportSummary?
         do throws(ReadError) {
             // One read transaction: every query sees the same committed state of the store.

@@ -73,14 +73,60 @@ public enum MapDrafter {
         let formatName = jsonLines ? (documents > 0 ? "JSON and JSON Lines" : "JSON Lines") : "JSON"
         let from = sampleNames.isEmpty ? "a sample" : sampleNames.joined(separator: ", ")
         let checkSample = samples.count == 1 ? (samples[0].name ?? "FEED") : "EACH_SAMPLE"
-        model.header = [
-            "Drafted by `graphimport init` from \(from) (\(formatName), \(survey.records) value\(survey.records == 1 ? "" : "s") read).",
-            "Every line is a guess from the data; comments say where the guess was a close call.",
-            "Check it with `graphimport check --map THIS.map --sample \(checkSample)`, then import.",
-        ]
-        return MapDraft(
-            text: MapDraftPrinter(model: model).text, records: records, entities: model.entities.map(\.name),
-            recordsPaths: model.records.map(\.path))
+        model.header =
+            [
+                "Drafted by `graphimport init` from \(from) (\(formatName), \(survey.records) value\(survey.records == 1 ? "" : "s") read).",
+                "Every line is a guess from the data; comments say where the guess was a close call.",
+                "Check it with `graphimport check --map THIS.map --sample \(checkSample)`, then import.",
+            ] + leftOut(survey)
+        let text = MapDraftPrinter(model: model).text
+        try checkLimits(text)
+        return MapDraft(text: text, records: records, entities: model.entities.map(\.name), recordsPaths: model.records.map(\.path))
+    }
+
+    /// What the survey did not walk, for the draft's header: every field the draft leaves out is
+    /// named there, or counted where there are too many to name.
+    static func leftOut(_ survey: ShapeSurvey) -> [String] {
+        var lines: [String] = []
+        for node in survey.nodes {
+            if node.droppedKeys > 0, !DraftPlanner.isKeyedByData(node) {
+                let named = node.droppedKeyExamples.map { DraftNames.quoted($0.count > 40 ? String($0.prefix(40)) + "…" : $0) }
+                lines.append(
+                    "Left out at \(node.placeText): keys past the first \(ShapeSurvey.maxKeysPerObject) of an object, met "
+                        + "\(node.droppedKeys) time\(node.droppedKeys == 1 ? "" : "s") (\(named.joined(separator: ", "))\(node.droppedKeys > named.count ? ", …" : "")); "
+                        + "a draft takes at most \(ShapeSurvey.maxKeysPerObject) keys of an object: add the ones you need by hand.")
+            }
+            if node.longKeys > 0 {
+                lines.append(
+                    "Left out at \(node.placeText): \(node.longKeys) key\(node.longKeys == 1 ? "" : "s") over \(ShapeSurvey.maxKeyBytes) bytes "
+                        + "(the longest \(node.longestKeyBytes) bytes), too long to name a field.")
+            }
+        }
+        if survey.tooDeep > 0 {
+            lines.append(
+                "Left out: the contents of \(survey.tooDeep) object\(survey.tooDeep == 1 ? "" : "s") or array\(survey.tooDeep == 1 ? "" : "s") "
+                    + "nested more than \(ShapeSurvey.maxDepth) levels deep; a draft goes no deeper.")
+        }
+        return lines
+    }
+
+    /// A draft is a map `check` accepts: no larger than `ImportLimits.maxMapBytes`, and one that
+    /// compiles (within the entity and member limits); otherwise no draft is given.
+    static func checkLimits(_ text: String) throws(MapDraftFailure) {
+        let bytes = text.utf8.count
+        guard bytes <= ImportLimits.maxMapBytes else {
+            throw MapDraftFailure(
+                message: "cannot draft a map: the draft would be \(bytes) bytes, and a map may be at most \(ImportLimits.maxMapBytes) bytes",
+                hint: "draft from a smaller sample, or from the part of the feed you mean to import")
+        }
+        do {
+            _ = try ImportPlan.compile(text: text, fileName: "draft.map")
+        } catch {
+            let first = error.diagnostics.first.map { $0.headline.replacing(": error: ", with: ": ") } ?? "it has errors"
+            throw MapDraftFailure(
+                message: "cannot draft a map: the draft is not a map check accepts: \(first)",
+                hint: "draft from a smaller sample, or write the map by hand")
+        }
     }
 
     /// `tweets.json` -> `Tweet`: a sample named by one word names its records; others do not.

@@ -29,6 +29,12 @@ final class ShapeNode {
     var presentBesideIdentity = 0
     /// Keys met past `ShapeSurvey.maxKeysPerObject`: counted, not walked.
     var droppedKeys = 0
+    /// The first few of them, for the draft to name what it leaves out.
+    var droppedKeyExamples: [String] = []
+    /// Keys longer than `ShapeSurvey.maxKeyBytes`, of which no map name is made: counted, not walked.
+    var longKeys = 0
+    /// The longest of them, in bytes.
+    var longestKeyBytes = 0
     /// For objects with an id and a name (`{"id": 3, "name": "Task"}`), the digest of each id's
     /// name: two places where one id names different things hold different kinds of objects.
     private(set) var namesById: [Int: Int] = [:]
@@ -67,6 +73,22 @@ final class ShapeNode {
     var lastKey: String? {
         for step in path.reversed() { if case .key(let key) = step { return key } }
         return nil
+    }
+
+    /// The node's place below the records, as the draft's comments name it (`user.entities[*]`,
+    /// `the records` for the records themselves); keys are cut to 40 characters.
+    var placeText: String {
+        guard !path.isEmpty else { return "the records" }
+        var text = ""
+        for step in path {
+            switch step {
+            case .element: text += "[*]"
+            case .key(let key):
+                let shown = key.count > 40 ? String(key.prefix(40)) + "…" : key
+                text += (text.isEmpty ? "" : ".") + DraftNames.component(shown, first: true)
+            }
+        }
+        return text
     }
 
     /// Whether the last step into this node is into an array.

@@ -8,6 +8,11 @@ final class ShapeSurvey {
     static let maxKeysPerObject = 500
     /// Values nested deeper than this are counted, not walked: a draft goes no deeper.
     static let maxDepth = 24
+    /// A key longer than this (in UTF-8 bytes) is counted, not walked: a member named after it
+    /// would take a map line as long, and a few such keys a draft past `ImportLimits.maxMapBytes`.
+    static let maxKeyBytes = 1_024
+    /// How many left-out keys of one object the draft names.
+    static let namedDroppedKeys = 5
 
     static let identityNames = Set(DraftPlanner.idNames + DraftPlanner.addressNames)
 
@@ -15,6 +20,8 @@ final class ShapeSurvey {
     let root: ShapeNode
     private(set) var nodes: [ShapeNode]
     private(set) var records = 0
+    /// Objects and arrays met deeper than `maxDepth`, whose contents were not walked.
+    private(set) var tooDeep = 0
 
     init() {
         root = ShapeNode(index: 0, path: [])
@@ -30,7 +37,10 @@ final class ShapeSurvey {
         node.tally.count(value)
         switch value {
         case .object(let object):
-            guard depth < ShapeSurvey.maxDepth else { return }
+            guard depth < ShapeSurvey.maxDepth else {
+                if !object.members.isEmpty { tooDeep += 1 }
+                return
+            }
             let identified = object.members.contains { ShapeSurvey.identityNames.contains($0.key.lowercased()) }
             for member in object.members {
                 guard let child = child(of: node, key: member.key) else { continue }
@@ -39,7 +49,11 @@ final class ShapeSurvey {
             }
             if identified { noteName(of: object, at: node) } else { noteContent(of: object, at: node) }
         case .array(let elements):
-            guard depth < ShapeSurvey.maxDepth, !elements.isEmpty else { return }
+            guard !elements.isEmpty else { return }
+            guard depth < ShapeSurvey.maxDepth else {
+                tooDeep += 1
+                return
+            }
             let child = node.element ?? makeNode(node.path + [.element])
             if node.element == nil { node.setElement(child) }
             for element in elements { visit(element, at: child, depth: depth + 1) }
@@ -88,8 +102,16 @@ final class ShapeSurvey {
 
     private func child(of node: ShapeNode, key: String) -> ShapeNode? {
         if let child = node.member(key) { return child }
+        guard key.utf8.count <= ShapeSurvey.maxKeyBytes else {
+            node.longKeys += 1
+            node.longestKeyBytes = max(node.longestKeyBytes, key.utf8.count)
+            return nil
+        }
         guard node.memberKeys.count < ShapeSurvey.maxKeysPerObject else {
             node.droppedKeys += 1
+            if node.droppedKeyExamples.count < ShapeSurvey.namedDroppedKeys, !node.droppedKeyExamples.contains(key) {
+                node.droppedKeyExamples.append(key)
+            }
             return nil
         }
         let child = makeNode(node.path + [.key(key)])

@@ -113,6 +113,12 @@ final class PostgresRecordCompletion {
                 guard let refusal = error.recordError(for: record) else { throw error }
                 return .refused(refusal)
             }
+        }
+        if let error = PostgresTextCheck.error(in: draft, record: record, plan: plan) {
+            discardRecord()
+            return .refused(error)
+        }
+        if isNeeded {
             for stub in stubs { writer.gatherStub(stub.entity, stub.key, values: stub.values) }
         }
         try writer.add(draft)

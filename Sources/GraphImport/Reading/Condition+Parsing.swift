@@ -1,6 +1,11 @@
 import GraphImportStore
 
 extension Condition {
+    /// Most comparisons a condition written as text may hold: each is one level of the SQL
+    /// expression, and SQLite refuses a tree deeper than 1,000 (an error that quoted the whole
+    /// statement, an I/O exit).
+    public static let maxComparisons = 200
+
     /// A condition written as text, as `graphimport export --where` takes it:
     ///
     ///     condition   = comparison { "and" comparison }
@@ -15,6 +20,11 @@ extension Condition {
         var scanner = ConditionScanner(text: Array(text.unicodeScalars))
         var parts: [Condition] = []
         repeat {
+            guard parts.count < Condition.maxComparisons else {
+                throw GraphError(
+                    .syntax, "the condition has more than \(Condition.maxComparisons) comparisons",
+                    hint: "select objects by --key, or export the entity and filter its output (jq)")
+            }
             parts.append(try scanner.comparison())
         } while scanner.word("and")
         guard scanner.atEnd else { throw scanner.expected("'and' or the end of the condition") }

@@ -38,14 +38,11 @@ public final class ObjectGraph {
     private let storedColumns: [String: Set<String>]
 
     /// Opens the store at `store` (a file, or a `postgresql://` URL) with the map at `map` (its
-    /// includes read beside it).
-    public convenience init(store: URL, map: URL, readOnly: Bool = false) throws {
+    /// includes read as the command line reads them: regular files under the map's directory or
+    /// one of `includePath`).
+    public convenience init(store: URL, map: URL, includePath: [URL] = [], readOnly: Bool = false) throws {
         let text = try String(contentsOf: map, encoding: .utf8)
-        let includes = IncludeResolver { name, includer in
-            let path = IncludeResolver.relativePath(name, from: includer.name)
-            guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return .failure(IncludeFailure("cannot read \(path)")) }
-            return .success(MapFile(name: path, text: text))
-        }
+        let includes = MapFiles.includes(within: IncludeScope(map: map.path, allowing: includePath.map(\.path)))
         let plan = try ImportPlan.compile(text: text, fileName: map.path, includes: includes)
         try self.init(store: store.isFileURL ? store.path : store.absoluteString, plan: plan, readOnly: readOnly)
     }

@@ -33,6 +33,7 @@ public struct SampleCheck {
             if plan.routes[route].mayBeMissing && miss.reason == .absent { return nil }
             return (miss.foundText, miss.suggestion.map(JSONPathMiss.mapText))
         }
+        findings.noRecords(read: records)
         let diagnostics = findings.diagnostics.enumerated().sorted {
             ($0.element.location, $0.offset) < ($1.element.location, $1.offset)
         }.map(\.element)

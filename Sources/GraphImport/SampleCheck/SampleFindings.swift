@@ -180,6 +180,20 @@ struct SampleFindings {
 
     // MARK: Records
 
+    /// Whether `records` reported a path that matches nothing.
+    private var missReported = false
+
+    /// A sample none of whose records the map reads, when no records path was reported as a
+    /// miss (it met only `[]` or `null`): nothing of the map was checked against it, which
+    /// `--strict` must not pass.
+    mutating func noRecords(read count: Int) {
+        guard count == 0, !missReported else { return }
+        let location = mapping.records.first?.location ?? mapping.entities.first?.location ?? SourceLocation(line: 1, column: 1, offset: 0)
+        warn(
+            location, "the map reads no record of the sample: it is an empty feed (only empty arrays or null where the records are)",
+            hint: "check the map against a sample that holds records")
+    }
+
     /// A `records` line none of whose paths matches anything, described by `describe`; and records
     /// that do not fit their route.
     /// `describe` says, for a route's index, what the sample holds where its path stops matching,
@@ -193,6 +207,7 @@ struct SampleFindings {
             if matched == 0 {
                 for (offset, (path, location)) in zip(source.paths, source.pathLocations).enumerated() {
                     guard let found = describe(routes.lowerBound + offset) else { continue }
+                    missReported = true
                     let message = "records path '\(path)' matches nothing in the sample: \(found.description)"
                     warn(location, message, hint: found.suggestion.map { "did you mean '\($0)'?" })
                 }
