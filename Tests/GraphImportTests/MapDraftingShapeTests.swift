@@ -270,3 +270,22 @@ extension MapDraftingMergeTests {
         }
     }
 }
+
+extension MapDraftingMergeTests {
+    /// An id-only reference (`{"id": 12}`) links to the entity whose full objects the sample holds
+    /// elsewhere under the same kind of name; an id it names that the sample lacks is a stub row.
+    @Test func idOnlyReferencesLinkToTheEntityOfTheirFullObjects() throws {
+        var generator = MapDraftingShapeTests.Generator(state: 29)
+        for count in [2, 6, 15] {
+            var ids = Set(1...count)
+            let activities = (1...count).map { id in
+                let previous = generator.int(1...count + 3)
+                ids.insert(previous)
+                return #"{"id": \#(id), "name": "a\#(id)", "distance": \#(id * 3), "previous_activity": {"id": \#(previous)}}"#
+            }
+            let (draft, fixture) = try MapDraftingTests.drafted(#"{"activities": [\#(activities.joined(separator: ", "))]}"#)
+            #expect(draft.entities == ["Activity"], "\(draft.text)")
+            #expect(try fixture.value("SELECT count(*) FROM activities") == String(ids.count), "\(draft.text)")
+        }
+    }
+}

@@ -337,6 +337,36 @@ struct DraftPlanner {
         return changed
     }
 
+    /// Whether the objects at `node` only point at an object (`{"id": 12}`, `{"id": 3, "type": "user"}`,
+    /// `{"name": "x", "url": "…"}`): every key one that any kind of object has (`commonKeys`).
+    static func isReference(_ node: ShapeNode) -> Bool {
+        !node.memberKeys.isEmpty && node.memberKeys.allSatisfy { commonKeys.contains($0.lowercased()) }
+    }
+
+    /// The last word of the name a node's objects are met under (`previous_activity` -> `activity`).
+    private static func kindWord(_ node: ShapeNode) -> String? {
+        guard let (key, plural) = node.namingKey else { return nil }
+        let snake = Naming.snakeCase(DraftNames.entity(plural ? DraftNames.singular(key) : key))
+        return snake.split(separator: "_").last.map(String.init)
+    }
+
+    /// Id-only references join the entity whose full objects the sample holds elsewhere, when
+    /// exactly one group with the same key is met under the same kind of name (`activity`,
+    /// `previous_activity`, `activities[]`), and no evidence says they differ (`union` checks):
+    /// then the reference is a link to that entity (a stub until its object arrives), not an
+    /// entity of its own with one column.
+    private mutating func linkReferences(_ keyed: [ShapeNode]) {
+        for reference in keyed where DraftPlanner.isReference(reference) {
+            guard let word = DraftPlanner.kindWord(reference) else { continue }
+            let candidates = keyed.filter { node in
+                node !== reference && !DraftPlanner.isReference(node) && identity[node.index] == identity[reference.index]
+                    && DraftPlanner.kindWord(node) == word
+            }
+            let groups = Set(candidates.map { find($0.index) })
+            if groups.count == 1, let target = candidates.first { union(target.index, reference.index) }
+        }
+    }
+
     /// The nodes of each group, by the group's root, in survey order.
     private mutating func groups() -> [Int: [ShapeNode]] {
         var groups: [Int: [ShapeNode]] = [:]
@@ -387,6 +417,7 @@ struct DraftPlanner {
                 union(a.index, b.index)
             }
         }
+        linkReferences(keyed)
         var changed = true
         while changed {
             changed = false
