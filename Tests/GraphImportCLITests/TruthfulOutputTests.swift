@@ -58,7 +58,7 @@ struct TruthfulOutputTests {
     @Test(arguments: ["{\"data\":[]}", "{\"data\":[]}\n{\"data\":null}\nnull\n"])
     func checkStrictFailsASampleTheMapReadsNoRecordOf(_ sampleText: String) {
         let dir = TemporaryDirectory()
-        let map = dir.write("users.map", "records at data[*] as User\nentity User\n  key id\n  id : Int\n")
+        let map = dir.write("users.map", "records at data[*] as User\nentity User table users\n  key id\n  id : Int\n")
         let sample = dir.write("sample.txt", sampleText)
         let strict = runInProcess(["check", "--map", map, "--sample", sample, "--strict"])
         #expect(strict.status == 65)
