@@ -187,7 +187,8 @@ import Testing
         let result = runInProcess(["check", "--map", map])
         #expect(result.status == 78)
         #expect(result.stderr.components(separatedBy: ": error: ").count - 1 == 20)
-        #expect(result.stderr.hasSuffix("… and 981 more errors\ngraphimport: 1001 errors in the map; nothing was imported\n"))
+        // `check` imports nothing, so it does not say that nothing was imported.
+        #expect(result.stderr.hasSuffix("… and 981 more errors\ngraphimport: 1001 errors in the map\n"), "\(result.stderr.suffix(200))")
     }
 }
 
