@@ -289,3 +289,32 @@ extension MapDraftingMergeTests {
         }
     }
 }
+
+extension MapDraftingMergeTests {
+    /// Elements that wrap a keyed object and describe the link (`{"added_at": …, "track": {…}}`)
+    /// become a to-many with `each` and `link` attributes: the wrapped objects are an entity, and
+    /// each element's own fields are kept on its link.
+    @Test func wrapperElementsBecomeEachWithLinkAttributes() throws {
+        var generator = MapDraftingShapeTests.Generator(state: 31)
+        for count in [1, 4, 12] {
+            var links = 0
+            var tracks: Set<Int> = []
+            let playlists = (1...count).map { id in
+                let chosen = Set((0..<generator.int(1...5)).map { _ in generator.int(1...20) })
+                links += chosen.count
+                tracks.formUnion(chosen)
+                let items = chosen.sorted().map { track in
+                    #"{"added_at": "2024-0\#(1 + track % 9)-01T00:00:00Z", "is_local": \#(track % 2 == 0), "extra": {"k": \#(track)}, "#
+                        + #""track": {"id": "t\#(track)", "name": "n\#(track)", "duration_ms": \#(track * 1000)}}"#
+                }
+                return #"{"id": "p\#(id)", "name": "list \#(id)", "tracks": {"total": \#(chosen.count), "items": [\#(items.joined(separator: ", "))]}}"#
+            }
+            let (draft, fixture) = try MapDraftingTests.drafted("[\(playlists.joined(separator: ", "))]", entity: "Playlist")
+            let lines = MapDraftingTests.lines(draft)
+            #expect(lines.contains { $0.hasPrefix("tracksItems <- tracks.items : [Track] each track") }, "\(draft.text)")
+            #expect(lines.contains { $0.hasPrefix("link addedAt <- added_at : Date | iso8601") }, "\(draft.text)")
+            #expect(try fixture.value("SELECT count(*) FROM tracks") == String(tracks.count), "\(draft.text)")
+            #expect(try fixture.value("SELECT count(*) FROM playlists_tracks_items WHERE added_at IS NOT NULL") == String(links))
+        }
+    }
+}

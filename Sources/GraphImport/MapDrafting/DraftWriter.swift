@@ -354,6 +354,15 @@ struct DraftWriter {
             }
             return .init(name: name, path: path, type: "[\(targetName)]\(q)")
         }
+        if elementTally.objects > 0, elementTally.kindCount == 1, elementTally.nulls == 0,
+            let wrapper = wrappedMember(objects, count: elementTally.objects)
+        {
+            let name = memberName(keys, used: &used)
+            let targetName = self.name(forGroup: wrapper.target)
+            return .init(
+                name: name, path: path, type: "[\(targetName)]\(q) each \(DraftNames.path([wrapper.key]))",
+                comment: "each element wraps a \(targetName); its other fields describe the link", links: wrapper.links)
+        }
         if elementTally.strings > 0, elementTally.kindCount == 1, elementTally.nulls == 0 {
             let name = memberName(keys, used: &used)
             let target = valueEntity(for: keys.last!)
@@ -363,6 +372,42 @@ struct DraftWriter {
             elementTally.objects > 0 && elementTally.kindCount == 1
             ? "objects without an id, kept whole" : elementTally.arrays > 0 ? "arrays of arrays, kept whole" : "a list of values, kept whole"
         return .init(name: memberName(keys, used: &used), path: path, type: "JSON\(q)", comment: why)
+    }
+
+    /// Elements that wrap one keyed object (`{"added_at": …, "track": {"id": …}}`,
+    /// `{"slot": 1, "ability": {"name": …}}`): the member every element holds an object of an
+    /// entity at, keyed in each, and the element's other scalars as link attributes. Nil when no
+    /// single such member exists; then the elements are kept whole.
+    private mutating func wrappedMember(_ elements: [ShapeNode], count: Int) -> (key: String, target: Int, links: [DraftModel.Member])? {
+        var keys: [String] = []
+        var seen: Set<String> = []
+        for node in elements { for key in node.memberKeys where seen.insert(key).inserted { keys.append(key) } }
+        // The one member that holds, in every element, an object of one entity with its key.
+        let candidates: [(key: String, target: Int)] = keys.compactMap { key in
+            let children = elements.compactMap { $0.member(key) }
+            let tally = merged(children)
+            guard tally.objects == count, tally.values == count, let target = entityGroup(of: children[0]),
+                children.allSatisfy({ entityGroup(of: $0) == target }),
+                children.reduce(0, { $0 + self.key(ofGroup: target)!.presence(in: $1) }) == count
+            else { return nil }
+            return (key, target)
+        }
+        guard candidates.count == 1, let wrapped = candidates.first else { return nil }
+        var used: Set<String> = [Naming.position]
+        var links: [DraftModel.Member] = []
+        for key in keys where key != wrapped.key {
+            let children = elements.compactMap { $0.member(key) }
+            let tally = merged(children)
+            guard tally.objects == 0, tally.arrays == 0 else {
+                links.append(.init(name: memberName([key], used: &used), path: DraftNames.path([key]), type: "JSON?", comment: "not a scalar, kept whole"))
+                continue
+            }
+            let (type, comment) = attributeType(tally, key: key, optional: tally.present < count)
+            let name = memberName([key], used: &used)
+            guard !name.lowercased().hasSuffix("_pk") else { continue }
+            links.append(.init(name: name, path: DraftNames.path([key]), type: type, comment: comment))
+        }
+        return (wrapped.key, wrapped.target, links)
     }
 
     /// The entity of an array of strings: one object per value, keyed by the value (`$`).

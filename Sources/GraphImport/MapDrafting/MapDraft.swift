@@ -26,6 +26,8 @@ struct DraftModel {
         var path: String?
         var type: String
         var comment: String?
+        /// `link` lines below a to-many: what each wrapper element says of its link.
+        var links: [Member] = []
     }
 
     struct Entity {

@@ -29,6 +29,10 @@ struct MapDraftPrinter {
                 var line = "  " + source + String(repeating: " ", count: max(1, width - source.count + 1)) + ": " + member.type
                 if let comment = member.comment { line += "   # " + comment }
                 out += line + "\n"
+                for link in member.links {
+                    let source = link.path.map { $0 == link.name ? link.name : "\(link.name) <- \($0)" } ?? link.name
+                    out += "    link \(source) : \(link.type)" + (link.comment.map { "   # " + $0 } ?? "") + "\n"
+                }
             }
         }
         return out
