@@ -11,7 +11,7 @@ enum Help {
         case .check: "graphimport check --map <map> [--sample <feed>] [--format <format>] [--strict] [--include-path <dir> ...]"
         case .schema: "graphimport schema --map <map> [--store <store>] [--include-path <dir> ...]"
         case .completions: "graphimport completions (bash | zsh | fish)"
-        case .manpage: "graphimport manpage"
+        case .manpage: "graphimport manpage [map <file>]"
         case .export:
             "graphimport export --map <map> [--store <path>] [<entity> [--key <key> ...] [--where <condition>] [--format <format>]] [--depth <n>] [--wait <seconds>] [--quiet] [--include-path <dir> ...]"
         case .draft: "graphimport init <feed> ... [--entity <name>] [--format <format>] [--output <file>]"
@@ -129,6 +129,9 @@ enum Help {
             """
             OVERVIEW: Print the manual page graphimport(1), in roff, made from the help screens.
 
+            With `map FILE`, print graphimport-map(5), the map language, made from its reference
+            (Mappings/README.md in the source tree, which `bash .ci/setup` installs this way).
+
             USAGE: \(usage(for: .manpage))
 
             OPTIONS:
@@ -137,6 +140,7 @@ enum Help {
             EXAMPLES:
               graphimport manpage | man -l -
               graphimport manpage > /usr/local/share/man/man1/graphimport.1
+              graphimport manpage map Mappings/README.md > /usr/local/share/man/man5/graphimport-map.5
 
             """
         case .changes:

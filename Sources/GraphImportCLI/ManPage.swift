@@ -1,11 +1,31 @@
+import Foundation
+
 /// `graphimport manpage`: the manual page graphimport(1) in roff, made from the help screens so
-/// that `man graphimport` and `--help` say the same.
+/// that `man graphimport` and `--help` say the same; `graphimport manpage map FILE`: the map
+/// language's page, graphimport-map(5), made from its reference (Mappings/README.md).
 enum ManPage {
     static func run(_ arguments: [String], io: ToolIO) throws(UsageError) -> ExitCode {
         let parsed = try ParsedArguments(arguments, options: [])
-        if let extra = parsed.operands.first { throw UsageError(message: "Unexpected argument '\(extra)'", hint: nil) }
-        io.writeOut(roff())
-        return .ok
+        switch parsed.operands.count {
+        case 0:
+            io.writeOut(roff())
+            return .ok
+        case 2 where parsed.operands[0] == "map":
+            let path = parsed.operands[1]
+            guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
+                reportError("cannot read the map language's reference '\(path)'", hint: "give Mappings/README.md of the source tree", io: io)
+                return .noInput
+            }
+            io.writeOut(
+                MarkdownManPage.roff(
+                    markdown: text, name: "graphimport-map", section: 5, summary: "the map language of graphimport(1)"))
+            return .ok
+        case 1 where parsed.operands[0] == "map":
+            throw UsageError(message: "Missing expected argument '<file>'", hint: "graphimport manpage map Mappings/README.md")
+        default:
+            let extra = parsed.operands.first == "map" ? parsed.operands.dropFirst(2).first : parsed.operands.first
+            throw UsageError(message: "Unexpected argument '\(extra ?? "")'", hint: "graphimport manpage [map <file>]")
+        }
     }
 
     /// Sections whose lines are entries: a name (an option, a code) and its description.
@@ -34,7 +54,7 @@ enum ManPage {
             out.append(".SH \(title)")
             out += lines(of: main, title)
         }
-        out += [".SH SEE ALSO", "sqlite3(1); Mappings/README.md, the map language, in the source tree."]
+        out += [".SH SEE ALSO", "graphimport\\-map(5), the map language; sqlite3(1), psql(1)."]
         return out.joined(separator: "\n") + "\n"
     }
 

@@ -301,6 +301,42 @@ struct CommandDocumentationTests {
         #expect(text.isEmpty, "\(text)")
     }
 
+    /// graphimport-map(5) is made from the map language's reference: every heading of it is a
+    /// section, its code blocks are kept as written, groff (where installed) formats it without a
+    /// warning, and `man graphimport` points to it.
+    @Test func theMapLanguagesManPageIsMadeFromItsReference() throws {
+        let reference = repoFile("Mappings/README.md")
+        let result = runInProcess(["manpage", "map", reference])
+        #expect(result.status == 0, "\(result.stderr)")
+        let page = result.stdout
+        #expect(page.hasPrefix(".TH GRAPHIMPORT-MAP 5 "))
+        let text = try String(contentsOfFile: reference, encoding: .utf8)
+        var fenced = false
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix("```") { fenced.toggle() }
+            guard !fenced, line.hasPrefix("## ") else { continue }
+            #expect(page.contains(".SH "), "no section for \(line)")
+        }
+        #expect(page.contains("\nrecords at $[*] as Tweet            # where the records are; `as` defaults to the first entity\n"))
+        #expect(runInProcess(["manpage"]).stdout.contains("graphimport\\-map(5)"))
+        let missing = runInProcess(["manpage", "map", "/nonexistent/README.md"])
+        #expect(missing.status == 66)
+        #expect(runInProcess(["manpage", "map"]).status == 64)
+        #expect(runInProcess(["manpage", "map", reference, "extra"]).status == 64)
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/groff") else { return }
+        let dir = TemporaryDirectory()
+        let file = dir.write("graphimport-map.5", page)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/groff")
+        process.arguments = ["-man", "-Tutf8", "-ww", "-z", file]
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        let warnings = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(warnings.isEmpty, "\(warnings.prefix(2000))")
+    }
+
     /// The import help's example query runs on the sample as written (with the store's path).
     @Test func theHelpsExampleQueriesRunOnTheSamples() throws {
         let dir = TemporaryDirectory()
