@@ -318,3 +318,17 @@ extension MapDraftingMergeTests {
         }
     }
 }
+
+extension MapDraftingShapeTests {
+    /// A response is not keyed by its address or a name in it (a websocket `url`, `kind`): the
+    /// objects inside it are the records, and its scalars are offered as `meta`. The same field
+    /// still keys records that are array elements.
+    @Test func aResponseEnvelopeIsKeyedByAnIdOnly() throws {
+        let json = #"{"ok": true, "url": "wss://example.test/ws/1", "kind": "rtm", "self": {"id": "U1", "name": "bot"}, "team": {"id": "T1", "name": "t", "domain": "d"}}"#
+        let (draft, _) = try MapDraftingTests.drafted(json)
+        #expect(draft.recordsPaths == ["self", "team"], "\(draft.text)")
+        #expect(MapDraftingTests.lines(draft).contains("# meta url <- url : String?"), "\(draft.text)")
+        let (elements, _) = try MapDraftingTests.drafted(#"[{"url": "https://a.test/1", "title": "x"}, {"url": "https://a.test/2", "title": "y"}]"#)
+        #expect(MapDraftingTests.lines(elements).contains("key url"), "\(elements.text)")
+    }
+}

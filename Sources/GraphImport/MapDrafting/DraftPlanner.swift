@@ -97,6 +97,10 @@ struct DraftPlanner {
             return DraftKey([key])
         }
         if let key = objectValuedId(of: node) { return key }
+        // A response (a whole document) is keyed by an id only: its address or a name in it (a
+        // websocket `url`, a `kind`) says which endpoint answered, not which object it is, and
+        // would make each response a row of its own. The objects inside it are the records.
+        if wholeDocuments && node === survey.root { return nil }
         if let key = named(DraftPlanner.addressNames) {
             // A nested object keyed by its address is an entity when it is shared (the same
             // milestone on many issues); met once each, it is part of its parent.
