@@ -324,7 +324,9 @@ extension MapDraftingShapeTests {
     /// objects inside it are the records, and its scalars are offered as `meta`. The same field
     /// still keys records that are array elements.
     @Test func aResponseEnvelopeIsKeyedByAnIdOnly() throws {
-        let json = #"{"ok": true, "url": "wss://example.test/ws/1", "kind": "rtm", "self": {"id": "U1", "name": "bot"}, "team": {"id": "T1", "name": "t", "domain": "d"}}"#
+        let json =
+            #"{"ok": true, "url": "wss://example.test/ws/1", "kind": "rtm", "self": {"id": "U1", "name": "bot"}, "#
+            + #""team": {"id": "T1", "name": "t", "domain": "d"}}"#
         let (draft, _) = try MapDraftingTests.drafted(json)
         #expect(draft.recordsPaths == ["self", "team"], "\(draft.text)")
         #expect(MapDraftingTests.lines(draft).contains("# meta url <- url : String?"), "\(draft.text)")
