@@ -334,3 +334,28 @@ extension MapDraftingShapeTests {
         #expect(MapDraftingTests.lines(elements).contains("key url"), "\(elements.text)")
     }
 }
+
+extension MapDraftingShapeTests {
+    /// JSON Lines of mixed kinds: the draft takes every object record and passes over the values
+    /// that are not objects (counted as ignored), so that it imports its whole sample.
+    @Test func jsonLinesOfMixedKindsImportEveryObject() throws {
+        var generator = Generator(state: 37)
+        let others = [#""text""#, "7", "[1, 2]", "true", "[]"]
+        for count in [2, 5, 20] {
+            var lines: [String] = []
+            for id in 1...count {
+                lines.append(#"{"id": \#(id), "name": "n\#(id)"}"#)
+                if generator.int(0...1) == 0 { lines.append(others[generator.int(0...others.count - 1)]) }
+            }
+            lines.insert(others[generator.int(0...others.count - 1)], at: 1)
+            let json = lines.joined(separator: "\n") + "\n"
+            let draft = try MapDrafter.draft(source: BytesSource(Array(json.utf8)), entity: "Thing")
+            let fixture = try EngineFixture(map: draft.text)
+            let report = try SampleCheck(plan: fixture.plan).run(source: BytesSource(Array(json.utf8)))
+            #expect(report.diagnostics.map(\.description) == [], "\(draft.text)")
+            let summary = try fixture.importJSON(json)
+            #expect(summary.skippedRecords == 0, "\(draft.text)")
+            #expect(try fixture.value("SELECT count(*) FROM things") == String(count), "\(draft.text)")
+        }
+    }
+}

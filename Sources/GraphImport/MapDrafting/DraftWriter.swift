@@ -94,7 +94,7 @@ struct DraftWriter {
             let holding = key.presence(in: root)
             model.records.append(
                 .init(
-                    path: planner.recordsPath(root), entity: entity, requiredKey: holding < root.tally.objects ? key.path : nil,
+                    path: planner.recordsPath(root), entity: entity, requiredKey: holding < root.tally.values ? key.path : nil,
                     count: recordCount(root)))
         }
         var next = 0
