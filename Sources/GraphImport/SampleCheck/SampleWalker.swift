@@ -31,6 +31,9 @@ final class SampleWalker {
     private var bareValue: JSONValue?
     /// The member name of the current record, when its route takes records with `{*}`.
     private var recordMemberName: String?
+    /// What `$index` reads in the object being walked, and the current record's position in its array.
+    private var elementIndex: Int?
+    private var recordElementIndex: Int?
     /// The objects being walked, outermost first: what `@parent` reads (see `DraftBuilder`).
     private var parents: [(object: JSONObject, depth: Int)] = []
     /// The response's values `@root` reads for the current record, by capture index.
@@ -62,6 +65,8 @@ final class SampleWalker {
         memberName = nil
         bareValue = nil
         recordMemberName = nil
+        elementIndex = nil
+        recordElementIndex = plan.routes[route].elementIndex(of: record)
         if let depth = plan.routes[route].memberNameDepth, depth < record.path.components.count,
             case .key(let name) = record.path.components[depth]
         {
@@ -107,18 +112,19 @@ final class SampleWalker {
                 default: false
                 }
             if isBare && plan.entities[entity].readsBareValue {
-                return walk(JSONObject([]), entity: entity, memberName: recordMemberName, bareValue: value)
+                return walk(JSONObject([]), entity: entity, memberName: recordMemberName, bareValue: value, elementIndex: recordElementIndex)
             }
             routes[route].fail(.shape) { failure("expected an object for \(plan.entities[entity].name), found \(value.kindName)") }
             return
         }
-        walk(object, entity: entity, memberName: recordMemberName)
+        walk(object, entity: entity, memberName: recordMemberName, elementIndex: recordElementIndex)
     }
 
     /// Counts every member of `object`, an object of `entity`, and walks the objects nested in it.
-    private func walk(_ object: JSONObject, entity index: Int, memberName: String? = nil, bareValue: JSONValue? = nil) {
+    private func walk(_ object: JSONObject, entity index: Int, memberName: String? = nil, bareValue: JSONValue? = nil, elementIndex: Int? = nil) {
         self.memberName = memberName
         self.bareValue = bareValue
+        self.elementIndex = elementIndex
         parents.append((object, stack.count))
         defer { parents.removeLast() }
         let entity = plan.entities[index]
@@ -216,7 +222,7 @@ final class SampleWalker {
                     for (offset, element) in elements.enumerated() {
                         if let filter = relationship.filter, !filter.takes(element) { continue }
                         stack.append(.index(offset))
-                        tallyElement(element, of: relationship, entity: index, position: position)
+                        tallyElement(element, of: relationship, entity: index, position: position, elementIndex: offset)
                         stack.removeLast()
                     }
                 default:
@@ -284,7 +290,9 @@ final class SampleWalker {
     }
 
     /// One element of a to-many's array: through `each`, then a nested object or a key.
-    private func tallyElement(_ element: JSONValue, of relationship: ToManyPlan, entity: Int, position: Int, memberName: String? = nil) {
+    private func tallyElement(
+        _ element: JSONValue, of relationship: ToManyPlan, entity: Int, position: Int, memberName: String? = nil, elementIndex: Int? = nil
+    ) {
         toMany[entity][position].tried += 1
         // Under `unkeyed skip`, only once the element is known to be kept: an import reads no link values of one it leaves out.
         if relationship.hasLinkAttributes && !relationship.skipsUnkeyed { tallyLinks(element, of: relationship, entity: entity, position: position) }
@@ -321,6 +329,9 @@ final class SampleWalker {
             default: break
             }
         }
+        if let elementIndex, case .object(let object) = target, plan.entities[relationship.target].readsElementIndex {
+            return walk(object, entity: relationship.target, elementIndex: elementIndex)
+        }
         if let problem = link(target, target: relationship.target) {
             toMany[entity][position].fail(problem.kind) { failure(problem.message, hint: problem.hint) }
         }
@@ -333,7 +344,8 @@ final class SampleWalker {
         if entity.readsBareValue { return nil }
         for keyIndex in entity.keyAttributes {
             let attribute = entity.attributes[keyIndex]
-            guard let path = attribute.path else { continue }
+            // `$index` is the element's position, which every element has.
+            guard let path = attribute.path, path != [.elementIndex] else { continue }
             switch reach(path, attribute.fallbacks, in: object).reach {
             case .absent:
                 if case .value = attribute.onMissing { continue }
@@ -420,6 +432,9 @@ final class SampleWalker {
         if case .memberName? = path.first {
             return memberName.map { .value(.string($0)) } ?? .absent(key: "$key", depth: 0, beside: object)
         }
+        if case .elementIndex? = path.first {
+            return elementIndex.map { .value(.number(JSONNumber(literal: String($0)))) } ?? .absent(key: "$index", depth: 0, beside: object)
+        }
         var current = JSONValue.object(object)
         for (depth, step) in path.enumerated() {
             switch (step, current) {
@@ -437,6 +452,8 @@ final class SampleWalker {
                 return .blocked("expected an array to take element [\(index)] of, found \(current.kindName)")
             case (.memberName, _):
                 return .blocked("`$key` stands only as a whole path")
+            case (.elementIndex, _):
+                return .blocked("`$index` stands only as a whole path")
             case (.parent, _):
                 let level = parents.count - 2 - depth
                 guard level >= 0 else { return .absent(key: nil, depth: depth, beside: nil) }
