@@ -31,6 +31,19 @@ final class SampleWalker {
     private var bareValue: JSONValue?
     /// The member name of the current record, when its route takes records with `{*}`.
     private var recordMemberName: String?
+    /// The current record's objects that lack a required attribute, reported when the record ends
+    /// unless an object of the same entity and key in the record holds it: an import accepts an
+    /// id-only reference (`{"activity": {"id": 12}}`) inside the record that carries the full object.
+    private var lacking: [(entity: Int, position: Int, key: [SQLValue]?, failure: SampleFailure)] = []
+    /// The required attributes the current record's objects hold, by entity, attribute and key.
+    private var holding = Set<HeldAttribute>()
+
+    struct HeldAttribute: Hashable {
+        let entity: Int
+        let position: Int
+        let key: [SQLValue]
+    }
+
     /// What `$index` reads in the object being walked, and the current record's position in its array.
     private var elementIndex: Int?
     private var recordElementIndex: Int?
@@ -55,6 +68,7 @@ final class SampleWalker {
     /// Counts one record matched by records path `record.patternIndex`.
     func tally(_ record: JSONRecord) {
         self.record = record
+        defer { reportLacking() }
         stack.removeAll(keepingCapacity: true)
         // A record no `where` of its path takes is passed over, as an import passes it over.
         guard let route = plan.routes.route(taking: record.value, matchedBy: record.patternIndex) else {
@@ -129,10 +143,18 @@ final class SampleWalker {
         defer { parents.removeLast() }
         let entity = plan.entities[index]
         objects[index] += 1
+        var key: [SQLValue]??
         for (position, attribute) in entity.attributes.enumerated() {
             guard attribute.path != nil else { continue }
             let isKey = entity.keyAttributes.contains(position)
-            tallyAttribute(attribute, isKey: isKey, entity: index, position: position, in: object)
+            let lacks = tallyAttribute(attribute, isKey: isKey, entity: index, position: position, in: object)
+            guard !isKey, attribute.onMissing == .requiredOnInsert else { continue }
+            if key == nil { key = objectKey(object, entity: index) }
+            if let lacks {
+                lacking.append((index, position, key ?? nil, lacks))
+            } else if let held = key ?? nil {
+                holding.insert(HeldAttribute(entity: index, position: position, key: held))
+            }
         }
         if !entity.polymorphic.isEmpty { tallyChoices(in: object, entity: index) }
         let depth = stack.count
@@ -234,10 +256,39 @@ final class SampleWalker {
         }
     }
 
-    private func tallyAttribute(_ attribute: AttributePlan, isKey: Bool, entity: Int, position: Int, in object: JSONObject) {
+    /// The key of `object`, an object of `entity`, as an import converts it; nil when a part is
+    /// absent, null or does not convert.
+    private func objectKey(_ object: JSONObject, entity index: Int) -> [SQLValue]? {
+        let entity = plan.entities[index]
+        var values: [SQLValue] = []
+        for keyIndex in entity.keyAttributes {
+            let attribute = entity.attributes[keyIndex]
+            guard let path = attribute.path, case .value(let raw) = reach(path, attribute.fallbacks, in: object).reach,
+                let value = try? attribute.sqlValue(raw), value != .null
+            else { return nil }
+            values.append(value)
+        }
+        return values
+    }
+
+    /// Counts the current record's objects that lack a required attribute no object of the same
+    /// key in the record holds, and starts the next record afresh.
+    private func reportLacking() {
+        for lack in lacking {
+            if let key = lack.key, holding.contains(HeldAttribute(entity: lack.entity, position: lack.position, key: key)) { continue }
+            attributes[lack.entity][lack.position].fail(.lacksRequired) { lack.failure }
+        }
+        lacking.removeAll(keepingCapacity: true)
+        holding.removeAll(keepingCapacity: true)
+    }
+
+    /// Counts one attribute of an object; returns the failure to count when the object has no
+    /// value for a required attribute (counted at the record's end, see `lacking`).
+    @discardableResult
+    private func tallyAttribute(_ attribute: AttributePlan, isKey: Bool, entity: Int, position: Int, in object: JSONObject) -> SampleFailure? {
         let name = plan.entities[entity].name
         let raw: JSONValue
-        guard let first = attribute.path else { return }
+        guard let first = attribute.path else { return nil }
         let (found, path) = reach(first, attribute.fallbacks, in: object)
         switch found {
         case .absent(let key, let depth, let beside):
@@ -247,19 +298,17 @@ final class SampleWalker {
                     failure("the object has no '\(attribute.sourceDescription)', the key of \(name)", below: path)
                 }
             } else if attribute.onMissing == .requiredOnInsert {
-                attributes[entity][position].fail(.lacksRequired) {
-                    failure(
-                        "no '\(attribute.sourceDescription)'",
-                        hint: "an import refuses such an object if it is new (not yet stored): "
-                            + "make the attribute optional (`: \(attribute.type.rawValue)?`) if objects without it can be new, "
-                            + "or give it a `default` or a `missing` rule", below: path)
-                }
+                return failure(
+                    "no '\(attribute.sourceDescription)'",
+                    hint: "an import refuses such an object if it is new (not yet stored): "
+                        + "make the attribute optional (`: \(attribute.type.rawValue)?`) if objects without it can be new, "
+                        + "or give it a `default` or a `missing` rule", below: path)
             }
-            return
+            return nil
         case .blocked(let message):
             attributes[entity][position].present += 1
             attributes[entity][position].fail(.shape) { failure(message, below: path) }
-            return
+            return nil
         case .value(let value):
             raw = value
         }
@@ -273,7 +322,7 @@ final class SampleWalker {
             value = try attribute.sqlValue(raw)
         } catch {
             attributes[entity][position].fail(.conversion) { failure(error.message, hint: error.hint, below: path) }
-            return
+            return nil
         }
         if value == .null {
             attributes[entity][position].nulls += 1
@@ -287,6 +336,7 @@ final class SampleWalker {
         } else if let message = attribute.failedCheck(value) {
             attributes[entity][position].fail(.check) { failure("\(message) (value: \(value.shown))", below: path) }
         }
+        return nil
     }
 
     /// One element of a to-many's array: through `each`, then a nested object or a key.
