@@ -60,6 +60,10 @@ struct ElementIndexStoreTests {
         let store = try MappedStore(kind, map: map)
         try store.importJSON(#"{"steps": [{"name": "mix"}, {"name": "bake"}]}"#)
         #expect(try store.select("SELECT position, name FROM Step ORDER BY position") == [["0", "mix"], ["1", "bake"]])
+        let steps = try store.store.export(plan: store.plan)
+        let stepsCopy = try MappedStore(kind, map: map)
+        try stepsCopy.importJSON(steps)
+        #expect(try stepsCopy.rows() == store.rows(), "\(steps)")
 
         let orders = try MappedStore(kind, map: Self.map)
         try orders.importJSON(Self.feed)
