@@ -88,14 +88,15 @@ enum CheckCommand {
         }
         var text = ""
         for var diagnostic in report.diagnostics {
-            if strict { diagnostic.severity = .error }
+            if strict, diagnostic.severity == .warning { diagnostic.severity = .error }
             text += escapedLines(diagnostic.description) + "\n"
         }
         for skipped in report.skippedElements {
             text +=
                 "check: \(counted(skipped.count, "element")) of \(skipped.member) would be skipped (unkeyed skip): \(skipped.reason) at \(skipped.paths[0])\n"
         }
-        let count = report.diagnostics.count
+        // Notes say what the import stores as absent: they are printed, not counted.
+        let count = report.diagnostics.count { $0.severity != .note }
         let kind = strict ? "error" : "warning"
         let found = count == 0 ? "no \(kind)s" : counted(count, kind)
         text += "check: \(found) for \(counted(report.records, "record")) of \(name)"

@@ -15,14 +15,15 @@ public struct Diagnostic: Error, Sendable, Equatable, CustomStringConvertible {
     public var hint: String?
     /// The text of the line the location is on, without its newline; nil when unknown.
     public var sourceLine: String?
-    /// Whether the problem stops the map being used (`error`) or is only worth a look (`warning`).
+    /// Whether the problem stops the map being used (`error`), is worth a look (`warning`), or is
+    /// only said for information (`note`: `check --strict` does not fail on it).
     public var severity: Severity
     /// Where the problem came from, one line each (`included from mastodon.map:1:1`), shown after the hint.
     public var notes: [String]
 
     /// How serious a diagnostic is, as its headline says it.
     public enum Severity: String, Sendable, Equatable {
-        case error, warning
+        case error, warning, note
     }
 
     public init(

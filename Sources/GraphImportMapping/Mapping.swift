@@ -139,6 +139,9 @@ public struct KeyPath: Sendable, Equatable, Hashable, CustomStringConvertible {
         /// `$key`: the name of the member a keyed iteration (`{*}`) took the object from; only
         /// as the whole path of an attribute.
         case memberName
+        /// `$index`: the 0-based position in its array of the element or record the object is;
+        /// only as the whole path of an attribute.
+        case elementIndex
         /// `@parent`: the object whose relationship reached this one (repeated, its parent);
         /// only at the start of an attribute's or a to-one's path.
         case parent
@@ -149,6 +152,9 @@ public struct KeyPath: Sendable, Equatable, Hashable, CustomStringConvertible {
 
     /// Whether the path is `$key`.
     public var isMemberName: Bool { components == [.memberName] }
+
+    /// Whether the path is `$index`.
+    public var isElementIndex: Bool { components == [.elementIndex] }
 
     /// Whether the path starts at `@parent` or `@root` rather than at the object being mapped.
     public var isAnchored: Bool { components.first == .parent || components.first == .root }
@@ -178,6 +184,7 @@ public struct KeyPath: Sendable, Equatable, Hashable, CustomStringConvertible {
             case .anyIndexOrOne: text += (text.isEmpty ? "$" : "") + "[*?]"
             case .anyMember: text += (text.isEmpty ? "$" : "") + "{*}"
             case .memberName: text += "$key"
+            case .elementIndex: text += "$index"
             case .parent: text += text.isEmpty ? "@parent" : ".@parent"
             case .root: text += "@root"
             }

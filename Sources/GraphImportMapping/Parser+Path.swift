@@ -1,5 +1,5 @@
 extension Parser {
-    /// path      = "$" { step } | "$key" | anchor step { step } | component { step } ;
+    /// path      = "$" { step } | "$key" | "$index" | anchor step { step } | component { step } ;
     /// anchor    = "@parent" { ".@parent" } | "@root" ;
     /// step      = "." component | "[" ( INDEX | "*" | "*?" | STRING ) "]" | "{" "*" "}" ;
     /// component = KEY | STRING ;      KEY = [A-Za-z0-9_@$-]+ (not starting with '$')
@@ -15,15 +15,15 @@ extension Parser {
         case .pathKey:
             let word = text(current)
             if word.hasPrefix("$") {
-                if word == "$key" {
+                if word == "$key" || word == "$index" {
                     let start = current.start
                     let end = current.range.upperBound
                     advance(.path)
                     if current.start == end, [.dot, .leftBracket, .leftBrace].contains(current.kind) {
-                        throw .stepAfterMemberName(at: start)
+                        throw .stepAfterMemberName(word, at: start)
                     }
                     relex(.normal)
-                    return KeyPath([.memberName])
+                    return KeyPath([word == "$key" ? .memberName : .elementIndex])
                 }
                 guard word == "$" else { throw .keyStartsWithDollar(word, at: current.start) }
             } else if word == "@parent" {

@@ -55,10 +55,28 @@ extension Problem {
             hint: "a lone object counts as the one element only where the records are; write `[*]` further in", at: offset)
     }
 
-    static func stepAfterMemberName(at offset: Int) -> Problem {
+    static func stepAfterMemberName(_ word: String, at offset: Int) -> Problem {
+        word == "$key"
+            ? Problem(
+                "`$key` is the name of a member and has nothing below it",
+                hint: "read the member's value with a path of its own: `$key` for its name, `$` or a key for its value", at: offset)
+            : Problem(
+                "`$index` is a position in an array and has nothing below it",
+                hint: "read the element's values with paths of their own: `$index` for its position, a key for a value", at: offset)
+    }
+
+    static func elementIndexOutsideAttribute(_ place: String, at offset: Int) -> Problem {
         Problem(
-            "`$key` is the name of a member and has nothing below it",
-            hint: "read the member's value with a path of its own: `$key` for its name, `$` or a key for its value", at: offset)
+            "`$index` cannot be the path of \(place)",
+            hint: "`$index` is the position of an object in its array; an attribute reads it: `position <- $index : Int`", at: offset)
+    }
+
+    static func elementIndexUnreached(_ entity: String, _ why: String, at offset: Int) -> Problem {
+        Problem(
+            "`$index` is read by \(entity), but \(why)",
+            hint:
+                "`$index` is the 0-based position of a record taken by `[*]` or `[*?]`, or of an element of a to-many's array: take \(entity) objects with `records at PATH[*] as \(entity)` or `NAME <- PATH : [\(entity)]`",
+            at: offset)
     }
 
     static func memberNameOutsideAttribute(_ place: String, at offset: Int) -> Problem {

@@ -34,6 +34,7 @@ struct Validator {
         checkInverses()
         let records = resolveRecords(firstEntity: entities.first)
         checkMemberNamesReached(entities: entities, records: records)
+        checkElementIndexesReached(entities: entities, records: records)
         checkParentsReached()
         checkRootPaths(meta: meta)
         if syntax.entities.contains(where: { $0.owned != nil }) { checkOwnership(entities: &entities, records: records) }

@@ -94,6 +94,28 @@ import Testing
         #expect(result.stderr.contains("help: did you mean 'login'?\nnote: included from \(map):3:1\n"))
     }
 
+    /// An optional attribute of an included entity that this map's records never reach is a note,
+    /// which `--strict` does not fail on: the import stores it absent. The same attribute in the
+    /// map's own entity is a warning, and an error under `--strict`.
+    @Test func anOptionalAttributeOfAnIncludedEntityNoRecordReachesIsANote() {
+        let dir = TemporaryDirectory()
+        let map = Self.write(in: dir, users: "entity User table users\n  key id\n  id : Int\n  login : String?\n  bio : String?\n")
+        let feed = dir.write("feed.json", #"{"data": [{"id": 1, "user": {"id": 7, "login": "ada"}}]}"#)
+        let result = runInProcess(["check", "--map", map, "--sample", feed, "--strict"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(
+            result.stderr.hasPrefix(
+                "\(dir.path("maps/shared/users.map")):5:3: note: no record of the sample holds 'bio' (User.bio): 0 of 1 User object\n"), "\(result.stderr)")
+        #expect(result.stderr.hasSuffix("check: no errors for 1 record of \(feed)\n"), "\(result.stderr)")
+        let own = dir.write(
+            "maps/own.map",
+            Self.main.replacingOccurrences(
+                of: "include \"shared/users.map\"", with: "entity User table users\n  key id\n  id : Int\n  login : String?\n  bio : String?\n"))
+        let strict = runInProcess(["check", "--map", own, "--sample", feed, "--strict"])
+        #expect(strict.status == 65)
+        #expect(strict.stderr.contains("error: no record of the sample holds 'bio' (User.bio)"), "\(strict.stderr)")
+    }
+
     /// The run history's map hash and the recorded map text cover the included files: changing
     /// one is a change of the map, though the map's own text is the same.
     @Test func aChangeInAnIncludedFileIsAChangeOfTheMap() throws {

@@ -192,6 +192,13 @@ private let twitter = "EEE MMM dd HH:mm:ss Z yyyy"
         ("yyyy-MM", "9999-12", 253_399_622_400_000),
         ("'FY'yyyy", "FY2000", 946_684_800_000),
         ("yyyy-MM Z", "2011-04 +0200", 1_301_608_800_000),
+        // `yy` pivots as POSIX strptime's %y: 69–99 are 1969–1999, 00–68 are 2000–2068.
+        ("dd/MM/yy", "31/12/68", 3_124_137_600_000),
+        ("dd/MM/yy", "01/01/69", -31_536_000_000),
+        ("dd/MM/yy", "01/01/00", 946_684_800_000),
+        ("dd/MM/yy", "31/12/99", 946_598_400_000),
+        ("yyMMdd", "700101", 0),
+        ("dd-MMM-yy HH:mm", "22-Apr-11 13:33", 1_303_479_180_000),
     ]
 
     @Test(arguments: patternDates)
@@ -227,6 +234,8 @@ private let twitter = "EEE MMM dd HH:mm:ss Z yyyy"
         ("yyyy", "2011-04", "'2011-04' is not a date in the format 'yyyy'"),
         ("yyyy", "201", "'201' is not a date in the format 'yyyy'"),
         ("yyyy", "20111", "'20111' is not a date in the format 'yyyy'"),
+        ("dd/MM/yy", "01/01/2011", "'01/01/2011' is not a date in the format 'dd/MM/yy'"),
+        ("dd/MM/yy", "01/01/7", "'01/01/7' is not a date in the format 'dd/MM/yy'"),
         ("yyyy-MM", "2011", "'2011' is not a date in the format 'yyyy-MM'"),
         ("yyyy-MM", "2011-04-22", "'2011-04-22' is not a date in the format 'yyyy-MM'"),
         ("yyyy-MM", "2011-13", "'2011-13' is not a date in the format 'yyyy-MM' (month 13 is out of range)"),
@@ -239,12 +248,13 @@ private let twitter = "EEE MMM dd HH:mm:ss Z yyyy"
     }
 
     static let unsupportedPatterns: [(String, String)] = [
-        ("yy-MM-dd", "unsupported field 'yy' in date format 'yy-MM-dd'"),
+        ("yyy-MM-dd", "unsupported field 'yyy' in date format 'yyy-MM-dd'"),
+        ("y-MM-dd", "unsupported field 'y' in date format 'y-MM-dd'"),
         ("G yyyy-MM-dd", "unsupported field 'G' in date format 'G yyyy-MM-dd'"),
         ("yyyy-MM-dd ZZZZ", "unsupported field 'ZZZZ' in date format 'yyyy-MM-dd ZZZZ'"),
         ("yyyy-MM-ddTHH:mm", "unsupported field 'T' in date format 'yyyy-MM-ddTHH:mm'"),
         ("yyyy-MM-dd 'T", "unterminated quote in date format 'yyyy-MM-dd \\'T'"),
-        ("MM-dd HH:mm", "date format 'MM-dd HH:mm' has no year (yyyy)"),
+        ("MM-dd HH:mm", "date format 'MM-dd HH:mm' has no year (yyyy or yy)"),
         ("yyyy-dd", "date format 'yyyy-dd' has no month (MM or MMM)"),
         ("dd yyyy", "date format 'dd yyyy' has no month (MM or MMM)"),
         ("yyyy-MM HH:mm", "date format 'yyyy-MM HH:mm' has a time but no day (dd)"),

@@ -89,6 +89,21 @@ struct ExportTests {
         }
     }
 
+    /// A `yy` pattern writes the two digits that read back to the same year, at both ends of its
+    /// window (1969–2068) and across the pivot.
+    @Test func twoDigitYearsWriteTheDigitsThatReadBack() throws {
+        let call = ConverterCall(name: "date", arguments: [.string("dd/MM/yy")], location: SourceLocation(line: 1, column: 1, offset: 0))
+        let convert = try ConverterCatalog.standard.compile(call)
+        let inverse = try #require(try ConverterCatalog.standard.compileInverse(call))
+        let written: [(Int64, String)] = [
+            (-31_536_000_000, "01/01/69"), (946_598_400_000, "31/12/99"), (946_684_800_000, "01/01/00"), (3_124_137_600_000, "31/12/68"),
+        ]
+        for (milliseconds, text) in written {
+            #expect(inverse(.date(Timestamp(milliseconds: milliseconds))) == .string(text))
+            #expect(try convert(.json(.string(text))) == .date(Timestamp(milliseconds: milliseconds)))
+        }
+    }
+
     @Test func epochInversesAreExactDecimals() {
         func epoch(_ milliseconds: Int64, _ digits: Int) -> Value {
             StandardConverters.epochNumber(.date(Timestamp(milliseconds: milliseconds)), digitsBelowUnit: digits)

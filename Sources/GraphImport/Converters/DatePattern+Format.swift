@@ -18,6 +18,9 @@ extension DatePattern {
                 let value =
                     switch which {
                     case .year: Int(year)
+                    // The two digits that read back to `year` when it lies in 1969–2068, the only
+                    // years a `yy` pattern imports.
+                    case .twoDigitYear: (Int(year) % 100 + 100) % 100
                     case .month: Int(month)
                     case .day: Int(day)
                     case .hour: hour

@@ -3,6 +3,7 @@
 /// Supported fields, everything else an error when the map is compiled:
 ///
 ///     yyyy        4-digit year             EEE, EEEE   English weekday, read and ignored
+///     yy          2-digit year, 69–99 is 1969–1999 and 00–68 is 2000–2068 (POSIX strptime's %y)
 ///     M, MM       month, 1–2 / 2 digits    a           AM or PM, with h or hh
 ///     MMM, MMMM   English month name       S…          fraction of a second, as many digits as S's
 ///     d, dd       day, 1–2 / 2 digits      Z, ZZ, ZZZ  +0000 or Z
@@ -35,7 +36,17 @@ struct DatePattern: Sendable {
 
     /// The numeric fields a pattern can hold.
     enum NumberField: Equatable, Sendable {
-        case year, month, day, hour, hour12, minute, second
+        case year, twoDigitYear, month, day, hour, hour12, minute, second
+    }
+
+    /// The first two-digit year read as 19xx: POSIX `strptime`'s `%y` (and glibc's, and Python's)
+    /// reads 69–99 as 1969–1999 and 00–68 as 2000–2068, a fixed window that does not move with the
+    /// clock as ICU's does, so that the same feed always imports to the same dates.
+    static let twoDigitYearPivot = 69
+
+    /// The full year of a two-digit `yy`.
+    static func fullYear(twoDigits value: Int) -> Int {
+        value >= twoDigitYearPivot ? 1900 + value : 2000 + value
     }
 
     /// Zone names that mean UTC; longer first so that `UTC` is not read as `UT` and a stray `C`.
@@ -72,6 +83,7 @@ struct DatePattern: Sendable {
                 guard let value = scanner.number(digits: minimum, maximum) else { throw .malformed }
                 switch which {
                 case .year: civil.year = value
+                case .twoDigitYear: civil.year = DatePattern.fullYear(twoDigits: value)
                 case .month: civil.month = value
                 case .day: civil.day = value
                 case .hour: civil.hour = value
@@ -168,6 +180,7 @@ struct DatePattern: Sendable {
     private static func field(letter: UInt8, count: Int, pattern: String) throws(ConversionError) -> Field {
         switch (UnicodeScalar(letter), count) {
         case ("y", 4): return .number(.year, minimumDigits: 4, maximumDigits: 4)
+        case ("y", 2): return .number(.twoDigitYear, minimumDigits: 2, maximumDigits: 2)
         case ("M", 1): return .number(.month, minimumDigits: 1, maximumDigits: 2)
         case ("M", 2): return .number(.month, minimumDigits: 2, maximumDigits: 2)
         case ("M", 3): return .monthName(full: false)
@@ -192,7 +205,7 @@ struct DatePattern: Sendable {
             throw ConversionError(
                 "unsupported field '\(run)' in date format \(MessageText.quoted(pattern))",
                 hint:
-                    "supported fields are yyyy, M, MM, MMM, MMMM, d, dd, H, HH, h, hh, a, m, mm, s, ss, S…, EEE, EEEE, Z, ZZZZZ, X, XX, XXX, zzz; quote literal letters as in 'T'"
+                    "supported fields are yyyy, yy, M, MM, MMM, MMMM, d, dd, H, HH, h, hh, a, m, mm, s, ss, S…, EEE, EEEE, Z, ZZZZZ, X, XX, XXX, zzz; quote literal letters as in 'T'"
             )
         }
     }
@@ -202,8 +215,14 @@ struct DatePattern: Sendable {
     private static func checkCompleteness(_ fields: [Field], pattern: String) throws(ConversionError) {
         func has(_ match: (Field) -> Bool) -> Bool { fields.contains(where: match) }
         let quoted = MessageText.quoted(pattern)
-        guard has({ $0 == .number(.year, minimumDigits: 4, maximumDigits: 4) }) else {
-            throw ConversionError("date format \(quoted) has no year (yyyy)")
+        let hasYear = has {
+            switch $0 {
+            case .number(.year, _, _), .number(.twoDigitYear, _, _): true
+            default: false
+            }
+        }
+        guard hasYear else {
+            throw ConversionError("date format \(quoted) has no year (yyyy or yy)")
         }
         let hasMonth = has { if case .number(.month, _, _) = $0 { true } else if case .monthName = $0 { true } else { false } }
         let hasDay = has { if case .number(.day, _, _) = $0 { true } else { false } }

@@ -28,12 +28,12 @@ extension DraftBuilder {
     /// An object of an owned entity, drafted with its place as its key. Only an object can be
     /// one: an owned entity has no key for a value to stand for.
     mutating func ownedLink(
-        _ value: JSONValue, target: Int, member: String, owner: OwnerPlace, memberName: String? = nil
+        _ value: JSONValue, target: Int, member: String, owner: OwnerPlace, memberName: String? = nil, elementIndex: Int? = nil
     ) throws(RecordError) -> LinkDraft {
         guard case .object(let object) = value else {
             let refusal = OwnerPlace.notAnObject(value, entity: plan.entities[target].name)
             throw error(member, refusal.message, hint: refusal.hint)
         }
-        return .object(try draft(object, entity: target, memberName: memberName, owner: owner))
+        return .object(try draft(object, entity: target, memberName: memberName, owner: owner, elementIndex: elementIndex))
     }
 }

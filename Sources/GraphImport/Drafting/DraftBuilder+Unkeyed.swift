@@ -20,7 +20,8 @@ extension DraftBuilder {
         if entity.readsBareValue { return nil }
         for keyIndex in entity.keyAttributes {
             let attribute = entity.attributes[keyIndex]
-            guard attribute.path != nil else { continue }
+            // `$index` is the element's position, which every element has.
+            guard attribute.path != nil, attribute.path != [.elementIndex] else { continue }
             switch try rawValue(of: attribute, in: object, member: entity.attributeMembers[keyIndex]) {
             case nil:
                 if case .value = attribute.onMissing { continue }

@@ -28,6 +28,13 @@ struct DraftBuilder {
     /// By entity index: whether the entity reads `$` or `$key` (`EntityPlan.readsBareValue`);
     /// only drafts of those set `memberName` and `bareValue`, which no other entity reads.
     private let readsBareValue: [Bool]
+    /// What `$index` reads in the object being drafted: its position in the array it came from.
+    private var elementIndex: Int?
+    /// The position of the current record in its array, when its route takes array elements.
+    private var recordElementIndex: Int?
+    /// By entity index: whether the entity reads `$index` (`EntityPlan.readsElementIndex`); only
+    /// drafts of those set `elementIndex`.
+    private let readsElementIndex: [Bool]
     /// By entity index: whether the run inserts new objects (`EntityModes.inserts`).
     private let insertsNew: [Bool]
     /// Elements of the current record that relationships with `unkeyed skip` left out (a record's,
@@ -58,6 +65,7 @@ struct DraftBuilder {
             return attributes.indices.filter { attributes[$0].onMissing == .requiredOnInsert }
         }
         readsBareValue = plan.entities.map(\.readsBareValue)
+        readsElementIndex = plan.entities.map(\.readsElementIndex)
         tracksParents = plan.readsParent
         readsRoot = plan.readsRoot
     }
@@ -86,6 +94,7 @@ struct DraftBuilder {
         if tracksParents { parents.removeAll(keepingCapacity: true) }
         routedEntity = nil
         recordMemberName = nil
+        recordElementIndex = route.elementIndex(of: record)
         if let depth = route.memberNameDepth, depth < record.path.components.count, case .key(let name) = record.path.components[depth] {
             recordMemberName = name
         }
@@ -125,25 +134,28 @@ struct DraftBuilder {
                 default: false
                 }
             if isBare && readsBareValue[entity] {
-                return try draft(JSONObject([]), entity: entity, memberName: recordMemberName, bareValue: value)
+                return try draft(JSONObject([]), entity: entity, memberName: recordMemberName, bareValue: value, elementIndex: recordElementIndex)
             }
             let name = plan.entities[entity].name
             throw error(
                 nil, "expected an object for \(name), found \(value.kindName)",
                 hint: isBare ? "a record that is a bare value is read with `$`: `id <- $ : String` as \(name)'s key" : nil)
         }
-        return try draft(object, entity: entity, memberName: recordMemberName)
+        return try draft(object, entity: entity, memberName: recordMemberName, elementIndex: recordElementIndex)
     }
 
-    /// `memberName` and `bareValue`: what `$key` and `$` read in this object (not in objects nested in it).
+    /// `memberName`, `bareValue` and `elementIndex`: what `$key`, `$` and `$index` read in this
+    /// object (not in objects nested in it).
     /// `owner`: for an object of an owned entity, its owner's key and its position, its own key.
     mutating func draft(
-        _ object: JSONObject, entity index: Int, memberName: String? = nil, bareValue: JSONValue? = nil, owner: OwnerPlace? = nil
+        _ object: JSONObject, entity index: Int, memberName: String? = nil, bareValue: JSONValue? = nil, owner: OwnerPlace? = nil,
+        elementIndex: Int? = nil
     ) throws(RecordError) -> ObjectDraft {
         if readsBareValue[index] {
             self.memberName = memberName
             self.bareValue = bareValue
         }
+        if readsElementIndex[index] { self.elementIndex = elementIndex }
         if tracksParents { parents.append((object, stack.count)) }
         defer { if tracksParents { parents.removeLast() } }
         let entity = plan.entities[index]
@@ -321,7 +333,10 @@ struct DraftBuilder {
             switch target {
             case _ where relationship.ownsTarget:
                 let owner = OwnerPlace(key: ownerKey, position: links.count)
-                links.append(try ownedLink(target, target: relationship.target, member: member, owner: owner, memberName: name))
+                links.append(
+                    try ownedLink(target, target: relationship.target, member: member, owner: owner, memberName: name, elementIndex: position))
+            case .object(let object) where name == nil && readsElementIndex[relationship.target]:
+                links.append(.object(try draft(object, entity: relationship.target, elementIndex: position)))
             case .object(let object) where named && name != nil:
                 links.append(.object(try draft(object, entity: relationship.target, memberName: name)))
             case .string where named && name != nil, .number where named && name != nil, .bool where named && name != nil:
@@ -480,6 +495,8 @@ struct DraftBuilder {
                     member, "expected an array to take element [\(index)] of, found \(current.kindName)", hint: nil, below: unpushed(path, taken, push))
             case (.memberName, _):
                 return memberName.map { .string($0) }
+            case (.elementIndex, _):
+                return elementIndex.map { .number(JSONNumber(literal: String($0))) }
             case (.parent, _):
                 // Leading steps only: the object being drafted is `parents.last`.
                 let level = parents.count - 2 - taken
@@ -595,7 +612,7 @@ extension JSONPathPattern {
             switch step {
             case .key(let key): path.components.append(.key(key))
             case .index(let index): path.components.append(.index(index))
-            case .memberName: break
+            case .memberName, .elementIndex: break
             case .parent: path.components.append(.key("@parent"))
             case .root: path = JSONPathPattern([.key("@root")])
             }
@@ -613,6 +630,7 @@ extension [PathStep] {
             case .key(let key): out += out.isEmpty ? key : "." + key
             case .index(let index): out += "[\(index)]"
             case .memberName: out += "$key"
+            case .elementIndex: out += "$index"
             case .parent: out += out.isEmpty ? "@parent" : ".@parent"
             case .root: out += "@root"
             }

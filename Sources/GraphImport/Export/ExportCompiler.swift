@@ -14,7 +14,8 @@ struct ExportCompiler {
         let builder = ExportShapeBuilder()
         var caveats: [ExportCaveat] = []
         func place(_ member: ExportMember, _ path: [PathStep]?, _ name: String) {
-            guard let path, path != [.memberName] else { return }
+            // `$key` is written as the member's name, `$index` as the element's place in its array.
+            guard let path, path != [.memberName], path != [.elementIndex] else { return }
             switch path.first {
             case .parent?:
                 // Read from the object that holds this one, which is written around it.

@@ -216,7 +216,7 @@ public struct ExportPlan: Sendable {
             case .index(let index): steps.append(.index(index))
             case .anyIndex, .anyIndexOrOne: if !last { steps.append(.index(0)) }
             case .anyMember: if !last { steps.append(.key("0")) }
-            case .memberName, .parent, .root: break
+            case .memberName, .elementIndex, .parent, .root: break
             }
         }
         return steps

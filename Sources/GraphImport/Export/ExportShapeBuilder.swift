@@ -50,7 +50,7 @@ final class ExportShapeBuilder {
                     let made = ExportShapeBuilder(); slots[index] = made; return made
                 }()
             return child.insert(member, at: steps.dropFirst())
-        case .memberName, .parent, .root:
+        case .memberName, .elementIndex, .parent, .root:
             return false
         }
     }
@@ -62,7 +62,7 @@ final class ExportShapeBuilder {
         switch step {
         case .key(let key): return children[key]?.member(before: steps.dropFirst())
         case .index(let index): return slots[index]?.member(before: steps.dropFirst())
-        case .memberName, .parent, .root: return nil
+        case .memberName, .elementIndex, .parent, .root: return nil
         }
     }
 
@@ -72,7 +72,7 @@ final class ExportShapeBuilder {
         switch step {
         case .key(let key): return children[key]?.holds(steps.dropFirst()) ?? false
         case .index(let index): return slots[index]?.holds(steps.dropFirst()) ?? false
-        case .memberName, .parent, .root: return false
+        case .memberName, .elementIndex, .parent, .root: return false
         }
     }
 

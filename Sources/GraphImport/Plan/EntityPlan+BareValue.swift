@@ -5,4 +5,9 @@ extension EntityPlan {
     var readsBareValue: Bool {
         attributes.contains { $0.path == [] || $0.path == [.memberName] }
     }
+
+    /// Whether an attribute reads `$index`: then each object's draft is told its position.
+    var readsElementIndex: Bool {
+        attributes.contains { $0.path == [.elementIndex] }
+    }
 }

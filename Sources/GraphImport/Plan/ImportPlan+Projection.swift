@@ -69,7 +69,7 @@ struct ProjectionBuilder {
             need.keepsAll = entity.extrasAttribute != nil
             for attribute in entity.attributes {
                 // `$key` reads the member's name, nothing of the object.
-                guard let path = attribute.path, path != [.memberName], !path.isAnchored else { continue }
+                guard let path = attribute.path, path != [.memberName], path != [.elementIndex], !path.isAnchored else { continue }
                 need.add(path, leaf: ProjectionNeed(keepsAll: true))
             }
             for attribute in entity.attributes {

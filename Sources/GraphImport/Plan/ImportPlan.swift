@@ -127,6 +127,7 @@ public struct ImportPlan: Sendable {
                 case .anyIndexOrOne: .anyIndexOrOne
                 case .anyMember: .anyMember
                 case .memberName: .key("$key")  // the parser refuses `$key` in patterns
+                case .elementIndex: .key("$index")  // and `$index`
                 case .parent: .key("@parent")  // and `@parent`, `@root`
                 case .root: .key("@root")
                 }
@@ -141,6 +142,7 @@ public struct ImportPlan: Sendable {
             case .anyIndex, .anyIndexOrOne: nil  // the parser rejects [*] outside `records`
             case .anyMember: nil  // only a to-many's last step (its plan says so), or in `records`
             case .memberName: .memberName
+            case .elementIndex: .elementIndex
             case .parent: .parent
             case .root: nil  // `PlanContext.steps` gives `@root` paths their capture index
             }
@@ -165,6 +167,8 @@ enum PathStep: Sendable, Hashable {
     case index(Int)
     /// `$key`: the name of the member a `{*}` took the object from.
     case memberName
+    /// `$index`: the position in its array of the element or record the object is.
+    case elementIndex
     /// `@parent`: up to the object whose relationship reached this one (only leading steps).
     case parent
     /// `@root.PATH`: the response's value the reader kept at this capture index (only the first
@@ -185,6 +189,9 @@ public struct RecordRoute: Sendable {
     /// Where in a record's concrete path the name of its member is, when the path takes
     /// records with `{*}` (the last one): what `$key` reads.
     let memberNameDepth: Int?
+    /// Where in a record's concrete path its position in its array is, when the path's last
+    /// iteration is `[*]` or `[*?]`: what `$index` reads (0 for a lone object taken by `[*?]`).
+    let elementIndexDepth: Int?
 
     enum Target: Sendable {
         case entity(Int)
@@ -199,11 +206,23 @@ public struct RecordRoute: Sendable {
         let subpath: [PathStep]
     }
 
+    /// What `$index` reads for `record`: its position in the array its path's last `[*]` or `[*?]`
+    /// took it from; nil when the path takes no array's elements.
+    func elementIndex(of record: JSONRecord) -> Int? {
+        guard let depth = elementIndexDepth else { return nil }
+        guard depth < record.path.components.count, case .index(let index) = record.path.components[depth] else {
+            return pattern.components[depth] == .anyIndexOrOne ? 0 : nil
+        }
+        return index
+    }
+
     init(source: RecordSource, path: KeyPath, indexByName: [String: Int]) {
         pattern = ImportPlan.pattern(for: path)
         mayBeMissing = source.mayBeMissing
         filter = source.filter.map(FilterPlan.init)
         memberNameDepth = path.components.lastIndex(of: .anyMember)
+        let lastIteration = path.components.lastIndex { [.anyIndex, .anyIndexOrOne, .anyMember].contains($0) }
+        elementIndexDepth = lastIteration.flatMap { path.components[$0] == .anyMember ? nil : $0 }
         if let choice = source.choice {
             target = .choice(
                 discriminator: ImportPlan.steps(choice.discriminator), description: choice.discriminator.description,

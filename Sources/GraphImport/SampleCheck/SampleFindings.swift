@@ -26,6 +26,20 @@ struct SampleFindings {
         diagnostics.append(mapping.diagnostic(at: location, message, hint: hint, severity: .warning))
     }
 
+    /// A path no object holds: a warning in this map's own entities and where the objects hold a
+    /// key close to it (the typo case); a note for an optional member of an entity from an included
+    /// file, which other maps share and whose optional members this map's records need not reach
+    /// (an import stores them absent, and `check --strict` does not fail on it).
+    private mutating func warnOrNote(_ location: SourceLocation, _ message: String, hint: String?, optional: Bool, typo: Bool) {
+        var diagnostic = mapping.diagnostic(at: location, message, hint: hint, severity: .warning)
+        if optional, !typo, !diagnostic.notes.isEmpty {
+            diagnostic.severity = .note
+            diagnostic.hint = [hint, "an optional member of an entity from an included file: an import stores it absent"].compactMap { $0 }.joined(
+                separator: "; ")
+        }
+        diagnostics.append(diagnostic)
+    }
+
     // MARK: Members
 
     /// Attributes and relationships of every entity the sample holds objects of.
@@ -36,9 +50,10 @@ struct SampleFindings {
             let declared = mapping.entities[index]
             for (position, attribute) in entity.attributes.enumerated() where attribute.path != nil {
                 guard let written = declared.attribute(named: attribute.name), written.source != nil else { continue }
+                let optional = attribute.onMissing != .requiredOnInsert && !entity.keyAttributes.contains(position)
                 member(
                     walker.attributes[index][position], at: written.pathLocation, path: written.sources.written, name: "\(entity.name).\(attribute.name)",
-                    entity: entity.name, objects: objects, unit: "value", type: attribute.type.rawValue)
+                    entity: entity.name, objects: objects, unit: "value", type: attribute.type.rawValue, optional: optional)
             }
             // A polymorphic relationship's branches share its path: a path no object holds is said once.
             var absentReported = Set<String>()
@@ -47,7 +62,8 @@ struct SampleFindings {
                 if written.choice != nil, walker.toOne[index][position].present == 0, !absentReported.insert(written.name).inserted { continue }
                 member(
                     walker.toOne[index][position], at: written.pathLocation, path: written.sources.written, name: "\(entity.name).\(relationship.name)",
-                    entity: entity.name, objects: objects, unit: "value", type: "a \(plan.entities[relationship.target].name)")
+                    entity: entity.name, objects: objects, unit: "value", type: "a \(plan.entities[relationship.target].name)",
+                    optional: relationship.isOptional)
             }
             for (position, relationship) in entity.toMany.enumerated() {
                 guard let written = declared.relationship(named: relationship.name) else { continue }
@@ -55,7 +71,7 @@ struct SampleFindings {
                 if written.choice != nil, tally.present == 0, !absentReported.insert(written.name).inserted { continue }
                 member(
                     tally, at: written.pathLocation, path: written.sources.written, name: "\(entity.name).\(relationship.name)", entity: entity.name,
-                    objects: objects, unit: tally.tried > 0 ? "element" : "value", type: "a \(plan.entities[relationship.target].name)")
+                    objects: objects, unit: tally.tried > 0 ? "element" : "value", type: "a \(plan.entities[relationship.target].name)", optional: true)
                 // Link attributes are counted over the elements, the objects they are read from.
                 for (link, attribute) in relationship.linkAttributes.enumerated() where tally.tried > 0 {
                     guard let linkWritten = written.linkAttributes.first(where: { $0.name == attribute.name }), let source = linkWritten.source
@@ -79,21 +95,23 @@ struct SampleFindings {
 
     private mutating func member(
         _ tally: MemberTally, at location: SourceLocation, path: String, name: String, entity: String, objects: Int, unit: String,
-        type: String, objectsNoun: String? = nil
+        type: String, objectsNoun: String? = nil, optional: Bool = false
     ) {
         let written = "'\(path)' (\(name))"
         if tally.present == 0 {
             var hint: String?
+            var typo = false
             if let missed = tally.missedKey, let guess = closestMatch(to: missed, among: tally.keysBeside.sorted()) {
                 hint = "did you mean '\(guess)'?"
+                typo = true
             } else if tally.missedKey != nil, !tally.keysBeside.isEmpty, tally.keysBeside.count <= InputShape.maxListedKeys {
                 // A short list says what the objects are (`{id, type}`: references, not resources);
                 // a long one is noise.
                 hint = "the objects there hold \(InputShape.listed(tally.keysBeside.sorted()))"
             }
-            warn(
+            warnOrNote(
                 location, "no record of the sample holds \(written): 0 of \(objectsNoun.map { "\(objects) \($0)" } ?? counted(objects, "\(entity) object"))",
-                hint: hint)
+                hint: hint, optional: optional, typo: typo)
             return
         }
         for problem in SampleProblem.allCases {

@@ -31,6 +31,22 @@ final class SampleWalker {
     private var bareValue: JSONValue?
     /// The member name of the current record, when its route takes records with `{*}`.
     private var recordMemberName: String?
+    /// The current record's objects that lack a required attribute, reported when the record ends
+    /// unless an object of the same entity and key in the record holds it: an import accepts an
+    /// id-only reference (`{"activity": {"id": 12}}`) inside the record that carries the full object.
+    private var lacking: [(entity: Int, position: Int, key: [SQLValue]?, failure: SampleFailure)] = []
+    /// The required attributes the current record's objects hold, by entity, attribute and key.
+    private var holding = Set<HeldAttribute>()
+
+    struct HeldAttribute: Hashable {
+        let entity: Int
+        let position: Int
+        let key: [SQLValue]
+    }
+
+    /// What `$index` reads in the object being walked, and the current record's position in its array.
+    private var elementIndex: Int?
+    private var recordElementIndex: Int?
     /// The objects being walked, outermost first: what `@parent` reads (see `DraftBuilder`).
     private var parents: [(object: JSONObject, depth: Int)] = []
     /// The response's values `@root` reads for the current record, by capture index.
@@ -52,6 +68,7 @@ final class SampleWalker {
     /// Counts one record matched by records path `record.patternIndex`.
     func tally(_ record: JSONRecord) {
         self.record = record
+        defer { reportLacking() }
         stack.removeAll(keepingCapacity: true)
         // A record no `where` of its path takes is passed over, as an import passes it over.
         guard let route = plan.routes.route(taking: record.value, matchedBy: record.patternIndex) else {
@@ -62,6 +79,8 @@ final class SampleWalker {
         memberName = nil
         bareValue = nil
         recordMemberName = nil
+        elementIndex = nil
+        recordElementIndex = plan.routes[route].elementIndex(of: record)
         if let depth = plan.routes[route].memberNameDepth, depth < record.path.components.count,
             case .key(let name) = record.path.components[depth]
         {
@@ -107,26 +126,35 @@ final class SampleWalker {
                 default: false
                 }
             if isBare && plan.entities[entity].readsBareValue {
-                return walk(JSONObject([]), entity: entity, memberName: recordMemberName, bareValue: value)
+                return walk(JSONObject([]), entity: entity, memberName: recordMemberName, bareValue: value, elementIndex: recordElementIndex)
             }
             routes[route].fail(.shape) { failure("expected an object for \(plan.entities[entity].name), found \(value.kindName)") }
             return
         }
-        walk(object, entity: entity, memberName: recordMemberName)
+        walk(object, entity: entity, memberName: recordMemberName, elementIndex: recordElementIndex)
     }
 
     /// Counts every member of `object`, an object of `entity`, and walks the objects nested in it.
-    private func walk(_ object: JSONObject, entity index: Int, memberName: String? = nil, bareValue: JSONValue? = nil) {
+    private func walk(_ object: JSONObject, entity index: Int, memberName: String? = nil, bareValue: JSONValue? = nil, elementIndex: Int? = nil) {
         self.memberName = memberName
         self.bareValue = bareValue
+        self.elementIndex = elementIndex
         parents.append((object, stack.count))
         defer { parents.removeLast() }
         let entity = plan.entities[index]
         objects[index] += 1
+        var key: [SQLValue]??
         for (position, attribute) in entity.attributes.enumerated() {
             guard attribute.path != nil else { continue }
             let isKey = entity.keyAttributes.contains(position)
-            tallyAttribute(attribute, isKey: isKey, entity: index, position: position, in: object)
+            let lacks = tallyAttribute(attribute, isKey: isKey, entity: index, position: position, in: object)
+            guard !isKey, attribute.onMissing == .requiredOnInsert else { continue }
+            if key == nil { key = objectKey(object, entity: index) }
+            if let lacks {
+                lacking.append((index, position, key ?? nil, lacks))
+            } else if let held = key ?? nil {
+                holding.insert(HeldAttribute(entity: index, position: position, key: held))
+            }
         }
         if !entity.polymorphic.isEmpty { tallyChoices(in: object, entity: index) }
         let depth = stack.count
@@ -216,7 +244,7 @@ final class SampleWalker {
                     for (offset, element) in elements.enumerated() {
                         if let filter = relationship.filter, !filter.takes(element) { continue }
                         stack.append(.index(offset))
-                        tallyElement(element, of: relationship, entity: index, position: position)
+                        tallyElement(element, of: relationship, entity: index, position: position, elementIndex: offset)
                         stack.removeLast()
                     }
                 default:
@@ -228,10 +256,39 @@ final class SampleWalker {
         }
     }
 
-    private func tallyAttribute(_ attribute: AttributePlan, isKey: Bool, entity: Int, position: Int, in object: JSONObject) {
+    /// The key of `object`, an object of `entity`, as an import converts it; nil when a part is
+    /// absent, null or does not convert.
+    private func objectKey(_ object: JSONObject, entity index: Int) -> [SQLValue]? {
+        let entity = plan.entities[index]
+        var values: [SQLValue] = []
+        for keyIndex in entity.keyAttributes {
+            let attribute = entity.attributes[keyIndex]
+            guard let path = attribute.path, case .value(let raw) = reach(path, attribute.fallbacks, in: object).reach,
+                let value = try? attribute.sqlValue(raw), value != .null
+            else { return nil }
+            values.append(value)
+        }
+        return values
+    }
+
+    /// Counts the current record's objects that lack a required attribute no object of the same
+    /// key in the record holds, and starts the next record afresh.
+    private func reportLacking() {
+        for lack in lacking {
+            if let key = lack.key, holding.contains(HeldAttribute(entity: lack.entity, position: lack.position, key: key)) { continue }
+            attributes[lack.entity][lack.position].fail(.lacksRequired) { lack.failure }
+        }
+        lacking.removeAll(keepingCapacity: true)
+        holding.removeAll(keepingCapacity: true)
+    }
+
+    /// Counts one attribute of an object; returns the failure to count when the object has no
+    /// value for a required attribute (counted at the record's end, see `lacking`).
+    @discardableResult
+    private func tallyAttribute(_ attribute: AttributePlan, isKey: Bool, entity: Int, position: Int, in object: JSONObject) -> SampleFailure? {
         let name = plan.entities[entity].name
         let raw: JSONValue
-        guard let first = attribute.path else { return }
+        guard let first = attribute.path else { return nil }
         let (found, path) = reach(first, attribute.fallbacks, in: object)
         switch found {
         case .absent(let key, let depth, let beside):
@@ -241,19 +298,17 @@ final class SampleWalker {
                     failure("the object has no '\(attribute.sourceDescription)', the key of \(name)", below: path)
                 }
             } else if attribute.onMissing == .requiredOnInsert {
-                attributes[entity][position].fail(.lacksRequired) {
-                    failure(
-                        "no '\(attribute.sourceDescription)'",
-                        hint: "an import refuses such an object if it is new (not yet stored): "
-                            + "make the attribute optional (`: \(attribute.type.rawValue)?`) if objects without it can be new, "
-                            + "or give it a `default` or a `missing` rule", below: path)
-                }
+                return failure(
+                    "no '\(attribute.sourceDescription)'",
+                    hint: "an import refuses such an object if it is new (not yet stored): "
+                        + "make the attribute optional (`: \(attribute.type.rawValue)?`) if objects without it can be new, "
+                        + "or give it a `default` or a `missing` rule", below: path)
             }
-            return
+            return nil
         case .blocked(let message):
             attributes[entity][position].present += 1
             attributes[entity][position].fail(.shape) { failure(message, below: path) }
-            return
+            return nil
         case .value(let value):
             raw = value
         }
@@ -267,7 +322,7 @@ final class SampleWalker {
             value = try attribute.sqlValue(raw)
         } catch {
             attributes[entity][position].fail(.conversion) { failure(error.message, hint: error.hint, below: path) }
-            return
+            return nil
         }
         if value == .null {
             attributes[entity][position].nulls += 1
@@ -281,10 +336,13 @@ final class SampleWalker {
         } else if let message = attribute.failedCheck(value) {
             attributes[entity][position].fail(.check) { failure("\(message) (value: \(value.shown))", below: path) }
         }
+        return nil
     }
 
     /// One element of a to-many's array: through `each`, then a nested object or a key.
-    private func tallyElement(_ element: JSONValue, of relationship: ToManyPlan, entity: Int, position: Int, memberName: String? = nil) {
+    private func tallyElement(
+        _ element: JSONValue, of relationship: ToManyPlan, entity: Int, position: Int, memberName: String? = nil, elementIndex: Int? = nil
+    ) {
         toMany[entity][position].tried += 1
         // Under `unkeyed skip`, only once the element is known to be kept: an import reads no link values of one it leaves out.
         if relationship.hasLinkAttributes && !relationship.skipsUnkeyed { tallyLinks(element, of: relationship, entity: entity, position: position) }
@@ -321,6 +379,9 @@ final class SampleWalker {
             default: break
             }
         }
+        if let elementIndex, case .object(let object) = target, plan.entities[relationship.target].readsElementIndex {
+            return walk(object, entity: relationship.target, elementIndex: elementIndex)
+        }
         if let problem = link(target, target: relationship.target) {
             toMany[entity][position].fail(problem.kind) { failure(problem.message, hint: problem.hint) }
         }
@@ -333,7 +394,8 @@ final class SampleWalker {
         if entity.readsBareValue { return nil }
         for keyIndex in entity.keyAttributes {
             let attribute = entity.attributes[keyIndex]
-            guard let path = attribute.path else { continue }
+            // `$index` is the element's position, which every element has.
+            guard let path = attribute.path, path != [.elementIndex] else { continue }
             switch reach(path, attribute.fallbacks, in: object).reach {
             case .absent:
                 if case .value = attribute.onMissing { continue }
@@ -420,6 +482,9 @@ final class SampleWalker {
         if case .memberName? = path.first {
             return memberName.map { .value(.string($0)) } ?? .absent(key: "$key", depth: 0, beside: object)
         }
+        if case .elementIndex? = path.first {
+            return elementIndex.map { .value(.number(JSONNumber(literal: String($0)))) } ?? .absent(key: "$index", depth: 0, beside: object)
+        }
         var current = JSONValue.object(object)
         for (depth, step) in path.enumerated() {
             switch (step, current) {
@@ -437,6 +502,8 @@ final class SampleWalker {
                 return .blocked("expected an array to take element [\(index)] of, found \(current.kindName)")
             case (.memberName, _):
                 return .blocked("`$key` stands only as a whole path")
+            case (.elementIndex, _):
+                return .blocked("`$index` stands only as a whole path")
             case (.parent, _):
                 let level = parents.count - 2 - depth
                 guard level >= 0 else { return .absent(key: nil, depth: depth, beside: nil) }
