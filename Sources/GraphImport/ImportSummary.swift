@@ -167,3 +167,33 @@ public struct ImportSummary: Sendable {
         entities.contains { $0.counts.inserted + $0.counts.updated + $0.counts.deleted > 0 }
     }
 }
+
+extension ImportSummary {
+    /// Counts per entity as JSON text, for the run history.
+    var countsJSON: String { countsValue.jsonText }
+
+    /// Counts per entity as one JSON object (`{"Tweet": {"inserted": 3, …}}`): the one shape the
+    /// run history and `--json` share.
+    public var countsValue: JSONValue {
+        func number(_ value: Int) -> JSONValue { .number(JSONNumber(literal: String(value))) }
+        return JSONValue.object(
+            JSONObject(
+                entities.map { entity in
+                    JSONMember(
+                        key: entity.name,
+                        value: .object(
+                            JSONObject(
+                                [
+                                    JSONMember(key: "inserted", value: number(entity.counts.inserted)),
+                                    JSONMember(key: "updated", value: number(entity.counts.updated)),
+                                    JSONMember(key: "unchanged", value: number(entity.counts.unchanged)),
+                                    JSONMember(key: "skipped", value: number(entity.counts.skipped)),
+                                    JSONMember(key: "deleted", value: number(entity.counts.deleted)),
+                                ]
+                                    // Only where a mode left new objects out: the shape of every other run is as it was.
+                                    + (entity.counts.notInserted > 0 ? [JSONMember(key: "not_inserted", value: number(entity.counts.notInserted))] : [])
+                            )))
+                })
+        )
+    }
+}

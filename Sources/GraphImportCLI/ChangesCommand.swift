@@ -33,8 +33,8 @@ enum ChangesCommand {
                 message: "Unknown entity '\(name)' for '--entity': \(mapPath) has \(plan.entities.map(\.name).joined(separator: ", "))",
                 hint: guess.map { "Did you mean '\($0)'?" })
         }
-        let storePath = parsed.values["--store"] ?? MapLoader.defaultStorePath(forMap: mapPath)
-        let server = ConnectionString(storePath)
+        let storePath = parsed.values["--store"] ?? StoreLocation.defaultSQLitePath(forMap: mapPath)
+        let server = StoreLocation(storePath).connection
         guard server != nil || FileManager.default.fileExists(atPath: storePath) else {
             reportError("no store at \(storePath)", hint: "import into it first, or name it with --store", io: io)
             return .noInput

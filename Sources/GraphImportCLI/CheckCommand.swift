@@ -40,7 +40,7 @@ enum CheckCommand {
             return MapLoader.report(error, io: io)
         }
         if printSchema {
-            let statements = parsed.values["--store"].flatMap(ConnectionString.init).map { _ in
+            let statements = parsed.values["--store"].flatMap { StoreLocation($0).connection }.map { _ in
                 PostgresSchemaSQL.createStatements(for: plan.schema)
             }
             let overlong = statements == nil ? [] : PostgresSchemaSQL.overlongNames(in: plan.schema)

@@ -43,8 +43,8 @@ enum ExportCommand {
         } catch {
             throw UsageError(message: error.message.prefix(1).uppercased() + error.message.dropFirst(), hint: error.hint.map(sentence))
         }
-        let storePath = parsed.values["--store"] ?? MapLoader.defaultStorePath(forMap: mapPath)
-        let server = ConnectionString(storePath)
+        let storePath = parsed.values["--store"] ?? StoreLocation.defaultSQLitePath(forMap: mapPath)
+        let server = StoreLocation(storePath).connection
         guard server != nil || FileManager.default.fileExists(atPath: storePath) else {
             reportError("no store at \(storePath)", hint: "import into it first, or name it with --store", io: io)
             return .noInput

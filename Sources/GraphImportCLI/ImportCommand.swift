@@ -66,8 +66,8 @@ enum ImportCommand {
             }
             return status
         }
-        let storePath = parsed.values["--store"] ?? MapLoader.defaultStorePath(forMap: mapPath)
-        let postgres = ConnectionString(storePath)
+        let storePath = parsed.values["--store"] ?? StoreLocation.defaultSQLitePath(forMap: mapPath)
+        let postgres = StoreLocation(storePath).connection
         if postgres == nil { StoreMessages.warnIfHardLinked(storePath, io: io) }
 
         let inputName: String

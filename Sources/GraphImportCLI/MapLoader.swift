@@ -76,16 +76,6 @@ enum MapLoader {
             return .configuration
         }
     }
-
-    /// The store used when `--store` is not given: beside the map, named after it
-    /// (`Mappings/tweets.map` -> `Mappings/tweets.sqlite`), so a cron job finds the same
-    /// store whatever its working directory.
-    static func defaultStorePath(forMap path: String) -> String {
-        let url = URL(fileURLWithPath: path)
-        let base = url.deletingPathExtension().lastPathComponent
-        let directory = (path as NSString).deletingLastPathComponent
-        return directory.isEmpty ? base + ".sqlite" : directory + "/" + base + ".sqlite"
-    }
 }
 
 extension MapLoadFailure {

@@ -87,13 +87,13 @@ enum MetaCommand {
     /// `--store PATH`, or the store beside `--map MAP`.
     static func storePath(_ parsed: ParsedArguments) throws(UsageError) -> String {
         if let store = parsed.values["--store"] { return store }
-        if let map = parsed.values["--map"] { return MapLoader.defaultStorePath(forMap: map) }
+        if let map = parsed.values["--map"] { return StoreLocation.defaultSQLitePath(forMap: map) }
         throw UsageError(message: "Missing expected argument '--store <path>' (or '--map <map>' for the store beside it)", hint: nil)
     }
 
     private static func get(_ key: String, default fallback: String?, store path: String, io: ToolIO) -> ExitCode {
         var value: MetaValue?
-        if let location = ConnectionString(path) {
+        if case .postgres(let location) = StoreLocation(path) {
             do { value = try PostgresConnection(location).meta(key) } catch { return PostgresStoreCommand.fail(error, store: location, io: io) }
         } else if FileManager.default.fileExists(atPath: path) {
             do {
@@ -120,7 +120,7 @@ enum MetaCommand {
         store path: String, wait: Double, io: ToolIO, _ body: (Store) throws(StoreError) -> Void,
         postgres: (PostgresConnection) throws(PostgresError) -> Void
     ) -> ExitCode {
-        if let location = ConnectionString(path) {
+        if case .postgres(let location) = StoreLocation(path) {
             do {
                 try PostgresConnection(location).writeMeta(wait: wait, postgres)
                 return .ok
@@ -169,7 +169,7 @@ enum MetaCommand {
 
     private static func list(store path: String, json: Bool, io: ToolIO) -> ExitCode {
         var entries: [(key: String, value: MetaValue)] = []
-        if let location = ConnectionString(path) {
+        if case .postgres(let location) = StoreLocation(path) {
             do { entries = try PostgresConnection(location).allMeta() } catch { return PostgresStoreCommand.fail(error, store: location, io: io) }
         } else if FileManager.default.fileExists(atPath: path) {
             do {

@@ -16,7 +16,7 @@ enum RunsCommand {
         let path = try MetaCommand.storePath(parsed)
         let last = Int(try parsed.integer("--last", in: 1...Int64(Int.max), hint: "Give a positive number of runs.") ?? 20)
         let runs: [RunRecord]
-        if let location = ConnectionString(path) {
+        if case .postgres(let location) = StoreLocation(path) {
             do {
                 runs = try PostgresConnection(location).runs(last: last)
             } catch {

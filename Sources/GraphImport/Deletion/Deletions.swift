@@ -1,3 +1,5 @@
+import GraphImportStore
+
 /// Objects of one entity that an import deleted (or, in a dry run, would delete).
 public struct Deletions: Equatable, Sendable {
     public var entity: String
@@ -26,5 +28,13 @@ public struct Deletions: Equatable, Sendable {
             }
         }
         return result
+    }
+}
+
+extension [SQLValue] {
+    /// An object's key as SQL literals, `42` or `('octocat', 7)`, as messages and summaries show it.
+    var keyText: String {
+        let parts = map(\.description)
+        return parts.count == 1 ? parts[0] : "(" + parts.joined(separator: ", ") + ")"
     }
 }

@@ -35,7 +35,7 @@ public final class GraphExporter {
         write: @escaping (UnsafeRawBufferPointer) -> Void
     ) throws(ExportError) -> ExportSummary {
         let reader: any StoreReader
-        if let location = ConnectionString(storePath) {
+        if case .postgres(let location) = StoreLocation(storePath) {
             do { reader = try PostgresReader(location) } catch { throw .server(error) }
         } else {
             do throws(StoreError) {

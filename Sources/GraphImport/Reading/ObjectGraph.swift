@@ -54,7 +54,7 @@ public final class ObjectGraph {
         self.readOnly = readOnly
         names = GraphNames(plan: plan)
         let reader: any StoreReader
-        if let location = ConnectionString(path) {
+        if case .postgres(let location) = StoreLocation(path) {
             do { reader = try PostgresReader(location) } catch { throw GraphError(.server(error)) }
             store = nil
         } else {

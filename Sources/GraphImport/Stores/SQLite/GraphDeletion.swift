@@ -135,11 +135,3 @@ struct GraphDeletion<Store: EntityStore> {
         }
     }
 }
-
-extension [SQLValue] {
-    /// An object's key as SQL literals, `42` or `('octocat', 7)`, as messages and summaries show it.
-    var keyText: String {
-        let parts = map(\.description)
-        return parts.count == 1 ? parts[0] : "(" + parts.joined(separator: ", ") + ")"
-    }
-}
