@@ -25,6 +25,35 @@ struct DocumentationExampleTests {
         ),
     ]
 
+    /// Code blocks that show commands or graphimport's output but are no transcript this test can
+    /// run, by document and first line, each with the reason. Any other block that shows a command
+    /// (a line starting with `graphimport`, `sqlite3`, `curl`, `bash`, `swift` or `psql`) must be
+    /// a transcript (`$ ` lines), or the test fails.
+    static let notTranscripts: [(document: String, firstLine: String, reason: String)] = [
+        ("README.md", "graphimport feed.json --map Mappings/tweets.map", "a synopsis: feed.json and the URL stand for the reader's feed"),
+        ("README.md", "bash .ci/setup", "installs system-wide with apt and sudo; CI runs it"),
+        ("README.md", "bash .ci/test", "runs the whole test suite, this test included"),
+        ("docs/cli.md", "graphimport [FILE|-] --map MAP [--store PATH] [--dry-run] [--skip-invalid] [--json] [--quiet]", "the synopsis"),
+        ("docs/cron.md", "set -euo pipefail", "recipes that fetch from a server with curl; CronRecipeTests runs Samples/mirror-feed.sh, which holds them"),
+        ("docs/cron.md", "url=$FEED_URL", "the paging recipe, which fetches with curl; CronRecipeTests runs it in Samples/mirror-feed.sh"),
+        (
+            "docs/cron.md",
+            "graphimport: error: the store /srv/mirror/timeline.sqlite is busy: another import holds its write lock (graphimport pid 4711 on cronhost, run 812 started at 2024-05-01T03:00:00.125Z)",
+            "needs another import holding the store's lock; the message is tested with one in StoreFailureTests"
+        ),
+        (
+            "docs/postgresql.md", "graphimport Samples/tweets.json --map Mappings/tweets.map --store postgresql://importer@db1/feeds",
+            "needs a PostgreSQL server at db1; PostgresCLITests run these commands against a throwaway cluster"
+        ),
+        (
+            "docs/postgresql.md",
+            "graphimport schema --map Mappings/tweets.map --store postgresql://importer@db1/feeds | psql -h db1 -U importer feeds",
+            "needs a PostgreSQL server at db1"
+        ),
+        ("docs/reliability.md", "swift build --build-tests", "builds and runs the reliability suite (about a minute)"),
+        ("docs/reliability.md", "bash Fuzz/run                    # 60 s per target, about 3 minutes", "runs the fuzzers for minutes"),
+    ]
+
     /// What the prose between two commands tells the reader to do, done before `command` runs.
     /// `prose` must still be in the document, so that the edit and the words cannot drift apart.
     struct ProseStep {
@@ -72,7 +101,7 @@ struct DocumentationExampleTests {
         }
     }
 
-    @Test func everyListedExceptionIsStillInTheDocuments() throws {
+    @Test func everyCommandBlockRunsOrIsListedWithItsReason() throws {
         let texts = try Self.documents.map { ($0, try String(contentsOfFile: repoFile($0), encoding: .utf8)) }
         let commands = texts.flatMap { _, text in CodeBlock.all(in: text).flatMap { $0.transcript().map(\.command) } }
         for command in Self.notRunHere.keys {
@@ -86,6 +115,21 @@ struct DocumentationExampleTests {
         for excerpt in Self.fileExcerpts {
             let text = texts.first { $0.0 == excerpt.document }?.1 ?? ""
             #expect(CodeBlock.all(in: text).contains { $0.lines.first == excerpt.firstLine }, "\(excerpt.document) no longer shows \(excerpt.file)")
+        }
+        for (document, text) in texts {
+            for block in CodeBlock.all(in: text) where block.transcript().isEmpty {
+                let listed =
+                    Self.notTranscripts.contains { $0.document == document && $0.firstLine == block.lines.first }
+                    || Self.fileExcerpts.contains { $0.document == document && $0.firstLine == block.lines.first }
+                let showsCommand = block.lines.contains { $0.starts(with: #/(graphimport|sqlite3|curl|bash|swift|psql)\b/#) }
+                #expect(
+                    listed || !showsCommand,
+                    "\(document):\(block.line) shows a command but no `$ ` transcript: write it as one, or list it in notTranscripts with the reason")
+            }
+        }
+        for entry in Self.notTranscripts {
+            let text = texts.first { $0.0 == entry.document }?.1 ?? ""
+            #expect(CodeBlock.all(in: text).contains { $0.lines.first == entry.firstLine }, "\(entry.document) no longer shows \(entry.firstLine)")
         }
         // The walk-throughs are found at all: a parser that found nothing would pass everything.
         #expect(texts.first { $0.0 == "README.md" }.map { CodeBlock.all(in: $0.1).flatMap { $0.transcript() }.count } ?? 0 >= 8)
