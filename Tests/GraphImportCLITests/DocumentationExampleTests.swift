@@ -148,6 +148,35 @@ struct DocumentationExampleTests {
         #expect(compiled == block.lines, "LibrarySnippet.swift and docs/library.md:\(block.line) differ")
     }
 
+    /// The sample programs whose output a document shows: (document, the words before the output's
+    /// block, the program built beside graphimport).
+    static let programOutputs: [(document: String, marker: String, program: String)] = [
+        ("docs/library.md", "`Samples/ReadExample/main.swift`", "read-example"),
+        ("docs/library.md", "`Samples/HooksExample/main.swift`", "hooks-example"),
+    ]
+
+    /// The sample programs print what the document shows under them ("It prints"), line for line.
+    @Test(arguments: programOutputs.map(\.program))
+    func sampleProgramPrintsWhatTheDocumentShows(program: String) throws {
+        let entry = try #require(Self.programOutputs.first { $0.program == program })
+        let text = try String(contentsOfFile: repoFile(entry.document), encoding: .utf8)
+        let markerLine = try #require(text.range(of: entry.marker).map { text[..<$0.lowerBound].filter { $0 == "\n" }.count + 1 })
+        // The program's code, then what it prints.
+        let blocks = CodeBlock.all(in: text).filter { $0.line > markerLine }
+        let shown = try #require(blocks.dropFirst().first, "\(entry.document) shows no output after \(entry.marker)")
+        let process = Process()
+        process.executableURL = graphimportBinary.deletingLastPathComponent().appendingPathComponent(program)
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let printed = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        expectShown(shown.lines, printed: printed, what: "\(program) (\(entry.document):\(shown.line))", exactly: true)
+    }
+
     // MARK: Running
 
     private func run(_ step: TranscriptStep, of document: String, in directory: TemporaryDirectory) throws {
@@ -218,7 +247,10 @@ struct DocumentationExampleTests {
 
     // MARK: Comparing
 
-    private func expectShown(_ shown: [String], printed: String, what: String) {
+    /// Expects the printed text to be what the document shows; `exactly`: without normalising
+    /// durations and timestamps (a program whose output does not vary).
+    private func expectShown(_ shown: [String], printed: String, what: String, exactly: Bool = false) {
+        let normalised = exactly ? { $0 } : normalised
         var lines = printed.split(separator: "\n", omittingEmptySubsequences: false).map { normalised(String($0)) }
         while lines.last == "" { lines.removeLast() }
         let patterns = shown.map { normalised($0) }
