@@ -178,6 +178,28 @@ struct DocumentationExampleTests {
         expectShown(shown.lines, printed: printed, what: "\(program) (\(entry.document):\(shown.line))", exactly: true)
     }
 
+    /// The excerpt of Samples/ReadExample/main.swift in docs/library.md is the program's code: each
+    /// line of it, its trailing comment aside, is a line of the program, in the same order.
+    @Test func readExampleExcerptIsTheProgramsCode() throws {
+        let text = try String(contentsOfFile: repoFile("docs/library.md"), encoding: .utf8)
+        let markerLine = try #require(text.range(of: "`Samples/ReadExample/main.swift`").map { text[..<$0.lowerBound].filter { $0 == "\n" }.count + 1 })
+        let excerpt = try #require(CodeBlock.all(in: text).first { $0.line > markerLine })
+        let source = try String(contentsOfFile: repoFile("Samples/ReadExample/main.swift"), encoding: .utf8)
+        func code(_ line: String) -> String {
+            let withoutComment = line.range(of: "  //").map { String(line[..<$0.lowerBound]) } ?? line
+            return withoutComment.trimmingCharacters(in: .whitespaces)
+        }
+        let program = source.split(separator: "\n").map { code(String($0)) }
+        var next = program.startIndex
+        for line in excerpt.lines.map(code) where !line.isEmpty {
+            guard let found = program[next...].firstIndex(of: line) else {
+                Issue.record("docs/library.md:\(excerpt.line): `\(line)` is not in Samples/ReadExample/main.swift (after the lines before it)")
+                return
+            }
+            next = found + 1
+        }
+    }
+
     // MARK: Running
 
     private func run(_ step: TranscriptStep, of document: String, in directory: TemporaryDirectory) throws {
