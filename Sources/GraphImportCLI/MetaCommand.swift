@@ -112,7 +112,8 @@ enum MetaCommand {
             io.writeOut(fallback + "\n")
             return .ok
         }
-        io.writeError("graphimport: meta key '\(escapeControlCharacters(key))' is not set in \(path)\n")
+        // The store as StoreLocation says it: a connection string's password is never shown.
+        io.writeError("graphimport: meta key '\(escapeControlCharacters(key))' is not set in \(StoreLocation(path).description)\n")
         return .notFound
     }
 
