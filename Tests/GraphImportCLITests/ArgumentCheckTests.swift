@@ -42,13 +42,14 @@ struct ArgumentCheckTests {
     }
 
     /// An argument's line break or escape character is shown escaped: the `Error:` line stays one line.
-    @Test(arguments: [["feed.json", "--map", "x.map", "--jso\nn"], ["meta", "frob\u{1B}[2J"], ["runs", "--store", "s", "--last", "1\r2"]])
+    @Test(arguments: [["feed.json", "--map", "x.map", "--jso\nn"], ["meta", "frob\u{1B}[2J", "--store", "s"], ["runs", "--store", "s", "--last", "1\r2"]])
     func theErrorLineIsOneLineWhateverTheArgumentsHold(line: [String]) {
         let result = runInProcess(line)
         #expect(result.status == 64)
         let first = result.stderr.split(separator: "\n", omittingEmptySubsequences: false)[0]
         #expect(first.hasPrefix("Error: "))
         #expect(!first.unicodeScalars.contains { $0.value < 0x20 }, "\(first.debugDescription)")
+        #expect(["\\n", "\\r", "\\u{1b}"].contains { first.contains($0) }, "the argument's character is not shown escaped: \(first)")
         #expect(result.stderr.contains("\nUsage: graphimport"))
     }
 
