@@ -10,6 +10,8 @@ let package = Package(
     products: [
         .library(name: "GraphImport", targets: ["GraphImport"]),
         .executable(name: "graphimport", targets: ["graphimport"]),
+        // The command line as a library: Fuzz/ checks its argument parsing (GraphImportCommand.checkArguments).
+        .library(name: "GraphImportCLI", targets: ["GraphImportCLI"]),
     ],
     targets: [
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", providers: [.apt(["libsqlite3-dev"])]),

@@ -1,7 +1,7 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// libFuzzer targets for graphimport's two parsers of untrusted text. A package of its own so that
+// libFuzzer targets for graphimport's parsers of untrusted text and of its command line. A package of its own so that
 // `swift build` / `swift test` at the root never build them: they link only with -sanitize=fuzzer.
 // Build and run them with `Fuzz/run` (see README.md).
 let package = Package(
@@ -9,6 +9,7 @@ let package = Package(
     products: [
         .executable(name: "FuzzJSON", targets: ["FuzzJSON"]),
         .executable(name: "FuzzMap", targets: ["FuzzMap"]),
+        .executable(name: "FuzzArguments", targets: ["FuzzArguments"]),
     ],
     dependencies: [
         .package(name: "graphimport", path: "..")
@@ -18,5 +19,6 @@ let package = Package(
         .systemLibrary(name: "CLibFuzzer", path: "Sources/CLibFuzzer"),
         .executableTarget(name: "FuzzJSON", dependencies: ["CLibFuzzer", .product(name: "GraphImport", package: "graphimport")]),
         .executableTarget(name: "FuzzMap", dependencies: ["CLibFuzzer", .product(name: "GraphImport", package: "graphimport")]),
+        .executableTarget(name: "FuzzArguments", dependencies: ["CLibFuzzer", .product(name: "GraphImportCLI", package: "graphimport")]),
     ]
 )

@@ -11,7 +11,14 @@ enum ChangesCommand {
         .init(name: "--since-run", takesValue: true), .init(name: "--entity", takesValue: true), MapLoader.includePathOption,
     ]
 
-    static func run(_ arguments: [String], io: ToolIO) throws(UsageError) -> ExitCode {
+    /// The command line, checked as far as it can be without the map or the store.
+    struct Arguments {
+        var parsed: ParsedArguments
+        var mapPath: String
+        var since: Int64
+    }
+
+    static func parse(_ arguments: [String]) throws(UsageError) -> Arguments {
         let parsed = try ParsedArguments(arguments, options: options)
         guard parsed.operands.isEmpty else { throw UsageError(message: "Unexpected argument '\(parsed.operands[0])'", hint: nil) }
         guard let mapPath = parsed.values["--map"] else {
@@ -23,6 +30,12 @@ enum ChangesCommand {
         else {
             throw UsageError(message: "Missing expected argument '--since-run <n>'", hint: "Give 0 for every object the store holds.")
         }
+        return Arguments(parsed: parsed, mapPath: mapPath, since: since)
+    }
+
+    static func run(_ arguments: [String], io: ToolIO) throws(UsageError) -> ExitCode {
+        let checked = try parse(arguments)
+        let parsed = checked.parsed, mapPath = checked.mapPath, since = checked.since
         let plan: ImportPlan
         let scope = try MapLoader.scope(forMap: mapPath, parsed: parsed, io: io)
         do { plan = try MapLoader.load(mapPath, scope: scope) } catch { return MapLoader.report(error, io: io) }

@@ -20,7 +20,15 @@ enum CheckCommand {
         .init(name: "--map", takesValue: true, short: "m"), .init(name: "--store", takesValue: true, short: "s"), MapLoader.includePathOption,
     ]
 
-    static func run(_ arguments: [String], io: ToolIO, printSchema: Bool) throws(UsageError) -> ExitCode {
+    /// The command line, checked as far as it can be without the map or the sample.
+    struct Arguments {
+        var parsed: ParsedArguments
+        var mapPath: String
+        var samplePath: String?
+        var format: JSONInputFormat
+    }
+
+    static func parse(_ arguments: [String], printSchema: Bool) throws(UsageError) -> Arguments {
         let parsed = try ParsedArguments(arguments, options: printSchema ? Subcommand.schema.options : options)
         guard let mapPath = parsed.values["--map"] ?? parsed.operands.first else {
             throw printSchema
@@ -32,6 +40,12 @@ enum CheckCommand {
         if samplePath == nil, let option = ["--strict", "--format"].first(where: { parsed.has($0) || parsed.values[$0] != nil }) {
             throw UsageError(message: "'\(option)' needs '--sample <feed>'", hint: nil)
         }
+        return Arguments(parsed: parsed, mapPath: mapPath, samplePath: samplePath, format: format)
+    }
+
+    static func run(_ arguments: [String], io: ToolIO, printSchema: Bool) throws(UsageError) -> ExitCode {
+        let checked = try parse(arguments, printSchema: printSchema)
+        let parsed = checked.parsed, mapPath = checked.mapPath, samplePath = checked.samplePath, format = checked.format
         let scope = try MapLoader.scope(forMap: mapPath, parsed: parsed, io: io)
         let plan: ImportPlan
         do {

@@ -12,7 +12,15 @@ enum ExportCommand {
         .init(name: "--wait", takesValue: true), .init(name: "--quiet", takesValue: false, short: "q"), MapLoader.includePathOption,
     ]
 
-    static func run(_ arguments: [String], io: ToolIO) throws(UsageError) -> ExitCode {
+    /// The command line, checked as far as it can be without the map or the store.
+    struct Arguments {
+        var parsed: ParsedArguments
+        var mapPath: String
+        var request: ExportRequest
+        var wait: Double
+    }
+
+    static func parse(_ arguments: [String]) throws(UsageError) -> Arguments {
         let parsed = try ParsedArguments(arguments, options: options)
         guard let mapPath = parsed.values["--map"] else { throw UsageError(message: "Missing expected argument '--map <map>'", hint: nil) }
         guard parsed.operands.count <= 1 else {
@@ -33,7 +41,12 @@ enum ExportCommand {
         case let other:
             throw UsageError(message: "The value '\(other)' is invalid for '--format'", hint: "Use json or jsonl.")
         }
-        let wait = try parsed.seconds("--wait", default: 30)
+        return Arguments(parsed: parsed, mapPath: mapPath, request: request, wait: try parsed.seconds("--wait", default: 30))
+    }
+
+    static func run(_ arguments: [String], io: ToolIO) throws(UsageError) -> ExitCode {
+        let checked = try parse(arguments)
+        let parsed = checked.parsed, mapPath = checked.mapPath, request = checked.request, wait = checked.wait
         let plan: ImportPlan
         let scope = try MapLoader.scope(forMap: mapPath, parsed: parsed, io: io)
         do { plan = try MapLoader.load(mapPath, scope: scope) } catch { return MapLoader.report(error, io: io) }

@@ -8,49 +8,104 @@ public enum GraphImportCommand {
 
     /// Runs the command with `arguments` (without the program name) and returns the exit status.
     public static func main(arguments: [String], io: ToolIO) -> Int32 {
+        let subcommand: Subcommand
+        let rest: [String]
+        switch resolve(arguments) {
+        case .notACommand(let text):
+            io.writeError(text)
+            return ExitCode.usage.rawValue
+        case .information(let text):
+            io.writeOut(text)
+            return ExitCode.ok.rawValue
+        case .command(let named, let arguments):
+            subcommand = named
+            rest = arguments
+        }
+        do {
+            switch subcommand {
+            case .import, .help: return try ImportCommand.run(rest, io: io).rawValue
+            case .check: return try CheckCommand.run(rest, io: io, printSchema: false).rawValue
+            case .schema: return try CheckCommand.run(rest, io: io, printSchema: true).rawValue
+            case .meta: return try MetaCommand.run(rest, io: io).rawValue
+            case .runs: return try RunsCommand.run(rest, io: io).rawValue
+            case .completions: return try ShellCompletions.run(rest, io: io).rawValue
+            case .manpage: return try ManPage.run(rest, io: io).rawValue
+            case .changes: return try ChangesCommand.run(rest, io: io).rawValue
+            case .export: return try ExportCommand.run(rest, io: io).rawValue
+            case .draft: return try InitCommand.run(rest, io: io).rawValue
+            }
+        } catch {
+            io.writeError(usageText(error, subcommand: subcommand))
+            return ExitCode.usage.rawValue
+        }
+    }
+
+    /// What a command line asks for, judged from its arguments alone: the part of `main` that
+    /// reads no file, opens no store and reads no standard input. `inputIsTerminal` is what an
+    /// import without a FILE depends on.
+    public static func checkArguments(_ arguments: [String], inputIsTerminal: Bool) -> ArgumentCheck {
+        switch resolve(arguments) {
+        case .notACommand(let text): return .usageError(text)
+        case .information(let text): return .information(text)
+        case .command(let subcommand, let rest):
+            do throws(UsageError) {
+                switch subcommand {
+                case .import, .help: _ = try ImportCommand.parse(rest, inputIsTerminal: inputIsTerminal)
+                case .check: _ = try CheckCommand.parse(rest, printSchema: false)
+                case .schema: _ = try CheckCommand.parse(rest, printSchema: true)
+                case .meta: _ = try MetaCommand.parse(rest)
+                case .runs: _ = try RunsCommand.parse(rest)
+                case .completions: _ = try ShellCompletions.parse(rest)
+                case .manpage: _ = try ManPage.parse(rest)
+                case .changes: _ = try ChangesCommand.parse(rest)
+                case .export: _ = try ExportCommand.parse(rest)
+                case .draft: _ = try InitCommand.parse(rest)
+                }
+                return .accepted(command: subcommand.rawValue)
+            } catch {
+                return .usageError(usageText(error, subcommand: subcommand))
+            }
+        }
+    }
+
+    /// The first step of `main`: help, the version, a word that names no command, or a command
+    /// and the arguments left for it.
+    private enum Resolved {
+        case notACommand(String)
+        case information(String)
+        case command(Subcommand, [String])
+    }
+
+    private static func resolve(_ arguments: [String]) -> Resolved {
         var arguments = arguments
         let subcommand: Subcommand
         if let first = arguments.first, let named = Subcommand(rawValue: first) {
             subcommand = named
             arguments.removeFirst()
         } else if let first = arguments.first, let error = notACommand(first) {
-            var text = "Error: \(error.message)\n"
+            var text = "Error: \(escapeControlCharacters(error.message))\n"
             if let hint = error.hint { text += "\(hint)\n" }
             text += "Usage: graphimport <command> [<options>], or graphimport [<file>] --map <map> [<options>]\n  See 'graphimport --help'.\n"
-            io.writeError(text)
-            return ExitCode.usage.rawValue
+            return .notACommand(text)
         } else {
             subcommand = .import
         }
         if arguments.contains("--help") || arguments.contains("-h") || subcommand == .help {
             let topic = subcommand == .help ? arguments.first.flatMap(Subcommand.init(rawValue:)) ?? .import : subcommand
-            io.writeOut(Help.text(for: topic))
-            return ExitCode.ok.rawValue
+            return .information(Help.text(for: topic))
         }
-        if arguments.contains("--version") {
-            io.writeOut("graphimport \(version)\n")
-            return ExitCode.ok.rawValue
-        }
-        do {
-            switch subcommand {
-            case .import, .help: return try ImportCommand.run(arguments, io: io).rawValue
-            case .check: return try CheckCommand.run(arguments, io: io, printSchema: false).rawValue
-            case .schema: return try CheckCommand.run(arguments, io: io, printSchema: true).rawValue
-            case .meta: return try MetaCommand.run(arguments, io: io).rawValue
-            case .runs: return try RunsCommand.run(arguments, io: io).rawValue
-            case .completions: return try ShellCompletions.run(arguments, io: io).rawValue
-            case .manpage: return try ManPage.run(arguments, io: io).rawValue
-            case .changes: return try ChangesCommand.run(arguments, io: io).rawValue
-            case .export: return try ExportCommand.run(arguments, io: io).rawValue
-            case .draft: return try InitCommand.run(arguments, io: io).rawValue
-            }
-        } catch {
-            var text = "Error: \(error.message)\n"
-            if let hint = error.hint { text += "\(hint)\n" }
-            text += "Usage: \(Help.usage(for: subcommand))\n  See 'graphimport \(subcommand == .import ? "" : subcommand.rawValue + " ")--help'.\n"
-            io.writeError(text)
-            return ExitCode.usage.rawValue
-        }
+        if arguments.contains("--version") { return .information("graphimport \(version)\n") }
+        return .command(subcommand, arguments)
+    }
+
+    /// A usage error as printed: `Error: …` on one line (what the user typed escaped, so that a
+    /// newline in an argument cannot break it), the hint, the command's usage line and where to
+    /// read more.
+    static func usageText(_ error: UsageError, subcommand: Subcommand) -> String {
+        var text = "Error: \(escapeControlCharacters(error.message))\n"
+        if let hint = error.hint { text += "\(escapeControlCharacters(hint, keepingLineBreaks: true))\n" }
+        text += "Usage: \(Help.usage(for: subcommand))\n  See 'graphimport \(subcommand == .import ? "" : subcommand.rawValue + " ")--help'.\n"
+        return text
     }
 
     /// A first argument that names no command and no file, and looks like a command's name rather
@@ -66,6 +121,16 @@ public enum GraphImportCommand {
             ?? "The commands are \(names.joined(separator: ", ")); an import names its feed as a file path."
         return UsageError(message: "'\(word)' is neither a command nor a file", hint: hint)
     }
+}
+
+/// What `GraphImportCommand.checkArguments` finds in a command line.
+public enum ArgumentCheck: Equatable, Sendable {
+    /// `--help`, `help` or `--version`: this text goes to standard output, exit 0.
+    case information(String)
+    /// The arguments parse and pass every check that needs no file or store; `command` would run.
+    case accepted(command: String)
+    /// A usage error, exit 64: this text goes to standard error.
+    case usageError(String)
 }
 
 /// The commands graphimport has.
@@ -112,11 +177,12 @@ func reportError(_ message: String, hint: String? = nil, io: ToolIO) {
     io.writeError(text)
 }
 
-/// Control characters echoed from input are shown escaped, so a message stays one line.
-func escapeControlCharacters(_ text: String) -> String {
+/// Control characters echoed from input are shown escaped, so a message stays one line;
+/// `keepingLineBreaks` keeps a multi-line hint's own line breaks.
+func escapeControlCharacters(_ text: String, keepingLineBreaks: Bool = false) -> String {
     var out = ""
     for scalar in text.unicodeScalars {
-        if mustEscapeInMessages(scalar) {
+        if mustEscapeInMessages(scalar) && !(keepingLineBreaks && scalar == "\n") {
             switch scalar {
             case "\n": out += "\\n"
             case "\t": out += "\\t"

@@ -28,7 +28,17 @@ enum ImportCommand {
     /// Per-record error lines printed under `--skip-invalid` before only a count follows.
     static let maxReportedRecords = 100
 
-    static func run(_ arguments: [String], io: ToolIO) throws(UsageError) -> ExitCode {
+    /// The command line, checked as far as it can be without the map, the input or the store.
+    struct Arguments {
+        var parsed: ParsedArguments
+        var mapPath: String
+        var options: ImportOptions
+        var verbose: Bool
+        var inputPath: String?
+    }
+
+    /// `inputIsTerminal`: no FILE with a terminal on standard input is a usage error.
+    static func parse(_ arguments: [String], inputIsTerminal: Bool) throws(UsageError) -> Arguments {
         let parsed = try ParsedArguments(arguments, options: options)
         guard let mapPath = parsed.values["--map"] else { throw missingMap(feed: parsed.operands.first) }
         if parsed.operands.count > 1 {
@@ -39,7 +49,6 @@ enum ImportCommand {
         options.ifChanged = parsed.has("--if-changed")
         options.adoptStore = parsed.has("--adopt-store")
         options.checkStore = parsed.has("--check-store")
-        options.isCancelled = io.isInterrupted
         options.mode = try modeOption(parsed.values["--mode"])
         let verbose = parsed.has("--verbose")
         if verbose { options.changeLimit = shownChanges }
@@ -49,9 +58,17 @@ enum ImportCommand {
         options.format = try InputFormatOption.parse(parsed.values["--format"])
         options.busyTimeout = try parsed.seconds("--wait", default: options.busyTimeout)
         let inputPath = parsed.operands.first
-        if inputPath == nil && io.inputIsTerminal {
+        if inputPath == nil && inputIsTerminal {
             throw UsageError(message: "No input: give a FILE, or pipe JSON into graphimport", hint: nil)
         }
+        return Arguments(parsed: parsed, mapPath: mapPath, options: options, verbose: verbose, inputPath: inputPath)
+    }
+
+    static func run(_ arguments: [String], io: ToolIO) throws(UsageError) -> ExitCode {
+        let checked = try parse(arguments, inputIsTerminal: io.inputIsTerminal)
+        let parsed = checked.parsed, mapPath = checked.mapPath, verbose = checked.verbose, inputPath = checked.inputPath
+        var options = checked.options
+        options.isCancelled = io.isInterrupted
 
         let scope = try MapLoader.scope(forMap: mapPath, parsed: parsed, io: io)
         let wantsJSON = parsed.has("--json")

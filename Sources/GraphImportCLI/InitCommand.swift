@@ -15,7 +15,14 @@ enum InitCommand {
         .init(name: "--output", takesValue: true, short: "o"),
     ]
 
-    static func run(_ arguments: [String], io: ToolIO) throws(UsageError) -> ExitCode {
+    /// The command line, checked as far as it can be without the samples.
+    struct Arguments {
+        var parsed: ParsedArguments
+        var entity: String?
+        var format: JSONInputFormat
+    }
+
+    static func parse(_ arguments: [String]) throws(UsageError) -> Arguments {
         let parsed = try ParsedArguments(arguments, options: options)
         guard !parsed.operands.isEmpty else {
             throw UsageError(message: "Missing expected argument '<feed>'", hint: nil)
@@ -32,7 +39,12 @@ enum InitCommand {
         if let entity, ["string", "int", "double", "bool", "date", "url", "data", "json"].contains(entity.lowercased()) {
             throw UsageError(message: "The entity name '\(entity)' is a built-in type", hint: "Choose another name ('\(entity)Item').")
         }
-        let format = try InputFormatOption.parse(parsed.values["--format"])
+        return Arguments(parsed: parsed, entity: entity, format: try InputFormatOption.parse(parsed.values["--format"]))
+    }
+
+    static func run(_ arguments: [String], io: ToolIO) throws(UsageError) -> ExitCode {
+        let checked = try parse(arguments)
+        let parsed = checked.parsed, entity = checked.entity, format = checked.format
         let output = parsed.values["--output"]
         var samples: [MapDrafter.Sample] = []
         var opened: [Int32] = []

@@ -4,14 +4,31 @@ import Foundation
 /// that `man graphimport` and `--help` say the same; `graphimport manpage map FILE`: the map
 /// language's page, graphimport-map(5), made from its reference (Mappings/README.md).
 enum ManPage {
-    static func run(_ arguments: [String], io: ToolIO) throws(UsageError) -> ExitCode {
+    /// What the command line asks for: graphimport(1), or graphimport-map(5) from the reference at `path`.
+    enum Request {
+        case page
+        case mapPage(reference: String)
+    }
+
+    static func parse(_ arguments: [String]) throws(UsageError) -> Request {
         let parsed = try ParsedArguments(arguments, options: [])
         switch parsed.operands.count {
-        case 0:
+        case 0: return .page
+        case 2 where parsed.operands[0] == "map": return .mapPage(reference: parsed.operands[1])
+        case 1 where parsed.operands[0] == "map":
+            throw UsageError(message: "Missing expected argument '<file>'", hint: "graphimport manpage map Mappings/README.md")
+        default:
+            let extra = parsed.operands.first == "map" ? parsed.operands.dropFirst(2).first : parsed.operands.first
+            throw UsageError(message: "Unexpected argument '\(extra ?? "")'", hint: "graphimport manpage [map <file>]")
+        }
+    }
+
+    static func run(_ arguments: [String], io: ToolIO) throws(UsageError) -> ExitCode {
+        switch try parse(arguments) {
+        case .page:
             io.writeOut(roff())
             return .ok
-        case 2 where parsed.operands[0] == "map":
-            let path = parsed.operands[1]
+        case .mapPage(let path):
             guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
                 reportError("cannot read the map language's reference '\(path)'", hint: "give Mappings/README.md of the source tree", io: io)
                 return .noInput
@@ -20,11 +37,6 @@ enum ManPage {
                 MarkdownManPage.roff(
                     markdown: text, name: "graphimport-map", section: 5, summary: "the map language of graphimport(1)"))
             return .ok
-        case 1 where parsed.operands[0] == "map":
-            throw UsageError(message: "Missing expected argument '<file>'", hint: "graphimport manpage map Mappings/README.md")
-        default:
-            let extra = parsed.operands.first == "map" ? parsed.operands.dropFirst(2).first : parsed.operands.first
-            throw UsageError(message: "Unexpected argument '\(extra ?? "")'", hint: "graphimport manpage [map <file>]")
         }
     }
 

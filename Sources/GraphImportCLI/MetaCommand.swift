@@ -15,7 +15,20 @@ enum MetaCommand {
         .init(name: "--type", takesValue: true), .init(name: "--json", takesValue: false), .init(name: "--wait", takesValue: true),
     ]
 
-    static func run(_ arguments: [String], io: ToolIO) throws(UsageError) -> ExitCode {
+    /// What the command line asks of which store, checked as far as it can be without the store.
+    struct Request {
+        enum Action {
+            case get(key: String, default: String?)
+            /// `value` is the text as given; it is parsed as `type` when the command runs (a bad one is 65).
+            case set(key: String, value: String, type: MetaType, wait: Double)
+            case unset(key: String, wait: Double)
+            case list(json: Bool)
+        }
+        var store: String
+        var action: Action
+    }
+
+    static func parse(_ arguments: [String]) throws(UsageError) -> Request {
         let parsed = try ParsedArguments(arguments, options: options)
         guard let action = parsed.operands.first else {
             throw UsageError(message: "Missing expected argument '<action>' (get, set, unset or list)", hint: nil)
@@ -25,29 +38,45 @@ enum MetaCommand {
         switch action {
         case "get":
             guard operands.count == 1 else { throw UsageError(message: "'meta get' takes one KEY", hint: nil) }
-            return get(operands[0], default: parsed.values["--default"], store: path, io: io)
+            return Request(store: path, action: .get(key: operands[0], default: parsed.values["--default"]))
         case "set":
             guard operands.count == 2 else { throw UsageError(message: "'meta set' takes a KEY and a VALUE", hint: nil) }
             let type = try metaType(parsed.values["--type"] ?? "string")
+            return Request(
+                store: path, action: .set(key: operands[0], value: operands[1], type: type, wait: try parsed.seconds("--wait", default: 30)))
+        case "unset":
+            guard operands.count == 1 else { throw UsageError(message: "'meta unset' takes one KEY", hint: nil) }
+            return Request(store: path, action: .unset(key: operands[0], wait: try parsed.seconds("--wait", default: 30)))
+        case "list":
+            guard operands.isEmpty else { throw UsageError(message: "'meta list' takes no KEY", hint: nil) }
+            return Request(store: path, action: .list(json: parsed.has("--json")))
+        default:
+            let guess = closestAction(action)
+            throw UsageError(message: "Unknown action '\(action)'", hint: guess.map { "Did you mean '\($0)'?" })
+        }
+    }
+
+    static func run(_ arguments: [String], io: ToolIO) throws(UsageError) -> ExitCode {
+        let request = try parse(arguments)
+        let path = request.store
+        switch request.action {
+        case .get(let key, let fallback):
+            return get(key, default: fallback, store: path, io: io)
+        case .set(let key, let text, let type, let wait):
             let value: MetaValue
-            do { value = try MetaValue.parse(operands[1], as: type) } catch {
+            do { value = try MetaValue.parse(text, as: type) } catch {
                 reportError(error.description, io: io)
                 return .dataError
             }
             return write(
-                store: path, wait: try parsed.seconds("--wait", default: 30), io: io, { store throws(StoreError) in try store.setMeta(operands[0], value) },
-                postgres: { connection throws(PostgresError) in try connection.setMeta(operands[0], value) })
-        case "unset":
-            guard operands.count == 1 else { throw UsageError(message: "'meta unset' takes one KEY", hint: nil) }
+                store: path, wait: wait, io: io, { store throws(StoreError) in try store.setMeta(key, value) },
+                postgres: { connection throws(PostgresError) in try connection.setMeta(key, value) })
+        case .unset(let key, let wait):
             return write(
-                store: path, wait: try parsed.seconds("--wait", default: 30), io: io, { store throws(StoreError) in try store.unsetMeta(operands[0]) },
-                postgres: { connection throws(PostgresError) in try connection.unsetMeta(operands[0]) })
-        case "list":
-            guard operands.isEmpty else { throw UsageError(message: "'meta list' takes no KEY", hint: nil) }
-            return list(store: path, json: parsed.has("--json"), io: io)
-        default:
-            let guess = closestAction(action)
-            throw UsageError(message: "Unknown action '\(action)'", hint: guess.map { "Did you mean '\($0)'?" })
+                store: path, wait: wait, io: io, { store throws(StoreError) in try store.unsetMeta(key) },
+                postgres: { connection throws(PostgresError) in try connection.unsetMeta(key) })
+        case .list(let json):
+            return list(store: path, json: json, io: io)
         }
     }
 

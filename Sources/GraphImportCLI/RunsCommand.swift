@@ -11,10 +11,23 @@ enum RunsCommand {
         .init(name: "--last", takesValue: true), .init(name: "--json", takesValue: false),
     ]
 
-    static func run(_ arguments: [String], io: ToolIO) throws(UsageError) -> ExitCode {
+    /// The command line, checked as far as it can be without the store.
+    struct Arguments {
+        var parsed: ParsedArguments
+        var path: String
+        var last: Int
+    }
+
+    static func parse(_ arguments: [String]) throws(UsageError) -> Arguments {
         let parsed = try ParsedArguments(arguments, options: options)
         let path = try MetaCommand.storePath(parsed)
         let last = Int(try parsed.integer("--last", in: 1...Int64(Int.max), hint: "Give a positive number of runs.") ?? 20)
+        return Arguments(parsed: parsed, path: path, last: last)
+    }
+
+    static func run(_ arguments: [String], io: ToolIO) throws(UsageError) -> ExitCode {
+        let checked = try parse(arguments)
+        let parsed = checked.parsed, path = checked.path, last = checked.last
         let runs: [RunRecord]
         if case .postgres(let location) = StoreLocation(path) {
             do {

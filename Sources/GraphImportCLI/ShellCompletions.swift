@@ -8,18 +8,32 @@ enum ShellCompletions {
         case bash, zsh, fish
     }
 
-    static func run(_ arguments: [String], io: ToolIO) throws(UsageError) -> ExitCode {
+    /// What the command line asks for: a shell's script, or the entities of a map.
+    enum Request {
+        case script(Shell)
+        case entities(map: String)
+    }
+
+    static func parse(_ arguments: [String]) throws(UsageError) -> Request {
         let parsed = try ParsedArguments(arguments, options: [])
         guard let name = parsed.operands.first else {
             throw UsageError(message: "Missing expected argument '<shell>' (bash, zsh or fish)", hint: nil)
         }
-        if name == entitiesWord, parsed.operands.count == 2 { return entities(ofMap: parsed.operands[1], io: io) }
+        if name == entitiesWord, parsed.operands.count == 2 { return .entities(map: parsed.operands[1]) }
         guard parsed.operands.count == 1, let shell = Shell(rawValue: name) else {
             let guess = closestMatch(to: name, among: Shell.allCases.map(\.rawValue))
             throw UsageError(message: "The value '\(name)' is invalid for '<shell>'", hint: guess.map { "Did you mean '\($0)'?" } ?? "Use bash, zsh or fish.")
         }
-        io.writeOut(script(for: shell))
-        return .ok
+        return .script(shell)
+    }
+
+    static func run(_ arguments: [String], io: ToolIO) throws(UsageError) -> ExitCode {
+        switch try parse(arguments) {
+        case .entities(let map): return entities(ofMap: map, io: io)
+        case .script(let shell):
+            io.writeOut(script(for: shell))
+            return .ok
+        }
     }
 
     /// `graphimport completions entities MAP`, what the scripts ask for a map's entity names.
