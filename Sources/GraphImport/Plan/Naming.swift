@@ -12,8 +12,8 @@ public enum Naming {
     public static let changedRun = "changed_run"
 
     /// `createdAt` -> `created_at`, `userID` -> `user_id`, `URLString` -> `url_string`, `Tweet` -> `tweet`.
-    /// - Complexity: O(n). (Appending to a `String.UnicodeScalarView` copied the text each time:
-    ///   a 1 MB key took `init` 25 s.)
+    /// - Complexity: O(n): the result is built in an array of scalars, since appending to a
+    ///   `String.UnicodeScalarView` copied the text each time (quadratic on a long key).
     public static func snakeCase(_ name: String) -> String {
         let scalars = Array(name.unicodeScalars)
         var out = ""
