@@ -359,3 +359,19 @@ extension MapDraftingShapeTests {
         }
     }
 }
+
+extension MapDraftingShapeTests {
+    /// Listings that wrap keyed records are not keyed by a field of their envelope that happens
+    /// to differ (`data.dist`): the keyed objects inside are the records. The envelope's field
+    /// keys the records only when nothing inside has an identity (Prometheus' series).
+    @Test func aListingIsNotKeyedByAFieldOfItsEnvelopeWhenItsChildrenAreKeyed() throws {
+        for count in [2, 3, 6] {
+            let listings = (1...count).map { listing in
+                let children = (1...listing).map { #"{"kind": "t3", "data": {"id": "p\#(listing)_\#($0)", "title": "t"}}"# }
+                return #"{"kind": "Listing", "data": {"dist": \#(listing), "children": [\#(children.joined(separator: ", "))]}}"#
+            }
+            let (draft, _) = try MapDraftingTests.drafted("[\(listings.joined(separator: ", "))]")
+            #expect(draft.recordsPaths == ["$[*].data.children[*].data"], "\(draft.text)")
+        }
+    }
+}

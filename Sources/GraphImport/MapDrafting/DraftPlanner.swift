@@ -73,7 +73,7 @@ struct DraftPlanner {
     }
 
     /// The key that identifies the objects at `node`, or nil when none does.
-    func identityKey(of node: ShapeNode, role: Role, fromData: Bool) -> DraftKey? {
+    func identityKey(of node: ShapeNode, role: Role, fromData: Bool, inlinedField: Bool = true) -> DraftKey? {
         guard node.tally.objects > 0 else { return nil }
         let objects = node.tally.objects
         func usable(_ key: String) -> ShapeNode? {
@@ -123,6 +123,9 @@ struct DraftPlanner {
         if let key = node.memberKeys.first(where: { node.member($0).map(uniqueEverywhere) == true }) { return DraftKey([key]) }
         // A field of an object every record holds (Prometheus' `metric.instance`): the object's
         // fields are inlined into the record, so one of them can key it as well as its own.
+        // Asked only when nothing inside the records has an identity (`findRecordRoots`): a
+        // listing's `data.dist` is no key when its children are the records.
+        guard inlinedField else { return nil }
         for key in node.memberKeys {
             guard let child = node.member(key), child.tally.objects == objects, !DraftPlanner.isKeyedByData(child) else { continue }
             if let inner = child.memberKeys.first(where: { child.member($0).map(uniqueEverywhere) == true }) {
@@ -191,7 +194,7 @@ struct DraftPlanner {
     /// all its members (the records path says `{*}`).
     private func findRecordRoots() -> [ShapeNode] {
         let root = survey.root
-        if identityKey(of: root, role: .records, fromData: !wholeDocuments) != nil || root.tally.objects == 0
+        if identityKey(of: root, role: .records, fromData: !wholeDocuments, inlinedField: false) != nil || root.tally.objects == 0
             || DraftPlanner.isKeyedByData(root)
         {
             return [root]
@@ -224,6 +227,7 @@ struct DraftPlanner {
         descend(root)
         // The root itself, keyed by a guess, when nothing below has an identity.
         if !found.isEmpty { return found }
+        if identityKey(of: root, role: .records, fromData: !wholeDocuments) != nil { return [root] }
         return values.isEmpty ? [root] : values
     }
 
