@@ -26,10 +26,24 @@ public enum StoreLocation: Sendable, Equatable, CustomStringConvertible {
     /// The store used when none is named: beside the map, named after it
     /// (`Mappings/tweets.map` -> `Mappings/tweets.sqlite`), so a cron job finds the same store
     /// whatever its working directory.
+    ///
+    /// Plain string steps, not Foundation's path functions: `NSString.deletingLastPathComponent`
+    /// traps on a one-character path (`--map m`), and `URL(fileURLWithPath:)` reads the working
+    /// directory for an empty one. A path whose file name is empty or only an extension keeps
+    /// its whole name (`dir/` -> `dir/.sqlite` is never made: `dir.sqlite`).
     public static func defaultSQLitePath(forMap path: String) -> String {
-        let base = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
-        let directory = (path as NSString).deletingLastPathComponent
-        return directory.isEmpty ? base + ".sqlite" : directory + "/" + base + ".sqlite"
+        var trimmed = Substring(path)
+        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+        let slash = trimmed.lastIndex(of: "/")
+        let directory = slash.map { trimmed[..<$0] }
+        var file = slash.map { trimmed[trimmed.index(after: $0)...] } ?? trimmed
+        if let dot = file.lastIndex(of: "."), dot != file.startIndex { file = file[..<dot] }
+        if file.isEmpty { file = "store" }
+        switch directory {
+        case nil: return file + ".sqlite"
+        case let directory? where directory.isEmpty: return "/" + file + ".sqlite"
+        case let directory?: return directory + "/" + file + ".sqlite"
+        }
     }
 
     /// The connection string, for a PostgreSQL store.

@@ -38,6 +38,9 @@ struct StoreLocationTests {
     @Test(arguments: [
         ("Mappings/tweets.map", "Mappings/tweets.sqlite"), ("tweets.map", "tweets.sqlite"), ("/etc/feeds/a.b.map", "/etc/feeds/a.b.sqlite"),
         ("../maps/feed", "../maps/feed.sqlite"),
+        // Found by FuzzArguments: Foundation's path functions trapped on a one-character path.
+        ("o", "o.sqlite"), ("m.map", "m.sqlite"), ("/feed.map", "/feed.sqlite"), ("maps/", "maps.sqlite"), (".map", ".map.sqlite"),
+        ("", "store.sqlite"), ("/", "/store.sqlite"), ("a/.b/c", "a/.b/c.sqlite"),
     ])
     func theDefaultStoreIsBesideTheMap(_ map: String, _ store: String) {
         #expect(StoreLocation.defaultSQLitePath(forMap: map) == store)
