@@ -178,26 +178,39 @@ struct DocumentationExampleTests {
         expectShown(shown.lines, printed: printed, what: "\(program) (\(entry.document):\(shown.line))", exactly: true)
     }
 
-    /// The excerpt of Samples/ReadExample/main.swift in docs/library.md is the program's code: each
-    /// line of it, its trailing comment aside, is a line of the program, in the same order.
-    @Test func readExampleExcerptIsTheProgramsCode() throws {
-        let text = try String(contentsOfFile: repoFile("docs/library.md"), encoding: .utf8)
-        let markerLine = try #require(text.range(of: "`Samples/ReadExample/main.swift`").map { text[..<$0.lowerBound].filter { $0 == "\n" }.count + 1 })
+    /// The sample programs a document shows an excerpt of: (document, the words before the
+    /// excerpt's block, the program's source).
+    static let programExcerpts: [(document: String, marker: String, source: String)] = [
+        ("docs/library.md", "`Samples/ReadExample/main.swift`", "Samples/ReadExample/main.swift"),
+        ("docs/library.md", "`Samples/HooksExample/main.swift`", "Samples/HooksExample/main.swift"),
+    ]
+
+    /// An excerpt of a sample program in a document is the program's code: each line of it, its
+    /// trailing comment and indentation aside, is a line of the program, in the same order.
+    @Test(arguments: programExcerpts.map(\.source))
+    func programExcerptIsTheProgramsCode(sourcePath: String) throws {
+        let entry = try #require(Self.programExcerpts.first { $0.source == sourcePath })
+        let text = try String(contentsOfFile: repoFile(entry.document), encoding: .utf8)
+        let markerLine = try #require(text.range(of: entry.marker).map { text[..<$0.lowerBound].filter { $0 == "\n" }.count + 1 })
         let excerpt = try #require(CodeBlock.all(in: text).first { $0.line > markerLine })
-        let source = try String(contentsOfFile: repoFile("Samples/ReadExample/main.swift"), encoding: .utf8)
+        let source = try String(contentsOfFile: repoFile(sourcePath), encoding: .utf8)
         func code(_ line: String) -> String {
-            let withoutComment = line.range(of: "  //").map { String(line[..<$0.lowerBound]) } ?? line
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            let withoutComment = trimmed.range(of: "  //").map { String(trimmed[..<$0.lowerBound]) } ?? trimmed
             return withoutComment.trimmingCharacters(in: .whitespaces)
         }
         let program = source.split(separator: "\n").map { code(String($0)) }
         var next = program.startIndex
+        var compared = 0
         for line in excerpt.lines.map(code) where !line.isEmpty {
             guard let found = program[next...].firstIndex(of: line) else {
-                Issue.record("docs/library.md:\(excerpt.line): `\(line)` is not in Samples/ReadExample/main.swift (after the lines before it)")
+                Issue.record("\(entry.document):\(excerpt.line): `\(line)` is not in \(sourcePath) (after the lines before it)")
                 return
             }
             next = found + 1
+            compared += 1
         }
+        #expect(compared >= 10, "\(entry.document) shows too little of \(sourcePath) to compare")
     }
 
     // MARK: Running
