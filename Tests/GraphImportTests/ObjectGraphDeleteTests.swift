@@ -1,5 +1,6 @@
 import Foundation
 @testable import GraphImport
+import GraphImportSchema
 import GraphImportStore
 import GraphImportStoreTestSupport
 import Testing

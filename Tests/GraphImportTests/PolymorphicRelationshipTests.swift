@@ -1,6 +1,6 @@
 import GraphImport
 import GraphImportJSON
-import GraphImportStore
+import GraphImportSchema
 import GraphImportStoreTestSupport
 import Testing
 

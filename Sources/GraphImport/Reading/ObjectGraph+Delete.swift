@@ -1,4 +1,5 @@
 import GraphImportJSON
+import GraphImportSchema
 import GraphImportStore
 
 #if canImport(Glibc)

@@ -1,5 +1,5 @@
 import GraphImportPostgres
-import GraphImportStore
+import GraphImportSchema
 
 /// Deletes a set of objects on PostgreSQL by the map's delete rules, whoever asks (`delete
 /// missing` in an import, `PostgresMissingObjects`; `ObjectGraph.delete`), with the meaning of the

@@ -1,5 +1,5 @@
 import GraphImportPostgres
-import GraphImportStore
+import GraphImportSchema
 
 /// `delete missing` on PostgreSQL, with the meaning of the SQLite store's `MissingObjects`: at the
 /// run's end, the objects of each entity marked `delete missing` that the run did not meet are

@@ -1,3 +1,4 @@
+import GraphImportSchema
 import GraphImportStore
 
 /// Deletes a set of objects the way the map's delete rules say, whoever asks (`delete missing`

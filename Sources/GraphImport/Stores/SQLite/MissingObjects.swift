@@ -1,3 +1,4 @@
+import GraphImportSchema
 import GraphImportStore
 
 /// Deletes the objects of entities marked `delete missing` that the run's feed did not hold
