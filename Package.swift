@@ -48,6 +48,7 @@ let package = Package(
             path: "Tests/GraphImportStoreTestSupport"),
         .testTarget(name: "GraphImportMappingTests", dependencies: ["GraphImportMapping", "GraphImportTestSupport"]),
         .testTarget(name: "GraphImportJSONTests", dependencies: ["GraphImportJSON", "GraphImportTestSupport"]),
+        .testTarget(name: "GraphImportSchemaTests", dependencies: ["GraphImportSchema"]),
         .testTarget(name: "GraphImportStoreTests", dependencies: ["GraphImportSchema", "GraphImportStore", "GraphImportTestSupport"]),
         .testTarget(
             name: "GraphImportTests",
