@@ -9,6 +9,7 @@ import Foundation
 import GraphImport
 import GraphImportJSON
 import GraphImportMapping
+import GraphImportSchema
 import GraphImportStore
 
 let map = """

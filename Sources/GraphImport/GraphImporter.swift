@@ -1,5 +1,6 @@
 import GraphImportJSON
 import GraphImportMapping
+import GraphImportSchema
 import GraphImportStore
 
 #if canImport(Glibc)

@@ -1,5 +1,5 @@
 import GraphImportJSON
-import GraphImportStore
+import GraphImportSchema
 
 /// The values of one object by attribute name, as hooks see and change them.
 public struct ObjectValues: Sendable {

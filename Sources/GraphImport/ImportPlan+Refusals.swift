@@ -1,5 +1,5 @@
 import GraphImportMapping
-import GraphImportStore
+import GraphImportSchema
 
 extension ImportPlan {
     /// `refusal` placed at the map line that asks for the refused table or column: the attribute or

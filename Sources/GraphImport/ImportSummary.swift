@@ -1,5 +1,6 @@
 import GraphImportJSON
 import GraphImportMapping
+import GraphImportSchema
 import GraphImportStore
 
 /// How an import treats bad records, what it keeps, and what it writes beside the data.

@@ -1,3 +1,4 @@
+import GraphImportSchema
 import GraphImportStore
 
 /// A store error reduced to what a caller acts on: retry later, fix permissions, free space, or a bug.

@@ -1,7 +1,7 @@
 import Foundation
 import GraphImport
 import GraphImportPostgres
-import GraphImportStore
+import GraphImportSchema
 
 /// `graphimport export --map MAP [--store PATH] [ENTITY] [--key K …] [--where COND] [--depth N]
 /// [--format json|jsonl]`: the store written back as JSON in the shape the map reads.

@@ -3,6 +3,7 @@ import GraphImport
 import GraphImportJSON
 import GraphImportMapping
 import GraphImportPostgres
+import GraphImportSchema
 import GraphImportStore
 
 /// `graphimport meta get|set|unset|list`: the store's typed metadata from a shell.

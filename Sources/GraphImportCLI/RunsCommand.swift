@@ -2,6 +2,7 @@ import Foundation
 import GraphImport
 import GraphImportJSON
 import GraphImportPostgres
+import GraphImportSchema
 import GraphImportStore
 
 /// `graphimport runs [--last N] [--json]`: the store's import history, newest first.

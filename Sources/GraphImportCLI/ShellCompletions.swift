@@ -1,5 +1,5 @@
 import GraphImportMapping
-import GraphImportStore
+import GraphImportSchema
 
 /// `graphimport completions SHELL`: a completion script for bash, zsh or fish, made from the
 /// commands' option lists (what the parser accepts) and their help screens (what each option means).

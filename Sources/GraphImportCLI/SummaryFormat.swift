@@ -1,7 +1,7 @@
 import Foundation
 import GraphImport
 import GraphImportJSON
-import GraphImportStore
+import GraphImportSchema
 
 /// How a finished import is shown: a table for people on stderr, one JSON object for scripts.
 enum SummaryFormat {

@@ -1,5 +1,5 @@
 internal import CLibPQ
-internal import GraphImportStore
+internal import GraphImportSchema
 
 /// The commit of an import whose connection is lost on the way: the reply may be what was lost,
 /// not the commit, and an import that committed must not say that nothing was written.
@@ -19,7 +19,7 @@ extension PostgresConnection {
                 let other = try reopened()
                 // Waits (up to 10 s) for the old session to end, so that its commit is done or undone.
                 _ = try other.scalar("SELECT pg_terminate_backend($1::int, 10000)", [String(backend)])
-                outcome = try other.scalar("SELECT \"outcome\" FROM \(quoteIdentifier(Store.runsTable)) WHERE \"id\" = $1", [String(runID)])
+                outcome = try other.scalar("SELECT \"outcome\" FROM \(quoteIdentifier(InternalTable.runs)) WHERE \"id\" = $1", [String(runID)])
             } catch {
                 throw PostgresError(
                     .commitUncertain, message: "\(lost.message) during COMMIT: the import may or may not have been committed", sqlState: lost.sqlState,

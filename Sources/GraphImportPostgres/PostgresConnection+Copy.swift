@@ -1,5 +1,5 @@
 internal import CLibPQ
-public import GraphImportStore
+public import GraphImportSchema
 
 /// COPY … FROM STDIN: rows sent as one stream in PostgreSQL's text format, the way a batch of
 /// objects reaches the server in one round trip instead of one statement per object.

@@ -1,4 +1,4 @@
-public import GraphImportStore
+public import GraphImportSchema
 
 /// The store's tables as they are, read from PostgreSQL's catalog into the descriptions the SQLite
 /// store reads from its own (`Store.storedSchema`), so that `Migrator` compares a map with either

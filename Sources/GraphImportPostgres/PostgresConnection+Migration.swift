@@ -1,9 +1,9 @@
 internal import CLibPQ
 import Foundation
-public import GraphImportStore
+public import GraphImportSchema
 
-/// Migrating a PostgreSQL store to a map: the plan is the SQLite store's (`Migrator`, from the
-/// tables as they are), the DDL PostgreSQL's (`PostgresSchemaSQL.statements(for:)`).
+/// Migrating a PostgreSQL store to a map: the plan is both stores' (`Migrator`, from the tables
+/// as they are), the DDL PostgreSQL's (`PostgresSchemaSQL.statements(for:)`).
 extension PostgresConnection {
     /// Whether a transaction is open on the connection.
     public var isInTransaction: Bool {
@@ -29,7 +29,7 @@ extension PostgresConnection {
             encoder.outputFormatting = [.sortedKeys]
             guard let json = try? encoder.encode(schema) else { throw PostgresError(.other, message: "the schema cannot be encoded") }
             _ = try rows(
-                "INSERT INTO \(quoteIdentifier(Store.schemaTable)) (\"recorded_at\", \"map_name\", \"map_text\", \"schema_json\") "
+                "INSERT INTO \(quoteIdentifier(InternalTable.schema)) (\"recorded_at\", \"map_name\", \"map_text\", \"schema_json\") "
                     + "VALUES (\(Self.nowText), $1, $2, $3)",
                 [mapName, mapText, String(decoding: json, as: UTF8.self)])
         }
@@ -39,17 +39,18 @@ extension PostgresConnection {
     /// The schema, map name and map text of the latest record in `graphimport_schema`, if any. A
     /// record that cannot be read is an error, as in the SQLite store: what the store holds is unknown.
     func latestSchemaRecord() throws(PostgresError) -> (schema: SchemaDescription, mapName: String?, mapText: String?)? {
-        guard try scalar("SELECT to_regclass($1) IS NOT NULL", [quoteIdentifier(Store.schemaTable)]) == "t" else { return nil }
+        guard try scalar("SELECT to_regclass($1) IS NOT NULL", [quoteIdentifier(InternalTable.schema)]) == "t" else { return nil }
         guard
             let row = try rows(
-                "SELECT \"version\", \"map_name\", \"map_text\", \"schema_json\" FROM \(quoteIdentifier(Store.schemaTable)) ORDER BY \"version\" DESC LIMIT 1"
+                "SELECT \"version\", \"map_name\", \"map_text\", \"schema_json\" FROM \(quoteIdentifier(InternalTable.schema)) ORDER BY \"version\" DESC LIMIT 1"
             ).first
         else { return nil }
         guard let json = row[3], let schema = try? JSONDecoder().decode(SchemaDescription.self, from: Data(json.utf8)) else {
             throw PostgresError(
                 .other,
                 message:
-                    "the schema recorded in \(Store.schemaTable) version \(row[0] ?? "?") cannot be read; the store was written by another program or version")
+                    "the schema recorded in \(InternalTable.schema) version \(row[0] ?? "?") cannot be read; the store was written by another program or version"
+            )
         }
         return (schema, row[1], row[2])
     }

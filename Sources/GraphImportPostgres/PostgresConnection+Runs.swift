@@ -1,5 +1,5 @@
 import Foundation
-public import GraphImportStore
+public import GraphImportSchema
 
 /// The store's own tables on PostgreSQL (`PostgresSchemaSQL.internalTables`): the schema a map
 /// made, the run history and the metadata, with the SQLite store's names and text formats.
@@ -16,7 +16,7 @@ extension PostgresConnection {
             try lockStore(wait: wait)
             for statement in PostgresSchemaSQL.internalTables { try execute(statement) }
             let id = try scalar(
-                "INSERT INTO \(quoteIdentifier(Store.runsTable)) (\"started_at\", \"pid\", \"host\", \"input\", \"map_name\", \"map_sha256\", \"outcome\") "
+                "INSERT INTO \(quoteIdentifier(InternalTable.runs)) (\"started_at\", \"pid\", \"host\", \"input\", \"map_name\", \"map_sha256\", \"outcome\") "
                     + "VALUES (\(Self.nowText), $1, $2, $3, $4, $5, $6) RETURNING \"id\"",
                 [String(pid), host, input, mapName, mapSHA256, RunOutcome.running.rawValue])
             guard let id, let number = Int64(id) else { throw PostgresError(.other, message: "the run's id was not returned") }
@@ -37,7 +37,7 @@ extension PostgresConnection {
     public func claimRunID(_ began: Int64) throws(PostgresError) -> Int64 {
         // Under the lock every id handed out is committed (beginRun takes the lock too), and a
         // READ COMMITTED statement sees them all; the identity's next value is above each of them.
-        let runs = quoteIdentifier(Store.runsTable)
+        let runs = quoteIdentifier(InternalTable.runs)
         let moved = try scalar(
             "UPDATE \(runs) SET \"id\" = DEFAULT WHERE \"id\" = $1 AND EXISTS (SELECT 1 FROM \(runs) WHERE \"id\" > $1) RETURNING \"id\"",
             [String(began)])
@@ -52,7 +52,7 @@ extension PostgresConnection {
         error: String?
     ) throws(PostgresError) {
         _ = try rows(
-            "UPDATE \(quoteIdentifier(Store.runsTable)) SET \"finished_at\" = \(Self.nowText), \"outcome\" = $1, \"records\" = $2, "
+            "UPDATE \(quoteIdentifier(InternalTable.runs)) SET \"finished_at\" = \(Self.nowText), \"outcome\" = $1, \"records\" = $2, "
                 + "\"skipped_records\" = $3, \"input_bytes\" = $4, \"input_sha256\" = $5, \"counts\" = $6, \"error\" = $7 WHERE \"id\" = $8 "
                 + "AND \"outcome\" = $9",
             [
@@ -64,13 +64,13 @@ extension PostgresConnection {
     /// The input fingerprint of the last run that succeeded, for `--if-changed`.
     public func lastSucceededInputSHA256() throws(PostgresError) -> String? {
         try scalar(
-            "SELECT \"input_sha256\" FROM \(quoteIdentifier(Store.runsTable)) WHERE \"outcome\" = $1 ORDER BY \"id\" DESC LIMIT 1",
+            "SELECT \"input_sha256\" FROM \(quoteIdentifier(InternalTable.runs)) WHERE \"outcome\" = $1 ORDER BY \"id\" DESC LIMIT 1",
             [RunOutcome.succeeded.rawValue])
     }
 
     /// Stores `value` under `key` in the metadata, `updated_at` moving only when it changes.
     public func setMeta(_ key: String, _ value: MetaValue) throws(PostgresError) {
-        let table = quoteIdentifier(Store.metaTable)
+        let table = quoteIdentifier(InternalTable.meta)
         _ = try rows(
             "INSERT INTO \(table) (\"key\", \"type\", \"value\", \"updated_at\") VALUES ($1, $2, $3, \(Self.nowText)) "
                 + "ON CONFLICT (\"key\") DO UPDATE SET \"type\" = EXCLUDED.\"type\", \"value\" = EXCLUDED.\"value\", \"updated_at\" = EXCLUDED.\"updated_at\" "
@@ -80,7 +80,7 @@ extension PostgresConnection {
 
     /// Removes `key` from the metadata.
     public func unsetMeta(_ key: String) throws(PostgresError) {
-        _ = try rows("DELETE FROM \(quoteIdentifier(Store.metaTable)) WHERE \"key\" = $1", [key])
+        _ = try rows("DELETE FROM \(quoteIdentifier(InternalTable.meta)) WHERE \"key\" = $1", [key])
     }
 
     /// A metadata value as the `value` column holds it (a bool as 1 or 0, as in the SQLite store).
@@ -95,11 +95,11 @@ extension PostgresConnection {
 
     /// The newest `last` runs, newest first; none when no import made the store's tables yet.
     public func runs(last: Int) throws(PostgresError) -> [RunRecord] {
-        guard try scalar("SELECT to_regclass($1) IS NOT NULL", [quoteIdentifier(Store.runsTable)]) == "t" else { return [] }
+        guard try scalar("SELECT to_regclass($1) IS NOT NULL", [quoteIdentifier(InternalTable.runs)]) == "t" else { return [] }
         let rows = try rows(
             "SELECT \"id\", \"started_at\", \"finished_at\", \"pid\", \"host\", \"input\", \"input_bytes\", \"input_sha256\", "
                 + "\"map_name\", \"map_sha256\", \"records\", \"skipped_records\", \"counts\", \"outcome\", \"error\" "
-                + "FROM \(quoteIdentifier(Store.runsTable)) ORDER BY \"id\" DESC LIMIT $1", [String(max(0, last))])
+                + "FROM \(quoteIdentifier(InternalTable.runs)) ORDER BY \"id\" DESC LIMIT $1", [String(max(0, last))])
         return rows.map { row in
             RunRecord(
                 id: row[0].flatMap { Int64($0) } ?? 0, startedAt: row[1] ?? "", finishedAt: row[2], pid: row[3].flatMap { Int32($0) } ?? 0,
@@ -111,8 +111,8 @@ extension PostgresConnection {
 
     /// Every metadata key with its value, sorted by key bytewise (as the SQLite store lists them).
     public func allMeta() throws(PostgresError) -> [(key: String, value: MetaValue)] {
-        guard try scalar("SELECT to_regclass($1) IS NOT NULL", [quoteIdentifier(Store.metaTable)]) == "t" else { return [] }
-        return try rows("SELECT \"key\", \"type\", \"value\" FROM \(quoteIdentifier(Store.metaTable)) ORDER BY \"key\" COLLATE \"C\"").compactMap { row in
+        guard try scalar("SELECT to_regclass($1) IS NOT NULL", [quoteIdentifier(InternalTable.meta)]) == "t" else { return [] }
+        return try rows("SELECT \"key\", \"type\", \"value\" FROM \(quoteIdentifier(InternalTable.meta)) ORDER BY \"key\" COLLATE \"C\"").compactMap { row in
             guard let key = row[0], let value = Self.metaValue(type: row[1], text: row[2]) else { return nil }
             return (key, value)
         }
@@ -120,8 +120,8 @@ extension PostgresConnection {
 
     /// The value of metadata `key`, or nil when it is not set.
     public func meta(_ key: String) throws(PostgresError) -> MetaValue? {
-        guard try scalar("SELECT to_regclass($1) IS NOT NULL", [quoteIdentifier(Store.metaTable)]) == "t" else { return nil }
-        guard let row = try rows("SELECT \"type\", \"value\" FROM \(quoteIdentifier(Store.metaTable)) WHERE \"key\" = $1", [key]).first else {
+        guard try scalar("SELECT to_regclass($1) IS NOT NULL", [quoteIdentifier(InternalTable.meta)]) == "t" else { return nil }
+        guard let row = try rows("SELECT \"type\", \"value\" FROM \(quoteIdentifier(InternalTable.meta)) WHERE \"key\" = $1", [key]).first else {
             return nil
         }
         return Self.metaValue(type: row[0], text: row[1])

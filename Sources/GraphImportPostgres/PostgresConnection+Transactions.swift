@@ -1,4 +1,4 @@
-internal import GraphImportStore
+internal import GraphImportSchema
 
 /// One transaction per import, and the store's lock: an advisory lock per (database, schema), held
 /// until the transaction ends, so that imports from any number of processes and hosts into one
@@ -34,7 +34,7 @@ extension PostgresConnection {
             return
         }
         // lock_timeout bounds the wait for a lock; SET LOCAL ends with the transaction.
-        try execute("SET LOCAL lock_timeout = \(max(1, Database.waitMilliseconds(seconds)))")
+        try execute("SET LOCAL lock_timeout = \(max(1, waitMilliseconds(seconds)))")
         do {
             _ = try scalar("SELECT pg_advisory_xact_lock(\(Self.lockClass), \(key))")
         } catch {

@@ -1,4 +1,4 @@
-public import GraphImportStore
+public import GraphImportSchema
 
 /// A to-many's join rows when they carry link values (`link` attributes) or when the feed's
 /// lists add to the stored ones (`merge`), written a batch at a time as `PostgresToMany` writes

@@ -1,4 +1,4 @@
-public import GraphImportStore
+public import GraphImportSchema
 
 /// A to-one read beside the rows a probe finds: the key of the row its foreign key points at.
 public struct ProbedToOne: Sendable {

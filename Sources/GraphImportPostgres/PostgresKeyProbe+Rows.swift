@@ -1,4 +1,4 @@
-public import GraphImportStore
+public import GraphImportSchema
 
 extension PostgresKeyProbe {
     /// The rows of the table that hold some of `keys` (key after key, `keyColumns.count` values

@@ -1,4 +1,4 @@
-public import GraphImportStore
+public import GraphImportSchema
 
 /// Relationships written a batch at a time, their targets found by joining on natural keys: the
 /// batch names owners and targets by their keys (as the feed does), never by row ids, so that no

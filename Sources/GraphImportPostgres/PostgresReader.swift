@@ -1,5 +1,5 @@
 internal import CLibPQ
-public import GraphImportStore
+public import GraphImportSchema
 
 #if canImport(Glibc)
     import Glibc

@@ -1,7 +1,7 @@
-public import GraphImportStore
+public import GraphImportSchema
 
-/// PostgreSQL's DDL for a migration planned by `Migrator`, the planner of the SQLite store: the
-/// same steps, in PostgreSQL's types, with deferred foreign keys and the SQLite store's index names.
+/// PostgreSQL's DDL for a migration planned by `Migrator`, the planner of both stores: the same
+/// steps as SQLite's, in PostgreSQL's types, with deferred foreign keys and the same index names.
 extension PostgresSchemaSQL {
     /// The statements of `steps`: the new tables (a reference between two of them added once both
     /// exist), then their indexes, then the columns added to existing tables (whose references may

@@ -1,4 +1,5 @@
 internal import CSQLite
+import GraphImportSchema
 
 extension Database {
     /// Runs one or more `;`-separated statements that return no rows (DDL, PRAGMA, BEGIN).

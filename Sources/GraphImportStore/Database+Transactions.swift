@@ -1,4 +1,5 @@
 internal import CSQLite
+import GraphImportSchema
 
 extension Database {
     /// Starts a write transaction now (BEGIN IMMEDIATE), waiting up to `busyTimeout` for

@@ -1,4 +1,5 @@
 internal import CSQLite
+import GraphImportSchema
 
 #if canImport(Glibc)
     import Glibc
@@ -91,7 +92,7 @@ public final class Database {
 
     private func configure(_ options: Options) throws(StoreError) {
         try check(sqlite3_extended_result_codes(handle, 1))
-        try check(sqlite3_busy_timeout(handle, Database.waitMilliseconds(options.busyTimeout)))
+        try check(sqlite3_busy_timeout(handle, waitMilliseconds(options.busyTimeout)))
         try check(graphimport_disable_double_quoted_strings(handle))
         try execute("PRAGMA foreign_keys = ON")
         // "When query_only is enabled, any attempt to CREATE, DELETE, DROP, INSERT, or UPDATE
@@ -130,14 +131,6 @@ public final class Database {
         } catch {
             guard error.isBusy else { throw error }
         }
-    }
-
-    /// `seconds` of waiting as the 32-bit milliseconds SQLite's busy timeout (and PostgreSQL's
-    /// `lock_timeout`) take: clamped to 0...Int32.max, NaN as 0, so that no value traps.
-    public static func waitMilliseconds(_ seconds: Double) -> Int32 {
-        let milliseconds = (seconds * 1000).rounded()
-        guard milliseconds > 0 else { return 0 }
-        return milliseconds < Double(Int32.max) ? Int32(milliseconds) : Int32.max
     }
 
     /// True when the connection cannot write the store (opened read-only).

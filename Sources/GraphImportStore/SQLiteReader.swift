@@ -1,3 +1,5 @@
+import GraphImportSchema
+
 /// The read seam on a SQLite store: its connection's cached statements, its read transactions.
 public final class SQLiteReader: StoreReader {
     public let store: Store

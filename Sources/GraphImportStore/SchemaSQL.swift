@@ -1,7 +1,7 @@
-/// SQL generation for table descriptions. Every name goes through `quoteIdentifier`.
-///
-/// Index names: a unique key is `"<table>_<col>_<col>"` (`"tweet_id"`); a plain index is
-/// `"<table>_<col>_<col>_index"` (`"tweet_author_pk_index"`).
+import GraphImportSchema
+
+/// SQL generation for table descriptions. Every name goes through `quoteIdentifier`; indexes are
+/// named by `TableDescription.indexName`, as in every store.
 public enum SchemaSQL {
     /// CREATE TABLE, then its unique indexes, then its plain indexes.
     public static func createStatements(for table: TableDescription) -> [String] {
@@ -51,13 +51,8 @@ public enum SchemaSQL {
 
     /// `CREATE [UNIQUE] INDEX "name" ON "t"("a", "b")`.
     public static func createIndex(on table: String, columns: [String], unique: Bool) -> String {
-        let name = indexName(table: table, columns: columns, unique: unique)
+        let name = TableDescription.indexName(table: table, columns: columns, unique: unique)
         return "CREATE \(unique ? "UNIQUE " : "")INDEX \(quoteIdentifier(name)) ON \(quoteIdentifier(table))(\(columnList(columns)))"
-    }
-
-    /// The unquoted index name: `t_a_b` for a unique key, `t_a_b_index` for a plain index.
-    public static func indexName(table: String, columns: [String], unique: Bool) -> String {
-        ([table] + columns + (unique ? [] : ["index"])).joined(separator: "_")
     }
 
     /// `"name" TYPE [NOT NULL] [REFERENCES "t"("c") ON DELETE … DEFERRABLE INITIALLY DEFERRED]`.
@@ -76,4 +71,16 @@ public enum SchemaSQL {
     private static func columnList(_ names: [String]) -> String {
         names.map(quoteIdentifier).joined(separator: ", ")
     }
+}
+
+extension MigrationPlan {
+    /// SQLite's DDL for the steps, in order.
+    public var statements: [String] { SchemaSQL.statements(for: steps) }
+}
+
+extension MigrationTarget {
+    /// The SQLite store's: its ALTER TABLE can only add (https://www.sqlite.org/lang_altertable.html).
+    public static let sqlite = MigrationTarget(
+        cannot: "SQLite cannot", onlyAdds: "SQLite can only add",
+        rebuildHint: "import into a new store with --store NEW.sqlite, or delete the store to rebuild it")
 }

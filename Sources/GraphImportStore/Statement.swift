@@ -1,4 +1,5 @@
 internal import CSQLite
+import GraphImportSchema
 
 /// One prepared statement: bind, step, read columns, reset. Finalizes in `deinit`.
 public final class Statement {

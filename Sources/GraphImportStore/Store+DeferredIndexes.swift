@@ -1,4 +1,5 @@
 internal import CSQLite
+import GraphImportSchema
 
 /// The plain indexes of tables that hold no rows, dropped for the length of an import that will
 /// fill them and created again before it commits.
@@ -36,7 +37,7 @@ extension Store {
         var statements: [String] = []
         for table in schema.tables where emptyTables.contains(table.name) {
             for columns in table.indexes {
-                let name = SchemaSQL.indexName(table: table.name, columns: columns, unique: false)
+                let name = TableDescription.indexName(table: table.name, columns: columns, unique: false)
                 let exists = try database.scalar(
                     "SELECT EXISTS (SELECT 1 FROM sqlite_master WHERE type = 'index' AND name = ? AND tbl_name = ?)",
                     [.text(name), .text(table.name)])

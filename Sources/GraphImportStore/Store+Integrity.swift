@@ -1,4 +1,5 @@
 import Foundation
+import GraphImportSchema
 
 extension Store {
     /// The largest store `refusal` runs `PRAGMA quick_check` on by default, in bytes.

@@ -1,3 +1,5 @@
+import GraphImportSchema
+
 /// The internal tables beside `graphimport_schema`: metadata and run history.
 ///
 /// Both are created lazily by their first write (`setMeta`, `beginRun`), never by a read, so
@@ -5,13 +7,8 @@
 /// (also when it is opened read-only). Created inside the caller's transaction, a table rolls
 /// back with it like any other write.
 extension Store {
-    /// Typed key-value metadata that a job keeps between runs, in the same file as its data.
-    public static let metaTable = "graphimport_meta"
-    /// One row per run of the importer: when, on what, with which map, and how it ended.
-    public static let runsTable = "graphimport_runs"
-
     static let createMetaTable = """
-        CREATE TABLE IF NOT EXISTS \(quoteIdentifier(metaTable)) (\
+        CREATE TABLE IF NOT EXISTS \(quoteIdentifier(InternalTable.meta)) (\
         "key" TEXT PRIMARY KEY, \
         "type" TEXT NOT NULL CHECK ("type" IN ('bool', 'integer', 'double', 'string', 'date', 'json')), \
         "value" ANY, \
@@ -19,7 +16,7 @@ extension Store {
         """
 
     static let createRunsTable = """
-        CREATE TABLE IF NOT EXISTS \(quoteIdentifier(runsTable)) (\
+        CREATE TABLE IF NOT EXISTS \(quoteIdentifier(InternalTable.runs)) (\
         "id" INTEGER PRIMARY KEY, "started_at" TEXT NOT NULL, "finished_at" TEXT, \
         "pid" INTEGER NOT NULL, "host" TEXT NOT NULL, \
         "input" TEXT NOT NULL, "input_bytes" INTEGER, "input_sha256" TEXT, \

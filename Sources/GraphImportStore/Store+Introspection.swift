@@ -1,3 +1,5 @@
+import GraphImportSchema
+
 extension Store {
     /// The store's data tables, their columns, keys, references and indexes, as SQLite reports them.
     public func storedSchema() throws(StoreError) -> StoredSchema {

@@ -1,4 +1,5 @@
 internal import CSQLite
+import GraphImportSchema
 
 /// Typed metadata: a persistent dictionary in `graphimport_meta`, in the same file as the data,
 /// so a backup or copy keeps a job's ETag, since_id or cursor in step with what it imported.
@@ -8,10 +9,10 @@ internal import CSQLite
 extension Store {
     /// The value stored under `key`, or nil when there is none (or no metadata table yet).
     public func meta(_ key: String) throws(StoreError) -> MetaValue? {
-        guard try tableExists(Store.metaTable) else { return nil }
+        guard try tableExists(InternalTable.meta) else { return nil }
         guard
             let row = try database.statement(
-                "SELECT \"type\", \"value\" FROM \(quoteIdentifier(Store.metaTable)) WHERE \"key\" = ?"
+                "SELECT \"type\", \"value\" FROM \(quoteIdentifier(InternalTable.meta)) WHERE \"key\" = ?"
             ).firstRow([.text(key)])
         else { return nil }
         return try Store.metaValue(key: key, type: row[0], value: row[1])
@@ -26,8 +27,8 @@ extension Store {
         if let problem = try problem(with: value) {
             throw StoreError(extendedCode: SQLITE_MISMATCH, message: "meta key '\(key)' cannot hold '\(value)': \(problem)")
         }
-        try createIfMissing(Store.metaTable, Store.createMetaTable)
-        let table = quoteIdentifier(Store.metaTable)
+        try createIfMissing(InternalTable.meta, Store.createMetaTable)
+        let table = quoteIdentifier(InternalTable.meta)
         try database.run(
             "INSERT INTO \(table) (\"key\", \"type\", \"value\", \"updated_at\") "
                 + "VALUES (?, ?, ?, strftime('%Y-%m-%dT%H:%M:%fZ', 'now')) "
@@ -40,16 +41,16 @@ extension Store {
     /// Removes `key`; true when it was there.
     @discardableResult
     public func unsetMeta(_ key: String) throws(StoreError) -> Bool {
-        guard try tableExists(Store.metaTable) else { return false }
-        try database.run("DELETE FROM \(quoteIdentifier(Store.metaTable)) WHERE \"key\" = ?", [.text(key)])
+        guard try tableExists(InternalTable.meta) else { return false }
+        try database.run("DELETE FROM \(quoteIdentifier(InternalTable.meta)) WHERE \"key\" = ?", [.text(key)])
         return database.changes > 0
     }
 
     /// Every key with its value, sorted by key (bytewise, as SQLite's BINARY collation sorts).
     public func allMeta() throws(StoreError) -> [(key: String, value: MetaValue)] {
-        guard try tableExists(Store.metaTable) else { return [] }
+        guard try tableExists(InternalTable.meta) else { return [] }
         let rows = try database.rows(
-            "SELECT \"key\", \"type\", \"value\" FROM \(quoteIdentifier(Store.metaTable)) ORDER BY \"key\"")
+            "SELECT \"key\", \"type\", \"value\" FROM \(quoteIdentifier(InternalTable.meta)) ORDER BY \"key\"")
         var entries: [(key: String, value: MetaValue)] = []
         for row in rows {
             let key = row[0].textValue ?? row[0].description
@@ -155,5 +156,34 @@ extension Database {
     /// it overflows into (through the day number: `strftime` alone writes such text back as it was).
     func isStoredDate(_ text: String) throws(StoreError) -> Bool {
         try scalar("SELECT strftime('%Y-%m-%dT%H:%M:%fZ', julianday(?1)) IS ?1", [.text(text)]) == .integer(1)
+    }
+}
+
+/// A metadata value as SQLite stores it: INTEGER for bool and integer, REAL for double, TEXT otherwise.
+extension MetaValue {
+    /// The value as SQLite stores it in the `value` column.
+    var sqlValue: SQLValue {
+        switch self {
+        case .bool(let value): .integer(value ? 1 : 0)
+        case .integer(let value): .integer(value)
+        case .double(let value): .real(value)
+        case .string(let text), .date(let text), .json(let text): .text(text)
+        }
+    }
+
+    /// The value a row holds, or nil when `type` is unknown or `value` is not of its storage class.
+    /// An INTEGER is read as a double too: a hand-written `1` for a double key is still a number.
+    init?(type: String, value: SQLValue) {
+        switch (MetaType(rawValue: type), value) {
+        case (.bool?, .integer(0)): self = .bool(false)
+        case (.bool?, .integer(1)): self = .bool(true)
+        case (.integer?, .integer(let integer)): self = .integer(integer)
+        case (.double?, .real(let real)): self = .double(real)
+        case (.double?, .integer(let integer)): self = .double(Double(integer))
+        case (.string?, .text(let text)): self = .string(text)
+        case (.date?, .text(let text)): self = .date(text)
+        case (.json?, .text(let text)): self = .json(text)
+        default: return nil
+        }
     }
 }

@@ -1,4 +1,5 @@
 internal import CSQLite
+import GraphImportSchema
 
 /// Run history in `graphimport_runs`: every run leaves a row, even one that fails or is killed.
 ///
@@ -17,9 +18,9 @@ extension Store {
         }
         try database.beginImmediate()
         do {
-            try createIfMissing(Store.runsTable, Store.createRunsTable)
+            try createIfMissing(InternalTable.runs, Store.createRunsTable)
             try database.run(
-                "INSERT INTO \(quoteIdentifier(Store.runsTable)) "
+                "INSERT INTO \(quoteIdentifier(InternalTable.runs)) "
                     + "(\"started_at\", \"pid\", \"host\", \"input\", \"map_name\", \"map_sha256\", \"outcome\") "
                     + "VALUES (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), ?, ?, ?, ?, ?, ?)",
                 [.integer(Int64(pid)), .text(host), .text(input), .text(mapName), .text(mapSHA256), .text(RunOutcome.running.rawValue)])
@@ -44,14 +45,14 @@ extension Store {
         guard database.isInTransaction else {
             throw StoreError(extendedCode: SQLITE_MISUSE, message: "run \(began) must claim its id inside the transaction that holds the write lock")
         }
-        let runs = quoteIdentifier(Store.runsTable)
+        let runs = quoteIdentifier(InternalTable.runs)
         try database.run(
             "UPDATE \(runs) SET \"id\" = (SELECT max(\"id\") + 1 FROM \(runs)) WHERE \"id\" = ?1 AND EXISTS (SELECT 1 FROM \(runs) WHERE \"id\" > ?1)",
             [.integer(began)])
         guard database.changes == 1 else { return began }
         // Under the write lock the moved run holds the highest id.
         guard let claimed = try database.scalar("SELECT max(\"id\") FROM \(runs)")?.integerValue else {
-            throw StoreError(extendedCode: SQLITE_ERROR, message: "run \(began) lost its record in \(Store.runsTable)")
+            throw StoreError(extendedCode: SQLITE_ERROR, message: "run \(began) lost its record in \(InternalTable.runs)")
         }
         return claimed
     }
@@ -68,9 +69,9 @@ extension Store {
         if let counts, try !database.isValidJSON(counts) {
             throw StoreError(extendedCode: SQLITE_MISMATCH, message: "the counts of run \(id) are not valid JSON: \(counts)")
         }
-        if try tableExists(Store.runsTable) {
+        if try tableExists(InternalTable.runs) {
             try database.run(
-                "UPDATE \(quoteIdentifier(Store.runsTable)) SET \"finished_at\" = strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), "
+                "UPDATE \(quoteIdentifier(InternalTable.runs)) SET \"finished_at\" = strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), "
                     + "\"outcome\" = ?, \"records\" = ?, \"skipped_records\" = ?, \"input_bytes\" = ?, \"input_sha256\" = ?, "
                     + "\"counts\" = ?, \"error\" = ? WHERE \"id\" = ?",
                 [
@@ -79,18 +80,18 @@ extension Store {
                 ])
             if database.changes == 1 { return }
         }
-        throw StoreError(extendedCode: SQLITE_MISUSE, message: "no run \(id) is recorded in \(Store.runsTable)")
+        throw StoreError(extendedCode: SQLITE_MISUSE, message: "no run \(id) is recorded in \(InternalTable.runs)")
     }
 
     /// The latest `last` runs (every run when nil), newest first; none when the table is missing.
     public func runs(last: Int?) throws(StoreError) -> [RunRecord] {
-        guard try tableExists(Store.runsTable) else { return [] }
+        guard try tableExists(InternalTable.runs) else { return [] }
         // LIMIT -1 is SQLite's "no limit"; a negative request means none, not all.
         let limit = last.map { Int64(max(0, $0)) } ?? -1
         let rows = try database.rows(
             "SELECT \"id\", \"started_at\", \"finished_at\", \"pid\", \"host\", \"input\", \"input_bytes\", \"input_sha256\", "
                 + "\"map_name\", \"map_sha256\", \"records\", \"skipped_records\", \"counts\", \"outcome\", \"error\" "
-                + "FROM \(quoteIdentifier(Store.runsTable)) ORDER BY \"id\" DESC LIMIT ?",
+                + "FROM \(quoteIdentifier(InternalTable.runs)) ORDER BY \"id\" DESC LIMIT ?",
             [.integer(limit)])
         var records: [RunRecord] = []
         records.reserveCapacity(rows.count)
@@ -103,9 +104,9 @@ extension Store {
     /// The input SHA-256 of the newest succeeded run (of `input` when given), so an unchanged
     /// input can be skipped. Failed, skipped, dry and unfinished runs are ignored.
     public func lastSucceededInputSHA256(input: String?) throws(StoreError) -> String? {
-        guard try tableExists(Store.runsTable) else { return nil }
+        guard try tableExists(InternalTable.runs) else { return nil }
         return try database.scalar(
-            "SELECT \"input_sha256\" FROM \(quoteIdentifier(Store.runsTable)) "
+            "SELECT \"input_sha256\" FROM \(quoteIdentifier(InternalTable.runs)) "
                 + "WHERE \"outcome\" = ?1 AND (?2 IS NULL OR \"input\" = ?2) ORDER BY \"id\" DESC LIMIT 1",
             [.text(RunOutcome.succeeded.rawValue), optional(input)]
         )?.textValue
@@ -129,7 +130,7 @@ extension Store {
     private static func unreadableRun(_ id: SQLValue, _ reason: String) -> StoreError {
         StoreError(
             extendedCode: SQLITE_ERROR,
-            message: "run \(id) in \(runsTable) cannot be read: \(reason); the store was written by another program or version")
+            message: "run \(id) in \(InternalTable.runs) cannot be read: \(reason); the store was written by another program or version")
     }
 }
 

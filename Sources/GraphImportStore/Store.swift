@@ -1,5 +1,6 @@
 internal import CSQLite
 import Foundation
+import GraphImportSchema
 
 /// The graph store: a database plus the schema history recorded in `graphimport_schema`.
 public final class Store {
@@ -9,9 +10,6 @@ public final class Store {
     public let path: String
     /// True when the file did not exist before opening, so a failed first import can remove it.
     public let createdFile: Bool
-
-    /// The internal table that records every schema the store has been migrated to.
-    public static let schemaTable = "graphimport_schema"
 
     /// Opens (and by default creates) the store at `path`. Nothing is written until `migrate`.
     public init(path: String, options: Database.Options = .init()) throws(StoreError) {
@@ -38,14 +36,14 @@ public final class Store {
             throw StoreError(extendedCode: SQLITE_MISUSE, message: "the schema migration must run inside a transaction")
         }
         let latest = try latestRecord()
-        let plan = Migrator.plan(from: try storedSchema(), to: schema)
+        let plan = Migrator.plan(from: try storedSchema(), to: schema, target: .sqlite)
         guard plan.refusals.isEmpty else { return plan }
         for statement in plan.statements {
             try database.execute(statement)
         }
         if latest == nil {
             try database.execute(
-                "CREATE TABLE IF NOT EXISTS \(quoteIdentifier(Store.schemaTable)) (\"version\" INTEGER PRIMARY KEY, "
+                "CREATE TABLE IF NOT EXISTS \(quoteIdentifier(InternalTable.schema)) (\"version\" INTEGER PRIMARY KEY, "
                     + "\"recorded_at\" TEXT, \"map_name\" TEXT, \"map_text\" TEXT, \"schema_json\" TEXT) STRICT")
         }
         if latest?.schema != schema || latest?.mapName != mapName || latest?.mapText != mapText {
@@ -62,18 +60,18 @@ public final class Store {
 
     private func latestRecord() throws(StoreError) -> Record? {
         let exists = try database.scalar(
-            "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = ?", [.text(Store.schemaTable)])
+            "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = ?", [.text(InternalTable.schema)])
         guard exists == .integer(1) else { return nil }
         guard
             let row = try database.rows(
-                "SELECT \"version\", \"map_name\", \"map_text\", \"schema_json\" FROM \(quoteIdentifier(Store.schemaTable)) "
+                "SELECT \"version\", \"map_name\", \"map_text\", \"schema_json\" FROM \(quoteIdentifier(InternalTable.schema)) "
                     + "ORDER BY \"version\" DESC LIMIT 1"
             ).first
         else { return nil }
         guard case .text(let json) = row[3], let schema = try? JSONDecoder().decode(SchemaDescription.self, from: Data(json.utf8)) else {
             throw StoreError(
                 extendedCode: SQLITE_ERROR,
-                message: "the schema recorded in \(Store.schemaTable) version \(row[0]) cannot be read; the store was written by another program or version")
+                message: "the schema recorded in \(InternalTable.schema) version \(row[0]) cannot be read; the store was written by another program or version")
         }
         return Record(schema: schema, mapName: row[1].textValue, mapText: row[2].textValue)
     }
@@ -88,7 +86,7 @@ public final class Store {
             throw StoreError(extendedCode: SQLITE_ERROR, message: "the schema cannot be encoded: \(error)")
         }
         try database.run(
-            "INSERT INTO \(quoteIdentifier(Store.schemaTable)) (\"recorded_at\", \"map_name\", \"map_text\", \"schema_json\") "
+            "INSERT INTO \(quoteIdentifier(InternalTable.schema)) (\"recorded_at\", \"map_name\", \"map_text\", \"schema_json\") "
                 + "VALUES (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), ?, ?, ?)",
             [.text(mapName), .text(mapText), .text(json)])
     }

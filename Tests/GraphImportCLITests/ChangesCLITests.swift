@@ -2,7 +2,7 @@ import Foundation
 import GraphImport
 import GraphImportCLI
 import GraphImportJSON
-import GraphImportStore
+import GraphImportSchema
 import GraphImportStoreTestSupport
 import GraphImportTestSupport
 import Testing

@@ -1,5 +1,6 @@
 import Foundation
 import GraphImport
+import GraphImportSchema
 import GraphImportStore
 
 /// A store's graph as text to compare: every entity and join table's rows, with each object

@@ -1,4 +1,4 @@
-import GraphImportStore
+import GraphImportSchema
 import GraphImportStoreTestSupport
 import GraphImportTestSupport
 import Testing

@@ -1,4 +1,5 @@
 import Foundation
+import GraphImportSchema
 import GraphImportStore
 import GraphImportTestSupport
 import Testing

@@ -1,5 +1,6 @@
 import Foundation
 import GraphImportCLI
+import GraphImportSchema
 import GraphImportStore
 import GraphImportTestSupport
 import Testing

@@ -1,5 +1,6 @@
 import GraphImport
 import GraphImportPostgres
+import GraphImportSchema
 import GraphImportStore
 import GraphImportStoreTestSupport
 import GraphImportTestSupport

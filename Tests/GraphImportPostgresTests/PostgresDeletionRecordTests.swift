@@ -1,7 +1,7 @@
 import Foundation
 import GraphImport
 import GraphImportPostgres
-import GraphImportStore
+import GraphImportSchema
 import GraphImportStoreTestSupport
 import GraphImportTestSupport
 import Testing

@@ -1,5 +1,5 @@
 import GraphImportPostgres
-import GraphImportStore
+import GraphImportSchema
 import GraphImportStoreTestSupport
 import GraphImportTestSupport
 import Testing

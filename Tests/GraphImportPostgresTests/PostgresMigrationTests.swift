@@ -2,6 +2,7 @@ import Foundation
 import GraphImport
 import GraphImportJSON
 import GraphImportPostgres
+import GraphImportSchema
 import GraphImportStore
 import GraphImportStoreTestSupport
 import GraphImportTestSupport
@@ -48,7 +49,9 @@ struct PostgresMigrationTests {
         let schema = try ImportPlan.compile(
             text: String(contentsOfFile: repositoryRoot.appendingPathComponent("Mappings/tweets.map").path, encoding: .utf8), fileName: "tweets.map"
         ).schema
-        #expect(PostgresSchemaSQL.statements(for: Migrator.plan(from: nil, to: schema).steps) == PostgresSchemaSQL.createStatements(for: schema))
+        #expect(
+            PostgresSchemaSQL.statements(for: Migrator.plan(from: nil, to: schema, target: .postgresql).steps)
+                == PostgresSchemaSQL.createStatements(for: schema))
     }
 
     @Test func refusalsNameGraphImportAndAPostgreSQLRemedy() {

@@ -1,5 +1,6 @@
 import GraphImport
 import GraphImportPostgres
+import GraphImportSchema
 import GraphImportStore
 import GraphImportStoreTestSupport
 import GraphImportTestSupport
@@ -112,7 +113,7 @@ struct StoreSchemaTests {
         let connection = try PostgresConnection(#require(ConnectionString(database.connectionString)))
         for _ in 0..<2 { try connection.execute(PostgresSchemaSQL.internalTables.joined(separator: ";\n")) }
         let columns = try connection.rows(
-            "SELECT column_name FROM information_schema.columns WHERE table_name = $1 ORDER BY ordinal_position", [Store.runsTable]
+            "SELECT column_name FROM information_schema.columns WHERE table_name = $1 ORDER BY ordinal_position", [InternalTable.runs]
         ).map { $0[0]! }
         #expect(columns.first == "id")
         #expect(columns.contains("map_sha256") && columns.contains("outcome") && columns.count == 15)

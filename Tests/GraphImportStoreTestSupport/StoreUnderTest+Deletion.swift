@@ -2,7 +2,7 @@ import Foundation
 import GraphImport
 import GraphImportJSON
 import GraphImportPostgres
-import GraphImportStore
+import GraphImportSchema
 
 /// What the deletion tests ask of either store: the record of deleted objects, and an import's
 /// error as the engine's.

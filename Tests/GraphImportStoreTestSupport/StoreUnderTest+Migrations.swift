@@ -1,6 +1,7 @@
 import GraphImport
 import GraphImportJSON
 import GraphImportPostgres
+import GraphImportSchema
 import GraphImportStore
 
 /// What the migration tests ask of a store of either kind: an import whose failure is the

@@ -1,6 +1,7 @@
 import Foundation
 import GraphImport
 import GraphImportPostgres
+import GraphImportSchema
 import GraphImportStore
 
 extension StoreUnderTest {

@@ -1,5 +1,6 @@
 import GraphImport
 import GraphImportPostgres
+import GraphImportSchema
 import GraphImportStore
 
 /// The read side on a store of either kind: its export, and a write left open meanwhile.

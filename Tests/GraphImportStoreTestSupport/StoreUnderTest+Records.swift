@@ -1,7 +1,7 @@
 import GraphImport
 import GraphImportJSON
 import GraphImportPostgres
-import GraphImportStore
+import GraphImportSchema
 
 /// Imports into either store with Swift hooks and skipped records seen, and the record error an
 /// import stops with: what the tests of derived values, modes and hooks ask of both stores.

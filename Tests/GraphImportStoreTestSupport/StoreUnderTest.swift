@@ -2,6 +2,7 @@ import Foundation
 import GraphImport
 import GraphImportJSON
 import GraphImportPostgres
+import GraphImportSchema
 import GraphImportStore
 import GraphImportTestSupport
 import Testing

@@ -1,16 +1,17 @@
+import GraphImportSchema
 import GraphImportStore
 import Testing
 
 @Suite struct MigratorTests {
     @Test func newStoreCreatesEverything() {
-        let plan = Migrator.plan(from: nil, to: Schemas.v1)
+        let plan = Migrator.plan(from: nil, to: Schemas.v1, target: .sqlite)
         #expect(plan.statements == SchemaSQL.createStatements(for: Schemas.v1))
         #expect(plan.changes == ["add table user", "add table tweet"])
         #expect(plan.refusals.isEmpty)
     }
 
     @Test func sameSchemaIsAnEmptyPlan() {
-        let plan = Migrator.plan(from: Schemas.v1, to: Schemas.v1)
+        let plan = Migrator.plan(from: Schemas.v1, to: Schemas.v1, target: .sqlite)
         #expect(plan.isEmpty)
         #expect(plan.changes.isEmpty)
         #expect(plan.refusals.isEmpty)
@@ -22,7 +23,7 @@ import Testing
             tweet.columns.append(
                 ColumnDescription(name: "reply_pk", type: .integer, references: ForeignKey(table: "tweet", column: "pk")))
         }
-        let plan = Migrator.plan(from: Schemas.v1, to: new)
+        let plan = Migrator.plan(from: Schemas.v1, to: new, target: .sqlite)
         #expect(
             plan.statements == [
                 "ALTER TABLE \"tweet\" ADD COLUMN \"lang\" TEXT",
@@ -36,7 +37,7 @@ import Testing
         let hashtag = TableDescription(name: "hashtag", columns: [ColumnDescription(name: "tag", type: .text)], uniqueKeys: [["tag"]])
         var new = Schemas.v1 { tweet in tweet.indexes.append(["text"]) }
         new.tables.append(hashtag)
-        let plan = Migrator.plan(from: Schemas.v1, to: new)
+        let plan = Migrator.plan(from: Schemas.v1, to: new, target: .sqlite)
         #expect(
             plan.statements == [
                 "CREATE INDEX \"tweet_text_index\" ON \"tweet\"(\"text\")",
@@ -51,7 +52,7 @@ import Testing
         var trimmed = tweet
         trimmed.columns.removeAll { $0.name == "text" }
         trimmed.indexes = []
-        let plan = Migrator.plan(from: Schemas.v1, to: SchemaDescription(tables: [trimmed]))
+        let plan = Migrator.plan(from: Schemas.v1, to: SchemaDescription(tables: [trimmed]), target: .sqlite)
         #expect(plan.statements.isEmpty)
         #expect(
             plan.changes == [
@@ -138,7 +139,7 @@ import Testing
 
     @Test(arguments: Refused.allCases)
     func refusesChangesSQLiteCannotMakeInPlace(change: Refused) {
-        let plan = Migrator.plan(from: Schemas.v1, to: change.schema)
+        let plan = Migrator.plan(from: Schemas.v1, to: change.schema, target: .sqlite)
         #expect(plan.refusals == [change.expected])
         #expect(plan.statements.isEmpty)
     }
@@ -154,13 +155,13 @@ import Testing
 
     @Test func aUniqueIndexTheStoreHasBeyondTheMapsKeysIsKept() {
         let store = Schemas.v1 { tweet in tweet.uniqueKeys = [["id"], ["text"]] }
-        let plan = Migrator.plan(from: StoredSchema(schema: store), to: Schemas.v1)
+        let plan = Migrator.plan(from: StoredSchema(schema: store), to: Schemas.v1, target: .sqlite)
         #expect(plan == MigrationPlan())
     }
 
     @Test func unchangedUniqueKeysInAnotherOrderAreNotAChange() {
         let old = Schemas.v1 { tweet in tweet.uniqueKeys = [["id"], ["author_pk", "id"]] }
         let new = Schemas.v1 { tweet in tweet.uniqueKeys = [["author_pk", "id"], ["id"]] }
-        #expect(Migrator.plan(from: old, to: new).refusals.isEmpty)
+        #expect(Migrator.plan(from: old, to: new, target: .sqlite).refusals.isEmpty)
     }
 }

@@ -1,3 +1,4 @@
+import GraphImportSchema
 import GraphImportStore
 import Testing
 

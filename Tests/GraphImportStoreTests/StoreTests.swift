@@ -1,4 +1,5 @@
 import Foundation
+import GraphImportSchema
 import GraphImportStore
 import Testing
 
@@ -157,7 +158,7 @@ import Testing
             #expect(stored.schema == schema)
             #expect(stored.recorded == nil)
             #expect(stored.names["tweet_author_pk_index"] == "index")
-            #expect(Migrator.plan(from: stored, to: schema) == MigrationPlan())
+            #expect(Migrator.plan(from: stored, to: schema, target: .sqlite) == MigrationPlan())
         }
     }
 
@@ -184,7 +185,7 @@ import Testing
         try withFixture { fixture throws in
             let store = try Store(path: fixture.path)
             try store.database.execute("CREATE TABLE other (x); CREATE VIEW user AS SELECT x FROM other")
-            let plan = Migrator.plan(from: try store.storedSchema(), to: Schemas.v1)
+            let plan = Migrator.plan(from: try store.storedSchema(), to: Schemas.v1, target: .sqlite)
             #expect(plan.refusals.map(\.message) == ["the store already has a view named user, so table user cannot be created"])
         }
     }
@@ -194,7 +195,7 @@ import Testing
             let store = try Store(path: fixture.path)
             try store.database.execute(
                 #"CREATE TABLE "USER" ("PK" INTEGER PRIMARY KEY, "ID" INTEGER NOT NULL, "Name" TEXT) STRICT; CREATE UNIQUE INDEX u ON "USER"("Id")"#)
-            let plan = Migrator.plan(from: try store.storedSchema(), to: SchemaDescription(tables: [Schemas.user]))
+            let plan = Migrator.plan(from: try store.storedSchema(), to: SchemaDescription(tables: [Schemas.user]), target: .sqlite)
             #expect(plan == MigrationPlan())
         }
     }

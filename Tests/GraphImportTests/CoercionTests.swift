@@ -1,7 +1,7 @@
 import GraphImport
 import GraphImportJSON
 import GraphImportMapping
-import GraphImportStore
+import GraphImportSchema
 import Testing
 
 /// The whole error (message and hint) a coercion throws, or nil when it succeeds.

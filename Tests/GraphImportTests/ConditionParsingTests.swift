@@ -1,6 +1,6 @@
 import Foundation
 @testable import GraphImport
-import GraphImportStore
+import GraphImportSchema
 import Testing
 
 @Suite("Read API: conditions written as text")

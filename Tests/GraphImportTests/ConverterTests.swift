@@ -1,7 +1,7 @@
 import GraphImport
 import GraphImportJSON
 import GraphImportMapping
-import GraphImportStore
+import GraphImportSchema
 import Testing
 
 /// Applies a standard converter to a value, the way the engine does: compile once, then apply.

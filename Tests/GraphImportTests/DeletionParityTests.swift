@@ -1,5 +1,5 @@
 import GraphImport
-import GraphImportStore
+import GraphImportSchema
 import GraphImportStoreTestSupport
 import Testing
 

@@ -1,6 +1,6 @@
 import GraphImport
 import GraphImportStoreTestSupport
-import GraphImportStore
+import GraphImportSchema
 import Testing
 
 /// Twitter v2: each tweet lists the tweets it references as `{type, id}` pairs.

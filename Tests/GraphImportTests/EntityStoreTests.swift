@@ -1,4 +1,5 @@
 @testable import GraphImport
+import GraphImportSchema
 import GraphImportStore
 import Testing
 

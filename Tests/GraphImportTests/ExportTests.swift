@@ -2,7 +2,7 @@ import Foundation
 @testable import GraphImport
 import GraphImportJSON
 import GraphImportMapping
-import GraphImportStore
+import GraphImportSchema
 import GraphImportStoreTestSupport
 import GraphImportTestSupport
 import Testing

@@ -1,5 +1,5 @@
 @testable import GraphImport
-import GraphImportStore
+import GraphImportSchema
 import Testing
 
 /// The exact SQL the writing side runs for a small map, then the rows it leaves (GRDB's style):

@@ -1,4 +1,5 @@
 import GraphImport
+import GraphImportSchema
 import GraphImportStore
 import Testing
 

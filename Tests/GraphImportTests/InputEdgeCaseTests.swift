@@ -1,5 +1,5 @@
 import GraphImport
-import GraphImportStore
+import GraphImportSchema
 import Testing
 
 /// Decisions on input that is valid JSON but unusual, each documented in the README.

@@ -1,7 +1,7 @@
 import GraphImport
 import GraphImportStoreTestSupport
 import GraphImportJSON
-import GraphImportStore
+import GraphImportSchema
 import Testing
 
 /// Objects keyed by id (`{*}` and `$key`) and bare values as records (`$`), end to end.

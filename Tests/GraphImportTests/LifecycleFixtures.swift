@@ -1,5 +1,6 @@
 import GraphImport
 import GraphImportJSON
+import GraphImportSchema
 import GraphImportStore
 
 /// Helpers shared by the lifecycle, deletion, polymorphic-record and hook tests.

@@ -1,6 +1,6 @@
 import Foundation
 import GraphImport
-import GraphImportStore
+import GraphImportSchema
 import GraphImportStoreTestSupport
 import Testing
 

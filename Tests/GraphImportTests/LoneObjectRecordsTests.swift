@@ -1,7 +1,7 @@
 import GraphImport
 import GraphImportStoreTestSupport
 import GraphImportJSON
-import GraphImportStore
+import GraphImportSchema
 import Testing
 
 /// `records at data[*?]`: one map for a service that sends an array for a collection and one

@@ -1,5 +1,5 @@
 @testable import GraphImport
-import GraphImportStore
+import GraphImportSchema
 import Testing
 
 /// Users change `seenIn` only when a value of theirs changes, so the markers an import writes and

@@ -1,5 +1,5 @@
 import GraphImport
-import GraphImportStore
+import GraphImportSchema
 import Testing
 
 @Suite struct MetaValueTests {

@@ -1,6 +1,7 @@
 import GraphImport
 import GraphImportJSON
 import GraphImportMapping
+import GraphImportSchema
 import GraphImportStore
 import GraphImportStoreTestSupport
 import GraphImportTestSupport

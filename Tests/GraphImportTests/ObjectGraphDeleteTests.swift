@@ -1,5 +1,6 @@
 import Foundation
 @testable import GraphImport
+import GraphImportSchema
 import GraphImportStore
 import GraphImportStoreTestSupport
 import Testing
@@ -91,6 +92,43 @@ struct ObjectGraphDeleteTests {
             #expect(counts.contains(#""Account":{"inserted":0,"updated":0,"unchanged":0,"skipped":0,"deleted":0}"#), "\(counts)")
             #expect(try store.store.deletedRows() == [#"2|Issue|{"id":1}"#, #"2|Issue|{"id":2}"#, #"2|Repo|{"name":"core"}"#])
         }
+    }
+
+    @Test(arguments: StoreKind.testable)
+    func aCascadeFollowsACascadeAndTakesTheOwnedObjectsOfWhatItDeletes(_ kind: StoreKind) throws {
+        let map = """
+            records at $[*] as Issue
+            entity Issue
+              key id
+              id : Int
+              repo : Repo delete cascade inverse issues
+              notes : [Note]
+            entity Note owned
+              text : String
+            entity Repo
+              key name
+              name : String
+              owner : Account delete cascade inverse repos
+            entity Account
+              key login
+              login : String
+            """
+        let feed = """
+            [{"id": 1, "repo": {"name": "core", "owner": {"login": "acme"}}, "notes": [{"text": "a"}, {"text": "b"}]},
+             {"id": 2, "repo": {"name": "docs", "owner": {"login": "acme"}}, "notes": [{"text": "c"}]},
+             {"id": 3, "repo": {"name": "site", "owner": {"login": "ann"}}, "notes": [{"text": "d"}]}]
+            """
+        let store = try MappedStore(kind, map: map)
+        try store.importJSON(feed)
+        let graph = try ObjectGraph(store: store.store.location, plan: store.plan)
+        let acme = try #require(try graph.object("Account", key: "acme"))
+        let deletions = try graph.delete(acme)
+        #expect(deletions.map { "\($0.entity) \($0.count)" } == ["Issue 2", "Note 3", "Repo 2", "Account 1"])
+        #expect(try store.select("SELECT id FROM issue") == [["3"]])
+        #expect(try store.select("SELECT text FROM note") == [["d"]])
+        #expect(try store.select("SELECT name FROM repo") == [["site"]])
+        #expect(try store.select("SELECT login FROM account") == [["ann"]])
+        #expect(try store.value("SELECT count(*) FROM graphimport_deleted WHERE run = 2") == "8")
     }
 
     @Test(arguments: StoreKind.testable)

@@ -1,7 +1,7 @@
 import Foundation
 @testable import GraphImport
 import GraphImportJSON
-import GraphImportStore
+import GraphImportSchema
 import GraphImportStoreTestSupport
 import Testing
 

@@ -1,5 +1,5 @@
 @testable import GraphImport
-import GraphImportStore
+import GraphImportSchema
 import Testing
 
 /// `ObjectMemory` on its own: the objects a run met, their fates, and the journal that undoes a record.

@@ -1,5 +1,5 @@
 import GraphImport
-import GraphImportStore
+import GraphImportSchema
 import GraphImportStoreTestSupport
 import Testing
 
@@ -116,27 +116,32 @@ struct OwnedEntityTests {
         #expect(try store.select("SELECT count(*) FROM line") == [["1"]])
     }
 
-    @Test func anOwnerDeletedByDeleteMissingTakesItsOwnedObjects() throws {
-        let fixture = try EngineFixture(map: ordersDeletingMissingMap)
-        try fixture.importJSON(
-            #"[{"number": "A1", "lines": [{"sku": "pen", "quantity": 1}]}, {"number": "A2", "lines": [{"sku": "pen", "quantity": 1}]}]"#)
-        let summary = try fixture.importJSON(#"[{"number": "A2", "lines": [{"sku": "pen", "quantity": 1}]}]"#)
-        #expect(summary.entities.first { $0.name == "Order" }?.counts.deleted == 1)
-        #expect(summary.entities.first { $0.name == "Line" }?.counts.deleted == 1)
-        #expect(try fixture.rows("SELECT owner_number, sku FROM line") == [["'A2'", "'pen'"]])
+    @Test(arguments: StoreKind.testable)
+    func anOwnerDeletedByDeleteMissingTakesItsOwnedObjects(kind: StoreKind) throws {
+        let (store, plan) = try storeAndPlan(kind, ordersDeletingMissingMap)
+        _ = try store.importJSON(
+            #"[{"number": "A1", "lines": [{"sku": "pen", "quantity": 1}]}, {"number": "A2", "lines": [{"sku": "pen", "quantity": 1}]}]"#, plan: plan
+        ).get()
+        let summary = try store.importJSON(#"[{"number": "A2", "lines": [{"sku": "pen", "quantity": 1}]}]"#, plan: plan).get()
+        #expect(deleted(summary, "Order") == 1)
+        #expect(deleted(summary, "Line") == 1)
+        #expect(try store.select("SELECT owner_number, sku FROM line") == [["A2", "pen"]])
     }
 
-    @Test func aSkippedRecordKeepsDeleteMissingBackButNotTheLinesAWrittenOrderLetGo() throws {
-        let fixture = try EngineFixture(map: ordersDeletingMissingMap)
-        try fixture.importJSON(
-            #"[{"number": "A1", "lines": [{"sku": "pen", "quantity": 1}, {"sku": "ink", "quantity": 2}]}, {"number": "A2", "lines": []}]"#)
-        let summary = try fixture.importJSON(
+    @Test(arguments: StoreKind.testable)
+    func aSkippedRecordKeepsDeleteMissingBackButNotTheLinesAWrittenOrderLetGo(kind: StoreKind) throws {
+        let (store, plan) = try storeAndPlan(kind, ordersDeletingMissingMap)
+        _ = try store.importJSON(
+            #"[{"number": "A1", "lines": [{"sku": "pen", "quantity": 1}, {"sku": "ink", "quantity": 2}]}, {"number": "A2", "lines": []}]"#, plan: plan
+        ).get()
+        let summary = try store.importJSON(
             #"[{"number": "A1", "lines": [{"sku": "pen", "quantity": 1}]}, {"number": "A3", "lines": [{"sku": "x", "quantity": "bad"}]}]"#,
-            options: ImportOptions(skipInvalid: true))
+            plan: plan, options: ImportOptions(skipInvalid: true)
+        ).get()
         #expect(summary.deletionsSuspended)
-        #expect(summary.entities.first { $0.name == "Line" }?.counts.deleted == 1)
-        #expect(try fixture.rows("SELECT number FROM \"order\" ORDER BY number") == [["'A1'"], ["'A2'"]])
-        #expect(try fixture.rows("SELECT sku FROM line") == [["'pen'"]])
+        #expect(deleted(summary, "Line") == 1)
+        #expect(try store.select("SELECT number FROM \"order\" ORDER BY number") == [["A1"], ["A2"]])
+        #expect(try store.select("SELECT sku FROM line") == [["pen"]])
     }
 
     @Test(arguments: StoreKind.testable)

@@ -1,6 +1,6 @@
 import GraphImport
 import GraphImportStoreTestSupport
-import GraphImportStore
+import GraphImportSchema
 import Testing
 
 /// Reddit's listing: each child says what it is; a comment's replies wrap each comment in `data`.

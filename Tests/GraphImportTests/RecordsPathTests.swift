@@ -1,7 +1,7 @@
 import GraphImport
 import GraphImportStoreTestSupport
 import GraphImportJSON
-import GraphImportStore
+import GraphImportSchema
 import Testing
 
 private func itemsMap(_ records: String = "records at items[*] as Item", meta: String = "") -> String {

@@ -2,6 +2,7 @@ import Foundation
 @testable import GraphImport
 import GraphImportJSON
 import GraphImportMapping
+import GraphImportSchema
 import GraphImportStore
 import GraphImportTestSupport
 import Testing

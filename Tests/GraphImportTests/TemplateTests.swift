@@ -1,6 +1,6 @@
 import GraphImport
 import GraphImportMapping
-import GraphImportStore
+import GraphImportSchema
 import Testing
 
 /// The entity the templates read: index in the list is the attribute's index.

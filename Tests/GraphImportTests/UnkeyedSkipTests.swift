@@ -1,6 +1,6 @@
 import GraphImport
 import GraphImportStoreTestSupport
-import GraphImportStore
+import GraphImportSchema
 import Testing
 
 /// GitHub's events of 2012: a gist event's actor is `{"url": ".../users/"}`, with no id.

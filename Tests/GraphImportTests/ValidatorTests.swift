@@ -1,6 +1,6 @@
 import GraphImport
 import GraphImportMapping
-import GraphImportStore
+import GraphImportSchema
 import Testing
 
 private let here = SourceLocation(line: 1, column: 1, offset: 0)

@@ -1,5 +1,5 @@
 @testable import GraphImport
-import GraphImportStore
+import GraphImportSchema
 import Testing
 
 /// The digest that tells whether an object ended a run as it began.

@@ -1,5 +1,6 @@
 @testable import GraphImport
 import CSQLite
+import GraphImportSchema
 @testable import GraphImportStore
 
 /// A small graph: posts with an author and tags. Entities are in the map's order: Post 0, User 1, Tag 2.

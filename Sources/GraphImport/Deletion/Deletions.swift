@@ -1,4 +1,4 @@
-import GraphImportStore
+import GraphImportSchema
 
 /// Objects of one entity that an import deleted (or, in a dry run, would delete).
 public struct Deletions: Equatable, Sendable {

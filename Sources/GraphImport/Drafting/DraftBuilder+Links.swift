@@ -1,5 +1,5 @@
 import GraphImportJSON
-import GraphImportStore
+import GraphImportSchema
 
 extension DraftBuilder {
     /// Appends the values of `relationship`'s link attributes read from one array element (the

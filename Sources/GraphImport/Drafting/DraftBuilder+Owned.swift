@@ -1,5 +1,5 @@
 import GraphImportJSON
-import GraphImportStore
+import GraphImportSchema
 
 /// Where an object of an owned entity belongs: its owner's key and its position in the owner's
 /// list (0 for a to-one), which together are its key.

@@ -1,6 +1,6 @@
 import GraphImportJSON
 import GraphImportMapping
-import GraphImportStore
+import GraphImportSchema
 
 /// Phase one of a record: reads, converts and checks every mapped value into drafts.
 struct DraftBuilder {

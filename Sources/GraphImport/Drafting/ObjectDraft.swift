@@ -1,5 +1,5 @@
 import GraphImportJSON
-import GraphImportStore
+import GraphImportSchema
 
 /// The values that identify an object: its unique key, canonicalised by coercion
 /// (so `1`, `1.0` and `1e0` are one key and `"1"` is another).

@@ -1,6 +1,6 @@
 import GraphImportJSON
 import GraphImportMapping
-import GraphImportStore
+import GraphImportSchema
 
 /// Builds the shapes of a plan's entities and relationships.
 struct ExportCompiler {

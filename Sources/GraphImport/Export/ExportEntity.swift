@@ -1,4 +1,4 @@
-import GraphImportStore
+import GraphImportSchema
 
 /// Where a `records` line's objects go: an array, the members of an object, or one object.
 struct RecordLeaf: Sendable {

@@ -1,4 +1,5 @@
 import GraphImportPostgres
+import GraphImportSchema
 import GraphImportStore
 
 /// Why an export could not be made: a request that names what the map lacks or a condition that
@@ -40,7 +41,8 @@ public enum ExportError: Error, Sendable, CustomStringConvertible {
     /// A failed read of either store.
     init(_ error: ReadError) {
         switch error {
-        case .sqlite(let error): self = .store(error)
+        case .sqlite(let error as StoreError): self = .store(error)
+        case .sqlite(let error): self = .badRequest(error.description, hint: nil)
         case .server(let error): self = (error as? PostgresError).map(ExportError.server) ?? .badRequest(error.description, hint: nil)
         }
     }
@@ -60,9 +62,9 @@ extension ExportError {
     /// columns) fall short of `schema`, the map's: nil when every table and column is there.
     /// Found before any query, so that a store of another map or program is not an SQL error.
     static func mismatch(of stored: [String: Set<String>], with schema: SchemaDescription) -> ExportError? {
-        guard stored[Store.schemaTable] != nil else {
+        guard stored[InternalTable.schema] != nil else {
             return .storeMismatch(
-                "it is not a graphimport store: it holds no \(Store.schemaTable) table",
+                "it is not a graphimport store: it holds no \(InternalTable.schema) table",
                 hint: "name a store graphimport imported into with --store (by default the one beside the map)")
         }
         var missing: [String] = []

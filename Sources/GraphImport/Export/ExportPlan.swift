@@ -1,6 +1,6 @@
 import GraphImportJSON
 import GraphImportMapping
-import GraphImportStore
+import GraphImportSchema
 
 /// A map turned around for `graphimport export`: for each entity, the SQL that reads its rows and
 /// the shape its objects are written in, so that the export imports again through the same map.

@@ -1,5 +1,5 @@
 import GraphImportMapping
-import GraphImportStore
+import GraphImportSchema
 
 /// The objects of one entity a request asks for: the entity and the SQL condition that selects them.
 struct ExportSelection {

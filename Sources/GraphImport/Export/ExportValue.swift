@@ -1,6 +1,6 @@
 import GraphImportJSON
 import GraphImportMapping
-import GraphImportStore
+import GraphImportSchema
 
 /// How a stored value is written back: read as its type, then through the inverses of its
 /// converters, last converter first; what no inverse turns into JSON is written as the store holds

@@ -1,5 +1,5 @@
 import GraphImportJSON
-import GraphImportStore
+import GraphImportSchema
 
 /// One export's walk over the store: reads each object's row, writes it in its shape, and follows
 /// its relationships, nesting the targets or writing their keys.

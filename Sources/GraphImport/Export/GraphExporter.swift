@@ -1,6 +1,7 @@
 import GraphImportJSON
 import GraphImportMapping
 import GraphImportPostgres
+import GraphImportSchema
 import GraphImportStore
 
 /// Writes a store's objects back as JSON in the shape a map reads: `graphimport export`.

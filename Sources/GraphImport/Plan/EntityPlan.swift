@@ -1,5 +1,5 @@
 import GraphImportMapping
-import GraphImportStore
+import GraphImportSchema
 
 /// How one entity is read and stored. A class, so that the record walk reads it without copying.
 public final class EntityPlan: Sendable {

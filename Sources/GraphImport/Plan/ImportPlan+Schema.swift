@@ -1,4 +1,5 @@
 import GraphImportMapping
+import GraphImportSchema
 import GraphImportStore
 
 extension ImportPlan {

@@ -1,6 +1,6 @@
 import GraphImportJSON
 import GraphImportMapping
-import GraphImportStore
+import GraphImportSchema
 
 /// A mapping compiled for importing: SQL names chosen, converters, validators and templates
 /// compiled, entities linked by index.

@@ -1,4 +1,4 @@
-import GraphImportStore
+import GraphImportSchema
 
 /// What a closed `ObjectGraph` reads through: every query fails, so that a graph used after
 /// `close()` says so rather than reach a connection that is gone.

@@ -1,5 +1,5 @@
 import GraphImportMapping
-import GraphImportStore
+import GraphImportSchema
 
 /// What one name in a condition compares, resolved against an entity (`GraphNames.conditionTerm`).
 struct ConditionTerm {

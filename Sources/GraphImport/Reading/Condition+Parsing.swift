@@ -1,4 +1,4 @@
-import GraphImportStore
+import GraphImportSchema
 
 extension Condition {
     /// Most comparisons a condition written as text may hold: each is one level of the SQL

@@ -1,4 +1,4 @@
-import GraphImportStore
+import GraphImportSchema
 
 /// A condition over an entity's attributes and to-one relationships, by the map's names, for
 /// `ObjectGraph.objects` and `graphimport export --where` (which writes it as text, see

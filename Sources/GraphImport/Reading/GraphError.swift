@@ -1,5 +1,6 @@
 import GraphImportMapping
 import GraphImportPostgres
+import GraphImportSchema
 import GraphImportStore
 
 /// Why reading or deleting through an `ObjectGraph` failed, worded as a sentence with a hint.
@@ -45,7 +46,8 @@ public struct GraphError: Error, Equatable, Sendable, CustomStringConvertible {
 
     init(_ error: ReadError) {
         switch error {
-        case .sqlite(let error): self.init(error)
+        case .sqlite(let error as StoreError): self.init(error)
+        case .sqlite(let error): self.init(.store, error.description)
         case .server(is ClosedReader.Closed): self = .closed
         case .server(let error):
             self.init(.store, (error as? PostgresError)?.message ?? error.description)

@@ -1,4 +1,4 @@
-import GraphImportStore
+import GraphImportSchema
 
 extension GraphNames {
     /// What `name` compares in a condition over `entity`: one of its attributes, or one of its

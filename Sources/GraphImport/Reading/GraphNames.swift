@@ -1,4 +1,4 @@
-import GraphImportStore
+import GraphImportSchema
 
 /// The map's names for reading, resolved once per graph: each entity's attributes and
 /// relationships, the `inverse` names included, by name. Tables and columns come from the plan

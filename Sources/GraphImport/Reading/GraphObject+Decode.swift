@@ -1,6 +1,6 @@
 import Foundation
 import GraphImportJSON
-import GraphImportStore
+import GraphImportSchema
 
 extension GraphObject {
     /// The object as a `Decodable` Swift type: its attributes by the map's names (a `Date`

@@ -1,7 +1,7 @@
 import Foundation
 import GraphImportJSON
 import GraphImportMapping
-import GraphImportStore
+import GraphImportSchema
 
 /// One stored object, read through its `ObjectGraph`: its values by the map's names, its
 /// relationships followed by name. A snapshot: its values are those read when it was fetched.

@@ -1,5 +1,5 @@
 import Foundation
-import GraphImportStore
+import GraphImportSchema
 
 /// A Swift value that can be compared with a stored one, in a condition or as a key: it becomes
 /// the value as the store keeps it (a `Bool` 0 or 1, a `Date` its UTC text, a `URL` its text).

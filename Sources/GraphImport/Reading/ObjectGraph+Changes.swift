@@ -1,5 +1,5 @@
 import GraphImportJSON
-import GraphImportStore
+import GraphImportSchema
 
 /// An object inserted, changed or deleted by a run, as `ObjectGraph.changes(since:)` reports it.
 public struct Change: Sendable, Equatable {

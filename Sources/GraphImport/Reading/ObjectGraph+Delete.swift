@@ -1,4 +1,5 @@
 import GraphImportJSON
+import GraphImportSchema
 import GraphImportStore
 
 #if canImport(Glibc)
@@ -29,19 +30,19 @@ extension ObjectGraph {
                 return try store.claimRunID(runID)
             }
             let stores = plan.entities.map { SQLiteEntityStore($0, database: database, startedEmpty: false) }
-            var doomed: [Set<Int64>] = Array(repeating: [], count: plan.entities.count)
-            doomed[object.entityIndex] = [object.rowID]
+            var doomed = SQLiteDoomedObjects(plan: plan, stores: stores, runID: claimedID)
+            doomed.insert(object.rowID, of: object.entityIndex)
             guard try reading({ () throws(StoreError) in try stores[object.entityIndex].key(of: object.rowID) }) == object.key else {
                 throw GraphError.noLongerStored(object)
             }
+            var walk = DeletionWalk(plan: plan, doomed: doomed)
             let deletions: [Deletions]
-            do throws(WriteError) {
-                deletions = try GraphDeletion(plan: plan, stores: stores, runID: claimedID).delete(doomed, dryRun: false)
+            do {
+                deletions = try walk.delete(dryRun: false)
             } catch {
                 switch error {
                 case .denied(let denied): throw GraphError(denied)
                 case .store(let error): throw GraphError(error)
-                default: throw GraphError(.misuse, "\(error)")
                 }
             }
             try reading { () throws(StoreError) in

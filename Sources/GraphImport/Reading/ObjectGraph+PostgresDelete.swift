@@ -1,5 +1,5 @@
 import GraphImportPostgres
-import GraphImportStore
+import GraphImportSchema
 
 #if canImport(Glibc)
     import Glibc
@@ -10,7 +10,7 @@ import GraphImportStore
 extension ObjectGraph {
     /// `delete` on a PostgreSQL store: a run in `graphimport_runs` as on SQLite, then one
     /// transaction under the store's advisory lock (imports and other deletions wait their turn)
-    /// in which the import's own deletion core (`PostgresDeletion`) follows the delete rules
+    /// in which the import's own deletion (`DeletionWalk` over `PostgresDoomedObjects`) follows the delete rules
     /// set-wise from the one doomed object, records every deleted object in `graphimport_deleted`
     /// and deletes them, or deletes nothing when a `deny` refuses. A failed run is recorded as
     /// such after the rollback.
@@ -34,22 +34,19 @@ extension ObjectGraph {
             }
             // Read under the lock, in the transaction: the object as it is now.
             guard try self.object(object.entityIndex, pk: object.rowID)?.key == object.key else { throw GraphError.noLongerStored(object) }
-            let deletion = PostgresDeletion(plan: plan, connection: connection, runID: claimedID)
-            var doomed = Array(repeating: 0, count: plan.entities.count)
+            var doomed = PostgresDoomedObjects(plan: plan, connection: connection, runID: claimedID)
+            try serving { () throws(PostgresError) in
+                try doomed.prepare()
+                try doomed.doom(object.entityIndex, "SELECT $1::bigint", [String(object.rowID)])
+            }
+            var walk = DeletionWalk(plan: plan, doomed: doomed)
             let deletions: [Deletions]
-            do throws(PostgresImportError) {
-                do throws(PostgresError) {
-                    try deletion.prepare()
-                    doomed[object.entityIndex] = try deletion.doom(object.entityIndex, "SELECT $1::bigint", [String(object.rowID)])
-                } catch {
-                    throw .server(error)
-                }
-                deletions = try deletion.delete(doomed, dryRun: false)
+            do {
+                deletions = try walk.delete(dryRun: false)
             } catch {
                 switch error {
-                case .importing(.denied(let denied)): throw GraphError(denied)
-                case .server(let error): throw GraphError(.server(error))
-                default: throw GraphError(.misuse, "\(error)")
+                case .denied(let denied): throw GraphError(denied)
+                case .store(let error): throw GraphError(.server(error))
                 }
             }
             try serving { () throws(PostgresError) in

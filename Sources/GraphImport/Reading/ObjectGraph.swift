@@ -1,6 +1,7 @@
 import Foundation
 import GraphImportMapping
 import GraphImportPostgres
+import GraphImportSchema
 import GraphImportStore
 
 /// A store read back as objects, through the map that wrote it: fetch by key or by a condition,

@@ -1,4 +1,4 @@
-import GraphImportStore
+import GraphImportSchema
 
 /// What a writer on either store needs to know of the run: its id and its one instant.
 struct RunContext: Sendable {

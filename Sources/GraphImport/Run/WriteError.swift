@@ -1,3 +1,4 @@
+import GraphImportSchema
 import GraphImportStore
 
 /// Why writing a record's objects failed.

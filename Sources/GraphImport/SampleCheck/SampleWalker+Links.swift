@@ -1,5 +1,5 @@
 import GraphImportJSON
-import GraphImportStore
+import GraphImportSchema
 
 extension SampleWalker {
     /// Counts the link attributes of one element of a to-many, read from the element as an

@@ -1,6 +1,6 @@
 import GraphImportJSON
 import GraphImportMapping
-import GraphImportStore
+import GraphImportSchema
 
 /// Walks each record of a sample through the plan as an import drafts it (routes, nested objects,
 /// to-many elements, key links) and counts, for every member, where the sample fits and where it

@@ -1,5 +1,5 @@
 import GraphImportMapping
-import GraphImportStore
+import GraphImportSchema
 
 /// A `derived "{title} ({releasedAt:yyyy})"` template with its attributes resolved and its formats
 /// compiled, ready to render each object's text from the values it stores.

@@ -1,5 +1,5 @@
 import GraphImportMapping
-import GraphImportStore
+import GraphImportSchema
 
 extension StandardValidators {
     /// `range(0, 5)`: a number (integer or real) from the minimum to the maximum, both included.

@@ -1,6 +1,6 @@
 import Foundation
 import GraphImportMapping
-import GraphImportStore
+import GraphImportSchema
 
 /// The built-in validators for `check`, each documented with what passes.
 ///

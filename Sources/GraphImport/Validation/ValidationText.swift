@@ -1,5 +1,5 @@
 import GraphImportMapping
-import GraphImportStore
+import GraphImportSchema
 
 /// The wording shared by the built-in validators: how a stored kind, a bound or a literal reads.
 enum ValidationText {

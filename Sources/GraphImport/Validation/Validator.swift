@@ -1,5 +1,5 @@
 import GraphImportMapping
-import GraphImportStore
+import GraphImportSchema
 
 /// A check after its arguments were compiled: nil when the value passes, else the default message.
 ///

@@ -1,5 +1,5 @@
 import GraphImportMapping
-import GraphImportStore
+import GraphImportSchema
 
 /// The validators a map's `check` clauses may name. `standard` holds the built-in ones; library
 /// users can register more.

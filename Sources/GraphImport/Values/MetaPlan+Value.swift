@@ -1,5 +1,5 @@
 import GraphImportJSON
-import GraphImportStore
+import GraphImportSchema
 
 extension MetaPlan {
     /// The response's value converted as the map says; nil for a null (the key is then removed).

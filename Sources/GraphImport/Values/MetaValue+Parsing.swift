@@ -1,5 +1,5 @@
 import GraphImportJSON
-import GraphImportStore
+import GraphImportSchema
 
 /// Reading a metadata value from text (`graphimport meta set`, `--set-meta`): the engine's work,
 /// with the engine's parsers, so that the store only stores.

@@ -1,7 +1,7 @@
 import Foundation
 import GraphImportJSON
 import GraphImportMapping
-import GraphImportStore
+import GraphImportSchema
 
 /// A stored value as JSON, by the attribute's type: the one way the read side (changes, decoding,
 /// deleted keys) turns a column back into JSON. Bool 0/1 is `true`/`false`, Data is base64 text

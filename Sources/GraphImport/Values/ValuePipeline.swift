@@ -1,6 +1,6 @@
 import GraphImportJSON
 import GraphImportMapping
-import GraphImportStore
+import GraphImportSchema
 
 /// The one path of a value to its column: convert (the map's `| converter`s, in order), coerce
 /// to the declared type (`Coercion`, strictly), check (the map's `check`s, on the stored value).

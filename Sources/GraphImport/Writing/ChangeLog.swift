@@ -1,4 +1,4 @@
-import GraphImportStore
+import GraphImportSchema
 
 /// What a run inserts and changes, object by object: the first `limit` objects of each entity
 /// with their keys and changed fields (old -> new), the others only counted. Made only when the

@@ -1,4 +1,4 @@
-import GraphImportStore
+import GraphImportSchema
 
 /// Inserted, updated, unchanged, skipped and deleted objects of one entity in one run.
 public struct EntityCounts: Equatable, Sendable {

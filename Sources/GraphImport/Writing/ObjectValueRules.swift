@@ -1,4 +1,4 @@
-import GraphImportStore
+import GraphImportSchema
 
 /// What the map and the Swift hooks make of an object's values before it is saved, the same on
 /// either store: a new object's `default`, `onchange` and `always` values, its derived values and

@@ -1,4 +1,4 @@
-import GraphImportStore
+import GraphImportSchema
 
 /// What the run's policies left out: new objects an update-only entity did not insert, and keys
 /// that linked nothing because no such object exists (`link existing`). Undone with a record

@@ -1,4 +1,4 @@
-import GraphImportStore
+import GraphImportSchema
 
 /// A fast, unseeded digest of stored values: for telling whether an object ended a run as it
 /// began (`KnownObject.digest`), and as the hash of an object's key (`ObjectKey`).

@@ -1,6 +1,6 @@
 import GraphImportMapping
 import GraphImportPostgres
-import GraphImportStore
+import GraphImportSchema
 
 extension ImportPlan {
     /// Each table, column or index name of the map longer than PostgreSQL keeps

@@ -1,5 +1,5 @@
 import GraphImportPostgres
-import GraphImportStore
+import GraphImportSchema
 
 /// `--verbose`'s list of changes on PostgreSQL: before a batch is written, its objects are
 /// compared with the rows they have (one COPY of the keys and one query per entity, and one per

@@ -1,5 +1,5 @@
 import GraphImportPostgres
-import GraphImportStore
+import GraphImportSchema
 
 extension PostgresBatchWriter {
     /// Sets `always` and `onchange` in the stored objects the run touched, one `UPDATE` per entity

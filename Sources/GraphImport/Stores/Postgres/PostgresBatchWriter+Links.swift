@@ -1,5 +1,5 @@
 import GraphImportPostgres
-import GraphImportStore
+import GraphImportSchema
 
 /// A to-one as the batch holds it for an object: the target's key, or a key of `link existing`
 /// whose object was not in the batch when the key was met. Such a key links only if the store

@@ -1,5 +1,5 @@
 import GraphImportPostgres
-import GraphImportStore
+import GraphImportSchema
 
 /// Owned entities on PostgreSQL. An owned object is keyed by its owner's key and its position,
 /// so the batch upserts it as any object, and the relationship that holds it is written as any

@@ -1,5 +1,5 @@
 import GraphImportPostgres
-import GraphImportStore
+import GraphImportSchema
 
 /// The PostgreSQL store's writer: it takes the drafts of whole records, gathers them into a batch
 /// (each object once, its occurrences merged as the SQLite writer would write them one after

@@ -1,5 +1,5 @@
 import GraphImportPostgres
-import GraphImportStore
+import GraphImportSchema
 
 /// The temporary tables in which a PostgreSQL run keeps what its `delete missing` needs at the
 /// end, beyond the keys of the objects the feed gave (`PostgresBatchWriter.givenTable`): the keys

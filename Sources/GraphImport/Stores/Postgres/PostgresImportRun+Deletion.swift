@@ -15,6 +15,6 @@ extension PostgresImportRun {
         }
         guard records > 0 else { return }
         let missing = PostgresMissingObjects(plan: plan, tables: writer.deletionTables, givenTable: writer.givenTable)
-        summary.deletions = try missing.delete(with: PostgresDeletion(plan: plan, connection: connection, runID: runID), dryRun: options.dryRun)
+        summary.deletions = try missing.delete(with: PostgresDoomedObjects(plan: plan, connection: connection, runID: runID), dryRun: options.dryRun)
     }
 }

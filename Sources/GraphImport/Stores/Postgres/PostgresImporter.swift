@@ -1,7 +1,7 @@
 import GraphImportJSON
 import GraphImportMapping
 import GraphImportPostgres
-import GraphImportStore
+import GraphImportSchema
 
 #if canImport(Glibc)
     import Glibc

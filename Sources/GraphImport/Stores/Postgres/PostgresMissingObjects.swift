@@ -1,10 +1,10 @@
 import GraphImportPostgres
-import GraphImportStore
+import GraphImportSchema
 
 /// `delete missing` on PostgreSQL, with the meaning of the SQLite store's `MissingObjects`: at the
 /// run's end, the objects of each entity marked `delete missing` that the run did not meet are
 /// doomed set-wise (`INSERT … SELECT … WHERE NOT EXISTS` against the keys the run met), then
-/// deleted by the delete rules (`PostgresDeletion`).
+/// deleted by the delete rules (`DeletionWalk` over `PostgresDoomedObjects`).
 struct PostgresMissingObjects {
     let plan: ImportPlan
     /// What the run kept besides the given keys: the keys it only named, the targets lists left out.
@@ -16,20 +16,20 @@ struct PostgresMissingObjects {
 
     /// Deletes (unless `dryRun`) the objects the run did not meet, and what the delete rules take
     /// with them; says what was, or would be, deleted.
-    func delete(with deletion: PostgresDeletion, dryRun: Bool) throws(PostgresImportError) -> [Deletions] {
-        let sizes: [Int]
+    func delete(with doomed: PostgresDoomedObjects, dryRun: Bool) throws(PostgresImportError) -> [Deletions] {
+        var doomed = doomed
         do throws(PostgresError) {
-            try deletion.prepare()
-            sizes = try doomMissing(deletion)
+            try doomed.prepare()
+            try doomMissing(&doomed)
         } catch {
             throw .server(error)
         }
-        return try deletion.delete(sizes, dryRun: dryRun)
+        var walk = DeletionWalk(plan: plan, doomed: doomed)
+        do { return try walk.delete(dryRun: dryRun) } catch { throw error.importError }
     }
 
-    /// Dooms the objects each `delete missing` finds missing; how many per entity.
-    private func doomMissing(_ deletion: PostgresDeletion) throws(PostgresError) -> [Int] {
-        var sizes = Array(repeating: 0, count: plan.entities.count)
+    /// Dooms the objects each `delete missing` finds missing.
+    private func doomMissing(_ doomed: inout PostgresDoomedObjects) throws(PostgresError) {
         for (index, entity) in plan.entities.enumerated() {
             guard let scope = entity.deletionScope else { continue }
             let table = quoteIdentifier(entity.table)
@@ -49,9 +49,8 @@ struct PostgresMissingObjects {
                 let dropped = quoteIdentifier(tables.droppedTable(owner: owner, toMany: toMany)!)
                 missing = "SELECT DISTINCT e.\(pk) FROM \(dropped) d JOIN \(table) e ON e.\(pk) = d.\"target\" WHERE \(notMet(index, alias: "e"))"
             }
-            sizes[index] = try deletion.doom(index, missing)
+            try doomed.doom(index, missing)
         }
-        return sizes
     }
 
     /// The keys of entity `index`'s objects the run met: given, or named by a link.

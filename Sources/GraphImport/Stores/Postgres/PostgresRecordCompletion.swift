@@ -1,5 +1,5 @@
 import GraphImportPostgres
-import GraphImportStore
+import GraphImportSchema
 
 /// What the SQLite writer decides for each object as it writes a record, decided for a
 /// PostgreSQL store before the record goes into the writer's batch: the objects the run's modes

@@ -1,5 +1,5 @@
 import GraphImportPostgres
-import GraphImportStore
+import GraphImportSchema
 
 /// The check the SQLite writer makes before a record that lacks a required value is written
 /// (`RequiredValuesCheck`, shared), for PostgreSQL: an object is known to the run when it is in

@@ -1,5 +1,5 @@
 import GraphImportPostgres
-import GraphImportStore
+import GraphImportSchema
 
 /// What a PostgreSQL store holds of the objects a record batch names, as the run has left them,
 /// known before those records are written. The SQLite writer finds each object as it writes it;

@@ -1,4 +1,4 @@
-import GraphImportStore
+import GraphImportSchema
 
 /// What PostgreSQL refuses of a value SQLite stores: a text with a NUL character (`\u0000`,
 /// valid JSON), which PostgreSQL's `text` cannot hold. Found per record before it is batched,

@@ -1,4 +1,4 @@
-import GraphImportStore
+import GraphImportSchema
 
 extension SQLValue {
     /// A value as libpq's text result gives it, typed after its column as the SQLite store types

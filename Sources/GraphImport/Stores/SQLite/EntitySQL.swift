@@ -1,4 +1,4 @@
-import GraphImportStore
+import GraphImportSchema
 
 /// The SQL text `SQLiteEntityStore` runs for one entity, built once per run. Names reach the
 /// text only through `quoteIdentifier`.

@@ -1,3 +1,4 @@
+import GraphImportSchema
 import GraphImportStore
 
 /// An object's row as an `EntityStore` found it by its key.

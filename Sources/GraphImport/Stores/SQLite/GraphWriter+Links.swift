@@ -1,3 +1,4 @@
+import GraphImportSchema
 import GraphImportStore
 
 /// To-manys whose links carry values (`link` attributes): a list is unchanged when its targets

@@ -1,3 +1,4 @@
+import GraphImportSchema
 import GraphImportStore
 
 /// Import modes and `merge`: what the writer does instead of an upsert that replaces lists.

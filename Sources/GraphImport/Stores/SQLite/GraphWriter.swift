@@ -1,3 +1,4 @@
+import GraphImportSchema
 import GraphImportStore
 
 /// Phase two of a record: the upsert. Writes drafts into the entities' stores, inserting,

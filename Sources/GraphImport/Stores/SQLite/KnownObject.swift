@@ -1,4 +1,4 @@
-import GraphImportStore
+import GraphImportSchema
 
 /// An object met during this run: its row id, its stored values as now written, and its fate.
 ///

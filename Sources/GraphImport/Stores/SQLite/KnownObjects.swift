@@ -1,4 +1,4 @@
-import GraphImportStore
+import GraphImportSchema
 
 /// The objects of one entity met in this run.
 ///

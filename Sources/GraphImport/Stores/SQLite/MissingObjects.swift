@@ -1,8 +1,9 @@
+import GraphImportSchema
 import GraphImportStore
 
 /// Deletes the objects of entities marked `delete missing` that the run's feed did not hold
 /// (within the scoping parent, when one is given), following every relationship's delete rule
-/// (`GraphDeletion`): what the run met comes from its `ObjectMemory`, the rest from the entities' stores.
+/// (`DeletionWalk`): what the run met comes from its `ObjectMemory`, the rest from the entities' stores.
 struct MissingObjects<Store: EntityStore> {
     let plan: ImportPlan
     /// Per entity of the plan.
@@ -17,27 +18,27 @@ struct MissingObjects<Store: EntityStore> {
     /// deleted unless an owner holds them again.
     var ownedOrphans: [Set<Int64>] = []
 
-    /// Deletes them (unless `dryRun`) and says what was, or would be, deleted (`GraphDeletion`).
+    /// Deletes them (unless `dryRun`) and says what was, or would be, deleted (`DeletionWalk`).
     /// Objects linked to by id count as held by the feed. `missing`: false to delete only the
     /// owned objects let go of (a run that skipped records deletes no missing objects).
     func delete(dryRun: Bool, missing includesMissing: Bool = true) throws(WriteError) -> [Deletions] {
-        var doomed: [Set<Int64>] = Array(repeating: [], count: plan.entities.count)
+        var doomed = SQLiteDoomedObjects(plan: plan, stores: stores, runID: runID)
+        doomed.deleted = { [memory] entity, pks in memory.forget(entity, pks) }
         try storing { () throws(StoreError) in
             // Rows still queued may point at objects about to go.
             for store in stores { try store.flush() }
             for (index, entity) in plan.entities.enumerated() where includesMissing {
                 guard let scope = entity.deletionScope else { continue }
-                for pk in try missing(entity: index, scope: scope) { doomed[index].insert(pk) }
+                for pk in try missing(entity: index, scope: scope) { doomed.insert(pk, of: index) }
             }
             try addOrphans(to: &doomed)
         }
-        return try GraphDeletion(plan: plan, stores: stores, runID: runID).delete(doomed, dryRun: dryRun) { entity, pks in
-            memory.forget(entity, pks)
-        }
+        var walk = DeletionWalk(plan: plan, doomed: doomed)
+        do { return try walk.delete(dryRun: dryRun) } catch { throw error.writeError }
     }
 
     /// The owned objects let go of in the run that no owner holds now.
-    private func addOrphans(to doomed: inout [Set<Int64>]) throws(StoreError) {
+    private func addOrphans(to doomed: inout SQLiteDoomedObjects<Store>) throws(StoreError) {
         for (target, orphans) in ownedOrphans.enumerated() where !orphans.isEmpty {
             var free = orphans
             let candidates = orphans.sorted()
@@ -49,7 +50,7 @@ struct MissingObjects<Store: EntityStore> {
                     for holder in try stores[ownerIndex].holders(ofToOne: index, targets: candidates) { free.remove(holder.target) }
                 }
             }
-            doomed[target].formUnion(free)
+            for pk in free.sorted() { doomed.insert(pk, of: target) }
         }
     }
 

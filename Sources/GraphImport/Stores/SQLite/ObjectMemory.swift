@@ -1,4 +1,4 @@
-import GraphImportStore
+import GraphImportSchema
 
 /// Everything the run remembers of the objects it met, per entity: the recent ones whole, the
 /// others as their fates (`KnownObjects`), and the undo journal of the record being written.

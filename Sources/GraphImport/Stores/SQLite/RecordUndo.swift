@@ -1,3 +1,4 @@
+import GraphImportSchema
 import GraphImportStore
 
 /// How a store takes back the writes of one record (skipped under `--skip-invalid`).

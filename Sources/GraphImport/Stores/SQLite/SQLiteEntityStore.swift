@@ -1,3 +1,4 @@
+import GraphImportSchema
 import GraphImportStore
 
 /// The objects of one entity in a SQLite store: its SQL, the statements it runs (prepared once

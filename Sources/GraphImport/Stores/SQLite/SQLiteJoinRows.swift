@@ -1,3 +1,4 @@
+import GraphImportSchema
 import GraphImportStore
 
 /// The join rows of one to-many in a SQLite store: its statements, and the rows queued to be

@@ -1,3 +1,4 @@
+import GraphImportSchema
 import GraphImportStore
 
 /// One statement a store runs often, known by its purpose: its SQL text, and the statement

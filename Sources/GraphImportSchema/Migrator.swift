@@ -4,17 +4,17 @@
 /// store and a map can go back and forth); every other difference is refused with a hint, because
 /// SQLite's ALTER TABLE can only add (https://www.sqlite.org/lang_altertable.html).
 ///
-/// The plan is made of table descriptions (`MigrationStep`), not SQL: the PostgreSQL store
-/// migrates by the same plan, so that a map change means the same in both stores; `target` only
-/// words the refusals for the store at hand.
+/// The plan is made of table descriptions (`MigrationStep`), not SQL: each store turns its steps
+/// into its own DDL, so that a map change means the same in both stores; `target` only words the
+/// refusals for the store at hand.
 public enum Migrator {
     /// The plan from a store whose tables are exactly `old` (nil for a new store) to `new`.
-    public static func plan(from old: SchemaDescription?, to new: SchemaDescription, target: MigrationTarget = .sqlite) -> MigrationPlan {
+    public static func plan(from old: SchemaDescription?, to new: SchemaDescription, target: MigrationTarget) -> MigrationPlan {
         plan(from: StoredSchema(schema: old ?? SchemaDescription(tables: []), recorded: old), to: new, target: target)
     }
 
     /// The plan from the store's real schema to `new`.
-    public static func plan(from store: StoredSchema, to new: SchemaDescription, target: MigrationTarget = .sqlite) -> MigrationPlan {
+    public static func plan(from store: StoredSchema, to new: SchemaDescription, target: MigrationTarget) -> MigrationPlan {
         var plan = MigrationPlan()
         let rebuildHint = target.rebuildHint
         for table in new.tables {
@@ -101,7 +101,7 @@ public enum Migrator {
         }
         let existingIndexes = Set((old.indexes + old.uniqueKeys).map(folded))
         for index in new.indexes where !existingIndexes.contains(folded(index)) {
-            let name = SchemaSQL.indexName(table: table, columns: index, unique: false)
+            let name = TableDescription.indexName(table: table, columns: index, unique: false)
             if let other = store.names[foldedName(name)] {
                 plan.refusals.append(
                     MigrationRefusal(
@@ -117,7 +117,7 @@ public enum Migrator {
         let wanted = Set((new.indexes + new.uniqueKeys).map(folded))
         let recordedIndexes = store.recorded.map { $0.table(folding: table)?.indexes.map(folded) ?? [] }
         for index in old.indexes where !wanted.contains(folded(index)) && recordedIndexes.map({ $0.contains(folded(index)) }) ?? true {
-            plan.changes.append("index \(SchemaSQL.indexName(table: table, columns: index, unique: false)) is no longer needed; kept")
+            plan.changes.append("index \(TableDescription.indexName(table: table, columns: index, unique: false)) is no longer needed; kept")
         }
     }
 
@@ -187,7 +187,7 @@ extension PrimaryKey {
 
 extension SchemaDescription {
     /// The table whose name SQLite takes for `name` (ASCII letters without case).
-    func table(folding name: String) -> TableDescription? {
+    package func table(folding name: String) -> TableDescription? {
         let folded = foldedName(name)
         return tables.first { foldedName($0.name) == folded }
     }
@@ -195,7 +195,7 @@ extension SchemaDescription {
 
 extension TableDescription {
     /// The column whose name SQLite takes for `name` (ASCII letters without case).
-    func column(folding name: String) -> ColumnDescription? {
+    package func column(folding name: String) -> ColumnDescription? {
         let folded = foldedName(name)
         return columns.first { foldedName($0.name) == folded }
     }

@@ -46,9 +46,6 @@ public struct MigrationPlan: Sendable, Equatable {
         self.refusals = refusals
     }
 
-    /// SQLite's DDL for the steps, in order.
-    public var statements: [String] { SchemaSQL.statements(for: steps) }
-
     /// True when there is nothing to change.
     public var isEmpty: Bool { steps.isEmpty }
 }
@@ -69,9 +66,4 @@ public struct MigrationTarget: Sendable {
         self.onlyAdds = onlyAdds
         self.rebuildHint = rebuildHint
     }
-
-    /// The SQLite store's: its ALTER TABLE can only add (https://www.sqlite.org/lang_altertable.html).
-    public static let sqlite = MigrationTarget(
-        cannot: "SQLite cannot", onlyAdds: "SQLite can only add",
-        rebuildHint: "import into a new store with --store NEW.sqlite, or delete the store to rebuild it")
 }

@@ -20,8 +20,8 @@ public struct StoredSchema: Sendable, Equatable {
             var described: [String: String] = [:]
             for table in schema.tables {
                 described[foldedName(table.name)] = "table"
-                for key in table.uniqueKeys { described[foldedName(SchemaSQL.indexName(table: table.name, columns: key, unique: true))] = "index" }
-                for key in table.indexes { described[foldedName(SchemaSQL.indexName(table: table.name, columns: key, unique: false))] = "index" }
+                for key in table.uniqueKeys { described[foldedName(TableDescription.indexName(table: table.name, columns: key, unique: true))] = "index" }
+                for key in table.indexes { described[foldedName(TableDescription.indexName(table: table.name, columns: key, unique: false))] = "index" }
             }
             self.names = described
         }
@@ -35,6 +35,6 @@ public struct StoredSchema: Sendable, Equatable {
 }
 
 /// `name` as SQLite compares identifiers: ASCII letters without case, every other character as is.
-func foldedName(_ name: String) -> String {
+package func foldedName(_ name: String) -> String {
     String(String.UnicodeScalarView(name.unicodeScalars.map { $0.value >= 65 && $0.value <= 90 ? Unicode.Scalar($0.value + 32)! : $0 }))
 }

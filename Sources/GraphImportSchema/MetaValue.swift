@@ -33,30 +33,4 @@ public enum MetaValue: Equatable, Sendable, CustomStringConvertible {
         case .string(let text), .date(let text), .json(let text): text
         }
     }
-
-    /// The value as SQLite stores it in the `value` column.
-    var sqlValue: SQLValue {
-        switch self {
-        case .bool(let value): .integer(value ? 1 : 0)
-        case .integer(let value): .integer(value)
-        case .double(let value): .real(value)
-        case .string(let text), .date(let text), .json(let text): .text(text)
-        }
-    }
-
-    /// The value a row holds, or nil when `type` is unknown or `value` is not of its storage class.
-    /// An INTEGER is read as a double too: a hand-written `1` for a double key is still a number.
-    init?(type: String, value: SQLValue) {
-        switch (MetaType(rawValue: type), value) {
-        case (.bool?, .integer(0)): self = .bool(false)
-        case (.bool?, .integer(1)): self = .bool(true)
-        case (.integer?, .integer(let integer)): self = .integer(integer)
-        case (.double?, .real(let real)): self = .double(real)
-        case (.double?, .integer(let integer)): self = .double(Double(integer))
-        case (.string?, .text(let text)): self = .string(text)
-        case (.date?, .text(let text)): self = .date(text)
-        case (.json?, .text(let text)): self = .json(text)
-        default: return nil
-        }
-    }
 }

@@ -57,9 +57,10 @@ public enum SQLDialect: Sendable {
     }
 }
 
-/// Why reading a store failed: SQLite's error, or a server's (a `PostgresError`) as it reported it.
+/// Why reading a store failed: SQLite's error (a `StoreError`), or a server's (a `PostgresError`)
+/// as it reported it; each store's own type, which this target does not know.
 public enum ReadError: Error, Sendable, CustomStringConvertible {
-    case sqlite(StoreError)
+    case sqlite(any Error & Sendable & CustomStringConvertible)
     case server(any Error & Sendable & CustomStringConvertible)
 
     public var description: String {

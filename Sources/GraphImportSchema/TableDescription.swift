@@ -49,3 +49,11 @@ public struct SchemaDescription: Sendable, Equatable, Codable {
         tables.first { $0.name == name }
     }
 }
+
+extension TableDescription {
+    /// The unquoted index name, the same in every store: `t_a_b` for a unique key (`tweet_id`),
+    /// `t_a_b_index` for a plain index (`tweet_author_pk_index`).
+    public static func indexName(table: String, columns: [String], unique: Bool) -> String {
+        ([table] + columns + (unique ? [] : ["index"])).joined(separator: "_")
+    }
+}

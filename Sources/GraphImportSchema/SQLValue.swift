@@ -66,8 +66,9 @@ func sameUTF8(_ left: String, _ right: String) -> Bool {
     }
 }
 
-/// Whether the `count` bytes at `start` are `bytes`.
-func sameBytes(_ start: UnsafeRawPointer?, count: Int, as bytes: UnsafeRawBufferPointer) -> Bool {
+/// Whether the `count` bytes at `start` are `bytes`; SQLite's `Statement` compares a bound text with it.
+@inlinable
+package func sameBytes(_ start: UnsafeRawPointer?, count: Int, as bytes: UnsafeRawBufferPointer) -> Bool {
     bytes.count == count && (count == 0 || memcmp(start!, bytes.baseAddress!, count) == 0)
 }
 
