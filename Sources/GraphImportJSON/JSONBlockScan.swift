@@ -39,7 +39,7 @@ struct JSONBlockScan {
 
 /// Whether any of eight bytes is `"`, `\\`, below 0x20 or above 0x7F (bit tricks from "Bit Twiddling Hacks").
 @inline(__always)
-func needsAttention(_ word: UInt64) -> Bool {
+private func needsAttention(_ word: UInt64) -> Bool {
     let ones: UInt64 = 0x0101_0101_0101_0101
     let highs: UInt64 = 0x8080_8080_8080_8080
     let quotes = word ^ (ones &* UInt64(ASCII.quote))
