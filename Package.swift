@@ -2,8 +2,8 @@
 import PackageDescription
 
 // One target per part, so the compiler enforces what may import what:
-// the mapping language, the JSON reader and the store-neutral schema import nothing,
-// GraphImportStore is the only importer of SQLite and GraphImportPostgres the only
+// the mapping language and the store-neutral schema import nothing, the JSON reader only its
+// C block scans, GraphImportStore is the only importer of SQLite and GraphImportPostgres the only
 // importer of libpq (neither imports the other), the engine is the only part that knows them all.
 let package = Package(
     name: "graphimport",
@@ -16,7 +16,9 @@ let package = Package(
     targets: [
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", providers: [.apt(["libsqlite3-dev"])]),
         .target(name: "GraphImportMapping"),
-        .target(name: "GraphImportJSON"),
+        // String scans of the JSON reader in 16-byte blocks (SSE2), inlined into GraphImportJSON.
+        .target(name: "CJSONBlocks"),
+        .target(name: "GraphImportJSON", dependencies: ["CJSONBlocks"]),
         // What both stores speak: table descriptions, values, the migration planner, run records,
         // metadata values, the read seam. Neither store owns it.
         .target(name: "GraphImportSchema"),

@@ -20,15 +20,19 @@ public struct JSONReaderOptions: Sendable {
     public var rejectDuplicateKeys: Bool
     /// Bytes read from the source at a time; the buffer grows only for a string or number longer than this.
     public var bufferSize: Int
+    /// Scan strings byte by byte (eight at a time) instead of in vector blocks: the same results
+    /// more slowly, for tests and fuzzers that check the two ways agree.
+    public var portableScan: Bool
 
-    /// The defaults: depth 512, strings up to 256 MiB, duplicate keys refused, 64 KiB reads.
+    /// The defaults: depth 512, strings up to 256 MiB, duplicate keys refused, 64 KiB reads, blocks.
     public init(
         maxDepth: Int = 512, maxStringBytes: Int = 256 << 20, rejectDuplicateKeys: Bool = true,
-        bufferSize: Int = 1 << 16
+        bufferSize: Int = 1 << 16, portableScan: Bool = false
     ) {
         self.maxDepth = maxDepth
         self.maxStringBytes = maxStringBytes
         self.rejectDuplicateKeys = rejectDuplicateKeys
         self.bufferSize = bufferSize
+        self.portableScan = portableScan
     }
 }

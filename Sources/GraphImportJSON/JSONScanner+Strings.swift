@@ -14,18 +14,8 @@ extension JSONScanner {
         defer { tokenStart = Int.max }
         var scratch: [UInt8]? = nil
         while true {
-            var index = pos
             let stop = end
-            let window = bytes
-            // Eight bytes at a time while none of them is a quote, backslash, control or non-ASCII byte.
-            while index + 8 <= stop && !needsAttention(UnsafeRawPointer(window + index).loadUnaligned(as: UInt64.self)) {
-                index += 8
-            }
-            while index < stop {
-                let byte = window[index]
-                if byte == ASCII.quote || byte == ASCII.backslash || byte < ASCII.space || byte >= 0x80 { break }
-                index += 1
-            }
+            let index = blockScan.stop(in: bytes, from: pos, to: stop)
             pos = index
             if index == stop {
                 try checkStringLength(from: quoteOffset)
@@ -180,19 +170,6 @@ extension JSONScanner {
         }
         pos += length
     }
-}
-
-/// Whether any of eight bytes is `"`, `\\`, below 0x20 or above 0x7F (bit tricks from "Bit Twiddling Hacks").
-@inline(__always)
-func needsAttention(_ word: UInt64) -> Bool {
-    let ones: UInt64 = 0x0101_0101_0101_0101
-    let highs: UInt64 = 0x8080_8080_8080_8080
-    let quotes = word ^ (ones &* UInt64(ASCII.quote))
-    let backslashes = word ^ (ones &* UInt64(ASCII.backslash))
-    let hasQuote = (quotes &- ones) & ~quotes
-    let hasBackslash = (backslashes &- ones) & ~backslashes
-    let hasControl = word &- (ones &* UInt64(ASCII.space))
-    return (hasQuote | hasBackslash | hasControl | word) & highs != 0
 }
 
 /// Appends the UTF-8 encoding of a scalar value (already checked to be no surrogate).

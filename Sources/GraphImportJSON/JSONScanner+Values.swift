@@ -171,16 +171,8 @@ extension JSONScanner {
         frame.keyPosition = position
         try expectKey(at: byte)
         let start = pos + 1
-        var index = start
-        // Eight bytes at a time, as `scanString` does: keys are a third of a feed's strings.
-        while index + 8 <= end && !needsAttention(UnsafeRawPointer(bytes + index).loadUnaligned(as: UInt64.self)) {
-            index += 8
-        }
-        while index < end {
-            let byte = bytes[index]
-            if byte == ASCII.quote || byte == ASCII.backslash || byte < ASCII.space || byte >= 0x80 { break }
-            index += 1
-        }
+        // In blocks, as `scanString` does: keys are a third of a feed's strings.
+        let index = blockScan.stop(in: bytes, from: start, to: end)
         if index < end && bytes[index] == ASCII.quote && index - start <= options.maxStringBytes {
             pos = index + 1
             takeKey(UnsafeBufferPointer(start: bytes + start, count: index - start), text: nil, into: &frame)

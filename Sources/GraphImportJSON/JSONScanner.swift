@@ -8,14 +8,14 @@
 
 /// Owns the scanner's byte buffer so the memory is released when the reader goes away.
 ///
-/// `padding` bytes past the capacity are allocated too, so that eight bytes may be loaded from
-/// any position in the buffer (see `keyHash`): what lies past the data is masked. Every byte is
+/// `padding` bytes past the capacity are allocated too, so that eight bytes (`keyHash`) or a
+/// block (`JSONBlockScan`) may be loaded from any position in the buffer: what lies past the data is masked. Every byte is
 /// initialised (to zero until data is read into it), so those loads never read memory that
 /// was only allocated.
 final class JSONByteBuffer {
     private(set) var pointer: UnsafeMutablePointer<UInt8>
     private(set) var capacity: Int
-    static let padding = 8
+    static let padding = JSONBlockScan.overread
 
     init(capacity: Int) {
         self.capacity = max(1, capacity)
@@ -61,6 +61,8 @@ struct JSONScanner {
     var bytesRead = 0
     var source: any JSONByteSource
     let options: JSONReaderOptions
+    /// Finds the end of a string's plain run, in blocks unless `options.portableScan`.
+    let blockScan: JSONBlockScan
     /// Reused by `skipValue` to remember which containers are open.
     var skipStack: [Bool] = []
     /// Reused by `parseValue`: the arrays and objects it has open.
@@ -76,6 +78,7 @@ struct JSONScanner {
     init(source: any JSONByteSource, options: JSONReaderOptions) {
         self.source = source
         self.options = options
+        blockScan = JSONBlockScan(portable: options.portableScan)
         storage = JSONByteBuffer(capacity: options.bufferSize)
         bytes = storage.pointer
     }

@@ -113,6 +113,29 @@ extension CorpusSuite {
             }
         }
 
+        /// The string scan in blocks and the portable one read every file of the suite alike: the
+        /// same records, or the same error at the same position, building values and skipping them.
+        @Test func blockAndPortableScansDecideEveryFileAlike() throws {
+            for (name, bytes) in try Self.suiteFiles() {
+                for patterns in [[JSONPathPattern.everyElement], [pattern(.key("\u{0}absent"))]] {
+                    for bufferSize in [7, 1 << 16] {
+                        let outcomes = [false, true].map { portable in
+                            let options = JSONReaderOptions(rejectDuplicateKeys: false, bufferSize: bufferSize, portableScan: portable)
+                            let reader = JSONRecordReader(source: BytesSource(bytes), patterns: patterns, format: .json, options: options)
+                            var records: [JSONRecord] = []
+                            do throws(JSONError) {
+                                while let record = try reader.next() { records.append(record) }
+                                return Result<[JSONRecord], JSONError>.success(records)
+                            } catch {
+                                return .failure(error)
+                            }
+                        }
+                        #expect(outcomes[0] == outcomes[1], "\(name), \(patterns), bufferSize \(bufferSize)")
+                    }
+                }
+            }
+        }
+
         @Test func reportsUTF16WithAHint() throws {
             guard let url = Corpus.file("JSONTestSuite/test_parsing/i_string_UTF-16LE_with_BOM.json") else {
                 Issue.record("the corpus directory was not found")

@@ -22,6 +22,32 @@ enum JSONInvariants {
         }
         checkReaderAgreesWithParser(bytes, whole: whole)
         checkProjectionPrunes(bytes)
+        checkBlockScanAgreesWithPortable(bytes)
+    }
+
+    /// The string scan in vector blocks (the default) and the portable one read the same records
+    /// and refuse with the same error at the same position: with and without a projection, the
+    /// whole input in one window and through windows so small that blocks straddle refills.
+    static func checkBlockScanAgreesWithPortable(_ bytes: [UInt8]) {
+        for bufferSize in [1 << 16, 1 + bytes.count % 17] {
+            for projections in [[], [projection]] {
+                let outcomes = [false, true].map { portable in
+                    let options = JSONReaderOptions(bufferSize: bufferSize, portableScan: portable)
+                    let reader = JSONRecordReader(
+                        source: BytesSource(bytes), patterns: [.everyElement], projections: projections, format: .auto, options: options)
+                    var records: [JSONRecord] = []
+                    do throws(JSONError) {
+                        while let record = try reader.next() { records.append(record) }
+                        return Result<[JSONRecord], JSONError>.success(records)
+                    } catch {
+                        return .failure(error)
+                    }
+                }
+                require(
+                    outcomes[0] == outcomes[1],
+                    "block scan read \(outcomes[0]), portable scan \(outcomes[1]) (bufferSize \(bufferSize), projected: \(!projections.isEmpty))")
+            }
+        }
     }
 
     /// A graph with a cycle, a whole value and a nested object: 0 = {id, a, user: 1, b: 0, data: 0},
