@@ -420,8 +420,10 @@ struct DraftPlanner {
         let keyed = survey.nodes.filter { identity[$0.index] != nil && identity[$0.index] != .memberName }
         for (position, a) in keyed.enumerated() {
             // Two groups become one only if their fullest forms are one shape too, so that a small
-            // shape like two big ones does not join them.
-            for b in keyed[(position + 1)...] where sameShape(a, b) && sameShape(fullest(a), fullest(b)) {
+            // shape like two big ones does not join them. Pairs already in one group are passed
+            // over first: a fullest form is a walk of every node, and many places of one entity
+            // (an object keyed by data whose members each hold a list) made it quadratic.
+            for b in keyed[(position + 1)...] where find(a.index) != find(b.index) && sameShape(a, b) && sameShape(fullest(a), fullest(b)) {
                 union(a.index, b.index)
             }
         }
