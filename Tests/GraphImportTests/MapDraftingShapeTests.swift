@@ -272,6 +272,54 @@ extension MapDraftingMergeTests {
 }
 
 extension MapDraftingMergeTests {
+    /// An address is a key as a name is: elements whose `url` comes with different content in
+    /// different owners (a licence URL with each work's own dates) are not keyed by it, so no
+    /// owner's elements overwrite another's; elements whose address always means the same
+    /// content (topics) still are.
+    @Test func anAddressWithDifferentContentInDifferentPlacesKeysNothing() throws {
+        var generator = MapDraftingShapeTests.Generator(state: 41)
+        for count in [2, 5, 20] {
+            let works = (0..<count).map { index in
+                let delay = index * 1_000 + generator.int(0...998)
+                return #"{"id": \#(index + 1), "licenses": [{"url": "https://l.test/tdm", "version": "vor", "delay": \#(delay)}, "#
+                    + #"{"url": "https://l.test/tdm", "version": "tdm", "delay": \#(delay + 1)}], "#
+                    + #""topics": [{"url": "https://t.test/\#(index % 3)", "label": "topic \#(index % 3)"}]}"#
+            }
+            let (draft, fixture) = try MapDraftingTests.drafted("[\(works.joined(separator: ", "))]", entity: "Work")
+            #expect(!MapDraftingTests.lines(draft).contains { $0.hasPrefix("entity License") }, "\(draft.text)")
+            // Every work keeps its own licences.
+            let licenses = try fixture.rows("SELECT licenses FROM works ORDER BY id").map { $0[0] }
+            #expect(Set(licenses).count == count, "\(draft.text)")
+            // Topics mean the same everywhere: one row per address.
+            #expect(try fixture.value("SELECT count(*) FROM topics") == String(min(count, 3)), "\(draft.text)")
+        }
+    }
+}
+
+extension MapDraftingMergeTests {
+    /// What a name comes with includes what its nested objects and lists hold: elements named
+    /// alike in different owners whose settings differ only inside (a `tmp` volume from a
+    /// different source in each pod) stay with their owner; a tag met at different offsets in
+    /// each owner (`indices`, where it occurs) is still one tag.
+    @Test func aNameWhoseNestedContentDiffersKeysNothingButOffsetsDoNotCount() throws {
+        var generator = MapDraftingShapeTests.Generator(state: 43)
+        for count in [2, 5, 20] {
+            let pods = (0..<count).map { index in
+                let start = generator.int(0...50)
+                return #"{"id": \#(index + 1), "volumes": [{"name": "tmp", "source": {"path": "/p/\#(index)"}}, "#
+                    + #"{"name": "cfg", "args": ["--n", "\#(index)"]}], "#
+                    + #""tags": [{"text": "t\#(index % 2)", "indices": [\#(start), \#(start + 3)]}]}"#
+            }
+            let (draft, fixture) = try MapDraftingTests.drafted("[\(pods.joined(separator: ", "))]", entity: "Pod")
+            #expect(!MapDraftingTests.lines(draft).contains("key name"), "\(draft.text)")
+            let volumes = try fixture.rows("SELECT volumes FROM pods ORDER BY id").map { $0[0] }
+            #expect(Set(volumes).count == count, "\(draft.text)")
+            #expect(try fixture.value("SELECT count(*) FROM tags") == String(min(count, 2)), "\(draft.text)")
+        }
+    }
+}
+
+extension MapDraftingMergeTests {
     /// An id-only reference (`{"id": 12}`) links to the entity whose full objects the sample holds
     /// elsewhere under the same kind of name; an id it names that the sample lacks is a stub row.
     @Test func idOnlyReferencesLinkToTheEntityOfTheirFullObjects() throws {

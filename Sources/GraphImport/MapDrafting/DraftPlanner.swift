@@ -103,8 +103,12 @@ struct DraftPlanner {
         if wholeDocuments && node === survey.root { return nil }
         if let key = named(DraftPlanner.addressNames) {
             // A nested object keyed by its address is an entity when it is shared (the same
-            // milestone on many issues); met once each, it is part of its parent.
-            if role != .toOne || node.member(key)!.distinct.repeats { return DraftKey([key]) }
+            // milestone on many issues); met once each, it is part of its parent. An address met
+            // with different content in different objects (one licence URL on a work's `vor` and
+            // `tdm` licences, each with its own dates) names no single object, as a name does not:
+            // keyed by it, one would overwrite the other.
+            let address = node.member(key)!
+            if address.namesOneObject, role != .toOne || address.distinct.repeats { return DraftKey([key]) }
         }
         if role == .toOne { return nil }
         for name in DraftPlanner.naturalNames {
