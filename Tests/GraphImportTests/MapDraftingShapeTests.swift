@@ -348,6 +348,34 @@ extension MapDraftingMergeTests {
 }
 
 extension MapDraftingMergeTests {
+    /// An id-like field whose values are keys of one entity in the sample (`author_id` beside the
+    /// side-loaded users) links to it; one whose values are no entity's keys, or the keys of two
+    /// entities alike, stays a value.
+    @Test func anIdFieldLinksToTheOneEntityWhoseKeysItHolds() throws {
+        var generator = MapDraftingShapeTests.Generator(state: 53)
+        for count in [2, 5, 20] {
+            let users = (0..<count).map { #"{"id": "u\#($0)", "name": "n\#($0)"}"# }
+            let shelves = (0..<count).map { #"{"id": "s\#($0)", "place": "p\#($0)"}"# }
+            let posts = (0..<count).map { index in
+                #"{"id": "p\#(index)", "author_id": "u\#(generator.int(0...(count - 1)))", "board_id": "b\#(index)", "#
+                    + #""shelf_id": "s\#(index)", "tags": [{"id": "s\#(index)", "label": "l\#(index)"}]}"#
+            }
+            let json =
+                #"{"data": [\#(posts.joined(separator: ", "))], "includes": {"users": [\#(users.joined(separator: ", "))], "#
+                + #""shelves": [\#(shelves.joined(separator: ", "))]}}"#
+            let (draft, fixture) = try MapDraftingTests.drafted(json)
+            let lines = MapDraftingTests.lines(draft)
+            #expect(lines.contains { $0.hasPrefix("authorId <- author_id : User") }, "\(draft.text)")
+            #expect(lines.contains("boardId <- board_id : String"), "\(draft.text)")
+            // `shelf_id` holds keys of shelves and of tags alike: no link.
+            #expect(lines.contains("shelfId <- shelf_id : String"), "\(draft.text)")
+            let column = Naming.foreignKey(relationship: "authorId")
+            #expect(try fixture.value("SELECT count(*) FROM records WHERE \(column) IS NOT NULL") == String(count), "\(draft.text)")
+        }
+    }
+}
+
+extension MapDraftingMergeTests {
     /// An id-only reference (`{"id": 12}`) links to the entity whose full objects the sample holds
     /// elsewhere under the same kind of name; an id it names that the sample lacks is a stub row.
     @Test func idOnlyReferencesLinkToTheEntityOfTheirFullObjects() throws {

@@ -67,7 +67,7 @@ struct DraftPlanner {
     }
 
     /// Whether `key` reads like an id: `id`, `uuid`, or a suffix (`question_id`, `userId`, `videoID`).
-    private static func idLike(_ key: String) -> Bool {
+    static func idLike(_ key: String) -> Bool {
         let lower = key.lowercased()
         return idNames.contains(lower) || lower.hasSuffix("_id") || key.hasSuffix("Id") || key.hasSuffix("ID")
     }

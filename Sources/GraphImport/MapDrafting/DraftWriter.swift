@@ -317,9 +317,42 @@ struct DraftWriter {
                 entity.members.append(arrayMember(children, keys: keys, tally: tally, optional: optional, used: &used))
                 continue
             }
+            if !writingOwned, let target = referencedEntity(children, key: memberKey, tally: tally) {
+                let name = memberName(keys, used: &used, toOne: true)
+                let targetName = self.name(forGroup: target.group)
+                entity.members.append(
+                    .init(
+                        name: name, path: path, type: targetName + (optional || tally.nulls > 0 ? "?" : ""),
+                        comment: "\(counted(target.matched, "value")) here \(target.matched == 1 ? "is a key" : "are keys") of \(targetName) in the sample: a link"))
+                continue
+            }
             let (type, comment) = attributeType(tally, key: memberKey, optional: optional)
             entity.members.append(.init(name: memberName(keys, used: &used), path: path, type: type, comment: comment))
         }
+    }
+
+    /// The entity an id-like field (`in_reply_to_id`, `author_id`) refers to: the one entity of
+    /// the sample whose key values include the field's, at least two of them (or its only one),
+    /// read as the same kind (strings or integers). Without such evidence, or with two entities
+    /// alike, the field stays a value: a link to the wrong entity would be worse than none.
+    private func referencedEntity(_ children: [ShapeNode], key: String, tally: ValueTally) -> (group: Int, matched: Int)? {
+        guard DraftPlanner.idLike(key), tally.present > 0, tally.objects == 0, tally.arrays == 0, tally.bools == 0, tally.doubles == 0,
+            (tally.strings == 0) != (tally.integers == 0)
+        else { return nil }
+        var values: Set<Int> = []
+        for child in children {
+            guard let all = child.distinct.all else { return nil }
+            values.formUnion(all)
+        }
+        var found: [(group: Int, matched: Int)] = []
+        for (group, nodes) in groups.sorted(by: { $0.key < $1.key }) {
+            guard let targetKey = self.key(ofGroup: group), targetKey.member != nil, targetKey.steps != [key] || !children.contains(where: { child in nodes.contains { $0.member(key) === child } }) else { continue }
+            var keys: Set<Int> = []
+            for node in nodes { if let all = targetKey.node(below: node)?.distinct.all { keys.formUnion(all) } }
+            let matched = values.intersection(keys).count
+            if matched >= min(2, values.count) { found.append((group, matched)) }
+        }
+        return found.count == 1 ? found[0] : nil
     }
 
     private func keyMember(_ name: String, path: String, tally: ValueTally) -> DraftModel.Member {
