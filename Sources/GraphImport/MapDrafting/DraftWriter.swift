@@ -323,7 +323,8 @@ struct DraftWriter {
                 entity.members.append(
                     .init(
                         name: name, path: path, type: targetName + (optional || tally.nulls > 0 ? "?" : ""),
-                        comment: "\(counted(target.matched, "value")) here \(target.matched == 1 ? "is a key" : "are keys") of \(targetName) in the sample: a link"))
+                        comment: "\(counted(target.matched, "value")) here \(target.matched == 1 ? "is a key" : "are keys") of \(targetName) "
+                            + "in the sample: a link"))
                 continue
             }
             let (type, comment) = attributeType(tally, key: memberKey, optional: optional)
@@ -346,7 +347,7 @@ struct DraftWriter {
         }
         var found: [(group: Int, matched: Int)] = []
         for (group, nodes) in groups.sorted(by: { $0.key < $1.key }) {
-            guard let targetKey = self.key(ofGroup: group), targetKey.member != nil, targetKey.steps != [key] || !children.contains(where: { child in nodes.contains { $0.member(key) === child } }) else { continue }
+            guard let targetKey = self.key(ofGroup: group), targetKey.member != nil else { continue }
             var keys: Set<Int> = []
             for node in nodes { if let all = targetKey.node(below: node)?.distinct.all { keys.formUnion(all) } }
             let matched = values.intersection(keys).count
