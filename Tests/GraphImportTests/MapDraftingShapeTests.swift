@@ -260,13 +260,117 @@ extension MapDraftingMergeTests {
                     + #""labels": [{"name": "paid", "color": "green"}]}"#
             }
             let (draft, fixture) = try MapDraftingTests.drafted("[\(orders.joined(separator: ", "))]", entity: "Order")
-            // Every order's tax lines keep their own prices.
-            let prices = try fixture.rows("SELECT tax_lines FROM orders ORDER BY id").map { $0[0] }
+            // Every order's tax lines keep their own prices: owned by their order.
+            let prices = try fixture.rows("SELECT owner_id, price FROM tax_lines WHERE title = 'VAT' ORDER BY owner_id").map { $0[1] }
             #expect(prices.count == count, "\(draft.text)")
-            #expect(Set(prices).count == count, "\(draft.text)")
+            #expect(try fixture.value("SELECT count(*) FROM tax_lines") == String(2 * count), "\(draft.text)")
             #expect(!MapDraftingTests.lines(draft).contains("key title"), "\(draft.text)")
             // Labels mean the same everywhere: still one entity keyed by name.
             #expect(try fixture.value("SELECT count(*) FROM labels") == "1", "\(draft.text)")
+        }
+    }
+}
+
+extension MapDraftingMergeTests {
+    /// An address is a key as a name is: elements whose `url` comes with different content in
+    /// different owners (a licence URL with each work's own dates) are not keyed by it, so no
+    /// owner's elements overwrite another's; elements whose address always means the same
+    /// content (topics) still are.
+    @Test func anAddressWithDifferentContentInDifferentPlacesKeysNothing() throws {
+        var generator = MapDraftingShapeTests.Generator(state: 41)
+        for count in [2, 5, 20] {
+            let works = (0..<count).map { index in
+                let delay = index * 1_000 + generator.int(0...998)
+                return #"{"id": \#(index + 1), "licenses": [{"url": "https://l.test/tdm", "version": "vor", "delay": \#(delay)}, "#
+                    + #"{"url": "https://l.test/tdm", "version": "tdm", "delay": \#(delay + 1)}], "#
+                    + #""topics": [{"url": "https://t.test/\#(index % 3)", "label": "topic \#(index % 3)"}]}"#
+            }
+            let (draft, fixture) = try MapDraftingTests.drafted("[\(works.joined(separator: ", "))]", entity: "Work")
+            #expect(MapDraftingTests.lines(draft).contains("entity License owned table licenses"), "\(draft.text)")
+            // Every work keeps its own licences.
+            #expect(try fixture.value("SELECT count(DISTINCT delay) FROM licenses") == String(2 * count), "\(draft.text)")
+            // Topics mean the same everywhere: one row per address.
+            #expect(try fixture.value("SELECT count(*) FROM topics") == String(min(count, 3)), "\(draft.text)")
+        }
+    }
+}
+
+extension MapDraftingMergeTests {
+    /// What a name comes with includes what its nested objects and lists hold: elements named
+    /// alike in different owners whose settings differ only inside (a `tmp` volume from a
+    /// different source in each pod) stay with their owner; a tag met at different offsets in
+    /// each owner (`indices`, where it occurs) is still one tag.
+    @Test func aNameWhoseNestedContentDiffersKeysNothingButOffsetsDoNotCount() throws {
+        var generator = MapDraftingShapeTests.Generator(state: 43)
+        for count in [2, 5, 20] {
+            let pods = (0..<count).map { index in
+                let start = generator.int(0...50)
+                return #"{"id": \#(index + 1), "volumes": [{"name": "tmp", "source": {"path": "/p/\#(index)"}}, "#
+                    + #"{"name": "cfg", "args": ["--n", "\#(index)"]}], "#
+                    + #""tags": [{"text": "t\#(index % 2)", "indices": [\#(start), \#(start + 3)]}]}"#
+            }
+            let (draft, fixture) = try MapDraftingTests.drafted("[\(pods.joined(separator: ", "))]", entity: "Pod")
+            #expect(!MapDraftingTests.lines(draft).contains("key name"), "\(draft.text)")
+            #expect(try fixture.value("SELECT count(*) FROM volumes") == String(2 * count), "\(draft.text)")
+            #expect(try fixture.value("SELECT count(*) FROM tags") == String(min(count, 2)), "\(draft.text)")
+        }
+    }
+}
+
+extension MapDraftingMergeTests {
+    /// Elements without an identity in a list of an entity's objects (a pod's containers, an
+    /// order's lines) are an owned entity: one row per owner and position, so that alike elements
+    /// of two owners stay two rows. Lists inside those elements, elements holding a keyed object,
+    /// and elements whose fields sit under keys a bare path cannot hold stay whole.
+    @Test func keylessElementsOfAnEntityAreOwnedByIt() throws {
+        var generator = MapDraftingShapeTests.Generator(state: 47)
+        for count in [1, 3, 12] {
+            var lines = 0
+            let orders = (0..<count).map { index in
+                let items = (0..<generator.int(0...3)).map { position in
+                    lines += 1
+                    return #"{"sku": "s\#(position)", "qty": \#(generator.int(1...9)), "notes": ["n"]}"#
+                }
+                return #"{"id": \#(index + 1), "lines": [\#(items.joined(separator: ", "))], "#
+                    + #""fields": [{"f:spec": {"k:{\"n\": \#(index)}": {}}}], "#
+                    + #""shares": [{"at": \#(index), "by": {"id": \#(index % 2), "name": "u\#(index % 2)"}}, {"at": 0, "note": "x"}]}"#
+            }
+            let (draft, fixture) = try MapDraftingTests.drafted("[\(orders.joined(separator: ", "))]", entity: "Order")
+            let text = MapDraftingTests.lines(draft)
+            guard lines > 0 else { continue }
+            #expect(text.contains("entity Line owned table lines"), "\(draft.text)")
+            #expect(text.contains { $0.hasPrefix("lines : [Line]") }, "\(draft.text)")
+            #expect(text.contains { $0.hasPrefix("notes : JSON") }, "\(draft.text)")
+            #expect(try fixture.value("SELECT count(*) FROM lines") == String(lines), "\(draft.text)")
+            #expect(!text.contains { $0.hasPrefix("entity Field") || $0.hasPrefix("entity Share") }, "\(draft.text)")
+        }
+    }
+}
+
+extension MapDraftingMergeTests {
+    /// An id-like field whose values are keys of one entity in the sample (`author_id` beside the
+    /// side-loaded users) links to it; one whose values are no entity's keys, or the keys of two
+    /// entities alike, stays a value.
+    @Test func anIdFieldLinksToTheOneEntityWhoseKeysItHolds() throws {
+        var generator = MapDraftingShapeTests.Generator(state: 53)
+        for count in [2, 5, 20] {
+            let users = (0..<count).map { #"{"id": "u\#($0)", "name": "n\#($0)"}"# }
+            let shelves = (0..<count).map { #"{"id": "s\#($0)", "place": "p\#($0)"}"# }
+            let posts = (0..<count).map { index in
+                #"{"id": "p\#(index)", "author_id": "u\#(generator.int(0...(count - 1)))", "board_id": "b\#(index)", "#
+                    + #""shelf_id": "s\#(index)", "tags": [{"id": "s\#(index)", "label": "l\#(index)"}]}"#
+            }
+            let json =
+                #"{"data": [\#(posts.joined(separator: ", "))], "includes": {"users": [\#(users.joined(separator: ", "))], "#
+                + #""shelves": [\#(shelves.joined(separator: ", "))]}}"#
+            let (draft, fixture) = try MapDraftingTests.drafted(json)
+            let lines = MapDraftingTests.lines(draft)
+            #expect(lines.contains { $0.hasPrefix("authorId <- author_id : User") }, "\(draft.text)")
+            #expect(lines.contains("boardId <- board_id : String"), "\(draft.text)")
+            // `shelf_id` holds keys of shelves and of tags alike: no link.
+            #expect(lines.contains("shelfId <- shelf_id : String"), "\(draft.text)")
+            let column = Naming.foreignKey(relationship: "authorId")
+            #expect(try fixture.value("SELECT count(*) FROM records WHERE \(column) IS NOT NULL") == String(count), "\(draft.text)")
         }
     }
 }

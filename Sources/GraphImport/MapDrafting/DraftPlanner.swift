@@ -67,7 +67,7 @@ struct DraftPlanner {
     }
 
     /// Whether `key` reads like an id: `id`, `uuid`, or a suffix (`question_id`, `userId`, `videoID`).
-    private static func idLike(_ key: String) -> Bool {
+    static func idLike(_ key: String) -> Bool {
         let lower = key.lowercased()
         return idNames.contains(lower) || lower.hasSuffix("_id") || key.hasSuffix("Id") || key.hasSuffix("ID")
     }
@@ -103,8 +103,12 @@ struct DraftPlanner {
         if wholeDocuments && node === survey.root { return nil }
         if let key = named(DraftPlanner.addressNames) {
             // A nested object keyed by its address is an entity when it is shared (the same
-            // milestone on many issues); met once each, it is part of its parent.
-            if role != .toOne || node.member(key)!.distinct.repeats { return DraftKey([key]) }
+            // milestone on many issues); met once each, it is part of its parent. An address met
+            // with different content in different objects (one licence URL on a work's `vor` and
+            // `tdm` licences, each with its own dates) names no single object, as a name does not:
+            // keyed by it, one would overwrite the other.
+            let address = node.member(key)!
+            if address.namesOneObject, role != .toOne || address.distinct.repeats { return DraftKey([key]) }
         }
         if role == .toOne { return nil }
         for name in DraftPlanner.naturalNames {
@@ -420,8 +424,10 @@ struct DraftPlanner {
         let keyed = survey.nodes.filter { identity[$0.index] != nil && identity[$0.index] != .memberName }
         for (position, a) in keyed.enumerated() {
             // Two groups become one only if their fullest forms are one shape too, so that a small
-            // shape like two big ones does not join them.
-            for b in keyed[(position + 1)...] where sameShape(a, b) && sameShape(fullest(a), fullest(b)) {
+            // shape like two big ones does not join them. Pairs already in one group are passed
+            // over first: a fullest form is a walk of every node, and many places of one entity
+            // (an object keyed by data whose members each hold a list) made it quadratic.
+            for b in keyed[(position + 1)...] where find(a.index) != find(b.index) && sameShape(a, b) && sameShape(fullest(a), fullest(b)) {
                 union(a.index, b.index)
             }
         }

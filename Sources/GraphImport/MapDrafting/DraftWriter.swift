@@ -1,3 +1,5 @@
+import GraphImportMapping
+
 /// Turns the planner's groups into a draft: names each entity, walks each one's members (inlining
 /// nested objects without an identity, relating to those with one) and types each attribute.
 struct DraftWriter {
@@ -13,6 +15,8 @@ struct DraftWriter {
     private var model = DraftModel()
     /// Entity names in the order they were first met, the order the draft lists them.
     private var order: [String] = []
+    /// Whether an owned entity's members are being walked: lists inside them stay whole.
+    private var writingOwned = false
 
     /// Names that the store's own columns take.
     private static let reservedColumns: Set<String> = ["pk", "inserted_run", "changed_run"]
@@ -238,7 +242,7 @@ struct DraftWriter {
     }
 
     private mutating func walk(
-        _ nodes: [ShapeNode], prefix: [String], optionalAbove: Bool, depth: Int, group: Int, key: DraftKey,
+        _ nodes: [ShapeNode], prefix: [String], optionalAbove: Bool, depth: Int, group: Int, key: DraftKey?,
         entity: inout DraftModel.Entity, used: inout Set<String>, skipped: inout [String]
     ) {
         let total = nodes.reduce(0) { $0 + $1.tally.objects }
@@ -249,7 +253,7 @@ struct DraftWriter {
             let children = nodes.compactMap { $0.member(memberKey) }
             // Objects without their key are passed over (`where KEY is present`): a field only
             // they hold would be a field no imported object has.
-            if prefix.isEmpty, let keyMember = key.member, ShapeSurvey.identityNames.contains(keyMember.lowercased()),
+            if prefix.isEmpty, let keyMember = key?.member, ShapeSurvey.identityNames.contains(keyMember.lowercased()),
                 children.allSatisfy({ $0.presentBesideIdentity == 0 })
             {
                 skipped.append(memberKey)
@@ -259,7 +263,7 @@ struct DraftWriter {
             let keys = prefix + [memberKey]
             let path = DraftNames.path(keys)
             let optional = optionalAbove || tally.present < total
-            if keys == key.steps {
+            if let key, keys == key.steps {
                 entity.members.append(keyMember(entity.key, path: path, tally: tally))
                 continue
             }
@@ -313,9 +317,43 @@ struct DraftWriter {
                 entity.members.append(arrayMember(children, keys: keys, tally: tally, optional: optional, used: &used))
                 continue
             }
+            if !writingOwned, let target = referencedEntity(children, key: memberKey, tally: tally) {
+                let name = memberName(keys, used: &used, toOne: true)
+                let targetName = self.name(forGroup: target.group)
+                entity.members.append(
+                    .init(
+                        name: name, path: path, type: targetName + (optional || tally.nulls > 0 ? "?" : ""),
+                        comment: "\(counted(target.matched, "value")) here \(target.matched == 1 ? "is a key" : "are keys") of \(targetName) "
+                            + "in the sample: a link"))
+                continue
+            }
             let (type, comment) = attributeType(tally, key: memberKey, optional: optional)
             entity.members.append(.init(name: memberName(keys, used: &used), path: path, type: type, comment: comment))
         }
+    }
+
+    /// The entity an id-like field (`in_reply_to_id`, `author_id`) refers to: the one entity of
+    /// the sample whose key values include the field's, at least two of them (or its only one),
+    /// read as the same kind (strings or integers). Without such evidence, or with two entities
+    /// alike, the field stays a value: a link to the wrong entity would be worse than none.
+    private func referencedEntity(_ children: [ShapeNode], key: String, tally: ValueTally) -> (group: Int, matched: Int)? {
+        guard DraftPlanner.idLike(key), tally.present > 0, tally.objects == 0, tally.arrays == 0, tally.bools == 0, tally.doubles == 0,
+            (tally.strings == 0) != (tally.integers == 0)
+        else { return nil }
+        var values: Set<Int> = []
+        for child in children {
+            guard let all = child.distinct.all else { return nil }
+            values.formUnion(all)
+        }
+        var found: [(group: Int, matched: Int)] = []
+        for (group, nodes) in groups.sorted(by: { $0.key < $1.key }) {
+            guard let targetKey = self.key(ofGroup: group), targetKey.member != nil else { continue }
+            var keys: Set<Int> = []
+            for node in nodes { if let all = targetKey.node(below: node)?.distinct.all { keys.formUnion(all) } }
+            let matched = values.intersection(keys).count
+            if matched >= min(2, values.count) { found.append((group, matched)) }
+        }
+        return found.count == 1 ? found[0] : nil
     }
 
     private func keyMember(_ name: String, path: String, tally: ValueTally) -> DraftModel.Member {
@@ -363,15 +401,58 @@ struct DraftWriter {
                 name: name, path: path, type: "[\(targetName)]\(q) each \(DraftNames.path([wrapper.key]))",
                 comment: "each element wraps a \(targetName); its other fields describe the link", links: wrapper.links)
         }
-        if elementTally.strings > 0, elementTally.kindCount == 1, elementTally.nulls == 0 {
+        if elementTally.strings > 0, elementTally.kindCount == 1, elementTally.nulls == 0, !writingOwned {
             let name = memberName(keys, used: &used)
             let target = valueEntity(for: keys.last!)
             return .init(name: name, path: path, type: "[\(target)]\(q)", comment: "strings: one \(target) per value")
+        }
+        if elementTally.objects > 0, elementTally.kindCount == 1, elementTally.nulls == 0, !writingOwned,
+            objects.contains(where: { !$0.memberKeys.isEmpty }), !objects.contains(where: DraftPlanner.isKeyedByData),
+            let target = ownedEntity(objects, key: keys.last!)
+        {
+            return .init(
+                name: memberName(keys, used: &used), path: path, type: "[\(target)]\(q)",
+                comment: "objects without an id: each owned by the object that holds it, at its position")
         }
         let why =
             elementTally.objects > 0 && elementTally.kindCount == 1
             ? "objects without an id, kept whole" : elementTally.arrays > 0 ? "arrays of arrays, kept whole" : "a list of values, kept whole"
         return .init(name: memberName(keys, used: &used), path: path, type: "JSON\(q)", comment: why)
+    }
+
+    /// An owned entity for the elements at `nodes` (`entity Container owned`): objects without an
+    /// identity, in a list of an entity's objects, belong to the object that holds them and are
+    /// told apart by their position; keyed by a field of theirs, elements of different owners
+    /// alike in that field would be one row (a `tmp` volume of two pods). Elements inside an
+    /// owned entity's own elements stay whole; nil (the list kept whole) when a field would take
+    /// a column the owned table needs (`position`, `owner_…`), or when they hold a keyed object.
+    private mutating func ownedEntity(_ nodes: [ShapeNode], key: String) -> String? {
+        var entity = DraftModel.Entity(name: "", key: "", isOwned: true)
+        entity.comments.append("owned: no id; each belongs to the object that holds it, at its position in the list")
+        var used: Set<String> = DraftWriter.reservedColumns.union([Naming.position])
+        var skipped: [String] = []
+        writingOwned = true
+        let saved = (names, usedEntityNames, queue, valueEntities, model, order)
+        walk(nodes, prefix: [], optionalAbove: false, depth: 0, group: -1, key: nil, entity: &entity, used: &used, skipped: &skipped)
+        writingOwned = false
+        // An owned entity holds attributes only: a keyed object inside its elements (a
+        // relationship) keeps the list whole. So does a field read through a key a bare path
+        // cannot hold (`fieldsV1["f:metadata"]["k:{\"uid\": …}"]`): such keys are more often
+        // data than field names, and kept whole no data value becomes a column.
+        let attributeTypes = Set(ValueType.allCases.map(\.rawValue))
+        let holdsOnlyAttributes = entity.members.allSatisfy { member in
+            let type = member.type.prefix { $0.isLetter || $0.isNumber }
+            return attributeTypes.contains(String(type)) && !Naming.snakeCase(member.name).lowercased().hasPrefix("owner_")
+                && member.path?.contains("[\"") != true
+        }
+        guard holdsOnlyAttributes else {
+            (names, usedEntityNames, queue, valueEntities, model, order) = saved
+            return nil
+        }
+        entity.name = uniqueEntityName(DraftNames.entity(DraftNames.singular(key)))
+        order.append(entity.name)
+        model.entities.append(entity)
+        return entity.name
     }
 
     /// Elements that wrap one keyed object (`{"added_at": …, "track": {"id": …}}`,

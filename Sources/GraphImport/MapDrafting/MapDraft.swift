@@ -34,9 +34,12 @@ struct DraftModel {
         var name: String
         /// The table the draft names (`table users`); nil leaves it to the engine's rule.
         var table: String? = nil
+        /// The key attribute's name; empty for an owned entity.
         var key: String
         var comments: [String] = []
         var members: [Member] = []
+        /// `entity NAME owned`: no key; each object belongs to the one that holds it.
+        var isOwned = false
     }
 
     struct Meta {

@@ -18,9 +18,9 @@ struct MapDraftPrinter {
             for meta in model.meta { out += "# meta \(meta.name) <- \(meta.path) : \(meta.type)\n" }
         }
         for entity in model.entities {
-            out += "\nentity \(entity.name)" + (entity.table.map { " table \($0)" } ?? "") + "\n"
+            out += "\nentity \(entity.name)" + (entity.isOwned ? " owned" : "") + (entity.table.map { " table \($0)" } ?? "") + "\n"
             for comment in entity.comments { out += "  # \(comment)\n" }
-            out += "  key \(entity.key)\n"
+            if !entity.isOwned { out += "  key \(entity.key)\n" }
             let sources = entity.members.map { member in
                 member.path.map { $0 == member.name ? member.name : "\(member.name) <- \($0)" } ?? member.name
             }

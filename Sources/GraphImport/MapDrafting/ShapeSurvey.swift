@@ -47,7 +47,10 @@ final class ShapeSurvey {
                 if identified { child.presentBesideIdentity += 1 }
                 visit(member.value, at: child, depth: depth + 1)
             }
-            if identified { noteName(of: object, at: node) } else { noteContent(of: object, at: node) }
+            if identified { noteName(of: object, at: node) }
+            // An object without an id may be keyed by its address or a name: whether each of
+            // those always comes with the same content decides it.
+            if !object.members.contains(where: { DraftPlanner.idNames.contains($0.key.lowercased()) }) { noteContent(of: object, at: node) }
         case .array(let elements):
             guard !elements.isEmpty else { return }
             guard depth < ShapeSurvey.maxDepth else {
@@ -81,23 +84,53 @@ final class ShapeSurvey {
         if let id, let name { node.noteName(name, forId: id) }
     }
 
-    /// For each field of `object` that could name it (`DraftPlanner.naturalNames`), the digest of
-    /// the object's other scalars under that field's value (`ShapeNode.noteContent`).
+    /// For each field of `object` that could name it (`DraftPlanner.naturalNames`, and the
+    /// addresses `DraftPlanner.addressNames`), the digest of the object's other content under
+    /// that field's value (`ShapeNode.noteContent`): its scalars and what its nested objects and
+    /// arrays hold, so that two containers named `helm` with different arguments, or two volumes
+    /// `tmp` of different sources, are told apart.
     private func noteContent(of object: JSONObject, at node: ShapeNode) {
         var names: [(key: String, digest: Int)] = []
-        var hasher = Hasher()
         for member in object.members {
-            guard let digest = DistinctValues.digest(of: member.value) else { continue }
-            if DraftPlanner.naturalNames.contains(member.key.lowercased()), case .string = member.value {
-                names.append((member.key, digest))
-            } else {
-                hasher.combine(member.key)
-                hasher.combine(digest)
-            }
+            let lower = member.key.lowercased()
+            guard DraftPlanner.naturalNames.contains(lower) || DraftPlanner.addressNames.contains(lower), case .string = member.value,
+                let digest = DistinctValues.digest(of: member.value)
+            else { continue }
+            names.append((member.key, digest))
         }
         guard !names.isEmpty else { return }
+        var hasher = Hasher()
+        for member in object.members where !names.contains(where: { $0.key == member.key }) {
+            guard let digest = ShapeSurvey.contentDigest(of: member.value) else { continue }
+            hasher.combine(member.key)
+            hasher.combine(digest)
+        }
         let content = hasher.finalize()
         for name in names { node.member(name.key)?.noteContent(content, forValue: name.digest) }
+    }
+
+    /// The digest of a value and everything inside it; nil for null, and for an array of numbers
+    /// only: beside a name, offsets or a position (`"indices": [4, 9]`) say where the name occurs
+    /// in its owner, not what it names, so a hashtag met at different offsets is still one.
+    static func contentDigest(of value: JSONValue) -> Int? {
+        switch value {
+        case .object(let object):
+            var hasher = Hasher()
+            hasher.combine(3)
+            for member in object.members {
+                hasher.combine(member.key)
+                hasher.combine(contentDigest(of: member.value))
+            }
+            return hasher.finalize()
+        case .array(let elements):
+            if !elements.isEmpty, elements.allSatisfy({ if case .number = $0 { true } else { false } }) { return nil }
+            var hasher = Hasher()
+            hasher.combine(4)
+            for element in elements { hasher.combine(contentDigest(of: element)) }
+            return hasher.finalize()
+        default:
+            return DistinctValues.digest(of: value)
+        }
     }
 
     private func child(of node: ShapeNode, key: String) -> ShapeNode? {
