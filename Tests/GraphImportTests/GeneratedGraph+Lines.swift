@@ -68,52 +68,66 @@ enum StoredGraph {
         ([object] + fields.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }).joined(separator: " | ")
     }
 
+    /// One query (a union of every table's rows, as text), so that a PostgreSQL store is read over one connection.
     static func lines(of store: StoreUnderTest, plan: ImportPlan) throws -> [String] {
+        var selects: [(tag: String, columns: [String], from: String)] = []
+        for (index, entity) in plan.entities.enumerated() {
+            selects.append(("e\(index)", ["pk"] + entity.attributes.map(\.column) + entity.toOne.map(\.column), entity.table))
+            for (offset, toMany) in entity.toMany.enumerated() {
+                selects.append(
+                    ("j\(index).\(offset)", [toMany.ownerColumn, toMany.targetColumn, "position"] + toMany.linkAttributes.map(\.column), toMany.joinTable))
+            }
+        }
+        let width = selects.map(\.columns.count).max() ?? 0
+        let sql = selects.map { select in
+            let columns = select.columns.map { "CAST(\"\(quoted($0))\" AS TEXT)" } + Array(repeating: "NULL", count: width - select.columns.count)
+            return "SELECT '\(select.tag)', \(columns.joined(separator: ", ")) FROM \"\(quoted(select.from))\""
+        }.joined(separator: " UNION ALL ")
+        let rows = Dictionary(grouping: try store.select(sql), by: { $0[0] }).mapValues { $0.map { Array($0.dropFirst()) } }
+
         var names: [[String: String]] = []
         var fields: [[String: [String: String]]] = []
-        for entity in plan.entities {
+        for (index, entity) in plan.entities.enumerated() {
             let hidden = entity.isOwned ? Set(entity.keyAttributes) : []
-            let columns = entity.attributes.map { "\"\(Self.quoted($0.column))\"" }
+            let shown = entity.attributes.indices.filter { !hidden.contains($0) }
             var named: [String: String] = [:]
             var values: [String: [String: String]] = [:]
-            for row in try store.select("SELECT \"pk\", \(columns.joined(separator: ", ")) FROM \"\(Self.quoted(entity.table))\"") {
-                let pk = row[0]
-                let shown = entity.attributes.indices.filter { !hidden.contains($0) }
-                let text = { (index: Int) in Self.normalized(row[index + 1], entity.attributes[index]) }
-                named[pk] =
+            for row in rows["e\(index)"] ?? [] {
+                let text = { (attribute: Int) in Self.normalized(row[attribute + 1], entity.attributes[attribute]) }
+                named[row[0]] =
                     entity.isOwned
                     ? "{" + shown.map { "\(entity.attributes[$0].name)=\(text($0))" }.joined(separator: ",") + "}"
                     : "\(entity.name)(" + entity.keyAttributes.map(text).joined(separator: ",") + ")"
-                values[pk] = Dictionary(uniqueKeysWithValues: shown.map { (entity.attributes[$0].name, text($0)) })
+                values[row[0]] = Dictionary(uniqueKeysWithValues: shown.map { (entity.attributes[$0].name, text($0)) })
             }
             names.append(named)
             fields.append(values)
         }
         for (index, entity) in plan.entities.enumerated() {
-            for toOne in entity.toOne {
-                let target = plan.entities[toOne.target]
-                for row in try store.select("SELECT \"pk\", \"\(Self.quoted(toOne.column))\" FROM \"\(Self.quoted(entity.table))\"") {
+            for row in rows["e\(index)"] ?? [] {
+                for (offset, toOne) in entity.toOne.enumerated() {
+                    let target = plan.entities[toOne.target]
+                    let pk = row[1 + entity.attributes.count + offset]
                     fields[index][row[0], default: [:]]["\(toOne.name)->\(target.name)"] =
-                        row[1] == "NULL" ? "NULL" : names[toOne.target][row[1]] ?? "no \(target.name) \(row[1])"
+                        pk == "NULL" ? "NULL" : names[toOne.target][pk] ?? "no \(target.name) \(pk)"
                 }
             }
-            for toMany in entity.toMany {
+            for (offset, toMany) in entity.toMany.enumerated() {
                 let target = plan.entities[toMany.target]
                 let field = "\(toMany.name)->\(target.name)"
-                var lists: [String: [String]] = [:]
-                let links = toMany.linkAttributes.map { ", \"\(Self.quoted($0.column))\"" }.joined()
-                let rows = try store.select(
-                    "SELECT \"\(Self.quoted(toMany.ownerColumn))\", \"\(Self.quoted(toMany.targetColumn))\"\(links) "
-                        + "FROM \"\(Self.quoted(toMany.joinTable))\" ORDER BY 1, \"position\"")
-                for row in rows {
+                var lists: [String: [(position: Int, item: String)]] = [:]
+                for row in rows["j\(index).\(offset)"] ?? [] {
                     var item = names[toMany.target][row[1]] ?? "no \(target.name) \(row[1])"
                     if !toMany.linkAttributes.isEmpty {
-                        let values = toMany.linkAttributes.enumerated().map { "\($1.name)=\(Self.normalized(row[$0 + 2], $1))" }
+                        let values = toMany.linkAttributes.enumerated().map { "\($1.name)=\(Self.normalized(row[$0 + 3], $1))" }
                         item += "{" + values.joined(separator: ",") + "}"
                     }
-                    lists[row[0], default: []].append(item)
+                    lists[row[0], default: []].append((Int(row[2]) ?? -1, item))
                 }
-                for pk in names[index].keys { fields[index][pk, default: [:]][field] = "[" + (lists[pk] ?? []).joined(separator: ", ") + "]" }
+                for pk in names[index].keys {
+                    let list = (lists[pk] ?? []).sorted { $0.position < $1.position }.map(\.item)
+                    fields[index][pk, default: [:]][field] = "[" + list.joined(separator: ", ") + "]"
+                }
                 for pk in lists.keys where names[index][pk] == nil { fields[index][pk, default: [:]][field] = "join rows of no \(entity.name) \(pk)" }
             }
         }

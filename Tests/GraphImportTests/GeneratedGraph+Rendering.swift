@@ -286,7 +286,8 @@ struct GraphRendering: CustomStringConvertible {
             optional("verified", org.verified.map { .bool($0) }, into: &members)
             var memberships: [(String, RenderedJSON)] = []
             for member in org.members {
-                memberships.append((String(graph.users[member.user].id), object([("role", .string(member.role)), ("user", userReference(member.user, depth: 1))])))
+                memberships.append(
+                    (String(graph.users[member.user].id), object([("role", .string(member.role)), ("user", userReference(member.user, depth: 1))])))
             }
             if !memberships.isEmpty || random.chance(2, in: 3) {
                 members.append(("memberships", rendering.keyedMembers ? .object(memberships) : .array(memberships.map(\.1))))

@@ -145,7 +145,8 @@ extension GeneratedGraph {
                 Issue(
                     number: Int64(number + 1), title: text(&random, empty: true),
                     author: random.chance(2, in: 3) ? random.next(graph.users.count) : nil,
-                    notes: (0..<random.next(3)).map { _ in Note(body: text(&random, empty: true), votes: random.chance(1, in: 2) ? Int64(random.next(9)) : nil) })
+                    notes: (0..<random.next(3)).map { _ in Note(body: text(&random, empty: true), votes: random.chance(1, in: 2) ? Int64(random.next(9)) : nil)
+                    })
             }
             graph.repos.append(
                 Repo(

@@ -17,7 +17,7 @@ struct GeneratedGraphTests {
         let environment = ProcessInfo.processInfo.environment
         if let text = environment["GRAPHIMPORT_GENERATOR_SEED"], let seed = UInt64(text) { return [seed] }
         if let text = environment["GRAPHIMPORT_GENERATOR_SEEDS"], let count = UInt64(text), count > 0 { return Array(1...count) }
-        return Array(1...(kind == .sqlite ? 60 : 25))
+        return Array(1...(kind == .sqlite ? 40 : 8))
     }
 
     @Test(arguments: StoreKind.testable)
