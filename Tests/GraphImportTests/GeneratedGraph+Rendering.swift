@@ -83,6 +83,10 @@ struct GraphRendering: CustomStringConvertible {
     var documents: Documents
     /// `orgs{*}`: organizations as an object keyed by slug (`slug <- $key`), referenced by slug elsewhere.
     var keyedOrgs: Bool
+    /// With `keyedOrgs`: `slug <- slug, $key`, so that an organization may also be written whole elsewhere, with its slug.
+    var orgSlugField: Bool
+    /// `users{*}`: users as an object keyed by their id as text (`id <- id, $key : Int | int`).
+    var keyedUsers: Bool
     /// `memberships{*}`: an organization's memberships as an object keyed by user id.
     var keyedMembers: Bool
     /// A second records line over the repositories' issues (`…issues[*] as Issue`), inside the
@@ -99,7 +103,8 @@ struct GraphRendering: CustomStringConvertible {
         case .lines(let count): parts.append(layout == .nested ? "JSON Lines" : "JSON Lines of \(count) envelopes")
         case .pages(let count): parts.append("\(count) pages")
         }
-        if keyedOrgs { parts.append("orgs{*}") }
+        if keyedOrgs { parts.append(orgSlugField ? "orgs{*} or slug" : "orgs{*}") }
+        if keyedUsers { parts.append("users{*}") }
         if keyedMembers { parts.append("memberships{*}") }
         if issuesAsRecords { parts.append("overlapping issues records") }
         if repositoryInIssues { parts.append("repository in issues") }
@@ -117,7 +122,8 @@ struct GraphRendering: CustomStringConvertible {
             }
         let issuesAsRecords = random.chance(1, in: 3)
         return GraphRendering(
-            layout: layout, documents: documents, keyedOrgs: layout == .roots && random.chance(1, in: 2), keyedMembers: random.chance(1, in: 2),
+            layout: layout, documents: documents, keyedOrgs: layout == .roots && random.chance(1, in: 2), orgSlugField: random.chance(1, in: 2),
+            keyedUsers: layout == .roots && random.chance(1, in: 3), keyedMembers: random.chance(1, in: 2),
             issuesAsRecords: issuesAsRecords, repositoryInIssues: issuesAsRecords || random.chance(1, in: 3), escapeAll: random.chance(1, in: 4))
     }
 
@@ -131,7 +137,7 @@ struct GraphRendering: CustomStringConvertible {
             if issuesAsRecords { records.append(isLines ? "records at issues[*] as Issue" : "records at $[*].issues[*] as Issue") }
         case .roots:
             records.append("records at repos[*] as Repo")
-            records.append("records at users[*] as User")
+            records.append(keyedUsers ? "records at users{*} as User" : "records at users[*] as User")
             records.append(keyedOrgs ? "records at orgs{*} as Org" : "records at orgs[*] as Org")
             if issuesAsRecords { records.append("records at repos[*].issues[*] as Issue") }
         }
@@ -161,13 +167,13 @@ struct GraphRendering: CustomStringConvertible {
               votes : Int?
             entity User table users
               key id
-              id : Int
+              id\(keyedUsers ? " <- id, $key" : "") : Int\(keyedUsers ? " | int" : "")
               login : String
               bio : String?
               manager : User?
             entity Org table orgs
               key slug
-              slug\(keyedOrgs ? " <- $key" : "") : String
+              slug\(keyedOrgs ? (orgSlugField ? " <- slug, $key" : " <- $key") : "") : String
               name : String
               score : Int?
               verified : Bool?
@@ -209,7 +215,13 @@ struct GraphRendering: CustomStringConvertible {
                 var members: [(String, RenderedJSON)] = []
                 for root in order {
                     switch root {
-                    case 0: members.append(("users", .array(userChunks[page].map { writer.fullUser(users[$0], depth: 0) })))
+                    case 0:
+                        let chunk = userChunks[page].map { users[$0] }
+                        if keyedUsers {
+                            members.append(("users", .object(chunk.map { (String(graph.users[$0].id), writer.fullUser($0, depth: 0, keyed: true)) })))
+                        } else {
+                            members.append(("users", .array(chunk.map { writer.fullUser($0, depth: 0) })))
+                        }
                     case 1:
                         let orgs = orgChunks[page]
                         if keyedOrgs {
@@ -262,17 +274,20 @@ struct GraphRendering: CustomStringConvertible {
             return .int(user.id)
         }
 
-        mutating func fullUser(_ index: Int, depth: Int) -> RenderedJSON {
+        /// A user; `keyed`: a member of `users{*}`, whose name is its id, which it may also hold.
+        mutating func fullUser(_ index: Int, depth: Int, keyed: Bool = false) -> RenderedJSON {
             wholeUsers.insert(index)
             let user = graph.users[index]
-            var members: [(String, RenderedJSON)] = [("id", .int(user.id)), ("login", .string(user.login))]
+            var members: [(String, RenderedJSON)] = [("login", .string(user.login))]
+            if !keyed || random.chance(1, in: 3) { members.append(("id", .int(user.id))) }
             optional("bio", user.bio.map { .string($0) }, into: &members)
             optional("manager", user.manager.map { userReference($0, depth: depth + 1) }, into: &members)
             return object(members)
         }
 
         mutating func orgReference(_ index: Int) -> RenderedJSON {
-            if rendering.keyedOrgs || (wholeOrgs.contains(index) && random.chance(1, in: 2)) { return .string(graph.orgs[index].slug) }
+            let byKey = rendering.keyedOrgs && !rendering.orgSlugField
+            if byKey || (wholeOrgs.contains(index) && random.chance(1, in: 2)) { return .string(graph.orgs[index].slug) }
             return fullOrg(index, keyed: false)
         }
 
@@ -281,7 +296,7 @@ struct GraphRendering: CustomStringConvertible {
             wholeOrgs.insert(index)
             let org = graph.orgs[index]
             var members: [(String, RenderedJSON)] = [("name", .string(org.name))]
-            if !keyed { members.append(("slug", .string(org.slug))) }
+            if !keyed || (rendering.orgSlugField && random.chance(1, in: 3)) { members.append(("slug", .string(org.slug))) }
             optional("score", org.score.map { .int($0) }, into: &members)
             optional("verified", org.verified.map { .bool($0) }, into: &members)
             var memberships: [(String, RenderedJSON)] = []
