@@ -121,9 +121,12 @@ struct GraphRendering: CustomStringConvertible {
             default: .pages(random.next(3) + 2)
             }
         let issuesAsRecords = random.chance(1, in: 3)
+        let keyedUsers = layout == .roots && random.chance(1, in: 3)
         return GraphRendering(
             layout: layout, documents: documents, keyedOrgs: layout == .roots && random.chance(1, in: 2), orgSlugField: random.chance(1, in: 2),
-            keyedUsers: layout == .roots && random.chance(1, in: 3), keyedMembers: random.chance(1, in: 2),
+            // Not both: a scalar below `memberships{*}` into an entity that reads `$key` is that
+            // entity's object (named by the membership's member), not a reference to its key.
+            keyedUsers: keyedUsers, keyedMembers: !keyedUsers && random.chance(1, in: 2),
             issuesAsRecords: issuesAsRecords, repositoryInIssues: issuesAsRecords || random.chance(1, in: 3), escapeAll: random.chance(1, in: 4))
     }
 
@@ -197,7 +200,11 @@ struct GraphRendering: CustomStringConvertible {
             case .one: return [RenderedJSON.array(repos).text(escapeAll: escapeAll)]
             case .lines: return [repos.map { $0.text(escapeAll: escapeAll) }.joined(separator: "\n") + "\n"]
             case .pages(let count):
-                return Self.chunks(repos.count, count).map { RenderedJSON.array(Array(repos[$0])).text(escapeAll: escapeAll) }
+                // A page of one repository may be the object itself, which `$[*]` takes as the one record.
+                return Self.chunks(repos.count, count).map { chunk in
+                    let lone = chunk.count == 1 && !issuesAsRecords && writer.random.chance(1, in: 2)
+                    return (lone ? repos[chunk.lowerBound] : RenderedJSON.array(Array(repos[chunk]))).text(escapeAll: escapeAll)
+                }
             }
         case .roots:
             let count: Int =

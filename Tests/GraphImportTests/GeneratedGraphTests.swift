@@ -9,12 +9,14 @@ import Testing
 /// names on stderr what it cannot write. On both stores.
 ///
 /// A fixed budget of seeds runs in CI. `GRAPHIMPORT_GENERATOR_SEEDS=N` runs seeds 1…N,
-/// `GRAPHIMPORT_GENERATOR_SEED=S` runs seed S alone (a failure prints it, with the map and the inputs).
+/// `GRAPHIMPORT_GENERATOR_SEED=S` runs seed S alone (a failure prints it, with the map and the inputs),
+/// `GRAPHIMPORT_GENERATOR_STORE=sqlite` (or `postgresql`) runs them on that store alone.
 @Suite("Generated graphs, rendered in API shapes")
 struct GeneratedGraphTests {
     /// Seeds per store in CI: PostgreSQL's round trips are slower, so it takes fewer.
     static func seeds(_ kind: StoreKind) -> [UInt64] {
         let environment = ProcessInfo.processInfo.environment
+        if let only = environment["GRAPHIMPORT_GENERATOR_STORE"], only != kind.rawValue { return [] }
         if let text = environment["GRAPHIMPORT_GENERATOR_SEED"], let seed = UInt64(text) { return [seed] }
         if let text = environment["GRAPHIMPORT_GENERATOR_SEEDS"], let count = UInt64(text), count > 0 { return Array(1...count) }
         return Array(1...(kind == .sqlite ? 40 : 8))
@@ -44,7 +46,7 @@ struct GeneratedGraphTests {
         let inputs = rendering.inputs(of: graph, random: &random)
         let map = rendering.map
         let replay =
-            "seed \(seed) on \(kind) (replay: GRAPHIMPORT_GENERATOR_SEED=\(seed)), \(rendering)\nmap:\n\(map)\ninputs:\n"
+            "seed \(seed) on \(kind) (replay: GRAPHIMPORT_GENERATOR_SEED=\(seed) GRAPHIMPORT_GENERATOR_STORE=\(kind.rawValue)), \(rendering)\nmap:\n\(map)\ninputs:\n"
             + inputs.joined(separator: "\n--- next input ---\n")
         let plan: ImportPlan
         do {
