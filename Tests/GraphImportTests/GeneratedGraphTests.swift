@@ -26,10 +26,16 @@ struct GeneratedGraphTests {
     func storeHoldsExactlyTheGeneratedGraph(kind: StoreKind) throws {
         var tally = Tally()
         for seed in Self.seeds(kind) {
-            try Self.check(seed: seed, kind: kind, tally: &tally)
+            do {
+                try Self.check(seed: seed, kind: kind, tally: &tally)
+            } catch {
+                Issue.record("seed \(seed) on \(kind) (replay: GRAPHIMPORT_GENERATOR_SEED=\(seed) GRAPHIMPORT_GENERATOR_STORE=\(kind.rawValue)): \(error)")
+            }
         }
-        // The round trip must not be vacuous: most renderings export whole.
-        #expect(tally.roundTrips * 2 >= tally.seeds, "\(tally.roundTrips) of \(tally.seeds) exports round-trip; named limits: \(tally.limits)")
+        // The round trip must not be vacuous: most renderings export whole (a seed replayed alone may name a limit).
+        if tally.seeds >= 8 {
+            #expect(tally.roundTrips * 2 >= tally.seeds, "\(tally.roundTrips) of \(tally.seeds) exports round-trip; named limits: \(tally.limits)")
+        }
     }
 
     struct Tally {
