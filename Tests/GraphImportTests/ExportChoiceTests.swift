@@ -21,6 +21,9 @@ struct ExportChoiceTests {
                   owner : (User | Org)? by type
                     "u" -> User
                     else -> Org
+                  assignee : (User | Org)? by kind each ref
+                    "user" -> User
+                    "org" -> Org
                 entity User
                   key id
                   id : Int
@@ -31,14 +34,14 @@ struct ExportChoiceTests {
                 """, fileName: "watchers.map")
         let store = try StoreUnderTest(kind)
         _ = try store.importJSON(
-            #"[{"id":1,"watchers":[{"kind":"user","ref":{"id":7,"login":"ann"}},{"kind":"org","ref":"acme"}],"owner":{"type":"x","slug":"acme"}}]"#,
+            #"[{"id":1,"watchers":[{"kind":"user","ref":{"id":7,"login":"ann"}},{"kind":"org","ref":"acme"}],"owner":{"type":"x","slug":"acme"},"assignee":{"kind":"user","ref":7}}]"#,
             plan: plan
         ).get()
         let exported = try store.export(plan: plan)
         // The `else` case is written as `null`: a value no other case names, where a missing field would fit none.
         #expect(
             exported
-                == #"[{"id":1,"owner":{"slug":"acme","type":null},"watchers":[{"kind":"user","ref":{"id":7,"login":"ann"}},{"kind":"org","ref":{"slug":"acme"}}]}]"#
+                == #"[{"id":1,"owner":{"slug":"acme","type":null},"assignee":{"kind":"user","ref":{"id":7,"login":"ann"}},"watchers":[{"kind":"user","ref":{"id":7,"login":"ann"}},{"kind":"org","ref":{"slug":"acme"}}]}]"#
                 + "\n")
         let again = try StoreUnderTest(kind)
         _ = try again.importJSON(exported, plan: plan).get()
