@@ -52,6 +52,8 @@ extension GeneratedGraph {
                         [
                             "repoOwner": repo.owner, "repoName": repo.name, "number": String(issue.number), "title": issue.title,
                             "author->User": userKey(issue.author),
+                            "assignee->User": { if case .user(let index)? = issue.assignee { userKey(index) } else { "NULL" } }(),
+                            "assignee->Org": { if case .org(let index)? = issue.assignee { org(index) } else { "NULL" } }(),
                             "notes->Note": list(issue.notes.map { "{body=\($0.body),votes=\(value($0.votes))}" }),
                         ]))
             }

@@ -164,6 +164,9 @@ struct GraphRendering: CustomStringConvertible {
               number : Int
               title : String
               author : User?
+              assignee : (User | Org)? by kind each ref
+                "user" -> User
+                "org" -> Org
               notes : [Note]
             entity Note owned table notes
               body : String
@@ -317,6 +320,14 @@ struct GraphRendering: CustomStringConvertible {
             return object(members)
         }
 
+        /// A polymorphic element: `{"kind": …, "ref": …}`, the target whole or by its key.
+        mutating func choice(_ target: GeneratedGraph.Watcher) -> RenderedJSON {
+            switch target {
+            case .user(let user): object([("kind", .string("user")), ("ref", userReference(user, depth: 0))])
+            case .org(let org): object([("kind", .string("org")), ("ref", orgReference(org))])
+            }
+        }
+
         mutating func repo(_ index: Int) -> RenderedJSON {
             let repo = graph.repos[index]
             var members: [(String, RenderedJSON)] = [("owner", .string(repo.owner)), ("name", .string(repo.name))]
@@ -330,18 +341,14 @@ struct GraphRendering: CustomStringConvertible {
             }
             optional("maintainer", repo.maintainer.map { userReference($0, depth: 0) }, into: &members)
             var watchers: [RenderedJSON] = []
-            for watcher in repo.watchers {
-                switch watcher {
-                case .user(let user): watchers.append(object([("kind", .string("user")), ("ref", userReference(user, depth: 0))]))
-                case .org(let org): watchers.append(object([("kind", .string("org")), ("ref", orgReference(org))]))
-                }
-            }
+            for watcher in repo.watchers { watchers.append(choice(watcher)) }
             if !watchers.isEmpty || random.chance(1, in: 2) { members.append(("watchers", .array(watchers))) }
             var issues: [RenderedJSON] = []
             for issue in repo.issues {
                 var fields: [(String, RenderedJSON)] = [("number", .int(issue.number)), ("title", .string(issue.title))]
                 if rendering.repositoryInIssues { fields += [("repo_owner", .string(repo.owner)), ("repo_name", .string(repo.name))] }
                 optional("author", issue.author.map { userReference($0, depth: 0) }, into: &fields)
+                optional("assignee", issue.assignee.map { choice($0) }, into: &fields)
                 var notes: [RenderedJSON] = []
                 for note in issue.notes {
                     var noteFields: [(String, RenderedJSON)] = [("body", .string(note.body))]

@@ -36,6 +36,8 @@ struct GeneratedGraph {
         var number: Int64
         var title: String
         var author: Int?
+        /// A polymorphic to-one: a user or an organization.
+        var assignee: Watcher?
         var notes: [Note]
     }
 
@@ -145,6 +147,8 @@ extension GeneratedGraph {
                 Issue(
                     number: Int64(number + 1), title: text(&random, empty: true),
                     author: random.chance(2, in: 3) ? random.next(graph.users.count) : nil,
+                    assignee: random.chance(1, in: 3)
+                        ? nil : (graph.orgs.isEmpty || random.chance(1, in: 2) ? .user(random.next(graph.users.count)) : .org(random.next(graph.orgs.count))),
                     notes: (0..<random.next(3)).map { _ in Note(body: text(&random, empty: true), votes: random.chance(1, in: 2) ? Int64(random.next(9)) : nil)
                     })
             }
@@ -167,7 +171,10 @@ extension GeneratedGraph {
         for org in orgs { for member in org.members { referenced.insert(member.user) } }
         for repo in repos {
             if let maintainer = repo.maintainer { referenced.insert(maintainer) }
-            for issue in repo.issues { if let author = issue.author { referenced.insert(author) } }
+            for issue in repo.issues {
+                if let author = issue.author { referenced.insert(author) }
+                if case .user(let assignee)? = issue.assignee { referenced.insert(assignee) }
+            }
         }
         for index in users.indices {
             let watches = repos.contains { $0.watchers.contains(.user(index)) }
