@@ -100,12 +100,29 @@ struct ExportCompiler {
         }
         // A choice by the element itself (`by $`) reads the key's form: such branches write keys.
         let chosenByKey = Set(entity.polymorphic.filter { $0.choice.discriminator.isEmpty }.map(\.name))
+        // A choice by a field of the element (`by kind`): each branch writes the value that chooses it.
+        func literal(_ name: String, target: Int, filter: FilterPlan?) -> (ExportMember, [PathStep])? {
+            guard let choice = entity.polymorphic.first(where: { $0.name == name })?.choice, !choice.discriminator.isEmpty else {
+                return Self.filterLiteral(filter)
+            }
+            if let value = Self.choosingValue(choice, target: target) { return (.literal(value), choice.discriminator) }
+            caveats.append(
+                ExportCaveat(
+                    member: "\(entity.name).\(name)",
+                    reason: "no value of `by \(choice.description)` chooses \(plan.entities[target].name); its elements are written without it"))
+            return nil
+        }
+        // A target keyed by `$key` has its key only as the name of a `{*}` member: elsewhere it is written by its key.
+        func keyedByMemberName(_ target: Int) -> Bool {
+            plan.entities[target].keyAttributes.contains { plan.entities[target].attributes[$0].path == [.memberName] }
+        }
         let toOne = entity.toOne.map { relationship in
             relationshipCaveat(relationship.name, relationship.filter)
             var made = element(
-                target: relationship.target, elementPath: relationship.elementPath, links: [], literal: Self.filterLiteral(relationship.filter),
+                target: relationship.target, elementPath: relationship.elementPath, links: [],
+                literal: literal(relationship.name, target: relationship.target, filter: relationship.filter),
                 caveats: &caveats, member: "\(entity.name).\(relationship.name)")
-            made.byKey = chosenByKey.contains(relationship.name)
+            made.byKey = chosenByKey.contains(relationship.name) || keyedByMemberName(relationship.target)
             return made
         }
         let toMany = entity.toMany.enumerated().map { position, relationship in
@@ -115,9 +132,10 @@ struct ExportCompiler {
                 (link, offset < calls.count ? calls[offset] : [])
             }
             var made = element(
-                target: relationship.target, elementPath: relationship.elementPath, links: links, literal: Self.filterLiteral(relationship.filter),
+                target: relationship.target, elementPath: relationship.elementPath, links: links,
+                literal: literal(relationship.name, target: relationship.target, filter: relationship.filter),
                 caveats: &caveats, member: "\(entity.name).\(relationship.name)")
-            made.byKey = chosenByKey.contains(relationship.name)
+            made.byKey = chosenByKey.contains(relationship.name) || (keyedByMemberName(relationship.target) && !relationship.isKeyed)
             return made
         }
         let required = entity.attributes.indices.filter { position in
@@ -133,6 +151,22 @@ struct ExportCompiler {
     static func filterLiteral(_ filter: FilterPlan?) -> (ExportMember, [PathStep])? {
         guard let filter, case .equals(let literals) = filter.test, let first = literals.first else { return nil }
         return (.literal(first.jsonValue), filter.field)
+    }
+
+    /// A discriminator value that `choice` turns into `target`: a case's value, a prefix or suffix
+    /// itself, or `null` for an `else` (an element without the field fits no case); nil when an
+    /// earlier case takes each of them.
+    static func choosingValue(_ choice: ChoicePlan, target: Int) -> JSONValue? {
+        var candidates: [JSONValue] = choice.cases.compactMap { item in
+            guard item.entity == target else { return nil }
+            switch item.test {
+            case .equals(let literal)?: return literal.jsonValue
+            case .hasPrefix(let bytes)?, .hasSuffix(let bytes)?: return .string(String(decoding: bytes, as: UTF8.self))
+            case nil: return nil
+            }
+        }
+        if choice.fallback?.entity == target { candidates.append(.null) }
+        return candidates.first { choice.outcome(for: $0) == .entity(target) }
     }
 
     /// How a relationship's (or a records line's) objects are written.

@@ -321,9 +321,10 @@ final class ExportWalk {
             if keyed { out.endObject() } else { out.endArray() }
         case .polymorphic(let branches):
             if case .toOne = branches.first {
+                // In its element (`each ref`, beside the field that chooses its entity), as a to-many's.
                 for case .toOne(let index) in branches {
                     guard case .integer(let pk) = context.row[entity.toOneColumn(index)] else { continue }
-                    return try writeTarget(entity.toOne[index], pk: pk, links: [], depth: context.depth)
+                    return try writeElement(entity.toOne[index], pk: pk, links: [], depth: context.depth)
                 }
                 return out.null()
             }

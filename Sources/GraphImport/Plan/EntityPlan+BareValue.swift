@@ -1,13 +1,20 @@
 extension EntityPlan {
-    /// Whether an attribute reads `$` or `$key`: then a string, number or boolean where an
-    /// object of this entity is expected (a record, a member taken by `{*}`) is that object,
-    /// read through `$`, with every other path absent.
+    /// Whether an attribute reads `$` or `$key`, as its path or a fallback (`id <- id, $key`):
+    /// then a string, number or boolean where an object of this entity is expected (a record, a
+    /// member taken by `{*}`) is that object, read through `$`, with every other path absent.
     var readsBareValue: Bool {
-        attributes.contains { $0.path == [] || $0.path == [.memberName] }
+        attributes.contains { $0.reads { $0 == [] || $0 == [.memberName] } }
     }
 
-    /// Whether an attribute reads `$index`: then each object's draft is told its position.
+    /// Whether an attribute reads `$index`, as its path or a fallback: then each object's draft is told its position.
     var readsElementIndex: Bool {
-        attributes.contains { $0.path == [.elementIndex] }
+        attributes.contains { $0.reads { $0 == [.elementIndex] } }
+    }
+}
+
+extension AttributePlan {
+    /// Whether its path or one of its fallback paths is one that `test` holds for.
+    func reads(_ test: ([PathStep]) -> Bool) -> Bool {
+        path.map(test) == true || fallbacks.contains(where: test)
     }
 }

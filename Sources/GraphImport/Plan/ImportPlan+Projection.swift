@@ -73,7 +73,9 @@ struct ProjectionBuilder {
                 need.add(path, leaf: ProjectionNeed(keepsAll: true))
             }
             for attribute in entity.attributes {
-                for path in attribute.fallbacks where !path.isAnchored { need.add(path, leaf: ProjectionNeed(keepsAll: true)) }
+                for path in attribute.fallbacks where path != [.memberName] && path != [.elementIndex] && !path.isAnchored {
+                    need.add(path, leaf: ProjectionNeed(keepsAll: true))
+                }
             }
             for relationship in entity.toOne {
                 // An array below a to-one with a `where` is seen through, as an index step is.
