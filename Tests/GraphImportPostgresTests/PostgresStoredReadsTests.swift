@@ -13,7 +13,11 @@ import Testing
 struct PostgresStoredReadsTests {
     /// The statements the server ran for an import of `feed` (the database logs every one).
     static func statements(map: String, feed: String, batchSize: Int = 5000, options: ImportOptions = .init()) throws -> [String] {
-        let store = try MappedStore(.postgresql, map: map, batchSize: batchSize)
+        try statements(store: MappedStore(.postgresql, map: map, batchSize: batchSize), feed: feed, options: options)
+    }
+
+    /// The statements the server ran for an import of `feed` into `store`.
+    static func statements(store: MappedStore, feed: String, options: ImportOptions = .init()) throws -> [String] {
         let cluster = try PostgresTestCluster.shared()
         let name = try store.value("SELECT current_database()")!
         try cluster.psql("postgres", "ALTER DATABASE \(name) SET log_statement = 'all'")
@@ -47,6 +51,20 @@ struct PostgresStoredReadsTests {
         #expect(statements.contains { $0.contains("COPY \"tweets\"") })
         #expect(Self.reads(statements) == [])
         #expect(Self.batchReads(statements).count == 5, "\(Self.batchReads(statements))")
+    }
+
+    /// A first import into an empty store drops the foreign keys and secondary indexes of its
+    /// tables before its first batch and makes them again after its last, in its transaction; an
+    /// import into a store that holds rows leaves them as they are.
+    @Test func onlyAFirstImportIntoAnEmptyStoreDropsItsKeysAndIndexesForTheLoad() throws {
+        let map = try String(contentsOf: repositoryRoot.appendingPathComponent("Mappings/tweets.map"), encoding: .utf8)
+        let feed = try String(contentsOf: repositoryRoot.appendingPathComponent("Samples/tweets.json"), encoding: .utf8)
+        let store = try MappedStore(.postgresql, map: map)
+        let first = try Self.statements(store: store, feed: feed)
+        #expect(first.contains { $0.contains("DROP CONSTRAINT") } && first.contains { $0.contains("DROP INDEX") })
+        #expect(first.contains { $0.contains("ADD CONSTRAINT") && $0.contains("FOREIGN KEY") })
+        let again = try Self.statements(store: store, feed: feed)
+        #expect(!again.contains { $0.contains("DROP CONSTRAINT") || $0.contains("DROP INDEX") || $0.contains("ADD CONSTRAINT") })
     }
 
     /// 300 records come from the reading thread in three batches: a map whose derived value needs

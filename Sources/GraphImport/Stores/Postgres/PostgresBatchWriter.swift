@@ -30,6 +30,10 @@ final class PostgresBatchWriter {
     let deletionTables: PostgresDeletionTables
     /// `--verbose`'s list of changes, filled before each batch is written; nil: none is read.
     let changeLog: ChangeLog?
+    /// Whether the store's tables held no row when the run began: its first batch then drops the
+    /// foreign keys and secondary indexes for the load (`loadConstraints`), `finishLoad` makes them again.
+    private var loadsStraight = false
+    private var loadConstraints: PostgresLoadConstraints?
     /// Per entity and attribute: whether the upsert writes it from the feed (not a key part, not `always`).
     let writtenFromFeed: [[Bool]]
 
@@ -95,6 +99,16 @@ final class PostgresBatchWriter {
         }
         try prepareOwned()
         try deletionTables.prepare(on: connection)
+        loadsStraight = try PostgresLoadConstraints.areEmpty(plan.entities.map(\.table), on: connection)
+    }
+
+    /// The tables a load into an empty store drops the keys and indexes of: the entities' and their join tables.
+    private var loadedTables: [String] { plan.entities.flatMap { [$0.table] + $0.toMany.map(\.joinTable) } }
+
+    /// Makes the keys and indexes a first import into an empty store dropped again, each checked or
+    /// built at once (`PostgresLoadConstraints`). Call after the last batch, before anything is deleted.
+    func finishLoad() throws(PostgresError) {
+        try loadConstraints?.restore(on: connection)
     }
 
     /// Adds a record's objects to the batch, and writes the batch when it is full.
@@ -168,7 +182,9 @@ final class PostgresBatchWriter {
         }
     }
 
-    /// Writes the batch. What the store holds of its objects is read first (`storedBatch`), with
+    /// Writes the batch. Into a store that was empty when the run began, the first batch drops the
+    /// tables' foreign keys and secondary indexes (`finishLoad` makes them again). What the store
+    /// holds of the batch's objects is read first (`storedBatch`), with
     /// their row ids; the new objects get theirs from the table's identity sequence, so that every
     /// to-one's target has a known row id (`toOneValues`) and the foreign key is written with the
     /// row. Then, per entity: the keys of all objects are noted, the new objects are COPYed
@@ -180,6 +196,7 @@ final class PostgresBatchWriter {
     /// list, when there is one, compares the batch with the same rows.
     func flush() throws(PostgresError) {
         guard gathered > 0 else { return }
+        if loadsStraight && loadConstraints == nil { loadConstraints = try PostgresLoadConstraints.drop(on: loadedTables, connection: connection) }
         let pending = try pendingTargets()
         let entities = plan.entities.indices.filter { !batches[$0].keys.isEmpty }
         var stored: [StoredBatch?] = Array(repeating: nil, count: plan.entities.count)
