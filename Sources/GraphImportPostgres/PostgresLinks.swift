@@ -1,73 +1,14 @@
 public import GraphImportSchema
 
-/// Relationships written a batch at a time, their targets found by joining on natural keys: the
-/// batch names owners and targets by their keys (as the feed does), never by row ids, so that no
-/// round trip is needed to learn a row id. Every target must already be in the store (upserted
-/// earlier in the transaction, or as a stub): one that is not is counted as unresolved, and the
-/// caller rolls back.
-///
-/// Within a batch, an owner that occurs more than once takes its last occurrence's links.
-public struct PostgresToOne: PostgresLinkStaging, Sendable {
-    public let table: String
-    public let keyColumns: [String]
-    /// The foreign-key column (`author_pk`).
-    public let foreignKey: String
-    public let targetTable: String
-    public let targetKeyColumns: [String]
-    public let primaryKey: String
-    public let changedRunColumn: String
-
-    public init(
-        table: String, keyColumns: [String], foreignKey: String, targetTable: String, targetKeyColumns: [String], primaryKey: String,
-        changedRunColumn: String
-    ) {
-        self.table = table
-        self.keyColumns = keyColumns
-        self.foreignKey = foreignKey
-        self.targetTable = targetTable
-        self.targetKeyColumns = targetKeyColumns
-        self.primaryKey = primaryKey
-        self.changedRunColumn = changedRunColumn
-    }
-
-    public var stagingTable: String { stagingName("graphimport_link_", [foreignKey], table: table) }
-    /// COPY's columns: the ordinal, the owner's key, the target's key (NULL: no target).
-    public var stagingColumns: [String] { [PostgresUpsert.ordinalColumn] + stagingKeyColumns }
-
-    public var createStaging: String { createStaging(leading: [PostgresUpsert.ordinalColumn]) }
-
-    /// `$1` is the run's id. Its row: how many objects' links changed, how many targets were not found.
-    public var statement: String {
-        let pk = quoteIdentifier(primaryKey)
-        let fk = quoteIdentifier(foreignKey)
-        return """
-            WITH batch AS (SELECT DISTINCT ON (\(ownerKey)) * FROM \(quoteIdentifier(stagingTable)) \
-            ORDER BY \(ownerKey), \(quoteIdentifier(PostgresUpsert.ordinalColumn)) DESC), \
-            resolved AS (SELECT o.\(pk) AS owner, t.\(pk) AS target, \(wanted) AS wanted FROM batch b \
-            JOIN \(quoteIdentifier(table)) o ON \(ownerJoin) LEFT JOIN \(quoteIdentifier(targetTable)) t ON \(targetJoin)), \
-            changed AS (UPDATE \(quoteIdentifier(table)) AS stored SET \(fk) = r.target, \(quoteIdentifier(changedRunColumn)) = $1::bigint \
-            FROM resolved r WHERE stored.\(pk) = r.owner AND stored.\(fk) IS DISTINCT FROM r.target RETURNING 1) \
-            SELECT (SELECT count(*) FROM changed), (SELECT count(*) FROM resolved WHERE wanted AND target IS NULL) \
-            + (SELECT count(*) FROM batch) - (SELECT count(*) FROM resolved)
-            """
-    }
-
-    /// Writes a batch: `rows` holds, row after row, the owner's key values then the target's
-    /// (all NULL for no target). Returns how many owners' links changed; throws when a target or
-    /// an owner is not in the store.
-    public func write(_ rows: [SQLValue], run: Int64, on connection: PostgresConnection) throws(PostgresError) -> Int {
-        try writeBatch(rows, width: keyColumns.count + targetKeyColumns.count, run: run, on: connection, what: "\(table).\(foreignKey)")
-    }
-
-    private func writeBatch(_ rows: [SQLValue], width: Int, run: Int64, on connection: PostgresConnection, what: String) throws(PostgresError) -> Int {
-        try stage(numbered(rows, width: width), columns: stagingColumns, create: createStaging, on: connection)
-        return try changedCount(connection.rows(statement, [String(run)]), what: what)
-    }
-}
-
 /// A to-many's join rows, replaced set-wise: each owner of the batch gets exactly its list, in
 /// order, `position` 0, 1, 2…; a target that occurs twice in one list keeps its first place.
 /// Rows that stay are left alone, so an unchanged list writes nothing.
+///
+/// The batch names owners and targets by their natural keys (as the feed does), found by joining
+/// on them. Every target must already be in the store (written earlier in the transaction, or as
+/// a stub): one that is not is counted as unresolved, and the caller rolls back. Within a batch,
+/// an owner that occurs more than once takes its last occurrence's list. (A to-one is a column of
+/// its owner's row, written with it: the batch writer knows every target's row id before it writes.)
 public struct PostgresToMany: PostgresLinkStaging, Sendable {
     public let joinTable: String
     public let ownerColumn: String

@@ -9,9 +9,6 @@ import Testing
 struct PostgresLinkTests {
     static let tweets = PostgresUpsert(
         table: "tweets", keyColumns: ["id"], valueColumns: ["text"], insertedRunColumn: "inserted_run", changedRunColumn: "changed_run")
-    static let author = PostgresToOne(
-        table: "tweets", keyColumns: ["id"], foreignKey: "author_pk", targetTable: "users", targetKeyColumns: ["id"], primaryKey: "pk",
-        changedRunColumn: "changed_run")
     static let mentions = PostgresToMany(
         joinTable: "tweets_mentions", ownerColumn: "tweets_pk", targetColumn: "users_pk", positionColumn: "position", table: "tweets",
         keyColumns: ["id"], targetTable: "users", targetKeyColumns: ["id"], primaryKey: "pk", changedRunColumn: "changed_run")
@@ -37,30 +34,6 @@ struct PostgresLinkTests {
             connection.rollback()
             throw error
         }
-    }
-
-    @Test func aToOneIsSetByTheTargetsKeyAndOnlyAChangeCounts() throws {
-        let (database, connection) = try Self.store()
-        _ = database
-        let first = try Self.inRun(connection) { try Self.author.write([.integer(10), .integer(2), .integer(11), .null], run: 2, on: connection) }
-        #expect(first == 1)
-        #expect(try connection.rows("SELECT id, author_pk, changed_run FROM tweets ORDER BY id") == [["10", "2", "2"], ["11", nil, "1"]])
-        let again = try Self.inRun(connection) { try Self.author.write([.integer(10), .integer(2)], run: 3, on: connection) }
-        #expect(again == 0)
-        // Twice in one batch: the last occurrence wins.
-        let twice = try Self.inRun(connection) { try Self.author.write([.integer(10), .integer(1), .integer(10), .integer(2)], run: 4, on: connection) }
-        #expect(twice == 0)
-        #expect(try connection.scalar("SELECT changed_run FROM tweets WHERE id = 10") == "2")
-    }
-
-    @Test func aToOneToAnObjectNotInTheStoreFailsTheBatch() throws {
-        let (database, connection) = try Self.store()
-        _ = database
-        let error = try #require(throws: PostgresError.self) {
-            try Self.inRun(connection) { try Self.author.write([.integer(10), .integer(99)], run: 2, on: connection) }
-        }
-        #expect(error.message == "1 link of tweets.author_pk name an object that is not in the store")
-        #expect(try connection.scalar("SELECT author_pk FROM tweets WHERE id = 10") == nil)
     }
 
     /// Rows for `mentions`: tweet 10's list, occurrence 0.

@@ -13,7 +13,11 @@ import Testing
 struct PostgresStoredReadsTests {
     /// The statements the server ran for an import of `feed` (the database logs every one).
     static func statements(map: String, feed: String, batchSize: Int = 5000, options: ImportOptions = .init()) throws -> [String] {
-        let store = try MappedStore(.postgresql, map: map, batchSize: batchSize)
+        try statements(store: MappedStore(.postgresql, map: map, batchSize: batchSize), feed: feed, options: options)
+    }
+
+    /// The statements the server ran for an import of `feed` into `store`.
+    static func statements(store: MappedStore, feed: String, options: ImportOptions = .init()) throws -> [String] {
         let cluster = try PostgresTestCluster.shared()
         let name = try store.value("SELECT current_database()")!
         try cluster.psql("postgres", "ALTER DATABASE \(name) SET log_statement = 'all'")
@@ -25,18 +29,42 @@ struct PostgresStoredReadsTests {
         return lines.filter { $0.contains("LOG:  statement: ") || $0.contains("LOG:  execute ") }.map(String.init)
     }
 
-    /// The statements that read stored rows by key (`PostgresKeyProbe.rowsStatement`).
+    /// The statements that read stored rows by key for a record batch (`PostgresKeyProbe.rowsStatement`
+    /// over the attributes alone).
     static func reads(_ statements: [String]) -> [String] {
-        statements.filter { $0.contains("graphimport_probe_") && $0.contains(" JOIN ") }
+        statements.filter { $0.contains("graphimport_probe_") && $0.contains(" JOIN ") && !$0.contains(#"t."pk""#) }
     }
 
-    @Test func aPlainMapReadsNoStoredObject() throws {
+    /// The statements with which the writer reads what the store holds of a batch of objects
+    /// before it writes it (rows with their row ids, and lists: `PostgresBatchWriter.storedBatch`).
+    static func batchReads(_ statements: [String]) -> [String] {
+        statements.filter { $0.contains("graphimport_probe_") && $0.contains(" JOIN ") && $0.contains(#"t."pk""#) }
+    }
+
+    /// A map without derived values, modes or hooks reads nothing per record batch; the writer
+    /// reads each entity's batch once, and each to-many's lists once (Tweet, User, Hashtag; the
+    /// hashtags and mentions of the tweets).
+    @Test func aPlainMapReadsNoStoredObjectPerRecordBatch() throws {
         let map = try String(contentsOf: repositoryRoot.appendingPathComponent("Mappings/tweets.map"), encoding: .utf8)
         let feed = try String(contentsOf: repositoryRoot.appendingPathComponent("Samples/tweets.json"), encoding: .utf8)
         let statements = try Self.statements(map: map, feed: feed)
-        #expect(statements.contains { $0.contains("INSERT INTO") })
+        #expect(statements.contains { $0.contains("COPY \"tweets\"") })
         #expect(Self.reads(statements) == [])
-        #expect(!statements.contains { $0.contains("graphimport_probe_") })
+        #expect(Self.batchReads(statements).count == 5, "\(Self.batchReads(statements))")
+    }
+
+    /// A first import into an empty store drops the foreign keys and secondary indexes of its
+    /// tables before its first batch and makes them again after its last, in its transaction; an
+    /// import into a store that holds rows leaves them as they are.
+    @Test func onlyAFirstImportIntoAnEmptyStoreDropsItsKeysAndIndexesForTheLoad() throws {
+        let map = try String(contentsOf: repositoryRoot.appendingPathComponent("Mappings/tweets.map"), encoding: .utf8)
+        let feed = try String(contentsOf: repositoryRoot.appendingPathComponent("Samples/tweets.json"), encoding: .utf8)
+        let store = try MappedStore(.postgresql, map: map)
+        let first = try Self.statements(store: store, feed: feed)
+        #expect(first.contains { $0.contains("DROP CONSTRAINT") } && first.contains { $0.contains("DROP INDEX") })
+        #expect(first.contains { $0.contains("ADD CONSTRAINT") && $0.contains("FOREIGN KEY") })
+        let again = try Self.statements(store: store, feed: feed)
+        #expect(!again.contains { $0.contains("DROP CONSTRAINT") || $0.contains("DROP INDEX") || $0.contains("ADD CONSTRAINT") })
     }
 
     /// 300 records come from the reading thread in three batches: a map whose derived value needs
@@ -58,10 +86,10 @@ struct PostgresStoredReadsTests {
         #expect(Self.reads(try Self.statements(map: map, feed: given)) == [])
     }
 
-    /// `--verbose` compares each batch of objects with their rows before it is written: one read
-    /// per entity, and one per to-many the batch gives lists of, whatever the batch's size; none
-    /// without it.
-    @Test func theChangeListReadsOncePerEntityAndBatch() throws {
+    /// The writer reads each batch of objects before it writes it: one read per entity, and one per
+    /// to-many the batch gives lists of, whatever the batch's size; `--verbose` compares the batch
+    /// with the same rows and reads nothing more.
+    @Test func theWriterReadsOncePerEntityAndBatchWithOrWithoutTheChangeList() throws {
         let map = """
             records at $[*] as Movie
             entity Movie
@@ -76,8 +104,8 @@ struct PostgresStoredReadsTests {
         let feed = "[" + (0..<300).map { #"{"id":\#($0),"cast":[{"id":\#($0)}]}"# }.joined(separator: ",") + "]"
         var options = ImportOptions()
         options.changeLimit = 10
-        #expect(Self.reads(try Self.statements(map: map, feed: feed, batchSize: 200, options: options)).count == 9)
-        #expect(Self.reads(try Self.statements(map: map, feed: feed, batchSize: 200)) == [])
+        #expect(Self.batchReads(try Self.statements(map: map, feed: feed, batchSize: 200, options: options)).count == 9)
+        #expect(Self.batchReads(try Self.statements(map: map, feed: feed, batchSize: 200)).count == 9)
     }
 }
 

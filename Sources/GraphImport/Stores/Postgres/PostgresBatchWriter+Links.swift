@@ -141,29 +141,42 @@ extension PostgresBatchWriter {
         return list
     }
 
-    /// Finds, with one anti-join per target entity, the pending keys whose objects the store does
-    /// not hold (before the batch's rows are written), reports every link that named one, in feed
-    /// order, and forgets the pending links. Per entity, the unknown keys.
-    func unknownTargets() throws(PostgresError) -> [Set<ObjectKey>] {
-        var unknown = Array(repeating: Set<ObjectKey>(), count: plan.entities.count)
-        guard !pendingLinks.isEmpty else { return unknown }
+    /// The `link existing` keys met while their objects were not in the batch, as the store held
+    /// them before the batch is written: per entity, those it does not hold (`unknown`: they link
+    /// nothing), and the row ids of those it does (`ids`).
+    struct PendingTargets {
+        var unknown: [Set<ObjectKey>]
+        var ids: [[ObjectKey: Int64]]
+    }
+
+    /// Finds, with one query per target entity, the pending keys whose objects the store holds
+    /// (before the batch's rows are written) and their row ids, reports every link that named one
+    /// it does not hold, in feed order, and forgets the pending links.
+    func pendingTargets() throws(PostgresError) -> PendingTargets {
+        var result = PendingTargets(
+            unknown: Array(repeating: Set<ObjectKey>(), count: plan.entities.count), ids: Array(repeating: [:], count: plan.entities.count))
+        guard !pendingLinks.isEmpty else { return result }
         var keys = Array(repeating: [ObjectKey](), count: plan.entities.count)
         var seen = Array(repeating: Set<ObjectKey>(), count: plan.entities.count)
         for link in pendingLinks where seen[link.entity].insert(link.key).inserted { keys[link.entity].append(link.key) }
         for (entity, probed) in keys.enumerated() where !probed.isEmpty {
             let probe = PostgresKeyProbe(table: plan.entities[entity].table, keyColumns: keyColumns(plan.entities[entity]))
-            for place in try probe.missing(probed.flatMap(\.values), on: connection) { unknown[entity].insert(probed[place]) }
+            for (place, values) in try probe.rows(of: probed.flatMap(\.values), columns: [Naming.primaryKey], on: connection) {
+                if case .integer(let id)? = values.first { result.ids[entity][probed[place]] = id }
+            }
+            for key in probed where result.ids[entity][key] == nil { result.unknown[entity].insert(key) }
         }
-        for link in pendingLinks where unknown[link.entity].contains(link.key) {
+        for link in pendingLinks where result.unknown[link.entity].contains(link.key) {
             tally.unlinked(link.key, target: plan.entities[link.entity].name, origin: link.origin)
         }
         pendingLinks.removeAll()
-        return unknown
+        return result
     }
 
-    /// Writes to-many `relationship` of entity `index` for the batch: plain lists through
-    /// `PostgresToMany`, lists with link values or that merge through `PostgresJoinRows`.
-    func writeToMany(_ index: Int, _ relationship: Int, unknown: [Set<ObjectKey>]) throws(PostgresError) {
+    /// Writes to-many `relationship` of entity `index` for the batch, the lists that differ from
+    /// the stored ones only (`listDiffers`): plain lists through `PostgresToMany`, lists with link
+    /// values or that merge through `PostgresJoinRows`.
+    func writeToMany(_ index: Int, _ relationship: Int, unknown: [Set<ObjectKey>], stored: StoredBatch) throws(PostgresError) {
         let entity = plan.entities[index]
         let toMany = entity.toMany[relationship]
         let batch = batches[index]
@@ -173,7 +186,9 @@ extension PostgresBatchWriter {
         let noTarget = Array(repeating: SQLValue.null, count: target.keyAttributes.count + width)
         var rows: [SQLValue] = []
         for row in batch.keys.indices {
-            guard let gathered = batch.toMany[row][relationship] else { continue }
+            guard let gathered = batch.toMany[row][relationship], listDiffers(index, relationship, row: row, stored: stored, unknown: unknown) else {
+                continue
+            }
             let list = gathered.resolved(unknown: unknown[toMany.target], width: width)
             if plain {
                 if list.keys.isEmpty { rows += [.integer(Int64(row)), .integer(0)] + batch.keys[row].values + noTarget }

@@ -4,11 +4,13 @@ import GraphImportSchema
 /// The PostgreSQL store's writer: it takes the drafts of whole records, gathers them into a batch
 /// (each object once, its occurrences merged as the SQLite writer would write them one after
 /// another) and writes a batch with a few set-based statements per table, never a round trip per
-/// object: every entity's rows first (objects, then stubs for bare keys), then the to-one foreign
-/// keys and the to-many join rows, their targets found by their natural keys.
+/// object: what the store holds of the batch's objects is read at once and the unchanged ones
+/// are left out (`PostgresBatchWriter+Unchanged`), then every entity's rows (objects, then stubs
+/// for bare keys), then the to-one foreign keys and the to-many join rows, their targets found
+/// by their natural keys.
 ///
 /// Counts come from the run's stamps at the end (`counts()`): the keys of the objects the feed
-/// gave are kept in a temporary table per entity, beside each batch's staging table.
+/// gave, written or left out, are kept in a temporary table per entity.
 final class PostgresBatchWriter {
     let plan: ImportPlan
     let connection: PostgresConnection
@@ -28,6 +30,12 @@ final class PostgresBatchWriter {
     let deletionTables: PostgresDeletionTables
     /// `--verbose`'s list of changes, filled before each batch is written; nil: none is read.
     let changeLog: ChangeLog?
+    /// Whether the store's tables held no row when the run began: its first batch then drops the
+    /// foreign keys and secondary indexes for the load (`loadConstraints`), `finishLoad` makes them again.
+    private var loadsStraight = false
+    private var loadConstraints: PostgresLoadConstraints?
+    /// Per entity and attribute: whether the upsert writes it from the feed (not a key part, not `always`).
+    let writtenFromFeed: [[Bool]]
 
     init(plan: ImportPlan, connection: PostgresConnection, run: RunContext, batchSize: Int, changeLog: ChangeLog? = nil) {
         self.plan = plan
@@ -39,6 +47,10 @@ final class PostgresBatchWriter {
         batches = plan.entities.map { EntityBatch(toOne: $0.toOne.count, toMany: $0.toMany.count) }
         tally = PolicyTally(entities: plan.entities.count)
         deletionTables = PostgresDeletionTables(plan: plan)
+        writtenFromFeed = plan.entities.map { entity in
+            let keys = Set(entity.keyAttributes)
+            return entity.attributes.indices.map { !keys.contains($0) && entity.attributes[$0].always == nil }
+        }
     }
 
     /// One entity's objects of the batch, each once, in the order first met.
@@ -87,6 +99,16 @@ final class PostgresBatchWriter {
         }
         try prepareOwned()
         try deletionTables.prepare(on: connection)
+        loadsStraight = try PostgresLoadConstraints.areEmpty(plan.entities.map(\.table), on: connection)
+    }
+
+    /// The tables a load into an empty store drops the keys and indexes of: the entities' and their join tables.
+    private var loadedTables: [String] { plan.entities.flatMap { [$0.table] + $0.toMany.map(\.joinTable) } }
+
+    /// Makes the keys and indexes a first import into an empty store dropped again, each checked or
+    /// built at once (`PostgresLoadConstraints`). Call after the last batch, before anything is deleted.
+    func finishLoad() throws(PostgresError) {
+        try loadConstraints?.restore(on: connection)
     }
 
     /// Adds a record's objects to the batch, and writes the batch when it is full.
@@ -160,84 +182,170 @@ final class PostgresBatchWriter {
         }
     }
 
-    /// Writes the batch: all rows, then all links (whose targets are then in the table). The keys
-    /// of `link existing` are looked for before the rows are written: the batch's own objects
-    /// that come later in the feed than a key do not count as existing when it was met. The
-    /// change list, when there is one, compares the batch with the rows before they are written.
+    /// Writes the batch. Into a store that was empty when the run began, the first batch drops the
+    /// tables' foreign keys and secondary indexes (`finishLoad` makes them again). What the store
+    /// holds of the batch's objects is read first (`storedBatch`), with
+    /// their row ids; the new objects get theirs from the table's identity sequence, so that every
+    /// to-one's target has a known row id (`toOneValues`) and the foreign key is written with the
+    /// row. Then, per entity: the keys of all objects are noted, the new objects are COPYed
+    /// straight into the table (no staging, no `ON CONFLICT`), the stored ones whose values or
+    /// to-ones differ are upserted, the unchanged ones are left out; then the lists that differ
+    /// from the stored ones are written (their targets are all in the tables by then). The keys of
+    /// `link existing` are looked for before the rows are written: the batch's own objects that
+    /// come later in the feed than a key do not count as existing when it was met. The change
+    /// list, when there is one, compares the batch with the same rows.
     func flush() throws(PostgresError) {
         guard gathered > 0 else { return }
-        let unknown = try unknownTargets()
-        if let changeLog { try logChanges(to: changeLog, unknown: unknown) }
-        for index in plan.entities.indices where !batches[index].keys.isEmpty { try writeRows(index) }
-        for index in plan.entities.indices where !batches[index].keys.isEmpty { try writeLinks(index, unknown: unknown) }
+        if loadsStraight && loadConstraints == nil { loadConstraints = try PostgresLoadConstraints.drop(on: loadedTables, connection: connection) }
+        let pending = try pendingTargets()
+        let entities = plan.entities.indices.filter { !batches[$0].keys.isEmpty }
+        var stored: [StoredBatch?] = Array(repeating: nil, count: plan.entities.count)
+        for index in entities { stored[index] = try storedBatch(index) }
+        if let changeLog { logChanges(to: changeLog, unknown: pending.unknown, stored: stored) }
         try noteOwners()
+        var ids: [[Int64]] = Array(repeating: [], count: plan.entities.count)
+        for index in entities { ids[index] = try rowIDs(index, stored: stored[index]!) }
+        for index in entities {
+            let stored = stored[index]!
+            let links = try toOneValues(index, ids: ids, pending: pending)
+            try noteKeys(index)
+            var new: [Int] = []
+            var changed: [Int] = []
+            for row in batches[index].keys.indices {
+                if stored.rows[row] == nil {
+                    new.append(row)
+                } else if rowDiffers(index, row: row, stored: stored, links: links) {
+                    changed.append(row)
+                }
+            }
+            if !new.isEmpty { try copyNewRows(index, rows: new, ids: ids[index], links: links) }
+            if !changed.isEmpty { try updateRows(index, rows: changed, links: links) }
+        }
+        for index in entities {
+            for relationship in plan.entities[index].toMany.indices {
+                try writeToMany(index, relationship, unknown: pending.unknown, stored: stored[index]!)
+            }
+        }
         batches = plan.entities.map { EntityBatch(toOne: $0.toOne.count, toMany: $0.toMany.count) }
         gathered = 0
     }
 
     func keyColumns(_ entity: EntityPlan) -> [String] { entity.keyAttributes.map { entity.attributes[$0].column } }
 
-    /// Upserts the entity's objects, a staging table per set of given attributes (and stubs apart),
-    /// so that an attribute not given keeps its stored value; one not given that has a `default`,
-    /// `always` or `onchange` takes it if the object is new (insert-only columns). An `always`
-    /// attribute is never written from the feed, and so never counts as a change; stored rows
-    /// get `always` and `onchange` at the run's end (`writeEngineValues`).
-    private func writeRows(_ index: Int) throws(PostgresError) {
+    /// The row ids of the batch's objects of entity `index`: a stored object's own, a new one's
+    /// taken from the table's identity sequence, in the order the batch first met them.
+    private func rowIDs(_ index: Int, stored: StoredBatch) throws(PostgresError) -> [Int64] {
+        var ids = [Int64](repeating: 0, count: stored.rows.count)
+        var new: [Int] = []
+        for (row, object) in stored.rows.enumerated() {
+            if let object { ids[row] = object.rowID } else { new.append(row) }
+        }
+        let reserved = try connection.reserveRowIDs(table: plan.entities[index].table, column: Naming.primaryKey, count: new.count)
+        for (row, id) in zip(new, reserved) { ids[row] = id }
+        return ids
+    }
+
+    /// Per object of entity `index` and to-one, row after row (`toOne.count` to a row): the row
+    /// id its foreign key gets, `.null` for none, nil where the batch gives no link that links
+    /// (the stored one stays). A target is in the batch (a nested object, a stub, a `link
+    /// existing` key met in it) or a `link existing` key found in the store (`pending`).
+    private func toOneValues(_ index: Int, ids: [[Int64]], pending: PendingTargets) throws(PostgresError) -> [SQLValue?] {
         let entity = plan.entities[index]
         let batch = batches[index]
-        let keyAttributes = Set(entity.keyAttributes)
+        let width = entity.toOne.count
+        guard width > 0 else { return [] }
+        var values = [SQLValue?](repeating: nil, count: batch.keys.count * width)
+        for row in batch.keys.indices {
+            for (relationship, toOne) in entity.toOne.enumerated() {
+                guard let link = batch.toOne[row][relationship]?.resolved(pending.unknown[toOne.target]) else { continue }
+                guard let key = link else {
+                    values[row * width + relationship] = .null
+                    continue
+                }
+                if let place = batches[toOne.target].rows[key] {
+                    values[row * width + relationship] = .integer(ids[toOne.target][place])
+                } else if let id = pending.ids[toOne.target][key] {
+                    values[row * width + relationship] = .integer(id)
+                } else {
+                    throw PostgresError(
+                        .other, message: "a link of \(entity.table) names an object of \(plan.entities[toOne.target].table) that is not in the store")
+                }
+            }
+        }
+        return values
+    }
+
+    /// COPYs the batch's new objects of entity `index` (`rows`) straight into the table, with
+    /// their row ids, their to-ones' row ids and the run's stamps: no staging table, no
+    /// `ON CONFLICT` (the batch read that none is stored, under the store's lock). An attribute
+    /// the feed does not give (or an `always` one, never written from the feed) takes its
+    /// `default`, `always` or `onchange` value, else NULL.
+    private func copyNewRows(_ index: Int, rows: [Int], ids: [Int64], links: [SQLValue?]) throws(PostgresError) {
+        let entity = plan.entities[index]
+        let batch = batches[index]
+        let fromFeed = writtenFromFeed[index]
         let insertedValues = entity.attributes.map { $0.insertedValue.map(run.value) }
-        let fromFeed = entity.attributes.indices.map { !keyAttributes.contains($0) && entity.attributes[$0].always == nil }
+        var keyPlace = [Int?](repeating: nil, count: entity.attributes.count)
+        for (place, attribute) in entity.keyAttributes.enumerated() { keyPlace[attribute] = place }
+        let width = entity.toOne.count
+        let columns =
+            [Naming.primaryKey] + entity.attributes.map(\.column) + entity.toOne.map(\.column) + [Naming.insertedRun, Naming.changedRun]
+        let stamp = SQLValue.integer(runID)
+        var values: [SQLValue] = []
+        values.reserveCapacity(rows.count * columns.count)
+        for row in rows {
+            values.append(.integer(ids[row]))
+            for attribute in entity.attributes.indices {
+                if let place = keyPlace[attribute] {
+                    values.append(batch.keys[row].values[place])
+                } else if fromFeed[attribute], let value = batch.values[row][attribute] {
+                    values.append(value)
+                } else {
+                    values.append(insertedValues[attribute] ?? .null)
+                }
+            }
+            for relationship in 0..<width { values.append(links[row * width + relationship] ?? .null) }
+            values.append(stamp)
+            values.append(stamp)
+        }
+        try connection.copy(into: entity.table, columns: columns, values: values)
+    }
+
+    /// Upserts the batch's stored objects of entity `index` that changed (`rows`), a staging table
+    /// per set of given attributes and to-ones, so that an attribute or a to-one not given keeps
+    /// its stored value. An `always` attribute is never written from the feed, and so never
+    /// counts as a change; stored rows get `always` and `onchange` at the run's end
+    /// (`writeEngineValues`).
+    private func updateRows(_ index: Int, rows: [Int], links: [SQLValue?]) throws(PostgresError) {
+        let entity = plan.entities[index]
+        let batch = batches[index]
+        let fromFeed = writtenFromFeed[index]
+        let width = entity.toOne.count
         var groups: [[Bool]: [Int]] = [:]
         var order: [[Bool]] = []
-        for row in batch.keys.indices {
-            let shape = [batch.given[row]] + batch.values[row].indices.map { fromFeed[$0] && batch.values[row][$0] != nil }
+        for row in rows {
+            let shape =
+                batch.values[row].indices.map { fromFeed[$0] && batch.values[row][$0] != nil } + (0..<width).map { links[row * width + $0] != nil }
             if groups[shape] == nil { order.append(shape) }
             groups[shape, default: []].append(row)
         }
         for shape in order {
             let rows = groups[shape]!
-            let attributes = entity.attributes.indices.filter { shape[$0 + 1] }
-            let insertOnly = entity.attributes.indices.filter { !shape[$0 + 1] && !keyAttributes.contains($0) && insertedValues[$0] != nil }
+            let attributes = entity.attributes.indices.filter { shape[$0] }
+            let toOnes = entity.toOne.indices.filter { shape[entity.attributes.count + $0] }
             let upsert = PostgresUpsert(
-                table: entity.table, keyColumns: keyColumns(entity), valueColumns: attributes.map { entity.attributes[$0].column },
-                insertOnlyColumns: insertOnly.map { entity.attributes[$0].column }, insertedRunColumn: Naming.insertedRun,
-                changedRunColumn: Naming.changedRun)
+                table: entity.table, keyColumns: keyColumns(entity),
+                valueColumns: attributes.map { entity.attributes[$0].column } + toOnes.map { entity.toOne[$0].column },
+                insertedRunColumn: Naming.insertedRun, changedRunColumn: Naming.changedRun)
             var values: [SQLValue] = []
-            values.reserveCapacity(rows.count * (entity.keyAttributes.count + attributes.count + insertOnly.count))
+            values.reserveCapacity(rows.count * (entity.keyAttributes.count + attributes.count + toOnes.count))
             for row in rows {
                 values += batch.keys[row].values
                 for attribute in attributes { values.append(batch.values[row][attribute]!) }
-                for attribute in insertOnly { values.append(insertedValues[attribute]!) }
+                for relationship in toOnes { values.append(links[row * width + relationship]!) }
             }
             _ = try upsert.write(values, run: runID, on: connection)
-            if !shape[0] { try deletionTables.noteNamed(index, staging: upsert.stagingTable, keyColumns: upsert.keyColumns, on: connection) }
-            if shape[0] {
-                let keys = upsert.keyColumns.map(quoteIdentifier).joined(separator: ", ")
-                try connection.execute(
-                    "INSERT INTO \(quoteIdentifier(givenTable(index))) (\(keys)) SELECT \(keys) FROM \(quoteIdentifier(upsert.stagingTable))")
-            }
         }
-    }
-
-    private func writeLinks(_ index: Int, unknown: [Set<ObjectKey>]) throws(PostgresError) {
-        let entity = plan.entities[index]
-        let batch = batches[index]
-        let keys = keyColumns(entity)
-        for (relationship, toOne) in entity.toOne.enumerated() {
-            let target = plan.entities[toOne.target]
-            let writer = PostgresToOne(
-                table: entity.table, keyColumns: keys, foreignKey: toOne.column, targetTable: target.table, targetKeyColumns: keyColumns(target),
-                primaryKey: Naming.primaryKey, changedRunColumn: Naming.changedRun)
-            var rows: [SQLValue] = []
-            for row in batch.keys.indices {
-                guard let link = batch.toOne[row][relationship]?.resolved(unknown[toOne.target]) else { continue }
-                rows += batch.keys[row].values
-                rows += link?.values ?? Array(repeating: .null, count: target.keyAttributes.count)
-            }
-            if !rows.isEmpty { _ = try writer.write(rows, run: runID, on: connection) }
-        }
-        for relationship in entity.toMany.indices { try writeToMany(index, relationship, unknown: unknown) }
     }
 
     /// What happened to each entity's objects in the run, as the SQLite writer counts them: new

@@ -39,7 +39,8 @@ struct PostgresDeletionTables {
     /// Whether the map deletes anything at all.
     var deletes: Bool { plan.entities.contains { $0.deletionScope != nil } }
 
-    /// The keys of entity `index`'s objects the run named without giving them (stubs), when kept.
+    /// The keys of entity `index`'s objects the run named without giving them (stubs), when kept
+    /// (`PostgresBatchWriter.noteKeys` fills it).
     func namedTable(_ index: Int) -> String? { keepsNamed[index] ? "graphimport_named_\(index)" : nil }
 
     /// The row ids of the targets that lists of to-many `toMany` of entity `owner` left out, when kept.
@@ -63,12 +64,5 @@ struct PostgresDeletionTables {
                 try connection.execute("TRUNCATE \(table)")
             }
         }
-    }
-
-    /// Notes the keys of a batch's stubs of entity `index`, from the staging table that wrote them.
-    func noteNamed(_ index: Int, staging: String, keyColumns: [String], on connection: PostgresConnection) throws(PostgresError) {
-        guard let table = namedTable(index) else { return }
-        let keys = keyColumns.map(quoteIdentifier).joined(separator: ", ")
-        try connection.execute("INSERT INTO \(quoteIdentifier(table)) (\(keys)) SELECT \(keys) FROM \(quoteIdentifier(staging))")
     }
 }

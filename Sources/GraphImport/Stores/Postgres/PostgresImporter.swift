@@ -168,7 +168,10 @@ struct PostgresImportRun {
             rollback(&summary)
             return try finishUnchanged(summary)
         }
-        try server { () throws(PostgresError) in try writer.flush() }
+        try server { () throws(PostgresError) in
+            try writer.flush()
+            try writer.finishLoad()
+        }
         // Before the counts: an object deleted in the run counts as deleted only, as in SQLite.
         let letGo = try server { () throws(PostgresError) in try writer.deleteLetGoOwned() }
         try deleteMissing(writer: writer, summary: &summary)
