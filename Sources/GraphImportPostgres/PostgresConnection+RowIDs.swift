@@ -1,4 +1,4 @@
-internal import GraphImportStore
+internal import GraphImportSchema
 
 /// Row ids known to the client before the rows are written: a batch's new objects get theirs
 /// from the table's identity sequence at once, so that they can be COPYed straight into the

@@ -1,4 +1,4 @@
-internal import GraphImportStore
+internal import GraphImportSchema
 
 /// A first import into an empty store loads its rows as pg_restore does: the foreign keys of the
 /// store's tables and their secondary (not unique) indexes are dropped inside the import's

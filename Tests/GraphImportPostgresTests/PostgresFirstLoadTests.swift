@@ -1,6 +1,6 @@
 import GraphImport
 import GraphImportPostgres
-import GraphImportStore
+import GraphImportSchema
 import GraphImportStoreTestSupport
 import GraphImportTestSupport
 import Testing

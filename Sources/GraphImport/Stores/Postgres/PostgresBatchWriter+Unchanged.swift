@@ -1,5 +1,5 @@
 import GraphImportPostgres
-import GraphImportStore
+import GraphImportSchema
 
 /// Unchanged objects are never sent. Before a batch is written, what the store holds of its
 /// objects is read at once (one COPY of the keys and one query per entity, and one per to-many
