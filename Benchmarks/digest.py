@@ -5,6 +5,7 @@ graphimport, Benchmarks/reference.sql and Benchmarks/reference.py can be compare
     python3 Benchmarks/digest.py STORE            # one line per table: name, rows, sha256
     python3 Benchmarks/digest.py --rows STORE     # the canonical rows themselves (for diff)
     python3 Benchmarks/digest.py 'host=/tmp/x user=postgres dbname=bench'   # a PostgreSQL store
+    DUCKDB_PYTHON Benchmarks/digest.py STORE.duckdb   # a DuckDB store (Benchmarks/duckdb-import)
 
 A STORE that is a libpq connection string (`postgresql://…`, `postgres://…`, or keywords such as
 `host=… dbname=…`) is read through `psql` (no driver needed): the same queries, each row built
@@ -15,6 +16,12 @@ SQLite's BINARY). Its `schema` line digests the tables as PostgreSQL's catalog d
 deferral), so it can only equal another PostgreSQL store's; `run` compares it with graphimport's
 PostgreSQL store and the other lines with graphimport's SQLite store. `foreign_keys` lists the
 rows whose foreign key names no row (none expected).
+
+A STORE whose name ends in `.duckdb` is a DuckDB database (Benchmarks/duckdb-import's), read with
+the `duckdb` module (so run this with a Python that has it: Benchmarks/run uses its virtual
+environment's): the same queries, but for `foreign_keys` (DUCKDB_FOREIGN_KEYS: the references
+that name no row, as for PostgreSQL) and `schema` (DuckDB's catalog: columns, NOT NULL and the
+key constraints), which can equal no SQLite store's; `run` compares its other lines.
 
 Every row goes through the same canonical form: pk columns are replaced by the key of the row
 they point to (a tweet's author by the user's id, a join row by owner id, target key, position),
@@ -99,6 +106,32 @@ PG_QUERIES = {
         UNION ALL SELECT json_build_array('tweets_mentions', j.tweets_pk, j.users_pk) FROM tweets_mentions AS j
             WHERE NOT EXISTS (SELECT 1 FROM tweets WHERE pk = j.tweets_pk) OR NOT EXISTS (SELECT 1 FROM users WHERE pk = j.users_pk)""",
 }
+
+# DuckDB (no deferred foreign keys, so duckdb-import declares none): the references that name no
+# row, the rows of SQLite's `PRAGMA foreign_key_check` for a store without them (none expected).
+DUCKDB_FOREIGN_KEYS = """
+    SELECT 'tweets', t.pk, 'author_pk' FROM tweets AS t
+        WHERE t.author_pk IS NOT NULL AND NOT EXISTS (SELECT 1 FROM users AS u WHERE u.pk = t.author_pk)
+    UNION ALL SELECT 'tweets', t.pk, 'retweet_of_pk' FROM tweets AS t
+        WHERE t.retweet_of_pk IS NOT NULL AND NOT EXISTS (SELECT 1 FROM tweets AS r WHERE r.pk = t.retweet_of_pk)
+    UNION ALL SELECT 'tweets', t.pk, 'reply_to_pk' FROM tweets AS t
+        WHERE t.reply_to_pk IS NOT NULL AND NOT EXISTS (SELECT 1 FROM tweets AS r WHERE r.pk = t.reply_to_pk)
+    UNION ALL SELECT 'tweets_hashtags', j.tweets_pk, j.hashtags_pk FROM tweets_hashtags AS j
+        WHERE NOT EXISTS (SELECT 1 FROM tweets AS t WHERE t.pk = j.tweets_pk)
+           OR NOT EXISTS (SELECT 1 FROM hashtags AS h WHERE h.pk = j.hashtags_pk)
+    UNION ALL SELECT 'tweets_mentions', j.tweets_pk, j.users_pk FROM tweets_mentions AS j
+        WHERE NOT EXISTS (SELECT 1 FROM tweets AS t WHERE t.pk = j.tweets_pk)
+           OR NOT EXISTS (SELECT 1 FROM users AS u WHERE u.pk = j.users_pk)"""
+
+# The graph's tables as DuckDB's catalog describes them.
+DUCKDB_SCHEMA = """
+    SELECT 'column', table_name, column_name, data_type, is_nullable, column_index
+    FROM duckdb_columns() WHERE table_name IN ({tables}) AND database_name = current_database()
+    UNION ALL
+    SELECT 'constraint', table_name, constraint_type, array_to_string(constraint_column_names, ','), NULL, NULL
+    FROM duckdb_constraints() WHERE table_name IN ({tables}) AND database_name = current_database()
+        AND constraint_type IN ('PRIMARY KEY', 'UNIQUE', 'FOREIGN KEY')
+    ORDER BY 2, 1, 6, 3, 4"""
 
 # The graph's tables as PostgreSQL's catalog describes them, one JSON array per line, in the
 # schema of the connection's search_path; graphimport's bookkeeping columns and the indexes on
@@ -186,8 +219,25 @@ def sqlite_tables(store):
     connection.close()
 
 
+def duckdb_tables(store):
+    """(name, rows) per line of the digest, read from a DuckDB store."""
+    import duckdb  # only here: a SQLite or PostgreSQL store needs no module beyond the stdlib
+    connection = duckdb.connect(store, read_only=True)
+    tables = ", ".join("'%s'" % table for table in GRAPH_TABLES)
+    yield "schema", connection.execute(DUCKDB_SCHEMA.format(tables=tables)).fetchall()
+    for name, query in QUERIES.items():
+        yield name, connection.execute(DUCKDB_FOREIGN_KEYS if name == "foreign_keys" else query).fetchall()
+    connection.close()
+
+
 def digest(store, show_rows):
-    for name, rows in postgres_tables(store) if is_postgres(store) else sqlite_tables(store):
+    if is_postgres(store):
+        tables = postgres_tables(store)
+    elif store.endswith(".duckdb"):
+        tables = duckdb_tables(store)
+    else:
+        tables = sqlite_tables(store)
+    for name, rows in tables:
         hasher = hashlib.sha256()
         count = 0
         for row in rows:

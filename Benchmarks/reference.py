@@ -3,6 +3,7 @@
 `graphimport FEED --map Mappings/tweets.map --store STORE` builds, in one transaction.
 
     python3 Benchmarks/reference.py FEED STORE      # FEED: a JSON array or JSON Lines; - = stdin
+    python3 Benchmarks/reference.py --root object.status FEED STORE   # the tweet under each record
 
 Records are read one at a time (a JSON array is decoded element by element with
 json.JSONDecoder.raw_decode, so memory does not grow with the feed) and handled in batches of
@@ -248,8 +249,11 @@ def flush(cursor, batch):
 
 
 def main(argv):
+    root = []
+    if argv[:1] == ["--root"] and len(argv) >= 2:
+        root, argv = argv[1].split("."), argv[2:]
     if len(argv) != 2:
-        sys.stderr.write("usage: reference.py FEED STORE\n")
+        sys.stderr.write("usage: reference.py [--root PATH] FEED STORE\n")
         return 64
     feed, store = argv
     connection = sqlite3.connect(store, isolation_level=None)
@@ -267,6 +271,8 @@ def main(argv):
         batch = Batch()
         count = 0
         for record in records(stream):
+            for step in root:  # --root: where the tweet sits in each record
+                record = record[step]
             batch.add_tweet(record)
             count += 1
             if count % BATCH == 0:
