@@ -44,6 +44,11 @@ public struct ImportOptions: Sendable {
     public var objectsInMemory = ImportOptions.defaultObjectsInMemory
     /// 2048: as fast as 8192 on the tweet benchmark, in less memory (figures in Benchmarks/README.md).
     public static let defaultObjectsInMemory = 2048
+    /// Objects a PostgreSQL run gathers before a batch is written.
+    public var postgresBatchSize = ImportOptions.defaultPostgresBatchSize
+    /// Large enough that a batch's fixed cost (its staging COPYs, TRUNCATEs and statements) is
+    /// small against its rows; measured in Benchmarks/README ("Session 11").
+    public static let defaultPostgresBatchSize = 20000
     /// `--mode`: narrows what the map's `mode` lets the run do to each entity (nil: as the map says).
     public var mode: ImportMode?
     /// Keep each inserted or changed object, with its changed fields, in `ImportSummary.changes`:

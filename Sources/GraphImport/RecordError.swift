@@ -1,5 +1,6 @@
 import GraphImportJSON
 import GraphImportMapping
+import GraphImportPostgres
 
 /// A record that cannot be imported: where it is, which value, and why.
 ///
@@ -41,6 +42,11 @@ public enum ImportError: Error, Sendable, CustomStringConvertible {
     case migration(store: String, refusals: [Diagnostic])
     /// SQLite failed while opening, reading or writing the store.
     case store(path: String, StoreFailure)
+    /// The PostgreSQL server or the connection to it failed (`PostgresError.kind` tells which);
+    /// `store` is the connection string as shown, without its password.
+    case server(store: String, PostgresError)
+    /// The map asks for what this version does not do on the store: each refusal at its map line.
+    case unsupported(store: String, message: String, refusals: [Diagnostic])
     /// The input held no JSON at all and that was not allowed.
     case emptyInput
     /// The map's records paths fit nothing in the input (`path` is the first that does not),
@@ -62,6 +68,8 @@ public enum ImportError: Error, Sendable, CustomStringConvertible {
         case .migration(let store, let refusals):
             "the store \(store) cannot be migrated to this map: " + refusals.map(\.message).joined(separator: "; ")
         case .store(let path, let failure): "\(path): \(failure.message)"
+        case .server(_, let error): error.description
+        case .unsupported(_, let message, let refusals): ([message] + refusals.map(\.description)).joined(separator: "\n")
         case .emptyInput: "the input is empty"
         case .noRecords(_, let message, _, let position): "\(position): \(message)"
         case .meta(let name, let message, _): "metadata '\(name)': \(message)"

@@ -83,9 +83,8 @@ enum ImportCommand {
             }
             return status
         }
-        let storePath = parsed.values["--store"] ?? StoreLocation.defaultSQLitePath(forMap: mapPath)
-        let postgres = StoreLocation(storePath).connection
-        if postgres == nil { StoreMessages.warnIfHardLinked(storePath, io: io) }
+        let store = StoreLocation(parsed.values["--store"] ?? StoreLocation.defaultSQLitePath(forMap: mapPath))
+        if let path = store.sqlitePath { StoreMessages.warnIfHardLinked(path, io: io) }
 
         let inputName: String
         let descriptor: Int32
@@ -104,7 +103,7 @@ enum ImportCommand {
             if let reason {
                 let failure = FailureReport(.noInput, "cannot open the input '\(inputPath)': \(reason)", hint: nil)
                 failure.write(io: io)
-                if wantsJSON { io.writeOut(failure.json(input: inputPath, store: storePath, runID: nil) + "\n") }
+                if wantsJSON { io.writeOut(failure.json(input: inputPath, store: store.description, runID: nil) + "\n") }
                 return .noInput
             }
         } else {
@@ -131,27 +130,9 @@ enum ImportCommand {
         do throws(ImportError) {
             let source = FileDescriptorSource(fileDescriptor: descriptor, isInterrupted: io.isInterrupted)
             let onProgress = progress.map { line in { line.update(records: $0, bytes: $1) } }
-            let summary: ImportSummary
-            if let postgres {
-                do throws(PostgresImportError) {
-                    summary = try PostgresImporter(plan: plan).run(
-                        source: source, inputName: inputName, location: postgres, options: options, onSkip: onSkip, onProgress: onProgress,
-                        onRunBegan: { runID = $0 })
-                } catch {
-                    guard case .importing(let failure) = error else {
-                        progress?.finish()
-                        let failure = PostgresStoreCommand.report(error, store: postgres)
-                        failure.write(io: io)
-                        if wantsJSON { io.writeOut(failure.json(input: inputName, store: postgres.description, runID: runID) + "\n") }
-                        return failure.status
-                    }
-                    throw failure
-                }
-            } else {
-                summary = try GraphImporter(plan: plan).run(
-                    source: source, inputName: inputName, storePath: storePath, options: options, onSkip: onSkip, onProgress: onProgress,
-                    onRunBegan: { runID = $0 })
-            }
+            let summary = try GraphImporter(plan: plan).run(
+                source: source, inputName: inputName, store: store, options: options, onSkip: onSkip, onProgress: onProgress,
+                onRunBegan: { runID = $0 })
             progress?.finish()
             if reported > maxReportedRecords {
                 io.writeError("graphimport: \(counted(reported - maxReportedRecords, "more skipped record")) not shown\n")
@@ -165,7 +146,7 @@ enum ImportCommand {
             progress?.finish()
             let failure = failureReport(error, input: inputName)
             failure.write(io: io)
-            if wantsJSON { io.writeOut(failure.json(input: inputName, store: storePath, runID: runID) + "\n") }
+            if wantsJSON { io.writeOut(failure.json(input: inputName, store: store.description, runID: runID) + "\n") }
             return failure.status
         }
     }
@@ -259,6 +240,10 @@ enum ImportCommand {
                 let (message, hint) = StoreMessages.describe(failure, path: path)
                 return FailureReport(ExitCode(failure.kind), message, hint: hint ?? nothing)
             }
+        case .server(let store, let error):
+            return PostgresStoreCommand.report(error, store: store)
+        case .unsupported(let store, let message, let refusals):
+            return PostgresStoreCommand.unsupported(store: store, message: message, refusals: refusals)
         case .meta(let name, let message, let hint):
             return FailureReport(.dataError, "\(input): metadata '\(name)': \(message)", hint: hint ?? nothing)
         case .denied(let denied):

@@ -1,4 +1,5 @@
 import GraphImport
+import GraphImportMapping
 import GraphImportPostgres
 
 /// `--store postgresql://…` (or a libpq keyword string such as `host=db1 dbname=feeds`) on the
@@ -8,28 +9,21 @@ import GraphImportPostgres
 enum PostgresStoreCommand {
     /// Prints a PostgreSQL failure and returns its exit status.
     static func fail(_ error: PostgresError, store: ConnectionString, io: ToolIO) -> ExitCode {
-        let failure = report(error, store: store)
+        let failure = report(error, store: store.description)
         failure.write(io: io)
         return failure.status
     }
 
-    /// How a failed import into PostgreSQL is shown, unless it failed as any import can (`.importing`).
-    static func report(_ error: PostgresImportError, store: ConnectionString) -> FailureReport {
-        switch error {
-        case .server(let error): return report(error, store: store)
-        case .unsupported(_, let message, let refusals):
-            var failure = FailureReport(
-                .configuration, "\(store): \(message); nothing was imported",
-                hint: refusals.isEmpty ? "import into a SQLite store meanwhile" : nil)
-            failure.details = refusals.map(\.description)
-            return failure
-        case .importing(let error):
-            return FailureReport(.software, error.description, hint: nil)
-        }
+    /// How an import refused because the map asks for what the store does not do is shown.
+    static func unsupported(store: String, message: String, refusals: [Diagnostic]) -> FailureReport {
+        var failure = FailureReport(
+            .configuration, "\(store): \(message); nothing was imported", hint: refusals.isEmpty ? "import into a SQLite store meanwhile" : nil)
+        failure.details = refusals.map(\.description)
+        return failure
     }
 
     /// How a PostgreSQL failure is shown, and its exit status (the table in README.md).
-    static func report(_ error: PostgresError, store: ConnectionString) -> FailureReport {
+    static func report(_ error: PostgresError, store: String) -> FailureReport {
         let unchanged = "nothing was written; the database is as it was"
         switch error.kind {
         case .badConnectionString:

@@ -34,7 +34,7 @@ enum RunsCommand {
             do {
                 runs = try PostgresConnection(location).runs(last: last)
             } catch {
-                let failure = PostgresStoreCommand.report(error, store: location)
+                let failure = PostgresStoreCommand.report(error, store: location.description)
                 failure.write(io: io)
                 return failure.status
             }

@@ -60,6 +60,19 @@ struct PostgresCLITests {
         #expect(result.stdout.contains("\"store\":\"postgresql://writer:***@/"), "\(result.stdout)")
     }
 
+    /// A failure of the import itself (here a record that is not JSON) reports the store as
+    /// every other failure does: with its password hidden, in the text and in `--json`.
+    @Test(needsPostgres)
+    func aFailedImportNamesTheStoreWithoutItsPassword() throws {
+        let cluster = try PostgresTestCluster.shared()
+        let database = try cluster.makeDatabase()
+        let store = cluster.connectionURI(database: database.name, user: PostgresTestCluster.passwordRole, password: PostgresTestCluster.rolePassword)
+        let result = runInProcess(["-", "--map", Self.map, "--store", store, "--json"], stdinText: "[{\"id\": ")
+        #expect(result.status == 65, "\(result.stderr)")
+        #expect(!result.stderr.contains(PostgresTestCluster.rolePassword) && !result.stdout.contains(PostgresTestCluster.rolePassword), "\(result.stdout)")
+        #expect(result.stdout.contains("\"store\":\"postgresql://writer:***@/"), "\(result.stdout)")
+    }
+
     @Test(needsPostgres)
     func aDatabaseThatDoesNotExistExits73() throws {
         let cluster = try PostgresTestCluster.shared()

@@ -117,13 +117,13 @@ struct PostgresConcurrentMigrationTests {
         let version1 = "entity Item\n  key id\n  id : Int\n"
         try store.importJSON(#"[{"id":1}]"#, map: version1)
         let plan = try ImportPlan.compile(text: version1 + "  name : String\n  tags : [Tag]\nentity Tag\n  key name\n  name : String\n", fileName: "test.map")
-        let location = try #require(ConnectionString(store.location))
+        let location = store.store
         let outcomes = Outcomes()
         DispatchQueue.concurrentPerform(iterations: 2) { index in
             let feed = #"[{"id":\#(index + 2),"name":"n","tags":["x"]}]"#
             do {
-                let summary = try PostgresImporter(plan: plan).run(
-                    source: BytesSource(Array(feed.utf8)), inputName: "feed", location: location, options: ImportOptions())
+                let summary = try GraphImporter(plan: plan).run(
+                    source: BytesSource(Array(feed.utf8)), inputName: "feed", store: location, options: ImportOptions())
                 outcomes.lock.withLock { outcomes.changes.append(summary.schemaChanges) }
             } catch {
                 outcomes.lock.withLock { outcomes.failures.append("\(error)") }

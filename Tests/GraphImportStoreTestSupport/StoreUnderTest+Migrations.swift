@@ -14,23 +14,12 @@ extension StoreUnderTest {
     }
 
     /// Imports `json` with `plan`, throwing the `ImportError` either store gives (a refused
-    /// migration, a record error), else the PostgreSQL store's own `PostgresImportError`.
+    /// migration, a record error, the server's failure).
     @discardableResult
-    public func importOrThrow(_ json: String, plan: ImportPlan, options: ImportOptions = .init()) throws -> ImportSummary {
-        let source = BytesSource(Array(json.utf8))
-        switch kind {
-        case .sqlite:
-            return try GraphImporter(plan: plan).run(source: source, inputName: "feed", storePath: location, options: options)
-        case .postgresql:
-            do {
-                var importer = PostgresImporter(plan: plan)
-                importer.batchSize = batchSize
-                return try importer.run(source: source, inputName: "feed", location: ConnectionString(location)!, options: options)
-            } catch {
-                if case .importing(let error) = error { throw error }
-                throw error
-            }
-        }
+    public func importOrThrow(_ json: String, plan: ImportPlan, options: ImportOptions = .init()) throws(ImportError) -> ImportSummary {
+        var options = options
+        options.postgresBatchSize = batchSize
+        return try GraphImporter(plan: plan).run(source: BytesSource(Array(json.utf8)), inputName: "feed", store: store, options: options)
     }
 
     /// The rows of `sql`, in its order, each as its values' text joined by `|` (NULL as `NULL`).

@@ -7,26 +7,16 @@ import GraphImportSchema
 /// import stops with: what the tests of derived values, modes and hooks ask of both stores.
 extension StoreUnderTest {
     /// Imports `json` with `plan` and `hooks`, calling `onSkip` for each record skipped; throws
-    /// the `ImportError` either store gives (a record's error), else the PostgreSQL store's own.
+    /// the `ImportError` either store gives.
     @discardableResult
     public func run(
         _ json: String, plan: ImportPlan, hooks: ImportHooks = ImportHooks(), options: ImportOptions = .init(),
         onSkip: (RecordError) -> Void = { _ in }
     ) throws -> ImportSummary {
-        let source = BytesSource(Array(json.utf8))
-        switch kind {
-        case .sqlite:
-            return try GraphImporter(plan: plan, hooks: hooks).run(source: source, inputName: "feed", storePath: location, options: options, onSkip: onSkip)
-        case .postgresql:
-            var importer = PostgresImporter(plan: plan, hooks: hooks)
-            importer.batchSize = batchSize
-            do {
-                return try importer.run(source: source, inputName: "feed", location: ConnectionString(location)!, options: options, onSkip: onSkip)
-            } catch {
-                if case .importing(let error) = error { throw error }
-                throw error
-            }
-        }
+        var options = options
+        options.postgresBatchSize = batchSize
+        return try GraphImporter(plan: plan, hooks: hooks).run(
+            source: BytesSource(Array(json.utf8)), inputName: "feed", store: store, options: options, onSkip: onSkip)
     }
 
     /// The record error an import of `json` stops with; nil when it succeeds or fails otherwise.

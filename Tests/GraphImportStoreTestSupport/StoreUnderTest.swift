@@ -44,33 +44,19 @@ public final class StoreUnderTest {
         _ json: String, plan: ImportPlan, options: ImportOptions = .init(), onSkip: (RecordError) -> Void = { _ in },
         onRunBegan: (Int64) -> Void = { _ in }
     ) -> Result<ImportSummary, ImportFailureText> {
-        let source = BytesSource(Array(json.utf8))
-        switch kind {
-        case .sqlite:
-            do {
-                return .success(
-                    try GraphImporter(plan: plan).run(
-                        source: source, inputName: "feed", storePath: location, options: options, onSkip: onSkip, onRunBegan: onRunBegan))
-            } catch {
-                return .failure(ImportFailureText(text: error.description))
-            }
-        case .postgresql:
-            do {
-                var importer = PostgresImporter(plan: plan)
-                importer.batchSize = batchSize
-                return .success(
-                    try importer.run(
-                        source: source, inputName: "feed", location: ConnectionString(location)!, options: options, onSkip: onSkip, onRunBegan: onRunBegan))
-            } catch {
-                switch error {
-                case .importing(let error): return .failure(ImportFailureText(text: error.description))
-                case .server(let error): return .failure(ImportFailureText(text: "server: \(error)"))
-                case .unsupported(_, let message, let refusals):
-                    return .failure(ImportFailureText(text: ([message] + refusals.map(\.description)).joined(separator: "\n")))
-                }
-            }
+        var options = options
+        options.postgresBatchSize = batchSize
+        do {
+            return .success(
+                try GraphImporter(plan: plan).run(
+                    source: BytesSource(Array(json.utf8)), inputName: "feed", store: store, options: options, onSkip: onSkip, onRunBegan: onRunBegan))
+        } catch {
+            return .failure(ImportFailureText(text: error.description))
         }
     }
+
+    /// The store as the engine names it: the SQLite file, or the throwaway database's connection string.
+    public var store: StoreLocation { StoreLocation(location) }
 
     /// Every row of every entity and join table of `plan`, row ids aside: a to-one is shown by its
     /// target's key, a join row by its owner's and target's keys, its position and its link values. Sorted.

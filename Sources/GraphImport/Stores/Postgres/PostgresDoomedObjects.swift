@@ -143,11 +143,11 @@ struct PostgresDoomedObjects: DoomedObjects {
 }
 
 extension DeletionFailure<PostgresError> {
-    /// The failure as an import's.
-    var importError: PostgresImportError {
+    /// The failure as an import's into `store` (as shown).
+    func importError(store: String) -> ImportError {
         switch self {
-        case .denied(let denied): .importing(.denied(denied))
-        case .store(let error): .server(error)
+        case .denied(let denied): .denied(denied)
+        case .store(let error): .server(store: store, error)
         }
     }
 }

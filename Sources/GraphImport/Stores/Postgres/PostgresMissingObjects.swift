@@ -15,17 +15,17 @@ struct PostgresMissingObjects {
     private var pk: String { quoteIdentifier(Naming.primaryKey) }
 
     /// Deletes (unless `dryRun`) the objects the run did not meet, and what the delete rules take
-    /// with them; says what was, or would be, deleted.
-    func delete(with doomed: PostgresDoomedObjects, dryRun: Bool) throws(PostgresImportError) -> [Deletions] {
+    /// with them; says what was, or would be, deleted. `store` names the store in errors.
+    func delete(with doomed: PostgresDoomedObjects, store: String, dryRun: Bool) throws(ImportError) -> [Deletions] {
         var doomed = doomed
         do throws(PostgresError) {
             try doomed.prepare()
             try doomMissing(&doomed)
         } catch {
-            throw .server(error)
+            throw .server(store: store, error)
         }
         var walk = DeletionWalk(plan: plan, doomed: doomed)
-        do { return try walk.delete(dryRun: dryRun) } catch { throw error.importError }
+        do { return try walk.delete(dryRun: dryRun) } catch { throw error.importError(store: store) }
     }
 
     /// Dooms the objects each `delete missing` finds missing.

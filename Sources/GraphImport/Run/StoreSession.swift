@@ -1,0 +1,75 @@
+import GraphImportSchema
+
+/// What a store does for one import run, in the order `ImportRun` asks: record the run, open the
+/// run's transaction under the store's write lock, migrate, make the sink that writes the
+/// objects, save metadata, record the run's end, commit or roll back. Every decision about the
+/// run (`--if-changed`, an empty feed, `delete missing`'s suspension, a dry run, a failure) is
+/// `ImportRun`'s; a session only executes, and says its failures as `ImportError`s.
+///
+/// A new store conforms a session and a sink (`Stores/NAME/`) and gets a case of `StoreLocation`.
+protocol StoreSession {
+    associatedtype Sink: StoreSink
+
+    /// The store as messages and the summary show it (a connection string without its password).
+    var storeName: String { get }
+
+    /// Records the run as running, outside the run's transaction, so that a failed run stays recorded.
+    func beginRun(input: String, mapName: String, mapSHA256: String, pid: Int32, host: String) throws(ImportError) -> Int64
+
+    /// The input hash of the last run that succeeded, for `--if-changed`.
+    func lastSucceededInputSHA256() throws(ImportError) -> String?
+
+    /// Begins the run's transaction and takes the store's write lock; returns the id the run
+    /// writes and commits under (the store's `claimRunID` of `beganID`).
+    func open(claiming beganID: Int64) throws(ImportError) -> Int64
+
+    /// Migrates the store to `schema` inside the run's transaction; refusals are returned, not thrown.
+    func migrate(to schema: SchemaDescription, mapName: String, mapText: String) throws(ImportError) -> MigrationPlan
+
+    /// Makes the sink that writes this run's objects, once the store is migrated.
+    func makeSink(plan: ImportPlan, run: RunContext, hooks: [EntityHooks], modes: EntityModes, options: ImportOptions) throws(ImportError) -> Sink
+
+    func setMeta(_ key: String, _ value: MetaValue) throws(ImportError)
+    func unsetMeta(_ key: String) throws(ImportError)
+
+    /// Records the run's end (inside the transaction when it is open, so it commits with the data).
+    func finishRun(
+        _ runID: Int64, outcome: RunOutcome, records: Int64?, skippedRecords: Int64, inputBytes: Int64, inputSHA256: String?, counts: String?,
+        error: String?
+    ) throws(ImportError)
+
+    func commit(runID: Int64) throws(ImportError)
+    func rollback()
+
+    /// The session that records a failed run: this one, or one that reconnects to a store whose
+    /// connection was lost; nil when the store cannot be reached at all.
+    func recorderAfterFailure() -> Self?
+
+    /// The failure as the caller sees it (SQLite names the import that holds a busy store's lock).
+    func explained(_ error: ImportError) -> ImportError
+}
+
+/// Writes one run's objects into a store: the write loop, and what is left once the feed is read.
+/// It holds no rule of the run's own; `ImportRun` calls it in order.
+protocol StoreSink {
+    var tally: PolicyTally { get }
+    var changeLog: ChangeLog? { get }
+
+    /// Writes each record `loop` reads from `pipeline`; a record the sink refuses is undone and skipped
+    /// under `--skip-invalid`.
+    func writeRecords(
+        _ loop: inout RecordLoop, from pipeline: RecordPipeline, options: ImportOptions, onSkip: (RecordError) -> Void,
+        onProgress: ((Int, Int) -> Void)?
+    ) throws(ImportError) -> RecordLoop.Ending
+
+    /// Writes what is still pending once the feed is read (links, deferred indexes, the last batch),
+    /// before metadata and deletions.
+    func flush() throws(ImportError)
+
+    /// Deletes (unless `dryRun`) the owned objects their owners let go of, and with `missing` what
+    /// a complete feed no longer holds; says what was, or would be, deleted.
+    func delete(missing: Bool, dryRun: Bool) throws(ImportError) -> [Deletions]
+
+    /// Writes the engine's values left for the run's end, and counts each entity's objects.
+    func counts() throws(ImportError) -> [EntityCounts]
+}

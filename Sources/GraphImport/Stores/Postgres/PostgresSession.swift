@@ -1,0 +1,184 @@
+import GraphImportPostgres
+import GraphImportSchema
+
+/// One import run's PostgreSQL store: a connection, the store's run history and metadata, and the
+/// run's transaction under the store's advisory lock.
+///
+/// A map that PostgreSQL cannot hold as it is (a name longer than its 63 bytes) is refused before
+/// anything is written (`ImportPlan.postgresOverlongNames`, `ImportPlan.postgresUnsupported`).
+struct PostgresSession: StoreSession {
+    let connection: PostgresConnection
+    let location: ConnectionString
+    /// How long to wait for the store's lock (`--wait`).
+    let wait: Double
+    /// Objects gathered before a batch is written.
+    let batchSize: Int
+
+    var storeName: String { location.description }
+
+    /// Connects to the store at `location` for an import with `plan`, once the map is known to fit it.
+    init(location: ConnectionString, plan: ImportPlan, options: ImportOptions) throws(ImportError) {
+        let refusals = plan.postgresUnsupported()
+        if !refusals.isEmpty {
+            throw .unsupported(
+                store: location.description, message: "this map asks for what graphimport does not do on a PostgreSQL store yet", refusals: refusals)
+        }
+        let overlong = plan.postgresOverlongNames()
+        if !overlong.isEmpty {
+            throw .unsupported(store: location.description, message: "the map makes names longer than PostgreSQL keeps", refusals: overlong)
+        }
+        do { connection = try PostgresConnection(location) } catch { throw .server(store: location.description, error) }
+        self.location = location
+        wait = options.busyTimeout
+        batchSize = options.postgresBatchSize
+    }
+
+    private init(connection: PostgresConnection, location: ConnectionString, wait: Double, batchSize: Int) {
+        self.connection = connection
+        self.location = location
+        self.wait = wait
+        self.batchSize = batchSize
+    }
+
+    func beginRun(input: String, mapName: String, mapSHA256: String, pid: Int32, host: String) throws(ImportError) -> Int64 {
+        try server { () throws(PostgresError) in
+            try connection.beginRun(input: input, mapName: mapName, mapSHA256: mapSHA256, pid: pid, host: host, wait: wait)
+        }
+    }
+
+    func lastSucceededInputSHA256() throws(ImportError) -> String? {
+        try server { () throws(PostgresError) in try connection.lastSucceededInputSHA256() }
+    }
+
+    func open(claiming beganID: Int64) throws(ImportError) -> Int64 {
+        try server { () throws(PostgresError) in
+            try connection.begin()
+            try connection.lockStore(wait: wait)
+            return try connection.claimRunID(beganID)
+        }
+    }
+
+    func migrate(to schema: SchemaDescription, mapName: String, mapText: String) throws(ImportError) -> MigrationPlan {
+        try server { () throws(PostgresError) in try connection.migrate(to: schema, mapName: mapName, mapText: mapText) }
+    }
+
+    func makeSink(plan: ImportPlan, run: RunContext, hooks: [EntityHooks], modes: EntityModes, options: ImportOptions) throws(ImportError) -> PostgresSink {
+        let writer = makeBatchWriter(plan: plan, run: run, options: options)
+        try server { () throws(PostgresError) in try writer.prepare() }
+        return PostgresSink(plan: plan, connection: connection, storeName: storeName, runID: run.runID, writer: writer, modes: modes, hooks: hooks)
+    }
+
+    /// The batch writer of one run: the one place it is made.
+    private func makeBatchWriter(plan: ImportPlan, run: RunContext, options: ImportOptions) -> PostgresBatchWriter {
+        PostgresBatchWriter(
+            plan: plan, connection: connection, run: run, batchSize: batchSize, changeLog: ChangeLog(options: options, entities: plan.entities.count))
+    }
+
+    func setMeta(_ key: String, _ value: MetaValue) throws(ImportError) {
+        try server { () throws(PostgresError) in try connection.setMeta(key, value) }
+    }
+
+    func unsetMeta(_ key: String) throws(ImportError) {
+        try server { () throws(PostgresError) in try connection.unsetMeta(key) }
+    }
+
+    func finishRun(
+        _ runID: Int64, outcome: RunOutcome, records: Int64?, skippedRecords: Int64, inputBytes: Int64, inputSHA256: String?, counts: String?,
+        error: String?
+    ) throws(ImportError) {
+        try server { () throws(PostgresError) in
+            try connection.finishRun(
+                runID, outcome: outcome, records: records, skippedRecords: skippedRecords, inputBytes: inputBytes, inputSHA256: inputSHA256,
+                counts: counts, error: error)
+        }
+    }
+
+    func commit(runID: Int64) throws(ImportError) {
+        try server { () throws(PostgresError) in try connection.commitRun(runID) }
+    }
+
+    func rollback() { connection.rollback() }
+
+    /// A lost connection cannot record the failure; a new one can while the server is still there
+    /// (a terminated backend). After the server stopped, the run stays `running`.
+    func recorderAfterFailure() -> PostgresSession? {
+        if connection.isConnected { return self }
+        guard let reopened = try? connection.reopened() else { return nil }
+        return PostgresSession(connection: reopened, location: location, wait: wait, batchSize: batchSize)
+    }
+
+    func explained(_ error: ImportError) -> ImportError { error }
+
+    /// Runs server work, turning its errors into the import's.
+    private func server<T>(_ body: () throws(PostgresError) -> T) throws(ImportError) -> T {
+        do { return try body() } catch { throw .server(store: storeName, error) }
+    }
+}
+
+/// One run's writing into PostgreSQL: records completed one by one (`PostgresRecordCompletion`,
+/// over what the store holds of each batch, read at once), gathered and written a batch at a time.
+struct PostgresSink: StoreSink {
+    let plan: ImportPlan
+    let connection: PostgresConnection
+    let storeName: String
+    let runID: Int64
+    let writer: PostgresBatchWriter
+    let modes: EntityModes
+    let hooks: [EntityHooks]
+
+    var tally: PolicyTally { writer.tally }
+    var changeLog: ChangeLog? { writer.changeLog }
+
+    func writeRecords(
+        _ loop: inout RecordLoop, from pipeline: RecordPipeline, options: ImportOptions, onSkip: (RecordError) -> Void,
+        onProgress: ((Int, Int) -> Void)?
+    ) throws(ImportError) -> RecordLoop.Ending {
+        let writer = writer
+        let stored = PostgresStoredObjects(plan: plan, connection: connection)
+        let completion = PostgresRecordCompletion(
+            plan: plan, modes: modes, rules: ObjectValueRules(plan: plan, run: writer.run, hooks: hooks), objects: stored)
+        let required = PostgresRequiredCheck(plan: plan, modes: modes, stored: stored, batch: writer)
+        do {
+            let fetch = { (records: [DraftedRecord]) throws in try completion.fetch(records, held: writer.holds) }
+            return try loop.run(pipeline, onSkip: onSkip, onProgress: onProgress, beforeBatch: fetch) { record, draft in
+                try completion.write(record, draft, into: writer, checking: required)
+            }
+        } catch let error as ImportError {
+            throw error
+        } catch let error as PostgresError {
+            throw .server(store: storeName, error)
+        } catch {
+            throw .internalError("\(error)")
+        }
+    }
+
+    /// The last batch, then (after a first import's straight load) the foreign keys and indexes
+    /// made again, before anything looks rows up by them.
+    func flush() throws(ImportError) {
+        try server { () throws(PostgresError) in
+            try writer.flush()
+            try writer.finishLoad()
+        }
+    }
+
+    func delete(missing: Bool, dryRun: Bool) throws(ImportError) -> [Deletions] {
+        let letGo = try server { () throws(PostgresError) in try writer.deleteLetGoOwned() }
+        guard missing, writer.deletionTables.deletes else { return Deletions.combined(letGo) }
+        let objects = PostgresMissingObjects(plan: plan, tables: writer.deletionTables, givenTable: writer.givenTable)
+        let deleted = try objects.delete(with: PostgresDoomedObjects(plan: plan, connection: connection, runID: runID), store: storeName, dryRun: dryRun)
+        return Deletions.combined(letGo + deleted)
+    }
+
+    func counts() throws(ImportError) -> [EntityCounts] {
+        try server { () throws(PostgresError) in
+            try writer.writeEngineValues(modes: modes)
+            var counts = try writer.counts()
+            for index in counts.indices { counts[index].notInserted = writer.tally.notInsertedCount(index) }
+            return counts
+        }
+    }
+
+    private func server<T>(_ body: () throws(PostgresError) -> T) throws(ImportError) -> T {
+        do { return try body() } catch { throw .server(store: storeName, error) }
+    }
+}
