@@ -39,9 +39,9 @@ let package = Package(
             dependencies: ["GraphImport", "GraphImportMapping", "GraphImportJSON", "GraphImportSchema", "GraphImportStore", "GraphImportPostgres"]),
         .executableTarget(name: "graphimport", dependencies: ["GraphImportCLI"]),
         .executableTarget(
-            name: "hooks-example", dependencies: ["GraphImport", "GraphImportMapping", "GraphImportJSON", "GraphImportSchema"],
+            name: "hooks-example", dependencies: ["GraphImport"],
             path: "Samples/HooksExample"),
-        .executableTarget(name: "read-example", dependencies: ["GraphImport", "GraphImportJSON"], path: "Samples/ReadExample"),
+        .executableTarget(name: "read-example", dependencies: ["GraphImport"], path: "Samples/ReadExample"),
         .target(name: "GraphImportTestSupport", path: "Tests/GraphImportTestSupport"),
         // A store of either kind for tests that must hold for SQLite and PostgreSQL alike.
         .target(

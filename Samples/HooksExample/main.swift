@@ -7,10 +7,6 @@
 
 import Foundation
 import GraphImport
-import GraphImportJSON
-import GraphImportMapping
-import GraphImportSchema
-import GraphImportStore
 
 let map = """
     records at $[*] as Movie
@@ -107,10 +103,11 @@ do {
         source: BytesSource(Array(feed.utf8)), inputName: "feed", storePath: storePath, options: ImportOptions(skipInvalid: true),
         onSkip: { print("skipped \($0)") })
     print("imported \(summary.importedRecords) of \(summary.records) records, skipped \(summary.skippedRecords)")
-    let rows = try Database(path: storePath).rows(
-        "SELECT id, title, rating, minutes, first_seen_by FROM movie ORDER BY id")
-    for row in rows {
-        print(row.map { value in if case .text(let text) = value { text } else { value.description } }.joined(separator: " | "))
+    let graph = try ObjectGraph(store: storePath, plan: plan, readOnly: true)
+    defer { graph.close() }
+    for movie in try graph.objects("Movie", sortedBy: [.ascending("id")]) {
+        let values = try ["id", "title", "rating", "minutes", "firstSeenBy"].map { name throws(GraphError) in try movie[name] }
+        print(values.map { value in if case .text(let text) = value { text } else { value.description } }.joined(separator: " | "))
     }
 } catch {
     print("hooks-example: error: \(error)")

@@ -7,7 +7,6 @@
 
 import Foundation
 import GraphImport
-import GraphImportJSON
 
 let map = """
     records at $[*] as Tweet

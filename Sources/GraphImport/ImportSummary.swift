@@ -74,7 +74,7 @@ public struct InputFingerprint: Sendable, Equatable {
     public var sha256: String
     public var bytes: Int
 
-    public init(sha256: String, bytes: Int) {
+    package init(sha256: String, bytes: Int) {
         self.sha256 = sha256
         self.bytes = bytes
     }

@@ -17,7 +17,7 @@ public struct RecordError: Error, Equatable, Sendable, CustomStringConvertible {
     public var message: String
     public var hint: String?
 
-    public init(recordIndex: Int, position: JSONPosition, path: String, member: String?, message: String, hint: String?) {
+    package init(recordIndex: Int, position: JSONPosition, path: String, member: String?, message: String, hint: String?) {
         self.recordIndex = recordIndex
         self.position = position
         self.path = path

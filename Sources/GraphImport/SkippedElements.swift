@@ -12,7 +12,7 @@ public struct SkippedElements: Sendable, Equatable {
     /// How many paths a summary lists per relationship.
     public static let maxPaths = 3
 
-    public init(member: String, count: Int, reason: String, paths: [String]) {
+    package init(member: String, count: Int, reason: String, paths: [String]) {
         self.member = member
         self.count = count
         self.reason = reason

@@ -28,7 +28,7 @@ public struct StoreFailure: Error, Equatable, Sendable {
     /// For a busy store: who holds it, when the run history knows ("graphimport pid 123 on host, run 7 …").
     public var holder: String?
 
-    public init(kind: Kind, message: String) {
+    package init(kind: Kind, message: String) {
         self.kind = kind
         self.message = message
     }

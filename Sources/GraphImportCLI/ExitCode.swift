@@ -1,6 +1,6 @@
 /// The exit statuses, in the sysexits tradition, so that a cron wrapper can tell
 /// "retry later" (75) from "fix the feed" (65) from "fix the map" (78).
-public enum ExitCode: Int32, CaseIterable, Sendable {
+package enum ExitCode: Int32, CaseIterable, Sendable {
     case ok = 0
     /// `meta get`: the key is not set and no `--default` was given.
     case notFound = 1

@@ -3,11 +3,11 @@ import GraphImport
 import GraphImportMapping
 
 /// The `graphimport` command: dispatches to import, check and schema, and owns help and usage errors.
-public enum GraphImportCommand {
-    public static let version = "0.1.0"
+package enum GraphImportCommand {
+    package static let version = "0.1.0"
 
     /// Runs the command with `arguments` (without the program name) and returns the exit status.
-    public static func main(arguments: [String], io: ToolIO) -> Int32 {
+    package static func main(arguments: [String], io: ToolIO) -> Int32 {
         let subcommand: Subcommand
         let rest: [String]
         switch resolve(arguments) {
@@ -43,7 +43,7 @@ public enum GraphImportCommand {
     /// What a command line asks for, judged from its arguments alone: the part of `main` that
     /// reads no file, opens no store and reads no standard input. `inputIsTerminal` is what an
     /// import without a FILE depends on.
-    public static func checkArguments(_ arguments: [String], inputIsTerminal: Bool) -> ArgumentCheck {
+    package static func checkArguments(_ arguments: [String], inputIsTerminal: Bool) -> ArgumentCheck {
         switch resolve(arguments) {
         case .notACommand(let text): return .usageError(text)
         case .information(let text): return .information(text)
@@ -124,7 +124,7 @@ public enum GraphImportCommand {
 }
 
 /// What `GraphImportCommand.checkArguments` finds in a command line.
-public enum ArgumentCheck: Equatable, Sendable {
+package enum ArgumentCheck: Equatable, Sendable {
     /// `--help`, `help` or `--version`: this text goes to standard output, exit 0.
     case information(String)
     /// The arguments parse and pass every check that needs no file or store; `command` would run.

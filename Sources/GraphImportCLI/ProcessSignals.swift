@@ -10,14 +10,14 @@ import Synchronization
 private let interruptRequested = Atomic<Bool>(false)
 
 /// The process-wide signal set-up of the command; called once by `main.swift`.
-public enum ProcessSignals {
+package enum ProcessSignals {
     /// Installs the handlers. A second signal of the same kind kills at once (the default action).
     /// SIGXFSZ is ignored so that a file-size limit (`ulimit -f`) makes writes fail with an
     /// I/O error that is reported (exit 74), instead of killing the process silently.
     /// The handlers are installed without SA_RESTART, so a read blocked on a quiet pipe returns
     /// EINTR and the import can stop; and the signals are unblocked, since a parent (a test runner,
     /// a supervisor) may have started graphimport with them blocked.
-    public static func install() {
+    package static func install() {
         var unblock = sigset_t()
         sigemptyset(&unblock)
         for signalNumber in [SIGINT, SIGTERM, SIGHUP] {
@@ -36,5 +36,5 @@ public enum ProcessSignals {
     }
 
     /// Whether a stop was requested.
-    public static var interrupted: Bool { interruptRequested.load(ordering: .relaxed) }
+    package static var interrupted: Bool { interruptRequested.load(ordering: .relaxed) }
 }

@@ -7,23 +7,23 @@ import Foundation
 #endif
 
 /// Where the command reads and writes, so that tests can run it in-process.
-public struct ToolIO: Sendable {
+package struct ToolIO: Sendable {
     /// The file descriptor of standard input.
-    public var standardInput: Int32
-    public var writeOut: @Sendable (String) -> Void
-    public var writeError: @Sendable (String) -> Void
+    package var standardInput: Int32
+    package var writeOut: @Sendable (String) -> Void
+    package var writeError: @Sendable (String) -> Void
     /// Whether standard input is a terminal (then a missing FILE is a usage error).
-    public var inputIsTerminal: Bool
+    package var inputIsTerminal: Bool
     /// Whether standard error is a terminal (then progress is shown).
-    public var errorIsTerminal: Bool
+    package var errorIsTerminal: Bool
     /// The width of the terminal on standard error, when it is one and says.
-    public var errorColumns: Int?
+    package var errorColumns: Int?
     /// Whether the process was asked to stop (SIGINT, SIGTERM).
-    public var isInterrupted: @Sendable () -> Bool = { false }
+    package var isInterrupted: @Sendable () -> Bool = { false }
     /// The environment variables the command reads (`GRAPHIMPORT_INCLUDE_PATH`); empty unless given.
-    public var environment: [String: String] = [:]
+    package var environment: [String: String] = [:]
 
-    public init(
+    package init(
         standardInput: Int32, writeOut: @escaping @Sendable (String) -> Void, writeError: @escaping @Sendable (String) -> Void,
         inputIsTerminal: Bool, errorIsTerminal: Bool
     ) {
@@ -35,7 +35,7 @@ public struct ToolIO: Sendable {
     }
 
     /// The process's own standard streams.
-    public static var standard: ToolIO {
+    package static var standard: ToolIO {
         var io = ToolIO(
             standardInput: 0, writeOut: { writeAll(1, $0) }, writeError: { writeAll(2, $0) },
             inputIsTerminal: isatty(0) != 0, errorIsTerminal: isatty(2) != 0)

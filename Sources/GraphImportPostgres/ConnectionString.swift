@@ -16,7 +16,7 @@ public struct ConnectionString: Sendable, Equatable, CustomStringConvertible {
     public let description: String
 
     /// A connection string, or nil when `store` is a file path (the SQLite store).
-    public init?(_ store: String) {
+    package init?(_ store: String) {
         guard Self.recognizes(store) else { return nil }
         text = store
         var found: [String] = []
@@ -27,7 +27,7 @@ public struct ConnectionString: Sendable, Equatable, CustomStringConvertible {
 
     /// True for `postgresql://…`, `postgres://…`, and a string that begins with a libpq keyword
     /// and `=` (`dbname=feeds`, `host = db1 …`). A file whose name looks so is given as `./dbname=x`.
-    public static func recognizes(_ store: String) -> Bool {
+    package static func recognizes(_ store: String) -> Bool {
         if store.hasPrefix("postgresql://") || store.hasPrefix("postgres://") { return true }
         let trimmed = store.drop { $0 == " " }
         guard let equals = trimmed.firstIndex(of: "=") else { return false }
@@ -54,7 +54,7 @@ public struct ConnectionString: Sendable, Equatable, CustomStringConvertible {
     }()
 
     /// `message` with the connection string and its password replaced by their redacted forms.
-    public func scrub(_ message: String) -> String {
+    package func scrub(_ message: String) -> String {
         var result = message.replacingAll(text, with: description)
         for secret in secrets { result = result.replacingAll(secret, with: "***") }
         return result

@@ -8,7 +8,7 @@ extension PostgresConnection {
     /// a new one waits until the old session has ended and reads the run's row: `succeeded` only
     /// if the commit happened (then this returns), else the loss is thrown; `.commitUncertain`
     /// when no new connection can tell.
-    public func commitRun(_ runID: Int64) throws(PostgresError) {
+    package func commitRun(_ runID: Int64) throws(PostgresError) {
         let backend = PQbackendPID(handle)
         do {
             try commit()

@@ -1,12 +1,12 @@
 internal import CLibPQ
-public import GraphImportSchema
+package import GraphImportSchema
 
 /// COPY … FROM STDIN: rows sent as one stream in PostgreSQL's text format, the way a batch of
 /// objects reaches the server in one round trip instead of one statement per object.
 extension PostgresConnection {
     /// Sends `values` (row after row, `columns.count` to a row) into `columns` of `table`
     /// (a table name, quoted here; `pg_temp` tables included).
-    public func copy(into table: String, columns: [String], values: [SQLValue]) throws(PostgresError) {
+    package func copy(into table: String, columns: [String], values: [SQLValue]) throws(PostgresError) {
         precondition(!columns.isEmpty && values.count % columns.count == 0, "values must fill whole rows")
         let sql = "COPY \(quoteIdentifier(table)) (\(columns.map(quoteIdentifier).joined(separator: ", "))) FROM STDIN"
         let start = PQexec(handle, sql)

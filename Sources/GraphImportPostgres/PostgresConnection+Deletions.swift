@@ -8,7 +8,7 @@ internal import GraphImportSchema
 /// order they were written, so that a reader orders them as it does in SQLite (`ORDER BY "run", rowid`).
 extension PostgresConnection {
     /// The table, made by the first run that begins without it (`beginRun`).
-    public static let createDeletedTable =
+    package static let createDeletedTable =
         "CREATE TABLE IF NOT EXISTS \(quoteIdentifier(InternalTable.deleted)) ("
         + "\"run\" BIGINT NOT NULL, \"entity\" TEXT, \"key\" TEXT, \"rowid\" BIGINT GENERATED ALWAYS AS IDENTITY)"
 
@@ -21,7 +21,7 @@ extension PostgresConnection {
 
     /// Records that `run` deleted the objects of `entity` with these keys (JSON text each), in
     /// order, in the caller's transaction: one COPY, whatever their number.
-    public func recordDeletions(entity: String, keys: [String], run: Int64) throws(PostgresError) {
+    package func recordDeletions(entity: String, keys: [String], run: Int64) throws(PostgresError) {
         guard !keys.isEmpty else { return }
         var values: [SQLValue] = []
         values.reserveCapacity(keys.count * 3)
@@ -30,13 +30,13 @@ extension PostgresConnection {
     }
 
     /// The first run whose deletions the store records, or nil when it records none (the table is missing).
-    public func deletionsRecordedSince() throws(PostgresError) -> Int64? {
+    package func deletionsRecordedSince() throws(PostgresError) -> Int64? {
         guard try scalar("SELECT to_regclass($1) IS NOT NULL", [quoteIdentifier(InternalTable.deleted)]) == "t" else { return nil }
         return try scalar("SELECT min(\"run\") FROM \(quoteIdentifier(InternalTable.deleted)) WHERE \"entity\" IS NULL").flatMap { Int64($0) }
     }
 
     /// (run, key JSON text) of the objects of `entity` deleted by runs after `run`, oldest first.
-    public func deletions(of entity: String, after run: Int64) throws(PostgresError) -> [(run: Int64, key: String)] {
+    package func deletions(of entity: String, after run: Int64) throws(PostgresError) -> [(run: Int64, key: String)] {
         guard try scalar("SELECT to_regclass($1) IS NOT NULL", [quoteIdentifier(InternalTable.deleted)]) == "t" else { return [] }
         return try rows(
             "SELECT \"run\", \"key\" FROM \(quoteIdentifier(InternalTable.deleted)) WHERE \"entity\" = $1 AND \"run\" > $2 ORDER BY \"run\", \"rowid\"",

@@ -1,4 +1,4 @@
-public import GraphImportSchema
+package import GraphImportSchema
 
 /// The store's tables as they are, read from PostgreSQL's catalog into the descriptions the SQLite
 /// store reads from its own (`Store.storedSchema`), so that `Migrator` compares a map with either
@@ -8,7 +8,7 @@ extension PostgresConnection {
     /// The data tables of the connection's current schema (not `graphimport_…`), their columns,
     /// keys, references and indexes; every name of the schema's relations and types; and the schema
     /// recorded by the latest migration.
-    public func storedSchema() throws(PostgresError) -> StoredSchema {
+    package func storedSchema() throws(PostgresError) -> StoredSchema {
         let namespace = "(SELECT oid FROM pg_namespace WHERE nspname = current_schema())"
         var names: [(name: String, type: String)] = []
         var tables: [(oid: String, name: String)] = []

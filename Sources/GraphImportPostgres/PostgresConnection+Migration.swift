@@ -1,12 +1,12 @@
 internal import CLibPQ
 import Foundation
-public import GraphImportSchema
+package import GraphImportSchema
 
 /// Migrating a PostgreSQL store to a map: the plan is both stores' (`Migrator`, from the tables
 /// as they are), the DDL PostgreSQL's (`PostgresSchemaSQL.statements(for:)`).
 extension PostgresConnection {
     /// Whether a transaction is open on the connection.
-    public var isInTransaction: Bool {
+    package var isInTransaction: Bool {
         let status = PQtransactionStatus(handle)
         return status == PQTRANS_INTRANS || status == PQTRANS_INERROR
     }
@@ -18,7 +18,7 @@ extension PostgresConnection {
     /// Must run inside the import's transaction, under the store's lock: PostgreSQL's DDL is
     /// transactional, so an import that fails after migrating leaves the tables as they were, and
     /// two imports never migrate at once.
-    public func migrate(to schema: SchemaDescription, mapName: String, mapText: String) throws(PostgresError) -> MigrationPlan {
+    package func migrate(to schema: SchemaDescription, mapName: String, mapText: String) throws(PostgresError) -> MigrationPlan {
         guard isInTransaction else { throw PostgresError(.other, message: "the schema migration must run inside a transaction") }
         let latest = try latestSchemaRecord()
         let plan = Migrator.plan(from: try storedSchema(), to: schema, target: .postgresql)

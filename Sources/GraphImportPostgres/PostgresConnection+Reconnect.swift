@@ -4,11 +4,11 @@ internal import CLibPQ
 /// terminated, the network dropped it), and a new one to record how the run ended.
 extension PostgresConnection {
     /// False once libpq has seen the connection break; every statement on it fails from then on.
-    public var isConnected: Bool { PQstatus(handle) == CONNECTION_OK }
+    package var isConnected: Bool { PQstatus(handle) == CONNECTION_OK }
 
     /// A new connection to the same database, giving up after `connectTimeout` seconds where the
     /// server's host does not answer (unless the connection string sets `connect_timeout`).
-    public func reopened(connectTimeout seconds: Int = 10) throws(PostgresError) -> PostgresConnection {
+    package func reopened(connectTimeout seconds: Int = 10) throws(PostgresError) -> PostgresConnection {
         try PostgresConnection(location, defaults: [("connect_timeout", String(seconds))])
     }
 }

@@ -7,7 +7,7 @@ internal import GraphImportSchema
 extension PostgresConnection {
     /// Takes `count` ids from the identity sequence of `table`'s `column`, ascending. Ids taken
     /// are never given again, whether the transaction commits or not (as `INSERT` takes them).
-    public func reserveRowIDs(table: String, column: String, count: Int) throws(PostgresError) -> [Int64] {
+    package func reserveRowIDs(table: String, column: String, count: Int) throws(PostgresError) -> [Int64] {
         guard count > 0 else { return [] }
         let rows = try rows(
             "SELECT nextval(pg_get_serial_sequence($1, $2)) AS id FROM generate_series(1, $3::bigint) ORDER BY id",

@@ -1,5 +1,5 @@
 import Foundation
-public import GraphImportSchema
+package import GraphImportSchema
 
 /// The store's own tables on PostgreSQL (`PostgresSchemaSQL.internalTables`): the schema a map
 /// made, the run history and the metadata, with the SQLite store's names and text formats.
@@ -10,7 +10,7 @@ extension PostgresConnection {
     /// Records the start of a run in its own committed transaction (so that the record outlives a
     /// rollback of the import), creating the store's own tables first if need be, under the
     /// store's lock (two first imports must not both create them). Returns the run's id.
-    public func beginRun(input: String, mapName: String, mapSHA256: String, pid: Int32, host: String, wait: Double) throws(PostgresError) -> Int64 {
+    package func beginRun(input: String, mapName: String, mapSHA256: String, pid: Int32, host: String, wait: Double) throws(PostgresError) -> Int64 {
         try begin()
         do throws(PostgresError) {
             try lockStore(wait: wait)
@@ -34,7 +34,7 @@ extension PostgresConnection {
     /// that holds the store's lock (`lockStore`), before anything is tagged with the run, as
     /// `Store.claimRunID` on SQLite: ids of committed runs then grow in commit order, which a
     /// reader of changes since a run relies on. A rollback undoes the move.
-    public func claimRunID(_ began: Int64) throws(PostgresError) -> Int64 {
+    package func claimRunID(_ began: Int64) throws(PostgresError) -> Int64 {
         // Under the lock every id handed out is committed (beginRun takes the lock too), and a
         // READ COMMITTED statement sees them all; the identity's next value is above each of them.
         let runs = quoteIdentifier(InternalTable.runs)
@@ -47,7 +47,7 @@ extension PostgresConnection {
     /// Fills in the end of run `id`: inside the import's transaction for a success, after the
     /// rollback for a failure. `counts` is JSON text. A run that has ended already is left as it
     /// is (a commit whose reply was lost is not turned into a failure).
-    public func finishRun(
+    package func finishRun(
         _ id: Int64, outcome: RunOutcome, records: Int64?, skippedRecords: Int64?, inputBytes: Int64?, inputSHA256: String?, counts: String?,
         error: String?
     ) throws(PostgresError) {
@@ -62,14 +62,14 @@ extension PostgresConnection {
     }
 
     /// The input fingerprint of the last run that succeeded, for `--if-changed`.
-    public func lastSucceededInputSHA256() throws(PostgresError) -> String? {
+    package func lastSucceededInputSHA256() throws(PostgresError) -> String? {
         try scalar(
             "SELECT \"input_sha256\" FROM \(quoteIdentifier(InternalTable.runs)) WHERE \"outcome\" = $1 ORDER BY \"id\" DESC LIMIT 1",
             [RunOutcome.succeeded.rawValue])
     }
 
     /// Stores `value` under `key` in the metadata, `updated_at` moving only when it changes.
-    public func setMeta(_ key: String, _ value: MetaValue) throws(PostgresError) {
+    package func setMeta(_ key: String, _ value: MetaValue) throws(PostgresError) {
         let table = quoteIdentifier(InternalTable.meta)
         _ = try rows(
             "INSERT INTO \(table) (\"key\", \"type\", \"value\", \"updated_at\") VALUES ($1, $2, $3, \(Self.nowText)) "
@@ -79,7 +79,7 @@ extension PostgresConnection {
     }
 
     /// Removes `key` from the metadata.
-    public func unsetMeta(_ key: String) throws(PostgresError) {
+    package func unsetMeta(_ key: String) throws(PostgresError) {
         _ = try rows("DELETE FROM \(quoteIdentifier(InternalTable.meta)) WHERE \"key\" = $1", [key])
     }
 
@@ -94,7 +94,7 @@ extension PostgresConnection {
     }
 
     /// The newest `last` runs, newest first; none when no import made the store's tables yet.
-    public func runs(last: Int) throws(PostgresError) -> [RunRecord] {
+    package func runs(last: Int) throws(PostgresError) -> [RunRecord] {
         guard try scalar("SELECT to_regclass($1) IS NOT NULL", [quoteIdentifier(InternalTable.runs)]) == "t" else { return [] }
         let rows = try rows(
             "SELECT \"id\", \"started_at\", \"finished_at\", \"pid\", \"host\", \"input\", \"input_bytes\", \"input_sha256\", "
@@ -110,7 +110,7 @@ extension PostgresConnection {
     }
 
     /// Every metadata key with its value, sorted by key bytewise (as the SQLite store lists them).
-    public func allMeta() throws(PostgresError) -> [(key: String, value: MetaValue)] {
+    package func allMeta() throws(PostgresError) -> [(key: String, value: MetaValue)] {
         guard try scalar("SELECT to_regclass($1) IS NOT NULL", [quoteIdentifier(InternalTable.meta)]) == "t" else { return [] }
         return try rows("SELECT \"key\", \"type\", \"value\" FROM \(quoteIdentifier(InternalTable.meta)) ORDER BY \"key\" COLLATE \"C\"").compactMap { row in
             guard let key = row[0], let value = Self.metaValue(type: row[1], text: row[2]) else { return nil }
@@ -119,7 +119,7 @@ extension PostgresConnection {
     }
 
     /// The value of metadata `key`, or nil when it is not set.
-    public func meta(_ key: String) throws(PostgresError) -> MetaValue? {
+    package func meta(_ key: String) throws(PostgresError) -> MetaValue? {
         guard try scalar("SELECT to_regclass($1) IS NOT NULL", [quoteIdentifier(InternalTable.meta)]) == "t" else { return nil }
         guard let row = try rows("SELECT \"type\", \"value\" FROM \(quoteIdentifier(InternalTable.meta)) WHERE \"key\" = $1", [key]).first else {
             return nil
@@ -128,7 +128,7 @@ extension PostgresConnection {
     }
 
     /// Runs `body` in a transaction under the store's lock, the store's own tables made first.
-    public func writeMeta(wait: Double, _ body: (PostgresConnection) throws(PostgresError) -> Void) throws(PostgresError) {
+    package func writeMeta(wait: Double, _ body: (PostgresConnection) throws(PostgresError) -> Void) throws(PostgresError) {
         try begin()
         do throws(PostgresError) {
             try lockStore(wait: wait)

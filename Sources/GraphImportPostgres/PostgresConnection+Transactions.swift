@@ -11,20 +11,20 @@ extension PostgresConnection {
     /// Begins a READ COMMITTED transaction: PostgreSQL's default, named so that a server whose
     /// `default_transaction_isolation` says otherwise changes nothing. Each statement after
     /// `lockStore` then sees every run committed before the lock was granted (`claimRunID`).
-    public func begin() throws(PostgresError) { try execute("BEGIN ISOLATION LEVEL READ COMMITTED") }
+    package func begin() throws(PostgresError) { try execute("BEGIN ISOLATION LEVEL READ COMMITTED") }
 
     /// Commits; the deferred foreign keys are checked here, and a failure rolls back.
-    public func commit() throws(PostgresError) { try execute("COMMIT") }
+    package func commit() throws(PostgresError) { try execute("COMMIT") }
 
     /// Rolls back; harmless outside a transaction or on a lost connection.
-    public func rollback() { try? execute("ROLLBACK") }
+    package func rollback() { try? execute("ROLLBACK") }
 
     /// Takes the store's lock for the rest of the transaction: at once when `wait` is 0, else
     /// waiting up to `wait` seconds. Another import holding it past that is `.busy`.
     ///
     /// The lock is keyed by the connection's current schema (the first of `search_path`), so
     /// stores in two schemas of one database do not wait for each other.
-    public func lockStore(wait seconds: Double) throws(PostgresError) {
+    package func lockStore(wait seconds: Double) throws(PostgresError) {
         let key = "hashtext(current_schema())"
         if seconds <= 0 {
             let taken = try scalar("SELECT pg_try_advisory_xact_lock(\(Self.lockClass), \(key))")

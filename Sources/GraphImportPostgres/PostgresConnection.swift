@@ -11,14 +11,14 @@ internal import CLibPQLoader
 ///
 /// Every failure is a `PostgresError` whose message is scrubbed of the connection string's
 /// password. The password itself comes from the string, `PGPASSWORD` or `~/.pgpass`, as libpq reads them.
-public final class PostgresConnection {
+package final class PostgresConnection {
     let handle: OpaquePointer
     /// Where the connection goes, as given (its `description` is redacted).
-    public let location: ConnectionString
+    package let location: ConnectionString
 
     /// Connects, in UTF-8, named `graphimport` in `pg_stat_activity` unless the string names itself.
     /// `defaults` are libpq keywords (`connect_timeout`) that apply unless the string gives them.
-    public init(_ location: ConnectionString, defaults: [(keyword: String, value: String)] = []) throws(PostgresError) {
+    package init(_ location: ConnectionString, defaults: [(keyword: String, value: String)] = []) throws(PostgresError) {
         self.location = location
         try Self.loadLibrary()
         var parseError: UnsafeMutablePointer<CChar>?
@@ -85,7 +85,7 @@ public final class PostgresConnection {
     }
 
     /// Runs one or more statements that return no rows (`;`-separated, as psql would).
-    public func execute(_ sql: String) throws(PostgresError) {
+    package func execute(_ sql: String) throws(PostgresError) {
         let result = PQexec(handle, sql)
         defer { PQclear(result) }
         try check(result, sql: sql)
@@ -93,7 +93,7 @@ public final class PostgresConnection {
 
     /// Runs one statement with text parameters (`$1`, `$2`, …; nil is NULL) and returns its rows,
     /// each value in PostgreSQL's text form, nil for NULL.
-    public func rows(_ sql: String, _ parameters: [String?] = []) throws(PostgresError) -> [[String?]] {
+    package func rows(_ sql: String, _ parameters: [String?] = []) throws(PostgresError) -> [[String?]] {
         let result = Self.withOptionalCStrings(parameters) { pointers in
             PQexecParams(handle, sql, Int32(parameters.count), nil, pointers, nil, nil, 0)
         }
@@ -115,12 +115,12 @@ public final class PostgresConnection {
     }
 
     /// The first value of the first row, or nil when there is no row or it is NULL.
-    public func scalar(_ sql: String, _ parameters: [String?] = []) throws(PostgresError) -> String? {
+    package func scalar(_ sql: String, _ parameters: [String?] = []) throws(PostgresError) -> String? {
         try rows(sql, parameters).first?.first ?? nil
     }
 
     /// The server's major version, e.g. 15.
-    public var serverVersion: Int { Int(PQserverVersion(handle)) / 10000 }
+    package var serverVersion: Int { Int(PQserverVersion(handle)) / 10000 }
 
     /// Throws the result's error, if it is one: classified by SQLSTATE, or as a lost connection.
     func check(_ result: OpaquePointer?, sql: String) throws(PostgresError) {

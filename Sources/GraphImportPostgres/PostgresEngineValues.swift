@@ -1,4 +1,4 @@
-public import GraphImportSchema
+package import GraphImportSchema
 
 /// The values the engine sets (`always`, `onchange`) in the stored rows a run touched, written at
 /// the run's end with one `UPDATE` per entity. New rows got theirs when inserted, as insert-only
@@ -9,22 +9,22 @@ public import GraphImportSchema
 /// a to-one or a list) and did not insert. Only rows whose value differs are written, and
 /// `changed_run` is left alone: neither counts as a change, so a re-import that changes nothing
 /// leaves its objects unchanged.
-public struct PostgresEngineValues: Sendable {
+package struct PostgresEngineValues: Sendable {
     /// The entity's table.
-    public let table: String
+    package let table: String
     /// The columns of its unique key.
-    public let keyColumns: [String]
+    package let keyColumns: [String]
     /// The temporary table of the keys the feed gave in this run (duplicates allowed).
-    public let givenTable: String
+    package let givenTable: String
     /// The `always` columns and their values.
-    public let always: [(column: String, value: SQLValue)]
+    package let always: [(column: String, value: SQLValue)]
     /// The `onchange` columns and their values.
-    public let onChange: [(column: String, value: SQLValue)]
+    package let onChange: [(column: String, value: SQLValue)]
     /// The run's provenance columns (`inserted_run`, `changed_run`).
-    public let insertedRunColumn: String
-    public let changedRunColumn: String
+    package let insertedRunColumn: String
+    package let changedRunColumn: String
 
-    public init(
+    package init(
         table: String, keyColumns: [String], givenTable: String, always: [(column: String, value: SQLValue)],
         onChange: [(column: String, value: SQLValue)], insertedRunColumn: String, changedRunColumn: String
     ) {
@@ -39,10 +39,10 @@ public struct PostgresEngineValues: Sendable {
     }
 
     /// Whether there is anything to set.
-    public var isEmpty: Bool { always.isEmpty && onChange.isEmpty }
+    package var isEmpty: Bool { always.isEmpty && onChange.isEmpty }
 
     /// The update; `$1` is the run's id, then the `always` values, then the `onchange` values.
-    public var statement: String {
+    package var statement: String {
         var number = 1
         func parameter() -> String {
             number += 1
@@ -70,7 +70,7 @@ public struct PostgresEngineValues: Sendable {
     }
 
     /// Sets the values of run `run`, inside its transaction, after its last batch.
-    public func write(run: Int64, on connection: PostgresConnection) throws(PostgresError) {
+    package func write(run: Int64, on connection: PostgresConnection) throws(PostgresError) {
         guard !isEmpty else { return }
         _ = try connection.values(statement, [.integer(run)] + always.map(\.value) + onChange.map(\.value), statement: nil)
     }

@@ -42,7 +42,7 @@ public struct PostgresError: Error, Equatable, Sendable, CustomStringConvertible
     /// The statement that failed, when there was one.
     public var sql: String?
 
-    public init(_ kind: Kind, message: String, sqlState: String? = nil, sql: String? = nil) {
+    package init(_ kind: Kind, message: String, sqlState: String? = nil, sql: String? = nil) {
         self.kind = kind
         self.message = message
         self.sqlState = sqlState

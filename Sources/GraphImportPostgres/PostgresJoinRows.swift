@@ -1,4 +1,4 @@
-public import GraphImportSchema
+package import GraphImportSchema
 
 /// A to-many's join rows when they carry link values (`link` attributes) or when the feed's
 /// lists add to the stored ones (`merge`), written a batch at a time as `PostgresToMany` writes
@@ -12,23 +12,23 @@ public import GraphImportSchema
 ///   one that changes has its list numbered anew from 0, as the SQLite store writes it.
 ///
 /// An owner whose rows change is stamped with the run (`changed_run`).
-public struct PostgresJoinRows: PostgresLinkStaging, Sendable {
-    public let joinTable: String
-    public let ownerColumn: String
-    public let targetColumn: String
-    public let positionColumn: String
+package struct PostgresJoinRows: PostgresLinkStaging, Sendable {
+    package let joinTable: String
+    package let ownerColumn: String
+    package let targetColumn: String
+    package let positionColumn: String
     /// The link attributes' columns of the join table, in the order of each row's values.
-    public let linkColumns: [String]
+    package let linkColumns: [String]
     /// `merge`: the batch's targets are added to the stored ones instead of replacing them.
-    public let merges: Bool
-    public let table: String
-    public let keyColumns: [String]
-    public let targetTable: String
-    public let targetKeyColumns: [String]
-    public let primaryKey: String
-    public let changedRunColumn: String
+    package let merges: Bool
+    package let table: String
+    package let keyColumns: [String]
+    package let targetTable: String
+    package let targetKeyColumns: [String]
+    package let primaryKey: String
+    package let changedRunColumn: String
 
-    public init(
+    package init(
         joinTable: String, ownerColumn: String, targetColumn: String, positionColumn: String, linkColumns: [String], merges: Bool,
         table: String, keyColumns: [String], targetTable: String, targetKeyColumns: [String], primaryKey: String, changedRunColumn: String
     ) {
@@ -46,17 +46,17 @@ public struct PostgresJoinRows: PostgresLinkStaging, Sendable {
         self.changedRunColumn = changedRunColumn
     }
 
-    public var stagingTable: String { stagingName("graphimport_rows_", linkColumns, table: joinTable) }
+    package var stagingTable: String { stagingName("graphimport_rows_", linkColumns, table: joinTable) }
 
     /// A link column as the staging table and the statement's steps name it (never one of their own names).
     private func staged(_ column: String) -> String { quoteIdentifier("link_" + column) }
 
     /// COPY's columns: the element's place in its list, the owner's key, the target's key (NULL:
     /// a row that only says the owner's list is empty), the link values.
-    public var stagingColumns: [String] { ["element"] + stagingKeyColumns + linkColumns.map { "link_" + $0 } }
+    package var stagingColumns: [String] { ["element"] + stagingKeyColumns + linkColumns.map { "link_" + $0 } }
 
     /// The staging table, typed after the key and link columns; dropped at commit.
-    public var createStaging: String {
+    package var createStaging: String {
         let owner = keyColumns.map { "o.\(quoteIdentifier($0)) AS \(quoteIdentifier("owner_" + $0))" }
         let target = targetKeyColumns.map { "t.\(quoteIdentifier($0)) AS \(quoteIdentifier("target_" + $0))" }
         let links = linkColumns.map { "j.\(quoteIdentifier($0)) AS \(staged($0))" }
@@ -66,7 +66,7 @@ public struct PostgresJoinRows: PostgresLinkStaging, Sendable {
     }
 
     /// `$1` is the run's id. Its row: how many owners' rows changed, how many targets or owners were not found.
-    public var statement: String {
+    package var statement: String {
         let pk = quoteIdentifier(primaryKey)
         let links = linkColumns.map(staged)
         func list(_ alias: String) -> String { links.map { ", \(alias).\($0)" }.joined() }
@@ -153,7 +153,7 @@ public struct PostgresJoinRows: PostgresLinkStaging, Sendable {
     /// replaces has), then the link values. Each owner's elements come together, each target
     /// once. Returns how many owners' rows changed; throws when a target or an owner is not in
     /// the store.
-    public func write(_ rows: [SQLValue], run: Int64, on connection: PostgresConnection) throws(PostgresError) -> Int {
+    package func write(_ rows: [SQLValue], run: Int64, on connection: PostgresConnection) throws(PostgresError) -> Int {
         try stage(rows, columns: stagingColumns, create: createStaging, on: connection)
         return try changedCount(connection.rows(statement, [String(run)]), what: joinTable)
     }

@@ -1,14 +1,14 @@
-public import GraphImportSchema
+package import GraphImportSchema
 
 /// A to-one read beside the rows a probe finds: the key of the row its foreign key points at.
-public struct ProbedToOne: Sendable {
-    public let foreignKey: String
-    public let targetTable: String
-    public let targetKeyColumns: [String]
+package struct ProbedToOne: Sendable {
+    package let foreignKey: String
+    package let targetTable: String
+    package let targetKeyColumns: [String]
     /// The primary key's column of the target table.
-    public let primaryKey: String
+    package let primaryKey: String
 
-    public init(foreignKey: String, targetTable: String, targetKeyColumns: [String], primaryKey: String) {
+    package init(foreignKey: String, targetTable: String, targetKeyColumns: [String], primaryKey: String) {
         self.foreignKey = foreignKey
         self.targetTable = targetTable
         self.targetKeyColumns = targetKeyColumns
@@ -17,18 +17,18 @@ public struct ProbedToOne: Sendable {
 }
 
 /// A to-many read for the rows a probe finds: its targets' keys and link values, in `position` order.
-public struct ProbedToMany: Sendable {
-    public let joinTable: String
-    public let ownerColumn: String
-    public let targetColumn: String
-    public let positionColumn: String
-    public let linkColumns: [String]
-    public let targetTable: String
-    public let targetKeyColumns: [String]
+package struct ProbedToMany: Sendable {
+    package let joinTable: String
+    package let ownerColumn: String
+    package let targetColumn: String
+    package let positionColumn: String
+    package let linkColumns: [String]
+    package let targetTable: String
+    package let targetKeyColumns: [String]
     /// The primary key's column of the owner's and the target's tables.
-    public let primaryKey: String
+    package let primaryKey: String
 
-    public init(
+    package init(
         joinTable: String, ownerColumn: String, targetColumn: String, positionColumn: String, linkColumns: [String], targetTable: String,
         targetKeyColumns: [String], primaryKey: String
     ) {
@@ -46,7 +46,7 @@ public struct ProbedToMany: Sendable {
 extension PostgresKeyProbe {
     /// The statement that reads `columns` of the rows holding the staged keys, each row after its
     /// key's place, then per to-one its target's key (NULLs for none).
-    public func rowsStatement(columns: [String], toOne: [ProbedToOne] = []) -> String {
+    package func rowsStatement(columns: [String], toOne: [ProbedToOne] = []) -> String {
         var read = ["p.\(quoteIdentifier(PostgresUpsert.ordinalColumn))"] + columns.map { "t.\(quoteIdentifier($0))" }
         var joins = ""
         for (index, link) in toOne.enumerated() {
@@ -60,7 +60,7 @@ extension PostgresKeyProbe {
 
     /// The statement that reads the join rows of the rows holding the staged keys: their key's
     /// place, the target's key and the link values, in the key's and then `position` order.
-    public func listStatement(_ toMany: ProbedToMany) -> String {
+    package func listStatement(_ toMany: ProbedToMany) -> String {
         let read =
             ["p.\(quoteIdentifier(PostgresUpsert.ordinalColumn))"] + toMany.targetKeyColumns.map { "g.\(quoteIdentifier($0))" }
             + toMany.linkColumns.map { "j.\(quoteIdentifier($0))" }
@@ -74,7 +74,7 @@ extension PostgresKeyProbe {
     /// The rows that hold some of `keys` (key after key), with their to-ones' targets' keys
     /// (`rowsStatement`), and per to-many its join rows (`listStatement`): each row after its key's
     /// place in `keys`. One COPY, one query for the rows and one per to-many, whatever the number of keys.
-    public func objects(
+    package func objects(
         of keys: [SQLValue], columns: [String], toOne: [ProbedToOne], toMany: [ProbedToMany], on connection: PostgresConnection
     ) throws(PostgresError) -> (rows: [(place: Int, values: [SQLValue])], lists: [[(place: Int, values: [SQLValue])]]) {
         guard !keys.isEmpty else { return ([], toMany.map { _ in [] }) }

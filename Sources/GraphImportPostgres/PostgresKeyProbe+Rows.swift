@@ -1,10 +1,10 @@
-public import GraphImportSchema
+package import GraphImportSchema
 
 extension PostgresKeyProbe {
     /// The rows of the table that hold some of `keys` (key after key, `keyColumns.count` values
     /// each): per key found, its place in `keys` and the values of `columns`, typed as the SQLite
     /// store gives them. One COPY and one query, whatever the number of keys.
-    public func rows(of keys: [SQLValue], columns: [String], on connection: PostgresConnection) throws(PostgresError) -> [(
+    package func rows(of keys: [SQLValue], columns: [String], on connection: PostgresConnection) throws(PostgresError) -> [(
         place: Int, values: [SQLValue]
     )] {
         guard !keys.isEmpty else { return [] }

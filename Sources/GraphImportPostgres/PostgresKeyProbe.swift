@@ -1,32 +1,32 @@
-public import GraphImportSchema
+package import GraphImportSchema
 
 /// Which of a batch's keys no row of a table holds: the keys are COPYed into a temporary table
 /// and anti-joined with the table on its unique key. One COPY and one statement per table and
 /// batch, whatever the number of keys (the unknown keys of `link existing`).
-public struct PostgresKeyProbe: Sendable {
-    public let table: String
-    public let keyColumns: [String]
+package struct PostgresKeyProbe: Sendable {
+    package let table: String
+    package let keyColumns: [String]
 
-    public init(table: String, keyColumns: [String]) {
+    package init(table: String, keyColumns: [String]) {
         precondition(!keyColumns.isEmpty, "a probe needs a key")
         self.table = table
         self.keyColumns = keyColumns
     }
 
-    public var stagingTable: String { stagingName("graphimport_probe_", keyColumns, table: table) }
+    package var stagingTable: String { stagingName("graphimport_probe_", keyColumns, table: table) }
 
     /// COPY's columns: the key's place in the batch, then its values.
-    public var stagingColumns: [String] { [PostgresUpsert.ordinalColumn] + keyColumns }
+    package var stagingColumns: [String] { [PostgresUpsert.ordinalColumn] + keyColumns }
 
     /// The staging table, typed after the table's key columns; dropped at commit.
-    public var createStaging: String {
+    package var createStaging: String {
         let columns = keyColumns.map(quoteIdentifier).joined(separator: ", ")
         return "CREATE TEMPORARY TABLE IF NOT EXISTS \(quoteIdentifier(stagingTable)) ON COMMIT DROP AS "
             + "SELECT 0::bigint AS \(quoteIdentifier(PostgresUpsert.ordinalColumn)), \(columns) FROM \(quoteIdentifier(table)) WITH NO DATA"
     }
 
     /// The places of the staged keys that no row holds, in order.
-    public var statement: String {
+    package var statement: String {
         let ordinal = quoteIdentifier(PostgresUpsert.ordinalColumn)
         return "SELECT p.\(ordinal) FROM \(quoteIdentifier(stagingTable)) p "
             + "WHERE NOT EXISTS (SELECT 1 FROM \(quoteIdentifier(table)) t WHERE \(keyMatch)) ORDER BY p.\(ordinal)"
@@ -34,7 +34,7 @@ public struct PostgresKeyProbe: Sendable {
 
     /// `keys` holds key after key (`keyColumns.count` values each); returns the places in it of
     /// the keys that no row of the table holds.
-    public func missing(_ keys: [SQLValue], on connection: PostgresConnection) throws(PostgresError) -> [Int] {
+    package func missing(_ keys: [SQLValue], on connection: PostgresConnection) throws(PostgresError) -> [Int] {
         guard !keys.isEmpty else { return [] }
         try stage(keys, on: connection)
         var places: [Int] = []

@@ -1,4 +1,4 @@
-public import GraphImportSchema
+package import GraphImportSchema
 
 /// A to-many's join rows, replaced set-wise: each owner of the batch gets exactly its list, in
 /// order, `position` 0, 1, 2…; a target that occurs twice in one list keeps its first place.
@@ -9,22 +9,22 @@ public import GraphImportSchema
 /// a stub): one that is not is counted as unresolved, and the caller rolls back. Within a batch,
 /// an owner that occurs more than once takes its last occurrence's list. (A to-one is a column of
 /// its owner's row, written with it: the batch writer knows every target's row id before it writes.)
-public struct PostgresToMany: PostgresLinkStaging, Sendable {
-    public let joinTable: String
-    public let ownerColumn: String
-    public let targetColumn: String
-    public let positionColumn: String
-    public let table: String
-    public let keyColumns: [String]
-    public let targetTable: String
-    public let targetKeyColumns: [String]
-    public let primaryKey: String
-    public let changedRunColumn: String
+package struct PostgresToMany: PostgresLinkStaging, Sendable {
+    package let joinTable: String
+    package let ownerColumn: String
+    package let targetColumn: String
+    package let positionColumn: String
+    package let table: String
+    package let keyColumns: [String]
+    package let targetTable: String
+    package let targetKeyColumns: [String]
+    package let primaryKey: String
+    package let changedRunColumn: String
     /// A table (`"target" BIGINT`) that gets the row id of every target an owner's new list left
     /// out, for `delete missing within` the to-many's inverse; nil to keep none.
-    public var droppedTargetsTable: String?
+    package var droppedTargetsTable: String?
 
-    public init(
+    package init(
         joinTable: String, ownerColumn: String, targetColumn: String, positionColumn: String, table: String, keyColumns: [String],
         targetTable: String, targetKeyColumns: [String], primaryKey: String, changedRunColumn: String
     ) {
@@ -40,15 +40,15 @@ public struct PostgresToMany: PostgresLinkStaging, Sendable {
         self.changedRunColumn = changedRunColumn
     }
 
-    public var stagingTable: String { stagingName("graphimport_list_", [], table: joinTable) }
+    package var stagingTable: String { stagingName("graphimport_list_", [], table: joinTable) }
     /// COPY's columns: the owner's occurrence, the element's place, the owner's key, the target's
     /// key (NULL: a row that only says the owner's list is empty).
-    public var stagingColumns: [String] { [PostgresUpsert.ordinalColumn, "element"] + stagingKeyColumns }
+    package var stagingColumns: [String] { [PostgresUpsert.ordinalColumn, "element"] + stagingKeyColumns }
 
-    public var createStaging: String { createStaging(leading: [PostgresUpsert.ordinalColumn, "element"]) }
+    package var createStaging: String { createStaging(leading: [PostgresUpsert.ordinalColumn, "element"]) }
 
     /// `$1` is the run's id. Its row: how many owners' lists changed, how many targets or owners were not found.
-    public var statement: String {
+    package var statement: String {
         let ordinal = quoteIdentifier(PostgresUpsert.ordinalColumn)
         let pk = quoteIdentifier(primaryKey)
         let join = quoteIdentifier(joinTable)
@@ -81,7 +81,7 @@ public struct PostgresToMany: PostgresLinkStaging, Sendable {
     /// element's place in its list, the owner's key values, then the target's (all NULL in the
     /// one row of an empty list). Returns how many owners' lists changed; throws when a target
     /// or an owner is not in the store.
-    public func write(_ rows: [SQLValue], run: Int64, on connection: PostgresConnection) throws(PostgresError) -> Int {
+    package func write(_ rows: [SQLValue], run: Int64, on connection: PostgresConnection) throws(PostgresError) -> Int {
         try stage(rows, columns: stagingColumns, create: createStaging, on: connection)
         return try changedCount(connection.rows(statement, [String(run)]), what: joinTable)
     }

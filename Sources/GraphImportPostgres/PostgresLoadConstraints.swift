@@ -8,12 +8,12 @@ internal import GraphImportSchema
 /// writer reads and upserts through them. A failure anywhere rolls the whole transaction back,
 /// the dropped keys and indexes with it; meanwhile other sessions that read the tables wait for
 /// the import to end (the tables are locked as `ALTER TABLE` locks them).
-public struct PostgresLoadConstraints: Sendable {
+package struct PostgresLoadConstraints: Sendable {
     /// `ALTER TABLE … ADD CONSTRAINT …` and `CREATE INDEX …` statements that make them again, in order.
-    public private(set) var restoring: [String] = []
+    package private(set) var restoring: [String] = []
 
     /// Whether every table of `tables` holds no row (one query).
-    public static func areEmpty(_ tables: [String], on connection: PostgresConnection) throws(PostgresError) -> Bool {
+    package static func areEmpty(_ tables: [String], on connection: PostgresConnection) throws(PostgresError) -> Bool {
         guard !tables.isEmpty else { return true }
         let probes = tables.map { "NOT EXISTS (SELECT 1 FROM \(quoteIdentifier($0)))" }.joined(separator: " AND ")
         return try connection.scalar("SELECT \(probes)") == "t"
@@ -21,7 +21,7 @@ public struct PostgresLoadConstraints: Sendable {
 
     /// Drops the foreign keys that `tables` hold and their indexes that are neither unique nor
     /// primary, keeping what makes them again (`restore`).
-    public static func drop(on tables: [String], connection: PostgresConnection) throws(PostgresError) -> PostgresLoadConstraints {
+    package static func drop(on tables: [String], connection: PostgresConnection) throws(PostgresError) -> PostgresLoadConstraints {
         var result = PostgresLoadConstraints()
         guard !tables.isEmpty else { return result }
         let relations = tables.map { SQLValue.text(quoteIdentifier($0)).description + "::regclass" }.joined(separator: ", ")
@@ -46,7 +46,7 @@ public struct PostgresLoadConstraints: Sendable {
 
     /// Makes the dropped keys and indexes again: the indexes first, then the keys (each checks
     /// every row of its table at once). Runs once; a later call does nothing.
-    public mutating func restore(on connection: PostgresConnection) throws(PostgresError) {
+    package mutating func restore(on connection: PostgresConnection) throws(PostgresError) {
         let statements = restoring.filter { !$0.hasPrefix("ALTER TABLE") } + restoring.filter { $0.hasPrefix("ALTER TABLE") }
         restoring = []
         for statement in statements { try connection.execute(statement) }

@@ -1,5 +1,5 @@
 internal import CLibPQ
-public import GraphImportSchema
+package import GraphImportSchema
 
 #if canImport(Glibc)
     import Glibc
@@ -14,9 +14,9 @@ public import GraphImportSchema
 ///
 /// A read transaction is REPEATABLE READ: every query of an export or a list of changes sees one
 /// committed state, the last import committed before it began (MVCC), and holds up no import.
-public final class PostgresReader: StoreReader {
-    public let connection: PostgresConnection
-    public var dialect: SQLDialect { .postgresql }
+package final class PostgresReader: StoreReader {
+    package let connection: PostgresConnection
+    package var dialect: SQLDialect { .postgresql }
     /// Statement names by SQL text and parameter types.
     private var prepared: [String: String] = [:]
     private var inTransaction = false
@@ -24,11 +24,11 @@ public final class PostgresReader: StoreReader {
     /// Rows fetched from a cursor at a time, in `scan`.
     static let fetchSize = 1000
 
-    public init(_ location: ConnectionString) throws(PostgresError) {
+    package init(_ location: ConnectionString) throws(PostgresError) {
         connection = try PostgresConnection(location)
     }
 
-    public func rows(_ sql: String, _ values: [SQLValue]) throws(ReadError) -> [[SQLValue]] {
+    package func rows(_ sql: String, _ values: [SQLValue]) throws(ReadError) -> [[SQLValue]] {
         let numbered = PostgresConnection.numberingPlaceholders(sql)
         let types = values.map(PostgresConnection.parameterType)
         let signature = numbered + "\u{0}" + types.map(String.init).joined(separator: ",")
@@ -47,7 +47,7 @@ public final class PostgresReader: StoreReader {
 
     /// Inside a read transaction, through a cursor a batch of rows at a time (other queries run
     /// between the batches); outside one, all rows at once.
-    public func scan(_ sql: String, _ values: [SQLValue], _ body: ([SQLValue]) throws(ReadError) -> Bool) throws(ReadError) {
+    package func scan(_ sql: String, _ values: [SQLValue], _ body: ([SQLValue]) throws(ReadError) -> Bool) throws(ReadError) {
         guard inTransaction else {
             for row in try rows(sql, values) where try !body(row) { return }
             return
@@ -66,19 +66,19 @@ public final class PostgresReader: StoreReader {
         do { try connection.execute("CLOSE \(cursor)") } catch { throw .server(error) }
     }
 
-    public func beginRead() throws(ReadError) {
+    package func beginRead() throws(ReadError) {
         do { try connection.execute("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY") } catch { throw .server(error) }
         inTransaction = true
     }
 
-    public func endRead() {
+    package func endRead() {
         guard inTransaction else { return }
         connection.rollback()
         inTransaction = false
     }
 
     /// The tables of the connection's schema (the first of `search_path`), as an import made them.
-    public func tables() throws(ReadError) -> [String: Set<String>] {
+    package func tables() throws(ReadError) -> [String: Set<String>] {
         let rows = try rows(
             "SELECT lower(\"table_name\"), lower(\"column_name\") FROM information_schema.columns WHERE \"table_schema\" = current_schema()", [])
         var tables: [String: Set<String>] = [:]
@@ -89,7 +89,7 @@ public final class PostgresReader: StoreReader {
         return tables
     }
 
-    public func meta(_ key: String) throws(ReadError) -> MetaValue? {
+    package func meta(_ key: String) throws(ReadError) -> MetaValue? {
         do { return try connection.meta(key) } catch { throw .server(error) }
     }
 }

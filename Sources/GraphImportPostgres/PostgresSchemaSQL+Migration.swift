@@ -1,4 +1,4 @@
-public import GraphImportSchema
+package import GraphImportSchema
 
 /// PostgreSQL's DDL for a migration planned by `Migrator`, the planner of both stores: the same
 /// steps as SQLite's, in PostgreSQL's types, with deferred foreign keys and the same index names.
@@ -6,7 +6,7 @@ extension PostgresSchemaSQL {
     /// The statements of `steps`: the new tables (a reference between two of them added once both
     /// exist), then their indexes, then the columns added to existing tables (whose references may
     /// point at a new table), then the indexes added to existing tables (which may be on a new column).
-    public static func statements(for steps: [MigrationStep]) -> [String] {
+    package static func statements(for steps: [MigrationStep]) -> [String] {
         var tables: [TableDescription] = []
         var columns: [String] = []
         var indexes: [String] = []
@@ -27,7 +27,7 @@ extension PostgresSchemaSQL {
     /// `ALTER TABLE "t" ADD COLUMN "c" TYPE [REFERENCES … DEFERRABLE INITIALLY DEFERRED]`. Added
     /// without a DEFAULT, the column is NULL in every stored row, so adding it rewrites no row and
     /// its reference holds at once.
-    public static func addColumn(_ column: ColumnDescription, to table: String) -> String {
+    package static func addColumn(_ column: ColumnDescription, to table: String) -> String {
         var definition = "ALTER TABLE \(quoteIdentifier(table)) ADD COLUMN \(quoteIdentifier(column.name)) \(columnType(column.type))"
         if column.notNull { definition += " NOT NULL" }
         if let reference = column.references { definition += " " + references(reference) }
@@ -39,7 +39,7 @@ extension MigrationTarget {
     /// The PostgreSQL store's wording. PostgreSQL could alter more in place than SQLite, but a
     /// map change must mean the same in both stores, so the planner refuses the same changes and
     /// these say it is graphimport that does not make them.
-    public static let postgresql = MigrationTarget(
+    package static let postgresql = MigrationTarget(
         cannot: "graphimport does not", onlyAdds: "graphimport only adds",
         rebuildHint: "import into a new database or schema (another --store), or drop the store's tables to rebuild them")
 }

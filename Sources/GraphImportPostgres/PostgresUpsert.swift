@@ -1,4 +1,4 @@
-public import GraphImportSchema
+package import GraphImportSchema
 
 /// A set-based upsert of one entity's objects: the batch is COPYed into a temporary staging
 /// table, then one `INSERT … ON CONFLICT … DO UPDATE … WHERE (…) IS DISTINCT FROM (…)` writes
@@ -7,21 +7,21 @@ public import GraphImportSchema
 ///
 /// Within a batch, an object that occurs more than once takes the values of its last occurrence
 /// and, when new, its row id in the order of its first, as the SQLite store's writer gives them.
-public struct PostgresUpsert: Sendable {
+package struct PostgresUpsert: Sendable {
     /// The entity's table.
-    public let table: String
+    package let table: String
     /// The columns of its unique key.
-    public let keyColumns: [String]
+    package let keyColumns: [String]
     /// The other columns the batch writes.
-    public let valueColumns: [String]
+    package let valueColumns: [String]
     /// The run's provenance columns (`inserted_run`, `changed_run`), set to the run's id.
-    public let insertedRunColumn: String
-    public let changedRunColumn: String
+    package let insertedRunColumn: String
+    package let changedRunColumn: String
 
     /// Columns written only when a row is inserted (`default`, `always`, `onchange`), after `valueColumns` in each row.
-    public let insertOnlyColumns: [String]
+    package let insertOnlyColumns: [String]
 
-    public init(
+    package init(
         table: String, keyColumns: [String], valueColumns: [String], insertOnlyColumns: [String] = [], insertedRunColumn: String,
         changedRunColumn: String
     ) {
@@ -37,7 +37,7 @@ public struct PostgresUpsert: Sendable {
     /// The staging table: a temporary table dropped at COMMIT, one per table and set of columns
     /// (objects that lack some attributes in the feed keep their stored values: they go through
     /// an upsert of the columns they have, beside the one of those that have them all).
-    public var stagingTable: String {
+    package var stagingTable: String {
         stagingName("graphimport_batch_", keyColumns + [""] + valueColumns + (insertOnlyColumns.isEmpty ? [] : [""] + insertOnlyColumns), table: table)
     }
 
@@ -45,21 +45,21 @@ public struct PostgresUpsert: Sendable {
     static let ordinalColumn = "graphimport_ordinal"
 
     /// The columns COPY fills, in order: the ordinal, the key, the values.
-    public var stagingColumns: [String] { [Self.ordinalColumn] + keyColumns + valueColumns + insertOnlyColumns }
+    package var stagingColumns: [String] { [Self.ordinalColumn] + keyColumns + valueColumns + insertOnlyColumns }
 
     /// Creates the staging table with the target's column types and no constraints, for this transaction.
-    public var createStaging: String {
+    package var createStaging: String {
         let columns = (keyColumns + valueColumns + insertOnlyColumns).map(quoteIdentifier).joined(separator: ", ")
         return "CREATE TEMPORARY TABLE IF NOT EXISTS \(quoteIdentifier(stagingTable)) ON COMMIT DROP AS "
             + "SELECT 0::bigint AS \(quoteIdentifier(Self.ordinalColumn)), \(columns) FROM \(quoteIdentifier(table)) WITH NO DATA"
     }
 
     /// Empties the staging table for the next batch.
-    public var clearStaging: String { "TRUNCATE \(quoteIdentifier(stagingTable))" }
+    package var clearStaging: String { "TRUNCATE \(quoteIdentifier(stagingTable))" }
 
     /// The upsert; `$1` is the run's id. Its one row: the batch's distinct objects, how many were
     /// inserted, how many updated (the rest were unchanged).
-    public var statement: String {
+    package var statement: String {
         let key = keyColumns.map(quoteIdentifier).joined(separator: ", ")
         let written = (keyColumns + valueColumns + insertOnlyColumns).map(quoteIdentifier).joined(separator: ", ")
         let staging = quoteIdentifier(stagingTable)
@@ -86,12 +86,12 @@ public struct PostgresUpsert: Sendable {
     }
 
     /// How a batch went.
-    public struct Counts: Sendable, Equatable {
-        public var inserted: Int
-        public var updated: Int
-        public var unchanged: Int
+    package struct Counts: Sendable, Equatable {
+        package var inserted: Int
+        package var updated: Int
+        package var unchanged: Int
 
-        public init(inserted: Int, updated: Int, unchanged: Int) {
+        package init(inserted: Int, updated: Int, unchanged: Int) {
             self.inserted = inserted
             self.updated = updated
             self.unchanged = unchanged
@@ -100,7 +100,7 @@ public struct PostgresUpsert: Sendable {
 
     /// Writes one batch: `rows` holds, row after row, each object's key values, its values, then its insert-only values
     /// (`keyColumns.count + valueColumns.count + insertOnlyColumns.count` to a row), in the feed's order. Inside a transaction.
-    public func write(_ rows: [SQLValue], run: Int64, on connection: PostgresConnection) throws(PostgresError) -> Counts {
+    package func write(_ rows: [SQLValue], run: Int64, on connection: PostgresConnection) throws(PostgresError) -> Counts {
         let width = keyColumns.count + valueColumns.count + insertOnlyColumns.count
         precondition(rows.count % width == 0, "rows must be whole")
         try connection.execute(createStaging)

@@ -1,14 +1,14 @@
 /// A schema change the store will not make in place, with what the user can do instead.
-public struct MigrationRefusal: Sendable, Equatable, CustomStringConvertible {
-    public var table: String
-    public var column: String?
+package struct MigrationRefusal: Sendable, Equatable, CustomStringConvertible {
+    package var table: String
+    package var column: String?
     /// What changed and why SQLite cannot apply it, as a sentence without a final period.
-    public var message: String
+    package var message: String
     /// What to do instead, as a sentence without a final period.
-    public var hint: String
+    package var hint: String
 
     /// A refusal for `table` (and `column` when the change is a column's).
-    public init(table: String, column: String? = nil, message: String, hint: String) {
+    package init(table: String, column: String? = nil, message: String, hint: String) {
         self.table = table
         self.column = column
         self.message = message
@@ -16,12 +16,12 @@ public struct MigrationRefusal: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// The message, then the hint on its own line: `…\nhelp: import into a new store …`.
-    public var description: String { "\(message)\nhelp: \(hint)" }
+    package var description: String { "\(message)\nhelp: \(hint)" }
 }
 
 /// One change a migration makes, in terms of table descriptions: each store writes its own DDL
 /// for it (`SchemaSQL.statements(for:)` for SQLite), so that both stores migrate by one plan.
-public enum MigrationStep: Sendable, Equatable {
+package enum MigrationStep: Sendable, Equatable {
     /// A new table, with its unique keys and indexes.
     case createTable(TableDescription)
     /// A nullable column added to an existing table (named as the store spells it).
@@ -31,37 +31,37 @@ public enum MigrationStep: Sendable, Equatable {
 }
 
 /// What moving a store from one schema to another takes: the steps, a human summary, and refusals.
-public struct MigrationPlan: Sendable, Equatable {
+package struct MigrationPlan: Sendable, Equatable {
     /// The changes to make, in order.
-    public var steps: [MigrationStep]
+    package var steps: [MigrationStep]
     /// One line per change, kept ones included: "add table hashtag", "add column tweet.lang".
-    public var changes: [String]
+    package var changes: [String]
     /// Changes that cannot be made in place; when not empty, nothing should be run.
-    public var refusals: [MigrationRefusal]
+    package var refusals: [MigrationRefusal]
 
     /// A plan; empty by default.
-    public init(steps: [MigrationStep] = [], changes: [String] = [], refusals: [MigrationRefusal] = []) {
+    package init(steps: [MigrationStep] = [], changes: [String] = [], refusals: [MigrationRefusal] = []) {
         self.steps = steps
         self.changes = changes
         self.refusals = refusals
     }
 
     /// True when there is nothing to change.
-    public var isEmpty: Bool { steps.isEmpty }
+    package var isEmpty: Bool { steps.isEmpty }
 }
 
 /// How a store's migration refusals are worded: what it does not change in place, and how to
 /// start over. The planner decides what is refused, the same for every store.
-public struct MigrationTarget: Sendable {
+package struct MigrationTarget: Sendable {
     /// The subject and verb of a change not made in place: "SQLite cannot" (change a column's type…).
-    public var cannot: String
+    package var cannot: String
     /// The subject and verb of the one kind of column that can be added: "SQLite can only add".
-    public var onlyAdds: String
+    package var onlyAdds: String
     /// What to do instead of a change that needs the data rebuilt, as a sentence without a final period.
-    public var rebuildHint: String
+    package var rebuildHint: String
 
     /// A wording.
-    public init(cannot: String, onlyAdds: String, rebuildHint: String) {
+    package init(cannot: String, onlyAdds: String, rebuildHint: String) {
         self.cannot = cannot
         self.onlyAdds = onlyAdds
         self.rebuildHint = rebuildHint

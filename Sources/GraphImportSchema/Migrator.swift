@@ -7,14 +7,14 @@
 /// The plan is made of table descriptions (`MigrationStep`), not SQL: each store turns its steps
 /// into its own DDL, so that a map change means the same in both stores; `target` only words the
 /// refusals for the store at hand.
-public enum Migrator {
+package enum Migrator {
     /// The plan from a store whose tables are exactly `old` (nil for a new store) to `new`.
-    public static func plan(from old: SchemaDescription?, to new: SchemaDescription, target: MigrationTarget) -> MigrationPlan {
+    package static func plan(from old: SchemaDescription?, to new: SchemaDescription, target: MigrationTarget) -> MigrationPlan {
         plan(from: StoredSchema(schema: old ?? SchemaDescription(tables: []), recorded: old), to: new, target: target)
     }
 
     /// The plan from the store's real schema to `new`.
-    public static func plan(from store: StoredSchema, to new: SchemaDescription, target: MigrationTarget) -> MigrationPlan {
+    package static func plan(from store: StoredSchema, to new: SchemaDescription, target: MigrationTarget) -> MigrationPlan {
         var plan = MigrationPlan()
         let rebuildHint = target.rebuildHint
         for table in new.tables {

@@ -1,6 +1,6 @@
 /// The one way a name reaches SQL: wraps it in double quotes and doubles embedded quotes,
 /// so `we"ird` becomes `"we""ird"` and no table or column name can end the identifier early.
-public func quoteIdentifier(_ name: String) -> String {
+package func quoteIdentifier(_ name: String) -> String {
     var quoted = "\""
     quoted.reserveCapacity(name.utf8.count + 2)
     for character in name.unicodeScalars {

@@ -1,5 +1,5 @@
 /// How a run ended, as the `outcome` column records it.
-public enum RunOutcome: String, Sendable, CaseIterable {
+package enum RunOutcome: String, Sendable, CaseIterable {
     /// Begun and not finished: still running, or killed before it could record its end.
     case running
     /// Imported and committed.
@@ -13,28 +13,28 @@ public enum RunOutcome: String, Sendable, CaseIterable {
 }
 
 /// One row of `graphimport_runs`: when a run started and ended, on what, with which map, and how.
-public struct RunRecord: Equatable, Sendable {
+package struct RunRecord: Equatable, Sendable {
     /// The row id, increasing with each run.
-    public var id: Int64
+    package var id: Int64
     /// When the run began and ended, as UTC text like `2024-05-01T12:00:00.000Z`.
-    public var startedAt: String, finishedAt: String?
+    package var startedAt: String, finishedAt: String?
     /// The process and machine that ran it.
-    public var pid: Int32, host: String
+    package var pid: Int32, host: String
     /// The input's name (a path, or `-` for stdin), its size and its SHA-256 as lowercase hex.
-    public var input: String, inputBytes: Int64?, inputSHA256: String?
+    package var input: String, inputBytes: Int64?, inputSHA256: String?
     /// The map file's name and the SHA-256 of its text.
-    public var mapName: String, mapSHA256: String
+    package var mapName: String, mapSHA256: String
     /// Records read, and those dropped as invalid.
-    public var records: Int64?, skippedRecords: Int64?
+    package var records: Int64?, skippedRecords: Int64?
     /// Per-entity counts as JSON text: `{"Tweet":{"inserted":1,"updated":0,…},…}`.
-    public var counts: String?
+    package var counts: String?
     /// How the run ended.
-    public var outcome: RunOutcome
+    package var outcome: RunOutcome
     /// The error that stopped a failed run.
-    public var error: String?
+    package var error: String?
 
     /// A record with every field given.
-    public init(
+    package init(
         id: Int64, startedAt: String, finishedAt: String?, pid: Int32, host: String,
         input: String, inputBytes: Int64?, inputSHA256: String?, mapName: String, mapSHA256: String,
         records: Int64?, skippedRecords: Int64?, counts: String?, outcome: RunOutcome, error: String?

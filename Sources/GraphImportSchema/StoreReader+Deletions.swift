@@ -1,7 +1,7 @@
 /// Deletions read back, on either store (`graphimport_deleted` has the same columns on PostgreSQL).
 extension StoreReader {
     /// The first run whose deletions the store records, or nil when it records none (the table is missing).
-    public func deletionsRecordedSince() throws(ReadError) -> Int64? {
+    package func deletionsRecordedSince() throws(ReadError) -> Int64? {
         guard try tables()[InternalTable.deleted] != nil else { return nil }
         guard case .integer(let run)? = try scalar("SELECT min(\"run\") FROM \(quoteIdentifier(InternalTable.deleted)) WHERE \"entity\" IS NULL") else {
             return nil
@@ -10,7 +10,7 @@ extension StoreReader {
     }
 
     /// (run, key JSON text) of the objects of `entity` deleted by runs after `run`, oldest first.
-    public func deletions(of entity: String, after run: Int64) throws(ReadError) -> [(run: Int64, key: String)] {
+    package func deletions(of entity: String, after run: Int64) throws(ReadError) -> [(run: Int64, key: String)] {
         guard try tables()[InternalTable.deleted] != nil else { return [] }
         return try rows(
             "SELECT \"run\", \"key\" FROM \(quoteIdentifier(InternalTable.deleted)) WHERE \"entity\" = ? AND \"run\" > ? ORDER BY \"run\", \(dialect.insertionOrder)",

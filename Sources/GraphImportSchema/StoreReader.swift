@@ -6,7 +6,7 @@
 /// quoted identifiers, no string literals; what the two servers spell differently comes from
 /// `dialect`. Values come back as SQLite gives them: an integer column as `.integer`, a double as
 /// `.real`, text as `.text`, bytes as `.blob`, NULL as `.null`.
-public protocol StoreReader: AnyObject {
+package protocol StoreReader: AnyObject {
     var dialect: SQLDialect { get }
 
     /// Every row of one SELECT, with `values` bound to its `?`s in order.
@@ -29,11 +29,11 @@ public protocol StoreReader: AnyObject {
 }
 
 /// What the two stores' SQL spells differently, for SQL the read side writes once.
-public enum SQLDialect: Sendable {
+package enum SQLDialect: Sendable {
     case sqlite, postgresql
 
     /// True when `left` and `right` differ, a NULL counting as a value (`IS NOT` in SQLite).
-    public func isDistinct(_ left: String, _ right: String) -> String {
+    package func isDistinct(_ left: String, _ right: String) -> String {
         switch self {
         case .sqlite: "\(left) IS NOT \(right)"
         case .postgresql: "\(left) IS DISTINCT FROM \(right)"
@@ -41,7 +41,7 @@ public enum SQLDialect: Sendable {
     }
 
     /// True when text `part` occurs in text `text` (an empty part occurs in every text).
-    public func contains(_ text: String, _ part: String) -> String {
+    package func contains(_ text: String, _ part: String) -> String {
         switch self {
         case .sqlite: "instr(\(text), \(part)) > 0"
         case .postgresql: "strpos(\(text), \(part)) > 0"
@@ -49,7 +49,7 @@ public enum SQLDialect: Sendable {
     }
 
     /// A column that orders the rows of a table without a key of its own as they were inserted.
-    public var insertionOrder: String {
+    package var insertionOrder: String {
         switch self {
         case .sqlite: "rowid"
         case .postgresql: "ctid"
@@ -59,11 +59,11 @@ public enum SQLDialect: Sendable {
 
 /// Why reading a store failed: SQLite's error (a `StoreError`), or a server's (a `PostgresError`)
 /// as it reported it; each store's own type, which this target does not know.
-public enum ReadError: Error, Sendable, CustomStringConvertible {
+package enum ReadError: Error, Sendable, CustomStringConvertible {
     case sqlite(any Error & Sendable & CustomStringConvertible)
     case server(any Error & Sendable & CustomStringConvertible)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .sqlite(let error): error.description
         case .server(let error): error.description
@@ -73,7 +73,7 @@ public enum ReadError: Error, Sendable, CustomStringConvertible {
 
 extension StoreReader {
     /// The first value of the first row, or nil when there is no row.
-    public func scalar(_ sql: String, _ values: [SQLValue] = []) throws(ReadError) -> SQLValue? {
+    package func scalar(_ sql: String, _ values: [SQLValue] = []) throws(ReadError) -> SQLValue? {
         try rows(sql, values).first?.first
     }
 }

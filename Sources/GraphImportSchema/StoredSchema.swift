@@ -1,17 +1,17 @@
 /// The schema a store really has, read back from `sqlite_schema` and the table PRAGMAs, so that a
 /// migration compares a map with the tables as they are (several maps may feed one store, a store
 /// may come from `graphimport schema | sqlite3`) rather than with the last map recorded.
-public struct StoredSchema: Sendable, Equatable {
+package struct StoredSchema: Sendable, Equatable {
     /// The data tables (not `sqlite_…` nor `graphimport_…`), described as the store would create them.
-    public var schema: SchemaDescription
+    package var schema: SchemaDescription
     /// Every name in `sqlite_schema` (tables, indexes, views, triggers), folded as SQLite compares
     /// names, with what it names: a new table or index may not take one of them.
-    public var names: [String: String]
+    package var names: [String: String]
     /// The schema recorded by the latest migration, if any: what "not in this map; kept" is said of.
-    public var recorded: SchemaDescription?
+    package var recorded: SchemaDescription?
 
     /// A stored schema of `schema`, naming its tables and the indexes SchemaSQL gives them.
-    public init(schema: SchemaDescription, names: [String: String]? = nil, recorded: SchemaDescription? = nil) {
+    package init(schema: SchemaDescription, names: [String: String]? = nil, recorded: SchemaDescription? = nil) {
         self.schema = schema
         self.recorded = recorded
         if let names {
@@ -29,7 +29,7 @@ public struct StoredSchema: Sendable, Equatable {
 
     /// `names` keyed as `StoredSchema.names` is: each name folded as the planner compares names,
     /// with what it names ("table", "index", "view", …); for a store read from another catalog.
-    public static func foldedNames(_ objects: [(name: String, type: String)]) -> [String: String] {
+    package static func foldedNames(_ objects: [(name: String, type: String)]) -> [String: String] {
         Dictionary(objects.map { (foldedName($0.name), $0.type) }, uniquingKeysWith: { first, _ in first })
     }
 }

@@ -1,5 +1,5 @@
 /// How a table's rows are identified.
-public enum PrimaryKey: Sendable, Equatable, Codable {
+package enum PrimaryKey: Sendable, Equatable, Codable {
     /// An alias of the rowid, written `"pk" INTEGER PRIMARY KEY` as the first column.
     case rowid(String)
     /// A PRIMARY KEY constraint over columns that appear in `columns`.
@@ -7,18 +7,18 @@ public enum PrimaryKey: Sendable, Equatable, Codable {
 }
 
 /// One table as the store creates it: the engine describes, the store writes the SQL.
-public struct TableDescription: Sendable, Equatable, Codable {
-    public var name: String
-    public var primaryKey: PrimaryKey
+package struct TableDescription: Sendable, Equatable, Codable {
+    package var name: String
+    package var primaryKey: PrimaryKey
     /// The columns after the primary key; a `.rowid` key column is not listed here.
-    public var columns: [ColumnDescription]
+    package var columns: [ColumnDescription]
     /// Each becomes a CREATE UNIQUE INDEX (the natural keys upserts look rows up by).
-    public var uniqueKeys: [[String]]
+    package var uniqueKeys: [[String]]
     /// Each becomes a plain CREATE INDEX (foreign key columns, join-table target columns).
-    public var indexes: [[String]]
+    package var indexes: [[String]]
 
     /// A table; by default with a rowid key named `pk`, no unique keys and no indexes.
-    public init(
+    package init(
         name: String, primaryKey: PrimaryKey = .rowid("pk"), columns: [ColumnDescription],
         uniqueKeys: [[String]] = [], indexes: [[String]] = []
     ) {
@@ -30,22 +30,22 @@ public struct TableDescription: Sendable, Equatable, Codable {
     }
 
     /// The column named `name`, if the table has one (the rowid key column is not one).
-    public func column(named name: String) -> ColumnDescription? {
+    package func column(named name: String) -> ColumnDescription? {
         columns.first { $0.name == name }
     }
 }
 
 /// Every table of a store, in creation order.
-public struct SchemaDescription: Sendable, Equatable, Codable {
-    public var tables: [TableDescription]
+package struct SchemaDescription: Sendable, Equatable, Codable {
+    package var tables: [TableDescription]
 
     /// A schema of `tables`.
-    public init(tables: [TableDescription]) {
+    package init(tables: [TableDescription]) {
         self.tables = tables
     }
 
     /// The table named `name`, if any.
-    public func table(named name: String) -> TableDescription? {
+    package func table(named name: String) -> TableDescription? {
         tables.first { $0.name == name }
     }
 }
@@ -53,7 +53,7 @@ public struct SchemaDescription: Sendable, Equatable, Codable {
 extension TableDescription {
     /// The unquoted index name, the same in every store: `t_a_b` for a unique key (`tweet_id`),
     /// `t_a_b_index` for a plain index (`tweet_author_pk_index`).
-    public static func indexName(table: String, columns: [String], unique: Bool) -> String {
+    package static func indexName(table: String, columns: [String], unique: Bool) -> String {
         ([table] + columns + (unique ? [] : ["index"])).joined(separator: "_")
     }
 }

@@ -3,7 +3,7 @@ import GraphImportSchema
 
 extension Database {
     /// Runs one or more `;`-separated statements that return no rows (DDL, PRAGMA, BEGIN).
-    public func execute(_ sql: String) throws(StoreError) {
+    package func execute(_ sql: String) throws(StoreError) {
         let failure: (code: Int32, sql: String)? = sql.withCString { start in
             var cursor: UnsafePointer<CChar>? = start
             while let current = cursor, current.pointee != 0 {
@@ -26,7 +26,7 @@ extension Database {
     }
 
     /// The statement for `sql`, prepared once with SQLITE_PREPARE_PERSISTENT and cached by its text.
-    public func statement(_ sql: String) throws(StoreError) -> Statement {
+    package func statement(_ sql: String) throws(StoreError) -> Statement {
         if let cached = statementCache[sql] { return cached }
         let statement = try Statement(database: self, sql: sql, persistent: true)
         statementCache[sql] = statement
@@ -35,22 +35,22 @@ extension Database {
 
     /// A new statement for `sql`, prepared with SQLITE_PREPARE_PERSISTENT and not cached here: for
     /// a caller that keeps the statements it runs often itself (by purpose, not by text).
-    public func prepare(_ sql: String) throws(StoreError) -> Statement {
+    package func prepare(_ sql: String) throws(StoreError) -> Statement {
         try Statement(database: self, sql: sql, persistent: true)
     }
 
     /// Runs the cached statement for `sql` with `values` bound to its `?` parameters.
-    public func run(_ sql: String, _ values: [SQLValue] = []) throws(StoreError) {
+    package func run(_ sql: String, _ values: [SQLValue] = []) throws(StoreError) {
         try statement(sql).run(values)
     }
 
     /// Every row of the cached statement for `sql`, each as its column values.
-    public func rows(_ sql: String, _ values: [SQLValue] = []) throws(StoreError) -> [[SQLValue]] {
+    package func rows(_ sql: String, _ values: [SQLValue] = []) throws(StoreError) -> [[SQLValue]] {
         try statement(sql).rows(values)
     }
 
     /// The first column of the first row, or nil when there is no row.
-    public func scalar(_ sql: String, _ values: [SQLValue] = []) throws(StoreError) -> SQLValue? {
+    package func scalar(_ sql: String, _ values: [SQLValue] = []) throws(StoreError) -> SQLValue? {
         try statement(sql).firstRow(values)?.first
     }
 }

@@ -4,13 +4,13 @@ import GraphImportSchema
 extension Database {
     /// Starts a write transaction now (BEGIN IMMEDIATE), waiting up to `busyTimeout` for
     /// another writer, so a busy store is reported before any work instead of at COMMIT.
-    public func beginImmediate() throws(StoreError) {
+    package func beginImmediate() throws(StoreError) {
         try execute("BEGIN IMMEDIATE")
     }
 
     /// Starts a read transaction (BEGIN, deferred): until it ends, every read sees the store as
     /// it was committed at the first one, whatever commits meanwhile. End it with `rollback()`.
-    public func beginRead() throws(StoreError) {
+    package func beginRead() throws(StoreError) {
         try execute("BEGIN")
     }
 
@@ -18,7 +18,7 @@ extension Database {
     ///
     /// SQLite keeps the transaction open after a deferred foreign key violation at COMMIT
     /// ("the transaction remains active"); one transaction per import means rolling back here.
-    public func commit() throws(StoreError) {
+    package func commit() throws(StoreError) {
         do {
             try execute("COMMIT")
         } catch {
@@ -28,7 +28,7 @@ extension Database {
     }
 
     /// Rolls back the open transaction, if any. Never throws: it is the cleanup path.
-    public func rollback() {
+    package func rollback() {
         guard isInTransaction else { return }
         try? execute("ROLLBACK")
     }

@@ -11,24 +11,24 @@ import GraphImportSchema
 
 /// One SQLite connection: owns its `sqlite3*` handle and closes it in `deinit`,
 /// also when opening failed (SQLite hands back a handle that must be released either way).
-public final class Database {
+package final class Database {
     /// How a store file is opened.
-    public struct Options: Sendable {
+    package struct Options: Sendable {
         /// Create the file when it does not exist (ignored when `readOnly`).
-        public var create = true
+        package var create = true
         /// Open without write access; writes then fail with `isReadOnly`. Where this user may
         /// write the file and its directory, the connection is read-write with `PRAGMA
         /// query_only`, so that, as the last connection to close, it removes the -wal and -shm
         /// files (a read-only connection cannot, and leaves them beside the store).
-        public var readOnly = false
+        package var readOnly = false
         /// Seconds to wait for another connection's lock before failing with `isBusy`.
-        public var busyTimeout: Double = 30
+        package var busyTimeout: Double = 30
         /// Put the store in write-ahead-log mode (ignored when `readOnly`). Off, the connection
         /// keeps the mode the file has: the rollback journal for a new file.
-        public var writeAheadLog = true
+        package var writeAheadLog = true
 
         /// Options with SQLite-friendly defaults: create, read-write, 30 s busy timeout, WAL.
-        public init(create: Bool = true, readOnly: Bool = false, busyTimeout: Double = 30, writeAheadLog: Bool = true) {
+        package init(create: Bool = true, readOnly: Bool = false, busyTimeout: Double = 30, writeAheadLog: Bool = true) {
             self.create = create
             self.readOnly = readOnly
             self.busyTimeout = busyTimeout
@@ -37,7 +37,7 @@ public final class Database {
     }
 
     /// The path the connection was opened with.
-    public let path: String
+    package let path: String
     let handle: OpaquePointer
     var statementCache: [String: Statement] = [:]
 
@@ -45,7 +45,7 @@ public final class Database {
     private static let configured: Bool = graphimport_disable_memory_statistics() == SQLITE_OK
 
     /// Opens (and by default creates) the store at `path`, refusing a symbolic link.
-    public init(path: String, options: Options = .init()) throws(StoreError) {
+    package init(path: String, options: Options = .init()) throws(StoreError) {
         self.path = path
         // SQLITE_OPEN_NOFOLLOW: a symlinked store path is refused rather than written through.
         // SQLITE_OPEN_EXRESCODE: extended result codes from the very first call.
@@ -125,7 +125,7 @@ public final class Database {
     /// the rollback journal's mode (a new store's first import): changing the mode needs the
     /// store to itself, and SQLite refuses at once rather than wait. This connection then keeps
     /// the file's mode and waits for the write lock as usual; a later import turns the store to WAL.
-    public func enterWriteAheadLog() throws(StoreError) {
+    package func enterWriteAheadLog() throws(StoreError) {
         do {
             try execute("PRAGMA journal_mode = WAL")
         } catch {
@@ -134,7 +134,7 @@ public final class Database {
     }
 
     /// True when the connection cannot write the store (opened read-only).
-    public var isReadOnly: Bool { sqlite3_db_readonly(handle, "main") == 1 }
+    package var isReadOnly: Bool { sqlite3_db_readonly(handle, "main") == 1 }
 
     /// Whether this user may write the file at `path` and its directory (where SQLite puts the
     /// -wal and -shm files and removes them).
@@ -144,13 +144,13 @@ public final class Database {
     }
 
     /// The rowid of the most recent successful INSERT on this connection.
-    public var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+    package var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
 
     /// Rows modified by the most recent INSERT, UPDATE or DELETE.
-    public var changes: Int { Int(sqlite3_changes64(handle)) }
+    package var changes: Int { Int(sqlite3_changes64(handle)) }
 
     /// True between BEGIN and COMMIT/ROLLBACK (the connection is not in autocommit mode).
-    public var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
+    package var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
 
     /// Throws the connection's current error unless `code` is SQLITE_OK.
     func check(_ code: Int32, sql: String? = nil) throws(StoreError) {

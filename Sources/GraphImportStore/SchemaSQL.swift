@@ -2,9 +2,9 @@ import GraphImportSchema
 
 /// SQL generation for table descriptions. Every name goes through `quoteIdentifier`; indexes are
 /// named by `TableDescription.indexName`, as in every store.
-public enum SchemaSQL {
+package enum SchemaSQL {
     /// CREATE TABLE, then its unique indexes, then its plain indexes.
-    public static func createStatements(for table: TableDescription) -> [String] {
+    package static func createStatements(for table: TableDescription) -> [String] {
         [createTable(table)]
             + table.uniqueKeys.map { createIndex(on: table.name, columns: $0, unique: true) }
             + table.indexes.map { createIndex(on: table.name, columns: $0, unique: false) }
@@ -12,13 +12,13 @@ public enum SchemaSQL {
 
     /// The statements of every table, table by table. References to a table created later are
     /// fine: SQLite resolves a foreign key's target when rows are written, not when tables are created.
-    public static func createStatements(for schema: SchemaDescription) -> [String] {
+    package static func createStatements(for schema: SchemaDescription) -> [String] {
         schema.tables.flatMap { createStatements(for: $0) }
     }
 
     /// The DDL of a migration's steps, in order: a new table with its indexes, an added column, an
     /// added index.
-    public static func statements(for steps: [MigrationStep]) -> [String] {
+    package static func statements(for steps: [MigrationStep]) -> [String] {
         steps.flatMap { step in
             switch step {
             case .createTable(let table): createStatements(for: table)
@@ -31,7 +31,7 @@ public enum SchemaSQL {
     /// `CREATE TABLE "t" ("pk" INTEGER PRIMARY KEY, …) STRICT`; a table keyed by its columns (a
     /// join table) is `STRICT, WITHOUT ROWID`: its rows live in the key's B-tree, so a row is
     /// written once instead of into a table and a key index, and a list is read from one B-tree.
-    public static func createTable(_ table: TableDescription) -> String {
+    package static func createTable(_ table: TableDescription) -> String {
         var definitions: [String] = []
         if case .rowid(let name) = table.primaryKey {
             definitions.append("\(quoteIdentifier(name)) INTEGER PRIMARY KEY")
@@ -45,12 +45,12 @@ public enum SchemaSQL {
     }
 
     /// `ALTER TABLE "t" ADD COLUMN …`, for a nullable column added to an existing table.
-    public static func addColumn(_ column: ColumnDescription, to table: String) -> String {
+    package static func addColumn(_ column: ColumnDescription, to table: String) -> String {
         "ALTER TABLE \(quoteIdentifier(table)) ADD COLUMN \(columnDefinition(column))"
     }
 
     /// `CREATE [UNIQUE] INDEX "name" ON "t"("a", "b")`.
-    public static func createIndex(on table: String, columns: [String], unique: Bool) -> String {
+    package static func createIndex(on table: String, columns: [String], unique: Bool) -> String {
         let name = TableDescription.indexName(table: table, columns: columns, unique: unique)
         return "CREATE \(unique ? "UNIQUE " : "")INDEX \(quoteIdentifier(name)) ON \(quoteIdentifier(table))(\(columnList(columns)))"
     }
@@ -58,7 +58,7 @@ public enum SchemaSQL {
     /// `"name" TYPE [NOT NULL] [REFERENCES "t"("c") ON DELETE … DEFERRABLE INITIALLY DEFERRED]`.
     ///
     /// Deferred references let an import write rows in any order; they are checked at COMMIT.
-    public static func columnDefinition(_ column: ColumnDescription) -> String {
+    package static func columnDefinition(_ column: ColumnDescription) -> String {
         var definition = "\(quoteIdentifier(column.name)) \(column.type.rawValue)"
         if column.notNull { definition += " NOT NULL" }
         if let reference = column.references {
@@ -75,12 +75,12 @@ public enum SchemaSQL {
 
 extension MigrationPlan {
     /// SQLite's DDL for the steps, in order.
-    public var statements: [String] { SchemaSQL.statements(for: steps) }
+    package var statements: [String] { SchemaSQL.statements(for: steps) }
 }
 
 extension MigrationTarget {
     /// The SQLite store's: its ALTER TABLE can only add (https://www.sqlite.org/lang_altertable.html).
-    public static let sqlite = MigrationTarget(
+    package static let sqlite = MigrationTarget(
         cannot: "SQLite cannot", onlyAdds: "SQLite can only add",
         rebuildHint: "import into a new store with --store NEW.sqlite, or delete the store to rebuild it")
 }

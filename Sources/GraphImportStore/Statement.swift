@@ -2,9 +2,9 @@ internal import CSQLite
 import GraphImportSchema
 
 /// One prepared statement: bind, step, read columns, reset. Finalizes in `deinit`.
-public final class Statement {
+package final class Statement {
     /// The SQL text the statement was prepared from.
-    public let sql: String
+    package let sql: String
     let handle: OpaquePointer
     private let connection: OpaquePointer
 
@@ -32,10 +32,10 @@ public final class Statement {
     deinit { sqlite3_finalize(handle) }
 
     /// The number of columns each row has.
-    public var columnCount: Int32 { sqlite3_column_count(handle) }
+    package var columnCount: Int32 { sqlite3_column_count(handle) }
 
     /// Resets the statement and binds `values` to its parameters, in order.
-    public func bind(_ values: [SQLValue]) throws(StoreError) {
+    package func bind(_ values: [SQLValue]) throws(StoreError) {
         try reset(binding: values.count)
         for (offset, value) in values.enumerated() {
             try bind(value, at: Int32(offset + 1))
@@ -43,7 +43,7 @@ public final class Statement {
     }
 
     /// Binds one value to the 1-based parameter `index`; SQLite copies text and blobs.
-    public func bind(_ value: SQLValue, at index: Int32) throws(StoreError) {
+    package func bind(_ value: SQLValue, at index: Int32) throws(StoreError) {
         let code: Int32
         switch value {
         case .null:
@@ -78,7 +78,7 @@ public final class Statement {
 
     /// Steps once: true when a row is available, false when the statement is done.
     /// On error the statement is reset, so a cached statement stays usable.
-    public func step() throws(StoreError) -> Bool {
+    package func step() throws(StoreError) -> Bool {
         let code = sqlite3_step(handle)
         switch code {
         case SQLITE_ROW: return true
@@ -91,7 +91,7 @@ public final class Statement {
     }
 
     /// The value of the 0-based column `index` of the current row, in its storage class.
-    public func column(_ index: Int32) -> SQLValue {
+    package func column(_ index: Int32) -> SQLValue {
         switch sqlite3_column_type(handle, index) {
         case SQLITE_INTEGER:
             return .integer(sqlite3_column_int64(handle, index))
@@ -115,7 +115,7 @@ public final class Statement {
     /// lies: a text or blob is not copied. True only when `column(index)` would be the very same
     /// value (a real bit for bit, so 0.0 and -0.0 differ); a text stored as invalid UTF-8 is never
     /// equal, since reading it repairs it. A false answer costs at most the copy it was to save.
-    public func column(_ index: Int32, holds value: SQLValue) -> Bool {
+    package func column(_ index: Int32, holds value: SQLValue) -> Bool {
         let type = sqlite3_column_type(handle, index)
         switch value {
         case .null:
@@ -139,13 +139,13 @@ public final class Statement {
     }
 
     /// Resets the statement so it can step again; bindings are kept.
-    public func reset() {
+    package func reset() {
         // reset repeats the last step's error, which step() has already thrown.
         sqlite3_reset(handle)
     }
 
     /// Binds `values`, steps until done, and resets.
-    public func run(_ values: [SQLValue]) throws(StoreError) {
+    package func run(_ values: [SQLValue]) throws(StoreError) {
         try bind(values)
         while try step() {}
         reset()
@@ -154,7 +154,7 @@ public final class Statement {
     /// Binds `integers` to the statement's parameters, in order, and steps until done, without
     /// building an array of values (a multi-row `INSERT … VALUES (?, ?, ?), (?, ?, ?)` of integers,
     /// such as many join rows in one statement). Throws when the count is not the statement's.
-    public func run(integers: ArraySlice<Int64>) throws(StoreError) {
+    package func run(integers: ArraySlice<Int64>) throws(StoreError) {
         try reset(binding: integers.count)
         for (offset, value) in integers.enumerated() {
             try bind(.integer(value), at: Int32(offset + 1))
@@ -164,7 +164,7 @@ public final class Statement {
     }
 
     /// Binds `values` and returns every row, each as its column values.
-    public func rows(_ values: [SQLValue]) throws(StoreError) -> [[SQLValue]] {
+    package func rows(_ values: [SQLValue]) throws(StoreError) -> [[SQLValue]] {
         try bind(values)
         var rows: [[SQLValue]] = []
         while try step() {
@@ -178,7 +178,7 @@ public final class Statement {
     /// building a row of values for each (`SELECT a, b FROM t WHERE owner = ?` over integer
     /// columns, such as a join table's rows for one owner). A column that is not an integer reads
     /// as SQLite converts it (`sqlite3_column_int64`).
-    public func integerPairs(binding value: Int64) throws(StoreError) -> [(Int64, Int64)] {
+    package func integerPairs(binding value: Int64) throws(StoreError) -> [(Int64, Int64)] {
         var pairs: [(Int64, Int64)] = []
         try integerPairs(binding: value, into: &pairs)
         return pairs
@@ -186,7 +186,7 @@ public final class Statement {
 
     /// `integerPairs(binding:)`, replacing the contents of `pairs` (whose capacity a caller
     /// reading many lists keeps from one to the next).
-    public func integerPairs(binding value: Int64, into pairs: inout [(Int64, Int64)]) throws(StoreError) {
+    package func integerPairs(binding value: Int64, into pairs: inout [(Int64, Int64)]) throws(StoreError) {
         try reset(binding: 1)
         try bind(.integer(value), at: 1)
         defer { reset() }
@@ -210,14 +210,14 @@ public final class Statement {
     /// `firstColumn` on that holds the value `expected` has for it (`column(_:holds:)`) is given
     /// as that value, not read again: a caller that already has most of a row's values shares
     /// their texts instead of copying each from the row. Without `expected`, the plain first row.
-    public func firstRow(_ values: [SQLValue], expecting expected: [SQLValue?] = [], from firstColumn: Int = 0) throws(StoreError) -> [SQLValue]? {
+    package func firstRow(_ values: [SQLValue], expecting expected: [SQLValue?] = [], from firstColumn: Int = 0) throws(StoreError) -> [SQLValue]? {
         try firstRowHolding(values, expecting: expected, from: firstColumn)?.row
     }
 
     /// `firstRow(_:expecting:from:)`, and whether the row holds every value `expected` gives
     /// (those past the row's last column included, which it cannot hold): the caller then knows
     /// the row equals what it expected without comparing them again.
-    public func firstRowHolding(_ values: [SQLValue], expecting expected: [SQLValue?], from firstColumn: Int) throws(StoreError) -> (
+    package func firstRowHolding(_ values: [SQLValue], expecting expected: [SQLValue?], from firstColumn: Int) throws(StoreError) -> (
         row: [SQLValue], holdsExpected: Bool
     )? {
         try bind(values)

@@ -10,18 +10,18 @@ import GraphImportSchema
 /// Unique indexes stay: the import looks objects up by key and relies on them being unique.
 /// Both steps run inside the import's transaction, so a failed import rolls back to the indexes as
 /// they were, and no other connection ever sees the tables without them.
-public struct DeferredIndexes: Sendable, Equatable {
+package struct DeferredIndexes: Sendable, Equatable {
     /// The CREATE INDEX statements to run again, in schema order.
-    public let statements: [String]
+    package let statements: [String]
 
     /// Nothing deferred.
-    public static let none = DeferredIndexes(statements: [])
+    package static let none = DeferredIndexes(statements: [])
 }
 
 extension Store {
     /// The tables of `schema` (migrated to) that hold no rows: what an import may treat as new,
     /// for deferring their indexes and for inserting without looking keys up.
-    public func emptyTables(in schema: SchemaDescription) throws(StoreError) -> Set<String> {
+    package func emptyTables(in schema: SchemaDescription) throws(StoreError) -> Set<String> {
         var empty = Set<String>()
         for table in schema.tables where try database.scalar("SELECT EXISTS (SELECT 1 FROM \(quoteIdentifier(table.name)))") == .integer(0) {
             empty.insert(table.name)
@@ -32,7 +32,7 @@ extension Store {
     /// Drops the plain indexes of `schema`'s tables named in `emptyTables` (as `emptyTables(in:)`
     /// gives them) that exist in the store. Must be called inside the caller's transaction, before
     /// the import writes.
-    public func deferIndexes(of emptyTables: Set<String>, in schema: SchemaDescription) throws(StoreError) -> DeferredIndexes {
+    package func deferIndexes(of emptyTables: Set<String>, in schema: SchemaDescription) throws(StoreError) -> DeferredIndexes {
         try requireTransaction("deferring indexes")
         var statements: [String] = []
         for table in schema.tables where emptyTables.contains(table.name) {
@@ -50,7 +50,7 @@ extension Store {
     }
 
     /// Creates the indexes `deferIndexes` dropped, in the same transaction.
-    public func rebuild(_ deferred: DeferredIndexes) throws(StoreError) {
+    package func rebuild(_ deferred: DeferredIndexes) throws(StoreError) {
         guard !deferred.statements.isEmpty else { return }
         try requireTransaction("rebuilding indexes")
         // CREATE INDEX sorts in memory up to the page cache's size, then in temporary files (on

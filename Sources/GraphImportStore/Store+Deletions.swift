@@ -24,7 +24,7 @@ extension Store {
 
     /// Records that `run` deleted the objects of `entity` with these keys (JSON text each), in
     /// the caller's transaction (creating the table, marked from `run`, if the run began without it).
-    public static func recordDeletions(entity: String, keys: [String], run: Int64, in database: Database) throws(StoreError) {
+    package static func recordDeletions(entity: String, keys: [String], run: Int64, in database: Database) throws(StoreError) {
         guard !keys.isEmpty else { return }
         try createDeletedTableIfMissing(run: run, in: database)
         let statement = try database.statement(

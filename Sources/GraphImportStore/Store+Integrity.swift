@@ -6,12 +6,12 @@ extension Store {
     /// quick_check reads every page, so its cost grows with the store (see README, Reliability); a
     /// bigger store is checked when asked. Either way SQLite refuses, at every open, a file shorter
     /// than its header says (SQLITE_CORRUPT), and reports damage on any page an import reads.
-    public static let quickCheckLimit = 16 << 20
+    package static let quickCheckLimit = 16 << 20
 
     /// Why this store must not be imported into, or nil. A store with no tables (a new or empty
     /// file), or only tables of `schema` (made by `graphimport schema | sqlite3`), is not foreign.
     /// quick_check runs on a store of up to `checkLimit` bytes, or whatever its size when `fullCheck`.
-    public func refusal(
+    package func refusal(
         for schema: SchemaDescription, fullCheck: Bool = false, checkLimit: Int = Store.quickCheckLimit
     ) throws(StoreError) -> StoreRefusal? {
         if fullCheck || fileSize() <= checkLimit, let damage = try quickCheckDamage() { return .damaged(damage) }
@@ -20,7 +20,7 @@ extension Store {
     }
 
     /// The store's tables that `schema` does not have, when it has no table of graphimport's; else [].
-    public func foreignTables(besides schema: SchemaDescription) throws(StoreError) -> [String] {
+    package func foreignTables(besides schema: SchemaDescription) throws(StoreError) -> [String] {
         var ours = false
         var theirs: [String] = []
         for row in try database.rows("SELECT \"name\" FROM sqlite_schema WHERE \"type\" = 'table'") {
@@ -40,7 +40,7 @@ extension Store {
     /// "PRAGMA quick_check … is like integrity_check except that it does not verify UNIQUE
     /// constraints and does not verify that index content matches table content", so it runs in
     /// O(N) rather than O(N log N) (https://www.sqlite.org/pragma.html#pragma_quick_check).
-    public func quickCheckDamage() throws(StoreError) -> String? {
+    package func quickCheckDamage() throws(StoreError) -> String? {
         let rows: [[SQLValue]]
         do {
             rows = try database.rows("PRAGMA quick_check(5)")

@@ -2,7 +2,7 @@ import GraphImportSchema
 
 extension Store {
     /// The store's data tables, their columns, keys, references and indexes, as SQLite reports them.
-    public func storedSchema() throws(StoreError) -> StoredSchema {
+    package func storedSchema() throws(StoreError) -> StoredSchema {
         var names: [String: String] = [:]
         var tables: [(name: String, sql: String)] = []
         for row in try database.rows("SELECT \"type\", \"name\", \"sql\" FROM sqlite_schema ORDER BY rowid") {

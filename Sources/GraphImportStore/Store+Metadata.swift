@@ -8,7 +8,7 @@ import GraphImportSchema
 /// rolls back with its data) and autocommit otherwise; the table is created by the first write.
 extension Store {
     /// The value stored under `key`, or nil when there is none (or no metadata table yet).
-    public func meta(_ key: String) throws(StoreError) -> MetaValue? {
+    package func meta(_ key: String) throws(StoreError) -> MetaValue? {
         guard try tableExists(InternalTable.meta) else { return nil }
         guard
             let row = try database.statement(
@@ -20,7 +20,7 @@ extension Store {
 
     /// Stores `value` under `key`, replacing any value of any type. `updated_at` moves only when
     /// the type or value changes, so it tells when an ETag last changed, not when it was last seen.
-    public func setMeta(_ key: String, _ value: MetaValue) throws(StoreError) {
+    package func setMeta(_ key: String, _ value: MetaValue) throws(StoreError) {
         guard !key.isEmpty else {
             throw StoreError(extendedCode: SQLITE_MISUSE, message: "a meta key must not be empty")
         }
@@ -40,14 +40,14 @@ extension Store {
 
     /// Removes `key`; true when it was there.
     @discardableResult
-    public func unsetMeta(_ key: String) throws(StoreError) -> Bool {
+    package func unsetMeta(_ key: String) throws(StoreError) -> Bool {
         guard try tableExists(InternalTable.meta) else { return false }
         try database.run("DELETE FROM \(quoteIdentifier(InternalTable.meta)) WHERE \"key\" = ?", [.text(key)])
         return database.changes > 0
     }
 
     /// Every key with its value, sorted by key (bytewise, as SQLite's BINARY collation sorts).
-    public func allMeta() throws(StoreError) -> [(key: String, value: MetaValue)] {
+    package func allMeta() throws(StoreError) -> [(key: String, value: MetaValue)] {
         guard try tableExists(InternalTable.meta) else { return [] }
         let rows = try database.rows(
             "SELECT \"key\", \"type\", \"value\" FROM \(quoteIdentifier(InternalTable.meta)) ORDER BY \"key\"")
@@ -60,7 +60,7 @@ extension Store {
     }
 
     /// The bool under `key`, `fallback` (false) when missing; another type is an error.
-    public func bool(_ key: String, default fallback: Bool = false) throws(StoreError) -> Bool {
+    package func bool(_ key: String, default fallback: Bool = false) throws(StoreError) -> Bool {
         switch try meta(key) {
         case nil: fallback
         case .bool(let value)?: value
@@ -69,7 +69,7 @@ extension Store {
     }
 
     /// The integer under `key`, `fallback` (0) when missing; another type, a double included, is an error.
-    public func integer(_ key: String, default fallback: Int64 = 0) throws(StoreError) -> Int64 {
+    package func integer(_ key: String, default fallback: Int64 = 0) throws(StoreError) -> Int64 {
         switch try meta(key) {
         case nil: fallback
         case .integer(let value)?: value
@@ -78,7 +78,7 @@ extension Store {
     }
 
     /// The double under `key`, `fallback` (0) when missing; another type, an integer included, is an error.
-    public func double(_ key: String, default fallback: Double = 0) throws(StoreError) -> Double {
+    package func double(_ key: String, default fallback: Double = 0) throws(StoreError) -> Double {
         switch try meta(key) {
         case nil: fallback
         case .double(let value)?: value
@@ -87,7 +87,7 @@ extension Store {
     }
 
     /// The string under `key`, `fallback` ("") when missing; a date or JSON is an error too.
-    public func string(_ key: String, default fallback: String = "") throws(StoreError) -> String {
+    package func string(_ key: String, default fallback: String = "") throws(StoreError) -> String {
         switch try meta(key) {
         case nil: fallback
         case .string(let value)?: value
@@ -96,7 +96,7 @@ extension Store {
     }
 
     /// The date under `key` in its stored shape, nil when missing; another type is an error.
-    public func date(_ key: String) throws(StoreError) -> String? {
+    package func date(_ key: String) throws(StoreError) -> String? {
         switch try meta(key) {
         case nil: nil
         case .date(let value)?: value
@@ -105,7 +105,7 @@ extension Store {
     }
 
     /// The JSON text under `key`, nil when missing; another type is an error.
-    public func json(_ key: String) throws(StoreError) -> String? {
+    package func json(_ key: String) throws(StoreError) -> String? {
         switch try meta(key) {
         case nil: nil
         case .json(let value)?: value

@@ -10,7 +10,7 @@ extension Store {
     /// Records the start of a run in its own small committed transaction, so the record survives a
     /// rollback of the import and shows a killed run as `running`. Must be called when no
     /// transaction is open. Returns the run's id for `finishRun`.
-    public func beginRun(input: String, mapName: String, mapSHA256: String, pid: Int32, host: String) throws(StoreError) -> Int64 {
+    package func beginRun(input: String, mapName: String, mapSHA256: String, pid: Int32, host: String) throws(StoreError) -> Int64 {
         guard !database.isInTransaction else {
             throw StoreError(
                 extendedCode: SQLITE_MISUSE,
@@ -41,7 +41,7 @@ extension Store {
     /// that lock, so runs can reach it out of order; taken again under it, the ids of committed
     /// runs grow in commit order, which a reader of changes since a run relies on (a later id
     /// never commits before an earlier one). A rollback undoes the move: the run is `began` again.
-    public func claimRunID(_ began: Int64) throws(StoreError) -> Int64 {
+    package func claimRunID(_ began: Int64) throws(StoreError) -> Int64 {
         guard database.isInTransaction else {
             throw StoreError(extendedCode: SQLITE_MISUSE, message: "run \(began) must claim its id inside the transaction that holds the write lock")
         }
@@ -59,7 +59,7 @@ extension Store {
 
     /// Fills in the end of run `id`. Call it inside the import's transaction for a success (so it
     /// commits with the data), or after the rollback for a failure. `counts` must be JSON text.
-    public func finishRun(
+    package func finishRun(
         _ id: Int64, outcome: RunOutcome, records: Int64?, skippedRecords: Int64?, inputBytes: Int64?, inputSHA256: String?,
         counts: String?, error: String?
     ) throws(StoreError) {
@@ -84,7 +84,7 @@ extension Store {
     }
 
     /// The latest `last` runs (every run when nil), newest first; none when the table is missing.
-    public func runs(last: Int?) throws(StoreError) -> [RunRecord] {
+    package func runs(last: Int?) throws(StoreError) -> [RunRecord] {
         guard try tableExists(InternalTable.runs) else { return [] }
         // LIMIT -1 is SQLite's "no limit"; a negative request means none, not all.
         let limit = last.map { Int64(max(0, $0)) } ?? -1
@@ -103,7 +103,7 @@ extension Store {
 
     /// The input SHA-256 of the newest succeeded run (of `input` when given), so an unchanged
     /// input can be skipped. Failed, skipped, dry and unfinished runs are ignored.
-    public func lastSucceededInputSHA256(input: String?) throws(StoreError) -> String? {
+    package func lastSucceededInputSHA256(input: String?) throws(StoreError) -> String? {
         guard try tableExists(InternalTable.runs) else { return nil }
         return try database.scalar(
             "SELECT \"input_sha256\" FROM \(quoteIdentifier(InternalTable.runs)) "

@@ -3,16 +3,16 @@ import Foundation
 import GraphImportSchema
 
 /// The graph store: a database plus the schema history recorded in `graphimport_schema`.
-public final class Store {
+package final class Store {
     /// The connection; the engine runs its upserts through it.
-    public let database: Database
+    package let database: Database
     /// The store file's path.
-    public let path: String
+    package let path: String
     /// True when the file did not exist before opening, so a failed first import can remove it.
-    public let createdFile: Bool
+    package let createdFile: Bool
 
     /// Opens (and by default creates) the store at `path`. Nothing is written until `migrate`.
-    public init(path: String, options: Database.Options = .init()) throws(StoreError) {
+    package init(path: String, options: Database.Options = .init()) throws(StoreError) {
         self.path = path
         // A dangling symlink "exists" for lstat-minded callers; SQLite refuses it anyway.
         let existed = (try? FileManager.default.attributesOfItem(atPath: path)) != nil
@@ -21,7 +21,7 @@ public final class Store {
     }
 
     /// The schema recorded by the latest migration, or nil when none was recorded.
-    public func recordedSchema() throws(StoreError) -> SchemaDescription? {
+    package func recordedSchema() throws(StoreError) -> SchemaDescription? {
         try latestRecord()?.schema
     }
 
@@ -29,7 +29,7 @@ public final class Store {
     /// are no refusals, runs its statements and records `schema` (with the map for reference) if it
     /// differs from the latest record.
     /// Must be called inside the caller's transaction. Returns the plan either way.
-    public func migrate(to schema: SchemaDescription, mapName: String, mapText: String) throws(StoreError) -> MigrationPlan {
+    package func migrate(to schema: SchemaDescription, mapName: String, mapText: String) throws(StoreError) -> MigrationPlan {
         // Outside a transaction each DDL statement would commit on its own, and a failure
         // half-way would leave a schema that matches no recorded version.
         guard database.isInTransaction else {

@@ -13,7 +13,7 @@ public struct StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     public var sql: String?
 
     /// An error from a result code; the primary code is derived from the extended one.
-    public init(extendedCode: Int32, message: String, sql: String? = nil) {
+    package init(extendedCode: Int32, message: String, sql: String? = nil) {
         self.code = extendedCode & 0xff
         self.extendedCode = extendedCode
         self.message = message

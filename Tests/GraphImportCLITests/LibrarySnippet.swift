@@ -3,7 +3,6 @@
 // (DocumentationExampleTests.librarySnippetIsTheDocuments compares them).
 import Foundation
 import GraphImport
-import GraphImportJSON
 
 /// `text` holds the map, `json` the feed, as the document says.
 func librarySnippet(text: String, json: String) throws {

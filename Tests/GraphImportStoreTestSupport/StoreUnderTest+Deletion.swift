@@ -8,13 +8,13 @@ import GraphImportSchema
 /// error as the engine's.
 extension StoreUnderTest {
     /// `graphimport_deleted` as `run|entity|key`, in the order the rows were written (marker rows left out).
-    public func deletedRows() throws -> [String] {
+    package func deletedRows() throws -> [String] {
         try lines("SELECT \"run\", \"entity\", \"key\" FROM graphimport_deleted WHERE \"entity\" IS NOT NULL ORDER BY \"run\", rowid")
     }
 
     /// The error an import of `json` stops with, as the engine gives it for either store; nil
     /// when the import succeeds.
-    public func importError(_ json: String, plan: ImportPlan, options: ImportOptions = .init()) -> ImportError? {
+    package func importError(_ json: String, plan: ImportPlan, options: ImportOptions = .init()) -> ImportError? {
         do {
             try importOrThrow(json, plan: plan, options: options)
             return nil

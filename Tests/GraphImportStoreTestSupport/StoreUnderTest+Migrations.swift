@@ -9,21 +9,21 @@ import GraphImportStore
 extension StoreUnderTest {
     /// Imports `json` with the map text `map` (named `test.map`).
     @discardableResult
-    public func importJSON(_ json: String, map: String, options: ImportOptions = .init()) throws -> ImportSummary {
+    package func importJSON(_ json: String, map: String, options: ImportOptions = .init()) throws -> ImportSummary {
         try importOrThrow(json, plan: ImportPlan.compile(text: map, fileName: "test.map"), options: options)
     }
 
     /// Imports `json` with `plan`, throwing the `ImportError` either store gives (a refused
     /// migration, a record error, the server's failure).
     @discardableResult
-    public func importOrThrow(_ json: String, plan: ImportPlan, options: ImportOptions = .init()) throws(ImportError) -> ImportSummary {
+    package func importOrThrow(_ json: String, plan: ImportPlan, options: ImportOptions = .init()) throws(ImportError) -> ImportSummary {
         var options = options
         options.postgresBatchSize = batchSize
         return try GraphImporter(plan: plan).run(source: BytesSource(Array(json.utf8)), inputName: "feed", store: store, options: options)
     }
 
     /// The rows of `sql`, in its order, each as its values' text joined by `|` (NULL as `NULL`).
-    public func lines(_ sql: String) throws -> [String] {
+    package func lines(_ sql: String) throws -> [String] {
         switch kind {
         case .sqlite:
             let database = try Database(path: location, options: .init(create: false, readOnly: true))
@@ -44,7 +44,7 @@ extension StoreUnderTest {
     }
 
     /// The store's data tables (not graphimport's own), sorted.
-    public func tableNames() throws -> [String] {
+    package func tableNames() throws -> [String] {
         switch kind {
         case .sqlite: try lines("SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'graphimport\\_%' ESCAPE '\\' ORDER BY name")
         case .postgresql:
@@ -55,7 +55,7 @@ extension StoreUnderTest {
     }
 
     /// The columns of `table`, in order.
-    public func columnNames(of table: String) throws -> [String] {
+    package func columnNames(of table: String) throws -> [String] {
         switch kind {
         case .sqlite: try lines("SELECT name FROM pragma_table_info('\(table)') ORDER BY cid")
         case .postgresql:
@@ -68,12 +68,12 @@ extension StoreUnderTest {
 
 extension StoreUnderTest {
     /// How this store words a refused migration.
-    public var migrationTarget: MigrationTarget { kind == .sqlite ? .sqlite : .postgresql }
+    package var migrationTarget: MigrationTarget { kind == .sqlite ? .sqlite : .postgresql }
 }
 
 extension StoreUnderTest {
     /// What `graphimport schema --map M [--store S]` prints for this kind of store.
-    public func schemaSQL(for schema: SchemaDescription) -> [String] {
+    package func schemaSQL(for schema: SchemaDescription) -> [String] {
         kind == .sqlite ? SchemaSQL.createStatements(for: schema) : PostgresSchemaSQL.createStatements(for: schema)
     }
 }

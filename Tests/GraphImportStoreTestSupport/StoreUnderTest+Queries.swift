@@ -8,7 +8,7 @@ extension StoreUnderTest {
     /// The rows of `sql` (written for both stores: quote names such as `"user"`), in the query's
     /// order, each value as text the same way on both: NULL, a number without a fraction for an
     /// integral real (as PostgreSQL prints it), text as it is.
-    public func select(_ sql: String) throws -> [[String]] {
+    package func select(_ sql: String) throws -> [[String]] {
         switch kind {
         case .sqlite:
             let database = try Database(path: location, options: .init(create: false, readOnly: true))
@@ -20,10 +20,10 @@ extension StoreUnderTest {
     }
 
     /// The one value of `sql`.
-    public func value(_ sql: String) throws -> String? { try select(sql).first?.first }
+    package func value(_ sql: String) throws -> String? { try select(sql).first?.first }
 
     /// Runs `sql` (a change made by hand, as another program would make it).
-    public func execute(_ sql: String) throws {
+    package func execute(_ sql: String) throws {
         switch kind {
         case .sqlite: try Database(path: location).execute(sql)
         case .postgresql: try PostgresConnection(ConnectionString(location)!).execute(sql)
@@ -32,32 +32,32 @@ extension StoreUnderTest {
 }
 
 /// The keys that linked nothing, per relationship: `[member, target, count]`.
-public func unlinkedCounts(_ summary: ImportSummary) -> [[String]] {
+package func unlinkedCounts(_ summary: ImportSummary) -> [[String]] {
     summary.unlinked.map { [$0.member, $0.target, String($0.count)] }
 }
 
 /// A fresh store of either kind with one map's plan: what a test of one behaviour on both stores needs.
-public struct MappedStore {
-    public let store: StoreUnderTest
-    public let plan: ImportPlan
+package struct MappedStore {
+    package let store: StoreUnderTest
+    package let plan: ImportPlan
 
-    public init(_ kind: StoreKind, map: String, batchSize: Int = 5000) throws {
+    package init(_ kind: StoreKind, map: String, batchSize: Int = 5000) throws {
         store = try StoreUnderTest(kind, batchSize: batchSize)
         plan = try ImportPlan.compile(text: map, fileName: "test.map")
     }
 
     /// Imports `json`; throws the failure's text when it fails.
     @discardableResult
-    public func importJSON(_ json: String, options: ImportOptions = .init(), onSkip: (RecordError) -> Void = { _ in }) throws -> ImportSummary {
+    package func importJSON(_ json: String, options: ImportOptions = .init(), onSkip: (RecordError) -> Void = { _ in }) throws -> ImportSummary {
         try store.importJSON(json, plan: plan, options: options, onSkip: onSkip).get()
     }
 
-    public func select(_ sql: String) throws -> [[String]] { try store.select(sql) }
+    package func select(_ sql: String) throws -> [[String]] { try store.select(sql) }
 
-    public func value(_ sql: String) throws -> String? { try store.value(sql) }
+    package func value(_ sql: String) throws -> String? { try store.value(sql) }
 
-    public func execute(_ sql: String) throws { try store.execute(sql) }
+    package func execute(_ sql: String) throws { try store.execute(sql) }
 
     /// Every row of the map's tables (`StoreUnderTest.rows(plan:)`).
-    public func rows() throws -> [String: [String]] { try store.rows(plan: plan) }
+    package func rows() throws -> [String: [String]] { try store.rows(plan: plan) }
 }

@@ -9,7 +9,7 @@ extension StoreUnderTest {
     /// Imports `json` with `plan` and `hooks`, calling `onSkip` for each record skipped; throws
     /// the `ImportError` either store gives.
     @discardableResult
-    public func run(
+    package func run(
         _ json: String, plan: ImportPlan, hooks: ImportHooks = ImportHooks(), options: ImportOptions = .init(),
         onSkip: (RecordError) -> Void = { _ in }
     ) throws -> ImportSummary {
@@ -20,7 +20,7 @@ extension StoreUnderTest {
     }
 
     /// The record error an import of `json` stops with; nil when it succeeds or fails otherwise.
-    public func recordFailure(_ json: String, plan: ImportPlan, hooks: ImportHooks = ImportHooks(), options: ImportOptions = .init()) -> RecordError? {
+    package func recordFailure(_ json: String, plan: ImportPlan, hooks: ImportHooks = ImportHooks(), options: ImportOptions = .init()) -> RecordError? {
         do {
             try run(json, plan: plan, hooks: hooks, options: options)
             return nil
@@ -34,17 +34,17 @@ extension StoreUnderTest {
 extension MappedStore {
     /// Imports `json` with `hooks`, calling `onSkip` for each record skipped (`StoreUnderTest.run`).
     @discardableResult
-    public func run(
+    package func run(
         _ json: String, hooks: ImportHooks = ImportHooks(), options: ImportOptions = .init(), onSkip: (RecordError) -> Void = { _ in }
     ) throws -> ImportSummary {
         try store.run(json, plan: plan, hooks: hooks, options: options, onSkip: onSkip)
     }
 
     /// The record error an import of `json` stops with (`StoreUnderTest.recordFailure`).
-    public func recordFailure(_ json: String, hooks: ImportHooks = ImportHooks(), options: ImportOptions = .init()) -> RecordError? {
+    package func recordFailure(_ json: String, hooks: ImportHooks = ImportHooks(), options: ImportOptions = .init()) -> RecordError? {
         store.recordFailure(json, plan: plan, hooks: hooks, options: options)
     }
 
     /// The store's data tables, sorted: none after a first import that failed.
-    public func tableNames() throws -> [String] { try store.tableNames() }
+    package func tableNames() throws -> [String] { try store.tableNames() }
 }

@@ -8,39 +8,39 @@ import GraphImportTestSupport
 import Testing
 
 /// The two stores an import can write, for tests that must hold for both.
-public enum StoreKind: String, CaseIterable, CustomTestStringConvertible, Sendable {
+package enum StoreKind: String, CaseIterable, CustomTestStringConvertible, Sendable {
     case sqlite
     case postgresql
 
-    public var testDescription: String { rawValue }
+    package var testDescription: String { rawValue }
 
     /// The stores this machine can test: PostgreSQL only where the server binaries are installed
     /// (`needsPostgres` says once, in a test of its own, why it is left out).
-    public static let testable: [StoreKind] = PostgresTestCluster.isAvailable ? allCases : [.sqlite]
+    package static let testable: [StoreKind] = PostgresTestCluster.isAvailable ? allCases : [.sqlite]
 }
 
 /// The trait of every test that needs the throwaway server: skipped, saying why, without its binaries.
-public let needsPostgres = Testing.ConditionTrait.enabled(if: PostgresTestCluster.isAvailable, Comment(rawValue: PostgresTestCluster.skipReason))
+package let needsPostgres = Testing.ConditionTrait.enabled(if: PostgresTestCluster.isAvailable, Comment(rawValue: PostgresTestCluster.skipReason))
 
 /// A fresh store of either kind, with imports into it and its rows as text.
-public final class StoreUnderTest {
-    public let kind: StoreKind
-    public let directory = TemporaryDirectory()
+package final class StoreUnderTest {
+    package let kind: StoreKind
+    package let directory = TemporaryDirectory()
     private var database: ScratchDatabase?
     /// Objects per batch on PostgreSQL.
-    public let batchSize: Int
+    package let batchSize: Int
 
-    public init(_ kind: StoreKind, batchSize: Int = 5000) throws {
+    package init(_ kind: StoreKind, batchSize: Int = 5000) throws {
         self.kind = kind
         self.batchSize = batchSize
         if kind == .postgresql { database = try PostgresTestCluster.shared().makeDatabase() }
     }
 
-    public var location: String { database?.connectionString ?? directory.path("store.sqlite") }
+    package var location: String { database?.connectionString ?? directory.path("store.sqlite") }
 
     /// Imports `json` with `plan`; the error as text when it fails. `onSkip` hears each record
     /// skipped, `onRunBegan` the run's id once it is recorded (before the import takes the lock).
-    public func importJSON(
+    package func importJSON(
         _ json: String, plan: ImportPlan, options: ImportOptions = .init(), onSkip: (RecordError) -> Void = { _ in },
         onRunBegan: (Int64) -> Void = { _ in }
     ) -> Result<ImportSummary, ImportFailureText> {
@@ -56,11 +56,11 @@ public final class StoreUnderTest {
     }
 
     /// The store as the engine names it: the SQLite file, or the throwaway database's connection string.
-    public var store: StoreLocation { StoreLocation(location) }
+    package var store: StoreLocation { StoreLocation(location) }
 
     /// Every row of every entity and join table of `plan`, row ids aside: a to-one is shown by its
     /// target's key, a join row by its owner's and target's keys, its position and its link values. Sorted.
-    public func rows(plan: ImportPlan) throws -> [String: [String]] {
+    package func rows(plan: ImportPlan) throws -> [String: [String]] {
         var result: [String: [String]] = [:]
         func keys(_ entity: EntityPlan, alias: String) -> [String] {
             entity.keyAttributes.map { "\(alias).\(quoteIdentifier(entity.attributes[$0].column))" }
@@ -112,12 +112,12 @@ public final class StoreUnderTest {
     }
 }
 
-public struct ImportFailureText: Error, Equatable {
-    public let text: String
+package struct ImportFailureText: Error, Equatable {
+    package let text: String
 }
 
 /// Counts per entity as `[inserted, updated, unchanged, skipped]`, by entity name.
-public func countsByEntity(_ summary: ImportSummary) -> [String: [Int]] {
+package func countsByEntity(_ summary: ImportSummary) -> [String: [Int]] {
     Dictionary(
         uniqueKeysWithValues: summary.entities.map { ($0.name, [$0.counts.inserted, $0.counts.updated, $0.counts.unchanged, $0.counts.skipped]) })
 }

@@ -37,7 +37,7 @@ public struct ConverterCatalog: Sendable {
 
     /// Compiles a call (arguments already checked for count/kind by the map parser; their values,
     /// such as a date pattern, are checked here).
-    public func compile(_ call: ConverterCall) throws(ConversionError) -> CompiledConverter {
+    package func compile(_ call: ConverterCall) throws(ConversionError) -> CompiledConverter {
         guard let converter = converters[call.name] else {
             throw ConversionError("unknown converter '\(call.name)'")
         }

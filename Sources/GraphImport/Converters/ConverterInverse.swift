@@ -21,7 +21,7 @@ public typealias CompiledInverse = @Sendable (Value) -> Value
 extension ConverterCatalog {
     /// The inverse of a call, nil when the stored value is its own inverse; throws the reason a
     /// converter has none.
-    public func compileInverse(_ call: ConverterCall) throws(ConversionError) -> CompiledInverse? {
+    package func compileInverse(_ call: ConverterCall) throws(ConversionError) -> CompiledInverse? {
         guard let converter = converter(named: call.name) else { throw ConversionError("unknown converter '\(call.name)'") }
         switch converter.inverse {
         case .storedValue: return nil

@@ -3,7 +3,7 @@ import GraphImportJSON
 /// Whether a character echoed from input must be escaped in a message: C0 and C1 control
 /// characters, DEL, and the Unicode line and paragraph separators, any of which could break a
 /// message's one line or drive the terminal. The one rule for every message of graphimport.
-public func mustEscapeInMessages(_ scalar: Unicode.Scalar) -> Bool {
+package func mustEscapeInMessages(_ scalar: Unicode.Scalar) -> Bool {
     scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028 || scalar.value == 0x2029
 }
 

@@ -4,7 +4,7 @@ public struct DeletionDenied: Error, Equatable, Sendable, CustomStringConvertibl
     public var hint: String
     public var description: String { message }
 
-    public init(message: String, hint: String) {
+    package init(message: String, hint: String) {
         self.message = message
         self.hint = hint
     }

@@ -10,7 +10,7 @@ public struct Deletions: Equatable, Sendable {
     /// How many keys of deleted objects the summary shows per entity.
     static let sampleLimit = 10
 
-    public init(entity: String, count: Int, sampleKeys: [String]) {
+    package init(entity: String, count: Int, sampleKeys: [String]) {
         self.entity = entity
         self.count = count
         self.sampleKeys = sampleKeys

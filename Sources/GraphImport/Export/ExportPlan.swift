@@ -4,8 +4,8 @@ import GraphImportSchema
 
 /// A map turned around for `graphimport export`: for each entity, the SQL that reads its rows and
 /// the shape its objects are written in, so that the export imports again through the same map.
-public struct ExportPlan: Sendable {
-    public let importPlan: ImportPlan
+package struct ExportPlan: Sendable {
+    package let importPlan: ImportPlan
     let entities: [ExportEntity]
     /// The document the map's `records` and `meta` lines read: where records and values go.
     let document: ExportShape
@@ -16,11 +16,11 @@ public struct ExportPlan: Sendable {
     /// Per `meta` line: its name and how its value is written.
     let metaValues: [(name: String, value: ExportValue)]
     /// What will not import again to the same graph, member by member.
-    public let caveats: [ExportCaveat]
+    package let caveats: [ExportCaveat]
 
     /// Compiles the export of `plan`; `converters` must be the catalog the plan was compiled with,
     /// for the inverses of its converters.
-    public init(plan: ImportPlan, converters: ConverterCatalog = .standard) {
+    package init(plan: ImportPlan, converters: ConverterCatalog = .standard) {
         importPlan = plan
         var caveats: [ExportCaveat] = []
         let compiler = ExportCompiler(plan: plan, converters: converters)

@@ -11,7 +11,7 @@ import GraphImportStore
 /// import it sees the last import committed, never part of one, and holds up neither. It streams: objects are read
 /// and written one at a time, so memory does not grow with the store.
 public final class GraphExporter {
-    public let plan: ExportPlan
+    package let plan: ExportPlan
 
     public init(plan: ImportPlan, converters: ConverterCatalog = .standard) {
         self.plan = ExportPlan(plan: plan, converters: converters)
@@ -53,7 +53,7 @@ public final class GraphExporter {
     }
 
     /// Writes the export of the store `reader` reads, as `run(storePath:…)` does.
-    public func run(
+    package func run(
         reader: any StoreReader, request: ExportRequest, shouldStop: @escaping () -> Bool = { false }, write: @escaping (UnsafeRawBufferPointer) -> Void
     ) throws(ExportError) -> ExportSummary {
         let selection = try ExportSelection(request, plan: plan, dialect: reader.dialect)

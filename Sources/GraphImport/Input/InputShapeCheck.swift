@@ -16,10 +16,10 @@ import GraphImportJSON
 /// Public so that a command that only reads a sample (`graphimport check --sample`) can give the
 /// same verdict and wording: read the sample with a `JSONRecordReader` over the plan's route and
 /// meta patterns, then pass `reader.outcome(ofPattern:)` for each.
-public enum InputShapeCheck {
+package enum InputShapeCheck {
     /// The error for the outcomes of the reader's patterns (the routes' first, then the meta
     /// fields'), or nil when the input has what the map looks for.
-    public static func problem(routes: [RecordRoute], meta: [MetaPlan], outcomes: [JSONPatternOutcome]) -> ImportError? {
+    package static func problem(routes: [RecordRoute], meta: [MetaPlan], outcomes: [JSONPatternOutcome]) -> ImportError? {
         var firstMiss: JSONPathMiss?
         var fits = routes.isEmpty
         for (index, route) in routes.enumerated() {
@@ -45,7 +45,7 @@ public enum InputShapeCheck {
     }
 
     /// "the records path `items[*]` matches nothing: the top level is an object with keys data, meta".
-    public static func recordsError(_ miss: JSONPathMiss) -> ImportError {
+    package static func recordsError(_ miss: JSONPathMiss) -> ImportError {
         let path = JSONPathMiss.mapText(miss.pattern)
         var hint = miss.suggestion.map { "did you mean `\(JSONPathMiss.mapText($0))`? " } ?? ""
         switch miss.reason {

@@ -4,7 +4,7 @@ import GraphImportMapping
 extension JSONPathMiss {
     /// What the input holds where the path stopped, in the map's words:
     /// "the top level is an object with keys data, meta", "`items` is a string".
-    public var foundText: String {
+    package var foundText: String {
         let place = level.components.isEmpty ? "the top level" : "`\(JSONPathMiss.mapText(level))`"
         switch reason {
         case .absent:
@@ -24,7 +24,7 @@ extension JSONPathMiss {
     /// good: a key close by edit distance to the one missing, or the only member of the kind the
     /// path needs there; the level's own array for a key that met an array; the only array in
     /// an object that met `[*]`.
-    public var suggestion: JSONPathPattern? {
+    package var suggestion: JSONPathPattern? {
         var components = pattern.components
         let step = components[depth]
         let rest = Array(components[(depth + 1)...])
@@ -69,7 +69,7 @@ extension JSONPathMiss {
     }
 
     /// A path as a map writes it: `data.children[*]`, `$[*]`, `$`.
-    public static func mapText(_ path: JSONPathPattern) -> String {
+    package static func mapText(_ path: JSONPathPattern) -> String {
         let text = path.description
         return text.hasPrefix("$.") ? String(text.dropFirst(2)) : text
     }

@@ -7,7 +7,7 @@ internal import CSHA256
 /// - Complexity: O(n); whole 64-byte blocks are compressed straight from the caller's buffer,
 ///   only a partial block is copied. Where the CPU has SHA extensions (x86 SHA-NI), whole
 ///   blocks go to them (target `CSHA256`), several times faster than the Swift rounds here.
-public struct SHA256: Sendable {
+package struct SHA256: Sendable {
     private var state: [UInt32] = initialState
     /// The bytes of a block not yet complete (fewer than 64), with room for 64.
     private var pending: [UInt8]
@@ -16,7 +16,7 @@ public struct SHA256: Sendable {
     private let accelerated: Bool
 
     /// A hasher with nothing fed yet, using the CPU's SHA extensions if it has them.
-    public init() {
+    package init() {
         self.init(accelerated: SHA256.accelerationAvailable)
     }
 
@@ -35,7 +35,7 @@ public struct SHA256: Sendable {
     private static let blockSize = 64
 
     /// Feeds `bytes`; pieces of any size give the same digest as one whole.
-    public mutating func update(_ bytes: UnsafeRawBufferPointer) {
+    package mutating func update(_ bytes: UnsafeRawBufferPointer) {
         byteCount &+= UInt64(bytes.count)
         var offset = 0
         if !pending.isEmpty {
@@ -56,12 +56,12 @@ public struct SHA256: Sendable {
     }
 
     /// Feeds `bytes`.
-    public mutating func update(_ bytes: [UInt8]) {
+    package mutating func update(_ bytes: [UInt8]) {
         bytes.withUnsafeBytes { update($0) }
     }
 
     /// The 32-byte digest of everything fed; the hasher then starts over, empty.
-    public mutating func finalize() -> [UInt8] {
+    package mutating func finalize() -> [UInt8] {
         let bitCount = byteCount &* 8
         // Padding: 0x80, zeros up to 56 bytes into a block, then the bit length big-endian.
         var tail: [UInt8] = [0x80]
@@ -81,7 +81,7 @@ public struct SHA256: Sendable {
     }
 
     /// `bytes` as lowercase hexadecimal, two digits a byte.
-    public static func hex(_ bytes: [UInt8]) -> String {
+    package static func hex(_ bytes: [UInt8]) -> String {
         var text: [UInt8] = []
         text.reserveCapacity(bytes.count * 2)
         for byte in bytes {
@@ -92,7 +92,7 @@ public struct SHA256: Sendable {
     }
 
     /// The digest of `bytes` as lowercase hexadecimal.
-    public static func hash(_ bytes: [UInt8]) -> String {
+    package static func hash(_ bytes: [UInt8]) -> String {
         var hasher = SHA256()
         hasher.update(bytes)
         return hex(hasher.finalize())

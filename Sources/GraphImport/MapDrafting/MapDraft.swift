@@ -1,13 +1,13 @@
 /// A starter map drafted from a sample: its text, and what it found.
-public struct MapDraft: Sendable, Equatable {
+package struct MapDraft: Sendable, Equatable {
     /// The map, ready to save: it passes `check` and imports the sample it was drafted from.
-    public var text: String
+    package var text: String
     /// The records the sample holds at the drafted records paths.
-    public var records: Int
+    package var records: Int
     /// The entities the draft declares, records' entities first.
-    public var entities: [String]
+    package var entities: [String]
     /// The records paths, as the draft writes them.
-    public var recordsPaths: [String]
+    package var recordsPaths: [String]
 }
 
 /// The parts of a draft before it is printed.

@@ -6,14 +6,14 @@ import GraphImportJSON
 /// JSON Lines; a single top-level object, such as a wrapped response, is read as one value),
 /// into a survey that keeps counts per place and never the values; the draft is decided from the
 /// survey and printed as map text.
-public enum MapDrafter {
+package enum MapDrafter {
     /// One sample of the feed: its bytes, and its file name (nil for standard input).
-    public struct Sample {
-        public var source: any JSONByteSource
-        public var name: String?
-        public var format: JSONInputFormat
+    package struct Sample {
+        package var source: any JSONByteSource
+        package var name: String?
+        package var format: JSONInputFormat
 
-        public init(source: any JSONByteSource, name: String?, format: JSONInputFormat = .auto) {
+        package init(source: any JSONByteSource, name: String?, format: JSONInputFormat = .auto) {
             self.source = source
             self.name = name
             self.format = format
@@ -24,7 +24,7 @@ public enum MapDrafter {
     ///
     /// `entity` names the records' entity; without it the name comes from the records path or
     /// from `sampleName` (`tweets.json` -> `Tweet`), else `Record`.
-    public static func draft(
+    package static func draft(
         source: some JSONByteSource, format: JSONInputFormat = .auto, entity: String? = nil, sampleName: String? = nil
     ) throws(MapDraftFailure) -> MapDraft {
         try draft(samples: [Sample(source: source, name: sampleName, format: format)], entity: entity)
@@ -34,7 +34,7 @@ public enum MapDrafter {
     /// record of every sample goes into one survey, so that types widen across them (an `Int` in
     /// one and a fraction in another is a `Double`; a field one sample lacks is optional) and the
     /// draft imports each of them.
-    public static func draft(samples: [Sample], entity: String? = nil) throws(MapDraftFailure) -> MapDraft {
+    package static func draft(samples: [Sample], entity: String? = nil) throws(MapDraftFailure) -> MapDraft {
         let survey = ShapeSurvey()
         var fromTopLevelArray = false
         var jsonLines = false
@@ -139,11 +139,11 @@ public enum MapDrafter {
 }
 
 /// Why no draft was made: the sample is not JSON (`json` says where), or it holds nothing a map can key.
-public struct MapDraftFailure: Error, Sendable {
-    public var message: String
-    public var hint: String?
+package struct MapDraftFailure: Error, Sendable {
+    package var message: String
+    package var hint: String?
     /// The reader's error, when the sample is not valid JSON (or could not be read).
-    public var json: JSONError?
+    package var json: JSONError?
 
     init(message: String, hint: String?) {
         self.message = message
@@ -151,7 +151,7 @@ public struct MapDraftFailure: Error, Sendable {
     }
 
     /// The sample the reader's error is in, when several were given (nil for standard input).
-    public var sample: String?
+    package var sample: String?
 
     init(json: JSONError, sample: String? = nil) {
         message = json.message

@@ -2,21 +2,21 @@ import GraphImportMapping
 import GraphImportSchema
 
 /// How one entity is read and stored. A class, so that the record walk reads it without copying.
-public final class EntityPlan: Sendable {
-    public let name: String
-    public let table: String
+package final class EntityPlan: Sendable {
+    package let name: String
+    package let table: String
     /// The map's attributes, then the `extras` attribute when the entity keeps unmapped keys.
-    public let attributes: [AttributePlan]
+    package let attributes: [AttributePlan]
     /// Indexes into `attributes` of the unique key, in key order.
-    public let keyAttributes: [Int]
-    public let toOne: [ToOnePlan]
-    public let toMany: [ToManyPlan]
+    package let keyAttributes: [Int]
+    package let toOne: [ToOnePlan]
+    package let toMany: [ToManyPlan]
     /// The attribute that keeps unmapped JSON keys, if any.
-    public let extrasAttribute: Int?
+    package let extrasAttribute: Int?
     /// Top-level JSON keys the map reads, so that the rest can go to `extras`.
     let mappedKeys: Set<String>
     /// `delete missing [within NAME]`: which objects a complete feed's absence deletes; nil without the line.
-    public let deletionScope: DeletionScope?
+    package let deletionScope: DeletionScope?
     /// Whether a path of the entity reads `@parent`.
     let readsParent: Bool
     /// Attributes computed by `derived` templates.
@@ -29,12 +29,12 @@ public final class EntityPlan: Sendable {
     let toOneMembers: [String]
     let toManyMembers: [String]
     /// `mode …`: what an import may do to the entity's objects, before a run's `--mode` narrows it.
-    public let mode: ImportMode
+    package let mode: ImportMode
     /// Polymorphic relationships, checked before their branches (in `toOne`, `toMany`) are read;
     /// empty for most entities.
     let polymorphic: [PolymorphicPlan]
     /// `entity NAME owned`: keyed by its owner's key and its position, added as its last attributes.
-    public let isOwned: Bool
+    package let isOwned: Bool
 
     init(
         name: String, table: String, attributes: [AttributePlan], keyAttributes: [Int], toOne: [ToOnePlan], toMany: [ToManyPlan],
@@ -65,7 +65,7 @@ public final class EntityPlan: Sendable {
 }
 
 /// Which objects of an entity `delete missing` considers.
-public enum DeletionScope: Sendable, Equatable {
+package enum DeletionScope: Sendable, Equatable {
     /// Every object of the entity.
     case all
     /// `within NAME`, a to-one of the entity: objects whose target this feed holds.
@@ -103,14 +103,14 @@ enum PlanValue: Sendable, Equatable {
 }
 
 /// An attribute: where it is read, how it is converted and checked, where it is stored.
-public final class AttributePlan: Sendable {
-    public let name: String
-    public let column: String
-    public let sourceDescription: String
+package final class AttributePlan: Sendable {
+    package let name: String
+    package let column: String
+    package let sourceDescription: String
     /// Where the value is read; nil for an attribute the map computes (default, derived, extras).
     let path: [PathStep]?
-    public let type: ValueType
-    public let isOptional: Bool
+    package let type: ValueType
+    package let isOptional: Bool
     let converters: [CompiledConverter]
     /// What an explicit JSON null does: store NULL, keep the stored value, reject, or store a value.
     let onNull: NullAction
@@ -190,14 +190,14 @@ struct CompiledCheck: Sendable {
 ///
 /// A class, as `AttributePlan` is: drafting walks an entity's relationships for every object, and
 /// a struct's copy retained each of its texts and paths.
-public final class ToOnePlan: Sendable {
-    public let name: String
-    public let column: String
-    public let sourceDescription: String
+package final class ToOnePlan: Sendable {
+    package let name: String
+    package let column: String
+    package let sourceDescription: String
     let path: [PathStep]
-    public let target: Int
-    public let isOptional: Bool
-    public let deleteRule: DeleteRule
+    package let target: Int
+    package let isOptional: Bool
+    package let deleteRule: DeleteRule
     /// The paths after `path`, tried in order; empty for one path.
     let fallbacks: [[PathStep]]
     /// `where …`: of an array, the first element it holds for is the object.
@@ -211,7 +211,7 @@ public final class ToOnePlan: Sendable {
     /// `unkeyed skip`: an object without its key leaves the link null, counted, instead of refusing the record.
     let skipsUnkeyed: Bool
     /// The target is an owned entity: its object belongs to this one (replaced with it, deleted with it).
-    public let ownsTarget: Bool
+    package let ownsTarget: Bool
 
     init(
         name: String, column: String, sourceDescription: String, path: [PathStep], target: Int, isOptional: Bool, deleteRule: DeleteRule,
@@ -237,23 +237,23 @@ public final class ToOnePlan: Sendable {
 
 /// A to-many relationship, stored as a join table that keeps the feed's order (a class, as
 /// `ToOnePlan` is).
-public final class ToManyPlan: Sendable {
-    public let name: String
-    public let owner: Int
-    public let joinTable: String
-    public let ownerColumn: String
-    public let targetColumn: String
-    public let sourceDescription: String
+package final class ToManyPlan: Sendable {
+    package let name: String
+    package let owner: Int
+    package let joinTable: String
+    package let ownerColumn: String
+    package let targetColumn: String
+    package let sourceDescription: String
     let path: [PathStep]
     /// `each data`: where the object sits inside each element.
     let elementPath: [PathStep]
     /// `team.members{*}`: the elements are the members of the object at `path`, each with its name.
     let isKeyed: Bool
-    public let target: Int
-    public let deleteRule: DeleteRule
+    package let target: Int
+    package let deleteRule: DeleteRule
     /// `link` lines: values read from each element and stored in the join table beside
     /// `position`, in this order (empty for most to-manys).
-    public let linkAttributes: [AttributePlan]
+    package let linkAttributes: [AttributePlan]
     /// `Entity.relationship.link` for each link attribute, as messages name them.
     let linkMembers: [String]
     /// The paths after `path`, tried in order; empty for one path.
@@ -263,7 +263,7 @@ public final class ToManyPlan: Sendable {
     /// One path and no `where`: read as before either existed, with nothing to test.
     let isPlain: Bool
     /// `merge`: the feed's targets are added after the stored ones instead of replacing them.
-    public let mergesList: Bool
+    package let mergesList: Bool
     /// `link existing`: a key links only an object that exists; no stub is made.
     let linksExistingOnly: Bool
     /// `unkeyed skip`: an element without its key (a null, an object without it) is left out and
@@ -271,7 +271,7 @@ public final class ToManyPlan: Sendable {
     let skipsUnkeyed: Bool
     /// The target is an owned entity: its objects belong to this one, in the list's order
     /// (replaced with the list, deleted with the owner).
-    public let ownsTarget: Bool
+    package let ownsTarget: Bool
 
     init(
         name: String, owner: Int, joinTable: String, ownerColumn: String, targetColumn: String, sourceDescription: String,

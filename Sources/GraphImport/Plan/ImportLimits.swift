@@ -2,19 +2,19 @@ import GraphImportMapping
 
 /// The limits an import enforces before and while it works, so that a hostile map or feed
 /// fails fast with a message instead of exhausting memory or time. Documented in the README.
-public enum ImportLimits {
+package enum ImportLimits {
     /// Deepest nesting of arrays and objects in the input.
-    public static let maxJSONDepth = 512
+    package static let maxJSONDepth = 512
     /// Longest string value or key in the input, in UTF-8 bytes.
-    public static let maxStringBytes = 16 << 20
+    package static let maxStringBytes = 16 << 20
     /// Most elements one object may have under one to-many relationship.
-    public static let maxToManyElements = 100_000
+    package static let maxToManyElements = 100_000
     /// Largest map file, in bytes.
-    public static let maxMapBytes = 1 << 20
+    package static let maxMapBytes = 1 << 20
     /// Most entities in one map.
-    public static let maxEntities = 1_000
+    package static let maxEntities = 1_000
     /// Most attributes and relationships in one entity (SQLite allows 2,000 columns a table).
-    public static let maxMembersPerEntity = 1_000
+    package static let maxMembersPerEntity = 1_000
     /// Longest table name a map may give.
-    public static let maxTableNameLength = TableName.maxLength
+    package static let maxTableNameLength = TableName.maxLength
 }

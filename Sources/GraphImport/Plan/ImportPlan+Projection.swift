@@ -4,7 +4,7 @@ extension ImportPlan {
     /// What the reader must build of the records of each route: the keys the map (and the key
     /// handlers of `hooks`) read, along every path and into every nested entity; the rest of a
     /// record is checked and skipped. One projection per route, in `routes` order.
-    public func projections(hooks: ImportHooks = ImportHooks()) -> [JSONProjection] {
+    package func projections(hooks: ImportHooks = ImportHooks()) -> [JSONProjection] {
         var builder = ProjectionBuilder(plan: self, hooks: hooks)
         let needs = routes.map { route in
             var need = ProjectionNeed()

@@ -77,5 +77,5 @@ extension ImportPlan {
 
 extension ImportPlan {
     /// The SQL that creates the map's tables in an empty store.
-    public var schemaSQL: [String] { SchemaSQL.createStatements(for: schema) }
+    package var schemaSQL: [String] { SchemaSQL.createStatements(for: schema) }
 }

@@ -11,7 +11,7 @@ extension ImportPlan {
     /// A table named with a word that sqlite3 or psql reserves (`user`, `order`) works through
     /// graphimport, which quotes every name, but a person's query reads something else (`select *
     /// from user` in psql is the session user) or fails; `check` says so and offers a name.
-    public var warnings: [Diagnostic] {
+    package var warnings: [Diagnostic] {
         var warnings: [Diagnostic] = []
         for entity in mapping.entities {
             let table = Naming.table(entity: entity.name, explicit: entity.tableName)

@@ -8,17 +8,17 @@ import GraphImportSchema
 /// Built once per run; everything the record walk needs is looked up here by index, never by name.
 public struct ImportPlan: Sendable {
     public let mapping: Mapping
-    public let entities: [EntityPlan]
+    package let entities: [EntityPlan]
     /// Where the records are and which entity each becomes.
-    public let routes: [RecordRoute]
+    package let routes: [RecordRoute]
     /// The routes that start a choice after an earlier route of their path ended one: the reader
     /// gives them their own records (`ownRecords`).
-    public let routesTakingTheirOwnRecords: Set<Int>
+    package let routesTakingTheirOwnRecords: Set<Int>
     /// Response-level values saved as metadata.
-    public let meta: [MetaPlan]
+    package let meta: [MetaPlan]
     /// The values `@root` paths read that no `meta` line reads too: the reader keeps them after
     /// the `meta` ones (`captures`).
-    public let rootPatterns: [JSONPathPattern]
+    package let rootPatterns: [JSONPathPattern]
     /// Whether a path of the map reads `@root`: only then are the response's values handed to the drafts.
     let readsRoot: Bool
     /// The capture indexes `@root` paths start at, each with its path from the document's root (for messages).
@@ -27,10 +27,10 @@ public struct ImportPlan: Sendable {
     let readsParent: Bool
 
     /// The patterns of the values the reader keeps: `meta` lines', then those only `@root` reads.
-    public var captures: [JSONPathPattern] { meta.map(\.pattern) + rootPatterns }
+    package var captures: [JSONPathPattern] { meta.map(\.pattern) + rootPatterns }
 
     /// The tables the store must have.
-    public var schema: SchemaDescription { ImportPlan.schema(for: entities) }
+    package var schema: SchemaDescription { ImportPlan.schema(for: entities) }
 
     /// Parses and compiles a map's text: the one way from a `.map` file to a runnable plan. The
     /// catalogs are given once: the parser checks the map's converter and check names against
@@ -177,11 +177,11 @@ enum PathStep: Sendable, Hashable {
 }
 
 /// Where records are found and which entity each becomes (`records at … as E`, or `… by kind`).
-public struct RecordRoute: Sendable {
-    public let pattern: JSONPathPattern
+package struct RecordRoute: Sendable {
+    package let pattern: JSONPathPattern
     let target: Target
     /// `missing empty`: an input without this path is an empty feed, not one that does not fit.
-    public let mayBeMissing: Bool
+    package let mayBeMissing: Bool
     /// `where …`: the records this route takes; the others go to `alternatives`.
     let filter: FilterPlan?
     /// The later routes of the same path, tried in order for a record `filter` does not take.
@@ -234,11 +234,11 @@ public struct RecordRoute: Sendable {
 }
 
 /// `meta sinceId <- search_metadata.max_id : Int`: a value of the response saved as metadata.
-public struct MetaPlan: Sendable {
-    public let name: String
-    public let pattern: JSONPathPattern
-    public let type: ValueType
-    public let isOptional: Bool
+package struct MetaPlan: Sendable {
+    package let name: String
+    package let pattern: JSONPathPattern
+    package let type: ValueType
+    package let isOptional: Bool
     let converters: [CompiledConverter]
 
     static func compile(_ field: MetaField, context: PlanContext, diagnostics: inout [Diagnostic]) -> MetaPlan? {

@@ -7,7 +7,7 @@ import GraphImportMapping
 #endif
 
 /// Why a map file could not be read.
-public enum MapFileError: Error, Sendable, Equatable {
+package enum MapFileError: Error, Sendable, Equatable {
     /// The system's reason (no such file, permission denied), or why the file is not one a map
     /// is read from (a directory, a named pipe).
     case unreadable(path: String, reason: String)
@@ -17,20 +17,20 @@ public enum MapFileError: Error, Sendable, Equatable {
 /// The directories a map's `include` lines may read from: the map's own directory tree and the
 /// ones the user allows. A map from an untrusted source cannot read `/proc/self/environ` or
 /// `~/.pgpass` by including it.
-public struct IncludeScope: Sendable, Equatable {
+package struct IncludeScope: Sendable, Equatable {
     /// Absolute paths with symbolic links resolved, the map's own directory first.
-    public private(set) var directories: [String]
+    package private(set) var directories: [String]
 
     /// The directory of the map at `mapPath`, and each of `allowed`. A directory that does not
     /// exist is kept as written (it allows nothing, since no resolved path is under it).
-    public init(map mapPath: String, allowing allowed: [String] = []) {
+    package init(map mapPath: String, allowing allowed: [String] = []) {
         let slash = mapPath.lastIndex(of: "/")
         let own = slash.map { $0 == mapPath.startIndex ? "/" : String(mapPath[..<$0]) } ?? "."
         directories = ([own] + allowed).map { MapFiles.resolvedPath($0) }
     }
 
     /// Whether the resolved path `path` is inside one of the directories.
-    public func allows(_ path: String) -> Bool {
+    package func allows(_ path: String) -> Bool {
         directories.contains { directory in
             directory == "/" || path == directory || path.hasPrefix(directory.hasSuffix("/") ? directory : directory + "/")
         }
@@ -39,11 +39,11 @@ public struct IncludeScope: Sendable, Equatable {
 
 /// Reads map files from disk: the map itself, and the files it includes, which must be regular
 /// files inside an `IncludeScope`. One place for both the command line and `ObjectGraph`.
-public enum MapFiles {
+package enum MapFiles {
     /// The bytes of the file at `path`, at most `ImportLimits.maxMapBytes`. With `regularOnly`
     /// anything but a regular file is refused before a byte is read: it is opened without
     /// blocking, so a named pipe with no writer cannot hang the tool.
-    public static func bytes(of path: String, regularOnly: Bool = false) throws(MapFileError) -> [UInt8] {
+    package static func bytes(of path: String, regularOnly: Bool = false) throws(MapFileError) -> [UInt8] {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | (regularOnly ? O_NONBLOCK : 0))
         guard descriptor >= 0 else { throw .unreadable(path: path, reason: systemReason()) }
         defer { close(descriptor) }
@@ -78,7 +78,7 @@ public enum MapFiles {
     /// The files a map includes, read like the map itself (same size limit, UTF-8), each a
     /// regular file within `scope`: a name is relative to the directory of the including file,
     /// and a file is known by its resolved path, so that `a.map` and `./a.map` are one file.
-    public static func includes(within scope: IncludeScope) -> IncludeResolver {
+    package static func includes(within scope: IncludeScope) -> IncludeResolver {
         IncludeResolver(identity: resolvedPath) { name, includer in
             let path = IncludeResolver.relativePath(name, from: includer.name)
             let place = path == name ? "" : "\(path): "
@@ -117,7 +117,7 @@ public enum MapFiles {
     }
 
     /// The error for a map that is not UTF-8, at the line and column of its first bad byte.
-    public static func notUTF8(_ bytes: [UInt8], path: String) -> Diagnostic {
+    package static func notUTF8(_ bytes: [UInt8], path: String) -> Diagnostic {
         var parser = Unicode.UTF8.ForwardParser()
         var iterator = bytes.makeIterator()
         var offset = 0
@@ -148,7 +148,7 @@ public enum MapFiles {
     }
 
     /// The absolute path of a file with symbolic links resolved; the path as given when it has none.
-    public static func resolvedPath(_ path: String) -> String { resolve(path) ?? path }
+    package static func resolvedPath(_ path: String) -> String { resolve(path) ?? path }
 
     private static func resolve(_ path: String) -> String? {
         guard let resolved = realpath(path, nil) else { return nil }

@@ -1,20 +1,20 @@
 /// The one place where map names become SQL names a person would pick:
 /// entity `PullRequest` -> table `pull_request`, attribute `createdAt` -> column `created_at`,
 /// to-one `author` -> column `author_pk`, to-many `Tweet.hashtags` -> join table `tweet_hashtags`.
-public enum Naming {
+package enum Naming {
     /// The surrogate primary key of every entity table.
-    public static let primaryKey = "pk"
+    package static let primaryKey = "pk"
     /// The column of a join table that keeps the feed's order.
-    public static let position = "position"
+    package static let position = "position"
     /// The id (in `graphimport_runs`) of the run that inserted an object.
-    public static let insertedRun = "inserted_run"
+    package static let insertedRun = "inserted_run"
     /// The id of the run that last changed an object.
-    public static let changedRun = "changed_run"
+    package static let changedRun = "changed_run"
 
     /// `createdAt` -> `created_at`, `userID` -> `user_id`, `URLString` -> `url_string`, `Tweet` -> `tweet`.
     /// - Complexity: O(n): the result is built in an array of scalars, since appending to a
     ///   `String.UnicodeScalarView` copied the text each time (quadratic on a long key).
-    public static func snakeCase(_ name: String) -> String {
+    package static func snakeCase(_ name: String) -> String {
         let scalars = Array(name.unicodeScalars)
         var out = ""
         out.reserveCapacity(name.utf8.count + 8)
@@ -34,7 +34,7 @@ public enum Naming {
     }
 
     /// An entity's table: the map's `table` name, else the snake-cased entity name.
-    public static func table(entity: String, explicit: String?) -> String {
+    package static func table(entity: String, explicit: String?) -> String {
         explicit ?? snakeCase(entity)
     }
 
@@ -42,7 +42,7 @@ public enum Naming {
     /// fail as a bare table name (tried one by one in CREATE, SELECT, JOIN and INSERT against
     /// SQLite 3.40), and PostgreSQL's reserved keywords (`pg_get_keywords()` of category R or T,
     /// PostgreSQL 15). `user` is among them: `select * from user` in psql reads the session user.
-    public static let wordsNeedingQuotes: Set<String> = [
+    package static let wordsNeedingQuotes: Set<String> = [
         "add", "all", "alter", "analyse", "analyze", "and", "any", "array", "as", "asc", "asymmetric", "authorization",
         "autoincrement", "between", "binary", "both", "case", "cast", "check", "collate", "collation", "column", "commit",
         "concurrently", "constraint", "create", "cross", "current_catalog", "current_date", "current_role", "current_schema",
@@ -59,30 +59,30 @@ public enum Naming {
     /// Whether `table` must be quoted in a query typed into sqlite3 or psql: a word either
     /// reserves, or a name that is not lowercase letters, digits and `_` starting with a letter or
     /// `_` (psql folds unquoted capitals).
-    public static func needsQuotes(_ table: String) -> Bool {
+    package static func needsQuotes(_ table: String) -> Bool {
         guard let first = table.unicodeScalars.first, first == "_" || ("a"..."z").contains(first) else { return true }
         let plain = table.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "_" }
         return !plain || wordsNeedingQuotes.contains(table)
     }
 
     /// An attribute's column.
-    public static func column(attribute: String) -> String { snakeCase(attribute) }
+    package static func column(attribute: String) -> String { snakeCase(attribute) }
 
     /// The column of an owned entity's table that holds part `attribute` of its owner's key
     /// (`id` -> `owner_id`); the owned object's position is `position`.
-    public static func ownerKey(attribute: String) -> String { "owner_" + snakeCase(attribute) }
+    package static func ownerKey(attribute: String) -> String { "owner_" + snakeCase(attribute) }
 
     /// The foreign-key column of a to-one relationship.
-    public static func foreignKey(relationship: String) -> String { snakeCase(relationship) + "_" + primaryKey }
+    package static func foreignKey(relationship: String) -> String { snakeCase(relationship) + "_" + primaryKey }
 
     /// The join table of a to-many relationship.
-    public static func joinTable(ownerTable: String, relationship: String) -> String {
+    package static func joinTable(ownerTable: String, relationship: String) -> String {
         ownerTable + "_" + snakeCase(relationship)
     }
 
     /// The two columns of a join table: the owner's and the target's (named after the
     /// relationship when both sides are the same table, so that they differ).
-    public static func joinColumns(ownerTable: String, targetTable: String, relationship: String) -> (owner: String, target: String) {
+    package static func joinColumns(ownerTable: String, targetTable: String, relationship: String) -> (owner: String, target: String) {
         let owner = ownerTable + "_" + primaryKey
         let target = targetTable == ownerTable ? snakeCase(relationship) + "_" + primaryKey : targetTable + "_" + primaryKey
         return (owner, target)

@@ -30,7 +30,7 @@ public struct GraphError: Error, Equatable, Sendable, CustomStringConvertible {
     /// PostgreSQL's error, for `kind == .store` on a PostgreSQL store.
     public var server: PostgresError?
 
-    public init(_ kind: Kind, _ message: String, hint: String? = nil) {
+    package init(_ kind: Kind, _ message: String, hint: String? = nil) {
         self.kind = kind
         self.message = message
         self.hint = hint

@@ -6,13 +6,13 @@ import GraphImportMapping
 ///
 /// Memory stays flat whatever the sample's size: records are read one at a time and only counts,
 /// a few keys and the first failure of each kind are kept.
-public struct SampleCheck {
-    public let plan: ImportPlan
+package struct SampleCheck {
+    package let plan: ImportPlan
 
-    public init(plan: ImportPlan) { self.plan = plan }
+    package init(plan: ImportPlan) { self.plan = plan }
 
     /// Reads the sample from `source` and returns the warnings; a sample that is not JSON throws.
-    public func run(source: some JSONByteSource, format: JSONInputFormat = .auto) throws(JSONError) -> SampleReport {
+    package func run(source: some JSONByteSource, format: JSONInputFormat = .auto) throws(JSONError) -> SampleReport {
         let reader = plan.recordReader(source: source, format: format)
         let walker = SampleWalker(plan: plan)
         var records = 0

@@ -8,7 +8,7 @@ import GraphImportSchema
 /// `YYYY-MM-DDTHH:MM:SS.sssZ`), an Int in decimal, a Double in Swift's shortest form, a Bool as
 /// `true`/`false`. A Date takes a date pattern (`TemplateDateFormat`), an Int or Double a
 /// printf-style format (`TemplateNumberFormat`); other types take none.
-public struct CompiledTemplate: Sendable {
+package struct CompiledTemplate: Sendable {
     /// How one attribute reference is shown.
     enum Rendering: Sendable {
         /// As stored, read according to the attribute's type.
@@ -26,10 +26,10 @@ public struct CompiledTemplate: Sendable {
     private let pieces: [Piece]
 
     /// Indexes of the attributes the template reads, in order of first use.
-    public let inputs: [Int]
+    package let inputs: [Int]
 
     /// `resolve` gives, for an attribute name, its index and type in the entity; formats are checked here, once.
-    public init(_ template: Template, resolve: (String) -> (index: Int, type: ValueType)?) throws(ConversionError) {
+    package init(_ template: Template, resolve: (String) -> (index: Int, type: ValueType)?) throws(ConversionError) {
         var pieces: [Piece] = []
         var inputs: [Int] = []
         for part in template.parts {
@@ -73,7 +73,7 @@ public struct CompiledTemplate: Sendable {
     }
 
     /// The rendered text, or .null when any input is NULL.
-    public func render(_ value: (Int) -> SQLValue) -> SQLValue {
+    package func render(_ value: (Int) -> SQLValue) -> SQLValue {
         for index in inputs where value(index).isNull { return .null }
         var out = ""
         for piece in pieces {

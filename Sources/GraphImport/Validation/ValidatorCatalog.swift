@@ -36,7 +36,7 @@ public struct ValidatorCatalog: Sendable {
     /// Compiles a clause (arguments already checked for count and kind by the map parser; their
     /// values, such as a regular expression, are checked here). The clause's own message is not
     /// applied here: the engine uses it in place of the one the validator returns.
-    public func compile(_ check: Check) throws(ConversionError) -> CompiledValidator {
+    package func compile(_ check: Check) throws(ConversionError) -> CompiledValidator {
         guard let validator = validators[check.name] else {
             throw ConversionError("unknown check '\(check.name)'")
         }

@@ -6,10 +6,10 @@ import GraphImportSchema
 ///
 /// A JSON string never silently becomes a number or a date, nor a number a string or a boolean:
 /// a converter opts in (`| int`, `| iso8601`, `| string`), and each refusal's hint names it.
-public enum Coercion {
+package enum Coercion {
     /// The value as stored for an attribute of `type`; the only place a value becomes an `SQLValue`.
     /// JSON null becomes NULL for every type (whether null is allowed is the caller's rule).
-    public static func sqlValue(_ value: Value, as type: ValueType) throws(ConversionError) -> SQLValue {
+    package static func sqlValue(_ value: Value, as type: ValueType) throws(ConversionError) -> SQLValue {
         if case .json(.null) = value { return .null }
         switch type {
         case .string: return try text(value)
@@ -27,7 +27,7 @@ public enum Coercion {
     /// integer as an integer, null) answered without wrapping the value: most attributes have no
     /// converter, and the wrapping and unwrapping were a twentieth of the reading thread.
     @inline(__always)
-    public static func sqlValue(json raw: JSONValue, as type: ValueType) throws(ConversionError) -> SQLValue {
+    package static func sqlValue(json raw: JSONValue, as type: ValueType) throws(ConversionError) -> SQLValue {
         switch (raw, type) {
         case (.null, _): return .null
         case (.string(let text), .string): return .text(text)
@@ -40,7 +40,7 @@ public enum Coercion {
     /// `YYYY-MM-DDTHH:MM:SS.sssZ`, always three fraction digits: text that SQLite's date functions
     /// read and that sorts in time order. Years outside 0000–9999 (which no converter produces)
     /// are written ISO 8601's expanded way, `+10000-01-01…`, `-0001-12-31…`.
-    public static func isoText(_ timestamp: Timestamp) -> String {
+    package static func isoText(_ timestamp: Timestamp) -> String {
         let civil = CivilTime(timestamp)
         guard (0...9999).contains(civil.year) else {
             let year = civil.year > 9999 ? "+" + String(civil.year) : "-" + CivilTime.pad(-civil.year, 4)

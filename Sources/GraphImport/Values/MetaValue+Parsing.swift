@@ -12,7 +12,7 @@ extension MetaValue {
     /// - date: ISO 8601 with `Z` or an offset (`ISO8601Parser`'s `instant` form), normalised to
     ///   UTC milliseconds within years 0000-9999, the shape the store keeps;
     /// - json: RFC 8259 JSON text (any value at the top), kept as written.
-    public static func parse(_ text: String, as type: MetaType) throws(MetaValueError) -> MetaValue {
+    package static func parse(_ text: String, as type: MetaType) throws(MetaValueError) -> MetaValue {
         switch type {
         case .bool:
             switch text {

@@ -186,7 +186,7 @@ public struct EntityChanges: Equatable, Sendable {
     /// How many more objects were inserted or changed.
     public var more: Int
 
-    public init(entity: String, objects: [ObjectChange], more: Int) {
+    package init(entity: String, objects: [ObjectChange], more: Int) {
         self.entity = entity
         self.objects = objects
         self.more = more
@@ -200,7 +200,7 @@ public struct ObjectChange: Equatable, Sendable {
     public var isNew: Bool
     public var fields: [FieldChange]
 
-    public init(key: String, isNew: Bool, fields: [FieldChange]) {
+    package init(key: String, isNew: Bool, fields: [FieldChange]) {
         self.key = key
         self.isNew = isNew
         self.fields = fields
@@ -214,7 +214,7 @@ public struct FieldChange: Equatable, Sendable {
     public var old: String
     public var new: String
 
-    public init(name: String, old: String, new: String) {
+    package init(name: String, old: String, new: String) {
         self.name = name
         self.old = old
         self.new = new

@@ -12,7 +12,7 @@ public struct EntityCounts: Equatable, Sendable {
     /// New objects the run's mode did not insert (`mode update`, `--mode update`), each once.
     public var notInserted = 0
 
-    public init(inserted: Int = 0, updated: Int = 0, unchanged: Int = 0, skipped: Int = 0, deleted: Int = 0) {
+    package init(inserted: Int = 0, updated: Int = 0, unchanged: Int = 0, skipped: Int = 0, deleted: Int = 0) {
         self.inserted = inserted
         self.updated = updated
         self.unchanged = unchanged
