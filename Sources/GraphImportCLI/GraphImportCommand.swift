@@ -3,7 +3,7 @@ import GraphImport
 import GraphImportMapping
 
 /// The `graphimport` command: dispatches to import, check and schema, and owns help and usage errors.
-package enum GraphImportCommand {
+public enum GraphImportCommand {
     package static let version = "0.1.0"
 
     /// Runs the command with `arguments` (without the program name) and returns the exit status.
@@ -43,7 +43,7 @@ package enum GraphImportCommand {
     /// What a command line asks for, judged from its arguments alone: the part of `main` that
     /// reads no file, opens no store and reads no standard input. `inputIsTerminal` is what an
     /// import without a FILE depends on.
-    package static func checkArguments(_ arguments: [String], inputIsTerminal: Bool) -> ArgumentCheck {
+    public static func checkArguments(_ arguments: [String], inputIsTerminal: Bool) -> ArgumentCheck {
         switch resolve(arguments) {
         case .notACommand(let text): return .usageError(text)
         case .information(let text): return .information(text)
@@ -124,7 +124,7 @@ package enum GraphImportCommand {
 }
 
 /// What `GraphImportCommand.checkArguments` finds in a command line.
-package enum ArgumentCheck: Equatable, Sendable {
+public enum ArgumentCheck: Equatable, Sendable {
     /// `--help`, `help` or `--version`: this text goes to standard output, exit 0.
     case information(String)
     /// The arguments parse and pass every check that needs no file or store; `command` would run.

@@ -32,6 +32,10 @@ public struct ImportPlan: Sendable {
     /// The tables the store must have.
     package var schema: SchemaDescription { ImportPlan.schema(for: entities) }
 
+    /// How many entities and tables the plan has, the tables worked out: for Fuzz/, a package of
+    /// its own that `package` does not reach (`@_spi(Fuzzing) import GraphImport`).
+    @_spi(Fuzzing) public var entityAndTableCounts: (entities: Int, tables: Int) { (entities.count, schema.tables.count) }
+
     /// Parses and compiles a map's text: the one way from a `.map` file to a runnable plan. The
     /// catalogs are given once: the parser checks the map's converter and check names against
     /// their signatures, the plan compiles their functions. Syntax and plan problems alike come
