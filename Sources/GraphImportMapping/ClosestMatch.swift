@@ -3,7 +3,7 @@
 /// Like argument-parser, a guess is offered only when it is close: here at most a third of the
 /// name's length, never more than 3 edits, and at least 1, so `Strin` suggests `String` while
 /// `x` suggests nothing. Ties go to the earlier candidate.
-public func closestMatch(to name: String, among candidates: [String]) -> String? {
+package func closestMatch(to name: String, among candidates: [String]) -> String? {
     let limit = min(3, max(1, name.unicodeScalars.count / 3))
     var best: (candidate: String, distance: Int)?
     for candidate in candidates {

@@ -42,7 +42,7 @@ extension Problem {
 extension Problem {
     /// `usedBy` says what has the column already ("the owner's key", "'start'"); `reserved` when
     /// every join table has that column.
-    public static func linkColumnClash(
+    package static func linkColumnClash(
         member: String, column: String, table: String, usedBy: String, reserved: Bool, at location: SourceLocation
     ) -> Problem {
         Problem(

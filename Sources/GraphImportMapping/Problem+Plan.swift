@@ -5,20 +5,20 @@
 extension Problem {
     // MARK: Plan: limits
 
-    public static func tooManyEntities(_ count: Int, limit: Int, at location: SourceLocation) -> Problem {
+    package static func tooManyEntities(_ count: Int, limit: Int, at location: SourceLocation) -> Problem {
         Problem(
             "the map declares \(count) entities; at most \(limit) are allowed", hint: "split the feed into several maps and stores",
             at: location.offset)
     }
 
-    public static func tooManyMembers(entity: String, _ count: Int, limit: Int, at location: SourceLocation) -> Problem {
+    package static func tooManyMembers(entity: String, _ count: Int, limit: Int, at location: SourceLocation) -> Problem {
         Problem("entity '\(entity)' has \(count) attributes and relationships; at most \(limit) are allowed", at: location.offset)
     }
 
     // MARK: Plan: SQL names
 
     /// A table name that breaks one of `TableName`'s rules.
-    public static func unusableTableName(_ table: String, _ rule: TableName.Rule, at location: SourceLocation) -> Problem {
+    package static func unusableTableName(_ table: String, _ rule: TableName.Rule, at location: SourceLocation) -> Problem {
         let message =
             switch rule {
             case .sqlitePrefix: "the table name '\(table)' is reserved: SQLite keeps names starting with '\(TableName.sqlitePrefix)'"
@@ -29,14 +29,14 @@ extension Problem {
         return Problem(message, hint: "choose another name with `table NAME`", at: location.offset)
     }
 
-    public static func sharedTable(_ table: String, entity: String, other: String, at location: SourceLocation) -> Problem {
+    package static func sharedTable(_ table: String, entity: String, other: String, at location: SourceLocation) -> Problem {
         Problem(
             "entity '\(entity)' and entity '\(other)' would share the table '\(table)'",
             hint: "give one of them its own name with `table NAME`", at: location.offset)
     }
 
     /// `relationship` is written `Owner.name`; `other` names what already has the table.
-    public static func joinTableClash(_ table: String, relationship: String, other: String, at location: SourceLocation) -> Problem {
+    package static func joinTableClash(_ table: String, relationship: String, other: String, at location: SourceLocation) -> Problem {
         Problem(
             "the join table '\(table)' of \(relationship) has the name of the table of entity '\(other)'",
             hint: "rename the relationship or give the entity another table with `table NAME`", at: location.offset)
@@ -44,7 +44,7 @@ extension Problem {
 
     /// `usedBy` says what has the column already ("'name'", "the primary key"); `reserved` when
     /// graphimport adds that column to every table.
-    public static func columnClash(
+    package static func columnClash(
         member: String, column: String, table: String, usedBy: String, reserved: Bool, at location: SourceLocation
     ) -> Problem {
         Problem(
@@ -55,17 +55,17 @@ extension Problem {
 
     // MARK: Plan: values and arguments
 
-    public static func literalDoesNotFit(_ literal: Literal, attribute: String, reason: String, at location: SourceLocation) -> Problem {
+    package static func literalDoesNotFit(_ literal: Literal, attribute: String, reason: String, at location: SourceLocation) -> Problem {
         Problem("'\(literal)' does not fit \(attribute): \(reason)", at: location.offset)
     }
 
-    public static func metadataCannotBeData(_ name: String, at location: SourceLocation) -> Problem {
+    package static func metadataCannotBeData(_ name: String, at location: SourceLocation) -> Problem {
         Problem("metadata '\(name)' cannot be Data", hint: "store it as String (base64 text) instead", at: location.offset)
     }
 
     /// A converter, validator or template refusing its arguments: their own sentence, written
     /// beside the code that knows the rule (`ConversionError`, `TemplateError`).
-    public static func refusedArguments(_ message: String, hint: String?, at location: SourceLocation) -> Problem {
+    package static func refusedArguments(_ message: String, hint: String?, at location: SourceLocation) -> Problem {
         Problem(message, hint: hint, at: location.offset)
     }
 }
@@ -74,20 +74,20 @@ extension Problem {
 /// `table NAME` as it reads it (pointing at the name), the plan applies them all to every name it
 /// chooses. Names reach SQL only through quoting, so any text is safe; these rules keep SQLite's
 /// own names, graphimport's and unreadable ones out.
-public enum TableName {
+package enum TableName {
     /// SQLite keeps names starting with this for itself.
-    public static let sqlitePrefix = "sqlite_"
+    package static let sqlitePrefix = "sqlite_"
     /// graphimport's own tables (`graphimport_runs`, `graphimport_meta`, …).
-    public static let internalPrefix = "graphimport_"
+    package static let internalPrefix = "graphimport_"
     /// The longest table name, in characters.
-    public static let maxLength = 128
+    package static let maxLength = 128
 
-    public enum Rule: Sendable, Equatable {
+    package enum Rule: Sendable, Equatable {
         case sqlitePrefix, internalPrefix, tooLong, controlCharacter
     }
 
     /// The rule `table` breaks, or nil. Prefixes are compared ignoring case, as SQLite compares names.
-    public static func brokenRule(_ table: String) -> Rule? {
+    package static func brokenRule(_ table: String) -> Rule? {
         let lowered = table.lowercased()
         if lowered.hasPrefix(sqlitePrefix) { return .sqlitePrefix }
         if lowered.hasPrefix(internalPrefix) { return .internalPrefix }
@@ -99,7 +99,7 @@ public enum TableName {
 
 extension Mapping {
     /// `problem`, an entry of the catalog, as a diagnostic in this map, quoting its source line.
-    public func diagnostic(_ problem: Problem) -> Diagnostic {
+    package func diagnostic(_ problem: Problem) -> Diagnostic {
         problem.diagnostic(in: splicedText ?? SourceText(source), fileName: fileName)
     }
 }

@@ -3,7 +3,7 @@
 ///
 /// Public so that the engine can name the catalog's plan entries (`Problem+Plan.swift`); how a
 /// problem is made stays inside this module, with the catalog.
-public struct Problem: Error, Sendable, Equatable {
+package struct Problem: Error, Sendable, Equatable {
     var offset: Int
     var message: String
     var hint: String?
