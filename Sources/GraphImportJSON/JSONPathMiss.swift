@@ -1,6 +1,6 @@
 /// What one of a reader's patterns met in the input: values, only an empty array (or null) on
 /// its way, or nothing, and then where its walk stopped.
-public enum JSONPatternOutcome: Sendable, Equatable {
+package enum JSONPatternOutcome: Sendable, Equatable {
     /// At least one value was selected.
     case selected
     /// Nothing was selected, but the walk met an empty array, or null, where the path goes on
@@ -13,27 +13,27 @@ public enum JSONPatternOutcome: Sendable, Equatable {
 }
 
 /// Where a pattern's walk through the input stopped, and what the input holds there.
-public struct JSONPathMiss: Sendable, Equatable {
-    public enum Reason: Sendable, Equatable {
+package struct JSONPathMiss: Sendable, Equatable {
+    package enum Reason: Sendable, Equatable {
         /// The object at `level` has no member for the next step (or the array is too short for its index).
         case absent
         /// The value at `level` is not what the next step needs: an array for `[*]` or an index, an object for a key.
         case wrongKind
     }
 
-    public var reason: Reason
+    package var reason: Reason
     /// The pattern that missed.
-    public var pattern: JSONPathPattern
+    package var pattern: JSONPathPattern
     /// How many of the pattern's components the walk matched: `pattern.components[depth]` is the step that failed.
-    public var depth: Int
+    package var depth: Int
     /// The concrete path of the value where the walk stopped (`$`, `$.data`, `$.data.children[2]`).
-    public var level: JSONPathPattern
+    package var level: JSONPathPattern
     /// What the input holds at `level`.
-    public var found: JSONShape
+    package var found: JSONShape
     /// Where the value at `level` starts.
-    public var position: JSONPosition
+    package var position: JSONPosition
 
-    public init(reason: Reason, pattern: JSONPathPattern, depth: Int, level: JSONPathPattern, found: JSONShape, position: JSONPosition) {
+    package init(reason: Reason, pattern: JSONPathPattern, depth: Int, level: JSONPathPattern, found: JSONShape, position: JSONPosition) {
         self.reason = reason
         self.pattern = pattern
         self.depth = depth
@@ -44,7 +44,7 @@ public struct JSONPathMiss: Sendable, Equatable {
 }
 
 /// The kind of a JSON value.
-public enum JSONKind: Sendable, Equatable {
+package enum JSONKind: Sendable, Equatable {
     case null, boolean, number, string, array, object
 
     /// The kind of the value that starts with `byte` (its first byte, not whitespace).
@@ -60,7 +60,7 @@ public enum JSONKind: Sendable, Equatable {
     }
 
     /// `an object`, `a string`, `null`.
-    public var name: String {
+    package var name: String {
         switch self {
         case .null: "null"
         case .boolean: "a boolean"
@@ -73,12 +73,12 @@ public enum JSONKind: Sendable, Equatable {
 }
 
 /// A value described one level deep: its kind, an object's members (key and kind) or an array's length.
-public enum JSONShape: Sendable, Equatable {
-    public struct Member: Sendable, Equatable {
-        public var key: String
-        public var kind: JSONKind
+package enum JSONShape: Sendable, Equatable {
+    package struct Member: Sendable, Equatable {
+        package var key: String
+        package var kind: JSONKind
 
-        public init(key: String, kind: JSONKind) {
+        package init(key: String, kind: JSONKind) {
             self.key = key
             self.kind = kind
         }
@@ -89,7 +89,7 @@ public enum JSONShape: Sendable, Equatable {
     case scalar(JSONKind)
 
     /// The shape of a built value.
-    public init(_ value: JSONValue) {
+    package init(_ value: JSONValue) {
         switch value {
         case .object(let object): self = .object(object.members.map { Member(key: $0.key, kind: JSONKind(value: $0.value)) })
         case .array(let elements): self = .array(count: elements.count)
@@ -97,7 +97,7 @@ public enum JSONShape: Sendable, Equatable {
         }
     }
 
-    public var kind: JSONKind {
+    package var kind: JSONKind {
         switch self {
         case .object: .object
         case .array: .array
@@ -106,7 +106,7 @@ public enum JSONShape: Sendable, Equatable {
     }
 
     /// `an object with keys data, meta`, `an array of 3 elements`, `an empty array`, `a string`.
-    public var description: String {
+    package var description: String {
         switch self {
         case .object(let members) where members.isEmpty: return "an empty object"
         case .object(let members):

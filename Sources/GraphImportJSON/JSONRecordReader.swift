@@ -125,7 +125,7 @@ public final class JSONRecordReader {
     /// What the pattern at `index` (the record patterns first, then the capture patterns) met in
     /// the input read so far; complete once `next()` has returned nil. A pattern that selected
     /// nothing and missed somewhere has missed, even if it met an empty array or a null elsewhere.
-    public func outcome(ofPattern index: Int) -> JSONPatternOutcome {
+    package func outcome(ofPattern index: Int) -> JSONPatternOutcome {
         if case .unreached = outcomes[index], metEmpty[index] { return .empty }
         return outcomes[index]
     }
