@@ -1,6 +1,6 @@
 /// `delete nullify | cascade | deny` on a relationship: what happens to this object when the
 /// target object is deleted.
-public enum DeleteRule: String, Sendable, Equatable, CaseIterable {
+package enum DeleteRule: String, Sendable, Equatable, CaseIterable {
     /// The link is removed; this object stays (the default).
     case nullify
     /// This object is deleted too.
@@ -11,13 +11,13 @@ public enum DeleteRule: String, Sendable, Equatable, CaseIterable {
 
 /// `delete missing [within RELATIONSHIP]` in an entity: at the end of an import of a complete
 /// feed, objects of the entity that the feed no longer contains are deleted.
-public struct DeletionRule: Sendable, Equatable {
+package struct DeletionRule: Sendable, Equatable {
     /// A to-one relationship of the entity: only objects whose target appears in this feed are
     /// considered. nil: every object of the entity is.
-    public var scope: String?
-    public var location: SourceLocation
+    package var scope: String?
+    package var location: SourceLocation
 
-    public init(scope: String? = nil, location: SourceLocation) {
+    package init(scope: String? = nil, location: SourceLocation) {
         self.scope = scope
         self.location = location
     }

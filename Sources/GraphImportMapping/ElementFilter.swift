@@ -1,14 +1,14 @@
 /// `where type = "quoted"`: a condition on each element a relationship or a `records` line would
 /// take; only the elements it holds for are taken.
-public struct ElementFilter: Sendable, Equatable, CustomStringConvertible {
+package struct ElementFilter: Sendable, Equatable, CustomStringConvertible {
     /// Where the tested value sits inside the element; `$` (empty) is the element itself.
-    public var field: KeyPath
-    public var test: Test
+    package var field: KeyPath
+    package var test: Test
     /// Where `where` is written.
-    public var location: SourceLocation
+    package var location: SourceLocation
 
     /// What the value at `field` must be.
-    public enum Test: Sendable, Equatable {
+    package enum Test: Sendable, Equatable {
         /// `= VALUE` (one value) or `in (VALUE, …)`: the same kind and the same value, as a case
         /// line of `records … by` compares.
         case equals([Literal])
@@ -26,14 +26,14 @@ public struct ElementFilter: Sendable, Equatable, CustomStringConvertible {
         case isNull
     }
 
-    public init(field: KeyPath, test: Test, location: SourceLocation) {
+    package init(field: KeyPath, test: Test, location: SourceLocation) {
         self.field = field
         self.test = test
         self.location = location
     }
 
     /// The condition as a map writes it, after `where`.
-    public var description: String {
+    package var description: String {
         switch test {
         case .equals(let values) where values.count == 1: "\(field) = \(values[0])"
         case .equals(let values): "\(field) in (\(values.map(\.description).joined(separator: ", ")))"

@@ -1,22 +1,25 @@
 /// A parsed and validated `.map` file: where the records are and how each entity is built.
 public struct Mapping: Sendable {
     /// The name the map was read from, as used in diagnostics (`Mappings/tweets.map`).
-    public var fileName: String
+    package var fileName: String
     /// Where the records sit in the feed; never empty after validation
     /// (a map without a `records` line gets `records at $[*] as <first entity>`).
-    public var records: [RecordSource]
+    package var records: [RecordSource]
     /// Entities in declaration order.
-    public var entities: [Entity]
+    package var entities: [Entity]
+    /// How many records lines and entities the map has: for Fuzz/, a package of its own that
+    /// `package` does not reach (`@_spi(Fuzzing) import GraphImportMapping`).
+    @_spi(Fuzzing) public var recordsAndEntityCounts: (records: Int, entities: Int) { (records.count, entities.count) }
     /// `meta` lines in declaration order: values read once per document, from its root.
-    public var meta: [MetaField]
+    package var meta: [MetaField]
     /// The map's text, so that later stages can quote a line in a diagnostic.
-    public var source: String
+    package var source: String
     /// The files the map includes, directly or not, in the order they were first included.
-    public var includedFiles: [MapFile] = []
+    package var includedFiles: [MapFile] = []
     /// With includes, the text of every file spliced as the parser read it, to place a location in its file.
     var splicedText: SourceText?
 
-    public init(fileName: String, records: [RecordSource], entities: [Entity], meta: [MetaField] = [], source: String = "") {
+    package init(fileName: String, records: [RecordSource], entities: [Entity], meta: [MetaField] = [], source: String = "") {
         self.fileName = fileName
         self.records = records
         self.entities = entities
@@ -25,7 +28,7 @@ public struct Mapping: Sendable {
     }
 
     /// A diagnostic at `location` in this map, quoting its source line.
-    public func diagnostic(
+    package func diagnostic(
         at location: SourceLocation, _ message: String, hint: String? = nil, severity: Diagnostic.Severity = .error
     ) -> Diagnostic {
         if let splicedText {
@@ -39,37 +42,37 @@ public struct Mapping: Sendable {
     /// The map's text followed by that of each file it includes, under a comment line naming it:
     /// what the store records as the map, and hashes, so that a change in an included file is a
     /// change of the map. Just the map's text when it includes nothing.
-    public var textWithIncludes: String {
+    package var textWithIncludes: String {
         includedFiles.reduce(source) { text, file in
             text + (text.hasSuffix("\n") || text.isEmpty ? "" : "\n") + "# included: \(file.name)\n" + file.text
         }
     }
 
     /// The entity with exactly this name.
-    public func entity(named name: String) -> Entity? { entities.first { $0.name == name } }
+    package func entity(named name: String) -> Entity? { entities.first { $0.name == name } }
 }
 
 /// `records at statuses[*], data.children[*].data as Tweet`, or `records at data.children[*] by kind`
 /// and its case lines.
-public struct RecordSource: Sendable, Equatable {
+package struct RecordSource: Sendable, Equatable {
     /// One or more paths into the document; `$` is the whole document, `$[*]` each element of a top-level array.
-    public var paths: [KeyPath]
+    package var paths: [KeyPath]
     /// The entity each record becomes; with `by`, the first case's entity ("" when every case is `ignore`).
-    public var entity: String
-    public var location: SourceLocation
+    package var entity: String
+    package var location: SourceLocation
     /// The `by` form: each record's entity is chosen by a value inside it; nil for the `as` form.
-    public var choice: RecordChoice?
+    package var choice: RecordChoice?
     /// Where each of `paths` is written, for diagnostics about one path (the line's location for
     /// the default `$[*]`).
-    public var pathLocations: [SourceLocation]
+    package var pathLocations: [SourceLocation]
     /// `missing empty`: a feed that leaves these paths out has no records (an empty feed), instead
     /// of not fitting the map.
-    public var mayBeMissing: Bool
+    package var mayBeMissing: Bool
     /// `where CONDITION`: only the records it holds for are taken by this line; a record no line
     /// of its path takes is passed over, counted as ignored.
-    public var filter: ElementFilter?
+    package var filter: ElementFilter?
 
-    public init(
+    package init(
         paths: [KeyPath], entity: String, location: SourceLocation, choice: RecordChoice? = nil, pathLocations: [SourceLocation]? = nil,
         mayBeMissing: Bool = false, filter: ElementFilter? = nil
     ) {
@@ -84,26 +87,26 @@ public struct RecordSource: Sendable, Equatable {
 }
 
 /// `entity Tweet table tweets` and the lines indented below it.
-public struct Entity: Sendable, Equatable {
-    public var name: String
+package struct Entity: Sendable, Equatable {
+    package var name: String
     /// The table name when the map states one (`table tweets`); nil means the engine's naming rule.
-    public var tableName: String?
+    package var tableName: String?
     /// Names of the attributes that together identify an object (`key id`, `key owner, name`).
-    public var key: [String]
-    public var attributes: [Attribute]
-    public var relationships: [Relationship]
-    public var location: SourceLocation
+    package var key: [String]
+    package var attributes: [Attribute]
+    package var relationships: [Relationship]
+    package var location: SourceLocation
     /// `extras NAME`: a JSON attribute that keeps every top-level key of the object the map does not name.
-    public var extras: String?
+    package var extras: String?
     /// `delete missing [within RELATIONSHIP]`: objects a complete feed no longer contains are deleted.
-    public var deletion: DeletionRule?
+    package var deletion: DeletionRule?
     /// `mode insert|update|upsert`: what an import may do to the entity's objects (upsert when unsaid).
-    public var mode: ImportMode = .upsert
+    package var mode: ImportMode = .upsert
     /// `entity NAME owned`: no key of its own; each object belongs to the one object that holds
     /// it, identified by that owner and its position in the owner's list.
-    public var isOwned = false
+    package var isOwned = false
 
-    public init(
+    package init(
         name: String, tableName: String?, key: [String], attributes: [Attribute], relationships: [Relationship],
         location: SourceLocation, extras: String? = nil, deletion: DeletionRule? = nil, mode: ImportMode = .upsert
     ) {
@@ -118,14 +121,14 @@ public struct Entity: Sendable, Equatable {
         self.deletion = deletion
     }
 
-    public func attribute(named name: String) -> Attribute? { attributes.first { $0.name == name } }
-    public func relationship(named name: String) -> Relationship? { relationships.first { $0.name == name } }
+    package func attribute(named name: String) -> Attribute? { attributes.first { $0.name == name } }
+    package func relationship(named name: String) -> Relationship? { relationships.first { $0.name == name } }
 }
 
 /// A path into a JSON object, relative to the object being mapped (or to the document for `records`).
 /// Written `id`, `user.screen_name`, `geometry.coordinates[1]`, `data.children[*].data`, `$`, `"odd key".x`.
-public struct KeyPath: Sendable, Equatable, Hashable, CustomStringConvertible {
-    public enum Component: Sendable, Equatable, Hashable {
+package struct KeyPath: Sendable, Equatable, Hashable, CustomStringConvertible {
+    package enum Component: Sendable, Equatable, Hashable {
         case key(String)
         case index(Int)
         /// `[*]`: every element; allowed only in `records` paths.
@@ -151,21 +154,21 @@ public struct KeyPath: Sendable, Equatable, Hashable, CustomStringConvertible {
     }
 
     /// Whether the path is `$key`.
-    public var isMemberName: Bool { components == [.memberName] }
+    package var isMemberName: Bool { components == [.memberName] }
 
     /// Whether the path is `$index`.
-    public var isElementIndex: Bool { components == [.elementIndex] }
+    package var isElementIndex: Bool { components == [.elementIndex] }
 
     /// Whether the path starts at `@parent` or `@root` rather than at the object being mapped.
-    public var isAnchored: Bool { components.first == .parent || components.first == .root }
+    package var isAnchored: Bool { components.first == .parent || components.first == .root }
 
-    public var components: [Component]
+    package var components: [Component]
 
-    public init(_ components: [Component]) { self.components = components }
+    package init(_ components: [Component]) { self.components = components }
 
     /// The path as it would be written in a map (`user.screen_name`, `$` when empty), so that
     /// parsing the description gives the same path back.
-    public var description: String {
+    package var description: String {
         if components.isEmpty { return "$" }
         var text = ""
         for (position, component) in components.enumerated() {
@@ -232,38 +235,38 @@ public enum ValueType: String, Sendable, Equatable, CaseIterable {
 }
 
 /// `createdAt <- created_at : Date | date("EEE MMM dd HH:mm:ss Z yyyy")`, `lastSeenAt : Date always now`
-public struct Attribute: Sendable, Equatable {
-    public var name: String
+package struct Attribute: Sendable, Equatable {
+    package var name: String
     /// Where the JSON value is read. nil when the attribute has no JSON source: no `<-` and a
     /// `default`, `always`, `onchange` or `derived` clause (otherwise the shorthand's path is the name).
-    public var source: KeyPath?
-    public var type: ValueType
+    package var source: KeyPath?
+    package var type: ValueType
     /// `Date?`: the value may be null. A required attribute rejects an explicit null.
-    public var isOptional: Bool
+    package var isOptional: Bool
     /// Applied left to right to the JSON value before it is checked against `type`.
-    public var converters: [ConverterCall]
-    public var location: SourceLocation
+    package var converters: [ConverterCall]
+    package var location: SourceLocation
     /// `default VALUE`: set when the object is inserted; an update never resets it.
-    public var defaultValue: ValueExpression?
+    package var defaultValue: ValueExpression?
     /// `always VALUE`: set on every import that touches the object.
-    public var always: ValueExpression?
+    package var always: ValueExpression?
     /// `onchange VALUE`: set when the object is inserted or one of its values actually changes.
-    public var onChange: ValueExpression?
+    package var onChange: ValueExpression?
     /// `null …` as written; nil means the default (`effectiveNullRule`).
-    public var nullRule: NullRule?
+    package var nullRule: NullRule?
     /// `missing …` as written; nil means the default (`effectiveMissingRule`).
-    public var missingRule: MissingRule?
+    package var missingRule: MissingRule?
     /// `check …` clauses in the order written; the value must pass them all.
-    public var checks: [Check]
+    package var checks: [Check]
     /// `derived "template"`: the value is built from other attributes of the same object.
-    public var derived: Template?
+    package var derived: Template?
     /// Where `source` is written: after `<-`, or the name itself for the shorthand `id : Int`.
-    public var pathLocation: SourceLocation
+    package var pathLocation: SourceLocation
     /// `<- full_name, name`: the paths after `source`, tried in order when the ones before hold
     /// no value (absent or null); empty for a single path.
-    public var fallbackSources: [KeyPath]
+    package var fallbackSources: [KeyPath]
 
-    public init(
+    package init(
         name: String, source: KeyPath?, type: ValueType, isOptional: Bool, converters: [ConverterCall], location: SourceLocation,
         defaultValue: ValueExpression? = nil, always: ValueExpression? = nil, onChange: ValueExpression? = nil,
         nullRule: NullRule? = nil, missingRule: MissingRule? = nil, checks: [Check] = [], derived: Template? = nil,
@@ -287,22 +290,22 @@ public struct Attribute: Sendable, Equatable {
     }
 
     /// What an explicit JSON null does: the written rule, else store for `T?` and reject for `T`.
-    public var effectiveNullRule: NullRule { nullRule ?? (isOptional ? .store : .reject) }
+    package var effectiveNullRule: NullRule { nullRule ?? (isOptional ? .store : .reject) }
 
     /// What an absent key does: the written rule, else keep the stored value.
-    public var effectiveMissingRule: MissingRule { missingRule ?? .keep }
+    package var effectiveMissingRule: MissingRule { missingRule ?? .keep }
 
     /// `source` and its fallbacks, in the order they are tried (empty without a source).
-    public var sources: [KeyPath] { source.map { [$0] + fallbackSources } ?? [] }
+    package var sources: [KeyPath] { source.map { [$0] + fallbackSources } ?? [] }
 }
 
 /// `| date("EEE MMM dd HH:mm:ss Z yyyy")`, `| lowercase`
-public struct ConverterCall: Sendable, Equatable {
-    public var name: String
-    public var arguments: [Literal]
-    public var location: SourceLocation
+package struct ConverterCall: Sendable, Equatable {
+    package var name: String
+    package var arguments: [Literal]
+    package var location: SourceLocation
 
-    public init(name: String, arguments: [Literal], location: SourceLocation) {
+    package init(name: String, arguments: [Literal], location: SourceLocation) {
         self.name = name
         self.arguments = arguments
         self.location = location
@@ -344,45 +347,45 @@ public enum LiteralKind: String, Sendable, Equatable {
 /// The JSON at `source` may be an object (a nested object, upserted by the target's own mapping)
 /// or a scalar (the target's key value: a link to that object, creating a stub when it is new);
 /// for a to-many, an array of either.
-public struct Relationship: Sendable, Equatable {
-    public var name: String
-    public var source: KeyPath
+package struct Relationship: Sendable, Equatable {
+    package var name: String
+    package var source: KeyPath
     /// The target entity's name.
-    public var target: String
-    public var isToMany: Bool
+    package var target: String
+    package var isToMany: Bool
     /// `User?`: may be null or missing. To-many relationships are always optional.
-    public var isOptional: Bool
+    package var isOptional: Bool
     /// The name of the relationship as seen from the target (`User.tweets`).
-    public var inverse: String?
-    public var location: SourceLocation
+    package var inverse: String?
+    package var location: SourceLocation
     /// `delete …`: what happens to this object when the target object is deleted.
-    public var deleteRule: DeleteRule
+    package var deleteRule: DeleteRule
     /// `each SUBPATH` (a to-many, or a to-one with `where`): where the object, or its key, sits
     /// inside each array element.
-    public var elementPath: KeyPath?
+    package var elementPath: KeyPath?
     /// Where `source` is written: after `<-`, or the name itself for the shorthand `author : User`.
-    public var pathLocation: SourceLocation
+    package var pathLocation: SourceLocation
     /// `link NAME [<- path] : Type` lines below a to-many: data about each link (a mention's
     /// offsets, a membership's role), read from each array element and stored in the join table.
-    public var linkAttributes: [Attribute]
+    package var linkAttributes: [Attribute]
     /// `<- items, items_ids`: the paths after `source`, tried in order when the ones before hold
     /// no value (absent or null); empty for a single path.
-    public var fallbackSources: [KeyPath]
+    package var fallbackSources: [KeyPath]
     /// `where type = "quoted"`: only the elements it holds for are linked. For a to-one whose
     /// JSON is an array, the first element it holds for.
-    public var filter: ElementFilter?
+    package var filter: ElementFilter?
     /// `merge` (a to-many): the feed's targets are added to those stored, not put in their place.
-    public var mergesList = false
+    package var mergesList = false
     /// `link existing`: a key links only an object already stored or met in the run; no stub is made.
-    public var linksExistingOnly = false
+    package var linksExistingOnly = false
     /// `: (Post | Comment) by $` and its case lines: each element's entity is chosen by a value in
     /// it, among `choice.targets`; nil for a relationship to one entity (`target`, which is
     /// otherwise the first of the targets).
-    public var choice: RelationshipChoice?
+    package var choice: RelationshipChoice?
     /// `unkeyed skip`: an element without its key is left out and counted instead of refusing the record.
-    public var unkeyedRule: UnkeyedRule
+    package var unkeyedRule: UnkeyedRule
 
-    public init(
+    package init(
         name: String, source: KeyPath, target: String, isToMany: Bool, isOptional: Bool, inverse: String?,
         location: SourceLocation, deleteRule: DeleteRule = .nullify, elementPath: KeyPath? = nil, pathLocation: SourceLocation? = nil,
         linkAttributes: [Attribute] = [], fallbackSources: [KeyPath] = [], filter: ElementFilter? = nil, choice: RelationshipChoice? = nil,
@@ -406,15 +409,15 @@ public struct Relationship: Sendable, Equatable {
     }
 
     /// `source` and its fallbacks, in the order they are tried.
-    public var sources: [KeyPath] { [source] + fallbackSources }
+    package var sources: [KeyPath] { [source] + fallbackSources }
 
     /// The entities the relationship may link to: the choice's targets, else `target`.
-    public var targets: [String] { choice?.targets ?? [target] }
+    package var targets: [String] { choice?.targets ?? [target] }
 }
 
 extension [KeyPath] {
     /// The paths as a map writes them after `<-` (`full_name, name`).
-    public var written: String { map(\.description).joined(separator: ", ") }
+    package var written: String { map(\.description).joined(separator: ", ") }
 }
 
 /// A converter (or a `check` validator) the engine offers, so the parser can check names and

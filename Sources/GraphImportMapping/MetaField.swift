@@ -1,19 +1,19 @@
 /// `meta sinceId <- search_metadata.max_id : Int`: one value read from the document's root and saved
 /// to the store's metadata table, in the same transaction as the data.
-public struct MetaField: Sendable, Equatable {
-    public var name: String
+package struct MetaField: Sendable, Equatable {
+    package var name: String
     /// A path from the document's root (`[*]` is not allowed); the shorthand's path is the name.
-    public var source: KeyPath
-    public var type: ValueType
+    package var source: KeyPath
+    package var type: ValueType
     /// `String?`: the value may be null or missing; a required one must be in the document.
-    public var isOptional: Bool
+    package var isOptional: Bool
     /// Applied left to right to the JSON value before it is checked against `type`.
-    public var converters: [ConverterCall]
-    public var location: SourceLocation
+    package var converters: [ConverterCall]
+    package var location: SourceLocation
     /// Where `source` is written: after `<-`, or the name itself for the shorthand.
-    public var pathLocation: SourceLocation
+    package var pathLocation: SourceLocation
 
-    public init(
+    package init(
         name: String, source: KeyPath, type: ValueType, isOptional: Bool, converters: [ConverterCall], location: SourceLocation,
         pathLocation: SourceLocation? = nil
     ) {

@@ -1,16 +1,16 @@
 /// `parent <- parent_id : (Post | Comment)? by $` and its case lines: each element of a
 /// relationship becomes an object of the entity its case names, chosen by the value at
 /// `discriminator` (a path relative to the element, `$` for the element itself).
-public struct RelationshipChoice: Sendable, Equatable {
+package struct RelationshipChoice: Sendable, Equatable {
     /// The entities written in the type (`(Post | Comment)`, `[Photo | Video]`), in that order.
-    public var targets: [String]
-    public var discriminator: KeyPath
+    package var targets: [String]
+    package var discriminator: KeyPath
     /// In the order written: the first case whose test holds chooses.
-    public var cases: [RelationshipCase]
+    package var cases: [RelationshipCase]
     /// Where `by` is written.
-    public var location: SourceLocation
+    package var location: SourceLocation
 
-    public init(targets: [String], discriminator: KeyPath, cases: [RelationshipCase], location: SourceLocation) {
+    package init(targets: [String], discriminator: KeyPath, cases: [RelationshipCase], location: SourceLocation) {
         self.targets = targets
         self.discriminator = discriminator
         self.cases = cases
@@ -18,20 +18,20 @@ public struct RelationshipChoice: Sendable, Equatable {
     }
 
     /// The `else` case, when there is one.
-    public var fallback: RelationshipCase? { cases.first { $0.test == nil } }
+    package var fallback: RelationshipCase? { cases.first { $0.test == nil } }
 }
 
 /// `"photo" -> Photo`, `has prefix "t3_" -> Post`, `else -> ignore`
-public struct RelationshipCase: Sendable, Equatable {
+package struct RelationshipCase: Sendable, Equatable {
     /// What the discriminator's value must be; nil for `else`, the case of every value (null
     /// included) no other case takes.
-    public var test: Test?
+    package var test: Test?
     /// The entity such an element becomes; nil for `ignore` (the element is passed over).
-    public var entity: String?
-    public var location: SourceLocation
+    package var entity: String?
+    package var location: SourceLocation
 
     /// A case's test, compared as a `where` condition compares.
-    public enum Test: Sendable, Equatable, CustomStringConvertible {
+    package enum Test: Sendable, Equatable, CustomStringConvertible {
         /// `"photo"`, `7`, `true`: the same kind and the same value.
         case equals(Literal)
         /// `has prefix "t3_"`: a string that starts with the text (Reddit's fullnames).
@@ -39,7 +39,7 @@ public struct RelationshipCase: Sendable, Equatable {
         /// `has suffix ".png"`: a string that ends with the text.
         case hasSuffix(String)
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .equals(let value): "\(value)"
             case .hasPrefix(let text): "has prefix \(Literal.string(text))"
@@ -48,7 +48,7 @@ public struct RelationshipCase: Sendable, Equatable {
         }
     }
 
-    public init(test: Test?, entity: String?, location: SourceLocation) {
+    package init(test: Test?, entity: String?, location: SourceLocation) {
         self.test = test
         self.entity = entity
         self.location = location

@@ -1,19 +1,19 @@
 /// `derived "{title} ({releasedAt:yyyy})"`: text built from other attributes of the same object.
-public struct Template: Sendable, Equatable {
+package struct Template: Sendable, Equatable {
     /// The template as written, escapes resolved.
-    public var text: String
+    package var text: String
     /// Literal text and attribute references in order; `{{` and `}}` are already single braces.
-    public var parts: [TemplatePart]
-    public var location: SourceLocation
+    package var parts: [TemplatePart]
+    package var location: SourceLocation
 
-    public init(text: String, parts: [TemplatePart], location: SourceLocation) {
+    package init(text: String, parts: [TemplatePart], location: SourceLocation) {
         self.text = text
         self.parts = parts
         self.location = location
     }
 
     /// The attributes the template reads, in order of first use.
-    public var attributeNames: [String] {
+    package var attributeNames: [String] {
         var names: [String] = []
         for case .attribute(let name, _) in parts where !names.contains(name) { names.append(name) }
         return names
@@ -21,7 +21,7 @@ public struct Template: Sendable, Equatable {
 }
 
 /// One piece of a template.
-public enum TemplatePart: Sendable, Equatable {
+package enum TemplatePart: Sendable, Equatable {
     case text(String)
     /// `{name}` or `{name:format}`; the format is raw text (a date pattern such as `yyyy` for a
     /// `Date`, a printf-like `%.2f` for a number) that the engine interprets.

@@ -1,5 +1,5 @@
 /// The value of a `default`, `always` or `onchange` clause.
-public enum ValueExpression: Sendable, Equatable, CustomStringConvertible {
+package enum ValueExpression: Sendable, Equatable, CustomStringConvertible {
     /// A literal that fits the attribute's type (a `Date` literal is ISO 8601 text).
     case literal(Literal)
     /// The time of the import (`Date` only).
@@ -8,7 +8,7 @@ public enum ValueExpression: Sendable, Equatable, CustomStringConvertible {
     case run
 
     /// The value as a map writes it.
-    public var description: String {
+    package var description: String {
         switch self {
         case .literal(let literal): literal.description
         case .now: "now"
@@ -18,7 +18,7 @@ public enum ValueExpression: Sendable, Equatable, CustomStringConvertible {
 }
 
 /// `null store | keep | reject | LITERAL`: what an explicit JSON null does to an attribute.
-public enum NullRule: Sendable, Equatable {
+package enum NullRule: Sendable, Equatable {
     /// Store NULL (the default for `T?`).
     case store
     /// Leave the stored value as it is.
@@ -30,7 +30,7 @@ public enum NullRule: Sendable, Equatable {
 }
 
 /// `missing keep | null | LITERAL`: what a key absent from the JSON does to an attribute.
-public enum MissingRule: Sendable, Equatable {
+package enum MissingRule: Sendable, Equatable {
     /// Leave the stored value as it is (the default), so partial records update only what they carry.
     case keep
     /// Store NULL.

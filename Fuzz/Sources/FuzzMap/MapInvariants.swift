@@ -1,5 +1,5 @@
 @_spi(Fuzzing) import GraphImport
-import GraphImportMapping
+@_spi(Fuzzing) import GraphImportMapping
 
 /// What must hold for any map text; a violation stops the fuzzer with `fatalError` (a crash).
 ///
@@ -18,11 +18,12 @@ enum MapInvariants {
             checkDiagnostics(error, in: text)
             return
         }
-        require(!mapping.records.isEmpty, "a validated mapping without a records line")
+        let counts = mapping.recordsAndEntityCounts
+        require(counts.records > 0, "a validated mapping without a records line")
         do throws(MappingErrors) {
             let plan = try ImportPlan(mapping: mapping)
-            let counts = plan.entityAndTableCounts
-            require(counts.entities == mapping.entities.count, "a plan with \(counts.entities) of \(mapping.entities.count) entities")
+            let planCounts = plan.entityAndTableCounts
+            require(planCounts.entities == counts.entities, "a plan with \(planCounts.entities) of \(counts.entities) entities")
         } catch {
             checkDiagnostics(error, in: text)
         }

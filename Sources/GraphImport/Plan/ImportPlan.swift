@@ -7,7 +7,7 @@ import GraphImportSchema
 ///
 /// Built once per run; everything the record walk needs is looked up here by index, never by name.
 public struct ImportPlan: Sendable {
-    public let mapping: Mapping
+    package let mapping: Mapping
     package let entities: [EntityPlan]
     /// Where the records are and which entity each becomes.
     package let routes: [RecordRoute]
