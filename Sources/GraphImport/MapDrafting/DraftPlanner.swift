@@ -38,6 +38,10 @@ struct DraftPlanner {
     private var parent: [Int]
     private var identity: [Int: DraftKey] = [:]
     private var recordRoots: [ShapeNode] = []
+    /// Records keyed by the object each wraps (`wrapperKey`): never one entity with another
+    /// place, whose objects would share keys with theirs only because they wrap the same object.
+    /// The element's own fields, which key it beside the wrapped object's key.
+    private(set) var wrappers: [Int: [String]] = [:]
 
     init(survey: ShapeSurvey, fromTopLevelArray: Bool, recordsName: String?, userNamedRecords: Bool, wholeDocuments: Bool) {
         self.survey = survey
@@ -97,6 +101,7 @@ struct DraftPlanner {
             return DraftKey([key])
         }
         if let key = objectValuedId(of: node) { return key }
+        if let key = metadataId(of: node) { return key }
         // A response (a whole document) is keyed by an id only: its address or a name in it (a
         // websocket `url`, a `kind`) says which endpoint answered, not which object it is, and
         // would make each response a row of its own. The objects inside it are the records.
@@ -162,6 +167,77 @@ struct DraftPlanner {
         return nil
     }
 
+    /// Names of a member that describes the object holding it (Kubernetes' `metadata`,
+    /// Contentful's `sys`): an id inside it is its holder's id.
+    static let metadataNames: Set<String> = ["metadata", "meta", "_meta", "_metadata", "sys"]
+
+    /// An id that sits in a metadata child (`{"metadata": {"uid": …, "name": …}, "spec": {…}}`):
+    /// the object holding the child is the thing identified (a pod, not its metadata), so it is
+    /// keyed by the path into the child (`metadata.uid`) and the child's fields are inlined into
+    /// it. Only an id-named member (`idNames`) of a child every object holds counts; the child's
+    /// name is the evidence, as an object-valued id's is, so any place may be keyed so.
+    private func metadataId(of node: ShapeNode) -> DraftKey? {
+        let objects = node.tally.objects
+        for key in node.memberKeys where DraftPlanner.metadataNames.contains(key.lowercased()) {
+            guard let holder = node.member(key), holder.tally.objects == objects, holder.tally.values == objects else { continue }
+            for name in DraftPlanner.idNames {
+                guard let inner = holder.memberKeys.first(where: { $0.lowercased() == name }), let child = holder.member(inner),
+                    DraftPlanner.usableAsKey(child), child.tally.present == objects
+                else { continue }
+                return DraftKey([key, inner])
+            }
+        }
+        return nil
+    }
+
+    /// The key of list elements that wrap one keyed object beside a few scalars of their own,
+    /// when no keyed object holds the list (`{"cast": [{"character": …, "movie": {"ids": {…}}}]}`,
+    /// a response without an id): the wrapped object's key, read through it (`movie.ids.tmdb`),
+    /// and every scalar of the element's own (`character`), so that each element is a record
+    /// linked to its object that keeps its own fields.
+    ///
+    /// Under a keyed owner the same elements are a to-many with `each` and link attributes,
+    /// scoped to that owner: that is the safe form, and why this is asked only where the records
+    /// are looked for (no keyed object above). Here no owner scopes the element, and the wrapped
+    /// key alone would be a guess that merges: a post without an id keyed by its author's id, two
+    /// roles of one actor in one movie, another response's credit for the same movie, each would
+    /// overwrite the other. With every own field in the key, two elements share a row only when
+    /// they say the same thing, so nothing is overwritten. Hence the limits: every own field is a
+    /// string or an integer present in each element, at most `maxWrapperFields` of them, and no
+    /// list or second object (then the element is a thing of its own, not a wrapper).
+    func wrapperKey(of node: ShapeNode) -> (key: DraftKey, fields: [String])? {
+        guard node.isElement, node.tally.objects > 0, node.tally.values == node.tally.objects else { return nil }
+        let objects = node.tally.objects
+        var found: DraftKey?
+        var fields: [String] = []
+        for key in node.memberKeys {
+            let child = node.member(key)!
+            guard child.tally.objects > 0 else {
+                // A discriminator beside one object (`{"kind": "t3", "data": {…}}`) types an
+                // envelope of that object: it describes no link, and the object is the record.
+                guard DraftPlanner.usableAsKey(child), child.tally.present == objects,
+                    !DraftPlanner.discriminatorNames.contains(key.lowercased())
+                else { return nil }
+                fields.append(key)
+                continue
+            }
+            guard found == nil, child.tally.objects == objects, child.tally.values == objects,
+                let inner = identityKey(of: child, role: .toOne, fromData: false), inner.node(below: child)?.tally.present == objects
+            else { return nil }
+            found = DraftKey([key] + inner.steps)
+        }
+        guard let found, !fields.isEmpty, fields.count <= DraftPlanner.maxWrapperFields else { return nil }
+        return (found, fields)
+    }
+
+    /// The most fields of its own a wrapper element keyed by what it wraps may have (`wrapperKey`).
+    static let maxWrapperFields = 3
+
+    /// Whether `key` is an id read from a metadata child (`metadata.uid`).
+    static func isMetadataKey(_ key: DraftKey) -> Bool {
+        key.steps.count == 2 && metadataNames.contains(key.steps[0].lowercased()) && idNames.contains(key.steps[1].lowercased())
+    }
+
     /// An object with more keys than this, all of them objects, is keyed by its data.
     static let maxFieldKeys = 50
 
@@ -215,7 +291,7 @@ struct DraftPlanner {
             if let element = node.element { visit(element) }
         }
         func visit(_ node: ShapeNode) {
-            if identityKey(of: node, role: role(of: node), fromData: false) != nil {
+            if identityKey(of: node, role: role(of: node), fromData: false) != nil || wrapperKey(of: node) != nil {
                 found.append(node)
             } else if DraftPlanner.isKeyedByData(node) {
                 // Members that are objects or values are records; arrays of them are kept whole.
@@ -317,7 +393,7 @@ struct DraftPlanner {
     /// Whether two keyed shapes are one entity: the same key, the smaller's keys mostly the
     /// larger's, and among the shared keys at least one that is not common to every kind of object.
     private func sameShape(_ a: ShapeNode, _ b: ShapeNode) -> Bool {
-        guard identity[a.index] == identity[b.index] else { return false }
+        guard identity[a.index] == identity[b.index], wrappers[a.index] == nil, wrappers[b.index] == nil else { return false }
         let (small, large) = a.memberKeys.count <= b.memberKeys.count ? (a, b) : (b, a)
         let shared = small.memberKeys.filter { large.member($0) != nil }
         guard shared.contains(where: { !DraftPlanner.commonKeys.contains($0.lowercased()) }) else { return false }
@@ -400,7 +476,15 @@ struct DraftPlanner {
         for node in survey.nodes where inRecords.contains(node.index) {
             if let key = identityKey(of: node, role: role(of: node), fromData: node === survey.root && !(wholeDocuments && !recordsAreRoot)) {
                 identity[node.index] = key
+            } else if recordRoots.contains(where: { $0 === node }), let wrapper = wrapperKey(of: node) {
+                identity[node.index] = wrapper.key
+                wrappers[node.index] = wrapper.fields
             }
+        }
+        // A metadata child whose id keys its holder is part of the holder, no entity of its own.
+        for node in survey.nodes {
+            guard let key = identity[node.index], DraftPlanner.isMetadataKey(key), let child = node.member(key.steps[0]) else { continue }
+            identity[child.index] = nil
         }
         // The records root of a sample that has no keyed objects at all keys by its first scalar.
         var guessedKey: DraftKey?
