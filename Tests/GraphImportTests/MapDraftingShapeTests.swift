@@ -545,3 +545,38 @@ extension MapDraftingMergeTests {
         }
     }
 }
+
+extension MapDraftingMergeTests {
+    /// A nested object met once each under its address (a reply's parent post, each parent a
+    /// different one) is part of its holder, unless its shape is that of objects keyed by the
+    /// same address elsewhere (the feed's posts): then it is one entity with them. A nested
+    /// object of another shape under an address stays inlined.
+    @Test func anAddressMetOnceIsAnEntityWhenItsShapeIsOneElsewhere() throws {
+        var generator = MapDraftingShapeTests.Generator(state: 67)
+        for count in [2, 5, 13] {
+            let likes = (0..<count).map { _ in generator.int(0...9) }
+            // The feed's posts repeat (so their address keys them); each parent is met once.
+            let feed = (0..<count).map { index in
+                let shown = index % max(1, count - 1)
+                let post = #"{"uri": "at://p/\#(shown)", "text": "t\#(shown)", "likes": \#(likes[shown])}"#
+                let parent = #"{"uri": "at://q/\#(index)", "text": "q\#(index)", "likes": \#(likes[index])}"#
+                let source = #"{"uri": "https://s.test/\#(index)", "label": "l\#(index)"}"#
+                return #"{"post": \#(post), "reply": {"parent": \#(parent)}, "source": \#(source)}"#
+            }
+            let (draft, fixture) = try MapDraftingTests.drafted(#"{"feed": [\#(feed.joined(separator: ", "))]}"#)
+            #expect(draft.recordsPaths.sorted() == ["feed[*].post", "feed[*].reply.parent"], "\(draft.text)")
+            let shownPosts = Set((0..<count).map { $0 % max(1, count - 1) }).count + count
+            #expect(try fixture.value("SELECT count(*) FROM posts") == String(shownPosts), "\(draft.text)")
+            #expect(!MapDraftingTests.lines(draft).contains { $0.hasPrefix("entity Source") }, "\(draft.text)")
+
+            // The same below keyed records: each post's parent post, met once each.
+            let posts = (0..<count).map { index in
+                #"{"uri": "at://p/\#(index)", "text": "t\#(index)", "likes": \#(likes[index]), "#
+                    + #""reply": {"parent": {"uri": "at://q/\#(index)", "text": "q\#(index)", "likes": 1}}}"#
+            }
+            let (nested, nestedFixture) = try MapDraftingTests.drafted(#"{"posts": [\#(posts.joined(separator: ", "))]}"#)
+            #expect(MapDraftingTests.lines(nested).contains { $0.hasPrefix("replyParent <- reply.parent : Post") }, "\(nested.text)")
+            #expect(try nestedFixture.value("SELECT count(*) FROM posts") == String(2 * count), "\(nested.text)")
+        }
+    }
+}

@@ -106,14 +106,11 @@ struct DraftPlanner {
         // websocket `url`, a `kind`) says which endpoint answered, not which object it is, and
         // would make each response a row of its own. The objects inside it are the records.
         if wholeDocuments && node === survey.root { return nil }
-        if let key = named(DraftPlanner.addressNames) {
+        if let key = addressKey(of: node) {
             // A nested object keyed by its address is an entity when it is shared (the same
-            // milestone on many issues); met once each, it is part of its parent. An address met
-            // with different content in different objects (one licence URL on a work's `vor` and
-            // `tdm` licences, each with its own dates) names no single object, as a name does not:
-            // keyed by it, one would overwrite the other.
-            let address = node.member(key)!
-            if address.namesOneObject, role != .toOne || address.distinct.repeats { return DraftKey([key]) }
+            // milestone on many issues); met once each, it is part of its parent, unless its
+            // shape is an entity elsewhere (`plan`).
+            if role != .toOne || node.member(key.member!)!.distinct.repeats { return key }
         }
         if role == .toOne { return nil }
         for name in DraftPlanner.naturalNames {
@@ -140,6 +137,20 @@ struct DraftPlanner {
             if let inner = child.memberKeys.first(where: { child.member($0).map(uniqueEverywhere) == true }) {
                 return DraftKey([key, inner])
             }
+        }
+        return nil
+    }
+
+    /// The address (`url`, `uri`) that can key the objects at `node`: present and a string or
+    /// integer in each. An address met with different content in different objects (one licence
+    /// URL on a work's `vor` and `tdm` licences, each with its own dates) names no single object,
+    /// as a name does not: keyed by it, one would overwrite the other.
+    func addressKey(of node: ShapeNode) -> DraftKey? {
+        for name in DraftPlanner.addressNames {
+            guard let key = node.memberKeys.first(where: { $0.lowercased() == name }), let child = node.member(key),
+                DraftPlanner.usableAsKey(child), child.namesOneObject
+            else { continue }
+            return DraftKey([key])
         }
         return nil
     }
@@ -305,6 +316,32 @@ struct DraftPlanner {
             }
         }
         descend(root)
+        // A nested object met once each under its address is a record when its shape is that of
+        // records found under the same address (a reply's parent post beside the feed's posts):
+        // the shape, not a repeat, says it is a thing of its own (`plan` does the same below).
+        let keyedShapes = found.compactMap { node in
+            identityKey(of: node, role: role(of: node), fromData: false).flatMap { key in addressKey(of: node) == key ? (node, key) : nil }
+        }
+        if !keyedShapes.isEmpty {
+            func matches(_ node: ShapeNode) -> Bool {
+                guard role(of: node) == .toOne, node.tally.objects > 0, let key = addressKey(of: node) else { return false }
+                return keyedShapes.contains { shape in shape.1 == key && DraftPlanner.alike(node, shape.0) }
+            }
+            var extra: [ShapeNode] = []
+            func revisit(_ node: ShapeNode) {
+                guard !found.contains(where: { $0 === node }) else { return }
+                if matches(node) {
+                    extra.append(node)
+                } else if !DraftPlanner.isKeyedByData(node), node.path.count < ShapeSurvey.maxDepth {
+                    for key in node.memberKeys { revisit(node.member(key)!) }
+                    if let element = node.element { revisit(element) }
+                }
+            }
+            for key in root.memberKeys { revisit(root.member(key)!) }
+            if let element = root.element { revisit(element) }
+            // Roots below a new one are part of it now.
+            found = found.filter { node in !extra.contains { Array(node.path.prefix($0.path.count)) == $0.path } } + extra
+        }
         // The root itself, keyed by a guess, when nothing below has an identity.
         if !found.isEmpty { return found }
         if identityKey(of: root, role: .records, fromData: !wholeDocuments) != nil { return [root] }
@@ -394,11 +431,17 @@ struct DraftPlanner {
     /// larger's, and among the shared keys at least one that is not common to every kind of object.
     private func sameShape(_ a: ShapeNode, _ b: ShapeNode) -> Bool {
         guard identity[a.index] == identity[b.index], wrappers[a.index] == nil, wrappers[b.index] == nil else { return false }
+        return DraftPlanner.alike(a, b)
+    }
+
+    /// Whether the smaller of two shapes' keys are mostly the larger's, sharing one that is not
+    /// common to every kind of object.
+    static func alike(_ a: ShapeNode, _ b: ShapeNode) -> Bool {
         let (small, large) = a.memberKeys.count <= b.memberKeys.count ? (a, b) : (b, a)
         let shared = small.memberKeys.filter { large.member($0) != nil }
-        guard shared.contains(where: { !DraftPlanner.commonKeys.contains($0.lowercased()) }) else { return false }
+        guard shared.contains(where: { !commonKeys.contains($0.lowercased()) }) else { return false }
         guard small.memberKeys.count >= 3 else { return small.memberKeys == large.memberKeys }
-        return Double(shared.count) >= DraftPlanner.sameShapeShare * Double(small.memberKeys.count)
+        return Double(shared.count) >= sameShapeShare * Double(small.memberKeys.count)
     }
 
     /// The node with the most keys in the group of `node`: the fullest form of its entity.
@@ -480,6 +523,15 @@ struct DraftPlanner {
                 identity[node.index] = wrapper.key
                 wrappers[node.index] = wrapper.fields
             }
+        }
+        // A nested object met once each under its address is an entity when the same shape is
+        // one elsewhere under that address (a reply's parent post beside the feed's posts): the
+        // shape, not the repeat, says it is a thing of its own. `sameShape` asks for the same key.
+        let keyedBefore = survey.nodes.filter { identity[$0.index] != nil }
+        for node in survey.nodes where inRecords.contains(node.index) && identity[node.index] == nil && role(of: node) == .toOne {
+            guard node.tally.objects > 0, let key = addressKey(of: node) else { continue }
+            identity[node.index] = key
+            if !keyedBefore.contains(where: { identity[$0.index] == key && sameShape(node, $0) }) { identity[node.index] = nil }
         }
         // A metadata child whose id keys its holder is part of the holder, no entity of its own.
         for node in survey.nodes {
