@@ -480,7 +480,10 @@ struct DraftWriter {
             return attributeTypes.contains(String(type)) && !Naming.snakeCase(member.name).lowercased().hasPrefix("owner_")
                 && member.path?.contains("[\"") != true
         }
-        guard holdsOnlyAttributes else {
+        // Elements that are only keyed objects (`{"domain": {…}, "entity": {…}}`) gain nothing
+        // from a table of JSON columns: the list is kept whole.
+        let holdsOwnFields = entity.members.contains { $0.comment != DraftWriter.keyedInOwned }
+        guard holdsOnlyAttributes, holdsOwnFields else {
             (names, usedEntityNames, queue, valueEntities, model, order) = saved
             return nil
         }
