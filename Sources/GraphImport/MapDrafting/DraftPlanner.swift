@@ -9,6 +9,10 @@
 /// 2. Identity: a key named like an id (`id`, `uuid`, `guid`, `_id`, `uid`); an address (`url`,
 ///    `uri`); for array elements and records an `…_id` unique to each object, a natural name (`name`, `login`, `slug`, `tag`, `text`
 ///    …); for records, a scalar field present in every record and unique across the sample.
+///    An id in a metadata child (`metadata.uid`) keys the object holding it; list elements that
+///    wrap one keyed object, with no keyed object above them, are keyed by its key and their own
+///    fields (`wrapperKey`); a nested object met once under its address is keyed by it when its
+///    shape is keyed so elsewhere.
 ///    A nested object with none of these is part of its parent (its fields are inlined).
 /// 3. Same shape: two places whose objects use the same key, where the smaller one's keys are
 ///    mostly the larger's, are one entity; so are the objects at the same place below two parts
