@@ -203,7 +203,9 @@ extension NestedRecordsTests {
         let store = try StoreUnderTest(kind)
         let plan = try ImportPlan.compile(text: Self.linked, fileName: "test.map")
         _ = try store.importJSON(Self.linkedFeed, plan: plan).get()
-        let reason = "objects not written: they are written inside the objects of `records at $[*]` that link them through A.sub, and no written object links these"
+        let reason =
+            "objects not written: they are written inside the objects of `records at $[*]` that link them through A.sub, "
+            + "and no written object links these"
         // No link to B 12 any more: the export leaves it out and says so.
         let sub = plan.entities[0].toMany[0]
         try store.execute("DELETE FROM \(sub.joinTable) WHERE \(sub.targetColumn) = (SELECT pk FROM b WHERE id = 12)")
