@@ -99,6 +99,8 @@ public struct Entity: Sendable, Equatable {
     public var deletion: DeletionRule?
     /// `mode insert|update|upsert`: what an import may do to the entity's objects (upsert when unsaid).
     public var mode: ImportMode = .upsert
+    /// `occurrence first|last`: which occurrence of an object wins in a run (the last when unsaid).
+    public var occurrence: Occurrence = .last
     /// `entity NAME owned`: no key of its own; each object belongs to the one object that holds
     /// it, identified by that owner and its position in the owner's list.
     public var isOwned = false
