@@ -80,6 +80,8 @@ struct EntitySyntax: Sendable {
     var deletions: [DeletionSyntax] = []
     /// `mode insert|update|upsert` lines (more than one is an error).
     var modes: [Located<ImportMode>] = []
+    /// `occurrence first|last` lines (more than one is an error).
+    var occurrences: [Located<Occurrence>] = []
     /// `entity NAME owned`: where `owned` is written; nil for an entity with a key of its own.
     var owned: Int? = nil
 }

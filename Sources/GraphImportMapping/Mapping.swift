@@ -102,6 +102,8 @@ package struct Entity: Sendable, Equatable {
     package var deletion: DeletionRule?
     /// `mode insert|update|upsert`: what an import may do to the entity's objects (upsert when unsaid).
     package var mode: ImportMode = .upsert
+    /// `occurrence first|last`: which occurrence of an object wins in a run (the last when unsaid).
+    package var occurrence: Occurrence = .last
     /// `entity NAME owned`: no key of its own; each object belongs to the one object that holds
     /// it, identified by that owner and its position in the owner's list.
     package var isOwned = false

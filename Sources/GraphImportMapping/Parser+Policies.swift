@@ -39,4 +39,24 @@ extension Parser {
         }
         syntax.entities[entityIndex].modes.append(Located(value: mode, offset: offset))
     }
+
+    /// occurrence = "occurrence" ( "first" | "last" ) ;
+    mutating func parseOccurrence() throws(Problem) {
+        let offset = current.start
+        advance()
+        let wordOffset = current.start
+        guard current.kind == .identifier, let occurrence = Occurrence(rawValue: text(current)) else {
+            if current.kind == .identifier {
+                throw .unknownOccurrence(text(current), suggestion: closestMatch(to: text(current), among: Occurrence.allCases.map(\.rawValue)), at: wordOffset)
+            }
+            throw expected("'first' or 'last' after 'occurrence'")
+        }
+        advance()
+        try expectEndOfLine("end of line after the occurrence")
+        guard let entityIndex else {
+            if entityLineFailed { return }
+            throw .statementOutsideEntity(Keyword.occurrence, written: "occurrence \(occurrence.rawValue)", at: offset)
+        }
+        syntax.entities[entityIndex].occurrences.append(Located(value: occurrence, offset: offset))
+    }
 }

@@ -83,6 +83,7 @@ struct Parser {
         case Keyword.include: try parseInclude()
         case Keyword.link: try parseLink(owner: owner)
         case Keyword.mode: try parseMode()
+        case Keyword.occurrence: try parseOccurrence()
         default:
             if let keyword = closestMatch(to: word, among: Keyword.statements) {
                 if keyword == Keyword.entity { noteMisspelledEntityLine() }

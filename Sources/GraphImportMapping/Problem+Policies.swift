@@ -9,6 +9,20 @@ extension Problem {
         Problem("unknown mode '\(word)'", hint: didYouMean(suggestion).map { $0 + " a mode is 'insert', 'update' or 'upsert'" }, at: offset)
     }
 
+    static func unknownOccurrence(_ word: String, suggestion: String?, at offset: Int) -> Problem {
+        Problem(
+            "unknown occurrence '\(word)'",
+            hint: (didYouMean(suggestion).map { $0 + " " } ?? "")
+                + "`occurrence first` keeps an object's first occurrence in a run, `occurrence last` (the default) its last",
+            at: offset)
+    }
+
+    static func occurrenceOnOwned(_ entity: String, at offset: Int) -> Problem {
+        Problem(
+            "'occurrence' applies to an entity with a key; '\(entity)' is owned",
+            hint: "an owned object occurs once, in its owner: write `occurrence` on the owner's entity", at: offset)
+    }
+
     static func mergeOnToOne(_ name: String, target: String, at offset: Int) -> Problem {
         Problem(
             "'merge' applies only to a to-many relationship; '\(name)' is a to-one",

@@ -63,13 +63,14 @@ enum Keyword {
     static let merge = "merge"
     static let existing = "existing"
     static let mode = "mode"
+    static let occurrence = "occurrence"
     static let unkeyed = "unkeyed"
     static let skip = "skip"
     static let owned = "owned"
     /// The words that may follow a `where` condition's path.
     static let filterOperators = [`in`, has, matches, `is`]
     /// The words a line can start with, for "did you mean" on an unknown statement.
-    static let statements = [records, entity, key, meta, extras, delete, include, link, mode]
+    static let statements = [records, entity, key, meta, extras, delete, include, link, mode, occurrence]
     /// Clauses after an attribute's type and converters.
     static let attributeClauses = [`default`, always, onchange, null, missing, check, derived]
     /// Clauses after a relationship's type.

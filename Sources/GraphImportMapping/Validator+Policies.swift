@@ -24,4 +24,14 @@ extension Validator {
         }
         return first.value
     }
+
+    /// `occurrence …`: at most one line per entity, not on an owned one; the last when there is none.
+    mutating func checkOccurrence(of entity: EntitySyntax) -> Occurrence {
+        guard let first = entity.occurrences.first else { return .last }
+        for extra in entity.occurrences.dropFirst() {
+            report(.secondStatement("occurrence", entity: entity.name.value, firstLine: line(first.offset), at: extra.offset))
+        }
+        if entity.owned != nil { report(.occurrenceOnOwned(entity.name.value, at: first.offset)) }
+        return first.value
+    }
 }

@@ -132,10 +132,12 @@ struct Validator {
             }
         }
         let key = entity.owned == nil ? checkKey(of: entity, attributes: attributes, relationships: relationships) : []
-        return Entity(
+        var resolved = Entity(
             name: entity.name.value, tableName: entity.table?.value, key: key, attributes: attributes,
             relationships: relationships, location: source.location(at: entity.name.offset),
             extras: checkExtras(of: entity), deletion: checkDeletion(of: entity, relationships: relationships), mode: checkMode(of: entity))
+        resolved.occurrence = checkOccurrence(of: entity)
+        return resolved
     }
 
     /// The entity a non-built-in type names, or nil after reporting why there is none.

@@ -84,6 +84,21 @@ import Testing
         #expect(error?.0 == "test.map:4:3: error: entity 'E' already has `mode` (line 3)")
     }
 
+    @Test func suggestsFirstForMisspelledOccurrence() {
+        let error = onlyError("entity E\n  key id\n  occurrence fist\n  id : Int\n")
+        #expect(error?.0 == "test.map:3:14: error: unknown occurrence 'fist'")
+        #expect(
+            error?.1 == "did you mean 'first'? `occurrence first` keeps an object's first occurrence in a run, `occurrence last` (the default) its last")
+    }
+
+    @Test func rejectsSecondOccurrenceLineAndOccurrenceOnAnOwnedEntity() {
+        #expect(
+            onlyError("entity E\n  key id\n  occurrence first\n  occurrence last\n  id : Int\n")?.0
+                == "test.map:4:3: error: entity 'E' already has `occurrence` (line 3)")
+        let owned = "entity E\n  key id\n  id : Int\n  notes : [N]\nentity N owned\n  occurrence first\n  body : String\n"
+        #expect(onlyError(owned)?.0 == "test.map:6:3: error: 'occurrence' applies to an entity with a key; 'N' is owned")
+    }
+
     @Test func rejectsModeBeforeAnyEntity() {
         let error = onlyError("mode insert\n" + Self.entity)
         #expect(error?.0 == "test.map:1:1: error: 'mode' appears before any entity")

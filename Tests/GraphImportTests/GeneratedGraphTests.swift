@@ -5,8 +5,8 @@ import Testing
 
 /// The model-based test: a random graph (`GeneratedGraph`), written in one of the shapes real APIs
 /// use with the map that reads it (`GraphRendering`), must be stored exactly, a re-import of the
-/// same inputs must change nothing, and the export must import again to the same graph, unless it
-/// names on stderr what it cannot write. On both stores.
+/// same inputs must change nothing, and the export must import again to the same graph (a
+/// rendering the export cannot write whole must name that limit, and only that). On both stores.
 ///
 /// A fixed budget of seeds runs in CI. `GRAPHIMPORT_GENERATOR_SEEDS=N` runs seeds 1…N,
 /// `GRAPHIMPORT_GENERATOR_SEED=S` runs seed S alone (a failure prints it, with the map and the inputs),
@@ -88,13 +88,16 @@ struct GeneratedGraphTests {
         }
         guard try same(StoredGraph.lines(of: store, plan: plan), expected, "after the re-import", replay) else { return }
 
-        // The export imports again to the same graph, or names what it cannot write.
+        // The export imports again to the same graph; only a rendering with a known limit may
+        // name one instead (overlapping issues records included: `Repo.issues` writes them).
         let exporter = GraphExporter(plan: plan)
         let collected = ExportedText()
         let summary = try exporter.run(storePath: store.location, request: ExportRequest(), busyTimeout: 0) { collected.bytes += $0 }
         let limits = exporter.caveats + summary.unwritten
         guard limits.isEmpty else {
             for limit in limits { tally.limits[limit.description, default: 0] += 1 }
+            if let known = rendering.exportLimit, limits.allSatisfy({ $0.member == known }) { return }
+            Issue.record("the export names a limit where it must write the whole graph: \(limits.map(\.description))\n\(replay)")
             return
         }
         let exported = String(decoding: collected.bytes, as: UTF8.self)

@@ -108,7 +108,8 @@ struct MapDraftingShapeTests {
             let json = #"{"cast": [\#(credits.joined(separator: ", "))]}"#
             let (draft, fixture) = try MapDraftingTests.drafted(json)
             let lines = MapDraftingTests.lines(draft)
-            #expect(lines.contains("records at cast[*].movie as Movie"), "\(draft.text)")
+            // The credits wrap the movies: they are the records (`wrapperElementsWithoutAKeyedOwner…`).
+            #expect(lines.contains("records at cast[*] as Cast"), "\(draft.text)")
             #expect(lines.contains("key idsTmdb"), "\(draft.text)")
             #expect(try fixture.value("SELECT count(*) FROM movies") == String(Set(ids).count))
         }
@@ -320,8 +321,9 @@ extension MapDraftingMergeTests {
 extension MapDraftingMergeTests {
     /// Elements without an identity in a list of an entity's objects (a pod's containers, an
     /// order's lines) are an owned entity: one row per owner and position, so that alike elements
-    /// of two owners stay two rows. Lists inside those elements, elements holding a keyed object,
-    /// and elements whose fields sit under keys a bare path cannot hold stay whole.
+    /// of two owners stay two rows. Lists inside those elements, keyed objects inside them (an
+    /// owned object holds no relationship), and elements whose fields sit under keys a bare path
+    /// cannot hold stay whole.
     @Test func keylessElementsOfAnEntityAreOwnedByIt() throws {
         var generator = MapDraftingShapeTests.Generator(state: 47)
         for count in [1, 3, 12] {
@@ -342,7 +344,12 @@ extension MapDraftingMergeTests {
             #expect(text.contains { $0.hasPrefix("lines : [Line]") }, "\(draft.text)")
             #expect(text.contains { $0.hasPrefix("notes : JSON") }, "\(draft.text)")
             #expect(try fixture.value("SELECT count(*) FROM lines") == String(lines), "\(draft.text)")
-            #expect(!text.contains { $0.hasPrefix("entity Field") || $0.hasPrefix("entity Share") }, "\(draft.text)")
+            #expect(!text.contains { $0.hasPrefix("entity Field") }, "\(draft.text)")
+            // A keyed object inside the elements (`by`) is kept whole; the elements stay owned.
+            #expect(text.contains("entity Share owned table shares"), "\(draft.text)")
+            #expect(text.contains { $0.hasPrefix("by : JSON?") }, "\(draft.text)")
+            #expect(!text.contains { $0.hasPrefix("entity By") }, "\(draft.text)")
+            #expect(try fixture.value("SELECT count(*) FROM shares") == String(2 * count), "\(draft.text)")
         }
     }
 }
@@ -476,6 +483,100 @@ extension MapDraftingShapeTests {
             }
             let (draft, _) = try MapDraftingTests.drafted("[\(listings.joined(separator: ", "))]")
             #expect(draft.recordsPaths == ["$[*].data.children[*].data"], "\(draft.text)")
+        }
+    }
+}
+
+extension MapDraftingMergeTests {
+    /// List elements that wrap one keyed object beside a few scalars of their own, in a response
+    /// no keyed object holds (`{"cast": [{"character": …, "movie": {"ids": {…}}}]}`), are the
+    /// records, linked to the wrapped object and keyed by its key and their own fields: two roles
+    /// in one movie stay two rows, and equal elements are one.
+    @Test func wrapperElementsWithoutAKeyedOwnerAreKeyedByWhatTheyWrapAndTheirOwnFields() throws {
+        var generator = MapDraftingShapeTests.Generator(state: 59)
+        for count in [1, 3, 10] {
+            let ids = Array(Set((0..<count * 3).map { _ in generator.int(1...1_000_000) }).prefix(count))
+            var roles = Set(ids.map { "\($0)/c\($0)" })
+            let credits = (ids + ids.prefix(2)).enumerated().map { position, id in
+                let character = position < ids.count || position % 2 == 0 ? "c\(id)" : "d\(id)"
+                roles.insert("\(id)/\(character)")
+                return #"{"character": "\#(character)", "movie": {"title": "m\#(id)", "ids": {"slug": "m-\#(id)", "tmdb": \#(id)}}}"#
+            }
+            let (draft, fixture) = try MapDraftingTests.drafted(#"{"cast": [\#(credits.joined(separator: ", "))]}"#)
+            let lines = MapDraftingTests.lines(draft)
+            #expect(lines.contains("records at cast[*] as Cast"), "\(draft.text)")
+            #expect(lines.contains("key movieIdsTmdb, character"), "\(draft.text)")
+            #expect(lines.contains { $0.hasPrefix("movie : Movie") }, "\(draft.text)")
+            #expect(try fixture.value("SELECT count(*) FROM casts WHERE character IS NOT NULL") == String(roles.count), "\(draft.text)")
+            #expect(try fixture.value("SELECT count(*) FROM movies") == String(ids.count), "\(draft.text)")
+            #expect(try fixture.value("SELECT count(*) FROM casts WHERE movie_pk IS NOT NULL") == String(roles.count), "\(draft.text)")
+        }
+    }
+
+    /// An object whose id sits in a `metadata`-like child (`{"metadata": {"uid": …}, "spec": {…}}`)
+    /// is the record, keyed by the path into the child; the child's fields are its own, and its
+    /// keyless lists are owned by it. A child under any other name (`user`) keys nothing of its
+    /// holder: a post is not keyed by its author's id.
+    @Test func anIdInAMetadataChildKeysTheObjectHoldingIt() throws {
+        var generator = MapDraftingShapeTests.Generator(state: 61)
+        for count in [1, 4, 11] {
+            var containers = 0
+            let items = (0..<count).map { index in
+                let list = (0..<generator.int(1...3)).map { position in
+                    containers += 1
+                    return #"{"name": "c\#(position)", "image": "img:\#(generator.int(1...4))"}"#
+                }
+                return #"{"metadata": {"name": "pod-\#(index)", "uid": "\#(generator.hex(8))-\#(index)", "labels": {"app": "a\#(index % 2)"}}, "#
+                    + #""spec": {"containers": [\#(list.joined(separator: ", "))]}, "status": {"phase": "Running"}}"#
+            }
+            let (draft, fixture) = try MapDraftingTests.drafted(
+                #"{"kind": "List", "metadata": {"resourceVersion": "7"}, "items": [\#(items.joined(separator: ", "))]}"#, entity: "Pod")
+            let lines = MapDraftingTests.lines(draft)
+            #expect(draft.recordsPaths == ["items[*]"], "\(draft.text)")
+            #expect(lines.contains("key metadataUid"), "\(draft.text)")
+            #expect(!lines.contains { $0.hasPrefix("entity Metadata") }, "\(draft.text)")
+            #expect(lines.contains { $0.hasPrefix("specContainers <- spec.containers : [Container]") }, "\(draft.text)")
+            #expect(try fixture.value("SELECT count(*) FROM pods") == String(count), "\(draft.text)")
+            #expect(try fixture.value("SELECT count(*) FROM containers") == String(containers), "\(draft.text)")
+
+            let posts = (0..<count).map { #"{"text": "t\#($0)", "score": \#($0), "user": {"id": \#($0 % 2), "name": "u\#($0 % 2)"}}"# }
+            let (byUser, _) = try MapDraftingTests.drafted(#"{"posts": [\#(posts.joined(separator: ", "))]}"#)
+            #expect(!MapDraftingTests.lines(byUser).contains("key userId"), "\(byUser.text)")
+        }
+    }
+}
+
+extension MapDraftingMergeTests {
+    /// A nested object met once each under its address (a reply's parent post, each parent a
+    /// different one) is part of its holder, unless its shape is that of objects keyed by the
+    /// same address elsewhere (the feed's posts): then it is one entity with them. A nested
+    /// object of another shape under an address stays inlined.
+    @Test func anAddressMetOnceIsAnEntityWhenItsShapeIsOneElsewhere() throws {
+        var generator = MapDraftingShapeTests.Generator(state: 67)
+        for count in [2, 5, 13] {
+            let likes = (0..<count).map { _ in generator.int(0...9) }
+            // The feed's posts repeat (so their address keys them); each parent is met once.
+            let feed = (0..<count).map { index in
+                let shown = index % max(1, count - 1)
+                let post = #"{"uri": "at://p/\#(shown)", "text": "t\#(shown)", "likes": \#(likes[shown])}"#
+                let parent = #"{"uri": "at://q/\#(index)", "text": "q\#(index)", "likes": \#(likes[index])}"#
+                let source = #"{"uri": "https://s.test/\#(index)", "label": "l\#(index)"}"#
+                return #"{"post": \#(post), "reply": {"parent": \#(parent)}, "source": \#(source)}"#
+            }
+            let (draft, fixture) = try MapDraftingTests.drafted(#"{"feed": [\#(feed.joined(separator: ", "))]}"#)
+            #expect(draft.recordsPaths.sorted() == ["feed[*].post", "feed[*].reply.parent"], "\(draft.text)")
+            let shownPosts = Set((0..<count).map { $0 % max(1, count - 1) }).count + count
+            #expect(try fixture.value("SELECT count(*) FROM posts") == String(shownPosts), "\(draft.text)")
+            #expect(!MapDraftingTests.lines(draft).contains { $0.hasPrefix("entity Source") }, "\(draft.text)")
+
+            // The same below keyed records: each post's parent post, met once each.
+            let posts = (0..<count).map { index in
+                #"{"uri": "at://p/\#(index)", "text": "t\#(index)", "likes": \#(likes[index]), "#
+                    + #""reply": {"parent": {"uri": "at://q/\#(index)", "text": "q\#(index)", "likes": 1}}}"#
+            }
+            let (nested, nestedFixture) = try MapDraftingTests.drafted(#"{"posts": [\#(posts.joined(separator: ", "))]}"#)
+            #expect(MapDraftingTests.lines(nested).contains { $0.hasPrefix("replyParent <- reply.parent : Post") }, "\(nested.text)")
+            #expect(try nestedFixture.value("SELECT count(*) FROM posts") == String(2 * count), "\(nested.text)")
         }
     }
 }

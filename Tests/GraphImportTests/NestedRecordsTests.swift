@@ -154,23 +154,6 @@ extension NestedRecordsTests {
             GraphExporter(plan: try ImportPlan.compile(text: map, fileName: "test.map")).caveats.map(\.description) == [
                 "records at items[*].sub[*]: its objects sit inside those of `records at items[*]`, where export finds no free place for them; not written"
             ])
-        // A's own relationship writes the Bs it links there.
-        let linked = """
-            records at items[*] as A
-            records at items[*].sub[*] as B
-            entity A
-              key id
-              id : Int
-              sub : [B]
-            entity B
-              key id
-              id : Int
-            """
-        #expect(
-            GraphExporter(plan: try ImportPlan.compile(text: linked, fileName: "test.map")).caveats.map(\.description) == [
-                "records at items[*].sub[*]: its objects sit inside those of `records at items[*]`, where A.sub writes those it links; "
-                    + "an object no such link holds is not written"
-            ])
         // No A to hold the Bs: the export says how many it leaves out.
         let store = try StoreUnderTest(.sqlite)
         let plan = try ImportPlan.compile(text: "records at $[*] as A\nrecords at $[*].sub as B\n" + Self.entities, fileName: "test.map")
@@ -182,4 +165,96 @@ extension NestedRecordsTests {
                 "records at $[*].sub: 1 objects not written: the document has one place for an object of this line, or one in each object of the line that holds them"
             ])
     }
+
+    /// `A.sub` writes the Bs it links where `records at $[*].sub[*]` reads them.
+    static let linked = """
+        records at $[*] as A
+        records at $[*].sub[*] as B
+        entity A
+          key id
+          id : Int
+          sub : [B]
+        entity B
+          key id
+          id : Int
+          name : String
+        """
+    static let linkedFeed = #"[{"id": 1, "sub": [{"id": 10, "name": "x"}, {"id": 11, "name": "y"}]}, {"id": 2, "sub": [{"id": 12, "name": "z"}]}]"#
+
+    @Test(arguments: StoreKind.testable)
+    func exportWritesTheRecordsAnOuterRelationshipLinksInsideItsObjects(kind: StoreKind) throws {
+        let store = try StoreUnderTest(kind)
+        let plan = try ImportPlan.compile(text: Self.linked, fileName: "test.map")
+        _ = try store.importJSON(Self.linkedFeed, plan: plan).get()
+        let exporter = GraphExporter(plan: plan)
+        #expect(exporter.caveats.isEmpty)
+        let collected = ExportedText()
+        let summary = try exporter.run(storePath: store.location, request: ExportRequest(), busyTimeout: 0) { collected.bytes += $0 }
+        #expect(summary.unwritten.isEmpty)
+        let exported = String(decoding: collected.bytes, as: UTF8.self)
+        #expect(exported == #"[{"id":1,"sub":[{"id":10,"name":"x"},{"id":11,"name":"y"}]},{"id":2,"sub":[{"id":12,"name":"z"}]}]"# + "\n")
+        let again = try StoreUnderTest(kind)
+        _ = try again.importJSON(exported, plan: plan).get()
+        #expect(try again.rows(plan: plan) == store.rows(plan: plan))
+    }
+
+    @Test(arguments: StoreKind.testable)
+    func exportWritesTheRecordAnOuterToOneLinksInsideItsObject(kind: StoreKind) throws {
+        let map = """
+            records at items[*] as A
+            records at items[*].snippet as B
+            entity A
+              key id
+              id : Int
+              snippet : B?
+            entity B
+              key id
+              id : Int
+              name : String
+            """
+        let store = try StoreUnderTest(kind)
+        let plan = try ImportPlan.compile(text: map, fileName: "test.map")
+        _ = try store.importJSON(#"{"items": [{"id": 1, "snippet": {"id": 10, "name": "x"}}, {"id": 2, "snippet": {"id": 11, "name": "y"}}]}"#, plan: plan)
+            .get()
+        let exporter = GraphExporter(plan: plan)
+        #expect(exporter.caveats.isEmpty)
+        let collected = ExportedText()
+        let summary = try exporter.run(storePath: store.location, request: ExportRequest(), busyTimeout: 0) { collected.bytes += $0 }
+        #expect(summary.unwritten.isEmpty)
+        let exported = String(decoding: collected.bytes, as: UTF8.self)
+        let again = try StoreUnderTest(kind)
+        _ = try again.importJSON(exported, plan: plan).get()
+        #expect(try again.rows(plan: plan) == store.rows(plan: plan))
+        // An A that links no B any more: B 11 is named, with its count.
+        try store.execute("UPDATE a SET snippet_pk = NULL WHERE id = 2")
+        let left = try exporter.run(storePath: store.location, request: ExportRequest(), busyTimeout: 0) { _ in }
+        #expect(
+            left.unwritten.map(\.description) == [
+                "records at items[*].snippet: 1 objects not written: they are written inside the objects of `records at items[*]` "
+                    + "that link them through A.snippet, and no written object links these"
+            ])
+    }
+
+    @Test(arguments: StoreKind.testable)
+    func exportCountsTheRecordsNoWrittenOuterObjectLinks(kind: StoreKind) throws {
+        let store = try StoreUnderTest(kind)
+        let plan = try ImportPlan.compile(text: Self.linked, fileName: "test.map")
+        _ = try store.importJSON(Self.linkedFeed, plan: plan).get()
+        let reason =
+            "objects not written: they are written inside the objects of `records at $[*]` that link them through A.sub, "
+            + "and no written object links these"
+        // No link to B 12 any more: the export leaves it out and says so.
+        let sub = plan.entities[0].toMany[0]
+        try store.execute("DELETE FROM \(sub.joinTable) WHERE \(sub.targetColumn) = (SELECT pk FROM b WHERE id = 12)")
+        func unwritten(_ request: ExportRequest) throws -> [String] {
+            try GraphExporter(plan: plan).run(storePath: store.location, request: request, busyTimeout: 0) { _ in }.unwritten.map(\.description)
+        }
+        #expect(try unwritten(ExportRequest()) == ["records at $[*].sub[*]: 1 \(reason)"])
+        // `--depth 0` writes the linked Bs by their keys: none is written.
+        #expect(try unwritten(ExportRequest(depth: 0)) == ["records at $[*].sub[*]: 3 \(reason)"])
+    }
+}
+
+private final class ExportedText: @unchecked Sendable {
+    var bytes: [UInt8] = []
 }

@@ -33,12 +33,15 @@ struct RecordLoop {
     private(set) var captured: [Int: JSONValue] = [:]
     private(set) var format = JSONInputFormat.auto
     private var extrasKeys: [[String: Int]] = []
+    /// The objects of `occurrence first` entities written so far.
+    private var firstOccurrences: FirstOccurrences
 
     init(plan: ImportPlan, options: ImportOptions, tap: InputTapState) {
         self.plan = plan
         self.options = options
         self.tap = tap
         skippedByEntity = Array(repeating: 0, count: plan.entities.count)
+        firstOccurrences = FirstOccurrences(plan: plan)
     }
 
     /// Reads every record of `pipeline` and writes each with `write`, then checks that the input
@@ -73,9 +76,19 @@ struct RecordLoop {
                     switch record.draft {
                     case .failure(let error): try skip(error, entity: record.routedEntity, onSkip: onSkip)
                     case .success(nil): ignoredRecords += 1
-                    case .success(let draft?):
+                    case .success(var draft?):
+                        var firsts: [Int: Set<ObjectKey>] = [:]
+                        if firstOccurrences.isActive {
+                            // A later occurrence of the record's own object: left out, as written.
+                            guard let kept = firstOccurrences.leavingOutLater(draft, keys: &firsts) else {
+                                onProgress?(records, record.position.offset)
+                                continue
+                            }
+                            draft = kept
+                        }
                         switch try write(record, draft) {
                         case .written:
+                            if !firsts.isEmpty { firstOccurrences.wrote(firsts) }
                             if let elements = record.skippedElements { skippedElements.add(elements) }
                         case .refused(let error):
                             try skip(error, entity: record.routedEntity, onSkip: onSkip)

@@ -11,6 +11,16 @@ struct RecordLeaf: Sendable {
     /// The records of other lines written inside this line's first object (`items[*].sub[*]`
     /// inside `items[*]`'s), where their paths put them; nil when none are.
     var inside: ExportShape? = nil
+    /// For a line with no place of its own whose objects a relationship of an outer line's
+    /// objects writes where the line reads them (`$[*].issues[*]` and `Repo.issues`): that line
+    /// and relationship. An object that no written outer object links there is not written.
+    var heldBy: Holder? = nil
+
+    /// An outer records line and the relationship of its objects that writes an inner line's.
+    struct Holder: Sendable {
+        let line: Int
+        let relationship: ExportRelationship
+    }
 }
 
 /// How the objects of one relationship (or records line) are written: where the object sits in
@@ -67,6 +77,14 @@ final class ExportEntity: Sendable {
             "SELECT " + ([relationship.targetColumn] + relationship.linkAttributes.map(\.column)).map(quoteIdentifier).joined(separator: ", ")
                 + " FROM \(quoteIdentifier(relationship.joinTable)) WHERE \(quoteIdentifier(relationship.ownerColumn)) = ? ORDER BY "
                 + quoteIdentifier(Naming.position)
+        }
+    }
+
+    /// How the targets of one of its relationships are written.
+    func element(_ relationship: ExportRelationship) -> ExportElement {
+        switch relationship {
+        case .toOne(let index): toOne[index]
+        case .toMany(let index): toMany[index]
         }
     }
 

@@ -119,13 +119,17 @@ package struct ExportPlan: Sendable {
                         continue
                     }
                 }
-                var reason = Self.clash(place, among: lines.filter { $0.places[0] != place })
-                if let outer, let relationship = Self.relationship(writing: lines[index].leaf, at: outer.rest, in: lines[outer.line].leaf, plan: plan) {
-                    reason =
-                        "its objects sit inside those of `records at \(lines[outer.line].written)`, where \(relationship) writes those it links; "
-                        + "an object no such link holds is not written"
+                // The outer objects' own relationship writes the objects it links where this line
+                // reads them: the walk counts (and names) those no written outer object links.
+                if let outer,
+                    let relationship = Self.relationship(writing: lines[index].leaf, at: outer.rest, in: lines[outer.line].leaf, plan: plan),
+                    !entities[lines[outer.line].leaf.elements[0].target].element(relationship).byKey
+                {
+                    lines[index].leaf.heldBy = RecordLeaf.Holder(line: outer.line, relationship: relationship)
+                    continue
                 }
-                layoutCaveats.append(ExportCaveat(member: "records at \(lines[index].written)", reason: reason))
+                layoutCaveats.append(
+                    ExportCaveat(member: "records at \(lines[index].written)", reason: Self.clash(place, among: lines.filter { $0.places[0] != place })))
             }
             for (index, steps) in metaPlaces.enumerated() where !document.insert(.meta(index), at: steps[...]) {
                 layoutCaveats.append(
@@ -174,20 +178,25 @@ package struct ExportPlan: Sendable {
     }
 
     /// The relationship (`Repo.issues`) of a line's objects that writes, at `rest` inside each,
-    /// objects of the entity an inner line reads there; nil when none does.
-    static func relationship(writing inner: RecordLeaf, at rest: [PathStep], in outer: RecordLeaf, plan: ImportPlan) -> String? {
+    /// objects of the entity an inner line reads there, each element being the object itself;
+    /// nil when none does.
+    static func relationship(writing inner: RecordLeaf, at rest: [PathStep], in outer: RecordLeaf, plan: ImportPlan) -> ExportRelationship? {
         guard inner.elements.count == 1, outer.elements.count == 1, let target = inner.elements.first?.target,
             let owner = outer.elements.first?.target
         else { return nil }
         let entity = plan.entities[owner]
         switch inner.container {
         case .single:
-            guard let index = entity.toOne.firstIndex(where: { $0.path == rest && $0.target == target }) else { return nil }
-            return entity.toOneMembers[index]
+            guard let index = entity.toOne.firstIndex(where: { $0.path == rest && $0.target == target && $0.elementPath.isEmpty }) else { return nil }
+            return .toOne(index)
         case .array, .members:
             let keyed = inner.container == .members
-            guard let index = entity.toMany.firstIndex(where: { $0.path == rest && $0.target == target && $0.isKeyed == keyed }) else { return nil }
-            return entity.toManyMembers[index]
+            guard
+                let index = entity.toMany.firstIndex(where: {
+                    $0.path == rest && $0.target == target && $0.isKeyed == keyed && $0.elementPath.isEmpty
+                })
+            else { return nil }
+            return .toMany(index)
         }
     }
 

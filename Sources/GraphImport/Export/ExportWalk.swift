@@ -154,9 +154,25 @@ final class ExportWalk {
     }
 
     /// After the document: the records lines whose objects it had no place for (more objects
-    /// than places, or no object of the line that holds them), named with how many.
+    /// than places, or no object of the line that holds them), named with how many; for a line
+    /// an outer line's relationship writes, those that no written outer object links.
     private func noteUnwritten() throws(ReadError) {
         for (index, leaf) in plan.recordLeaves.enumerated() {
+            if let holder = leaf.heldBy {
+                let count = try unheldCount(leaf, holder)
+                guard count > 0 else { continue }
+                let outer = plan.recordLeaves[holder.line].elements[0].target
+                let name =
+                    switch holder.relationship {
+                    case .toOne(let relationship): plan.entities[outer].plan.toOneMembers[relationship]
+                    case .toMany(let relationship): plan.entities[outer].plan.toManyMembers[relationship]
+                    }
+                let reason =
+                    "\(count) objects not written: they are written inside the objects of `records at \(plan.recordLines[holder.line])` "
+                    + "that link them through \(name), and no written object links these"
+                unwritten.append(ExportCaveat(member: "records at \(plan.recordLines[index])", reason: reason))
+                continue
+            }
             var count = 0
             for (position, element) in leaf.elements.enumerated() {
                 let entity = plan.entities[element.target]
@@ -177,6 +193,51 @@ final class ExportWalk {
                 : "\(count) objects not written: they go inside an object of the line that holds them, and it has none"
             unwritten.append(ExportCaveat(member: "records at \(plan.recordLines[index])", reason: reason))
         }
+    }
+
+    /// How many objects (not stubs) of a held line no written object of its holder nests through
+    /// the relationship: counted by the store, so that the walk keeps no key it wrote.
+    private func unheldCount(_ leaf: RecordLeaf, _ holder: RecordLeaf.Holder) throws(ReadError) -> Int {
+        let target = plan.entities[leaf.elements[0].target]
+        let outerLeaf = plan.recordLeaves[holder.line]
+        let owner = plan.entities[outerLeaf.elements[0].target]
+        let key = quoteIdentifier(Naming.primaryKey)
+        var sql = "SELECT COUNT(*) FROM \(quoteIdentifier(target.plan.table)) AS t WHERE \(Self.notStub(target, alias: "t"))"
+        var values: [SQLValue] = []
+        // The outer objects written: none when their line was not reached; up to the last one
+        // written for a line of one object at a place.
+        var written: String?
+        switch outerLeaf.container {
+        case .single:
+            if let last = cursors[holder.line]?[0] {
+                written = "o.\(key) <= ?"
+                values.append(.integer(last))
+            }
+        case .array, .members:
+            if self.written.contains(holder.line) { written = "TRUE" }
+        }
+        // A top-level object nests its targets unless `--depth 0` (an owned one always).
+        if let written, maxDepth > 0 || target.plan.isOwned {
+            let from: String
+            switch holder.relationship {
+            case .toOne(let index):
+                from = "\(quoteIdentifier(owner.plan.table)) AS o WHERE o.\(quoteIdentifier(owner.plan.toOne[index].column)) = t.\(key)"
+            case .toMany(let index):
+                let relationship = owner.plan.toMany[index]
+                from =
+                    "\(quoteIdentifier(relationship.joinTable)) AS l JOIN \(quoteIdentifier(owner.plan.table)) AS o "
+                    + "ON o.\(key) = l.\(quoteIdentifier(relationship.ownerColumn)) WHERE l.\(quoteIdentifier(relationship.targetColumn)) = t.\(key)"
+            }
+            sql += " AND NOT EXISTS (SELECT 1 FROM \(from) AND \(Self.notStub(owner, alias: "o")) AND \(written))"
+        }
+        guard case .integer(let count)? = try reader.rows(sql, values).first?.first else { return 0 }
+        return Int(count)
+    }
+
+    /// The SQL condition that a row of `entity` is not a stub (`isStub`).
+    private static func notStub(_ entity: ExportEntity, alias: String) -> String {
+        let present = entity.required.map { "\(alias).\(quoteIdentifier(entity.plan.attributes[$0].column)) IS NOT NULL" }
+        return present.isEmpty ? "TRUE" : present.joined(separator: " AND ")
     }
 
     func writeEntity(_ selection: ExportSelection, jsonLines: Bool) throws(ReadError) {

@@ -9,6 +9,10 @@
 /// 2. Identity: a key named like an id (`id`, `uuid`, `guid`, `_id`, `uid`); an address (`url`,
 ///    `uri`); for array elements and records an `…_id` unique to each object, a natural name (`name`, `login`, `slug`, `tag`, `text`
 ///    …); for records, a scalar field present in every record and unique across the sample.
+///    An id in a metadata child (`metadata.uid`) keys the object holding it; list elements that
+///    wrap one keyed object, with no keyed object above them, are keyed by its key and their own
+///    fields (`wrapperKey`); a nested object met once under its address is keyed by it when its
+///    shape is keyed so elsewhere.
 ///    A nested object with none of these is part of its parent (its fields are inlined).
 /// 3. Same shape: two places whose objects use the same key, where the smaller one's keys are
 ///    mostly the larger's, are one entity; so are the objects at the same place below two parts
@@ -38,6 +42,10 @@ struct DraftPlanner {
     private var parent: [Int]
     private var identity: [Int: DraftKey] = [:]
     private var recordRoots: [ShapeNode] = []
+    /// Records keyed by the object each wraps (`wrapperKey`): never one entity with another
+    /// place, whose objects would share keys with theirs only because they wrap the same object.
+    /// The element's own fields, which key it beside the wrapped object's key.
+    private(set) var wrappers: [Int: [String]] = [:]
 
     init(survey: ShapeSurvey, fromTopLevelArray: Bool, recordsName: String?, userNamedRecords: Bool, wholeDocuments: Bool) {
         self.survey = survey
@@ -97,18 +105,16 @@ struct DraftPlanner {
             return DraftKey([key])
         }
         if let key = objectValuedId(of: node) { return key }
+        if let key = metadataId(of: node) { return key }
         // A response (a whole document) is keyed by an id only: its address or a name in it (a
         // websocket `url`, a `kind`) says which endpoint answered, not which object it is, and
         // would make each response a row of its own. The objects inside it are the records.
         if wholeDocuments && node === survey.root { return nil }
-        if let key = named(DraftPlanner.addressNames) {
+        if let key = addressKey(of: node) {
             // A nested object keyed by its address is an entity when it is shared (the same
-            // milestone on many issues); met once each, it is part of its parent. An address met
-            // with different content in different objects (one licence URL on a work's `vor` and
-            // `tdm` licences, each with its own dates) names no single object, as a name does not:
-            // keyed by it, one would overwrite the other.
-            let address = node.member(key)!
-            if address.namesOneObject, role != .toOne || address.distinct.repeats { return DraftKey([key]) }
+            // milestone on many issues); met once each, it is part of its parent, unless its
+            // shape is an entity elsewhere (`plan`).
+            if role != .toOne || node.member(key.member!)!.distinct.repeats { return key }
         }
         if role == .toOne { return nil }
         for name in DraftPlanner.naturalNames {
@@ -139,6 +145,20 @@ struct DraftPlanner {
         return nil
     }
 
+    /// The address (`url`, `uri`) that can key the objects at `node`: present and a string or
+    /// integer in each. An address met with different content in different objects (one licence
+    /// URL on a work's `vor` and `tdm` licences, each with its own dates) names no single object,
+    /// as a name does not: keyed by it, one would overwrite the other.
+    func addressKey(of node: ShapeNode) -> DraftKey? {
+        for name in DraftPlanner.addressNames {
+            guard let key = node.memberKeys.first(where: { $0.lowercased() == name }), let child = node.member(key),
+                DraftPlanner.usableAsKey(child), child.namesOneObject
+            else { continue }
+            return DraftKey([key])
+        }
+        return nil
+    }
+
     /// A key inside an object-valued id that every object holds: an id-like member of it first,
     /// else its first integer, else its first string, each present in every object.
     ///
@@ -160,6 +180,77 @@ struct DraftPlanner {
             if let chosen { return DraftKey([key, chosen]) }
         }
         return nil
+    }
+
+    /// Names of a member that describes the object holding it (Kubernetes' `metadata`,
+    /// Contentful's `sys`): an id inside it is its holder's id.
+    static let metadataNames: Set<String> = ["metadata", "meta", "_meta", "_metadata", "sys"]
+
+    /// An id that sits in a metadata child (`{"metadata": {"uid": …, "name": …}, "spec": {…}}`):
+    /// the object holding the child is the thing identified (a pod, not its metadata), so it is
+    /// keyed by the path into the child (`metadata.uid`) and the child's fields are inlined into
+    /// it. Only an id-named member (`idNames`) of a child every object holds counts; the child's
+    /// name is the evidence, as an object-valued id's is, so any place may be keyed so.
+    private func metadataId(of node: ShapeNode) -> DraftKey? {
+        let objects = node.tally.objects
+        for key in node.memberKeys where DraftPlanner.metadataNames.contains(key.lowercased()) {
+            guard let holder = node.member(key), holder.tally.objects == objects, holder.tally.values == objects else { continue }
+            for name in DraftPlanner.idNames {
+                guard let inner = holder.memberKeys.first(where: { $0.lowercased() == name }), let child = holder.member(inner),
+                    DraftPlanner.usableAsKey(child), child.tally.present == objects
+                else { continue }
+                return DraftKey([key, inner])
+            }
+        }
+        return nil
+    }
+
+    /// The key of list elements that wrap one keyed object beside a few scalars of their own,
+    /// when no keyed object holds the list (`{"cast": [{"character": …, "movie": {"ids": {…}}}]}`,
+    /// a response without an id): the wrapped object's key, read through it (`movie.ids.tmdb`),
+    /// and every scalar of the element's own (`character`), so that each element is a record
+    /// linked to its object that keeps its own fields.
+    ///
+    /// Under a keyed owner the same elements are a to-many with `each` and link attributes,
+    /// scoped to that owner: that is the safe form, and why this is asked only where the records
+    /// are looked for (no keyed object above). Here no owner scopes the element, and the wrapped
+    /// key alone would be a guess that merges: a post without an id keyed by its author's id, two
+    /// roles of one actor in one movie, another response's credit for the same movie, each would
+    /// overwrite the other. With every own field in the key, two elements share a row only when
+    /// they say the same thing, so nothing is overwritten. Hence the limits: every own field is a
+    /// string or an integer present in each element, at most `maxWrapperFields` of them, and no
+    /// list or second object (then the element is a thing of its own, not a wrapper).
+    func wrapperKey(of node: ShapeNode) -> (key: DraftKey, fields: [String])? {
+        guard node.isElement, node.tally.objects > 0, node.tally.values == node.tally.objects else { return nil }
+        let objects = node.tally.objects
+        var found: DraftKey?
+        var fields: [String] = []
+        for key in node.memberKeys {
+            let child = node.member(key)!
+            guard child.tally.objects > 0 else {
+                // A discriminator beside one object (`{"kind": "t3", "data": {…}}`) types an
+                // envelope of that object: it describes no link, and the object is the record.
+                guard DraftPlanner.usableAsKey(child), child.tally.present == objects,
+                    !DraftPlanner.discriminatorNames.contains(key.lowercased())
+                else { return nil }
+                fields.append(key)
+                continue
+            }
+            guard found == nil, child.tally.objects == objects, child.tally.values == objects,
+                let inner = identityKey(of: child, role: .toOne, fromData: false), inner.node(below: child)?.tally.present == objects
+            else { return nil }
+            found = DraftKey([key] + inner.steps)
+        }
+        guard let found, !fields.isEmpty, fields.count <= DraftPlanner.maxWrapperFields else { return nil }
+        return (found, fields)
+    }
+
+    /// The most fields of its own a wrapper element keyed by what it wraps may have (`wrapperKey`).
+    static let maxWrapperFields = 3
+
+    /// Whether `key` is an id read from a metadata child (`metadata.uid`).
+    static func isMetadataKey(_ key: DraftKey) -> Bool {
+        key.steps.count == 2 && metadataNames.contains(key.steps[0].lowercased()) && idNames.contains(key.steps[1].lowercased())
     }
 
     /// An object with more keys than this, all of them objects, is keyed by its data.
@@ -215,7 +306,7 @@ struct DraftPlanner {
             if let element = node.element { visit(element) }
         }
         func visit(_ node: ShapeNode) {
-            if identityKey(of: node, role: role(of: node), fromData: false) != nil {
+            if identityKey(of: node, role: role(of: node), fromData: false) != nil || wrapperKey(of: node) != nil {
                 found.append(node)
             } else if DraftPlanner.isKeyedByData(node) {
                 // Members that are objects or values are records; arrays of them are kept whole.
@@ -229,6 +320,32 @@ struct DraftPlanner {
             }
         }
         descend(root)
+        // A nested object met once each under its address is a record when its shape is that of
+        // records found under the same address (a reply's parent post beside the feed's posts):
+        // the shape, not a repeat, says it is a thing of its own (`plan` does the same below).
+        let keyedShapes = found.compactMap { node in
+            identityKey(of: node, role: role(of: node), fromData: false).flatMap { key in addressKey(of: node) == key ? (node, key) : nil }
+        }
+        if !keyedShapes.isEmpty {
+            func matches(_ node: ShapeNode) -> Bool {
+                guard role(of: node) == .toOne, node.tally.objects > 0, let key = addressKey(of: node) else { return false }
+                return keyedShapes.contains { shape in shape.1 == key && DraftPlanner.alike(node, shape.0) }
+            }
+            var extra: [ShapeNode] = []
+            func revisit(_ node: ShapeNode) {
+                guard !found.contains(where: { $0 === node }) else { return }
+                if matches(node) {
+                    extra.append(node)
+                } else if !DraftPlanner.isKeyedByData(node), node.path.count < ShapeSurvey.maxDepth {
+                    for key in node.memberKeys { revisit(node.member(key)!) }
+                    if let element = node.element { revisit(element) }
+                }
+            }
+            for key in root.memberKeys { revisit(root.member(key)!) }
+            if let element = root.element { revisit(element) }
+            // Roots below a new one are part of it now.
+            found = found.filter { node in !extra.contains { Array(node.path.prefix($0.path.count)) == $0.path } } + extra
+        }
         // The root itself, keyed by a guess, when nothing below has an identity.
         if !found.isEmpty { return found }
         if identityKey(of: root, role: .records, fromData: !wholeDocuments) != nil { return [root] }
@@ -317,12 +434,18 @@ struct DraftPlanner {
     /// Whether two keyed shapes are one entity: the same key, the smaller's keys mostly the
     /// larger's, and among the shared keys at least one that is not common to every kind of object.
     private func sameShape(_ a: ShapeNode, _ b: ShapeNode) -> Bool {
-        guard identity[a.index] == identity[b.index] else { return false }
+        guard identity[a.index] == identity[b.index], wrappers[a.index] == nil, wrappers[b.index] == nil else { return false }
+        return DraftPlanner.alike(a, b)
+    }
+
+    /// Whether the smaller of two shapes' keys are mostly the larger's, sharing one that is not
+    /// common to every kind of object.
+    static func alike(_ a: ShapeNode, _ b: ShapeNode) -> Bool {
         let (small, large) = a.memberKeys.count <= b.memberKeys.count ? (a, b) : (b, a)
         let shared = small.memberKeys.filter { large.member($0) != nil }
-        guard shared.contains(where: { !DraftPlanner.commonKeys.contains($0.lowercased()) }) else { return false }
+        guard shared.contains(where: { !commonKeys.contains($0.lowercased()) }) else { return false }
         guard small.memberKeys.count >= 3 else { return small.memberKeys == large.memberKeys }
-        return Double(shared.count) >= DraftPlanner.sameShapeShare * Double(small.memberKeys.count)
+        return Double(shared.count) >= sameShapeShare * Double(small.memberKeys.count)
     }
 
     /// The node with the most keys in the group of `node`: the fullest form of its entity.
@@ -400,7 +523,24 @@ struct DraftPlanner {
         for node in survey.nodes where inRecords.contains(node.index) {
             if let key = identityKey(of: node, role: role(of: node), fromData: node === survey.root && !(wholeDocuments && !recordsAreRoot)) {
                 identity[node.index] = key
+            } else if recordRoots.contains(where: { $0 === node }), let wrapper = wrapperKey(of: node) {
+                identity[node.index] = wrapper.key
+                wrappers[node.index] = wrapper.fields
             }
+        }
+        // A nested object met once each under its address is an entity when the same shape is
+        // one elsewhere under that address (a reply's parent post beside the feed's posts): the
+        // shape, not the repeat, says it is a thing of its own. `sameShape` asks for the same key.
+        let keyedBefore = survey.nodes.filter { identity[$0.index] != nil }
+        for node in survey.nodes where inRecords.contains(node.index) && identity[node.index] == nil && role(of: node) == .toOne {
+            guard node.tally.objects > 0, let key = addressKey(of: node) else { continue }
+            identity[node.index] = key
+            if !keyedBefore.contains(where: { identity[$0.index] == key && sameShape(node, $0) }) { identity[node.index] = nil }
+        }
+        // A metadata child whose id keys its holder is part of the holder, no entity of its own.
+        for node in survey.nodes {
+            guard let key = identity[node.index], DraftPlanner.isMetadataKey(key), let child = node.member(key.steps[0]) else { continue }
+            identity[child.index] = nil
         }
         // The records root of a sample that has no keyed objects at all keys by its first scalar.
         var guessedKey: DraftKey?

@@ -160,6 +160,8 @@ struct DraftWriter {
             entity.comments.append("one shape met at \(shown), keyed by `\(key.path)`")
         }
         let lower = key.steps.last!.lowercased()
+        let wrappers = planner.wrappers
+        let wrapperFields = nodes.lazy.compactMap { wrappers[$0.index] }.first
         if key.isMemberName {
             // Said below, with the key member.
         } else if key == guessedKey {
@@ -168,6 +170,12 @@ struct DraftWriter {
             )
         } else if key.member == nil, DraftPlanner.idObjectNames.contains(key.steps[0].lowercased()) {
             entity.comments.append("keyed by `\(key.path)`, read from inside its object-valued id")
+        } else if let fields = wrapperFields {
+            entity.comments.append(
+                "keyed by the `\(key.steps[0])` each wraps (`\(key.path)`) and its own \(fields.map { "`\($0)`" }.joined(separator: ", ")): "
+                    + "no keyed object holds the list to scope it by, and by `\(key.path)` alone two elements of one \(key.steps[0]) would be one row")
+        } else if DraftPlanner.isMetadataKey(key) {
+            entity.comments.append("keyed by `\(key.path)`, the id in its `\(key.steps[0])`: the object holding it is the thing identified")
         } else if key.member == nil {
             entity.comments.append("guess: keyed by `\(key.path)`, unique across the sample; it has no id")
         } else if DraftPlanner.addressNames.contains(lower) {
@@ -194,6 +202,16 @@ struct DraftWriter {
         walk(
             nodes, prefix: [], optionalAbove: false, depth: 0, group: group, key: key, entity: &entity, used: &used,
             skipped: &skipped)
+        // A key read through a linked object (`movie.ids.tmdb`) is not met by the walk, which
+        // links that object rather than inlining it.
+        if !key.isMemberName, !entity.members.contains(where: { $0.name == entity.key }) {
+            let keyNodes = nodes.compactMap { key.node(below: $0) }
+            entity.members.insert(keyMember(entity.key, path: key.path, tally: merged(keyNodes)), at: 0)
+        }
+        if let wrapperFields {
+            let names = wrapperFields.compactMap { field in entity.members.first { ($0.path ?? $0.name) == DraftNames.path([field]) }?.name }
+            entity.key = ([entity.key] + names).joined(separator: ", ")
+        }
         if !skipped.isEmpty {
             entity.comments.append("left out: \(skipped.joined(separator: ", ")), held only by objects without \(key.path)")
         }
@@ -269,6 +287,10 @@ struct DraftWriter {
             }
             if tally.objects > 0 {
                 let objects = children.filter { $0.tally.objects > 0 }
+                if writingOwned, entityGroup(of: objects[0]) != nil {
+                    entity.members.append(.init(name: memberName(keys, used: &used), path: path, type: "JSON?", comment: DraftWriter.keyedInOwned))
+                    continue
+                }
                 if let target = entityGroup(of: objects[0]), tally.arrays == 0, tally.bools == 0, tally.doubles == 0 {
                     let targetKey = self.key(ofGroup: target)!
                     let keyed = objects.reduce(0) { $0 + targetKey.presence(in: $1) }
@@ -379,6 +401,9 @@ struct DraftWriter {
             return .init(name: memberName(keys, used: &used), path: path, type: "JSON?", comment: "always an empty array in the sample")
         }
         let objects = elements.filter { $0.tally.objects > 0 }
+        if writingOwned, elementTally.objects > 0, objects.contains(where: { entityGroup(of: $0) != nil || wraps($0) }) {
+            return .init(name: memberName(keys, used: &used), path: path, type: "JSON\(q)", comment: DraftWriter.keyedInOwned)
+        }
         if elementTally.objects > 0, elementTally.kindCount == 1, elementTally.nulls == 0, let target = entityGroup(of: objects[0]) {
             let targetKey = self.key(ofGroup: target)!
             let keyed = objects.reduce(0) { $0 + targetKey.presence(in: $1) }
@@ -420,12 +445,22 @@ struct DraftWriter {
         return .init(name: memberName(keys, used: &used), path: path, type: "JSON\(q)", comment: why)
     }
 
+    /// Why a keyed object inside an owned entity's objects is kept whole.
+    static let keyedInOwned = "keyed objects inside an owned object, kept whole: an owned object holds no relationship"
+
+    /// Whether the objects at `node` hold a keyed object (a wrapper of it).
+    private func wraps(_ node: ShapeNode) -> Bool {
+        node.memberKeys.contains { key in node.member(key).map { $0.tally.objects > 0 && entityGroup(of: $0) != nil } ?? false }
+    }
+
     /// An owned entity for the elements at `nodes` (`entity Container owned`): objects without an
     /// identity, in a list of an entity's objects, belong to the object that holds them and are
     /// told apart by their position; keyed by a field of theirs, elements of different owners
     /// alike in that field would be one row (a `tmp` volume of two pods). Elements inside an
-    /// owned entity's own elements stay whole; nil (the list kept whole) when a field would take
-    /// a column the owned table needs (`position`, `owner_…`), or when they hold a keyed object.
+    /// owned entity's own elements stay whole, and so do keyed objects inside them (an author's
+    /// `affiliation` list keyed by name): an owned object holds no relationship, and keeping the
+    /// keyed part whole keeps the rest of it in columns. Nil (the list kept whole) when a field
+    /// would take a column the owned table needs (`position`, `owner_…`).
     private mutating func ownedEntity(_ nodes: [ShapeNode], key: String) -> String? {
         var entity = DraftModel.Entity(name: "", key: "", isOwned: true)
         entity.comments.append("owned: no id; each belongs to the object that holds it, at its position in the list")
@@ -435,8 +470,8 @@ struct DraftWriter {
         let saved = (names, usedEntityNames, queue, valueEntities, model, order)
         walk(nodes, prefix: [], optionalAbove: false, depth: 0, group: -1, key: nil, entity: &entity, used: &used, skipped: &skipped)
         writingOwned = false
-        // An owned entity holds attributes only: a keyed object inside its elements (a
-        // relationship) keeps the list whole. So does a field read through a key a bare path
+        // An owned entity holds attributes only (keyed objects inside it are kept whole by
+        // `walk` and `arrayMember`). A field read through a key a bare path
         // cannot hold (`fieldsV1["f:metadata"]["k:{\"uid\": …}"]`): such keys are more often
         // data than field names, and kept whole no data value becomes a column.
         let attributeTypes = Set(ValueType.allCases.map(\.rawValue))
@@ -445,7 +480,10 @@ struct DraftWriter {
             return attributeTypes.contains(String(type)) && !Naming.snakeCase(member.name).lowercased().hasPrefix("owner_")
                 && member.path?.contains("[\"") != true
         }
-        guard holdsOnlyAttributes else {
+        // Elements that are only keyed objects (`{"domain": {…}, "entity": {…}}`) gain nothing
+        // from a table of JSON columns: the list is kept whole.
+        let holdsOwnFields = entity.members.contains { $0.comment != DraftWriter.keyedInOwned }
+        guard holdsOnlyAttributes, holdsOwnFields else {
             (names, usedEntityNames, queue, valueEntities, model, order) = saved
             return nil
         }

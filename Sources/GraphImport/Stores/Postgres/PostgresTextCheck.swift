@@ -1,3 +1,4 @@
+import Foundation
 import GraphImportSchema
 
 /// What PostgreSQL refuses of a value SQLite stores: a text with a NUL character (`\u0000`,
@@ -44,6 +45,12 @@ enum PostgresTextCheck {
 
     private static func holdsNUL(_ value: SQLValue) -> Bool {
         guard case .text(let text) = value else { return false }
-        return text.utf8.contains(0)
+        // memchr over the bytes of a native string (every text the reader makes): the view's
+        // generic `contains` stepped through its index byte by byte, 3% of a client's instructions.
+        let found = text.utf8.withContiguousStorageIfAvailable { bytes in
+            guard let start = bytes.baseAddress else { return false }
+            return memchr(start, 0, bytes.count) != nil
+        }
+        return found ?? text.utf8.contains(0)
     }
 }
