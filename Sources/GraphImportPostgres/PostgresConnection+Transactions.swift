@@ -46,4 +46,18 @@ extension PostgresConnection {
         }
         try execute("SET LOCAL lock_timeout = 0")
     }
+
+    /// Runs `body` with the planner's hash and merge joins off, so that statements joining a
+    /// batch's keys with a large table probe its key indexes row by row instead of reading the
+    /// whole table; both are set back to the server's own settings afterwards (a failure ends the
+    /// transaction, and `SET LOCAL` with it). Only for statements whose one side is small: an
+    /// anti-join of a whole table against an unindexed temporary table must not run under it.
+    package func withIndexProbes<T>(_ body: () throws(PostgresError) -> T) throws(PostgresError) -> T {
+        try execute("SET LOCAL enable_hashjoin = off")
+        try execute("SET LOCAL enable_mergejoin = off")
+        let result = try body()
+        try execute("SET LOCAL enable_hashjoin TO DEFAULT")
+        try execute("SET LOCAL enable_mergejoin TO DEFAULT")
+        return result
+    }
 }

@@ -194,8 +194,17 @@ final class PostgresBatchWriter {
     /// `link existing` are looked for before the rows are written: the batch's own objects that
     /// come later in the feed than a key do not count as existing when it was met. The change
     /// list, when there is one, compares the batch with the same rows.
+    ///
+    /// The batch's statements run with index probes (`withIndexProbes`): a batch's few thousand
+    /// keys against a table many times larger. Measured at 100k and 300k tweets (Benchmarks/README,
+    /// issue 32), the planner's hash joins over whole tables made each batch cost in proportion to
+    /// the table, so the server's time grew with the square of the import.
     func flush() throws(PostgresError) {
         guard gathered > 0 else { return }
+        try connection.withIndexProbes { () throws(PostgresError) in try writeBatch() }
+    }
+
+    private func writeBatch() throws(PostgresError) {
         if loadsStraight && loadConstraints == nil { loadConstraints = try PostgresLoadConstraints.drop(on: loadedTables, connection: connection) }
         let pending = try pendingTargets()
         let entities = plan.entities.indices.filter { !batches[$0].keys.isEmpty }
