@@ -196,9 +196,9 @@ final class PostgresBatchWriter {
     /// list, when there is one, compares the batch with the same rows.
     ///
     /// The batch's statements run with index probes (`withIndexProbes`): a batch's few thousand
-    /// keys against a table many times larger. Measured at 100k and 300k tweets (Benchmarks/README,
-    /// issue 32), the planner's hash joins over whole tables made each batch cost in proportion to
-    /// the table, so the server's time grew with the square of the import.
+    /// keys against a table many times larger. Left to itself the planner hash-joins them over the
+    /// whole table (a first import's tables are never analyzed inside its transaction), so each
+    /// batch costs in proportion to the table and the import with the square of its size.
     func flush() throws(PostgresError) {
         guard gathered > 0 else { return }
         try connection.withIndexProbes { () throws(PostgresError) in try writeBatch() }
