@@ -31,6 +31,9 @@ struct ArrayMembersTests {
         let map: String
         let json: String
         let expected: [String: [String]]
+        /// What the export names on stderr instead of writing it (`member: reason`); the round
+        /// trip is tested only without.
+        var exportLimits: [String] = []
         var testDescription: String { name }
     }
 
@@ -75,6 +78,36 @@ struct ArrayMembersTests {
                 "File": ["r-2.18.4.tar.gz|10", "r-2.18.4.whl|5", "r-2.19.0.tar.gz|12"],
                 "Release.files": ["2.18.4|r-2.18.4.tar.gz|0", "2.18.4|r-2.18.4.whl|1", "2.19.0|r-2.19.0.tar.gz|0"],
             ]),
+        Example(
+            name: "two packages, each also read whole as another entity through `$`",
+            map: """
+                records at $[*] as Package
+                entity Package
+                  key name
+                  name <- info.name : String
+                  about <- $ : About
+                  releases <- releases{*} : [Release]
+                entity About
+                  key name
+                  name <- info.name : String
+                  summary <- info.summary : String
+                entity Release
+                  key package, version
+                  package <- @parent.info.name : String
+                  version <- $key : String
+                  files <- $ : [File]
+                \(file)
+                """,
+            json: """
+                [{"info": {"name": "a", "summary": "A"}, "releases": {"1.0": [{"filename": "a.whl", "size": 1}]}},
+                 {"info": {"name": "b", "summary": "B"}, "releases": {"2.0": []}}]
+                """,
+            expected: [
+                "About": ["a|A", "b|B"],
+                "Release": ["a|1.0", "b|2.0"],
+                "Release.files": ["a|1.0|a.whl|0"],
+            ],
+            exportLimits: ["Package.about: its path is also another member's; written once, as the first"]),
         Example(
             name: "a `where` and a link attribute over each member's array",
             map: """
@@ -202,7 +235,9 @@ struct ArrayMembersTests {
         #expect(!again.changed, "\(example.name)")
         #expect(try store.rows(plan: plan) == rows, "\(example.name)")
         // The export names no limit, and imports again into an empty store to the same graph.
-        #expect(GraphExporter(plan: plan).caveats.isEmpty, "\(example.name): \(GraphExporter(plan: plan).caveats)")
+        let limits = GraphExporter(plan: plan).caveats.map { "\($0.member): \($0.reason)" }
+        #expect(limits == example.exportLimits, "\(example.name)")
+        guard limits.isEmpty else { return }
         let exported = try store.export(plan: plan)
         let copy = try StoreUnderTest(kind)
         let reimport = copy.importJSON(exported, plan: plan)

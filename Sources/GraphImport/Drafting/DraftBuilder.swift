@@ -163,6 +163,9 @@ struct DraftBuilder {
         if keepsBareValue[index] {
             self.memberName = memberName
             self.bareValue = bareValue
+        } else if self.bareValue != nil {
+            // An object drafted earlier left its `$`: here `$` is this object (a to-one `<- $`).
+            self.bareValue = nil
         }
         if readsElementIndex[index] { self.elementIndex = elementIndex }
         if tracksParents { parents.append((object, stack.count)) }
