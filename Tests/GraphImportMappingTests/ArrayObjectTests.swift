@@ -56,3 +56,14 @@ import Testing
         )
     }
 }
+
+/// The example of "Members whose values are arrays" parses as the section says.
+extension ReadmeExampleTests {
+    @Test func arrayMembersExampleParses() throws {
+        let pypi = try parse(try Self.block(after: "### Members whose values are arrays"))
+        let release = try #require(pypi.entity(named: "Release"))
+        #expect(release.relationship(named: "files")?.source == KeyPath([]))
+        #expect(release.attribute(named: "version")?.source == KeyPath([.memberName]))
+        #expect(pypi.entity(named: "Package")?.relationship(named: "releases")?.source == KeyPath([.key("releases"), .anyMember]))
+    }
+}
