@@ -316,4 +316,16 @@ extension SampleCheckTests {
         let records = ArrayMembersTests.examples[1].map
         #expect(try check(records, sample: ArrayMembersTests.pypi).diagnostics.map(\.headline) == [])
     }
+
+    @Test func anArrayWhereTheEntityReadsNoArrayIsFoundWithWhatMakesItOne() throws {
+        let records = "records at releases{*} as Release\nentity Release\n  key version\n  version <- $key : String\n"
+        let report = try check(records + "  files <- files : [File]?\n" + ArrayMembersTests.file, sample: ArrayMembersTests.pypi)
+        #expect(
+            report.diagnostics.map(\.headline) == [
+                #"test.map:1:12: warning: 3 of 3 records at 'releases{*}' do not fit the map: expected an object for Release, found an array (first: record 0 at line 3, column 14, $.releases["2.18.4"])"#
+            ])
+        #expect(report.diagnostics.first?.hint?.contains("a to-many of Release reads its elements through `$` (`items <- $ : [Item]`)") == true)
+        let toMany = try check(ArrayMembersTests.examples[0].map.replacingOccurrences(of: "files <- $", with: "files <- files"), sample: ArrayMembersTests.pypi)
+        #expect(toMany.diagnostics.first?.hint?.contains("a to-many of Release reads its elements through `$`") == true)
+    }
 }

@@ -128,7 +128,10 @@ final class SampleWalker {
             if isBare ? plan.entities[entity].readsBareValue : plan.entities[entity].readsArrayValue && value.isArray {
                 return walk(JSONObject([]), entity: entity, memberName: recordMemberName, bareValue: value, elementIndex: recordElementIndex)
             }
-            routes[route].fail(.shape) { failure("expected an object for \(plan.entities[entity].name), found \(value.kindName)") }
+            let name = plan.entities[entity].name
+            routes[route].fail(.shape) {
+                failure("expected an object for \(name), found \(value.kindName)", hint: value.isArray ? DraftBuilder.arrayHint(name) : nil)
+            }
             return
         }
         walk(object, entity: entity, memberName: recordMemberName, elementIndex: recordElementIndex)
