@@ -395,7 +395,7 @@ struct DraftBuilder {
         case .array:
             throw error(
                 member, "expected an object or a key of \(plan.entities[target].name), found an array",
-                hint: Self.arrayHint(plan.entities[target].name))
+                hint: Self.arrayHint(plan.entities[target].name, relationship: true))
         default:
             let entity = plan.entities[target]
             guard entity.keyAttributes.count == 1 else {
@@ -628,10 +628,12 @@ extension DraftBuilder {
 
 extension DraftBuilder {
     /// The hint for an array where an object of `entity` is expected: a to-many reading `$`
-    /// makes an array an object of it (the sample check says the same).
-    static func arrayHint(_ entity: String) -> String {
+    /// makes an array an object of it (the sample check says the same). `relationship`: the
+    /// array is a relationship's value (a to-one's may be a to-many's instead).
+    static func arrayHint(_ entity: String, relationship: Bool = false) -> String {
         "an array is an object of \(entity) when a to-many of \(entity) reads its elements through `$` (`items <- $ : [Item]`), "
-            + "with its other values from `$key`, `$index`, `@parent` or `@root`; or map the array with a to-many `: [\(entity)]` here"
+            + "with its other values from `$key`, `$index`, `@parent` or `@root`"
+            + (relationship ? "; a to-one's array is read by a to-many `: [\(entity)]` instead, one object per element" : "")
     }
 }
 

@@ -434,7 +434,7 @@ final class SampleWalker {
             walk(JSONObject([]), entity: target, bareValue: value)
             return nil
         case .array:
-            return (.shape, "expected an object or a key of \(entity.name), found an array", DraftBuilder.arrayHint(entity.name))
+            return (.shape, "expected an object or a key of \(entity.name), found an array", DraftBuilder.arrayHint(entity.name, relationship: true))
         default:
             guard entity.keyAttributes.count == 1 else {
                 return (
