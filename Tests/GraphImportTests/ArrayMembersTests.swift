@@ -109,6 +109,39 @@ struct ArrayMembersTests {
             ],
             exportLimits: ["Package.about: its path is also another member's; written once, as the first"]),
         Example(
+            name: "polymorphic elements, chosen by a field of each",
+            map: """
+                records at feeds{*} as Feed
+                entity Feed
+                  key name
+                  name <- $key : String
+                  items <- $ : [Post | Note] by kind
+                    "post" -> Post
+                    "note" -> Note
+                entity Post
+                  key id
+                  id : Int
+                entity Note
+                  key id
+                  id : Int
+                  text : String
+                """,
+            json: #"{"feeds": {"a": [{"kind": "post", "id": 1}, {"kind": "note", "id": 2, "text": "x"}], "b": [{"kind": "post", "id": 1}]}}"#,
+            expected: ["Feed": ["a", "b"], "Post": ["1"], "Note": ["2|x"]]),
+        Example(
+            name: "owned elements, identified by their release and position",
+            map: """
+                records at releases{*} as Release
+                entity Release
+                  key version
+                  version <- $key : String
+                  files <- $ : [File]
+                entity File owned
+                  filename : String
+                """,
+            json: #"{"releases": {"1.0": [{"filename": "a"}, {"filename": "b"}], "2.0": [{"filename": "a"}], "3.0": []}}"#,
+            expected: ["Release": ["1.0", "2.0", "3.0"], "File": ["a|1.0|0", "a|2.0|0", "b|1.0|1"]]),
+        Example(
             name: "a `where` and a link attribute over each member's array",
             map: """
                 records at releases{*} as Release
