@@ -109,6 +109,25 @@ struct ArrayMembersTests {
             ],
             exportLimits: ["Package.about: its path is also another member's; written once, as the first"]),
         Example(
+            name: "members that are arrays or objects, read through a fallback",
+            map: """
+                records at releases{*} as Release
+                entity Release
+                  key version
+                  version <- $key : String
+                  yanked : Bool?
+                  files <- files, $ : [File]
+                \(file)
+                """,
+            json: """
+                {"releases": {"1.0": [{"filename": "a", "size": 1}],
+                              "2.0": {"yanked": true, "files": [{"filename": "b", "size": 2}, {"filename": "a", "size": 1}]}}}
+                """,
+            expected: [
+                "Release": ["1.0|NULL", "2.0|1"],
+                "Release.files": ["1.0|a|0", "2.0|a|1", "2.0|b|0"],
+            ]),
+        Example(
             name: "polymorphic elements, chosen by a field of each",
             map: """
                 records at feeds{*} as Feed
