@@ -106,7 +106,9 @@ package struct ExportPlan: Sendable {
                 // object leaves the member free.
                 let outer = placedLines.compactMap { outer -> (line: Int, rest: [PathStep])? in
                     let steps = Self.elementSteps(lines[outer].places[0], lines[outer].leaf.container)
-                    guard place.count > steps.count, Array(place.prefix(steps.count)) == steps else { return nil }
+                    // `rest` is empty where the inner records are the outer objects' own elements
+                    // (`releases{*}` and `releases{*}[*]`, written by a to-many reading `$`).
+                    guard place.count >= steps.count, Array(place.prefix(steps.count)) == steps else { return nil }
                     return (outer, Array(place.dropFirst(steps.count)))
                 }.max { $0.rest.count > $1.rest.count }
                 if let outer, case .key(let key)? = outer.rest.first, Self.holdsOneObject(lines[outer.line].leaf, entities: entities),
