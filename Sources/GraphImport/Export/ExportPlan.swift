@@ -57,16 +57,13 @@ package struct ExportPlan: Sendable {
                 }
             } else if let index = plan.mapping.entities.firstIndex(where: { $0.name == source.entity }), !placed.contains(index) {
                 placed.insert(index)
-                // `records at items[*] where type = "issue" as Issue`: each record says it again.
-                var literal: (ExportMember, [PathStep])?
-                if let filter = source.filter {
-                    if case .equals(let values) = filter.test, let first = values.first {
-                        literal = (.literal(first.jsonValue), ImportPlan.steps(filter.field))
-                    } else {
-                        caveats.append(ExportCaveat(member: "records of \(source.entity)", reason: "the condition `where \(filter)` cannot be written back"))
-                    }
-                }
-                elements.append(compiler.element(target: index, elementPath: [], links: [], literal: literal, caveats: &caveats, member: source.entity))
+                // `records at items[*] where type = "issue" as Issue`: each record says it again;
+                // any other condition is tested on each record as written.
+                let filter = source.filter.map(FilterPlan.init)
+                let literal = ExportCompiler.filterLiteral(filter)
+                var element = compiler.element(target: index, elementPath: [], links: [], literal: literal, caveats: &caveats, member: source.entity)
+                if literal == nil { element.condition = filter }
+                elements.append(element)
             }
             guard !elements.isEmpty, let first = source.paths.first else { continue }
             let places = source.paths.map(place)

@@ -22,8 +22,9 @@ final class ExportWalk {
     private var cursors: [Int: [Int: Int64]] = [:]
     /// The records lines of an array or object of records already written.
     private var written = Set<Int>()
-    /// Per relationship member: the elements its `where` does not hold for as written, and the first.
-    private var unsatisfied: [(member: String, condition: String, count: Int, first: String)] = []
+    /// Per relationship member or records line: the elements its `where` does not hold for as
+    /// written, and the first.
+    private var unsatisfied: [(member: String, condition: String, record: Bool, count: Int, first: String)] = []
     /// Per entity whose records an outer line's relationship holds (`RecordLeaf.heldBy`): that
     /// relationship. The store counts the objects it links (`unheldCount`); the walk keeps the
     /// keys of those another relationship writes whole.
@@ -137,9 +138,12 @@ final class ExportWalk {
             let entity = plan.entities[element.target]
             try scan(entity, where: "", values: []) { row throws(ReadError) in
                 guard !isStub(entity, row) else { return }
-                if leaf.container == .members { out.key(memberName(entity, row)) }
-                try writeRecord(entity, row, element: element, inside: leaf.inside)
-                if lines { out.newline() }
+                let name = leaf.container == .members ? memberName(entity, row) : nil
+                let kept = try writeChecked(element, member: "records at \(plan.recordLines[index])", name: name, record: true) {
+                    () throws(ReadError) in
+                    try writeRecord(entity, row, element: element, inside: leaf.inside)
+                }
+                if lines && kept { out.newline() }
             }
         }
     }
@@ -486,13 +490,14 @@ final class ExportWalk {
 
     // MARK: Elements and targets
 
-    /// Writes one element of a relationship (as the member `name` of a `{*}` object, when given)
-    /// and keeps it when its `where` holds for it as written, as an import tests it; one it does
-    /// not hold for is taken back and counted (`unsatisfied`). Whether the element was kept.
+    /// Writes one element of a relationship, or a `record` of a records line (as the member
+    /// `name` of a `{*}` object, when given), and keeps it when its `where` holds for it as
+    /// written, as an import tests it; one it does not hold for is taken back and counted
+    /// (`unsatisfied`). Whether the element was kept.
     @discardableResult
-    private func writeChecked(_ element: ExportElement, member: String, name: String?, _ body: () throws(ReadError) -> Void) throws(ReadError)
-        -> Bool
-    {
+    private func writeChecked(
+        _ element: ExportElement, member: String, name: String?, record: Bool = false, _ body: () throws(ReadError) -> Void
+    ) throws(ReadError) -> Bool {
         guard let condition = element.condition else {
             if let name { out.key(name) }
             try body()
@@ -514,16 +519,17 @@ final class ExportWalk {
         if let index = unsatisfied.firstIndex(where: { $0.member == member }) {
             unsatisfied[index].count += 1
         } else {
-            unsatisfied.append((member, condition.description, 1, sample))
+            unsatisfied.append((member, condition.description, record, 1, sample))
         }
         return false
     }
 
     /// The elements of a relationship with a `where` that were taken back, and why (`noteUnsatisfied`).
     private func noteUnsatisfied() {
-        for (member, condition, count, first) in unsatisfied {
+        for (member, condition, record, count, first) in unsatisfied {
+            let what = record ? "objects not written: the record" : "links not written: the element"
             let reason =
-                "\(count) links not written: the element as written does not satisfy `where \(condition)`, so an import would not link it "
+                "\(count) \(what) as written does not satisfy `where \(condition)`, so an import would not \(record ? "read" : "link") it "
                 + "(first: \(first.count > 80 ? String(first.prefix(80)) + "…" : first))"
             unwritten.append(ExportCaveat(member: member, reason: reason))
         }
