@@ -62,6 +62,26 @@ struct ExportRoundTripShapeTests {
     }
 
     @Test(arguments: StoreKind.testable)
+    func toManysThatSplitAnArrayOfKeysByPrefixWriteTheKeysBack(kind: StoreKind) throws {
+        let map = """
+            records at $[*] as Listing
+            entity Listing
+              key id
+              id : Int
+              posts <- children where $ has prefix "t3_" : [Post]
+              comments <- children where $ matches "t1_*" : [Comment]
+            entity Post
+              key name
+              name : String
+            entity Comment
+              key name
+              name : String
+            """
+        let exported = try Self.expectRoundTrip(map, #"[{"id": 1, "children": ["t3_a", "t1_b", "t3_c"]}]"#, kind: kind)
+        #expect(exported == #"[{"id":1,"children":["t3_a","t3_c","t1_b"]}]"# + "\n")
+    }
+
+    @Test(arguments: StoreKind.testable)
     func aStoredKeyTheWhereDoesNotHoldForIsNamedNotWritten(kind: StoreKind) throws {
         let plan = try ImportPlan.compile(text: Self.reddit, fileName: "test.map")
         let store = try StoreUnderTest(kind)

@@ -516,6 +516,7 @@ final class ExportWalk {
         }
         let sample = String(decoding: written, as: UTF8.self)
         out.takeBack(start)
+        if record { objects -= 1 }
         if let index = unsatisfied.firstIndex(where: { $0.member == member }) {
             unsatisfied[index].count += 1
         } else {
