@@ -81,6 +81,30 @@ struct ImportPolicyCLITests {
     }
 
     @Test(arguments: StoreKind.testable)
+    func occurrenceFirstCountsTheOccurrencesItPassesOver(kind: StoreKind) throws {
+        let dir = TemporaryDirectory()
+        let map = dir.write(
+            "posts.map",
+            """
+            records at $[*] as Post
+            entity Post
+              key id
+              occurrence first
+              id : Int
+              title : String
+            """)
+        let feed = dir.write("newest-first.json", #"[{"id": 1, "title": "new"}, {"id": 1, "title": "old"}, {"id": 2, "title": "B"}]"#)
+        let store = try StoreUnderTest(kind)
+        let result = runInProcess([feed, "--map", map, "--store", store.location, "--json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains(#""Post":{"inserted":2,"updated":0,"unchanged":0,"skipped":0,"deleted":0,"passed_over":1}"#))
+        #expect(
+            result.stderr.contains(
+                "  entity  inserted  updated  unchanged  skipped  passed over\n  Post           2        0          0        0            1\n"))
+        #expect(try store.select("SELECT id, title FROM post ORDER BY id") == [["1", "new"], ["2", "B"]])
+    }
+
+    @Test(arguments: StoreKind.testable)
     func theJSONSummaryNamesTheUnlinkedKeys(kind: StoreKind) throws {
         let dir = TemporaryDirectory()
         let map = dir.write("posts.map", Self.map)

@@ -71,7 +71,6 @@ public final class GraphExporter {
                 try walk.writeEntity(selection, jsonLines: request.jsonLines)
             } else {
                 try walk.writeDocument()
-                out.newline()
             }
             out.flush()
             summary = walk.stopped ? nil : ExportSummary(objects: walk.objects, unwritten: walk.unwritten)

@@ -88,6 +88,7 @@ struct ImportRun<Session: StoreSession> {
         summary.entities = plan.entities.indices.map { index in
             var entityCounts = counts[index]
             entityCounts.skipped = loop.skippedByEntity[index]
+            entityCounts.passedOver = loop.passedOverByEntity[index]
             entityCounts.deleted = summary.deletions.first { $0.entity == plan.entities[index].name }?.count ?? 0
             return (plan.entities[index].name, entityCounts)
         }

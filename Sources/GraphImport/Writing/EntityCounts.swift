@@ -11,6 +11,9 @@ public struct EntityCounts: Equatable, Sendable {
     public var deleted = 0
     /// New objects the run's mode did not insert (`mode update`, `--mode update`), each once.
     public var notInserted = 0
+    /// Later occurrences of its objects that `occurrence first` left out (each occurrence once):
+    /// the store holds the run's first occurrence, which is counted as written.
+    public var passedOver = 0
 
     package init(inserted: Int = 0, updated: Int = 0, unchanged: Int = 0, skipped: Int = 0, deleted: Int = 0) {
         self.inserted = inserted
