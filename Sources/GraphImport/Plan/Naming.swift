@@ -85,10 +85,11 @@ package enum Naming {
     }
 
     /// `user` -> `users`, `reply` -> `replies`, `status` -> `statuses`; a word that already looks
-    /// plural (`series`, `news`) stays as it is. A guess in English, like `singular`.
+    /// plural (`series`, `news`, `media`, `data`) stays as it is. A guess in English, like `singular`.
     package static func plural(_ word: String) -> String {
         let lower = word.lowercased()
         if lower.hasSuffix("s"), singular(word) != word { return word }
+        if ["data", "media", "criteria", "info"].contains(where: lower.hasSuffix) { return word }
         if lower.hasSuffix("person") { return String(word.dropLast(6)) + "people" }
         if lower.hasSuffix("y"), let before = lower.dropLast().last, !"aeiou".contains(before) { return String(word.dropLast()) + "ies" }
         for ending in ["s", "x", "z", "ch", "sh"] where lower.hasSuffix(ending) { return word + "es" }
