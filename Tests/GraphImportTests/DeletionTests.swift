@@ -224,7 +224,7 @@ struct DeleteRuleTests {
     private func makeFixture(_ kind: StoreKind, rule: String) throws -> DeletionFixture {
         let fixture = try DeletionFixture(kind, map: accountsMap(rule: rule))
         try fixture.importJSON(twoAccounts)
-        try fixture.store.execute("INSERT INTO issue (id, repo_pk) SELECT 7, pk FROM repo WHERE id = 101")
+        try fixture.store.execute("INSERT INTO issues (id, repo_pk) SELECT 7, pk FROM repos WHERE id = 101")
         return fixture
     }
 

@@ -117,7 +117,7 @@ struct ElementFilterImportTests {
                 """
             let fixture = try MappedStore(kind, map: map)
             try fixture.importJSON(#"[{"id": 1, "tags": ["t3_a", "t1_c", "t3_c", "xt3_", "t3_é", 7, null]}]"#)
-            #expect(try fixture.select("SELECT name FROM tag ORDER BY name").map { $0[0] } == expected.map { "\($0)" })
+            #expect(try fixture.select("SELECT name FROM tags ORDER BY name").map { $0[0] } == expected.map { "\($0)" })
         }
     }
 
@@ -145,7 +145,7 @@ struct ElementFilterImportTests {
                 [{"id": 1, "items": [{"id": 1, "meta": {"rank": 2.5}}, {"id": 2, "deleted_at": null}, {"id": 3, "deleted_at": "x", "meta": {"rank": 2}}, {"id": 4, "pinned": true}]}]
                 """#)
             #expect(
-                try fixture.select("SELECT i.id FROM board_items j JOIN item i ON i.pk = j.item_pk ORDER BY j.position").map { $0[0] } == expected)
+                try fixture.select("SELECT i.id FROM boards_items j JOIN items i ON i.pk = j.items_pk ORDER BY j.position").map { $0[0] } == expected)
         }
     }
 

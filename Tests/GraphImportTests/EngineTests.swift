@@ -25,14 +25,14 @@ struct EngineTests {
         #expect(
             try fixture.select(
                 """
-                SELECT hashtags.text FROM tweets_hashtags JOIN hashtags ON hashtags.pk = tweet_hashtags.hashtags_pk
-                JOIN tweets ON tweets.pk = tweet_hashtags.tweets_pk WHERE tweets.id = 1 ORDER BY position
+                SELECT hashtags.text FROM tweets_hashtags JOIN hashtags ON hashtags.pk = tweets_hashtags.hashtags_pk
+                JOIN tweets ON tweets.pk = tweets_hashtags.tweets_pk WHERE tweets.id = 1 ORDER BY position
                 """) == [["swift"], ["json"]])
         #expect(
             try fixture.select(
                 """
                 SELECT tweets.id FROM hashtags JOIN tweets_hashtags ON tweets_hashtags.hashtags_pk = hashtags.pk
-                JOIN tweets ON tweets.pk = tweet_hashtags.tweets_pk WHERE hashtags.text = 'swift' ORDER BY tweets.id
+                JOIN tweets ON tweets.pk = tweets_hashtags.tweets_pk WHERE hashtags.text = 'swift' ORDER BY tweets.id
                 """) == [["1"], ["2"]])
         // The database's own date functions understand the stored dates.
         let year =
@@ -319,11 +319,11 @@ struct RepeatedObjectTests {
         let feed = "[\(tweet(1, user: 5, followers: 10)),\(tweet(2, user: 5, followers: 11))]"
         let first = try fixture.importJSON(feed)
         #expect(countsByEntity(first)["User"] == [1, 0, 0, 0])
-        #expect(try fixture.value(#"SELECT followers FROM "user""#) == "11")
+        #expect(try fixture.value(#"SELECT followers FROM users"#) == "11")
         let second = try fixture.importJSON(feed)
         #expect(countsByEntity(second)["User"] == [0, 0, 1, 0])
         #expect(!second.changed)
-        #expect(try fixture.value(#"SELECT followers FROM "user""#) == "11")
+        #expect(try fixture.value(#"SELECT followers FROM users"#) == "11")
         let third = try fixture.importJSON("[\(tweet(1, user: 5, followers: 12))]")
         #expect(countsByEntity(third)["User"] == [0, 1, 0, 0])
     }

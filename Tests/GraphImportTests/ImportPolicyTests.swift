@@ -24,7 +24,7 @@ struct ImportPolicyTests {
         #"{"id": 1, "stargazers": ["# + users.map { #"{"id": \#($0.0), "login": "\#($0.1)"}"# }.joined(separator: ", ") + "]}"
     }
 
-    static let stargazerRows = #"SELECT u.login, j.position FROM repo_stargazers j JOIN "user" u ON u.pk = j.user_pk ORDER BY j.position"#
+    static let stargazerRows = "SELECT u.login, j.position FROM repos_stargazers j JOIN users u ON u.pk = j.users_pk ORDER BY j.position"
 
     @Test(arguments: StoreKind.testable)
     func mergeKeepsTheStoredTargetsAndAppendsTheNewOnesInFeedOrder(kind: StoreKind) throws {
@@ -153,8 +153,8 @@ struct ImportPolicyTests {
           author <- author_id : Tag? link existing
         """
 
-    static let postTags = "SELECT t.name FROM post_tags j JOIN tag t ON t.pk = j.tag_pk ORDER BY j.position"
-    static let postAuthor = "SELECT t.name FROM post p JOIN tag t ON t.pk = p.author_pk"
+    static let postTags = "SELECT t.name FROM posts_tags j JOIN tags t ON t.pk = j.tags_pk ORDER BY j.position"
+    static let postAuthor = "SELECT t.name FROM posts p JOIN tags t ON t.pk = p.author_pk"
 
     @Test(arguments: StoreKind.testable)
     func linkExistingLinksObjectsStoredBeforeOrEarlierInTheRun(kind: StoreKind) throws {
@@ -226,7 +226,7 @@ struct ImportPolicyTests {
 
     static let changes = #"[{"id": 1, "name": "Ann B", "team": {"id": 10, "title": "Platform"}}, {"id": 2, "name": "Bob", "team": {"id": 11}}]"#
 
-    static let users = #"SELECT id, name FROM "user" ORDER BY id"#
+    static let users = "SELECT id, name FROM users ORDER BY id"
     static let teams = "SELECT id, title FROM team ORDER BY id"
 
     static func options(_ mode: ImportMode) -> ImportOptions {

@@ -49,11 +49,11 @@ struct LinkAttributeImportTests {
     static let bob = #"{"role": "member", "weight": 2.5, "user": {"id": 8}}"#
 
     static let mentionRows =
-        #"SELECT t.id, u.id, m.position, m.indices, m.start, m."end" FROM tweet_mentions m "#
-        + #"JOIN tweet t ON t.pk = m.tweet_pk JOIN "user" u ON u.pk = m.user_pk ORDER BY t.id, m.position"#
+        #"SELECT t.id, u.id, m.position, m.indices, m.start, m."end" FROM tweets_mentions m "#
+        + #"JOIN tweets t ON t.pk = m.tweets_pk JOIN users u ON u.pk = m.users_pk ORDER BY t.id, m.position"#
     static let memberRows =
-        #"SELECT t.id, u.id, m.position, m.role, m.since, m.weight FROM team_members m "#
-        + #"JOIN team t ON t.pk = m.team_pk JOIN "user" u ON u.pk = m.user_pk ORDER BY t.id, m.position"#
+        #"SELECT t.id, u.id, m.position, m.role, m.since, m.weight FROM teams_members m "#
+        + #"JOIN teams t ON t.pk = m.teams_pk JOIN users u ON u.pk = m.users_pk ORDER BY t.id, m.position"#
 
     @Test(arguments: StoreKind.testable)
     func theElementThatIsTheTargetGivesItsLinkDataToTheJoinRow(kind: StoreKind) throws {
@@ -244,8 +244,8 @@ struct LinkAttributeImportTests {
               id : Int
               members : [User]
                 link position : Int
-                link teamPk : Int
-                link userPk : Int
+                link teamsPk : Int
+                link usersPk : Int
                 link aB : Int
                 link a_b : Int
             entity User
@@ -258,8 +258,8 @@ struct LinkAttributeImportTests {
             guard let errors = error as? MappingErrors else { return false }
             return errors.diagnostics.map(\.headline) == [
                 "test.map:5:10: error: link attribute 'position' would be stored in column 'position' of join table 'teams_members', which the list's order already uses",
-                "test.map:6:10: error: link attribute 'teamPk' would be stored in column 'teams_pk' of join table 'teams_members', which the owner's key already uses",
-                "test.map:7:10: error: link attribute 'userPk' would be stored in column 'users_pk' of join table 'teams_members', which the target's key already uses",
+                "test.map:6:10: error: link attribute 'teamsPk' would be stored in column 'teams_pk' of join table 'teams_members', which the owner's key already uses",
+                "test.map:7:10: error: link attribute 'usersPk' would be stored in column 'users_pk' of join table 'teams_members', which the target's key already uses",
                 "test.map:9:10: error: link attribute 'a_b' would be stored in column 'a_b' of join table 'teams_members', which 'aB' already uses",
             ]
                 && errors.diagnostics.map(\.hint) == [

@@ -69,11 +69,11 @@ private let refuseThirteen: @Sendable (ObjectValues) throws(HookFailure) -> Void
 struct MemoryBoundTests {
     /// Everything the store holds, in an order that does not depend on row ids.
     private func dump(_ fixture: EngineFixture) throws -> [[String]] {
-        try fixture.rows("SELECT 'post', id, title, (SELECT id FROM user WHERE pk = author_pk), inserted_run, changed_run FROM post ORDER BY id")
+        try fixture.rows("SELECT 'post', id, title, (SELECT id FROM users WHERE pk = author_pk), inserted_run, changed_run FROM posts ORDER BY id")
             + fixture.rows("SELECT 'user', id, name, followers, seen_in, inserted_run, changed_run FROM user ORDER BY id")
-            + fixture.rows("SELECT 'tag', name, inserted_run, changed_run FROM tag ORDER BY name")
+            + fixture.rows("SELECT 'tag', name, inserted_run, changed_run FROM tags ORDER BY name")
             + fixture.rows(
-                "SELECT 'tags', p.id, t.name, j.position FROM post_tags j JOIN post p ON p.pk = j.post_pk JOIN tag t ON t.pk = j.tag_pk ORDER BY 2, 4")
+                "SELECT 'tags', p.id, t.name, j.position FROM posts_tags j JOIN posts p ON p.pk = j.posts_pk JOIN tags t ON t.pk = j.tags_pk ORDER BY 2, 4")
     }
 
     private func counts(_ summary: ImportSummary) -> [String] {

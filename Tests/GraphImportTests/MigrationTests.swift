@@ -45,7 +45,7 @@ struct MigrationTests {
         #expect(summary.schemaChanges == ["add table items"])
         let database = try Database(path: directory.path("s.sqlite"))
         #expect(
-            try database.scalar("SELECT sql FROM sqlite_schema WHERE name = 'item'")
+            try database.scalar("SELECT sql FROM sqlite_schema WHERE name = 'items'")
                 == .text(
                     #"CREATE TABLE "items" ("pk" INTEGER PRIMARY KEY, "id" INTEGER NOT NULL, "name" TEXT, "inserted_run" INTEGER, "changed_run" INTEGER) STRICT"#
                 ))
@@ -147,7 +147,7 @@ struct MigrationTests {
             guard case .record? = error as? ImportError else { return false }
             return true
         }
-        #expect(before == ["item"])
+        #expect(before == ["items"])
         #expect(try store.tableNames() == before)
         #expect(try store.columnNames(of: "items") == ["pk", "id", "name", "inserted_run", "changed_run"])
         #expect(try store.lines("SELECT id, name FROM items") == ["1|a"])
@@ -167,7 +167,7 @@ struct MigrationTests {
         #expect(summary.dryRun)
         #expect(summary.schemaChanges.contains("add column items.price"))
         #expect(summary.entities.first?.counts.inserted == 1)
-        #expect(try store.tableNames() == ["item"])
+        #expect(try store.tableNames() == ["items"])
         #expect(try store.columnNames(of: "items") == ["pk", "id", "name", "inserted_run", "changed_run"])
         #expect(try store.lines("SELECT count(*) FROM graphimport_schema") == ["1"])
     }
@@ -199,7 +199,7 @@ struct MigrationTests {
             try ImportPlan(mapping: mapping)
         } throws: { error in
             (error as! MappingErrors).diagnostics.first?.headline
-                == "t.map:5:3: error: 'user_name' would be stored in column 'user_name' of table 'item', which 'userName' already uses"
+                == "t.map:5:3: error: 'user_name' would be stored in column 'user_name' of table 'items', which 'userName' already uses"
         }
     }
 }
@@ -266,7 +266,7 @@ struct StoreAsItIsMigrationTests {
         let summary = try store.importJSON(#"[{"id":2,"name":"b"}]"#, map: MigrationTests.version1)
         #expect(summary.schemaChanges.isEmpty)
         #expect(try store.lines("SELECT id, name FROM items ORDER BY id") == ["1|NULL", "2|b"])
-        #expect(try store.tableNames() == ["item", "notes"])
+        #expect(try store.tableNames() == ["items", "notes"])
     }
 
     @Test(arguments: StoreKind.testable)
@@ -289,6 +289,6 @@ struct StoreAsItIsMigrationTests {
                 """
             ]
         }
-        #expect(try store.tableNames() == ["item"])
+        #expect(try store.tableNames() == ["items"])
     }
 }

@@ -44,7 +44,7 @@ struct NestedRecordsTests {
         let plan = try ImportPlan.compile(text: example.map + "\n" + Self.entities, fileName: "test.map")
         _ = try store.importJSON(example.json, plan: plan).get()
         #expect(try store.select("SELECT id FROM a ORDER BY id").map { $0[0] } == example.a)
-        #expect(try store.select("SELECT id FROM b ORDER BY id").map { $0[0] } == example.b)
+        #expect(try store.select("SELECT id FROM bs ORDER BY id").map { $0[0] } == example.b)
     }
 
     @Test(arguments: StoreKind.testable)

@@ -164,7 +164,7 @@ struct ParentScopedKeyTests {
                 + "\n" + #"{"repository": {"id": 8, "full_name": "o/s"}, "issues": [{"number": 1}]}"#)
         #expect(EngineFixture.counts(summary, "Issue") == [3, 0, 0, 0])
         #expect(
-            try fixture.rows("SELECT i.repo_id, i.number, r.name FROM issues i JOIN repos r ON r.pk = i.repos_pk ORDER BY i.repo_id, i.number") == [
+            try fixture.rows("SELECT i.repo_id, i.number, r.name FROM issues i JOIN repos r ON r.pk = i.repo_pk ORDER BY i.repo_id, i.number") == [
                 ["7", "1", "'o/r'"], ["7", "2", "'o/r'"], ["8", "1", "'o/s'"],
             ])
         // A document without the value does not take the one before it.

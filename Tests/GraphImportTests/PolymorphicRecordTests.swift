@@ -44,7 +44,7 @@ struct PolymorphicRecordTests {
         #expect(countsByEntity(summary)["Post"] == [1, 0, 0, 0])
         #expect(countsByEntity(summary)["Comment"] == [1, 0, 0, 0])
         #expect(try fixture.select("SELECT id, title FROM posts") == [["p1", "Hello"]])
-        #expect(try fixture.select("SELECT comments.id, posts.title FROM comments JOIN posts ON posts.pk = comments.posts_pk") == [["c1", "Hello"]])
+        #expect(try fixture.select("SELECT comments.id, posts.title FROM comments JOIN posts ON posts.pk = comments.post_pk") == [["c1", "Hello"]])
     }
 
     @Test(arguments: StoreKind.testable)
@@ -67,7 +67,7 @@ struct PolymorphicRecordTests {
                 """
                 SELECT reply.id, reply.body FROM comments
                 JOIN comments_replies ON comments_replies.comments_pk = comments.pk
-                JOIN comments reply ON reply.pk = comment_replies.replies_pk
+                JOIN comments reply ON reply.pk = comments_replies.replies_pk
                 WHERE comments.id = 'c1' ORDER BY position
                 """) == [["c2", "re"], ["c3", "re"]])
     }

@@ -180,7 +180,7 @@ struct PolymorphicRelationshipTests {
         // A join table per entity; `position` orders each entity's links.
         #expect(
             try store.select(
-                "SELECT photos.id, photos.width, position FROM albums_media_photo JOIN photos ON photos.pk = album_media_photo.photos_pk ORDER BY position")
+                "SELECT photos.id, photos.width, position FROM albums_media_photo JOIN photos ON photos.pk = albums_media_photo.photos_pk ORDER BY position")
                 == [["5", "3", "0"], ["6", "NULL", "1"]])
         #expect(
             try store.select("SELECT videos.id, videos.seconds FROM albums_media_video JOIN videos ON videos.pk = album_media_video.videos_pk")
@@ -194,7 +194,7 @@ struct PolymorphicRelationshipTests {
         let summary = try store.importJSON(#"[{"id":1,"items":[{"type":"video","id":5},{"type":"photo","id":7}]}]"#, plan: plan).get()
         #expect(EngineFixture.counts(summary, "Album") == [0, 1, 0, 0])
         #expect(
-            try store.select("SELECT photos.id, position FROM albums_media_photo JOIN photos ON photos.pk = album_media_photo.photos_pk ORDER BY position")
+            try store.select("SELECT photos.id, position FROM albums_media_photo JOIN photos ON photos.pk = albums_media_photo.photos_pk ORDER BY position")
                 == [["7", "0"]])
         #expect(
             try store.select("SELECT videos.id, position FROM albums_media_video JOIN videos ON videos.pk = album_media_video.videos_pk ORDER BY position")

@@ -136,7 +136,7 @@ struct RequiredOnInsertTests {
     func aRuleOrAnOptionalTypeLetsANewObjectStartWithout(_ kind: StoreKind, rule: (type: String, stored: String)) throws {
         let fixture = try MappedStore(kind, map: Self.map(followers: rule.type))
         try fixture.importJSON(#"[{"id":1,"text":"a","user":{"id":7,"handle":"a"}}]"#)
-        #expect(try fixture.select(#"SELECT id, followers FROM "user""#) == [["7", rule.stored]])
+        #expect(try fixture.select("SELECT id, followers FROM users") == [["7", rule.stored]])
     }
 
     @Test(arguments: StoreKind.testable)
