@@ -161,7 +161,7 @@ struct StoreFaultTests {
         #expect(adopted.status == 0, "\(adopted.stderr)")
         let database = try Database(path: other)
         #expect(try database.rows("SELECT name FROM contacts") == [[.text("ann")]])
-        #expect(try database.scalar("SELECT count(*) FROM item") == .integer(2))
+        #expect(try database.scalar("SELECT count(*) FROM items") == .integer(2))
         // Adopted once, it is a store: the next import needs no flag.
         #expect(runInProcess([feed, "--map", map, "--store", other, "--quiet"]).status == 0)
     }

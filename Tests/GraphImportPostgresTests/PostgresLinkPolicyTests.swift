@@ -109,8 +109,8 @@ struct PostgresLinkPolicyTests {
         for kind in StoreKind.allCases {
             let store = try MappedStore(kind, map: map)
             try store.importJSON(#"{"id": 1, "stargazers": [{"id": 1, "since": 1}, {"id": 2}, {"id": 3, "since": 3}]}"#)
-            try store.execute(#"DELETE FROM repo_stargazers WHERE user_pk = (SELECT pk FROM "user" WHERE id = 2)"#)
-            let rows = #"SELECT u.id, j.position, j.since FROM repo_stargazers j JOIN "user" u ON u.pk = j.user_pk ORDER BY j.position"#
+            try store.execute(#"DELETE FROM repos_stargazers WHERE users_pk = (SELECT pk FROM "users" WHERE id = 2)"#)
+            let rows = #"SELECT u.id, j.position, j.since FROM repos_stargazers j JOIN "users" u ON u.pk = j.users_pk ORDER BY j.position"#
             let same = try store.importJSON(#"{"id": 1, "stargazers": [{"id": 3, "since": 3}]}"#)
             let kept = try store.select(rows)
             let added = try store.importJSON(#"{"id": 1, "stargazers": [{"id": 4}, {"id": 1, "since": 1}]}"#)

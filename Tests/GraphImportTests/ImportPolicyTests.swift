@@ -227,7 +227,7 @@ struct ImportPolicyTests {
     static let changes = #"[{"id": 1, "name": "Ann B", "team": {"id": 10, "title": "Platform"}}, {"id": 2, "name": "Bob", "team": {"id": 11}}]"#
 
     static let users = "SELECT id, name FROM users ORDER BY id"
-    static let teams = "SELECT id, title FROM team ORDER BY id"
+    static let teams = "SELECT id, title FROM teams ORDER BY id"
 
     static func options(_ mode: ImportMode) -> ImportOptions {
         var options = ImportOptions()

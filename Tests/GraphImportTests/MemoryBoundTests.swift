@@ -70,7 +70,7 @@ struct MemoryBoundTests {
     /// Everything the store holds, in an order that does not depend on row ids.
     private func dump(_ fixture: EngineFixture) throws -> [[String]] {
         try fixture.rows("SELECT 'post', id, title, (SELECT id FROM users WHERE pk = author_pk), inserted_run, changed_run FROM posts ORDER BY id")
-            + fixture.rows("SELECT 'user', id, name, followers, seen_in, inserted_run, changed_run FROM user ORDER BY id")
+            + fixture.rows("SELECT 'user', id, name, followers, seen_in, inserted_run, changed_run FROM users ORDER BY id")
             + fixture.rows("SELECT 'tag', name, inserted_run, changed_run FROM tags ORDER BY name")
             + fixture.rows(
                 "SELECT 'tags', p.id, t.name, j.position FROM posts_tags j JOIN posts p ON p.pk = j.posts_pk JOIN tags t ON t.pk = j.tags_pk ORDER BY 2, 4")

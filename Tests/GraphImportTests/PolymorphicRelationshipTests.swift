@@ -183,7 +183,7 @@ struct PolymorphicRelationshipTests {
                 "SELECT photos.id, photos.width, position FROM albums_media_photo JOIN photos ON photos.pk = albums_media_photo.photos_pk ORDER BY position")
                 == [["5", "3", "0"], ["6", "NULL", "1"]])
         #expect(
-            try store.select("SELECT videos.id, videos.seconds FROM albums_media_video JOIN videos ON videos.pk = album_media_video.videos_pk")
+            try store.select("SELECT videos.id, videos.seconds FROM albums_media_video JOIN videos ON videos.pk = albums_media_video.videos_pk")
                 == [["5", "4"]])
     }
 
@@ -197,7 +197,7 @@ struct PolymorphicRelationshipTests {
             try store.select("SELECT photos.id, position FROM albums_media_photo JOIN photos ON photos.pk = albums_media_photo.photos_pk ORDER BY position")
                 == [["7", "0"]])
         #expect(
-            try store.select("SELECT videos.id, position FROM albums_media_video JOIN videos ON videos.pk = album_media_video.videos_pk ORDER BY position")
+            try store.select("SELECT videos.id, position FROM albums_media_video JOIN videos ON videos.pk = albums_media_video.videos_pk ORDER BY position")
                 == [["5", "0"]])
         let again = try store.importJSON(#"[{"id":1,"items":[{"type":"video","id":5},{"type":"photo","id":7}]}]"#, plan: plan).get()
         #expect(!again.changed)
