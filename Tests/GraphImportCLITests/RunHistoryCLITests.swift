@@ -216,7 +216,7 @@ struct RunHistoryCLITests {
         let (map, store) = Self.importedStore(dir)
         let feed = dir.path("first.json")
         // A local edit that a real import of the same feed would undo.
-        _ = try sqlite(store, "UPDATE item SET name = 'local' WHERE id = 1")
+        _ = try sqlite(store, "UPDATE items SET name = 'local' WHERE id = 1")
         let result = runInProcess([feed, "--map", map, "--if-changed", "--set-meta", "etag=new"])
         #expect(result.status == 0)
         #expect(result.stderr == "graphimport: skipped: \(feed) is the same as the last successful run's input (--if-changed)\n")
@@ -234,7 +234,7 @@ struct RunHistoryCLITests {
         let store = dir.path("feed.sqlite")
         let body = Self.response(maxID: "1", next: "p2", items: Self.firstItems)
         #expect(runInProcess(["--map", map, "--quiet", "--if-changed"], stdinText: body).status == 0)
-        _ = try sqlite(store, "UPDATE item SET name = 'local' WHERE id = 1")
+        _ = try sqlite(store, "UPDATE items SET name = 'local' WHERE id = 1")
         let result = runInProcess(["--map", map, "--if-changed", "--json", "--set-meta", "etag=new"], stdinText: body)
         #expect(result.status == 0)
         #expect(result.stderr == "graphimport: skipped: <stdin> is the same as the last successful run's input (--if-changed)\n")

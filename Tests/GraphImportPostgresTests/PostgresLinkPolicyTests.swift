@@ -80,8 +80,8 @@ struct PostgresLinkPolicyTests {
         #expect(postgres.unlinked == sqlite.unlinked)
         // What both hold: post 1's readers merged over four runs, with their link values.
         #expect(
-            sqlite.rows["post_readers"]?.filter { $0.hasPrefix("1|") } == ["1|5|0|member|NULL", "1|6|1|member|3", "1|8|2|member|NULL", "1|9|3|member|NULL"])
-        #expect(sqlite.rows["post_followers"]?.filter { $0.hasPrefix("1|") } == ["1|5|0", "1|6|1", "1|9|2"])
+            sqlite.rows["posts_readers"]?.filter { $0.hasPrefix("1|") } == ["1|5|0|member|NULL", "1|6|1|member|3", "1|8|2|member|NULL", "1|9|3|member|NULL"])
+        #expect(sqlite.rows["posts_followers"]?.filter { $0.hasPrefix("1|") } == ["1|5|0", "1|6|1", "1|9|2"])
         // A post's to-ones are linked before its to-manys: editor 5 is not yet written.
         #expect(
             sqlite.unlinked.prefix(2) == [
