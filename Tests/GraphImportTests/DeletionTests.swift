@@ -234,7 +234,8 @@ struct DeleteRuleTests {
         let summary = try fixture.importJSON(accountTwoGone)
         #expect(EngineFixture.deletions(summary) == ["Account 1: 2"])
         #expect(EngineFixture.countsWithDeletions(summary, "Repo") == [0, 0, 0, 0, 0])
-        #expect(try fixture.rows("SELECT repos.id, accounts.id FROM repos LEFT JOIN accounts ON accounts.pk = owner_pk ORDER BY repos.id") == ["100|1", "101|NULL"])
+        #expect(
+            try fixture.rows("SELECT repos.id, accounts.id FROM repos LEFT JOIN accounts ON accounts.pk = owner_pk ORDER BY repos.id") == ["100|1", "101|NULL"])
         #expect(try fixture.value("SELECT count(*) FROM repos_watchers") == "0")
         #expect(try fixture.value("SELECT count(*) FROM issues") == "1")
         #expect(try fixture.store.deletedRows() == ["\(summary.runID)|Account|{\"id\":2}"])
