@@ -2,7 +2,9 @@
 /// nullable columns and indexes are added; whatever exists and fits is kept; nothing is ever
 /// dropped (tables, columns and indexes a map does not name are kept, so several maps can feed one
 /// store and a map can go back and forth); every other difference is refused with a hint, because
-/// SQLite's ALTER TABLE can only add (https://www.sqlite.org/lang_altertable.html).
+/// SQLite's ALTER TABLE can only add (https://www.sqlite.org/lang_altertable.html). The one
+/// exception is a store made when the map's tables had other default names: those are renamed
+/// (`Migrator+Renames`).
 ///
 /// The plan is made of table descriptions (`MigrationStep`), not SQL: each store turns its steps
 /// into its own DDL, so that a map change means the same in both stores; `target` only words the
