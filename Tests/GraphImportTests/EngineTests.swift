@@ -342,9 +342,9 @@ struct RepeatedObjectTests {
         try fixture.importJSON("[" + records.joined(separator: ",") + "]")
         let stored = try fixture.select(
             """
-            SELECT tweet.id, \(kind == .sqlite ? "group_concat(hashtag.text, ' ')" : "string_agg(hashtag.text, ' ' ORDER BY position)") \
-            FROM (SELECT * FROM tweet_hashtags ORDER BY tweet_pk, position) j \
-            JOIN tweet ON tweet.pk = tweet_pk JOIN hashtag ON hashtag.pk = hashtag_pk GROUP BY tweet.id ORDER BY tweet.id
+            SELECT tweets.id, \(kind == .sqlite ? "group_concat(hashtags.text, ' ')" : "string_agg(hashtags.text, ' ' ORDER BY position)") \
+            FROM (SELECT * FROM tweets_hashtags ORDER BY tweets_pk, position) j \
+            JOIN tweets ON tweets.pk = tweets_pk JOIN hashtags ON hashtags.pk = hashtags_pk GROUP BY tweets.id ORDER BY tweets.id
             """)
         var expected: [[String]] = []
         for id in 1...60 {
@@ -352,13 +352,13 @@ struct RepeatedObjectTests {
             if !list.isEmpty { expected.append(["\(id)", list.joined(separator: " ")]) }
         }
         #expect(stored == expected)
-        #expect(try fixture.value("SELECT count(*) FROM tweet_hashtags") == "\(expected.reduce(0) { $0 + $1[1].split(separator: " ").count })")
+        #expect(try fixture.value("SELECT count(*) FROM tweets_hashtags") == "\(expected.reduce(0) { $0 + $1[1].split(separator: " ").count })")
         // Read back for comparison, every list is what the store holds.
         let again = try fixture.importJSON("[" + records.joined(separator: ",") + "]")
         // Tweets 2 and 5 go through a list that differs from the stored one and back to it. SQLite
         // writes each occurrence and counts a list rewritten in the run as an update; PostgreSQL
         // merges a batch's occurrences first, so their last lists, the stored ones, change nothing.
         #expect(countsByEntity(again)["Tweet"] == (kind == .sqlite ? [0, 2, 58, 0] : [0, 0, 60, 0]))
-        #expect(try fixture.select("SELECT count(*) FROM tweet_hashtags") == [["\(expected.reduce(0) { $0 + $1[1].split(separator: " ").count })"]])
+        #expect(try fixture.select("SELECT count(*) FROM tweets_hashtags") == [["\(expected.reduce(0) { $0 + $1[1].split(separator: " ").count })"]])
     }
 }
