@@ -28,7 +28,7 @@ struct FirstOccurrenceTests {
         #"[{"id": 1, "title": "new", "author": {"id": 7, "name": "Ann (new)"}}, {"id": 1, "title": "old", "author": {"id": 7, "name": "Ann (old)"}}, "#
         + #"{"id": 2, "title": "x", "author": {"id": 7, "name": "Ann (older)"}}]"#
 
-    static let posts = "SELECT p.id, p.title, a.name FROM post p JOIN person a ON a.pk = p.author_pk ORDER BY p.id"
+    static let posts = "SELECT p.id, p.title, a.name FROM posts p JOIN people a ON a.pk = p.author_pk ORDER BY p.id"
 
     @Test(arguments: StoreKind.testable)
     func theFirstOccurrenceInARunWinsAndUpdatesTheStoredObject(kind: StoreKind) throws {

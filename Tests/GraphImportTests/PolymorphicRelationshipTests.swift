@@ -68,7 +68,7 @@ struct PolymorphicRelationshipTests {
             try store.select(
                 """
                 SELECT c.name, CASE WHEN c.parent_post_pk IS NOT NULL THEN 'Post' ELSE 'Comment' END, coalesce(p.name, pc.name)
-                FROM comment c LEFT JOIN post p ON p.pk = c.parent_post_pk LEFT JOIN comment pc ON pc.pk = c.parent_comment_pk
+                FROM comments c LEFT JOIN posts p ON p.pk = c.parent_post_pk LEFT JOIN comments pc ON pc.pk = c.parent_comment_pk
                 ORDER BY c.name
                 """) == [["t1_b", "Post", "t3_a"], ["t1_c", "Comment", "t1_b"]])
     }
@@ -77,8 +77,8 @@ struct PolymorphicRelationshipTests {
         let fixture = try EngineFixture(map: threadMap)
         #expect(
             fixture.plan.schemaSQL.contains {
-                $0.contains(#""parent_post_pk" INTEGER REFERENCES "post"("pk") ON DELETE CASCADE"#)
-                    && $0.contains(#""parent_comment_pk" INTEGER REFERENCES "comment"("pk") ON DELETE CASCADE"#)
+                $0.contains(#""parent_post_pk" INTEGER REFERENCES "posts"("pk") ON DELETE CASCADE"#)
+                    && $0.contains(#""parent_comment_pk" INTEGER REFERENCES "comments"("pk") ON DELETE CASCADE"#)
             })
     }
 
@@ -89,10 +89,10 @@ struct PolymorphicRelationshipTests {
         #expect(EngineFixture.counts(summary, "Comment") == [3, 0, 0, 0])
         #expect(EngineFixture.counts(summary, "Post") == [1, 0, 0, 0])
         #expect(
-            try store.select("SELECT name, coalesce(body, '(stub)') FROM comment ORDER BY name") == [
+            try store.select("SELECT name, coalesce(body, '(stub)') FROM comments ORDER BY name") == [
                 ["t1_b", "b"], ["t1_c", "b"], ["t1_zz", "(stub)"],
             ])
-        #expect(try store.select("SELECT name, coalesce(title, '(stub)') FROM post") == [["t3_yy", "(stub)"]])
+        #expect(try store.select("SELECT name, coalesce(title, '(stub)') FROM posts") == [["t3_yy", "(stub)"]])
     }
 
     @Test(arguments: StoreKind.testable)
@@ -104,7 +104,7 @@ struct PolymorphicRelationshipTests {
         #expect(
             try store.select(
                 "SELECT CASE WHEN parent_post_pk IS NULL THEN 'none' ELSE 'post' END, CASE WHEN parent_comment_pk IS NULL THEN 'none' ELSE 'comment' END "
-                    + "FROM comment WHERE name = 't1_c'") == [["none", "comment"]])
+                    + "FROM comments WHERE name = 't1_c'") == [["none", "comment"]])
         let again = try store.importJSON(thread([("t1_b", "t3_a"), ("t1_c", "t1_b")]), plan: plan).get()
         #expect(!again.changed)
         #expect(EngineFixture.counts(again, "Comment") == [0, 0, 2, 0])
@@ -117,7 +117,7 @@ struct PolymorphicRelationshipTests {
         // Post t3_a leaves the feed: its comment goes (cascade), and the reply to that comment with it.
         let summary = try store.importJSON(thread(posts: ["t3_b"], []), plan: plan).get()
         #expect(EngineFixture.deletions(summary) == ["Post 1: 't3_a'", "Comment 2: 't1_x', 't1_y'"])
-        #expect(try store.select("SELECT name FROM comment ORDER BY name") == [["t1_z"]])
+        #expect(try store.select("SELECT name FROM comments ORDER BY name") == [["t1_z"]])
     }
 
     @Test(arguments: StoreKind.testable)
@@ -131,7 +131,7 @@ struct PolymorphicRelationshipTests {
         #expect(
             failure.text.hasPrefix("cannot delete Post 't3_a': Comment.parent denies it (1 Comment object links to it); nothing was deleted"),
             "\(failure.text)")
-        #expect(try store.value("SELECT count(*) FROM post") == "2")
+        #expect(try store.value("SELECT count(*) FROM posts") == "2")
     }
 
     @Test(arguments: StoreKind.testable)
@@ -180,10 +180,10 @@ struct PolymorphicRelationshipTests {
         // A join table per entity; `position` orders each entity's links.
         #expect(
             try store.select(
-                "SELECT photo.id, photo.width, position FROM album_media_photo JOIN photo ON photo.pk = album_media_photo.photo_pk ORDER BY position")
+                "SELECT photos.id, photos.width, position FROM albums_media_photo JOIN photos ON photos.pk = albums_media_photo.photos_pk ORDER BY position")
                 == [["5", "3", "0"], ["6", "NULL", "1"]])
         #expect(
-            try store.select("SELECT video.id, video.seconds FROM album_media_video JOIN video ON video.pk = album_media_video.video_pk")
+            try store.select("SELECT videos.id, videos.seconds FROM albums_media_video JOIN videos ON videos.pk = albums_media_video.videos_pk")
                 == [["5", "4"]])
     }
 
@@ -194,10 +194,10 @@ struct PolymorphicRelationshipTests {
         let summary = try store.importJSON(#"[{"id":1,"items":[{"type":"video","id":5},{"type":"photo","id":7}]}]"#, plan: plan).get()
         #expect(EngineFixture.counts(summary, "Album") == [0, 1, 0, 0])
         #expect(
-            try store.select("SELECT photo.id, position FROM album_media_photo JOIN photo ON photo.pk = album_media_photo.photo_pk ORDER BY position")
+            try store.select("SELECT photos.id, position FROM albums_media_photo JOIN photos ON photos.pk = albums_media_photo.photos_pk ORDER BY position")
                 == [["7", "0"]])
         #expect(
-            try store.select("SELECT video.id, position FROM album_media_video JOIN video ON video.pk = album_media_video.video_pk ORDER BY position")
+            try store.select("SELECT videos.id, position FROM albums_media_video JOIN videos ON videos.pk = albums_media_video.videos_pk ORDER BY position")
                 == [["5", "0"]])
         let again = try store.importJSON(#"[{"id":1,"items":[{"type":"video","id":5},{"type":"photo","id":7}]}]"#, plan: plan).get()
         #expect(!again.changed)
@@ -215,8 +215,8 @@ struct PolymorphicRelationshipTests {
     func elseTakesEveryOtherValue(kind: StoreKind) throws {
         let (store, plan) = try storeAndPlan(kind, albumMap.replacingOccurrences(of: #""ad" -> ignore"#, with: "else -> Photo"))
         _ = try store.importJSON(#"[{"id":1,"items":[{"type":"gif","id":5},{"type":null,"id":6},{"type":"video","id":7}]}]"#, plan: plan).get()
-        #expect(try store.select("SELECT id FROM photo ORDER BY id") == [["5"], ["6"]])
-        #expect(try store.select("SELECT id FROM video") == [["7"]])
+        #expect(try store.select("SELECT id FROM photos ORDER BY id") == [["5"], ["6"]])
+        #expect(try store.select("SELECT id FROM videos") == [["7"]])
     }
 
     @Test func addingAPolymorphicRelationshipToAStoreAddsItsColumns() throws {
@@ -232,6 +232,6 @@ struct PolymorphicRelationshipTests {
             options: ImportOptions(), onSkip: { _ in })
         #expect(EngineFixture.counts(summary, "Comment") == [0, 1, 0, 0])
         #expect(
-            try first.rows("SELECT p.name FROM comment c JOIN post p ON p.pk = c.parent_post_pk") == [["'t3_a'"]])
+            try first.rows("SELECT p.name FROM comments c JOIN posts p ON p.pk = c.parent_post_pk") == [["'t3_a'"]])
     }
 }

@@ -46,7 +46,12 @@ struct ImportRun<Session: StoreSession> {
         }
         runID = try session.open(claiming: beganID)
         summary.runID = runID
-        let migration = try session.migrate(to: plan.schema, mapName: plan.mapping.fileName, mapText: plan.mapping.textWithIncludes)
+        let migration = try session.migrate(
+            to: plan.schema, formerly: plan.formerSchema, mapName: plan.mapping.fileName, mapText: plan.mapping.textWithIncludes)
+        let conflicts = migration.refusals.filter(\.isStoreConflict)
+        if !conflicts.isEmpty {
+            throw .storeConflict(store: session.storeName, refusals: conflicts.map(plan.diagnostic(for:)))
+        }
         if !migration.refusals.isEmpty {
             throw .migration(store: session.storeName, refusals: migration.refusals.map(plan.diagnostic(for:)))
         }
