@@ -24,8 +24,14 @@ struct BuildFrame {
     var hashFilter = SIMD4<UInt64>()
     /// Keys seen so far, filled only once an object is big enough for linear search to cost more.
     var keySet: Set<String> = []
-    /// Keys seen so far, skipped members included.
+    /// Keys checked through `keyLog` (or `keySet`) so far: every key but the kept ones that have a bit.
     var keyCount = 0
+    /// The kept members seen so far, as their projection bits (`JSONProjection.bit(of:)`): a kept
+    /// key is a duplicate only of itself, so its check is one bit, without hashing or logging it.
+    var keptMembers: UInt64 = 0
+    /// The current key's bit, or 0 when it goes through the log (skipped, past the 64th kept
+    /// member of its node, or any key of a node that keeps everything).
+    var keyBit: UInt64 = 0
     /// The projection node of this container's elements (an array) or members (an object).
     let projection: Int
     /// The node of the current member's value; `skipped` to skip it.
@@ -190,63 +196,91 @@ extension JSONScanner {
     }
 
     /// Looks a key up in the frame's projection node and keeps what the duplicate check needs:
-    /// its bytes in `keyLog` and its hash in `frame.currentHash` (its text, past the linear search).
+    /// a kept member's bit, or else the key's bytes in `keyLog` and its hash in
+    /// `frame.currentHash` (its text, past the linear search).
     private mutating func takeKey(_ bytes: UnsafeBufferPointer<UInt8>, text: String?, into frame: inout BuildFrame) {
         let node = frame.projection
-        let checks = options.rejectDuplicateKeys
-        let inArena = checks && frame.keyCount < linearKeySearchLimit
-        if inArena {
-            frame.currentHash = keyHash(bytes)
-            frame.currentKeyStart = keyLog.appendBytes(bytes)
-        }
+        frame.keyBit = 0
         if projection.keepsAll(node) {
             frame.key = text ?? String(decoding: bytes, as: UTF8.self)
             frame.keyMember = -1
             frame.valueProjection = node
+            logKey(bytes, into: &frame)
         } else if let member = projection.member(of: node, matching: bytes) {
             frame.keyMember = member
             frame.valueProjection = projection.child(of: member)
-            // A big object's duplicate check goes by text.
-            if checks && !inArena { frame.key = projection.key(of: member) }
+            guard options.rejectDuplicateKeys else { return }
+            frame.keyBit = projection.bit(of: member)
+            if frame.keyBit == 0 {
+                // A big object's duplicate check goes by text.
+                if frame.keyCount >= linearKeySearchLimit { frame.key = projection.key(of: member) }
+                logKey(bytes, into: &frame)
+            }
         } else {
             frame.valueProjection = skipped
-            if checks && !inArena { frame.key = text ?? String(decoding: bytes, as: UTF8.self) }
+            guard options.rejectDuplicateKeys else { return }
+            if frame.keyCount >= linearKeySearchLimit { frame.key = text ?? String(decoding: bytes, as: UTF8.self) }
+            logKey(bytes, into: &frame)
         }
+    }
+
+    /// Keeps a key's hash and bytes for the duplicate check, while the object's logged keys are
+    /// few enough for the linear search.
+    @inline(__always)
+    private mutating func logKey(_ bytes: UnsafeBufferPointer<UInt8>, into frame: inout BuildFrame) {
+        guard options.rejectDuplicateKeys && frame.keyCount < linearKeySearchLimit else { return }
+        frame.currentHash = keyHash(bytes)
+        frame.currentKeyStart = keyLog.appendBytes(bytes)
     }
 
     /// Checks the current key for a duplicate and adds the member, unless its value was skipped (nil).
     private mutating func addMember(_ value: JSONValue?, to frame: inout BuildFrame) throws(JSONError) {
         if options.rejectDuplicateKeys {
-            let count = frame.keyCount
-            var duplicate = false
-            if count < linearKeySearchLimit {
-                let hash = frame.currentHash
-                let word = Int(hash >> 6 & 3), bit = UInt64(1) << (hash & 63)
-                if frame.hashFilter[word] & bit != 0 {
-                    let current = keyLog.bytes(from: frame.currentKeyStart)
-                    for index in frame.hashStart..<keyLog.count where keyLog.hash(at: index) == hash {
-                        if keyLog.key(at: index, end: frame.currentKeyStart).elementsEqual(current) { duplicate = true }
-                    }
+            if frame.keyBit != 0 {
+                if frame.keptMembers & frame.keyBit != 0 {
+                    throw JSONError(
+                        kind: .syntax, message: JSONMessage.duplicateKey(projection.key(of: frame.keyMember)), position: frame.keyPosition,
+                        hint: nil)
                 }
-                frame.hashFilter[word] |= bit
-                keyLog.record(hash: hash, start: frame.currentKeyStart)
+                frame.keptMembers |= frame.keyBit
             } else {
-                if count == linearKeySearchLimit {
-                    // Past the linear search: the keys so far go into a set, as text.
-                    for index in frame.hashStart..<keyLog.count {
-                        frame.keySet.insert(String(decoding: keyLog.key(at: index, end: keyLog.byteCount), as: UTF8.self))
-                    }
-                }
-                duplicate = !frame.keySet.insert(frame.key).inserted
-            }
-            frame.keyCount += 1
-            if duplicate {
-                let key = count < linearKeySearchLimit ? String(decoding: keyLog.bytes(from: frame.currentKeyStart), as: UTF8.self) : frame.key
-                throw JSONError(kind: .syntax, message: JSONMessage.duplicateKey(key), position: frame.keyPosition, hint: nil)
+                try checkLoggedKey(of: &frame)
             }
         }
         if let value {
             frame.members.append(JSONMember(key: frame.keyMember >= 0 ? projection.key(of: frame.keyMember) : frame.key, value: value))
+        }
+    }
+
+    /// The duplicate check of a key without a bit: a linear search of the object's logged keys
+    /// (hashes first, through a filter of their bits), or past that a set of their texts.
+    private mutating func checkLoggedKey(of frame: inout BuildFrame) throws(JSONError) {
+        let count = frame.keyCount
+        var duplicate = false
+        if count < linearKeySearchLimit {
+            let hash = frame.currentHash
+            let word = Int(hash >> 6 & 3), bit = UInt64(1) << (hash & 63)
+            if frame.hashFilter[word] & bit != 0 {
+                let current = keyLog.bytes(from: frame.currentKeyStart)
+                for index in frame.hashStart..<keyLog.count where keyLog.hash(at: index) == hash {
+                    if keyLog.key(at: index, end: frame.currentKeyStart).elementsEqual(current) { duplicate = true }
+                }
+            }
+            frame.hashFilter[word] |= bit
+            keyLog.record(hash: hash, start: frame.currentKeyStart)
+        } else {
+            if count == linearKeySearchLimit {
+                // Past the linear search: the keys so far go into a set, as text.
+                for index in frame.hashStart..<keyLog.count {
+                    frame.keySet.insert(String(decoding: keyLog.key(at: index, end: keyLog.byteCount), as: UTF8.self))
+                }
+            }
+            duplicate = !frame.keySet.insert(frame.key).inserted
+        }
+        frame.keyCount += 1
+        if duplicate {
+            let key = count < linearKeySearchLimit ? String(decoding: keyLog.bytes(from: frame.currentKeyStart), as: UTF8.self) : frame.key
+            throw JSONError(kind: .syntax, message: JSONMessage.duplicateKey(key), position: frame.keyPosition, hint: nil)
         }
     }
 
