@@ -85,14 +85,20 @@ extension JSONScanner {
     /// Members that `projection` does not keep are checked against the grammar and left out.
     mutating func parseValue(depth: Int, projection: JSONProjection = .all) throws(JSONError) -> JSONValue {
         self.projection = projection
-        // The scanner's stack, taken out for the parse (the frames are mutated while the scanner
-        // is) and put back after it, so that a record does not allocate one and grow it.
-        var stack = frameStack
+        // The containers around `top`, outermost first: the scanner's stack, taken out for the
+        // parse (the frames are mutated while the scanner is) and put back after it, so that a
+        // record does not allocate one and grow it.
+        var outer = frameStack
         frameStack = []
         defer {
-            if !stack.isEmpty { stack.removeAll(keepingCapacity: true) }
-            frameStack = stack
+            if !outer.isEmpty { outer.removeAll(keepingCapacity: true) }
+            frameStack = outer
         }
+        // The innermost open container, when `open` > 0, kept out of the array: it is the one
+        // mutated for every member and element, and each access to an array's element checked
+        // that the array was not shared.
+        var top = BuildFrame(isObject: false, hashStart: 0, arenaStart: 0, projection: skipped)
+        var open = 0
         var value = JSONValue.null
         // Whether the value just completed was skipped (a member the projection leaves out).
         var isSkipped = false
@@ -100,16 +106,16 @@ extension JSONScanner {
         parsing: while true {
             // At the first byte of a value.
             guard let byte = try peek() else {
-                if let top = stack.last { throw syntaxError(JSONMessage.endInside(isObject: top.isObject)) }
+                if open > 0 { throw syntaxError(JSONMessage.endInside(isObject: top.isObject)) }
                 throw syntaxError(JSONMessage.expectedValue(found: "end of input"))
             }
             var wanted = projection.root
-            if let top = stack.last { wanted = top.isObject ? top.valueProjection : top.projection }
+            if open > 0 { wanted = top.isObject ? top.valueProjection : top.projection }
             isSkipped = wanted == skipped
             if !isSkipped {
                 switch byte {
                 case ASCII.openBrace, ASCII.openBracket:
-                    if depth + stack.count >= options.maxDepth {
+                    if depth + open >= options.maxDepth {
                         throw error(.limit, JSONMessage.tooDeep(limit: options.maxDepth), at: offset)
                     }
                     let isObject = byte == ASCII.openBrace
@@ -119,10 +125,12 @@ extension JSONScanner {
                         pos += 1
                         value = isObject ? .object(JSONObject()) : .array([])
                     } else {
-                        stack.append(BuildFrame(isObject: isObject, hashStart: keyLog.count, arenaStart: keyLog.byteCount, projection: wanted))
+                        if open > 0 { outer.append(top) }
+                        top = BuildFrame(isObject: isObject, hashStart: keyLog.count, arenaStart: keyLog.byteCount, projection: wanted)
+                        open += 1
                         // An object keeps at most the projection's members: room for them at once.
-                        if isObject, let limit = projection.memberLimit(wanted) { stack[stack.count - 1].members.reserveCapacity(limit) }
-                        if isObject { try beginMember(of: &stack[stack.count - 1], at: next) }
+                        if isObject, let limit = projection.memberLimit(wanted) { top.members.reserveCapacity(limit) }
+                        if isObject { try beginMember(of: &top, at: next) }
                         continue parsing
                     }
                 case ASCII.quote: value = .string(try scanString(materialize: true))
@@ -133,26 +141,27 @@ extension JSONScanner {
                 default: throw syntaxError(JSONMessage.expectedValue(found: describeCurrent()))
                 }
             } else {
-                try skipValue(depth: depth + stack.count)
+                try skipValue(depth: depth + open)
             }
             // A value is complete: hand it to the container around it, closing containers as they end.
-            while !stack.isEmpty {
-                let top = stack.count - 1
+            while open > 0 {
                 let next = try skipWhitespace()
-                if stack[top].isObject {
-                    try addMember(isSkipped ? nil : value, to: &stack[top])
+                if top.isObject {
+                    try addMember(isSkipped ? nil : value, to: &top)
                     if next == ASCII.comma {
                         pos += 1
-                        try beginMember(of: &stack[top], at: try skipWhitespace())
+                        try beginMember(of: &top, at: try skipWhitespace())
                         continue parsing
                     }
                     guard next == ASCII.closeBrace else { throw separatorError(next, isObject: true) }
                     pos += 1
-                    let frame = stack.removeLast()
-                    keyLog.truncate(count: frame.hashStart, byteCount: frame.arenaStart)
-                    value = .object(JSONObject(frame.members))
+                    keyLog.truncate(count: top.hashStart, byteCount: top.arenaStart)
+                    // Taken out, so that the value holds the only reference to its members.
+                    var members: [JSONMember] = []
+                    swap(&members, &top.members)
+                    value = .object(JSONObject(members))
                 } else {
-                    stack[top].elements.append(value)
+                    top.elements.append(value)
                     if next == ASCII.comma {
                         pos += 1
                         _ = try skipWhitespace()
@@ -160,8 +169,12 @@ extension JSONScanner {
                     }
                     guard next == ASCII.closeBracket else { throw separatorError(next, isObject: false) }
                     pos += 1
-                    value = .array(stack.removeLast().elements)
+                    var elements: [JSONValue] = []
+                    swap(&elements, &top.elements)
+                    value = .array(elements)
                 }
+                open -= 1
+                if open > 0 { top = outer.removeLast() }
                 isSkipped = false
             }
             return value
