@@ -134,8 +134,7 @@ public struct JSONProjection: Sendable {
         }
         storage = Storage(
             keepsAllByNode: keepsAll, membersByNode: ranges, keyBytes: bytes, keyRanges: keyRanges, keyWords: keyWords, keys: keys,
-            children: children,
-            bits: bits, tablesByNode: tables, slots: slots)
+            children: children, bits: bits, tablesByNode: tables, slots: slots)
     }
 
     /// How many members of an object at `node` may be kept (nil: any number, the node keeps all).
