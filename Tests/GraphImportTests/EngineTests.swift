@@ -147,18 +147,16 @@ struct EngineTests {
               size <- info.meta.size : Int? check range(0, 100)
               first <- list[0].name : String?
             """
-        let fixture = try EngineFixture(map: map)
-        do {
-            try fixture.importJSON("[\(record)]")
-            Issue.record("the import should have failed")
-        } catch {
-            guard case .record(let failure) = error else {
-                Issue.record("not a record error: \(error)")
-                return
+        for kind in StoreKind.testable {
+            let fixture = try MappedStore(kind, map: map)
+            guard case .record(let failure)? = fixture.failure("[\(record)]") else {
+                Issue.record("not a record error on \(kind)")
+                continue
             }
             #expect(failure.path == path)
             #expect(failure.member == member)
             #expect(failure.message == message)
+            #expect(try fixture.holdsNoData())
         }
     }
 

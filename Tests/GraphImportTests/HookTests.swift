@@ -204,7 +204,8 @@ struct HookTests {
         #expect(try store.value("SELECT minutes FROM movies") == "NULL")
     }
 
-    @Test func customConverterAndValidatorAreUsableByNameFromAMap() throws {
+    @Test(arguments: StoreKind.testable)
+    func customConverterAndValidatorAreUsableByNameFromAMap(kind: StoreKind) throws {
         let map = """
             entity Film
               key id
@@ -214,28 +215,23 @@ struct HookTests {
         let mapping = try MapParser.parse(
             map, fileName: "films.map", converters: customConverters.signatures, validators: customValidators.signatures)
         let plan = try ImportPlan(mapping: mapping, converters: customConverters, validators: customValidators)
-        let fixture = try EngineFixture(map: "entity Film\n  key id\n  id : Int")
-        try fixture.importJSON(#"[{"id":1,"runtime":"2h 22m"}]"#, hooks: ImportHooks(), plan: plan)
-        #expect(try fixture.value("SELECT minutes FROM films") == "142")
-        do {
-            try fixture.importJSON(#"[{"id":2,"runtime":"1h 1m"}]"#, hooks: ImportHooks(), plan: plan)
-            Issue.record("expected the odd runtime to be refused")
-        } catch {
-            guard case .record(let record) = error else { throw error }
-            #expect(record.member == "Film.minutes")
-            #expect(record.message == "must be even (value: 61)")
-        }
+        let store = try StoreUnderTest(kind)
+        try store.run(#"[{"id":1,"runtime":"2h 22m"}]"#, plan: plan)
+        #expect(try store.value("SELECT minutes FROM films") == "142")
+        let record = store.recordFailure(#"[{"id":2,"runtime":"1h 1m"}]"#, plan: plan)
+        #expect(record?.member == "Film.minutes")
+        #expect(record?.message == "must be even (value: 61)")
+        #expect(try store.select("SELECT id FROM films") == [["1"]])
     }
 
-    @Test func customConverterErrorIsARecordError() throws {
+    @Test(arguments: StoreKind.testable)
+    func customConverterErrorIsARecordError(kind: StoreKind) throws {
         let mapping = try MapParser.parse(
             "entity Film\n  key id\n  id : Int\n  minutes <- runtime : Int | hoursMinutes", fileName: "films.map",
             converters: customConverters.signatures)
         let plan = try ImportPlan(mapping: mapping, converters: customConverters)
-        let fixture = try EngineFixture(map: "entity Film\n  key id\n  id : Int")
-        #expect(throws: ImportError.self) {
-            try fixture.importJSON(#"[{"id":1,"runtime":"long"}]"#, hooks: ImportHooks(), plan: plan)
-        }
+        let store = try StoreUnderTest(kind)
+        #expect(store.recordFailure(#"[{"id":1,"runtime":"long"}]"#, plan: plan)?.member == "Film.minutes")
     }
 
     @Test func mapNamingUnregisteredConverterOrCheckIsRefused() {

@@ -4,7 +4,8 @@ import GraphImportStore
 import Testing
 
 /// A first import builds its tables' plain indexes once at the end; whatever way the run ends, the
-/// store keeps every index the map's schema declares.
+/// store keeps every index the map's schema declares. One store: SQLite's deferred index build,
+/// read from `sqlite_schema` and `EXPLAIN QUERY PLAN`.
 @Suite struct IndexLifecycleTests {
     private static let indexes = "SELECT name, sql FROM sqlite_schema WHERE type = 'index' AND sql IS NOT NULL ORDER BY name"
 

@@ -7,6 +7,7 @@ import Testing
 struct InputEdgeCaseTests {
     /// Decided: `\u0000` is stored as it came, byte for byte: the store holds what the feed said.
     /// (SQLite's text functions and the sqlite3 shell stop at the first NUL; the README says so.)
+    /// One store: PostgreSQL's text cannot hold a NUL and refuses the record (`PostgresTextCheck`).
     @Test func nulInAStringIsStoredByteForByteAndKeysDifferByIt() throws {
         let fixture = try EngineFixture(
             map: """

@@ -333,37 +333,40 @@ private let rulesMap = """
 struct NullAndMissingRuleTests {
     private func post(_ members: String) -> String { #"{"id":1,"name":"n""# + (members.isEmpty ? "" : "," + members) + "}" }
 
-    @Test func nullWithLiteralStoresTheLiteral() throws {
-        let fixture = try EngineFixture(map: rulesMap)
+    @Test(arguments: StoreKind.testable)
+    func nullWithLiteralStoresTheLiteral(_ kind: StoreKind) throws {
+        let fixture = try MappedStore(kind, map: rulesMap)
         try fixture.importJSON("[\(post(#""ups":5"#))]")
         #expect(try fixture.value("SELECT score FROM posts") == "5")
         let summary = try fixture.importJSON("[\(post(#""ups":null"#))]")
-        #expect(EngineFixture.counts(summary, "Post") == [0, 1, 0, 0])
+        #expect(counts(summary, "Post") == [0, 1, 0, 0])
         #expect(try fixture.value("SELECT score FROM posts") == "0")
     }
 
-    @Test func nullKeepLeavesTheStoredValue() throws {
-        let fixture = try EngineFixture(map: rulesMap)
+    @Test(arguments: StoreKind.testable)
+    func nullKeepLeavesTheStoredValue(_ kind: StoreKind) throws {
+        let fixture = try MappedStore(kind, map: rulesMap)
         try fixture.importJSON("[\(post(#""bio":"hi""#))]")
         let summary = try fixture.importJSON("[\(post(#""bio":null"#))]")
-        #expect(EngineFixture.counts(summary, "Post") == [0, 0, 1, 0])
-        #expect(try fixture.value("SELECT bio FROM posts") == "'hi'")
+        #expect(counts(summary, "Post") == [0, 0, 1, 0])
+        #expect(try fixture.value("SELECT bio FROM posts") == "hi")
         let changed = try fixture.importJSON("[\(post(#""bio":"bye""#))]")
-        #expect(EngineFixture.counts(changed, "Post") == [0, 1, 0, 0])
-        #expect(try fixture.value("SELECT bio FROM posts") == "'bye'")
+        #expect(counts(changed, "Post") == [0, 1, 0, 0])
+        #expect(try fixture.value("SELECT bio FROM posts") == "bye")
     }
 
-    @Test func nullKeepOnANewObjectLeavesItNull() throws {
-        let fixture = try EngineFixture(map: rulesMap)
+    @Test(arguments: StoreKind.testable)
+    func nullKeepOnANewObjectLeavesItNull(_ kind: StoreKind) throws {
+        let fixture = try MappedStore(kind, map: rulesMap)
         try fixture.importJSON("[\(post(#""bio":null"#))]")
         #expect(try fixture.value("SELECT bio FROM posts") == "NULL")
     }
 
-    @Test(arguments: ["name", "nick"])
-    func nullRejectIsAnErrorNamingTheRecordAndTheKey(attribute: String) throws {
-        let fixture = try EngineFixture(map: rulesMap)
+    @Test(arguments: StoreKind.testable, ["name", "nick"])
+    func nullRejectIsAnErrorNamingTheRecordAndTheKey(_ kind: StoreKind, attribute: String) throws {
+        let fixture = try MappedStore(kind, map: rulesMap)
         try fixture.importJSON("[\(post(#""nick":"x""#))]")
-        let before = try fixture.rows("SELECT * FROM posts")
+        let before = try fixture.rows()
         let bad = attribute == "name" ? #"{"id":2,"name":null}"# : #"{"id":2,"name":"m","nick":null}"#
         let error = fixture.recordFailure("[\(post(#""ups":1"#)),\n\(bad)]")
         #expect(error?.recordIndex == 1)
@@ -371,45 +374,49 @@ struct NullAndMissingRuleTests {
         #expect(error?.member == "Post.\(attribute)")
         #expect(error?.path == "$[1].\(attribute)")
         #expect(error?.message == "is required but the value is null")
-        #expect(try fixture.rows("SELECT * FROM posts") == before)
+        #expect(try fixture.rows() == before)
     }
 
-    @Test func nullStoreErasesTheStoredValue() throws {
-        let fixture = try EngineFixture(map: rulesMap)
+    @Test(arguments: StoreKind.testable)
+    func nullStoreErasesTheStoredValue(_ kind: StoreKind) throws {
+        let fixture = try MappedStore(kind, map: rulesMap)
         try fixture.importJSON("[\(post(#""note":"x","plain":"y""#))]")
         let summary = try fixture.importJSON("[\(post(#""note":null,"plain":null"#))]")
-        #expect(EngineFixture.counts(summary, "Post") == [0, 1, 0, 0])
-        #expect(try fixture.rows("SELECT note, plain FROM posts") == [["NULL", "NULL"]])
+        #expect(counts(summary, "Post") == [0, 1, 0, 0])
+        #expect(try fixture.select("SELECT note, plain FROM posts") == [["NULL", "NULL"]])
     }
 
-    @Test func missingNullErasesTheStoredValueWhenTheKeyIsAbsent() throws {
-        let fixture = try EngineFixture(map: rulesMap)
+    @Test(arguments: StoreKind.testable)
+    func missingNullErasesTheStoredValueWhenTheKeyIsAbsent(_ kind: StoreKind) throws {
+        let fixture = try MappedStore(kind, map: rulesMap)
         try fixture.importJSON("[\(post(#""lang":"en""#))]")
-        #expect(try fixture.value("SELECT lang FROM posts") == "'en'")
+        #expect(try fixture.value("SELECT lang FROM posts") == "en")
         let summary = try fixture.importJSON("[\(post(""))]")
-        #expect(EngineFixture.counts(summary, "Post") == [0, 1, 0, 0])
+        #expect(counts(summary, "Post") == [0, 1, 0, 0])
         #expect(try fixture.value("SELECT lang FROM posts") == "NULL")
     }
 
-    @Test func missingLiteralStoresTheLiteralWhenTheKeyIsAbsent() throws {
-        let fixture = try EngineFixture(map: rulesMap)
+    @Test(arguments: StoreKind.testable)
+    func missingLiteralStoresTheLiteralWhenTheKeyIsAbsent(_ kind: StoreKind) throws {
+        let fixture = try MappedStore(kind, map: rulesMap)
         try fixture.importJSON("[\(post(""))]")
-        #expect(try fixture.value("SELECT tier FROM posts") == "'free'")
+        #expect(try fixture.value("SELECT tier FROM posts") == "free")
         try fixture.importJSON("[\(post(#""tier":"pro""#))]")
-        #expect(try fixture.value("SELECT tier FROM posts") == "'pro'")
+        #expect(try fixture.value("SELECT tier FROM posts") == "pro")
         let summary = try fixture.importJSON("[\(post(""))]")
-        #expect(EngineFixture.counts(summary, "Post") == [0, 1, 0, 0])
-        #expect(try fixture.value("SELECT tier FROM posts") == "'free'")
+        #expect(counts(summary, "Post") == [0, 1, 0, 0])
+        #expect(try fixture.value("SELECT tier FROM posts") == "free")
     }
 
-    @Test func missingKeyKeepsTheStoredValueByDefault() throws {
-        let fixture = try EngineFixture(map: rulesMap)
+    @Test(arguments: StoreKind.testable)
+    func missingKeyKeepsTheStoredValueByDefault(_ kind: StoreKind) throws {
+        let fixture = try MappedStore(kind, map: rulesMap)
         try fixture.importJSON("[\(post(#""plain":"x","bio":"b","note":"n","nick":"k","ups":3"#))]")
         let summary = try fixture.importJSON("[\(post(""))]")
         // Only `lang` (missing null, already NULL) and `tier` (missing "free", already free) have rules
         // that store a value (`score`'s `missing keep` keeps it); nothing changes.
-        #expect(EngineFixture.counts(summary, "Post") == [0, 0, 1, 0])
-        #expect(try fixture.rows("SELECT plain, bio, note, nick, score FROM posts") == [["'x'", "'b'", "'n'", "'k'", "3"]])
+        #expect(counts(summary, "Post") == [0, 0, 1, 0])
+        #expect(try fixture.select("SELECT plain, bio, note, nick, score FROM posts") == [["x", "b", "n", "k", "3"]])
     }
 }
 

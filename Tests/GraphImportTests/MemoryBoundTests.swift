@@ -65,6 +65,7 @@ private let refuseThirteen: @Sendable (ObjectValues) throws(HookFailure) -> Void
     if post["title"] == .text("t13") { throw HookFailure("no 13") }
 }
 
+/// One store: the SQLite writer's object memory (PostgreSQL reads each batch from the store).
 @Suite("Objects that leave memory during a run")
 struct MemoryBoundTests {
     /// Everything the store holds, in an order that does not depend on row ids.

@@ -281,14 +281,14 @@ struct ObjectGraphChangesTests {
         }
     }
 
-    @Test func aStoreMadeBeforeDeletionsWereRecordedSaysFromWhichRun() throws {
-        let fixture = try EngineFixture(map: Self.map)
+    @Test(arguments: StoreKind.testable)
+    func aStoreMadeBeforeDeletionsWereRecordedSaysFromWhichRun(_ kind: StoreKind) throws {
+        let fixture = try MappedStore(kind, map: Self.map)
         try fixture.importJSON(#"[{"id": 1, "title": "a"}]"#)
         // As a store made before graphimport recorded deletions: no table.
-        let database = try Database(path: fixture.storePath)
-        try database.execute("DROP TABLE graphimport_deleted")
+        try fixture.execute("DROP TABLE graphimport_deleted")
         try fixture.importJSON(#"[{"id": 2, "title": "b"}]"#)
-        let graph = try ObjectGraph(store: fixture.storePath, plan: fixture.plan)
+        let graph = try ObjectGraph(store: fixture.store.location, plan: fixture.plan)
         let read = try graph.changes(since: 0) { _ in }
         #expect(read.deletionsRecordedSince == 2)
         #expect(try Self.changes(graph, since: 0).contains(#"{"entity":"Post","key":{"id":1},"change":"deleted","run":2}"#))

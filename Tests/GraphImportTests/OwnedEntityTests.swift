@@ -268,10 +268,11 @@ struct OwnedEntityExportTests {
 /// The read API follows an owned list in its order, and deletes owned objects with their owner.
 @Suite("owned entities: read API")
 struct OwnedEntityReadTests {
-    @Test func relatedGivesTheOwnedObjectsInTheFeedsOrder() throws {
-        let fixture = try EngineFixture(map: contactsMap)
+    @Test(arguments: StoreKind.testable)
+    func relatedGivesTheOwnedObjectsInTheFeedsOrder(_ kind: StoreKind) throws {
+        let fixture = try MappedStore(kind, map: contactsMap)
         try fixture.importJSON(OwnedEntityTests.contacts)
-        let graph = try ObjectGraph(store: fixture.storePath, plan: fixture.plan)
+        let graph = try ObjectGraph(store: fixture.store.location, plan: fixture.plan)
         let ann = try #require(try graph.object("Person", key: 1))
         #expect(try ann.related("addresses").map { try $0.string("street") } == ["1 Main St", "2 Side St"])
         #expect(try ann.relatedObject("home")?.string("city") == "Oslo")

@@ -73,6 +73,7 @@ struct PolymorphicRelationshipTests {
                 """) == [["t1_b", "Post", "t3_a"], ["t1_c", "Comment", "t1_b"]])
     }
 
+    /// One store: the text of SQLite's schema, no import.
     @Test func theColumnsAreRealForeignKeysOfEachEntity() throws {
         let fixture = try EngineFixture(map: threadMap)
         #expect(
@@ -148,8 +149,9 @@ struct PolymorphicRelationshipTests {
         #expect(try store.rows(plan: plan) == before)
     }
 
-    @Test func aKeyNoCaseTakesIsARecordErrorWithItsPath() throws {
-        let fixture = try EngineFixture(map: threadMap)
+    @Test(arguments: StoreKind.testable)
+    func aKeyNoCaseTakesIsARecordErrorWithItsPath(kind: StoreKind) throws {
+        let fixture = try MappedStore(kind, map: threadMap)
         let error = fixture.recordFailure(thread([("t1_b", "t5_sub")]))
         #expect(error?.member == "Comment.parent")
         #expect(error?.message == "no case of the map for $ = 't5_sub'")
@@ -161,8 +163,9 @@ struct PolymorphicRelationshipTests {
         #expect(try fixture.holdsNoData())
     }
 
-    @Test func aRequiredToOneRefusesNull() throws {
-        let fixture = try EngineFixture(map: threadMap)
+    @Test(arguments: StoreKind.testable)
+    func aRequiredToOneRefusesNull(kind: StoreKind) throws {
+        let fixture = try MappedStore(kind, map: threadMap)
         let error = fixture.recordFailure(#"{"posts":[],"comments":[{"name":"t1_b","body":"b","parent_id":null}]}"#)
         #expect(error?.message == "is required but the value is null")
         #expect(error?.hint == "declare it optional: `: (Post | Comment)?`")
@@ -203,8 +206,9 @@ struct PolymorphicRelationshipTests {
         #expect(!again.changed)
     }
 
-    @Test func anElementWithoutTheDiscriminatorIsARecordError() throws {
-        let fixture = try EngineFixture(map: albumMap)
+    @Test(arguments: StoreKind.testable)
+    func anElementWithoutTheDiscriminatorIsARecordError(kind: StoreKind) throws {
+        let fixture = try MappedStore(kind, map: albumMap)
         let error = fixture.recordFailure(#"[{"id":1,"items":[{"type":"photo","id":5},{"id":6}]}]"#)
         #expect(error?.member == "Album.media")
         #expect(error?.message == "the element has no 'type' to choose its entity by")
@@ -219,19 +223,16 @@ struct PolymorphicRelationshipTests {
         #expect(try store.select("SELECT id FROM videos") == [["7"]])
     }
 
-    @Test func addingAPolymorphicRelationshipToAStoreAddsItsColumns() throws {
+    @Test(arguments: StoreKind.testable)
+    func addingAPolymorphicRelationshipToAStoreAddsItsColumns(kind: StoreKind) throws {
         let before = threadMap.replacingOccurrences(
             of: "  parent <- parent_id : (Post | Comment) by $ delete cascade\n    has prefix \"t3_\" -> Post\n    has prefix \"t1_\" -> Comment",
             with: "  parentId <- parent_id : String")
         #expect(before != threadMap)
-        let first = try EngineFixture(map: before)
+        let first = try MappedStore(kind, map: before)
         try first.importJSON(thread([("t1_b", "t3_a")]))
-        let plan = try ImportPlan.compile(text: threadMap, fileName: "test.map")
-        let summary = try GraphImporter(plan: plan).run(
-            source: BytesSource(Array(thread([("t1_b", "t3_a")]).utf8)), inputName: "test.json", storePath: first.storePath,
-            options: ImportOptions(), onSkip: { _ in })
+        let summary = try first.store.importJSON(thread([("t1_b", "t3_a")]), map: threadMap)
         #expect(EngineFixture.counts(summary, "Comment") == [0, 1, 0, 0])
-        #expect(
-            try first.rows("SELECT p.name FROM comments c JOIN posts p ON p.pk = c.parent_post_pk") == [["'t3_a'"]])
+        #expect(try first.select("SELECT p.name FROM comments c JOIN posts p ON p.pk = c.parent_post_pk") == [["t3_a"]])
     }
 }

@@ -157,23 +157,25 @@ struct RequiredOnInsertTests {
     }
 
     /// The hook may set the value, as `awakeFromInsert` may in Core Data.
-    @Test func anOnInsertHookMayGiveTheValue() throws {
-        let fixture = try EngineFixture(map: Self.map())
+    @Test(arguments: StoreKind.testable)
+    func anOnInsertHookMayGiveTheValue(_ kind: StoreKind) throws {
+        let fixture = try MappedStore(kind, map: Self.map())
         var hooks = ImportHooks()
         hooks.onInsert["User"] = { user in user["followers"] = .integer(0) }
-        try fixture.importJSON(#"[{"id":1,"text":"a","user":{"id":7,"handle":"a"}}]"#, hooks: hooks)
-        #expect(try fixture.rows("SELECT id, followers FROM users") == [["7", "0"]])
+        try fixture.run(#"[{"id":1,"text":"a","user":{"id":7,"handle":"a"}}]"#, hooks: hooks)
+        #expect(try fixture.select(#"SELECT id, followers FROM "users""#) == [["7", "0"]])
     }
 
     /// With a `beforeSave` hook each record is written inside a savepoint; the refusal still writes nothing.
-    @Test func skipInvalidWithHooksSkipsTheRecord() throws {
-        let fixture = try EngineFixture(map: Self.map())
+    @Test(arguments: StoreKind.testable)
+    func skipInvalidWithHooksSkipsTheRecord(_ kind: StoreKind) throws {
+        let fixture = try MappedStore(kind, map: Self.map())
         var hooks = ImportHooks()
         hooks.beforeSave["Tweet"] = refusesEmptyText
         let feed = #"[{"id":1,"text":"a","user":{"id":8,"handle":"b","followers_count":1},"mentioned":[{"id":9,"handle":"m"}]},{"id":2,"text":"b","user":8}]"#
-        let summary = try fixture.importJSON(feed, hooks: hooks, options: ImportOptions(skipInvalid: true))
-        #expect(EngineFixture.counts(summary, "Tweet") == [1, 0, 0, 1])
-        #expect(try fixture.rows("SELECT id, handle, followers FROM users") == [["8", "NULL", "NULL"]])
+        let summary = try fixture.run(feed, hooks: hooks, options: ImportOptions(skipInvalid: true))
+        #expect(countsByEntity(summary)["Tweet"] == [1, 0, 0, 1])
+        #expect(try fixture.select(#"SELECT id, handle, followers FROM "users""#) == [["8", "NULL", "NULL"]])
     }
 }
 
