@@ -34,6 +34,9 @@ final class PostgresBatchWriter {
     /// foreign keys and secondary indexes for the load (`loadConstraints`), `finishLoad` makes them again.
     private var loadsStraight = false
     private var loadConstraints: PostgresLoadConstraints?
+    /// A load into an empty store: the keys written so far (nil otherwise), so that a batch reads
+    /// back only the objects an earlier batch may have written (`storedBatch`).
+    private(set) var writtenKeys: PostgresWrittenKeys?
     /// Per entity and attribute: whether the upsert writes it from the feed (not a key part, not `always`).
     let writtenFromFeed: [[Bool]]
 
@@ -100,6 +103,7 @@ final class PostgresBatchWriter {
         try prepareOwned()
         try deletionTables.prepare(on: connection)
         loadsStraight = try PostgresLoadConstraints.areEmpty(plan.entities.map(\.table), on: connection)
+        if loadsStraight { writtenKeys = PostgresWrittenKeys(entities: plan.entities.count) }
     }
 
     /// The tables a load into an empty store drops the keys and indexes of: the entities' and their join tables.
@@ -228,6 +232,7 @@ final class PostgresBatchWriter {
                 }
             }
             if !new.isEmpty { try copyNewRows(index, rows: new, ids: ids[index], links: links) }
+            if writtenKeys != nil { for row in new { writtenKeys!.insert(batches[index].keys[row], of: index) } }
             if !changed.isEmpty { try updateRows(index, rows: changed, links: links) }
         }
         for index in entities {
