@@ -78,14 +78,23 @@ struct PostgresStoredReadsTests {
             """
         let feed = "[" + (0..<300).map { #"{"id":\#($0),"title":"m\#($0)","cast":[{"id":7,"name":"Ann"},{"id":\#($0 + 1000)}]}"# }.joined(separator: ",") + "]"
         let store = try MappedStore(.postgresql, map: map, batchSize: 200)
-        let reads = Self.batchReads(try Self.statements(store: store, feed: feed))
+        let statements = try Self.statements(store: store, feed: feed)
+        let reads = Self.batchReads(statements)
         #expect(reads.count == 4, "\(reads)")
         #expect(reads.allSatisfy { $0.contains(#"JOIN "people" t"#) }, "\(reads)")
         #expect(try store.value("SELECT count(*) FROM movies") == "300")
         #expect(try store.value("SELECT count(DISTINCT id) || ' ' || count(*) FROM people") == "301 301")
-        #expect(try store.value("SELECT count(*) FROM \(Self.castTable(store))") == "600")
+        let cast = try Self.castTable(store)
+        #expect(try store.value("SELECT count(*) FROM \(cast)") == "600")
+        // New movies' lists are COPYed straight into the join table, not found by key.
+        #expect(statements.contains { $0.contains("COPY \"\(cast)\"") })
+        #expect(!statements.contains { $0.contains("WITH batch AS") }, "\(statements.filter { $0.contains("WITH batch AS") })")
         let again = try store.importJSON(feed)
         #expect(again.entities.allSatisfy { $0.counts.inserted == 0 && $0.counts.updated == 0 }, "\(again.entities)")
+        // A stored movie's changed list replaces its join rows by key.
+        let changed = try Self.statements(store: store, feed: #"[{"id":0,"title":"m0","cast":[{"id":1000}]}]"#)
+        #expect(changed.contains { $0.contains("WITH batch AS") })
+        #expect(try store.value("SELECT count(*) FROM \(cast)") == "599")
     }
 
     /// The join table of the movies' cast (named by `Plan/Naming`).

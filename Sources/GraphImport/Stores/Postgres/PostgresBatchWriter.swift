@@ -237,7 +237,7 @@ final class PostgresBatchWriter {
         }
         for index in entities {
             for relationship in plan.entities[index].toMany.indices {
-                try writeToMany(index, relationship, unknown: pending.unknown, stored: stored[index]!)
+                try writeToMany(index, relationship, pending: pending, stored: stored[index]!, ids: ids)
             }
         }
         batches = plan.entities.map { EntityBatch(toOne: $0.toOne.count, toMany: $0.toMany.count) }
@@ -276,14 +276,7 @@ final class PostgresBatchWriter {
                     values[row * width + relationship] = .null
                     continue
                 }
-                if let place = batches[toOne.target].rows[key] {
-                    values[row * width + relationship] = .integer(ids[toOne.target][place])
-                } else if let id = pending.ids[toOne.target][key] {
-                    values[row * width + relationship] = .integer(id)
-                } else {
-                    throw PostgresError(
-                        .other, message: "a link of \(entity.table) names an object of \(plan.entities[toOne.target].table) that is not in the store")
-                }
+                values[row * width + relationship] = .integer(try rowID(toOne.target, key, ids: ids, pending: pending))
             }
         }
         return values
