@@ -8,19 +8,25 @@ extension PostgresConnection {
     static let nowText = "to_char(clock_timestamp() AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.MS\"Z\"')"
 
     /// Records the start of a run in its own committed transaction (so that the record outlives a
-    /// rollback of the import), creating the store's own tables first if need be, under the
-    /// store's lock (two first imports must not both create them). Returns the run's id.
-    package func beginRun(input: String, mapName: String, mapSHA256: String, pid: Int32, host: String, wait: Double) throws(PostgresError) -> Int64 {
+    /// rollback of the import), creating the store's own tables first if need be
+    /// (`lockOwnTables`). Returns the run's id.
+    ///
+    /// It does not take the store's lock: a run is recorded, and reads its input, while another
+    /// import holds that lock (`claimRunID` orders the commits).
+    package func beginRun(input: String, mapName: String, mapSHA256: String, pid: Int32, host: String) throws(PostgresError) -> Int64 {
         try begin()
         do throws(PostgresError) {
-            try lockStore(wait: wait)
-            for statement in PostgresSchemaSQL.internalTables { try execute(statement) }
+            let tablesExist = try hasInternalTables()
+            if !tablesExist {
+                try lockOwnTables()
+                for statement in PostgresSchemaSQL.internalTables { try execute(statement) }
+            }
             let id = try scalar(
                 "INSERT INTO \(quoteIdentifier(InternalTable.runs)) (\"started_at\", \"pid\", \"host\", \"input\", \"map_name\", \"map_sha256\", \"outcome\") "
                     + "VALUES (\(Self.nowText), $1, $2, $3, $4, $5, $6) RETURNING \"id\"",
                 [String(pid), host, input, mapName, mapSHA256, RunOutcome.running.rawValue])
             guard let id, let number = Int64(id) else { throw PostgresError(.other, message: "the run's id was not returned") }
-            try createDeletedTableIfMissing(run: number)
+            if !tablesExist { try createDeletedTableIfMissing(run: number) }
             try commit()
             return number
         } catch {
@@ -29,14 +35,23 @@ extension PostgresConnection {
         }
     }
 
+    /// True when the store's own tables (`PostgresSchemaSQL.internalTables` and the deletions') all exist.
+    private func hasInternalTables() throws(PostgresError) -> Bool {
+        let names = [InternalTable.schema, InternalTable.meta, InternalTable.runs, InternalTable.deleted].map(quoteIdentifier)
+        let exist = names.indices.map { "to_regclass($\($0 + 1)) IS NOT NULL" }.joined(separator: " AND ")
+        return try scalar("SELECT \(exist)", names) == "t"
+    }
+
     /// The id run `began` (from `beginRun`) commits under: `began` itself, or a new one from the
     /// table's sequence when a run that began later holds a higher id. Call it in the transaction
     /// that holds the store's lock (`lockStore`), before anything is tagged with the run, as
     /// `Store.claimRunID` on SQLite: ids of committed runs then grow in commit order, which a
     /// reader of changes since a run relies on. A rollback undoes the move.
     package func claimRunID(_ began: Int64) throws(PostgresError) -> Int64 {
-        // Under the lock every id handed out is committed (beginRun takes the lock too), and a
-        // READ COMMITTED statement sees them all; the identity's next value is above each of them.
+        // A READ COMMITTED statement sees every run committed before the lock was granted, and the
+        // identity's next value is above each of them. A run whose record commits later (beginRun
+        // takes no lock once the store's tables exist) claims its own id under the lock after this
+        // run commits, so above this one.
         let runs = quoteIdentifier(InternalTable.runs)
         let moved = try scalar(
             "UPDATE \(runs) SET \"id\" = DEFAULT WHERE \"id\" = $1 AND EXISTS (SELECT 1 FROM \(runs) WHERE \"id\" > $1) RETURNING \"id\"",
@@ -132,6 +147,7 @@ extension PostgresConnection {
         try begin()
         do throws(PostgresError) {
             try lockStore(wait: wait)
+            try lockOwnTables()
             for statement in PostgresSchemaSQL.internalTables { try execute(statement) }
             try body(self)
             try commit()

@@ -7,6 +7,8 @@ extension PostgresConnection {
     /// The advisory lock's first key: graphimport's ("gi" in ASCII), so that it does not meet
     /// another program's advisory locks on the same database.
     static let lockClass: Int32 = 0x6769
+    /// The first key of the lock under which the store's own tables are made (`lockOwnTables`).
+    static let ownTablesLockClass: Int32 = 0x6774
 
     /// Begins a READ COMMITTED transaction: PostgreSQL's default, named so that a server whose
     /// `default_transaction_isolation` says otherwise changes nothing. Each statement after
@@ -45,6 +47,14 @@ extension PostgresConnection {
             throw error
         }
         try execute("SET LOCAL lock_timeout = 0")
+    }
+
+    /// Takes the lock under which the store's own tables are made, for the rest of the
+    /// transaction: two first runs must not both create them. It is not the store's lock (an
+    /// import holds that until it commits) and is held only by the short transactions that may
+    /// create those tables; one that holds both takes the store's first.
+    package func lockOwnTables() throws(PostgresError) {
+        _ = try scalar("SELECT pg_advisory_xact_lock(\(Self.ownTablesLockClass), hashtext(current_schema()))")
     }
 
     /// Runs `body` with the planner's hash and merge joins off, so that statements joining a

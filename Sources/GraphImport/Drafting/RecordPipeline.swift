@@ -18,7 +18,8 @@ struct DraftedRecord: Sendable {
 ///
 /// Reading and drafting (pure: they never touch the store) run on their own thread and hand over
 /// batches through a small bounded queue, so they overlap the writes and memory stays bounded
-/// whatever the size of the feed.
+/// whatever the size of the feed. Made before the store's lock is taken, the queue may first hold
+/// up to `readAhead` records, so that an import reads its input while another holds the lock.
 final class RecordPipeline: @unchecked Sendable {
     /// What the reading thread hands over.
     enum Item {
@@ -36,10 +37,13 @@ final class RecordPipeline: @unchecked Sendable {
     private var done: [[DraftedRecord]] = []
     private static let batchSize = 128
     private static let capacity = 8
+    /// Batches the reading thread may queue: more until `endReadAhead`, then `capacity`.
+    private var limit: Int
 
     /// With `skipsMalformedLines`, a malformed text of JSON Lines is handed over as a record
     /// that failed (and the reading goes on at the next line) instead of ending the input.
-    init(reader: JSONRecordReader, builder: DraftBuilder, routes: [RecordRoute], skipsMalformedLines: Bool = false) {
+    init(reader: JSONRecordReader, builder: DraftBuilder, routes: [RecordRoute], skipsMalformedLines: Bool = false, readAhead: Int = 0) {
+        limit = max(Self.capacity, readAhead / Self.batchSize)
         let box = ReaderBox(reader)
         Thread.detachNewThread { [self] in
             produce(box.reader, builder: builder, routes: routes, skipsMalformedLines: skipsMalformedLines)
@@ -75,6 +79,14 @@ final class RecordPipeline: @unchecked Sendable {
         condition.unlock()
     }
 
+    /// Ends the read-ahead (the store is ready to write): from now on the reading thread waits
+    /// while the queue holds `capacity` batches, once the importer has taken what it read ahead.
+    func endReadAhead() {
+        condition.lock()
+        limit = Self.capacity
+        condition.unlock()
+    }
+
     /// Tells the reading thread to stop at its next batch (the import failed or was interrupted).
     func stop() {
         condition.lock()
@@ -99,7 +111,7 @@ final class RecordPipeline: @unchecked Sendable {
             }
             written.removeAll()
         }
-        while queue.count >= Self.capacity && !stopped { condition.wait() }
+        while queue.count >= limit && !stopped { condition.wait() }
         swap(&written, &done)
         if stopped { return false }
         queue.append(item)

@@ -22,8 +22,7 @@ extension ObjectGraph {
         let connection = reader.connection
         let runID = try serving { () throws(PostgresError) in
             try connection.beginRun(
-                input: Self.runInput(deleting: object), mapName: plan.mapping.fileName, mapSHA256: mapSHA256, pid: getpid(), host: hostName(),
-                wait: Self.waitSeconds)
+                input: Self.runInput(deleting: object), mapName: plan.mapping.fileName, mapSHA256: mapSHA256, pid: getpid(), host: hostName())
         }
         do throws(GraphError) {
             // The run's id from here on, under the lock (`claimRunID`); `runID` again after a rollback.

@@ -33,6 +33,10 @@ struct ImportRun<Session: StoreSession> {
         loop = RecordLoop(plan: plan, options: options, tap: tap)
     }
 
+    /// The records the reading thread may draft ahead while the import waits for the store's lock
+    /// (`RecordPipeline.endReadAhead`): a bound on the memory of a waiting import.
+    static var readAhead: Int { 16_384 }
+
     mutating func perform(
         source: some JSONByteSource, onSkip: (RecordError) -> Void, onProgress: ((Int, Int) -> Void)?
     ) throws(ImportError) -> ImportSummary {
@@ -44,7 +48,16 @@ struct ImportRun<Session: StoreSession> {
             summary.skipUnread(known, format: options.format)
             return try finishUnchanged(summary)
         }
+        // Reading and drafting never touch the store: they begin before the store's lock is asked
+        // for, so that an import reads its input while another one holds the lock.
+        let modes = EntityModes(plan: plan, run: options.mode)
+        let reader = plan.recordReader(source: InputTap(source, state: tap), projections: plan.projections(hooks: hooks), format: options.format)
+        let pipeline = RecordPipeline(
+            reader: reader, builder: DraftBuilder(plan: plan, hooks: entityHooks, modes: modes), routes: plan.routes, skipsMalformedLines: options.skipInvalid,
+            readAhead: Self.readAhead)
+        defer { pipeline.stop() }
         runID = try session.open(claiming: beganID)
+        pipeline.endReadAhead()
         summary.runID = runID
         let migration = try session.migrate(
             to: plan.schema, formerly: plan.formerSchema, mapName: plan.mapping.fileName, mapText: plan.mapping.textWithIncludes)
@@ -57,12 +70,7 @@ struct ImportRun<Session: StoreSession> {
         }
         summary.schemaChanges = migration.changes
         let now = SQLValue.text(Coercion.isoText(Timestamp(milliseconds: currentMilliseconds())))
-        let modes = EntityModes(plan: plan, run: options.mode)
         let sink = try session.makeSink(plan: plan, run: RunContext(runID: runID, now: now), hooks: entityHooks, modes: modes, options: options)
-        let reader = plan.recordReader(source: InputTap(source, state: tap), projections: plan.projections(hooks: hooks), format: options.format)
-        let pipeline = RecordPipeline(
-            reader: reader, builder: DraftBuilder(plan: plan, hooks: entityHooks, modes: modes), routes: plan.routes, skipsMalformedLines: options.skipInvalid)
-        defer { pipeline.stop() }
         let ending = try sink.writeRecords(&loop, from: pipeline, options: options, onSkip: onSkip, onProgress: onProgress)
         if case .emptyAllowed = ending {
             summary.entities = plan.entities.map { ($0.name, EntityCounts()) }

@@ -174,9 +174,15 @@ extension PostgresBatchWriter {
     }
 
     /// Writes to-many `relationship` of entity `index` for the batch, the lists that differ from
-    /// the stored ones only (`listDiffers`): plain lists through `PostgresToMany`, lists with link
-    /// values or that merge through `PostgresJoinRows`.
-    func writeToMany(_ index: Int, _ relationship: Int, unknown: [Set<ObjectKey>], stored: StoredBatch) throws(PostgresError) {
+    /// the stored ones only (`listDiffers`). A new object's list (it has no join rows yet) is
+    /// COPYed straight into the join table with the owner's and the targets' row ids (`ids`, and
+    /// `pending` for `link existing` keys found in the store); a stored object's goes through
+    /// `PostgresToMany` (plain lists) or `PostgresJoinRows` (lists with link values or that merge),
+    /// which find owners and targets by their natural keys and replace the stored rows.
+    func writeToMany(
+        _ index: Int, _ relationship: Int, pending: PendingTargets, stored: StoredBatch, ids: [[Int64]]
+    ) throws(PostgresError) {
+        let unknown = pending.unknown
         let entity = plan.entities[index]
         let toMany = entity.toMany[relationship]
         let batch = batches[index]
@@ -185,11 +191,19 @@ extension PostgresBatchWriter {
         let plain = width == 0 && !toMany.mergesList
         let noTarget = Array(repeating: SQLValue.null, count: target.keyAttributes.count + width)
         var rows: [SQLValue] = []
+        var straight: [SQLValue] = []
         for row in batch.keys.indices {
             guard let gathered = batch.toMany[row][relationship], listDiffers(index, relationship, row: row, stored: stored, unknown: unknown) else {
                 continue
             }
             let list = gathered.resolved(unknown: unknown[toMany.target], width: width)
+            if stored.rows[row] == nil {
+                for (element, key) in list.keys.enumerated() {
+                    straight += [.integer(ids[index][row]), .integer(try rowID(toMany.target, key, ids: ids, pending: pending)), .integer(Int64(element))]
+                    straight += list.values[(element * width)..<((element + 1) * width)]
+                }
+                continue
+            }
             if plain {
                 if list.keys.isEmpty { rows += [.integer(Int64(row)), .integer(0)] + batch.keys[row].values + noTarget }
                 for (element, key) in list.keys.enumerated() {
@@ -202,6 +216,11 @@ extension PostgresBatchWriter {
             for (element, key) in list.keys.enumerated() {
                 rows += [.integer(Int64(element))] + batch.keys[row].values + key.values + list.values[(element * width)..<((element + 1) * width)]
             }
+        }
+        if !straight.isEmpty {
+            try connection.copy(
+                into: toMany.joinTable, columns: [toMany.ownerColumn, toMany.targetColumn, Naming.position] + toMany.linkAttributes.map(\.column),
+                values: straight)
         }
         guard !rows.isEmpty else { return }
         if plain {
@@ -218,5 +237,13 @@ extension PostgresBatchWriter {
             linkColumns: toMany.linkAttributes.map(\.column), merges: toMany.mergesList, table: entity.table, keyColumns: keyColumns(entity),
             targetTable: target.table, targetKeyColumns: keyColumns(target), primaryKey: Naming.primaryKey, changedRunColumn: Naming.changedRun)
         _ = try writer.write(rows, run: run.runID, on: connection)
+    }
+
+    /// The row id of the object of entity `entity` with `key`: in the batch (`ids`), or a `link
+    /// existing` key found in the store (`pending`).
+    func rowID(_ entity: Int, _ key: ObjectKey, ids: [[Int64]], pending: PendingTargets) throws(PostgresError) -> Int64 {
+        if let place = batches[entity].rows[key] { return ids[entity][place] }
+        if let id = pending.ids[entity][key] { return id }
+        throw PostgresError(.other, message: "a link names an object of \(plan.entities[entity].table) that is not in the store")
     }
 }

@@ -34,10 +34,13 @@ extension PostgresBatchWriter {
     }
 
     /// Reads what the store holds of the batch's objects of entity `index` (the to-ones'
-    /// targets' keys only for the change list).
+    /// targets' keys only for the change list). A load into an empty store reads only the objects
+    /// an earlier batch of the run may have written (`writtenKeys`): the others are new, and its
+    /// first batch reads nothing.
     func storedBatch(_ index: Int) throws(PostgresError) -> StoredBatch {
         let entity = plan.entities[index]
         let batch = batches[index]
+        let probed = writtenKeys.map { written in batch.keys.indices.filter { written.mayHold(batch.keys[$0], of: index) } }
         let listed = entity.toMany.indices.filter { relationship in batch.toMany.contains { $0[relationship] != nil } }
         let toOne = (changeLog == nil ? [] : entity.toOne).map { link in
             ProbedToOne(
@@ -53,7 +56,10 @@ extension PostgresBatchWriter {
         }
         let probe = PostgresKeyProbe(table: entity.table, keyColumns: keyColumns(entity))
         let columns = entity.attributes.map(\.column) + [Naming.primaryKey] + entity.toOne.map(\.column)
-        let read = try probe.objects(of: batch.keys.flatMap(\.values), columns: columns, toOne: toOne, toMany: toMany, on: connection)
+        let keys = probed.map { $0.flatMap { batch.keys[$0].values } } ?? batch.keys.flatMap(\.values)
+        let read = try probe.objects(of: keys, columns: columns, toOne: toOne, toMany: toMany, on: connection)
+        // A read row's place is its key's among those probed.
+        let row = { (place: Int) in probed?[place] ?? place }
         var rows: [StoredObject?] = Array(repeating: nil, count: batch.keys.count)
         let attributes = entity.attributes.count
         for (place, values) in read.rows {
@@ -70,14 +76,14 @@ extension PostgresBatchWriter {
                 object.targets.append(key.allSatisfy { $0 == .null } ? nil : ObjectKey(values: key))
                 at += link.targetKeyColumns.count
             }
-            rows[place] = object
+            rows[row(place)] = object
         }
         var lists: [[Int: (keys: [ObjectKey], values: [SQLValue])]] = Array(repeating: [:], count: entity.toMany.count)
         for (place, relationship) in listed.enumerated() {
             let width = toMany[place].targetKeyColumns.count
-            for (row, values) in read.lists[place] {
-                lists[relationship][row, default: ([], [])].keys.append(ObjectKey(values: Array(values.prefix(width))))
-                lists[relationship][row, default: ([], [])].values += values.dropFirst(width)
+            for (listed, values) in read.lists[place] {
+                lists[relationship][row(listed), default: ([], [])].keys.append(ObjectKey(values: Array(values.prefix(width))))
+                lists[relationship][row(listed), default: ([], [])].values += values.dropFirst(width)
             }
         }
         return StoredBatch(rows: rows, lists: lists)

@@ -34,6 +34,9 @@ final class PostgresBatchWriter {
     /// foreign keys and secondary indexes for the load (`loadConstraints`), `finishLoad` makes them again.
     private var loadsStraight = false
     private var loadConstraints: PostgresLoadConstraints?
+    /// A load into an empty store: the keys written so far (nil otherwise), so that a batch reads
+    /// back only the objects an earlier batch may have written (`storedBatch`).
+    private(set) var writtenKeys: PostgresWrittenKeys?
     /// Per entity and attribute: whether the upsert writes it from the feed (not a key part, not `always`).
     let writtenFromFeed: [[Bool]]
 
@@ -100,6 +103,7 @@ final class PostgresBatchWriter {
         try prepareOwned()
         try deletionTables.prepare(on: connection)
         loadsStraight = try PostgresLoadConstraints.areEmpty(plan.entities.map(\.table), on: connection)
+        if loadsStraight { writtenKeys = PostgresWrittenKeys(entities: plan.entities.count) }
     }
 
     /// The tables a load into an empty store drops the keys and indexes of: the entities' and their join tables.
@@ -228,11 +232,12 @@ final class PostgresBatchWriter {
                 }
             }
             if !new.isEmpty { try copyNewRows(index, rows: new, ids: ids[index], links: links) }
+            if writtenKeys != nil { for row in new { writtenKeys!.insert(batches[index].keys[row], of: index) } }
             if !changed.isEmpty { try updateRows(index, rows: changed, links: links) }
         }
         for index in entities {
             for relationship in plan.entities[index].toMany.indices {
-                try writeToMany(index, relationship, unknown: pending.unknown, stored: stored[index]!)
+                try writeToMany(index, relationship, pending: pending, stored: stored[index]!, ids: ids)
             }
         }
         batches = plan.entities.map { EntityBatch(toOne: $0.toOne.count, toMany: $0.toMany.count) }
@@ -271,14 +276,7 @@ final class PostgresBatchWriter {
                     values[row * width + relationship] = .null
                     continue
                 }
-                if let place = batches[toOne.target].rows[key] {
-                    values[row * width + relationship] = .integer(ids[toOne.target][place])
-                } else if let id = pending.ids[toOne.target][key] {
-                    values[row * width + relationship] = .integer(id)
-                } else {
-                    throw PostgresError(
-                        .other, message: "a link of \(entity.table) names an object of \(plan.entities[toOne.target].table) that is not in the store")
-                }
+                values[row * width + relationship] = .integer(try rowID(toOne.target, key, ids: ids, pending: pending))
             }
         }
         return values

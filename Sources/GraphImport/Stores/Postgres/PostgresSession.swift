@@ -42,7 +42,7 @@ struct PostgresSession: StoreSession {
 
     func beginRun(input: String, mapName: String, mapSHA256: String, pid: Int32, host: String) throws(ImportError) -> Int64 {
         try server { () throws(PostgresError) in
-            try connection.beginRun(input: input, mapName: mapName, mapSHA256: mapSHA256, pid: pid, host: host, wait: wait)
+            try connection.beginRun(input: input, mapName: mapName, mapSHA256: mapSHA256, pid: pid, host: host)
         }
     }
 
