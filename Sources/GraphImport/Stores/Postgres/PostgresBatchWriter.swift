@@ -34,10 +34,15 @@ final class PostgresBatchWriter {
     /// foreign keys and secondary indexes for the load (`loadConstraints`), `finishLoad` makes them again.
     private var loadsStraight = false
     private var loadConstraints: PostgresLoadConstraints?
-    /// Per entity and attribute: whether the upsert writes it from the feed (not a key part, not `always`).
+    /// Per entity and attribute: whether the upsert writes it from the feed (not a key part, and
+    /// a value that may be a change: `ObjectDecisions.feedValueCounts`).
     let writtenFromFeed: [[Bool]]
+    /// What a new object holds and what the engine sets on a stored one.
+    let decisions: ObjectDecisions
 
-    init(plan: ImportPlan, connection: PostgresConnection, run: RunContext, batchSize: Int, changeLog: ChangeLog? = nil) {
+    init(
+        plan: ImportPlan, connection: PostgresConnection, run: RunContext, decisions: ObjectDecisions, batchSize: Int, changeLog: ChangeLog? = nil
+    ) {
         self.plan = plan
         self.connection = connection
         self.run = run
@@ -47,9 +52,10 @@ final class PostgresBatchWriter {
         batches = plan.entities.map { EntityBatch(toOne: $0.toOne.count, toMany: $0.toMany.count) }
         tally = PolicyTally(entities: plan.entities.count)
         deletionTables = PostgresDeletionTables(plan: plan)
-        writtenFromFeed = plan.entities.map { entity in
-            let keys = Set(entity.keyAttributes)
-            return entity.attributes.indices.map { !keys.contains($0) && entity.attributes[$0].always == nil }
+        self.decisions = decisions
+        writtenFromFeed = plan.entities.indices.map { index in
+            let keys = Set(plan.entities[index].keyAttributes)
+            return decisions.feedValueCounts[index].indices.map { !keys.contains($0) && decisions.feedValueCounts[index][$0] }
         }
     }
 
@@ -287,13 +293,10 @@ final class PostgresBatchWriter {
     /// COPYs the batch's new objects of entity `index` (`rows`) straight into the table, with
     /// their row ids, their to-ones' row ids and the run's stamps: no staging table, no
     /// `ON CONFLICT` (the batch read that none is stored, under the store's lock). An attribute
-    /// the feed does not give (or an `always` one, never written from the feed) takes its
-    /// `default`, `always` or `onchange` value, else NULL.
+    /// holds what a new object holds (`ObjectDecisions.newValue`), else NULL.
     private func copyNewRows(_ index: Int, rows: [Int], ids: [Int64], links: [SQLValue?]) throws(PostgresError) {
         let entity = plan.entities[index]
         let batch = batches[index]
-        let fromFeed = writtenFromFeed[index]
-        let insertedValues = entity.attributes.map { $0.insertedValue.map(run.value) }
         var keyPlace = [Int?](repeating: nil, count: entity.attributes.count)
         for (place, attribute) in entity.keyAttributes.enumerated() { keyPlace[attribute] = place }
         let width = entity.toOne.count
@@ -307,10 +310,8 @@ final class PostgresBatchWriter {
             for attribute in entity.attributes.indices {
                 if let place = keyPlace[attribute] {
                     values.append(batch.keys[row].values[place])
-                } else if fromFeed[attribute], let value = batch.values[row][attribute] {
-                    values.append(value)
                 } else {
-                    values.append(insertedValues[attribute] ?? .null)
+                    values.append(decisions.newValue(index, attribute, given: batch.values[row][attribute]) ?? .null)
                 }
             }
             for relationship in 0..<width { values.append(links[row * width + relationship] ?? .null) }
