@@ -11,6 +11,11 @@ public struct EntityCounts: Equatable, Sendable {
     public var deleted = 0
     /// New objects the run's mode did not insert (`mode update`, `--mode update`), each once.
     public var notInserted = 0
+    /// Of `inserted`: objects made from a reference alone (a key where a relationship expects an
+    /// object) that the feed did not give later in the run: stubs, their values but the key unknown.
+    public var stubs = 0
+    /// Of `inserted`: stubs made in this run that the feed gave later in it, and so were filled in.
+    public var stubsCompleted = 0
 
     package init(inserted: Int = 0, updated: Int = 0, unchanged: Int = 0, skipped: Int = 0, deleted: Int = 0) {
         self.inserted = inserted

@@ -91,6 +91,21 @@ struct ObjectDecisions {
         return (fate(entity, stored: stored), stored)
     }
 
+    // MARK: Stubs
+
+    /// Whether a new object is a stub: made from a reference alone (a key where a relationship
+    /// expects an object), not from anything the feed gives of it.
+    func stubState(ofNewObjectFromReference fromReference: Bool) -> StubState {
+        fromReference ? .stub : .none
+    }
+
+    /// An object's stub state once the feed gives it and the run writes it (its fate `.write`): a
+    /// stub the run made is completed. A stored object the run did not make stays as it was: the
+    /// store keeps no mark of an earlier run's stubs.
+    func stubStateOnceGiven(_ state: StubState) -> StubState {
+        state == .stub ? .completed : state
+    }
+
     // MARK: Values
 
     /// A new object's values, from those the feed gives (nil: not given), in column order: the
@@ -141,6 +156,17 @@ struct ObjectDecisions {
         let counts = feedValueCounts[entity]
         return column >= counts.count || counts[column]
     }
+}
+
+/// What the run made of an object it inserted, as the summary counts it (`EntityCounts.stubs`,
+/// `stubsCompleted`): decided by `ObjectDecisions`.
+enum StubState: UInt8 {
+    /// Inserted from what the feed gives of it, or not inserted by the run.
+    case none = 0
+    /// Inserted from a reference alone, and not given by the feed since.
+    case stub = 1
+    /// Inserted from a reference, then given by the feed later in the run and written.
+    case completed = 2
 }
 
 /// What a store holds of the objects a record names, as the run has left them: the one question

@@ -30,6 +30,8 @@ final class PostgresRecordCompletion {
     private let isNeeded: Bool
     /// New stubs the record makes with values, to be gathered before it.
     private var stubs: [(entity: Int, key: ObjectKey, values: [SQLValue?])] = []
+    /// The record's objects its mode keeps as stored: named, not written (nor a stub completed).
+    private var kept: [(entity: Int, key: ObjectKey)] = []
 
     init(decisions: ObjectDecisions, objects: PostgresStoredObjects, batch: PostgresBatchWriter) {
         let plan = decisions.plan
@@ -120,7 +122,7 @@ final class PostgresRecordCompletion {
         if isNeeded {
             for stub in stubs { writer.gatherStub(stub.entity, stub.key, values: stub.values) }
         }
-        try writer.add(draft)
+        try writer.add(draft, kept: kept)
         commitRecord(draft, tally: writer.tally)
         return .written
     }
@@ -141,6 +143,7 @@ final class PostgresRecordCompletion {
         switch try decisions.fate(draft.entity, draft.key, earlier: earlier, in: view).fate {
         case .write: break
         case .keepStored:
+            kept.append((draft.entity, draft.key))
             return ObjectDraft(
                 entity: draft.entity, key: draft.key, values: Array(repeating: nil, count: entity.attributes.count),
                 toOne: Array(repeating: nil, count: entity.toOne.count), toMany: Array(repeating: nil, count: entity.toMany.count))
@@ -254,6 +257,7 @@ final class PostgresRecordCompletion {
     private func commitRecord(_ draft: ObjectDraft?, tally: PolicyTally) {
         tally.commitRecord()
         stubs = []
+        kept = []
         objects.commitRecord(draft)
     }
 
@@ -261,6 +265,7 @@ final class PostgresRecordCompletion {
     private func discardRecord(tally: PolicyTally) {
         tally.rollbackRecord()
         stubs = []
+        kept = []
         objects.discardRecord()
     }
 }

@@ -225,7 +225,7 @@ final class GraphWriter<Store: EntityStore> {
     /// `stub`). `lists`: per to-many, nil when not given (empty for a stub); `linkRows`: nil, or per
     /// to-many the link values of `lists` (nil for one without link attributes).
     private func insert(
-        _ entity: Int, _ key: ObjectKey, values: [SQLValue?], lists: [[Int64]?], linkRows: [[SQLValue]?]? = nil
+        _ entity: Int, _ key: ObjectKey, values: [SQLValue?], lists: [[Int64]?], linkRows: [[SQLValue]?]? = nil, stub: Bool = false
     ) throws(WriteError) -> Int64 {
         let store = stores[entity]
         var written: [Int] = []
@@ -245,6 +245,7 @@ final class GraphWriter<Store: EntityStore> {
         bound.append(.integer(run.runID))
         let pk = try storing { () throws(StoreError) in try store.insert(key, columns: written, values: bound) }
         let known = KnownObject(pk: pk, values: values.map { $0 ?? .null }, status: .inserted)
+        if stub { known.stubState = decisions.stubState(ofNewObjectFromReference: true) }
         for (index, list) in lists.enumerated() {
             guard let list else { continue }
             if let values = linkRows?[index] {
@@ -269,6 +270,7 @@ final class GraphWriter<Store: EntityStore> {
         memory.willChange(object, draft.entity, draft.key)
         // What its values were is kept only if they are written (`keepOriginal`).
         if object.status == .referenced { object.status = .touched }
+        object.stubState = decisions.stubStateOnceGiven(object.stubState)
         if comparesOnly[draft.entity],
             try storing({ () throws(StoreError) in
                 try isUnchanged(object, provided: provided, valuesHeld: holdsProvided, lists: lists, linkRows: linkRows, store: store)
@@ -396,7 +398,7 @@ final class GraphWriter<Store: EntityStore> {
             let plan = self.plan.entities[entity]
             var values = try decisions.stub(entity, key)
             if !plan.toOne.isEmpty { values += repeatElement(nil, count: plan.toOne.count) }
-            return .integer(try insert(entity, key, values: values, lists: []))
+            return .integer(try insert(entity, key, values: values, lists: [], stub: true))
         }
     }
 
@@ -424,6 +426,7 @@ final class GraphWriter<Store: EntityStore> {
             known.listChanged = fate.listChanged
             known.markersWritten = fate.markersWritten
             known.originalMarkers = markers
+            known.stubState = fate.stubState
         }
         memory.add(known, entity, key)
         return (known, stored.holdsExpected)
