@@ -112,26 +112,32 @@ struct ObjectDecisions {
     /// map's values for a new object (an `always` one over the feed's), its derived values, what
     /// `onInsert` sets, then the `beforeSave` hook's verdict.
     func insert(_ entity: Int, _ values: inout [SQLValue?]) throws(WriteError) {
-        for index in insertedValues[entity].indices { values[index] = newValue(entity, index, given: values[index]) }
+        // Only the attributes that have a value for a new object are looked at, and a value is
+        // written only where it applies: this runs for every object a first import inserts.
+        let inserted = insertedValues[entity]
+        for index in inserted.indices where inserted[index] != nil {
+            if let value = newValue(entity, index, feedGives: values[index] != nil) { values[index] = value }
+        }
         try self.values.derive(entity, &values)
         self.values.onInsert(entity, &values)
         try self.values.checkBeforeSave(entity, values)
     }
 
-    /// What a new object holds for `attribute` when the feed gives `given` (nil: nothing): the
-    /// map's value for a new object when the feed gives none, an `always` one over the feed's.
+    /// The value the engine gives a new object's `attribute` (`feedGives`: whether the feed gives
+    /// one), nil when it keeps the feed's (or has none): the map's value for a new object when
+    /// the feed gives none, an `always` one over the feed's.
     @inline(__always)
-    func newValue(_ entity: Int, _ attribute: Int, given: SQLValue?) -> SQLValue? {
-        guard let value = insertedValues[entity][attribute], given == nil || !feedValueCounts[entity][attribute] else { return given }
+    func newValue(_ entity: Int, _ attribute: Int, feedGives: Bool) -> SQLValue? {
+        guard let value = insertedValues[entity][attribute], !feedGives || !feedValueCounts[entity][attribute] else { return nil }
         return value
     }
 
-    /// A stub's values, in attribute order: an object the feed names only by `key` (a scalar
-    /// where a relationship expects an object) is inserted like any new object (`insert`), its
-    /// key its only given values.
+    /// A stub's values, in column order (a to-one's nil): an object the feed names only by `key`
+    /// (a scalar where a relationship expects an object) is inserted like any new object
+    /// (`insert`), its key its only given values.
     func stub(_ entity: Int, _ key: ObjectKey) throws(WriteError) -> [SQLValue?] {
         let plan = self.plan.entities[entity]
-        var values = [SQLValue?](repeating: nil, count: plan.attributes.count)
+        var values = [SQLValue?](repeating: nil, count: plan.attributes.count + plan.toOne.count)
         for (position, attribute) in plan.keyAttributes.enumerated() { values[attribute] = key.values[position] }
         try insert(entity, &values)
         return values

@@ -337,7 +337,8 @@ final class PostgresBatchWriter {
                 if let place = keyPlace[attribute] {
                     values.append(batch.keys[row].values[place])
                 } else {
-                    values.append(decisions.newValue(index, attribute, given: batch.values[row][attribute]) ?? .null)
+                    let given = batch.values[row][attribute]
+                    values.append(decisions.newValue(index, attribute, feedGives: given != nil) ?? given ?? .null)
                 }
             }
             for relationship in 0..<width { values.append(links[row * width + relationship] ?? .null) }

@@ -395,10 +395,7 @@ final class GraphWriter<Store: EntityStore> {
         case .reference(let entity, let key):
             if let (object, _) = try find(entity, key) { return .integer(object.pk) }
             // A stub: only the key is known, but it is inserted like any new object (`ObjectDecisions.stub`).
-            let plan = self.plan.entities[entity]
-            var values = try decisions.stub(entity, key)
-            if !plan.toOne.isEmpty { values += repeatElement(nil, count: plan.toOne.count) }
-            return .integer(try insert(entity, key, values: values, lists: [], stub: true))
+            return .integer(try insert(entity, key, values: decisions.stub(entity, key), lists: [], stub: true))
         }
     }
 
