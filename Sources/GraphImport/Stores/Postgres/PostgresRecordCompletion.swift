@@ -65,7 +65,7 @@ final class PostgresRecordCompletion {
 
     /// Reads, with one query per entity, the stored rows that `records` need: those of the objects
     /// `needsStored` names, of the stubs that may be new, and of the objects that lack a required
-    /// value (`PostgresRequiredCheck`). `held`: whether the writer still holds an object unwritten.
+    /// value (`RequiredValuesCheck`). `held`: whether the writer still holds an object unwritten.
     func fetch(_ records: [DraftedRecord], held: (Int, ObjectKey) -> Bool) throws(PostgresError) {
         var keys = Array(repeating: [ObjectKey](), count: plan.entities.count)
         var seen = Array(repeating: Set<ObjectKey>(), count: plan.entities.count)
