@@ -40,6 +40,10 @@ public enum ImportError: Error, Sendable, CustomStringConvertible {
     /// The store refuses the map's schema; nothing was changed. Each refusal is placed at the map
     /// line that asks for the change, with what to do as its hint.
     case migration(store: String, refusals: [Diagnostic])
+    /// The store holds a table under an older graphimport's name that cannot be renamed to the
+    /// map's (the store has both names, or the map gives the older one to another table);
+    /// nothing was changed. Each refusal at the entity's line, with what to do.
+    case storeConflict(store: String, refusals: [Diagnostic])
     /// SQLite failed while opening, reading or writing the store.
     case store(path: String, StoreFailure)
     /// The PostgreSQL server or the connection to it failed (`PostgresError.kind` tells which);
@@ -67,6 +71,8 @@ public enum ImportError: Error, Sendable, CustomStringConvertible {
         case .record(let error): error.description
         case .migration(let store, let refusals):
             "the store \(store) cannot be migrated to this map: " + refusals.map(\.message).joined(separator: "; ")
+        case .storeConflict(let store, let refusals):
+            "the store \(store) holds tables this map's names cannot be matched with: " + refusals.map(\.message).joined(separator: "; ")
         case .store(let path, let failure): "\(path): \(failure.message)"
         case .server(_, let error): error.description
         case .unsupported(_, let message, let refusals): ([message] + refusals.map(\.description)).joined(separator: "\n")

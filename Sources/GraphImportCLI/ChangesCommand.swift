@@ -69,7 +69,7 @@ enum ChangesCommand {
                 return PostgresStoreCommand.fail(failure, store: server, io: io)
             }
             reportError("cannot read the store \(server?.description ?? storePath): \(error.message)", hint: error.hint, io: io)
-            return error.store.map(ExitCode.init) ?? .software
+            return error.kind == .storeMismatch ? .cannotCreate : error.store.map(ExitCode.init) ?? .software
         }
         io.writeOut(buffer)
         if let warning = deletionWarning(since: since, recordedSince: read.deletionsRecordedSince) {

@@ -35,7 +35,10 @@ enum ExportCommand {
         case "jsonl":
             guard request.entity != nil else {
                 throw UsageError(
-                    message: "'--format jsonl' needs an entity", hint: "The document the map reads is one JSON value; name an entity for one object per line.")
+                    message: "'--format jsonl' needs an entity",
+                    hint:
+                        "The document is written as the map reads it (JSON Lines when the map reads each line as a record); name an entity for one object per line."
+                )
             }
             request.jsonLines = true
         case let other:

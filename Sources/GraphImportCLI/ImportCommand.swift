@@ -218,6 +218,10 @@ enum ImportCommand {
             var failure = FailureReport(.configuration, "cannot migrate the store \(store) to this map; nothing was imported", hint: nil)
             failure.details = refusals.map(\.description)
             return failure
+        case .storeConflict(let store, let refusals):
+            var failure = FailureReport(.cannotCreate, "cannot rename the tables of the store \(store) to this map's; nothing was imported", hint: nil)
+            failure.details = refusals.map(\.description)
+            return failure
         case .store(let path, let failure):
             switch failure.kind {
             case .busy:

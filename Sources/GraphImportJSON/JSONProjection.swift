@@ -43,12 +43,17 @@ public struct JSONProjection: Sendable {
         let keepsAllByNode: [Bool]
         /// Each node's members: a range of the member arrays below.
         let membersByNode: [Range<Int>]
-        /// Per member: its key's UTF-8 as a range of `keyBytes`, the key, and the member's node.
+        /// Per member: its key's UTF-8 as a range of `keyBytes`, its first and last eight bytes
+        /// and its length (`KeyWords`), the key, and the member's node.
         let keyBytes: [UInt8]
         let keyRanges: [Range<Int>]
+        let keyWords: [KeyWords]
         let keys: [String]
         let children: [Int]
-        /// Per node, an open-addressing table of its members by `slot(of:)`: where it starts in
+        /// Per member: its bit in a set of one object's kept members (`1 << its place among its
+        /// node's members`), or 0 past the 64th. A kept key's duplicate check is this bit.
+        let bits: [UInt64]
+        /// Per node, an open-addressing table of its members by `KeyWords.slot`: where it starts in
         /// `slots` and its size less one (a power of two). A member's number, or -1 for an empty
         /// slot. A tweet has two dozen keys and a map reads half of them: searching the kept keys
         /// one by one for every key read was a fifteenth of the reading thread.
@@ -56,17 +61,26 @@ public struct JSONProjection: Sendable {
         let slots: [Int32]
 
         init(
-            keepsAllByNode: [Bool], membersByNode: [Range<Int>], keyBytes: [UInt8], keyRanges: [Range<Int>], keys: [String], children: [Int],
-            tablesByNode: [(start: Int, mask: Int)], slots: [Int32]
+            keepsAllByNode: [Bool], membersByNode: [Range<Int>], keyBytes: [UInt8], keyRanges: [Range<Int>], keyWords: [KeyWords], keys: [String],
+            children: [Int], bits: [UInt64], tablesByNode: [(start: Int, mask: Int)], slots: [Int32]
         ) {
             self.keepsAllByNode = keepsAllByNode
             self.membersByNode = membersByNode
             self.keyBytes = keyBytes
             self.keyRanges = keyRanges
+            self.keyWords = keyWords
             self.keys = keys
             self.children = children
+            self.bits = bits
             self.tablesByNode = tablesByNode
             self.slots = slots
+        }
+
+        /// Whether member `member`'s key is `bytes`, byte for byte.
+        func keyMatches(_ member: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+            let range = keyRanges[member]
+            return range.count == bytes.count
+                && keyBytes.withUnsafeBufferPointer { memcmp($0.baseAddress! + range.lowerBound, bytes.baseAddress!, range.count) == 0 }
         }
     }
 
@@ -81,8 +95,10 @@ public struct JSONProjection: Sendable {
         var ranges: [Range<Int>] = []
         var bytes: [UInt8] = []
         var keyRanges: [Range<Int>] = []
+        var keyWords: [KeyWords] = []
         var keys: [String] = []
         var children: [Int] = []
+        var bits: [UInt64] = []
         for node in nodes {
             keepsAll.append(node.keepsAll)
             let first = keys.count
@@ -92,8 +108,13 @@ public struct JSONProjection: Sendable {
                 let start = bytes.count
                 bytes.append(contentsOf: key.utf8)
                 keyRanges.append(start..<bytes.count)
+                // Padded, as the scanner's buffer is, for the words' eight-byte loads.
+                let padded = Array(key.utf8) + Array(repeating: 0, count: 8)
+                keyWords.append(padded.withUnsafeBufferPointer { KeyWords(UnsafeBufferPointer(rebasing: $0[..<key.utf8.count])) })
                 keys.append(key)
                 children.append(child)
+                let place = keys.count - 1 - first
+                bits.append(place < 64 ? 1 << place : 0)
             }
             ranges.append(first..<keys.count)
         }
@@ -105,15 +126,15 @@ public struct JSONProjection: Sendable {
             let start = slots.count
             slots.append(contentsOf: repeatElement(-1, count: size))
             for member in members {
-                var slot = bytes[keyRanges[member]].withContiguousStorageIfAvailable { Self.slot(of: $0) } ?? 0
+                var slot = keyWords[member].slot
                 while slots[start + (slot & (size - 1))] >= 0 { slot += 1 }
                 slots[start + (slot & (size - 1))] = Int32(member)
             }
             tables.append((start, size - 1))
         }
         storage = Storage(
-            keepsAllByNode: keepsAll, membersByNode: ranges, keyBytes: bytes, keyRanges: keyRanges, keys: keys, children: children,
-            tablesByNode: tables, slots: slots)
+            keepsAllByNode: keepsAll, membersByNode: ranges, keyBytes: bytes, keyRanges: keyRanges, keyWords: keyWords, keys: keys,
+            children: children, bits: bits, tablesByNode: tables, slots: slots)
     }
 
     /// How many members of an object at `node` may be kept (nil: any number, the node keeps all).
@@ -131,39 +152,62 @@ public struct JSONProjection: Sendable {
     @inline(__always)
     func key(of member: Int) -> String { storage.keys[member] }
 
+    /// Member `member`'s bit in a set of the kept members of one object (its node's first 64
+    /// members each have one), or 0 when it has none.
+    @inline(__always)
+    func bit(of member: Int) -> UInt64 { storage.bits[member] }
+
     /// The node of member `member`'s value.
     @inline(__always)
     func child(of member: Int) -> Int { storage.children[member] }
 
     /// The member of an object at `node` whose key is `bytes` (UTF-8), or nil to skip it.
+    /// At least 8 bytes from the key's start must be readable (their values past the key do not
+    /// matter): the scanner's buffer is padded for it, and keys read another way are copied with padding.
     @inline(__always)
     func member(of node: Int, matching bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         let storage = storage
         let (start, mask) = storage.tablesByNode[node]
-        var slot = Self.slot(of: bytes)
-        return storage.keyBytes.withUnsafeBufferPointer { flat in
-            while true {
-                let found = Int(storage.slots[start + (slot & mask)])
-                guard found >= 0 else { return nil }
-                let range = storage.keyRanges[found]
-                if range.count == bytes.count
-                    && (range.isEmpty || memcmp(flat.baseAddress! + range.lowerBound, bytes.baseAddress!, range.count) == 0)
-                {
-                    return found
-                }
-                slot += 1
-            }
+        let words = KeyWords(bytes)
+        var slot = words.slot
+        while true {
+            let found = Int(storage.slots[start + (slot & mask)])
+            guard found >= 0 else { return nil }
+            // A key of up to 16 bytes is all in its two words; a longer one is compared whole.
+            if storage.keyWords[found] == words && (words.count <= 16 || storage.keyMatches(found, bytes)) { return found }
+            slot += 1
         }
     }
+}
 
-    /// Where a key's search starts: its length and its first, middle and last bytes, mixed.
+/// A key as two words and its length, so that a key met in the input is compared with a
+/// projection's keys without a call to `memcmp`: its first eight bytes (zero past its end) and
+/// its last eight (0 for a key of eight bytes or fewer). Equal words and lengths mean equal keys
+/// of up to 16 bytes.
+struct KeyWords: Equatable {
+    let head: UInt64
+    let tail: UInt64
+    let count: Int
+
+    /// The words of `bytes`; at least 8 bytes from its start must be readable.
     @inline(__always)
-    private static func slot(of bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        guard let first = bytes.first, let last = bytes.last else { return 0 }
-        var mixed = UInt(bytes.count)
-        mixed = mixed &* 31 &+ UInt(first)
-        mixed = mixed &* 31 &+ UInt(bytes[bytes.count / 2])
-        mixed = mixed &* 31 &+ UInt(last)
-        return Int(truncatingIfNeeded: mixed ^ mixed >> 5)
+    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+        count = bytes.count
+        guard let base = bytes.baseAddress, count > 0 else {
+            head = 0
+            tail = 0
+            return
+        }
+        let raw = UnsafeRawPointer(base)
+        let first = UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self))
+        head = count >= 8 ? first : first & (UInt64(1) << (count * 8) &- 1)
+        tail = count > 8 ? UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)) : 0
+    }
+
+    /// Where the key's search starts in its node's table: the words and the length, mixed.
+    @inline(__always)
+    var slot: Int {
+        let mixed = (head ^ (tail << 29 | tail >> 35) ^ UInt64(count)) &* 0x9E37_79B9_7F4A_7C15
+        return Int(truncatingIfNeeded: mixed >> 40)
     }
 }

@@ -24,8 +24,14 @@ struct BuildFrame {
     var hashFilter = SIMD4<UInt64>()
     /// Keys seen so far, filled only once an object is big enough for linear search to cost more.
     var keySet: Set<String> = []
-    /// Keys seen so far, skipped members included.
+    /// Keys checked through `keyLog` (or `keySet`) so far: every key but the kept ones that have a bit.
     var keyCount = 0
+    /// The kept members seen so far, as their projection bits (`JSONProjection.bit(of:)`): a kept
+    /// key is a duplicate only of itself, so its check is one bit, without hashing or logging it.
+    var keptMembers: UInt64 = 0
+    /// The current key's bit, or 0 when it goes through the log (skipped, past the 64th kept
+    /// member of its node, or any key of a node that keeps everything).
+    var keyBit: UInt64 = 0
     /// The projection node of this container's elements (an array) or members (an object).
     let projection: Int
     /// The node of the current member's value; `skipped` to skip it.
@@ -79,14 +85,20 @@ extension JSONScanner {
     /// Members that `projection` does not keep are checked against the grammar and left out.
     mutating func parseValue(depth: Int, projection: JSONProjection = .all) throws(JSONError) -> JSONValue {
         self.projection = projection
-        // The scanner's stack, taken out for the parse (the frames are mutated while the scanner
-        // is) and put back after it, so that a record does not allocate one and grow it.
-        var stack = frameStack
+        // The containers around `top`, outermost first: the scanner's stack, taken out for the
+        // parse (the frames are mutated while the scanner is) and put back after it, so that a
+        // record does not allocate one and grow it.
+        var outer = frameStack
         frameStack = []
         defer {
-            if !stack.isEmpty { stack.removeAll(keepingCapacity: true) }
-            frameStack = stack
+            if !outer.isEmpty { outer.removeAll(keepingCapacity: true) }
+            frameStack = outer
         }
+        // The innermost open container, when `open` > 0, kept out of the array: it is the one
+        // mutated for every member and element, and each access to an array's element checked
+        // that the array was not shared.
+        var top = BuildFrame(isObject: false, hashStart: 0, arenaStart: 0, projection: skipped)
+        var open = 0
         var value = JSONValue.null
         // Whether the value just completed was skipped (a member the projection leaves out).
         var isSkipped = false
@@ -94,16 +106,16 @@ extension JSONScanner {
         parsing: while true {
             // At the first byte of a value.
             guard let byte = try peek() else {
-                if let top = stack.last { throw syntaxError(JSONMessage.endInside(isObject: top.isObject)) }
+                if open > 0 { throw syntaxError(JSONMessage.endInside(isObject: top.isObject)) }
                 throw syntaxError(JSONMessage.expectedValue(found: "end of input"))
             }
             var wanted = projection.root
-            if let top = stack.last { wanted = top.isObject ? top.valueProjection : top.projection }
+            if open > 0 { wanted = top.isObject ? top.valueProjection : top.projection }
             isSkipped = wanted == skipped
             if !isSkipped {
                 switch byte {
                 case ASCII.openBrace, ASCII.openBracket:
-                    if depth + stack.count >= options.maxDepth {
+                    if depth + open >= options.maxDepth {
                         throw error(.limit, JSONMessage.tooDeep(limit: options.maxDepth), at: offset)
                     }
                     let isObject = byte == ASCII.openBrace
@@ -113,10 +125,12 @@ extension JSONScanner {
                         pos += 1
                         value = isObject ? .object(JSONObject()) : .array([])
                     } else {
-                        stack.append(BuildFrame(isObject: isObject, hashStart: keyLog.count, arenaStart: keyLog.byteCount, projection: wanted))
+                        if open > 0 { outer.append(top) }
+                        top = BuildFrame(isObject: isObject, hashStart: keyLog.count, arenaStart: keyLog.byteCount, projection: wanted)
+                        open += 1
                         // An object keeps at most the projection's members: room for them at once.
-                        if isObject, let limit = projection.memberLimit(wanted) { stack[stack.count - 1].members.reserveCapacity(limit) }
-                        if isObject { try beginMember(of: &stack[stack.count - 1], at: next) }
+                        if isObject, let limit = projection.memberLimit(wanted) { top.members.reserveCapacity(limit) }
+                        if isObject { try beginMember(of: &top, at: next) }
                         continue parsing
                     }
                 case ASCII.quote: value = .string(try scanString(materialize: true))
@@ -127,26 +141,27 @@ extension JSONScanner {
                 default: throw syntaxError(JSONMessage.expectedValue(found: describeCurrent()))
                 }
             } else {
-                try skipValue(depth: depth + stack.count)
+                try skipValue(depth: depth + open)
             }
             // A value is complete: hand it to the container around it, closing containers as they end.
-            while !stack.isEmpty {
-                let top = stack.count - 1
+            while open > 0 {
                 let next = try skipWhitespace()
-                if stack[top].isObject {
-                    try addMember(isSkipped ? nil : value, to: &stack[top])
+                if top.isObject {
+                    try addMember(isSkipped ? nil : value, to: &top)
                     if next == ASCII.comma {
                         pos += 1
-                        try beginMember(of: &stack[top], at: try skipWhitespace())
+                        try beginMember(of: &top, at: try skipWhitespace())
                         continue parsing
                     }
                     guard next == ASCII.closeBrace else { throw separatorError(next, isObject: true) }
                     pos += 1
-                    let frame = stack.removeLast()
-                    keyLog.truncate(count: frame.hashStart, byteCount: frame.arenaStart)
-                    value = .object(JSONObject(frame.members))
+                    keyLog.truncate(count: top.hashStart, byteCount: top.arenaStart)
+                    // Taken out, so that the value holds the only reference to its members.
+                    var members: [JSONMember] = []
+                    swap(&members, &top.members)
+                    value = .object(JSONObject(members))
                 } else {
-                    stack[top].elements.append(value)
+                    top.elements.append(value)
                     if next == ASCII.comma {
                         pos += 1
                         _ = try skipWhitespace()
@@ -154,8 +169,12 @@ extension JSONScanner {
                     }
                     guard next == ASCII.closeBracket else { throw separatorError(next, isObject: false) }
                     pos += 1
-                    value = .array(stack.removeLast().elements)
+                    var elements: [JSONValue] = []
+                    swap(&elements, &top.elements)
+                    value = .array(elements)
                 }
+                open -= 1
+                if open > 0 { top = outer.removeLast() }
                 isSkipped = false
             }
             return value
@@ -190,63 +209,91 @@ extension JSONScanner {
     }
 
     /// Looks a key up in the frame's projection node and keeps what the duplicate check needs:
-    /// its bytes in `keyLog` and its hash in `frame.currentHash` (its text, past the linear search).
+    /// a kept member's bit, or else the key's bytes in `keyLog` and its hash in
+    /// `frame.currentHash` (its text, past the linear search).
     private mutating func takeKey(_ bytes: UnsafeBufferPointer<UInt8>, text: String?, into frame: inout BuildFrame) {
         let node = frame.projection
-        let checks = options.rejectDuplicateKeys
-        let inArena = checks && frame.keyCount < linearKeySearchLimit
-        if inArena {
-            frame.currentHash = keyHash(bytes)
-            frame.currentKeyStart = keyLog.appendBytes(bytes)
-        }
+        frame.keyBit = 0
         if projection.keepsAll(node) {
             frame.key = text ?? String(decoding: bytes, as: UTF8.self)
             frame.keyMember = -1
             frame.valueProjection = node
+            logKey(bytes, into: &frame)
         } else if let member = projection.member(of: node, matching: bytes) {
             frame.keyMember = member
             frame.valueProjection = projection.child(of: member)
-            // A big object's duplicate check goes by text.
-            if checks && !inArena { frame.key = projection.key(of: member) }
+            guard options.rejectDuplicateKeys else { return }
+            frame.keyBit = projection.bit(of: member)
+            if frame.keyBit == 0 {
+                // A big object's duplicate check goes by text.
+                if frame.keyCount >= linearKeySearchLimit { frame.key = projection.key(of: member) }
+                logKey(bytes, into: &frame)
+            }
         } else {
             frame.valueProjection = skipped
-            if checks && !inArena { frame.key = text ?? String(decoding: bytes, as: UTF8.self) }
+            guard options.rejectDuplicateKeys else { return }
+            if frame.keyCount >= linearKeySearchLimit { frame.key = text ?? String(decoding: bytes, as: UTF8.self) }
+            logKey(bytes, into: &frame)
         }
+    }
+
+    /// Keeps a key's hash and bytes for the duplicate check, while the object's logged keys are
+    /// few enough for the linear search.
+    @inline(__always)
+    private mutating func logKey(_ bytes: UnsafeBufferPointer<UInt8>, into frame: inout BuildFrame) {
+        guard options.rejectDuplicateKeys && frame.keyCount < linearKeySearchLimit else { return }
+        frame.currentHash = keyHash(bytes)
+        frame.currentKeyStart = keyLog.appendBytes(bytes)
     }
 
     /// Checks the current key for a duplicate and adds the member, unless its value was skipped (nil).
     private mutating func addMember(_ value: JSONValue?, to frame: inout BuildFrame) throws(JSONError) {
         if options.rejectDuplicateKeys {
-            let count = frame.keyCount
-            var duplicate = false
-            if count < linearKeySearchLimit {
-                let hash = frame.currentHash
-                let word = Int(hash >> 6 & 3), bit = UInt64(1) << (hash & 63)
-                if frame.hashFilter[word] & bit != 0 {
-                    let current = keyLog.bytes(from: frame.currentKeyStart)
-                    for index in frame.hashStart..<keyLog.count where keyLog.hash(at: index) == hash {
-                        if keyLog.key(at: index, end: frame.currentKeyStart).elementsEqual(current) { duplicate = true }
-                    }
+            if frame.keyBit != 0 {
+                if frame.keptMembers & frame.keyBit != 0 {
+                    throw JSONError(
+                        kind: .syntax, message: JSONMessage.duplicateKey(projection.key(of: frame.keyMember)), position: frame.keyPosition,
+                        hint: nil)
                 }
-                frame.hashFilter[word] |= bit
-                keyLog.record(hash: hash, start: frame.currentKeyStart)
+                frame.keptMembers |= frame.keyBit
             } else {
-                if count == linearKeySearchLimit {
-                    // Past the linear search: the keys so far go into a set, as text.
-                    for index in frame.hashStart..<keyLog.count {
-                        frame.keySet.insert(String(decoding: keyLog.key(at: index, end: keyLog.byteCount), as: UTF8.self))
-                    }
-                }
-                duplicate = !frame.keySet.insert(frame.key).inserted
-            }
-            frame.keyCount += 1
-            if duplicate {
-                let key = count < linearKeySearchLimit ? String(decoding: keyLog.bytes(from: frame.currentKeyStart), as: UTF8.self) : frame.key
-                throw JSONError(kind: .syntax, message: JSONMessage.duplicateKey(key), position: frame.keyPosition, hint: nil)
+                try checkLoggedKey(of: &frame)
             }
         }
         if let value {
             frame.members.append(JSONMember(key: frame.keyMember >= 0 ? projection.key(of: frame.keyMember) : frame.key, value: value))
+        }
+    }
+
+    /// The duplicate check of a key without a bit: a linear search of the object's logged keys
+    /// (hashes first, through a filter of their bits), or past that a set of their texts.
+    private mutating func checkLoggedKey(of frame: inout BuildFrame) throws(JSONError) {
+        let count = frame.keyCount
+        var duplicate = false
+        if count < linearKeySearchLimit {
+            let hash = frame.currentHash
+            let word = Int(hash >> 6 & 3), bit = UInt64(1) << (hash & 63)
+            if frame.hashFilter[word] & bit != 0 {
+                let current = keyLog.bytes(from: frame.currentKeyStart)
+                for index in frame.hashStart..<keyLog.count where keyLog.hash(at: index) == hash {
+                    if keyLog.key(at: index, end: frame.currentKeyStart).elementsEqual(current) { duplicate = true }
+                }
+            }
+            frame.hashFilter[word] |= bit
+            keyLog.record(hash: hash, start: frame.currentKeyStart)
+        } else {
+            if count == linearKeySearchLimit {
+                // Past the linear search: the keys so far go into a set, as text.
+                for index in frame.hashStart..<keyLog.count {
+                    frame.keySet.insert(String(decoding: keyLog.key(at: index, end: keyLog.byteCount), as: UTF8.self))
+                }
+            }
+            duplicate = !frame.keySet.insert(frame.key).inserted
+        }
+        frame.keyCount += 1
+        if duplicate {
+            let key = count < linearKeySearchLimit ? String(decoding: keyLog.bytes(from: frame.currentKeyStart), as: UTF8.self) : frame.key
+            throw JSONError(kind: .syntax, message: JSONMessage.duplicateKey(key), position: frame.keyPosition, hint: nil)
         }
     }
 

@@ -65,7 +65,7 @@ struct JSONScanner {
     let blockScan: JSONBlockScan
     /// Reused by `skipValue` to remember which containers are open.
     var skipStack: [Bool] = []
-    /// Reused by `parseValue`: the arrays and objects it has open.
+    /// Reused by `parseValue`: the arrays and objects it has open around the innermost one.
     var frameStack: [BuildFrame] = []
     /// Reused by `scanString`: the bytes of a string built with escapes or across windows (a
     /// new array for each, grown append by append, was a visible part of reading a timeline).

@@ -35,6 +35,7 @@ struct Validator {
         let records = resolveRecords(firstEntity: entities.first)
         checkMemberNamesReached(entities: entities, records: records)
         checkElementIndexesReached(entities: entities, records: records)
+        checkArrayObjects(entities: entities)
         checkParentsReached()
         checkRootPaths(meta: meta)
         if syntax.entities.contains(where: { $0.owned != nil }) { checkOwnership(entities: &entities, records: records) }

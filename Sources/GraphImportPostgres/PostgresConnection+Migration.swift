@@ -11,17 +11,20 @@ extension PostgresConnection {
         return status == PQTRANS_INTRANS || status == PQTRANS_INERROR
     }
 
-    /// Plans the migration from the store's tables as they are (`storedSchema`) to `schema`; when
+    /// Plans the migration from the store's tables as they are (`storedSchema`) to `schema` (renaming
+    /// tables it holds under their names in `formerly`: `Migrator.plan`); when
     /// nothing is refused, runs its DDL and records `schema` (with the map, for reference) in
     /// `graphimport_schema` if it differs from the latest record. Returns the plan either way.
     ///
     /// Must run inside the import's transaction, under the store's lock: PostgreSQL's DDL is
     /// transactional, so an import that fails after migrating leaves the tables as they were, and
     /// two imports never migrate at once.
-    package func migrate(to schema: SchemaDescription, mapName: String, mapText: String) throws(PostgresError) -> MigrationPlan {
+    package func migrate(
+        to schema: SchemaDescription, formerly: SchemaDescription? = nil, mapName: String, mapText: String
+    ) throws(PostgresError) -> MigrationPlan {
         guard isInTransaction else { throw PostgresError(.other, message: "the schema migration must run inside a transaction") }
         let latest = try latestSchemaRecord()
-        let plan = Migrator.plan(from: try storedSchema(), to: schema, target: .postgresql)
+        let plan = Migrator.plan(from: try storedSchema(), to: schema, formerly: formerly, target: .postgresql)
         guard plan.refusals.isEmpty else { return plan }
         for statement in PostgresSchemaSQL.statements(for: plan.steps) { try execute(statement) }
         if latest?.schema != schema || latest?.mapName != mapName || latest?.mapText != mapText {

@@ -3,10 +3,11 @@ package import GraphImportSchema
 /// PostgreSQL's DDL for a migration planned by `Migrator`, the planner of both stores: the same
 /// steps as SQLite's, in PostgreSQL's types, with deferred foreign keys and the same index names.
 extension PostgresSchemaSQL {
-    /// The statements of `steps`: the new tables (a reference between two of them added once both
+    /// The statements of `steps`: the renames (in their order), the new tables (a reference between two of them added once both
     /// exist), then their indexes, then the columns added to existing tables (whose references may
     /// point at a new table), then the indexes added to existing tables (which may be on a new column).
     package static func statements(for steps: [MigrationStep]) -> [String] {
+        var renames: [String] = []
         var tables: [TableDescription] = []
         var columns: [String] = []
         var indexes: [String] = []
@@ -15,13 +16,18 @@ extension PostgresSchemaSQL {
             case .createTable(let table): tables.append(table)
             case .addColumn(let column, let table): columns.append(addColumn(column, to: table))
             case .createIndex(let table, let names): indexes.append(createIndex(on: table, columns: names, unique: false))
+            // References and indexes follow a renamed table or column by their object ids.
+            case .renameTable(let from, let to): renames.append("ALTER TABLE \(quoteIdentifier(from)) RENAME TO \(quoteIdentifier(to))")
+            case .renameColumn(let table, let from, let to):
+                renames.append("ALTER TABLE \(quoteIdentifier(table)) RENAME COLUMN \(quoteIdentifier(from)) TO \(quoteIdentifier(to))")
+            case .renameIndex(let from, let to, _, _, _): renames.append("ALTER INDEX \(quoteIdentifier(from)) RENAME TO \(quoteIdentifier(to))")
             }
         }
         // A reference to a table not created here is to one the store has: no need to wait for it.
         let created = Set(tables.map(\.name))
         let existing = Set(tables.flatMap { $0.columns.compactMap(\.references?.table) }).subtracting(created)
         let creates = tables.isEmpty ? [] : createStatements(for: SchemaDescription(tables: tables), existing: existing)
-        return creates + columns + indexes
+        return renames + creates + columns + indexes
     }
 
     /// `ALTER TABLE "t" ADD COLUMN "c" TYPE [REFERENCES … DEFERRABLE INITIALLY DEFERRED]`. Added

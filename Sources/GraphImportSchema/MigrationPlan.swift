@@ -6,11 +6,15 @@ package struct MigrationRefusal: Sendable, Equatable, CustomStringConvertible {
     package var message: String
     /// What to do instead, as a sentence without a final period.
     package var hint: String
+    /// The store holds what the map's names cannot be matched with (a table under an older
+    /// graphimport's name and under the map's), rather than the map asking for a change.
+    package var isStoreConflict: Bool
 
     /// A refusal for `table` (and `column` when the change is a column's).
-    package init(table: String, column: String? = nil, message: String, hint: String) {
+    package init(table: String, column: String? = nil, isStoreConflict: Bool = false, message: String, hint: String) {
         self.table = table
         self.column = column
+        self.isStoreConflict = isStoreConflict
         self.message = message
         self.hint = hint
     }
@@ -28,13 +32,21 @@ package enum MigrationStep: Sendable, Equatable {
     case addColumn(ColumnDescription, table: String)
     /// A plain index added to an existing table (named as the store spells it).
     case createIndex(table: String, columns: [String])
+    /// A table renamed in place, its rows, indexes and the references to it kept (a store made
+    /// when the map's default table names were others: `Migrator.plan(…formerly:…)`).
+    case renameTable(from: String, to: String)
+    /// A column of `table` (its name after any `renameTable`) renamed in place.
+    case renameColumn(table: String, from: String, to: String)
+    /// An index renamed to the name `TableDescription.indexName` gives it on `table`'s `columns`
+    /// (their names after any renames); a store that cannot rename an index makes it again.
+    case renameIndex(from: String, to: String, table: String, columns: [String], unique: Bool)
 }
 
 /// What moving a store from one schema to another takes: the steps, a human summary, and refusals.
 package struct MigrationPlan: Sendable, Equatable {
     /// The changes to make, in order.
     package var steps: [MigrationStep]
-    /// One line per change, kept ones included: "add table hashtag", "add column tweet.lang".
+    /// One line per change, kept ones included: "add table hashtags", "add column tweets.lang".
     package var changes: [String]
     /// Changes that cannot be made in place; when not empty, nothing should be run.
     package var refusals: [MigrationRefusal]

@@ -2,7 +2,9 @@
 /// nullable columns and indexes are added; whatever exists and fits is kept; nothing is ever
 /// dropped (tables, columns and indexes a map does not name are kept, so several maps can feed one
 /// store and a map can go back and forth); every other difference is refused with a hint, because
-/// SQLite's ALTER TABLE can only add (https://www.sqlite.org/lang_altertable.html).
+/// SQLite's ALTER TABLE can only add (https://www.sqlite.org/lang_altertable.html). The one
+/// exception is a store made when the map's tables had other default names: those are renamed
+/// (`Migrator+Renames`).
 ///
 /// The plan is made of table descriptions (`MigrationStep`), not SQL: each store turns its steps
 /// into its own DDL, so that a map change means the same in both stores; `target` only words the
@@ -13,8 +15,24 @@ package enum Migrator {
         plan(from: StoredSchema(schema: old ?? SchemaDescription(tables: []), recorded: old), to: new, target: target)
     }
 
-    /// The plan from the store's real schema to `new`.
-    package static func plan(from store: StoredSchema, to new: SchemaDescription, target: MigrationTarget) -> MigrationPlan {
+    /// The plan from the store's real schema to `new`. `formerly` is `new` as an older graphimport
+    /// named its tables (the same tables in the same order, other names): a store that holds a
+    /// table by its former name has it renamed first (`renames`), and the rest is planned against
+    /// the store as renamed.
+    package static func plan(
+        from store: StoredSchema, to new: SchemaDescription, formerly: SchemaDescription? = nil, target: MigrationTarget
+    ) -> MigrationPlan {
+        guard let formerly else { return additions(from: store, to: new, target: target) }
+        let renames = renames(in: store, to: new, formerly: formerly, target: target)
+        var plan = additions(from: renames.store, to: new, target: target)
+        plan.steps = renames.plan.steps + plan.steps
+        plan.changes = renames.plan.changes + plan.changes
+        plan.refusals = renames.plan.refusals + plan.refusals
+        return plan
+    }
+
+    /// What is missing from `store` for `new`, added; the rest kept or refused.
+    private static func additions(from store: StoredSchema, to new: SchemaDescription, target: MigrationTarget) -> MigrationPlan {
         var plan = MigrationPlan()
         let rebuildHint = target.rebuildHint
         for table in new.tables {
@@ -141,7 +159,7 @@ package enum Migrator {
         return MigrationRefusal(table: table, column: new.name, message: message, hint: target.rebuildHint)
     }
 
-    private static func sameName(_ a: String, _ b: String) -> Bool { foldedName(a) == foldedName(b) }
+    static func sameName(_ a: String, _ b: String) -> Bool { foldedName(a) == foldedName(b) }
 
     private static func sameNames(_ a: [String], _ b: [String]) -> Bool { folded(a) == folded(b) }
 
@@ -152,7 +170,7 @@ package enum Migrator {
         return sameName(a.table, b.table) && sameName(a.column, b.column) && a.onDelete == b.onDelete
     }
 
-    private static func article(_ type: String) -> String {
+    static func article(_ type: String) -> String {
         type.first.map { "aeiou".contains($0) } == true ? "an" : "a"
     }
 

@@ -16,14 +16,22 @@ package enum SchemaSQL {
         schema.tables.flatMap { createStatements(for: $0) }
     }
 
-    /// The DDL of a migration's steps, in order: a new table with its indexes, an added column, an
-    /// added index.
+    /// The DDL of a migration's steps, in order: a renamed table, column or index, a new table with
+    /// its indexes, an added column, an added index.
     package static func statements(for steps: [MigrationStep]) -> [String] {
         steps.flatMap { step in
             switch step {
             case .createTable(let table): createStatements(for: table)
             case .addColumn(let column, let table): [addColumn(column, to: table)]
             case .createIndex(let table, let columns): [createIndex(on: table, columns: columns, unique: false)]
+            // SQLite rewrites the references to a renamed table and the indexes on a renamed
+            // column itself (https://www.sqlite.org/lang_altertable.html); it cannot rename an
+            // index, which is made again under its new name.
+            case .renameTable(let from, let to): ["ALTER TABLE \(quoteIdentifier(from)) RENAME TO \(quoteIdentifier(to))"]
+            case .renameColumn(let table, let from, let to):
+                ["ALTER TABLE \(quoteIdentifier(table)) RENAME COLUMN \(quoteIdentifier(from)) TO \(quoteIdentifier(to))"]
+            case .renameIndex(let from, _, let table, let columns, let unique):
+                ["DROP INDEX \(quoteIdentifier(from))", createIndex(on: table, columns: columns, unique: unique)]
             }
         }
     }

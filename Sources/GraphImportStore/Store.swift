@@ -25,18 +25,21 @@ package final class Store {
         try latestRecord()?.schema
     }
 
-    /// Plans the migration from the store's real tables (see `storedSchema`) to `schema`; when there
-    /// are no refusals, runs its statements and records `schema` (with the map for reference) if it
+    /// Plans the migration from the store's real tables (see `storedSchema`) to `schema` (renaming
+    /// tables the store holds under their names in `formerly`: `Migrator.plan`); when there are no
+    /// refusals, runs its statements and records `schema` (with the map for reference) if it
     /// differs from the latest record.
     /// Must be called inside the caller's transaction. Returns the plan either way.
-    package func migrate(to schema: SchemaDescription, mapName: String, mapText: String) throws(StoreError) -> MigrationPlan {
+    package func migrate(
+        to schema: SchemaDescription, formerly: SchemaDescription? = nil, mapName: String, mapText: String
+    ) throws(StoreError) -> MigrationPlan {
         // Outside a transaction each DDL statement would commit on its own, and a failure
         // half-way would leave a schema that matches no recorded version.
         guard database.isInTransaction else {
             throw StoreError(extendedCode: SQLITE_MISUSE, message: "the schema migration must run inside a transaction")
         }
         let latest = try latestRecord()
-        let plan = Migrator.plan(from: try storedSchema(), to: schema, target: .sqlite)
+        let plan = Migrator.plan(from: try storedSchema(), to: schema, formerly: formerly, target: .sqlite)
         guard plan.refusals.isEmpty else { return plan }
         for statement in plan.statements {
             try database.execute(statement)

@@ -136,7 +136,7 @@ struct ChangesCLITests {
         _ = try store.importJSON(#"[{"id":1,"title":"a"},{"id":2,"title":"b"}]"#, plan: plan).get()
         _ = try store.importJSON(#"[{"id":3,"title":"c"}]"#, plan: plan).get()
         let graph = try ObjectGraph(store: store.location, plan: plan)
-        try store.whileWriting(#"UPDATE post SET title = 'changed'; INSERT INTO post (id, title, inserted_run, changed_run) VALUES (9, 'new', 3, 3)"#) {
+        try store.whileWriting(#"UPDATE posts SET title = 'changed'; INSERT INTO posts (id, title, inserted_run, changed_run) VALUES (9, 'new', 3, 3)"#) {
             () throws in
             #expect(try graph.objects("Post").map { try $0.string("title") } == ["a", "b", "c"])
             let changes = runInProcess(["changes", "--map", map, "--since-run", "2", "--store", store.location])

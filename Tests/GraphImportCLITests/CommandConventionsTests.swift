@@ -22,7 +22,7 @@ struct ShortOptionTests {
         let result = runInProcess([feed, "-m", map, "-s", store, "-q"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.isEmpty)
-        #expect(try sqlite(store, "SELECT count(*) FROM item") == "2")
+        #expect(try sqlite(store, "SELECT count(*) FROM items") == "2")
         #expect(!FileManager.default.fileExists(atPath: dir.path("items.sqlite")))
     }
 
@@ -38,7 +38,7 @@ struct ShortOptionTests {
         #expect(try storeHasNoDataTables(store))
         let real = runInProcess([feed, "-qm", map])
         #expect(real.status == 0, "\(real.stderr)")
-        #expect(try sqlite(store, "SELECT count(*) FROM item") == "2")
+        #expect(try sqlite(store, "SELECT count(*) FROM items") == "2")
     }
 
     @Test func theOtherCommandsTakeTheirShortNamesToo() throws {

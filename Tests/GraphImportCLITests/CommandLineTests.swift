@@ -141,7 +141,7 @@ struct CommandLineTests {
         let result = runInProcess([feed, "--map", map, "--skip-invalid"])
         #expect(result.status == 3)
         #expect(result.stderr.contains("graphimport: skipped: \(feed):1:22: Item.name:"))
-        #expect(try sqlite(dir.path("items.sqlite"), "SELECT id FROM item") == "1")
+        #expect(try sqlite(dir.path("items.sqlite"), "SELECT id FROM items") == "1")
     }
 
     @Test func checkAndSchemaCommands() {
@@ -154,7 +154,7 @@ struct CommandLineTests {
         #expect(schema.status == 0)
         #expect(
             schema.stdout.hasPrefix(
-                "CREATE TABLE \"item\" (\"pk\" INTEGER PRIMARY KEY, \"id\" INTEGER NOT NULL, \"name\" TEXT, \"inserted_run\" INTEGER, \"changed_run\" INTEGER) STRICT;\n"
+                "CREATE TABLE \"items\" (\"pk\" INTEGER PRIMARY KEY, \"id\" INTEGER NOT NULL, \"name\" TEXT, \"inserted_run\" INTEGER, \"changed_run\" INTEGER) STRICT;\n"
             ))
     }
 }

@@ -85,7 +85,7 @@ struct CronRecipeTests {
         let result = try runScript(environment)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(try summaries(result).map { $0["records"] as? Int } == [2, 1, 1])
-        #expect(try store.select("SELECT id FROM item ORDER BY id").flatMap { $0 } == ["1", "2", "3", "4"])
+        #expect(try store.select("SELECT id FROM items ORDER BY id").flatMap { $0 } == ["1", "2", "3", "4"])
         #expect(try store.select("SELECT key FROM graphimport_meta WHERE key = 'cursor'").flatMap { $0 } == [])
         #expect(try store.select("SELECT outcome FROM graphimport_runs ORDER BY id").flatMap { $0 } == ["succeeded", "succeeded", "succeeded"])
     }
@@ -99,13 +99,13 @@ struct CronRecipeTests {
         let first = try runScript(environment)
         #expect(first.status == 0, "\(first.stderr)")
         #expect(first.stderr == "mirror-feed: stopped after 2 pages; the next run resumes at cursor page3\n")
-        #expect(try sqlite(store, "SELECT group_concat(id) FROM (SELECT id FROM item ORDER BY id)") == "1,2,3")
+        #expect(try sqlite(store, "SELECT group_concat(id) FROM (SELECT id FROM items ORDER BY id)") == "1,2,3")
         #expect(try sqlite(store, "SELECT value FROM graphimport_meta WHERE key = 'cursor'") == "page3")
         let second = try runScript(environment)
         #expect(second.status == 0, "\(second.stderr)")
         #expect(second.stderr == "mirror-feed: resuming at cursor page3\n")
         #expect(try summaries(second).count == 1)
-        #expect(try sqlite(store, "SELECT group_concat(id) FROM (SELECT id FROM item ORDER BY id)") == "1,2,3,4")
+        #expect(try sqlite(store, "SELECT group_concat(id) FROM (SELECT id FROM items ORDER BY id)") == "1,2,3,4")
         #expect(try sqlite(store, "SELECT count(*) FROM graphimport_meta WHERE key = 'cursor'") == "0")
     }
 
@@ -119,13 +119,13 @@ struct CronRecipeTests {
         #expect(failed.status == 65)
         #expect(failed.stderr.contains("graphimport: error: <stdin>:1:"), "\(failed.stderr)")
         #expect(failed.stderr.hasSuffix("mirror-feed: import of file://\(dir.path("page2.json")) failed (graphimport exit 65)\n"))
-        #expect(try sqlite(store, "SELECT group_concat(id) FROM (SELECT id FROM item ORDER BY id)") == "1,2")
+        #expect(try sqlite(store, "SELECT group_concat(id) FROM (SELECT id FROM items ORDER BY id)") == "1,2")
         #expect(try sqlite(store, "SELECT value FROM graphimport_meta WHERE key = 'cursor'") == "page2")
         dir.write("page2.json", #"{"next":"page3","items":[{"id":3,"name":"c"}]}"#)
         let retried = try runScript(environment)
         #expect(retried.status == 0, "\(retried.stderr)")
         #expect(retried.stderr == "mirror-feed: resuming at cursor page2\n")
-        #expect(try sqlite(store, "SELECT group_concat(id) FROM (SELECT id FROM item ORDER BY id)") == "1,2,3,4")
+        #expect(try sqlite(store, "SELECT group_concat(id) FROM (SELECT id FROM items ORDER BY id)") == "1,2,3,4")
     }
 
     @Test func missingFeedFileExitsWithCurlsStatusAndCreatesNoStore() throws {
@@ -204,14 +204,14 @@ struct CronRecipeTests {
         let failed = try runScript(environment)
         #expect(failed.status == 65)
         #expect(try store.select(etag).flatMap { $0 } == [firstETag])
-        #expect(try store.select("SELECT name FROM item").flatMap { $0 } == ["a"])
+        #expect(try store.select("SELECT name FROM items").flatMap { $0 } == ["a"])
         // So the next run asks with the old ETag, gets the fixed body and keeps its ETag.
         dir.write("feed.json", #"{"next":null,"items":[{"id":1,"name":"b"},{"id":2,"name":"c"}]}"#)
         let fixed = try runScript(environment)
         #expect(fixed.status == 0, "\(fixed.stderr)")
         #expect(server.requests() == ["/feed -", "/feed \(firstETag)", "/feed \(firstETag)"])
         #expect(try store.select(etag).flatMap { $0 } == [try server.etag(of: "feed.json")])
-        #expect(try store.select("SELECT name FROM item ORDER BY id").flatMap { $0 } == ["b", "c"])
+        #expect(try store.select("SELECT name FROM items ORDER BY id").flatMap { $0 } == ["b", "c"])
     }
 
     @Test func cursorParamCarriesThePercentEncodedCursor() throws {
@@ -224,7 +224,7 @@ struct CronRecipeTests {
         let result = try runScript(["FEED_URL": server.url("/feed?limit=2"), "CURSOR_PARAM": "after", "MAP": dir.path("pages.map")])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(server.requests() == ["/feed?limit=2 -", "/feed?limit=2&after=t3_a%20b%2Bc -"])
-        #expect(try sqlite(dir.path("pages.sqlite"), "SELECT group_concat(id) FROM (SELECT id FROM item ORDER BY id)") == "1,2")
+        #expect(try sqlite(dir.path("pages.sqlite"), "SELECT group_concat(id) FROM (SELECT id FROM items ORDER BY id)") == "1,2")
     }
 
     @Test func httpErrorExitsWithCurlsStatus() throws {

@@ -38,8 +38,8 @@ struct DeletionCLITests {
         #expect(result.stderr.contains("  deleted Account: 2, 3\n  deleted Repo: 10\n"), "\(result.stderr)")
         let json = runInProcess([dir.write("third.json", Self.second), "--map", map, "--store", store.location, "--json"])
         #expect(json.stdout.contains(#""Account":{"inserted":0,"updated":0,"unchanged":1,"skipped":0,"deleted":0}"#), "\(json.stdout)")
-        #expect(try store.lines("SELECT id FROM account ORDER BY id") == ["1"])
-        #expect(try store.value("SELECT count(*) FROM repo") == "0")
+        #expect(try store.lines("SELECT id FROM accounts ORDER BY id") == ["1"])
+        #expect(try store.value("SELECT count(*) FROM repos") == "0")
         #expect(try store.deletedRows() == [#"2|Account|{"id":2}"#, #"2|Account|{"id":3}"#, #"2|Repo|{"id":10}"#])
     }
 
@@ -57,7 +57,7 @@ struct DeletionCLITests {
                 hint: keep Account 2 in the feed, or change the rule of Repo.owner to `delete nullify` or `delete cascade`
 
                 """)
-        #expect(try store.lines("SELECT id FROM account ORDER BY id") == ["1", "2", "3"])
+        #expect(try store.lines("SELECT id FROM accounts ORDER BY id") == ["1", "2", "3"])
         #expect(try store.deletedRows() == [])
         #expect(try store.value("SELECT outcome FROM graphimport_runs ORDER BY id DESC LIMIT 1") == "failed")
     }

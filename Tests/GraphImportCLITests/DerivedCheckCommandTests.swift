@@ -24,7 +24,7 @@ struct DerivedCheckCommandTests {
         let line = "skipped: \(dir.path("feed.json")):2:2: Movie.short: must be 1 to 5 characters long (value: 'Heat and Dust') at $[1] (record 1)\n"
         #expect(result.stderr.contains(line))
         #expect(!result.stderr.contains("hooks"))
-        #expect(try store.select("SELECT id FROM movie ORDER BY id") == [["1"], ["3"]])
+        #expect(try store.select("SELECT id FROM movies ORDER BY id") == [["1"], ["3"]])
     }
 
     @Test(arguments: StoreKind.testable)

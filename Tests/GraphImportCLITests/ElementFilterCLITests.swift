@@ -49,7 +49,7 @@ struct ElementFilterCLITests {
         #expect(
             try sqlite(
                 store,
-                "SELECT t.id, t.text, q.id, r.id FROM tweet t LEFT JOIN tweet q ON q.pk = t.quotes_pk LEFT JOIN tweet r ON r.pk = t.in_reply_to_pk"
+                "SELECT t.id, t.text, q.id, r.id FROM tweets t LEFT JOIN tweets q ON q.pk = t.quotes_pk LEFT JOIN tweets r ON r.pk = t.in_reply_to_pk"
                     + " ORDER BY t.id") == "1|first||\n2|second, long|1|3\n3|||")
     }
 }

@@ -110,13 +110,13 @@ struct ExportCommandTests {
         #expect(older.status == 73, "\(older.stderr)")
         #expect(
             older.stderr.hasSuffix(
-                "the store was not made by this map: it has no column 'item.title'\n"
+                "the store was not made by this map: it has no column 'items.title'\n"
                     + "hint: export with the map that made the store, or import with this map first (an import adds what the map adds)\n"))
         #expect(!older.stderr.contains("SELECT"))
         let other = directory.write("other.map", "entity Widget\n  key id\n  id : Int\n")
         let otherMap = runInProcess(["export", "--map", other, "--store", store.location])
         #expect(otherMap.status == 73)
-        #expect(otherMap.stderr.contains("the store was not made by this map: it has no table 'widget'\n"))
+        #expect(otherMap.stderr.contains("the store was not made by this map: it has no table 'widgets'\n"))
         #expect(runInProcess(["export", "--map", map, "--store", store.location]).status == 0)
 
         let foreign = try StoreUnderTest(kind)

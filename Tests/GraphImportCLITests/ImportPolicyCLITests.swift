@@ -47,7 +47,7 @@ struct ImportPolicyCLITests {
                 "  + 11 (new)",
                 "",
             ])
-        #expect(try storeUnderTest.select("SELECT title FROM post WHERE id = 1") == [["A"]])
+        #expect(try storeUnderTest.select("SELECT title FROM posts WHERE id = 1") == [["A"]])
     }
 
     @Test(arguments: StoreKind.testable)
@@ -77,7 +77,31 @@ struct ImportPolicyCLITests {
         #expect(
             result.stderr.contains(
                 "  entity   inserted  updated  unchanged  skipped  not inserted\n  Post            0        1          0        0             1\n"))
-        #expect(try storeUnderTest.select("SELECT id, title FROM post ORDER BY id") == [["1", "A"], ["2", "B2"]])
+        #expect(try storeUnderTest.select("SELECT id, title FROM posts ORDER BY id") == [["1", "A"], ["2", "B2"]])
+    }
+
+    @Test(arguments: StoreKind.testable)
+    func occurrenceFirstCountsTheOccurrencesItPassesOver(kind: StoreKind) throws {
+        let dir = TemporaryDirectory()
+        let map = dir.write(
+            "posts.map",
+            """
+            records at $[*] as Post
+            entity Post
+              key id
+              occurrence first
+              id : Int
+              title : String
+            """)
+        let feed = dir.write("newest-first.json", #"[{"id": 1, "title": "new"}, {"id": 1, "title": "old"}, {"id": 2, "title": "B"}]"#)
+        let store = try StoreUnderTest(kind)
+        let result = runInProcess([feed, "--map", map, "--store", store.location, "--json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains(#""Post":{"inserted":2,"updated":0,"unchanged":0,"skipped":0,"deleted":0,"passed_over":1}"#))
+        #expect(
+            result.stderr.contains(
+                "  entity  inserted  updated  unchanged  skipped  passed over\n  Post           2        0          0        0            1\n"))
+        #expect(try store.select("SELECT id, title FROM post ORDER BY id") == [["1", "new"], ["2", "B"]])
     }
 
     @Test(arguments: StoreKind.testable)
@@ -104,7 +128,7 @@ struct ImportPolicyCLITests {
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.contains("  not linked Post.tags: 2 keys of no stored Tag (7 at $[0].tag_ids[0], 8 at $[0].tag_ids[1])\n"), "\(result.stderr)")
         #expect(
-            try store.select("SELECT c.id, j.position FROM post_comments j JOIN comment c ON c.pk = j.comment_pk ORDER BY j.position") == [
+            try store.select("SELECT c.id, j.position FROM posts_comments j JOIN comments c ON c.pk = j.comments_pk ORDER BY j.position") == [
                 ["10", "0"], ["11", "1"],
             ])
     }

@@ -28,7 +28,7 @@ struct KeyedFeedCLITests {
         let map = dir.write("users.map", "records at users{*} as User\nentity User\n  key id\n  id <- $key : String\n  name : String\n")
         let feed = dir.write("users.json", Self.feed)
         #expect(runInProcess([feed, "--map", map, "--quiet"]).status == 0)
-        #expect(try sqlite(dir.path("users.sqlite"), "SELECT id, name FROM user ORDER BY pk") == "alice|Alice\nbob|Bob")
+        #expect(try sqlite(dir.path("users.sqlite"), "SELECT id, name FROM users ORDER BY pk") == "alice|Alice\nbob|Bob")
     }
 
     @Test func anArrayOfIdsImportsThroughTheWholeRecordPath() throws {
@@ -36,6 +36,6 @@ struct KeyedFeedCLITests {
         let map = dir.write("ids.map", "records at $[*] as Item\nentity Item\n  key id\n  id <- $ : String\n")
         let feed = dir.write("ids.json", #"["1699", "1455"]"#)
         #expect(runInProcess([feed, "--map", map, "--quiet"]).status == 0)
-        #expect(try sqlite(dir.path("ids.sqlite"), "SELECT id FROM item ORDER BY pk") == "1699\n1455")
+        #expect(try sqlite(dir.path("ids.sqlite"), "SELECT id FROM items ORDER BY pk") == "1699\n1455")
     }
 }

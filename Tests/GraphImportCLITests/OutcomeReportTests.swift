@@ -53,7 +53,7 @@ struct OutcomeReportTests {
             return named.replacingOccurrences(of: #"\d+\.\d\d s\)"#, with: "T s)", options: .regularExpression)
         }
 
-        func names() throws -> [String] { try store.lines("SELECT id || '=' || name FROM item ORDER BY id") }
+        func names() throws -> [String] { try store.lines("SELECT id || '=' || name FROM items ORDER BY id") }
     }
 
     private func object(_ text: String) throws -> [String: Any] {

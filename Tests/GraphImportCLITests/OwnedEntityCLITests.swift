@@ -39,7 +39,7 @@ struct OwnedEntityCLITests {
         #expect(second.status == 0)
         #expect(second.stderr.contains("  Line           0        1          0        0        2"))
         #expect(second.stderr.contains("  deleted Line: ('A1', 1), ('A2', 0)"))
-        #expect(try sqlite(store, "SELECT owner_number, position, sku, quantity FROM line") == "A1|0|pen|3")
+        #expect(try sqlite(store, "SELECT owner_number, position, sku, quantity FROM lines") == "A1|0|pen|3")
     }
 
     /// Without `delete missing`, on both stores: a shorter list deletes the lines it no longer has.
@@ -61,7 +61,7 @@ struct OwnedEntityCLITests {
         #expect(second.stderr.contains("  Line           0        1          0        0        1"), "\(second.stderr)")
         #expect(second.stderr.contains("  deleted Line: ('A1', 1)\n"), "\(second.stderr)")
         #expect(
-            try store.select("SELECT owner_number, position, sku, quantity FROM line ORDER BY owner_number, position") == [
+            try store.select("SELECT owner_number, position, sku, quantity FROM lines ORDER BY owner_number, position") == [
                 ["A1", "0", "pen", "3"], ["A2", "0", "pen", "1"],
             ])
     }

@@ -40,17 +40,17 @@ struct ParentScopedCLITests {
         let storeUnderTest = try StoreUnderTest(kind)
         let store = storeUnderTest.location
         #expect(runInProcess([dir.write("one.json", Self.repos([1, 2, 3], [1, 2])), "--map", map, "--store", store, "--quiet"]).status == 0)
-        #expect(try storeUnderTest.value("SELECT count(*) FROM issue") == "5")
+        #expect(try storeUnderTest.value("SELECT count(*) FROM issues") == "5")
         let page = dir.write("two.json", Self.repos([1, 3], nil))
         let dry = runInProcess([page, "--map", map, "--store", store, "--dry-run"])
         #expect(dry.status == 0)
         #expect(dry.stderr.contains("  would delete Issue: (1, 2)\n"), "\(dry.stderr)")
-        #expect(try storeUnderTest.value("SELECT count(*) FROM issue") == "5")
+        #expect(try storeUnderTest.value("SELECT count(*) FROM issues") == "5")
         let run = runInProcess([page, "--map", map, "--store", store])
         #expect(run.status == 0)
         #expect(run.stderr.contains("  deleted Issue: (1, 2)\n"), "\(run.stderr)")
         #expect(
-            try storeUnderTest.lines("SELECT repo_id, number, title FROM issue ORDER BY repo_id, number") == ["1|1|a#1", "1|3|a#3", "2|1|b#1", "2|2|b#2"])
+            try storeUnderTest.lines("SELECT repo_id, number, title FROM issues ORDER BY repo_id, number") == ["1|1|a#1", "1|3|a#3", "2|1|b#1", "2|2|b#2"])
     }
 
     @Test func anIssueGivenAsARecordHasNoParentAndExits65SayingWhy() throws {

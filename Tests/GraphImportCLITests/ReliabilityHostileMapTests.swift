@@ -93,7 +93,7 @@ struct ReliabilityHostileMapTests {
         let outcome = try runTool([feed, "--map", map, "--store", store, "--quiet"], in: dir)
         #expect(outcome.exitStatus == 0, "\(outcome.report)")
         // JSON keys differing in case are different keys too: "Label" is not "label".
-        #expect(try sqlite(store, "SELECT name, label FROM tag ORDER BY name") == "SWIFT|\nSwift|a\nswift|b")
+        #expect(try sqlite(store, "SELECT name, label FROM tags ORDER BY name") == "SWIFT|\nSwift|a\nswift|b")
     }
 
     @Test(arguments: [

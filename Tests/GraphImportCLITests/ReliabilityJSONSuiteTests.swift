@@ -38,7 +38,7 @@ extension CorpusSuite {
             let feed = dir.write("feed.json", #"[{"a":1},{},{"b":[null,{"c":"d"}]}]"#)
             let outcome = try runTool([feed, "--map", dir.write("any.map", Self.map), "--store", dir.path("s.sqlite"), "--quiet"], in: dir)
             #expect(outcome.exitStatus == 0, "\(outcome.report)")
-            #expect(try sqlite(dir.path("s.sqlite"), "SELECT count(*) FROM doc") == "3")
+            #expect(try sqlite(dir.path("s.sqlite"), "SELECT count(*) FROM docs") == "3")
         }
 
         @Test(arguments: files)

@@ -51,7 +51,7 @@ struct RequiredOnInsertCLITests {
         #expect(result.status == 3)
         #expect(result.stderr.contains("User.followers: is required, and this new User has no 'followers_count'"))
         let database = try Database(path: store)
-        #expect(try database.rows("SELECT id FROM tweet ORDER BY id").map { $0.map(\.description) } == [["1"], ["3"]])
-        #expect(try database.rows("SELECT id, followers FROM user").map { $0.map(\.description) } == [["7", "3"]])
+        #expect(try database.rows("SELECT id FROM tweets ORDER BY id").map { $0.map(\.description) } == [["1"], ["3"]])
+        #expect(try database.rows("SELECT id, followers FROM users").map { $0.map(\.description) } == [["7", "3"]])
     }
 }

@@ -70,13 +70,13 @@ struct RunHistoryCLITests {
     @Test func failedImportLeavesDataAndMetadataUnchanged() throws {
         let dir = TemporaryDirectory()
         let (map, store) = Self.importedStore(dir)
-        let before = try sqlite(store, "SELECT id, name, changed_run FROM item ORDER BY id")
+        let before = try sqlite(store, "SELECT id, name, changed_run FROM items ORDER BY id")
         // The first record changes item 1; the second does not fit the map.
         let bad = dir.write("bad.json", Self.response(maxID: "900", next: "p3", items: #"{"id":1,"name":"changed"},{"id":2,"name":7}"#))
         let result = runInProcess([bad, "--map", map, "--set-meta", #"etag=W/"x""#])
         #expect(result.status == 65)
         #expect(result.stderr.hasPrefix("graphimport: error: \(bad):"), "\(result.stderr)")
-        #expect(try sqlite(store, "SELECT id, name, changed_run FROM item ORDER BY id") == before)
+        #expect(try sqlite(store, "SELECT id, name, changed_run FROM items ORDER BY id") == before)
         #expect(runInProcess(["meta", "list", "--map", map]).stdout == "cursor\tString\tp2\nsinceId\tInt\t674674925823787009\n")
         #expect(runInProcess(["meta", "get", "etag", "--map", map]).status == 1)
     }
@@ -105,7 +105,7 @@ struct RunHistoryCLITests {
                 hint: add `| int` to read numbers written as text
 
                 """)
-        #expect(try sqlite(store, "SELECT count(*) FROM item WHERE id = 4") == "0")
+        #expect(try sqlite(store, "SELECT count(*) FROM items WHERE id = 4") == "0")
         #expect(runInProcess(["meta", "get", "cursor", "--map", map]).stdout == "p2\n")
     }
 
@@ -216,16 +216,16 @@ struct RunHistoryCLITests {
         let (map, store) = Self.importedStore(dir)
         let feed = dir.path("first.json")
         // A local edit that a real import of the same feed would undo.
-        _ = try sqlite(store, "UPDATE item SET name = 'local' WHERE id = 1")
+        _ = try sqlite(store, "UPDATE items SET name = 'local' WHERE id = 1")
         let result = runInProcess([feed, "--map", map, "--if-changed", "--set-meta", "etag=new"])
         #expect(result.status == 0)
         #expect(result.stderr == "graphimport: skipped: \(feed) is the same as the last successful run's input (--if-changed)\n")
-        #expect(try sqlite(store, "SELECT name FROM item WHERE id = 1") == "local")
+        #expect(try sqlite(store, "SELECT name FROM items WHERE id = 1") == "local")
         #expect(try sqlite(store, "SELECT outcome FROM graphimport_runs ORDER BY id DESC LIMIT 1") == "skipped")
         #expect(runInProcess(["meta", "get", "etag", "--map", map]).status == 1)
         // Without the flag the same file is imported again.
         #expect(runInProcess([feed, "--map", map, "--quiet"]).status == 0)
-        #expect(try sqlite(store, "SELECT name FROM item WHERE id = 1") == "a")
+        #expect(try sqlite(store, "SELECT name FROM items WHERE id = 1") == "a")
     }
 
     @Test func ifChangedSkipsTheSameStandardInput() throws {
@@ -234,20 +234,20 @@ struct RunHistoryCLITests {
         let store = dir.path("feed.sqlite")
         let body = Self.response(maxID: "1", next: "p2", items: Self.firstItems)
         #expect(runInProcess(["--map", map, "--quiet", "--if-changed"], stdinText: body).status == 0)
-        _ = try sqlite(store, "UPDATE item SET name = 'local' WHERE id = 1")
+        _ = try sqlite(store, "UPDATE items SET name = 'local' WHERE id = 1")
         let result = runInProcess(["--map", map, "--if-changed", "--json", "--set-meta", "etag=new"], stdinText: body)
         #expect(result.status == 0)
         #expect(result.stderr == "graphimport: skipped: <stdin> is the same as the last successful run's input (--if-changed)\n")
         let summary = try EndToEnd.summary(result)
         #expect(summary["unchanged_input"] as? Bool == true)
         #expect(summary["changed"] as? Bool == false)
-        #expect(try sqlite(store, "SELECT name FROM item WHERE id = 1") == "local")
+        #expect(try sqlite(store, "SELECT name FROM items WHERE id = 1") == "local")
         #expect(try sqlite(store, "SELECT group_concat(outcome) FROM graphimport_runs") == "succeeded,skipped")
         #expect(runInProcess(["meta", "get", "etag", "--map", map]).status == 1)
         // Another body is imported.
         let other = Self.response(maxID: "2", next: nil, items: #"{"id":1,"name":"a2"}"#)
         #expect(runInProcess(["--map", map, "--quiet", "--if-changed"], stdinText: other).status == 0)
-        #expect(try sqlite(store, "SELECT name FROM item WHERE id = 1") == "a2")
+        #expect(try sqlite(store, "SELECT name FROM items WHERE id = 1") == "a2")
     }
 
     @Test func ifChangedComparesWithTheLastSuccessfulRunNotTheLastRun() throws {
@@ -296,7 +296,7 @@ struct RunHistoryCLITests {
         let summary = try EndToEnd.summary(result)
         #expect(summary["records"] as? Int == 0)
         #expect(summary["changed"] as? Bool == false)
-        #expect(try sqlite(store, "SELECT count(*) FROM item") == "0")
+        #expect(try sqlite(store, "SELECT count(*) FROM items") == "0")
         #expect(try sqlite(store, "SELECT outcome FROM graphimport_runs") == "succeeded")
     }
 
@@ -323,12 +323,12 @@ struct RunHistoryCLITests {
         let bad = dir.write("bad.json", Self.response(maxID: "3", next: nil, items: #"{"id":1,"name":null}"#))
         #expect(runInProcess([bad, "--map", map, "--quiet"]).status == 65)
         #expect(runInProcess([second, "--map", map, "--quiet", "--if-changed"]).status == 0)
-        #expect(try sqlite(store, "SELECT id, inserted_run, changed_run FROM item ORDER BY id") == "1|1|1\n2|1|2\n3|1|1\n4|2|2")
-        #expect(try sqlite(store, "SELECT id, inserted_run, changed_run FROM user ORDER BY id") == "10|1|2\n11|2|2")
+        #expect(try sqlite(store, "SELECT id, inserted_run, changed_run FROM items ORDER BY id") == "1|1|1\n2|1|2\n3|1|1\n4|2|2")
+        #expect(try sqlite(store, "SELECT id, inserted_run, changed_run FROM users ORDER BY id") == "10|1|2\n11|2|2")
         let lastSucceeded = "(SELECT max(id) FROM graphimport_runs WHERE outcome = 'succeeded')"
-        #expect(try sqlite(store, "SELECT id, name FROM item WHERE changed_run = \(lastSucceeded) ORDER BY id") == "2|B\n4|d")
-        #expect(try sqlite(store, "SELECT id FROM item WHERE inserted_run = \(lastSucceeded)") == "4")
-        #expect(try sqlite(store, "SELECT id, handle FROM user WHERE changed_run = \(lastSucceeded) ORDER BY id") == "10|anna\n11|bo")
+        #expect(try sqlite(store, "SELECT id, name FROM items WHERE changed_run = \(lastSucceeded) ORDER BY id") == "2|B\n4|d")
+        #expect(try sqlite(store, "SELECT id FROM items WHERE inserted_run = \(lastSucceeded)") == "4")
+        #expect(try sqlite(store, "SELECT id, handle FROM users WHERE changed_run = \(lastSucceeded) ORDER BY id") == "10|anna\n11|bo")
     }
 
     // MARK: A busy store
@@ -393,7 +393,7 @@ struct RunHistoryCLITests {
         let waited = patient.finish()
         #expect(waited.status == 0, "\(waited.stderr)")
         #expect(try sqlite(store, "SELECT group_concat(outcome) FROM graphimport_runs ORDER BY id") == "succeeded,succeeded,succeeded")
-        #expect(try sqlite(store, "SELECT group_concat(id) FROM (SELECT id FROM item ORDER BY id)") == "1,2,3,5")
+        #expect(try sqlite(store, "SELECT group_concat(id) FROM (SELECT id FROM items ORDER BY id)") == "1,2,3,5")
     }
 
     /// A run row as a real import leaves it while it works (committed before the import takes the lock).

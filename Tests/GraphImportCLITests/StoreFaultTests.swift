@@ -161,7 +161,7 @@ struct StoreFaultTests {
         #expect(adopted.status == 0, "\(adopted.stderr)")
         let database = try Database(path: other)
         #expect(try database.rows("SELECT name FROM contacts") == [[.text("ann")]])
-        #expect(try database.scalar("SELECT count(*) FROM item") == .integer(2))
+        #expect(try database.scalar("SELECT count(*) FROM items") == .integer(2))
         // Adopted once, it is a store: the next import needs no flag.
         #expect(runInProcess([feed, "--map", map, "--store", other, "--quiet"]).status == 0)
     }
@@ -174,7 +174,7 @@ struct StoreFaultTests {
         #expect(
             result.stderr == """
                 graphimport: error: cannot migrate the store \(store) to this map; nothing was imported
-                \(changed):4:3: error: column item.name is TEXT in the store and INTEGER in the map; SQLite cannot change a column's type in place
+                \(changed):4:3: error: column items.name is TEXT in the store and INTEGER in the map; SQLite cannot change a column's type in place
                  4 |   name : Int
                    |   ^
                 help: import into a new store with --store NEW.sqlite, or delete the store to rebuild it
@@ -209,7 +209,7 @@ struct StoreFaultTests {
     @Test func aConstraintOfTheStoreExits65WithoutTheFreeSpaceHint() throws {
         let (dir, map, _, store) = imported()
         try Database(path: store).execute(
-            "CREATE TRIGGER no_c BEFORE INSERT ON item WHEN NEW.name = 'c' BEGIN SELECT RAISE(ABORT, 'no c here'); END")
+            "CREATE TRIGGER no_c BEFORE INSERT ON items WHEN NEW.name = 'c' BEGIN SELECT RAISE(ABORT, 'no c here'); END")
         let feed = dir.write("more.json", #"[{"id":3,"name":"c"}]"#)
         let result = runInProcess([feed, "--map", map])
         #expect(result.status == 65, "\(result.stderr)")

@@ -220,7 +220,7 @@ struct MalformedLinesTests {
         #expect(summary["imported_records"] as? Int == 2)
         #expect((summary["entities"] as? [String: [String: Int]])?["Item"]?["skipped"] == 2)
         // 2 and 9 stay: deletions wait for a run that skipped nothing.
-        #expect(try store.lines("SELECT id FROM item ORDER BY id") == ["1", "2", "4", "9"])
+        #expect(try store.lines("SELECT id FROM items ORDER BY id") == ["1", "2", "4", "9"])
     }
 
     @Test func withoutSkipInvalidAMalformedLineStopsTheImport() {

@@ -20,6 +20,13 @@ private func projectionFailure(_ text: String, _ projection: JSONProjection) -> 
     }
 }
 
+/// The member `projection.member(of:matching:)` finds for `key` at the root, from a padded copy
+/// of its bytes (as the scanner's buffer is padded).
+private func lookUp(_ key: String, in projection: JSONProjection) -> Int? {
+    let padded = Array(key.utf8) + Array(repeating: 0xAA, count: 8)
+    return padded.withUnsafeBufferPointer { projection.member(of: 0, matching: UnsafeBufferPointer(rebasing: $0[..<key.utf8.count])) }
+}
+
 /// `{id, user: {id, name}, tags: [{text}], retweet: <the same>}`, where `tags` elements keep only `text`.
 private func tweetProjection() -> JSONProjection {
     // 0 tweet, 1 user, 2 tag, 3 whole values. A retweet is read as a tweet again: the graph has a cycle.
@@ -88,16 +95,50 @@ struct JSONProjectionTests {
         let projection = JSONProjection(nodes: [.init(members: members), .init(keepsAll: true)], root: 0)
         let table = Set(kept)
         for key in table {
-            let found = Array(key.utf8).withUnsafeBufferPointer { projection.member(of: 0, matching: $0) }
+            let found = lookUp(key, in: projection)
             #expect(found.map { projection.key(of: $0) } == key)
         }
         for key in ["a0", "a0zz", "b0z", "am0y", "amm9z ", "z", "\u{0}"] {
-            let found = Array(key.utf8).withUnsafeBufferPointer { projection.member(of: 0, matching: $0) }
+            let found = lookUp(key, in: projection)
             #expect(found == nil, "\(key) is not a member")
         }
         // A node without members finds nothing.
         let none = JSONProjection(nodes: [.init(members: [:])], root: 0)
-        #expect(Array("a0z".utf8).withUnsafeBufferPointer { none.member(of: 0, matching: $0) } == nil)
+        #expect(lookUp("a0z", in: none) == nil)
+    }
+
+    /// Keys of up to 16 bytes are compared as two words, longer ones byte for byte: keys that
+    /// share their first and last eight bytes, or differ only past the 16th, are told apart.
+    @Test func findsLongKeysThatShareTheirWords() {
+        let kept = ["abcdefgh", "abcdefghabcdefgh", "abcdefghXabcdefgh", "abcdefghYabcdefgh", "abcdefgh12345678abcdefgh", "é€😀"]
+        var members: [String: Int] = [:]
+        for key in kept { members[key] = 1 }
+        let projection = JSONProjection(nodes: [.init(members: members), .init(keepsAll: true)], root: 0)
+        for key in kept { #expect(lookUp(key, in: projection).map { projection.key(of: $0) } == key) }
+        for key in ["abcdefg", "abcdefghi", "abcdefghZabcdefgh", "abcdefgh12345679abcdefgh", "abcdefgh1234567abcdefgh", "é€😁"] {
+            #expect(lookUp(key, in: projection) == nil, "\(key) is not a member")
+        }
+    }
+
+    /// A kept key's duplicate check is its bit among its node's first 64 members; the members past
+    /// those, and every skipped key, go through the key log. A repeat of each kind is the same
+    /// error as without a projection, and an object with each kept key once is read whole.
+    @Test func duplicateKeptKeysAreFoundWithAndWithoutTheirBit() throws {
+        var members: [String: Int] = [:]
+        for index in 0..<80 { members["k\(index)"] = 1 }
+        let projection = JSONProjection(nodes: [.init(members: members), .init(keepsAll: true)], root: 0)
+        // Members are numbered in the order of their keys: "k0", "k1", "k10", … "k79", "k8", "k9".
+        let all = (0..<80).map { #""k\#($0)":\#($0)"# }.joined(separator: ",")
+        let skipped = (0..<70).map { #""s\#($0)":\#($0)"# }.joined(separator: ",")
+        #expect(try project("[{\(all),\(skipped)}]", projection) == ["{\(all)}"])
+        for feed in [
+            #"[{"k1":1,"s":0,"k1":2}]"#, #"[{"k9":1,"k8":0,"k9":2}]"#, "[{\(all),\"k9\":0}]", "[{\(skipped),\(all),\"k3\":0}]",
+            "[{\(all),\(skipped),\"s3\":0}]", #"[{"k1":{"k1":1,"k2":2},"k2":3,"k1":4}]"#,
+        ] {
+            let failure = projectionFailure(feed, projection)
+            #expect(failure.contains("duplicate key"), "\(feed)")
+            #expect(failure == projectionFailure(feed, .all), "\(feed)")
+        }
     }
 
     @Test func smallReadWindowGivesTheSameRecords() throws {

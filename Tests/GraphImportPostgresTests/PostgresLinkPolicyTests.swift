@@ -80,8 +80,8 @@ struct PostgresLinkPolicyTests {
         #expect(postgres.unlinked == sqlite.unlinked)
         // What both hold: post 1's readers merged over four runs, with their link values.
         #expect(
-            sqlite.rows["post_readers"]?.filter { $0.hasPrefix("1|") } == ["1|5|0|member|NULL", "1|6|1|member|3", "1|8|2|member|NULL", "1|9|3|member|NULL"])
-        #expect(sqlite.rows["post_followers"]?.filter { $0.hasPrefix("1|") } == ["1|5|0", "1|6|1", "1|9|2"])
+            sqlite.rows["posts_readers"]?.filter { $0.hasPrefix("1|") } == ["1|5|0|member|NULL", "1|6|1|member|3", "1|8|2|member|NULL", "1|9|3|member|NULL"])
+        #expect(sqlite.rows["posts_followers"]?.filter { $0.hasPrefix("1|") } == ["1|5|0", "1|6|1", "1|9|2"])
         // A post's to-ones are linked before its to-manys: editor 5 is not yet written.
         #expect(
             sqlite.unlinked.prefix(2) == [
@@ -109,8 +109,8 @@ struct PostgresLinkPolicyTests {
         for kind in StoreKind.allCases {
             let store = try MappedStore(kind, map: map)
             try store.importJSON(#"{"id": 1, "stargazers": [{"id": 1, "since": 1}, {"id": 2}, {"id": 3, "since": 3}]}"#)
-            try store.execute(#"DELETE FROM repo_stargazers WHERE user_pk = (SELECT pk FROM "user" WHERE id = 2)"#)
-            let rows = #"SELECT u.id, j.position, j.since FROM repo_stargazers j JOIN "user" u ON u.pk = j.user_pk ORDER BY j.position"#
+            try store.execute(#"DELETE FROM repos_stargazers WHERE users_pk = (SELECT pk FROM "users" WHERE id = 2)"#)
+            let rows = #"SELECT u.id, j.position, j.since FROM repos_stargazers j JOIN "users" u ON u.pk = j.users_pk ORDER BY j.position"#
             let same = try store.importJSON(#"{"id": 1, "stargazers": [{"id": 3, "since": 3}]}"#)
             let kept = try store.select(rows)
             let added = try store.importJSON(#"{"id": 1, "stargazers": [{"id": 4}, {"id": 1, "since": 1}]}"#)

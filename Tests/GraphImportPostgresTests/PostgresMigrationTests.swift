@@ -130,8 +130,8 @@ struct PostgresConcurrentMigrationTests {
             }
         }
         #expect(outcomes.failures.isEmpty)
-        #expect(outcomes.changes.sorted { $0.count < $1.count } == [[], ["add column item.name", "add table tag", "add table item_tags"]])
-        #expect(try store.lines("SELECT id FROM item ORDER BY id") == ["1", "2", "3"])
+        #expect(outcomes.changes.sorted { $0.count < $1.count } == [[], ["add column items.name", "add table tags", "add table items_tags"]])
+        #expect(try store.lines("SELECT id FROM items ORDER BY id") == ["1", "2", "3"])
         #expect(try store.lines("SELECT count(*) FROM graphimport_schema") == ["2"])
     }
 }

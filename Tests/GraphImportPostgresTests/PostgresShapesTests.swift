@@ -189,8 +189,8 @@ struct PostgresShapesTests {
         let postgres = try Self.outcome(.postgresql, map: Self.threadMap, feeds: feeds, batchSize: batchSize)
         #expect(postgres.rows == sqlite.rows)
         #expect(postgres.counts == sqlite.counts)
-        #expect(sqlite.rows["comment"]?.count == 4)
-        #expect(sqlite.rows["comment_media_video"]?.count == 2)
+        #expect(sqlite.rows["comments"]?.count == 4)
+        #expect(sqlite.rows["comments_media_video"]?.count == 2)
     }
 
     /// Reddit's listings: things chosen by `kind`, a comment's parent a post or a comment.

@@ -46,7 +46,7 @@ struct ConcurrentReaderTests {
                 let database = try Database(path: store, options: Database.Options(create: false, readOnly: true, busyTimeout: 1))
                 while !done.isSet {
                     do {
-                        counts.append(try database.scalar("SELECT count(*) FROM item")?.description ?? "nil")
+                        counts.append(try database.scalar("SELECT count(*) FROM items")?.description ?? "nil")
                     } catch {
                         failures.append("\(error)")
                     }

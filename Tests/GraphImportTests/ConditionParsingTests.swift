@@ -41,8 +41,8 @@ struct ConditionParsingTests {
                 #expect(throws: GraphError.self) { try Condition(parsing: hostile) }
             }
             #expect(throws: GraphError.self) { try graph.objects("Tweet", where: try Condition(parsing: #"lang" = 1 OR "1 = 1"#)) }
-            #expect(try fixture.value("SELECT count(*) FROM tweet") == "3")
-            #expect(try fixture.value("SELECT count(*) FROM user") == "2")
+            #expect(try fixture.value("SELECT count(*) FROM tweets") == "3")
+            #expect(try fixture.value("SELECT count(*) FROM users") == "2")
         }
     }
 

@@ -54,7 +54,7 @@ struct DeleteMissingTests {
         #expect(EngineFixture.deletions(summary) == ["Post 2: 2, 4"])
         #expect(EngineFixture.countsWithDeletions(summary, "Post") == [0, 0, 2, 0, 2])
         #expect(summary.changed)
-        #expect(try fixture.rows("SELECT id FROM post ORDER BY id") == ["1", "3"])
+        #expect(try fixture.rows("SELECT id FROM posts ORDER BY id") == ["1", "3"])
         #expect(try fixture.store.deletedRows() == ["\(summary.runID)|Post|{\"id\":2}", "\(summary.runID)|Post|{\"id\":4}"])
     }
 
@@ -64,7 +64,7 @@ struct DeleteMissingTests {
         try fixture.importJSON(posts([1], user: 7))
         let summary = try fixture.importJSON(posts([1], user: 8))
         #expect(EngineFixture.countsWithDeletions(summary, "User") == [1, 0, 0, 0, 0])
-        #expect(try fixture.rows("SELECT id FROM \"user\" ORDER BY id") == ["7", "8"])
+        #expect(try fixture.rows("SELECT id FROM \"users\" ORDER BY id") == ["7", "8"])
     }
 
     @Test(arguments: StoreKind.testable)
@@ -84,7 +84,7 @@ struct DeleteMissingTests {
         let summary = try fixture.importJSON("[]")
         #expect(summary.records == 0)
         #expect(summary.deletions.isEmpty)
-        #expect(try fixture.value("SELECT count(*) FROM post") == "2")
+        #expect(try fixture.value("SELECT count(*) FROM posts") == "2")
     }
 
     /// A record skipped under `--skip-invalid` is still in the feed: one bad value must not delete the stored object.
@@ -97,7 +97,7 @@ struct DeleteMissingTests {
         #expect(summary.skippedRecords == 1)
         #expect(summary.deletionsSuspended)
         #expect(EngineFixture.deletions(summary) == [])
-        #expect(try fixture.rows("SELECT id FROM post ORDER BY id") == ["1", "2"])
+        #expect(try fixture.rows("SELECT id FROM posts ORDER BY id") == ["1", "2"])
     }
 
     @Test(arguments: StoreKind.testable)
@@ -108,7 +108,7 @@ struct DeleteMissingTests {
         #expect(summary.dryRun)
         #expect(EngineFixture.deletions(summary) == ["Post 2: 1, 3"])
         #expect(EngineFixture.countsWithDeletions(summary, "Post") == [0, 0, 1, 0, 2])
-        #expect(try fixture.value("SELECT count(*) FROM post") == "3")
+        #expect(try fixture.value("SELECT count(*) FROM posts") == "3")
         #expect(try fixture.store.deletedRows() == [])
     }
 
@@ -136,7 +136,7 @@ struct DeleteMissingTests {
         try fixture.importJSON(#"[{"id":1},{"id":2},{"id":3}]"#)
         let summary = try fixture.importJSON(#"[{"id":3,"reply_to":1}]"#)
         #expect(EngineFixture.deletions(summary) == ["Post 1: 2"])
-        #expect(try fixture.rows("SELECT id FROM post ORDER BY id") == ["1", "3"])
+        #expect(try fixture.rows("SELECT id FROM posts ORDER BY id") == ["1", "3"])
     }
 
     /// Deletion is found across batches: an object given in an early batch is not missing at the end.
@@ -147,7 +147,7 @@ struct DeleteMissingTests {
         _ = try store.importJSON(posts(Array(1...20)), plan: plan).get()
         let summary = try store.importJSON(posts(Array(1...20).filter { $0 % 4 != 0 }), plan: plan).get()
         #expect(EngineFixture.deletions(summary) == ["Post 5: 4, 8, 12, 16, 20"])
-        #expect(try store.value("SELECT count(*) FROM post") == "15")
+        #expect(try store.value("SELECT count(*) FROM posts") == "15")
     }
 }
 
@@ -173,8 +173,8 @@ struct DeleteWithinTests {
         try fixture.importJSON(#"[{"id":1,"body":"a","post_id":10},{"id":2,"body":"b","post_id":10},{"id":3,"body":"c","post_id":20}]"#)
         let summary = try fixture.importJSON(#"[{"id":1,"body":"a","post_id":10}]"#)
         #expect(EngineFixture.deletions(summary) == ["Comment 1: 2"])
-        #expect(try fixture.rows("SELECT id FROM comment ORDER BY id") == ["1", "3"])
-        #expect(try fixture.value("SELECT count(*) FROM post") == "2")
+        #expect(try fixture.rows("SELECT id FROM comments ORDER BY id") == ["1", "3"])
+        #expect(try fixture.value("SELECT count(*) FROM posts") == "2")
     }
 
     @Test(arguments: StoreKind.testable)
@@ -183,7 +183,7 @@ struct DeleteWithinTests {
         try fixture.importJSON(#"[{"id":1,"body":"a","post_id":10},{"id":2,"body":"b","post_id":10}]"#)
         let summary = try fixture.importJSON(#"[{"id":3,"body":"c","post_id":20}]"#)
         #expect(summary.deletions.isEmpty)
-        #expect(try fixture.value("SELECT count(*) FROM comment") == "3")
+        #expect(try fixture.value("SELECT count(*) FROM comments") == "3")
     }
 }
 
@@ -224,7 +224,7 @@ struct DeleteRuleTests {
     private func makeFixture(_ kind: StoreKind, rule: String) throws -> DeletionFixture {
         let fixture = try DeletionFixture(kind, map: accountsMap(rule: rule))
         try fixture.importJSON(twoAccounts)
-        try fixture.store.execute("INSERT INTO issue (id, repo_pk) SELECT 7, pk FROM repo WHERE id = 101")
+        try fixture.store.execute("INSERT INTO issues (id, repo_pk) SELECT 7, pk FROM repos WHERE id = 101")
         return fixture
     }
 
@@ -234,9 +234,10 @@ struct DeleteRuleTests {
         let summary = try fixture.importJSON(accountTwoGone)
         #expect(EngineFixture.deletions(summary) == ["Account 1: 2"])
         #expect(EngineFixture.countsWithDeletions(summary, "Repo") == [0, 0, 0, 0, 0])
-        #expect(try fixture.rows("SELECT repo.id, account.id FROM repo LEFT JOIN account ON account.pk = owner_pk ORDER BY repo.id") == ["100|1", "101|NULL"])
-        #expect(try fixture.value("SELECT count(*) FROM repo_watchers") == "0")
-        #expect(try fixture.value("SELECT count(*) FROM issue") == "1")
+        #expect(
+            try fixture.rows("SELECT repos.id, accounts.id FROM repos LEFT JOIN accounts ON accounts.pk = owner_pk ORDER BY repos.id") == ["100|1", "101|NULL"])
+        #expect(try fixture.value("SELECT count(*) FROM repos_watchers") == "0")
+        #expect(try fixture.value("SELECT count(*) FROM issues") == "1")
         #expect(try fixture.store.deletedRows() == ["\(summary.runID)|Account|{\"id\":2}"])
     }
 
@@ -248,9 +249,9 @@ struct DeleteRuleTests {
         #expect(EngineFixture.deletions(summary) == ["Account 1: 2", "Repo 2: 100, 101", "Issue 1: 7"])
         #expect(EngineFixture.countsWithDeletions(summary, "Repo") == [0, 0, 0, 0, 2])
         #expect(EngineFixture.countsWithDeletions(summary, "Issue") == [0, 0, 0, 0, 1])
-        #expect(try fixture.value("SELECT count(*) FROM repo") == "0")
-        #expect(try fixture.value("SELECT count(*) FROM issue") == "0")
-        #expect(try fixture.rows("SELECT id, name FROM account") == ["1|renamed"])
+        #expect(try fixture.value("SELECT count(*) FROM repos") == "0")
+        #expect(try fixture.value("SELECT count(*) FROM issues") == "0")
+        #expect(try fixture.rows("SELECT id, name FROM accounts") == ["1|renamed"])
         // Every object deleted is recorded, those that cascaded too.
         let run = summary.runID
         #expect(
@@ -264,22 +265,22 @@ struct DeleteRuleTests {
         let fixture = try makeFixture(kind, rule: "cascade")
         let summary = try fixture.importJSON(accountTwoGone, options: ImportOptions(dryRun: true))
         #expect(summary.deletions.map(\.count) == [1, 2, 1])
-        #expect(try fixture.rows("SELECT (SELECT count(*) FROM account), (SELECT count(*) FROM repo), (SELECT count(*) FROM issue)") == ["2|2|1"])
+        #expect(try fixture.rows("SELECT (SELECT count(*) FROM accounts), (SELECT count(*) FROM repos), (SELECT count(*) FROM issues)") == ["2|2|1"])
         #expect(try fixture.store.deletedRows() == [])
     }
 
     @Test(arguments: StoreKind.testable)
     func denyStopsTheImportAndLeavesTheStoreUntouched(kind: StoreKind) throws {
         let fixture = try makeFixture(kind, rule: "deny")
-        let before = try fixture.rows("SELECT * FROM account ORDER BY pk")
+        let before = try fixture.rows("SELECT * FROM accounts ORDER BY pk")
         guard case .denied(let denied)? = fixture.importFailure(accountTwoGone) else {
             Issue.record("expected the import to be denied")
             return
         }
         #expect(denied.message.hasPrefix("cannot delete Account 2: Repo.owner denies it"))
         // The rename of account 1 in the same run is rolled back too.
-        #expect(try fixture.rows("SELECT * FROM account ORDER BY pk") == before)
-        #expect(try fixture.value("SELECT count(*) FROM repo_watchers") == "1")
+        #expect(try fixture.rows("SELECT * FROM accounts ORDER BY pk") == before)
+        #expect(try fixture.value("SELECT count(*) FROM repos_watchers") == "1")
         #expect(try fixture.store.deletedRows() == [])
     }
 
@@ -303,7 +304,7 @@ struct DeleteRuleTests {
             return
         }
         #expect(denied.message.hasPrefix("cannot delete Account 2: Repo.watchers denies it (1 Repo object"))
-        #expect(try fixture.value("SELECT count(*) FROM account") == "2")
+        #expect(try fixture.value("SELECT count(*) FROM accounts") == "2")
     }
 
     /// `deny` protects a target from the objects that are kept, not from a holder deleted in the
@@ -327,8 +328,8 @@ struct DeleteRuleTests {
         try fixture.importJSON(#"{"users":[{"id":1},{"id":2}],"repos":[{"id":10,"owner_id":2},{"id":11,"owner_id":1}]}"#)
         let summary = try fixture.importJSON(#"{"users":[{"id":1}],"repos":[{"id":11,"owner_id":1}]}"#)
         #expect(EngineFixture.deletions(summary) == ["User 1: 2", "Repo 1: 10"])
-        #expect(try fixture.rows("SELECT id FROM \"user\"") == ["1"])
-        #expect(try fixture.rows("SELECT id FROM repo") == ["11"])
+        #expect(try fixture.rows("SELECT id FROM \"users\"") == ["1"])
+        #expect(try fixture.rows("SELECT id FROM repos") == ["11"])
         #expect(try fixture.store.deletedRows() == ["\(summary.runID)|User|{\"id\":2}", "\(summary.runID)|Repo|{\"id\":10}"])
     }
 
@@ -348,8 +349,8 @@ struct DeleteRuleTests {
         try fixture.importJSON(#"[{"id":1,"related":[3]},{"id":2,"parent_id":1,"related":[1]},{"id":3}]"#)
         let summary = try fixture.importJSON(#"[{"id":3}]"#)
         #expect(EngineFixture.deletions(summary) == ["Post 2: 1, 2"])
-        #expect(try fixture.rows("SELECT id FROM post") == ["3"])
-        #expect(try fixture.value("SELECT count(*) FROM post_related") == "0")
+        #expect(try fixture.rows("SELECT id FROM posts") == ["3"])
+        #expect(try fixture.value("SELECT count(*) FROM posts_related") == "0")
         // A kept post that still lists a missing one denies its deletion.
         try fixture.importJSON(#"[{"id":3,"related":[7]}]"#)
         guard case .denied(let denied)? = fixture.importFailure(#"[{"id":3}]"#) else {
@@ -365,6 +366,6 @@ struct DeleteRuleTests {
         try fixture.importJSON(#"{"accounts":[{"id":1,"name":"a"},{"id":2,"name":"b"}],"repos":[{"id":100,"owner_id":1}]}"#)
         let summary = try fixture.importJSON(accountTwoGone)
         #expect(EngineFixture.deletions(summary) == ["Account 1: 2"])
-        #expect(try fixture.rows("SELECT id FROM account") == ["1"])
+        #expect(try fixture.rows("SELECT id FROM accounts") == ["1"])
     }
 }

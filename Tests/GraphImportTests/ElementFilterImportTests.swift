@@ -44,13 +44,13 @@ struct ElementFilterImportTests {
         #expect(summary.records == 3)
         let rows = try fixture.select(
             """
-            SELECT t.id, r.id, q.id, rt.id FROM tweet t LEFT JOIN tweet r ON r.pk = t.in_reply_to_pk
-            LEFT JOIN tweet q ON q.pk = t.quotes_pk LEFT JOIN tweet rt ON rt.pk = t.retweet_of_pk WHERE t.text IS NOT NULL OR t.id IN (4, 7) ORDER BY t.id
+            SELECT t.id, r.id, q.id, rt.id FROM tweets t LEFT JOIN tweets r ON r.pk = t.in_reply_to_pk
+            LEFT JOIN tweets q ON q.pk = t.quotes_pk LEFT JOIN tweets rt ON rt.pk = t.retweet_of_pk WHERE t.text IS NOT NULL OR t.id IN (4, 7) ORDER BY t.id
             """)
         #expect(rows == [["1", "3", "2", "NULL"], ["4", "5", "NULL", "1"], ["7", "NULL", "NULL", "NULL"]])
         #expect(
             try fixture.select(
-                "SELECT t.id, c.id FROM tweet t JOIN tweet_cited j ON j.tweet_pk = t.pk JOIN tweet c ON c.pk = j.cited_pk ORDER BY t.id, j.position")
+                "SELECT t.id, c.id FROM tweets t JOIN tweets_cited j ON j.tweets_pk = t.pk JOIN tweets c ON c.pk = j.cited_pk ORDER BY t.id, j.position")
                 == [["1", "2"], ["4", "1"]])
     }
 
@@ -59,9 +59,9 @@ struct ElementFilterImportTests {
         let fixture = try MappedStore(kind, map: twitterMap)
         try fixture.importJSON(#"{"data": [{"id": "1", "referenced_tweets": [{"type": "quoted", "id": "2"}]}]}"#)
         try fixture.importJSON(#"{"data": [{"id": "1", "text": "edited"}]}"#)
-        #expect(try fixture.value("SELECT count(quotes_pk) FROM tweet WHERE id = 1") == "1")
+        #expect(try fixture.value("SELECT count(quotes_pk) FROM tweets WHERE id = 1") == "1")
         try fixture.importJSON(#"{"data": [{"id": "1", "referenced_tweets": [{"type": "replied_to", "id": "3"}]}]}"#)
-        #expect(try fixture.select("SELECT count(quotes_pk), count(in_reply_to_pk) FROM tweet WHERE id = 1") == [["0", "1"]])
+        #expect(try fixture.select("SELECT count(quotes_pk), count(in_reply_to_pk) FROM tweets WHERE id = 1") == [["0", "1"]])
     }
 
     @Test(arguments: StoreKind.testable)
@@ -85,7 +85,7 @@ struct ElementFilterImportTests {
         #expect(summary.ignoredRecords == 2)
         #expect(countsByEntity(summary)["Tweet"] == [1, 0, 0, 0])
         #expect(countsByEntity(summary)["User"] == [2, 0, 0, 0])
-        #expect(try fixture.select("SELECT id FROM \"user\" ORDER BY id") == [["2"], ["3"]])
+        #expect(try fixture.select("SELECT id FROM \"users\" ORDER BY id") == [["2"], ["3"]])
     }
 
     @Test(arguments: StoreKind.testable)
@@ -94,7 +94,7 @@ struct ElementFilterImportTests {
         let fixture = try MappedStore(kind, map: map)
         let summary = try fixture.importJSON(#"{"data": [{"type": "tweet", "id": 1}, {"type": "list", "id": 4}, {"id": 5}]}"#)
         #expect(summary.ignoredRecords == 0)
-        #expect(try fixture.select("SELECT id FROM \"user\" ORDER BY id") == [["4"], ["5"]])
+        #expect(try fixture.select("SELECT id FROM \"users\" ORDER BY id") == [["4"], ["5"]])
     }
 
     @Test(arguments: [
@@ -117,7 +117,7 @@ struct ElementFilterImportTests {
                 """
             let fixture = try MappedStore(kind, map: map)
             try fixture.importJSON(#"[{"id": 1, "tags": ["t3_a", "t1_c", "t3_c", "xt3_", "t3_é", 7, null]}]"#)
-            #expect(try fixture.select("SELECT name FROM tag ORDER BY name").map { $0[0] } == expected.map { "\($0)" })
+            #expect(try fixture.select("SELECT name FROM tags ORDER BY name").map { $0[0] } == expected.map { "\($0)" })
         }
     }
 
@@ -145,7 +145,7 @@ struct ElementFilterImportTests {
                 [{"id": 1, "items": [{"id": 1, "meta": {"rank": 2.5}}, {"id": 2, "deleted_at": null}, {"id": 3, "deleted_at": "x", "meta": {"rank": 2}}, {"id": 4, "pinned": true}]}]
                 """#)
             #expect(
-                try fixture.select("SELECT i.id FROM board_items j JOIN item i ON i.pk = j.item_pk ORDER BY j.position").map { $0[0] } == expected)
+                try fixture.select("SELECT i.id FROM boards_items j JOIN items i ON i.pk = j.items_pk ORDER BY j.position").map { $0[0] } == expected)
         }
     }
 
@@ -174,7 +174,7 @@ struct ElementFilterImportTests {
              {"id": 3, "full_name": null, "name": "o/three"},
              {"id": 4, "full_name": null}]
             """#)
-        #expect(try fixture.select("SELECT id, full_name FROM repo ORDER BY id") == [["1", "o/one"], ["2", "o/two"], ["3", "o/three"], ["4", "NULL"]])
+        #expect(try fixture.select("SELECT id, full_name FROM repos ORDER BY id") == [["1", "o/one"], ["2", "o/two"], ["3", "o/three"], ["4", "NULL"]])
     }
 
     @Test(arguments: StoreKind.testable)
@@ -182,11 +182,11 @@ struct ElementFilterImportTests {
         let fixture = try MappedStore(kind, map: Self.repoMap)
         try fixture.importJSON(#"[{"id": 1, "owner": {"id": 7, "login": "ada"}, "members": [{"id": 7, "login": "ada"}, {"id": 8, "login": "bob"}]}]"#)
         try fixture.importJSON(#"[{"id": 2, "owner_id": 8, "member_ids": [8, 7]}]"#)
-        #expect(try fixture.value("SELECT count(*) FROM \"user\"") == "2")
-        #expect(try fixture.select("SELECT r.id, o.login FROM repo r JOIN \"user\" o ON o.pk = r.owner_pk ORDER BY r.id") == [["1", "ada"], ["2", "bob"]])
+        #expect(try fixture.value("SELECT count(*) FROM \"users\"") == "2")
+        #expect(try fixture.select("SELECT r.id, o.login FROM repos r JOIN \"users\" o ON o.pk = r.owner_pk ORDER BY r.id") == [["1", "ada"], ["2", "bob"]])
         #expect(
             try fixture.select(
-                "SELECT r.id, m.login FROM repo r JOIN repo_members j ON j.repo_pk = r.pk JOIN \"user\" m ON m.pk = j.user_pk ORDER BY r.id, j.position")
+                "SELECT r.id, m.login FROM repos r JOIN repos_members j ON j.repos_pk = r.pk JOIN \"users\" m ON m.pk = j.users_pk ORDER BY r.id, j.position")
                 == [["1", "ada"], ["1", "bob"], ["2", "bob"], ["2", "ada"]])
     }
 
@@ -213,6 +213,6 @@ struct ElementFilterImportTests {
         let map = Self.repoMap.replacingOccurrences(of: "  id : Int\n  fullName", with: "  id : Int\n  extras rest\n  fullName")
         let fixture = try MappedStore(kind, map: map)
         try fixture.importJSON(#"[{"id": 1, "name": "o/one", "member_ids": [], "stars": 3}]"#)
-        #expect(try fixture.value("SELECT rest FROM repo") == #"{"stars":3}"#)
+        #expect(try fixture.value("SELECT rest FROM repos") == #"{"stars":3}"#)
     }
 }

@@ -26,7 +26,7 @@ struct ElementIndexStoreTests {
         let first = try store.importJSON(Self.feed)
         #expect(countsByEntity(first)["Line"] == [4, 0, 0, 0])
         #expect(
-            try store.select("SELECT owner, position, sku FROM Line ORDER BY owner, position") == [
+            try store.select("SELECT owner, position, sku FROM lines ORDER BY owner, position") == [
                 ["1", "0", "a"], ["1", "1", "b"], ["1", "2", "c"], ["2", "0", "z"],
             ])
         let imported = try store.rows()
@@ -39,7 +39,7 @@ struct ElementIndexStoreTests {
         let shorter = try store.importJSON(#"{"orders": [{"id": 1, "lines": [{"sku": "A"}]}]}"#)
         #expect(countsByEntity(shorter)["Line"] == [0, 1, 0, 0])
         #expect(
-            try store.select("SELECT owner, position, sku FROM Line ORDER BY owner, position") == [
+            try store.select("SELECT owner, position, sku FROM lines ORDER BY owner, position") == [
                 ["1", "0", "A"], ["1", "1", "b"], ["1", "2", "c"], ["2", "0", "z"],
             ])
         let links = try store.rows()[try #require(store.plan.entities[0].toMany.first?.joinTable)]
@@ -59,7 +59,7 @@ struct ElementIndexStoreTests {
             """
         let store = try MappedStore(kind, map: map)
         try store.importJSON(#"{"steps": [{"name": "mix"}, {"name": "bake"}]}"#)
-        #expect(try store.select("SELECT position, name FROM Step ORDER BY position") == [["0", "mix"], ["1", "bake"]])
+        #expect(try store.select("SELECT position, name FROM steps ORDER BY position") == [["0", "mix"], ["1", "bake"]])
         let steps = try store.store.export(plan: store.plan)
         let stepsCopy = try MappedStore(kind, map: map)
         try stepsCopy.importJSON(steps)

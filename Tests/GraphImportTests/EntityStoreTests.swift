@@ -32,7 +32,7 @@ struct EntityStoreTests {
         let users = fixture.entityStore(1, startedEmpty: false)
         let pk = try users.insert(key(7), columns: [0, 1, 2, 3], values: [.integer(7), .text("Ann"), .integer(1), .integer(1)])
         try users.update(pk, columns: [1, 3], values: [.text("Bob"), .integer(2)])
-        #expect(try fixture.rows(#"SELECT id, name, inserted_run, changed_run FROM "user""#) == [["7", "'Bob'", "1", "2"]])
+        #expect(try fixture.rows(#"SELECT id, name, inserted_run, changed_run FROM "users""#) == [["7", "'Bob'", "1", "2"]])
     }
 
     /// A table that began empty holds only what the run inserted: a key never inserted is not looked up.
@@ -57,10 +57,10 @@ struct EntityStoreTests {
         let targets = try (0..<3).map { index throws(StoreError) in try tags.insert(key("t\(index)"), columns: [0], values: [.text("t\(index)")]) }
         let pk = try posts.insert(key(1), columns: [0, 1], values: [.integer(1), .text("a")])
         try posts.setList(targets, of: pk, relationship: 0, replacing: false)
-        #expect(try fixture.rows(#"SELECT count(*) FROM "post_tags""#) == [["0"]])
+        #expect(try fixture.rows(#"SELECT count(*) FROM "posts_tags""#) == [["0"]])
         let read = try posts.list(of: pk, relationship: 0, expecting: targets)
         #expect(read.list == targets && read.isExpected)
-        #expect(try fixture.rows(#"SELECT count(*) FROM "post_tags""#) == [["3"]])
+        #expect(try fixture.rows(#"SELECT count(*) FROM "posts_tags""#) == [["3"]])
         #expect(try posts.list(of: pk, relationship: 0, expecting: [targets[0]]) == (targets, false))
     }
 
@@ -74,7 +74,7 @@ struct EntityStoreTests {
         try posts.setList([targets[2], targets[0]], of: pk, relationship: 0, replacing: true)
         try posts.flush()
         #expect(try posts.list(of: pk, relationship: 0, expecting: nil).list == [targets[2], targets[0]])
-        #expect(try fixture.rows(#"SELECT count(*) FROM "post_tags""#) == [["2"]])
+        #expect(try fixture.rows(#"SELECT count(*) FROM "posts_tags""#) == [["2"]])
     }
 
     /// Many rows go to SQLite in full statements as they are queued; the rest wait for `flush`, or are dropped.
@@ -86,10 +86,10 @@ struct EntityStoreTests {
         let targets = try (0..<count).map { index throws(StoreError) in try tags.insert(key("t\(index)"), columns: [0], values: [.text("t\(index)")]) }
         let pk = try posts.insert(key(1), columns: [0, 1], values: [.integer(1), .text("a")])
         try posts.setList(targets, of: pk, relationship: 0, replacing: false)
-        #expect(try fixture.rows(#"SELECT count(*) FROM "post_tags""#) == [["\(EntitySQL.linksPerInsert)"]])
+        #expect(try fixture.rows(#"SELECT count(*) FROM "posts_tags""#) == [["\(EntitySQL.linksPerInsert)"]])
         posts.discardQueued()
         try posts.flush()
-        #expect(try fixture.rows(#"SELECT count(*) FROM "post_tags""#) == [["\(EntitySQL.linksPerInsert)"]])
+        #expect(try fixture.rows(#"SELECT count(*) FROM "posts_tags""#) == [["\(EntitySQL.linksPerInsert)"]])
     }
 
     /// Deletion asks in sets: holders come in the order of the targets asked for, deletions as a count.

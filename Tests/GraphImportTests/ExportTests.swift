@@ -311,7 +311,7 @@ struct ExportTests {
         let store = try StoreUnderTest(kind)
         _ = try store.importJSON(#"[{"id":1,"name":"a"}]"#, plan: plan).get()
         _ = try store.importJSON(#"[{"id":2,"name":"b"}]"#, plan: plan).get()  // the second import turns a SQLite store to WAL
-        try store.whileWriting("UPDATE person SET name = 'changed'; INSERT INTO person (id, name) VALUES (3, 'c')") {
+        try store.whileWriting("UPDATE people SET name = 'changed'; INSERT INTO people (id, name) VALUES (3, 'c')") {
             let during = try store.export(plan: plan, ExportRequest(entity: "Person", depth: 0, jsonLines: true))
             #expect(
                 during == #"{"id":1,"name":"a","age":null,"friend":null,"team":[]}"# + "\n" + #"{"id":2,"name":"b","age":null,"friend":null,"team":[]}"# + "\n")

@@ -1,4 +1,5 @@
 import GraphImport
+import GraphImportJSON
 import GraphImportStoreTestSupport
 import Testing
 
@@ -27,7 +28,7 @@ struct FirstOccurrenceTests {
         #"[{"id": 1, "title": "new", "author": {"id": 7, "name": "Ann (new)"}}, {"id": 1, "title": "old", "author": {"id": 7, "name": "Ann (old)"}}, "#
         + #"{"id": 2, "title": "x", "author": {"id": 7, "name": "Ann (older)"}}]"#
 
-    static let posts = "SELECT p.id, p.title, a.name FROM post p JOIN person a ON a.pk = p.author_pk ORDER BY p.id"
+    static let posts = "SELECT p.id, p.title, a.name FROM posts p JOIN people a ON a.pk = p.author_pk ORDER BY p.id"
 
     @Test(arguments: StoreKind.testable)
     func theFirstOccurrenceInARunWinsAndUpdatesTheStoredObject(kind: StoreKind) throws {
@@ -43,6 +44,22 @@ struct FirstOccurrenceTests {
         // A re-import of the same feed changes nothing.
         let again = try store.importJSON(next, plan: plan).get()
         #expect(again.entities.allSatisfy { $0.counts.inserted + $0.counts.updated == 0 })
+    }
+
+    @Test(arguments: StoreKind.testable)
+    func theOccurrencesPassedOverAreCountedPerEntity(kind: StoreKind) throws {
+        let store = try StoreUnderTest(kind)
+        let plan = try ImportPlan.compile(text: Self.map("occurrence first"), fileName: "test.map")
+        // The second record is a later Post 1, passed over with its author; the third's author is a
+        // later Person 7, linked by its key.
+        let summary = try store.importJSON(Self.newestFirst, plan: plan).get()
+        #expect(summary.entities.map { "\($0.name): \($0.counts.inserted) \($0.counts.passedOver)" } == ["Post: 2 1", "Person: 1 2"])
+        #expect(summary.countsValue.jsonText.contains(#""Post":{"inserted":2,"updated":0,"unchanged":0,"skipped":0,"deleted":0,"passed_over":1}"#))
+        // Under `occurrence last` every occurrence is written: none is passed over.
+        let last = try StoreUnderTest(kind)
+        let written = try last.importJSON(Self.newestFirst, plan: ImportPlan.compile(text: Self.map("occurrence last"), fileName: "test.map")).get()
+        #expect(written.entities.allSatisfy { $0.counts.passedOver == 0 })
+        #expect(!written.countsValue.jsonText.contains("passed_over"))
     }
 
     @Test(arguments: StoreKind.testable)

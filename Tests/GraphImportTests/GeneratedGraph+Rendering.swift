@@ -189,11 +189,6 @@ struct GraphRendering: CustomStringConvertible {
             """
     }
 
-    /// The records line an export of this rendering names as not written, nil when it writes the
-    /// whole graph: JSON Lines whose issues are records of their own (`records at issues[*]`,
-    /// read inside each line) are written back as one array, where that path reaches nothing.
-    var exportLimit: String? { issuesAsRecords && isLines ? "records at issues[*]" : nil }
-
     private var isLines: Bool {
         if case .lines = documents { true } else { false }
     }

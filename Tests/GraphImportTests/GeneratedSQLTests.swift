@@ -15,17 +15,17 @@ struct GeneratedSQLTests {
         try writer.writeLinks()
         #expect(
             log.take() == [
-                #"INSERT INTO "user" ("id", "inserted_run", "changed_run") VALUES (?, ?, ?)"#,
-                #"INSERT INTO "tag" ("name", "inserted_run", "changed_run") VALUES (?, ?, ?)"#,
-                #"INSERT INTO "tag" ("name", "inserted_run", "changed_run") VALUES (?, ?, ?)"#,
-                #"INSERT INTO "post" ("id", "title", "author_pk", "inserted_run", "changed_run") VALUES (?, ?, ?, ?, ?)"#,
-                #"INSERT INTO "post_tags" ("post_pk", "tag_pk", "position") VALUES (?, ?, ?)"#,
-                #"INSERT INTO "post_tags" ("post_pk", "tag_pk", "position") VALUES (?, ?, ?)"#,
+                #"INSERT INTO "users" ("id", "inserted_run", "changed_run") VALUES (?, ?, ?)"#,
+                #"INSERT INTO "tags" ("name", "inserted_run", "changed_run") VALUES (?, ?, ?)"#,
+                #"INSERT INTO "tags" ("name", "inserted_run", "changed_run") VALUES (?, ?, ?)"#,
+                #"INSERT INTO "posts" ("id", "title", "author_pk", "inserted_run", "changed_run") VALUES (?, ?, ?, ?, ?)"#,
+                #"INSERT INTO "posts_tags" ("posts_pk", "tags_pk", "position") VALUES (?, ?, ?)"#,
+                #"INSERT INTO "posts_tags" ("posts_pk", "tags_pk", "position") VALUES (?, ?, ?)"#,
             ])
-        #expect(try fixture.rows(#"SELECT pk, id, title, author_pk, inserted_run, changed_run FROM "post""#) == [["1", "1", "'Hello'", "1", "1", "1"]])
-        #expect(try fixture.rows(#"SELECT pk, id, name FROM "user""#) == [["1", "7", "NULL"]])
-        #expect(try fixture.rows(#"SELECT pk, name FROM "tag" ORDER BY pk"#) == [["1", "'swift'"], ["2", "'sqlite'"]])
-        #expect(try fixture.rows(#"SELECT post_pk, tag_pk, position FROM "post_tags" ORDER BY position"#) == [["1", "1", "0"], ["1", "2", "1"]])
+        #expect(try fixture.rows(#"SELECT pk, id, title, author_pk, inserted_run, changed_run FROM "posts""#) == [["1", "1", "'Hello'", "1", "1", "1"]])
+        #expect(try fixture.rows(#"SELECT pk, id, name FROM "users""#) == [["1", "7", "NULL"]])
+        #expect(try fixture.rows(#"SELECT pk, name FROM "tags" ORDER BY pk"#) == [["1", "'swift'"], ["2", "'sqlite'"]])
+        #expect(try fixture.rows(#"SELECT posts_pk, tags_pk, position FROM "posts_tags" ORDER BY position"#) == [["1", "1", "0"], ["1", "2", "1"]])
     }
 
     @Test func updateLooksUpByKeyAndWritesOnlyWhatChanged() throws {
@@ -40,21 +40,21 @@ struct GeneratedSQLTests {
         try writer.writeLinks()
         #expect(
             log.take() == [
-                #"SELECT "pk", "id", "name", "changed_run" FROM "user" WHERE "id" = ?"#,
-                #"UPDATE "user" SET "name" = ?, "changed_run" = ? WHERE "pk" = ?"#,
-                #"SELECT "pk", "name", "changed_run" FROM "tag" WHERE "name" = ?"#,
-                #"SELECT "pk", "name", "changed_run" FROM "tag" WHERE "name" = ?"#,
-                #"INSERT INTO "tag" ("name", "inserted_run", "changed_run") VALUES (?, ?, ?)"#,
-                #"SELECT "pk", "id", "title", "author_pk", "changed_run" FROM "post" WHERE "id" = ?"#,
-                #"SELECT "tag_pk", "position" FROM "post_tags" WHERE "post_pk" = ?"#,
-                #"UPDATE "post" SET "title" = ?, "changed_run" = ? WHERE "pk" = ?"#,
-                #"DELETE FROM "post_tags" WHERE "post_pk" = ?"#,
-                #"INSERT INTO "post_tags" ("post_pk", "tag_pk", "position") VALUES (?, ?, ?)"#,
-                #"INSERT INTO "post_tags" ("post_pk", "tag_pk", "position") VALUES (?, ?, ?)"#,
+                #"SELECT "pk", "id", "name", "changed_run" FROM "users" WHERE "id" = ?"#,
+                #"UPDATE "users" SET "name" = ?, "changed_run" = ? WHERE "pk" = ?"#,
+                #"SELECT "pk", "name", "changed_run" FROM "tags" WHERE "name" = ?"#,
+                #"SELECT "pk", "name", "changed_run" FROM "tags" WHERE "name" = ?"#,
+                #"INSERT INTO "tags" ("name", "inserted_run", "changed_run") VALUES (?, ?, ?)"#,
+                #"SELECT "pk", "id", "title", "author_pk", "changed_run" FROM "posts" WHERE "id" = ?"#,
+                #"SELECT "tags_pk", "position" FROM "posts_tags" WHERE "posts_pk" = ?"#,
+                #"UPDATE "posts" SET "title" = ?, "changed_run" = ? WHERE "pk" = ?"#,
+                #"DELETE FROM "posts_tags" WHERE "posts_pk" = ?"#,
+                #"INSERT INTO "posts_tags" ("posts_pk", "tags_pk", "position") VALUES (?, ?, ?)"#,
+                #"INSERT INTO "posts_tags" ("posts_pk", "tags_pk", "position") VALUES (?, ?, ?)"#,
             ])
-        #expect(try fixture.rows(#"SELECT id, title, inserted_run, changed_run FROM "post""#) == [["1", "'Hello again'", "1", "2"]])
-        #expect(try fixture.rows(#"SELECT id, name, inserted_run, changed_run FROM "user""#) == [["7", "'Ann'", "1", "2"]])
-        #expect(try fixture.rows(#"SELECT tag_pk, position FROM "post_tags" ORDER BY position"#) == [["1", "0"], ["2", "1"]])
+        #expect(try fixture.rows(#"SELECT id, title, inserted_run, changed_run FROM "posts""#) == [["1", "'Hello again'", "1", "2"]])
+        #expect(try fixture.rows(#"SELECT id, name, inserted_run, changed_run FROM "users""#) == [["7", "'Ann'", "1", "2"]])
+        #expect(try fixture.rows(#"SELECT tags_pk, position FROM "posts_tags" ORDER BY position"#) == [["1", "0"], ["2", "1"]])
     }
 
     @Test func reimportOfTheSameObjectsOnlyReads() throws {
@@ -83,9 +83,9 @@ struct GeneratedSQLTests {
         let deletions = try writer.deleteMissing(dryRun: false)
         #expect(
             log.take() == [
-                #"SELECT "pk" FROM "post""#,
-                #"SELECT "id" FROM "post" WHERE "pk" = ?"#,
-                #"DELETE FROM "post" WHERE "pk" = ?"#,
+                #"SELECT "pk" FROM "posts""#,
+                #"SELECT "id" FROM "posts" WHERE "pk" = ?"#,
+                #"DELETE FROM "posts" WHERE "pk" = ?"#,
                 // The deleted key is recorded; a store whose runs began without the table gets it here.
                 "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = ?",
                 #"CREATE TABLE IF NOT EXISTS "graphimport_deleted" ("run" INTEGER NOT NULL, "entity" TEXT, "key" TEXT) STRICT"#,
@@ -94,6 +94,6 @@ struct GeneratedSQLTests {
             ])
         #expect(try fixture.rows(#"SELECT run, entity, key FROM "graphimport_deleted" WHERE entity IS NOT NULL"#) == [["2", "'Post'", #"'{"id":1}'"#]])
         #expect(deletions == [Deletions(entity: "Post", count: 1, sampleKeys: ["1"])])
-        #expect(try fixture.rows(#"SELECT id FROM "post""#) == [["2"]])
+        #expect(try fixture.rows(#"SELECT id FROM "posts""#) == [["2"]])
     }
 }

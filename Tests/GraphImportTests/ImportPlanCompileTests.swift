@@ -7,7 +7,7 @@ import Testing
 struct ImportPlanCompileTests {
     @Test func mapTextBecomesAPlanWithItsTables() throws {
         let plan = try ImportPlan.compile(text: "records at $[*] as PullRequest\nentity PullRequest\n  key id\n  id : Int\n", fileName: "prs.map")
-        #expect(plan.entities.map(\.table) == ["pull_request"])
+        #expect(plan.entities.map(\.table) == ["pull_requests"])
         #expect(plan.mapping.fileName == "prs.map")
     }
 
@@ -30,14 +30,14 @@ struct ImportPlanCompileTests {
     /// A plan problem about an entity of an included file is shown in that file, with its `include`.
     @Test func planProblemsInAnIncludedFileNameThatFile() {
         let includes = IncludeResolver.files(["common.map": "entity User\n  key id\n  id : Int\n"])
-        let map = "entity Person table user\n  key id\n  id : Int\ninclude \"common.map\"\n"
+        let map = "entity Person table users\n  key id\n  id : Int\ninclude \"common.map\"\n"
         do {
             _ = try ImportPlan.compile(text: map, fileName: "people.map", includes: includes)
             Issue.record("the map compiled")
         } catch {
             #expect(
                 error.description == """
-                    common.map:1:8: error: entity 'User' and entity 'Person' would share the table 'user'
+                    common.map:1:8: error: entity 'User' and entity 'Person' would share the table 'users'
                      1 | entity User
                        |        ^
                     help: give one of them its own name with `table NAME`

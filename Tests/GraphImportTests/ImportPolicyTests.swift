@@ -24,7 +24,7 @@ struct ImportPolicyTests {
         #"{"id": 1, "stargazers": ["# + users.map { #"{"id": \#($0.0), "login": "\#($0.1)"}"# }.joined(separator: ", ") + "]}"
     }
 
-    static let stargazerRows = #"SELECT u.login, j.position FROM repo_stargazers j JOIN "user" u ON u.pk = j.user_pk ORDER BY j.position"#
+    static let stargazerRows = "SELECT u.login, j.position FROM repos_stargazers j JOIN users u ON u.pk = j.users_pk ORDER BY j.position"
 
     @Test(arguments: StoreKind.testable)
     func mergeKeepsTheStoredTargetsAndAppendsTheNewOnesInFeedOrder(kind: StoreKind) throws {
@@ -44,7 +44,7 @@ struct ImportPolicyTests {
         #expect(!again.changed)
         #expect(EngineFixture.counts(again, "Repo") == [0, 0, 1, 0])
         #expect(try store.select(Self.stargazerRows) == [["ann", "0"], ["bob", "1"], ["cy", "2"]])
-        #expect(try store.value("SELECT changed_run FROM repo") == "2")
+        #expect(try store.value("SELECT changed_run FROM repos") == "2")
     }
 
     @Test(arguments: StoreKind.testable)
@@ -89,7 +89,7 @@ struct ImportPolicyTests {
           id : String
         """
 
-    static let memberRows = #"SELECT u.id, j.role, j.position FROM channel_members j JOIN "user" u ON u.pk = j.user_pk ORDER BY j.position"#
+    static let memberRows = #"SELECT u.id, j.role, j.position FROM channels_members j JOIN "users" u ON u.pk = j.users_pk ORDER BY j.position"#
 
     @Test(arguments: StoreKind.testable)
     func mergeKeepsStoredLinkValuesAndTakesTheFeedsForTargetsItGives(kind: StoreKind) throws {
@@ -126,10 +126,10 @@ struct ImportPolicyTests {
     func linkExistingLinksStoredObjectsAndCountsTheUnknownKeysWithTheirPaths(kind: StoreKind) throws {
         let store = try MappedStore(kind, map: Self.taggedMap)
         try store.importJSON(#"{"posts": [{"id": 9, "tag_ids": [1]}]}"#)
-        #expect(try store.value("SELECT count(*) FROM tag") == "0")
+        #expect(try store.value("SELECT count(*) FROM tags") == "0")
         let summary = try store.importJSON(#"{"posts": [{"id": 1, "tag_ids": [5, 6, 5], "author_id": 3}, {"id": 2, "tag_ids": [7, 8]}]}"#)
-        #expect(try store.value("SELECT count(*) FROM tag") == "0")
-        #expect(try store.value(#"SELECT count(*) FROM "user""#) == "0")
+        #expect(try store.value("SELECT count(*) FROM tags") == "0")
+        #expect(try store.value(#"SELECT count(*) FROM "users""#) == "0")
         // In the order first met: a post's to-ones are linked before its to-manys.
         #expect(unlinkedCounts(summary) == [["Post.author", "User", "1"], ["Post.tags", "Tag", "5"]])
         #expect(summary.unlinked[0].samples.map(\.path) == ["$.posts[0].author_id"])
@@ -153,8 +153,8 @@ struct ImportPolicyTests {
           author <- author_id : Tag? link existing
         """
 
-    static let postTags = "SELECT t.name FROM post_tags j JOIN tag t ON t.pk = j.tag_pk ORDER BY j.position"
-    static let postAuthor = "SELECT t.name FROM post p JOIN tag t ON t.pk = p.author_pk"
+    static let postTags = "SELECT t.name FROM posts_tags j JOIN tags t ON t.pk = j.tags_pk ORDER BY j.position"
+    static let postAuthor = "SELECT t.name FROM posts p JOIN tags t ON t.pk = p.author_pk"
 
     @Test(arguments: StoreKind.testable)
     func linkExistingLinksObjectsStoredBeforeOrEarlierInTheRun(kind: StoreKind) throws {
@@ -177,7 +177,7 @@ struct ImportPolicyTests {
         let store = try MappedStore(kind, map: map, batchSize: batchSize)
         let summary = try store.importJSON(#"{"posts": [{"id": 1, "tag_ids": [2], "author_id": 2}], "tags": [{"id": 2, "name": "sqlite"}]}"#)
         #expect(try store.select(Self.postTags) == [])
-        #expect(try store.value("SELECT author_pk FROM post") == "NULL")
+        #expect(try store.value("SELECT author_pk FROM posts") == "NULL")
         #expect(unlinkedCounts(summary) == [["Post.author", "Tag", "1"], ["Post.tags", "Tag", "1"]])
         // The next run finds it stored.
         let next = try store.importJSON(#"{"posts": [{"id": 1, "tag_ids": [2], "author_id": 2}]}"#)
@@ -199,7 +199,7 @@ struct ImportPolicyTests {
     func withoutLinkExistingAnUnknownKeyMakesAStub(kind: StoreKind) throws {
         let store = try MappedStore(kind, map: Self.taggedMap.replacingOccurrences(of: " link existing", with: ""))
         let summary = try store.importJSON(#"{"posts": [{"id": 1, "tag_ids": [5]}]}"#)
-        #expect(try store.value("SELECT count(*) FROM tag") == "1")
+        #expect(try store.value("SELECT count(*) FROM tags") == "1")
         #expect(summary.unlinked.isEmpty)
     }
 
@@ -226,8 +226,8 @@ struct ImportPolicyTests {
 
     static let changes = #"[{"id": 1, "name": "Ann B", "team": {"id": 10, "title": "Platform"}}, {"id": 2, "name": "Bob", "team": {"id": 11}}]"#
 
-    static let users = #"SELECT id, name FROM "user" ORDER BY id"#
-    static let teams = "SELECT id, title FROM team ORDER BY id"
+    static let users = "SELECT id, name FROM users ORDER BY id"
+    static let teams = "SELECT id, title FROM teams ORDER BY id"
 
     static func options(_ mode: ImportMode) -> ImportOptions {
         var options = ImportOptions()
@@ -259,7 +259,7 @@ struct ImportPolicyTests {
     func updateOnlyMakesNoStubAndReportsTheKeyAsUnlinked(kind: StoreKind) throws {
         let store = try Self.seeded(kind, Self.usersMap.replacingOccurrences(of: "  team : Team?", with: "  team <- team_id : Team?"))
         let summary = try store.importJSON(#"[{"id": 1, "name": "Ann", "team_id": 12}]"#, options: Self.options(.update))
-        #expect(try store.value("SELECT count(*) FROM team") == "0")
+        #expect(try store.value("SELECT count(*) FROM teams") == "0")
         #expect(summary.unlinked.map { [$0.member, String($0.count)] } == [["User.team", "1"]])
     }
 
@@ -286,7 +286,7 @@ struct ImportPolicyTests {
         let store = try Self.seeded(kind, Self.usersMap)
         let summary = try store.importJSON(#"[{"id": 3}]"#, options: Self.options(.update))
         #expect(summary.entities[0].counts.notInserted == 1)
-        #expect(try store.value(#"SELECT count(*) FROM "user""#) == "1")
+        #expect(try store.value(#"SELECT count(*) FROM "users""#) == "1")
     }
 
     /// An object inserted earlier in the run counts as stored: under `insert` its first
@@ -327,9 +327,9 @@ struct ImportPolicyTests {
                   mode update
                 """, batchSize: batchSize)
         try store.importJSON(#"[{"id": 1, "members": []}]"#)
-        try store.execute(#"INSERT INTO "user" (id, name, inserted_run, changed_run) VALUES (5, 'Eve', 1, 1)"#)
+        try store.execute(#"INSERT INTO "users" (id, name, inserted_run, changed_run) VALUES (5, 'Eve', 1, 1)"#)
         let summary = try store.importJSON(#"[{"id": 1, "members": [{"id": 6, "name": "New"}, {"id": 5, "name": "Eve B"}]}]"#)
-        #expect(try store.select(#"SELECT u.id, u.name, j.position FROM team_members j JOIN "user" u ON u.pk = j.user_pk"#) == [["5", "Eve B", "0"]])
+        #expect(try store.select(#"SELECT u.id, u.name, j.position FROM teams_members j JOIN "users" u ON u.pk = j.users_pk"#) == [["5", "Eve B", "0"]])
         #expect(summary.entities.map(\.counts.notInserted) == [0, 1])
         #expect(EngineFixture.counts(summary, "Team") == [0, 1, 0, 0])
     }

@@ -62,7 +62,7 @@ struct ImportRunTests {
         #expect(again.unchangedInput)
         #expect(try Self.meta(store) == [])
         #expect(try Self.outcomes(store) == ["succeeded", "skipped"])
-        #expect(try store.lines("SELECT \"changed_run\" FROM item ORDER BY id") == ["1", "1"])
+        #expect(try store.lines("SELECT \"changed_run\" FROM items ORDER BY id") == ["1", "1"])
     }
 
     @Test(arguments: StoreKind.testable)
@@ -77,7 +77,7 @@ struct ImportRunTests {
             return
         }
         #expect(try Self.meta(store) == [])
-        #expect(try store.lines("SELECT id FROM item ORDER BY id") == ["1", "2"])
+        #expect(try store.lines("SELECT id FROM items ORDER BY id") == ["1", "2"])
         #expect(try Self.outcomes(store) == ["succeeded", "failed"])
         let error = try store.lines("SELECT \"error\" FROM \(InternalTable.runs) WHERE \"outcome\" = 'failed'")
         #expect(error.count == 1 && error[0].hasPrefix("record 1 "), "\(error)")

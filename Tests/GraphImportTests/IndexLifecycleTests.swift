@@ -4,7 +4,8 @@ import GraphImportStore
 import Testing
 
 /// A first import builds its tables' plain indexes once at the end; whatever way the run ends, the
-/// store keeps every index the map's schema declares.
+/// store keeps every index the map's schema declares. One store: SQLite's deferred index build,
+/// read from `sqlite_schema` and `EXPLAIN QUERY PLAN`.
 @Suite struct IndexLifecycleTests {
     private static let indexes = "SELECT name, sql FROM sqlite_schema WHERE type = 'index' AND sql IS NOT NULL ORDER BY name"
 
@@ -20,12 +21,12 @@ import Testing
     @Test func aFirstImportEndsWithEveryDeclaredIndexAndUsesThem() throws {
         let fixture = try EngineFixture(map: tweetsMap)
         let declared = try declaredIndexes(fixture)
-        #expect(declared.contains { $0[0] == "'tweet_author_pk_index'" })
+        #expect(declared.contains { $0[0] == "'tweets_author_pk_index'" })
         try fixture.importJSON("[\(tweet(1, tags: ["a", "b"])),\(tweet(2, user: 2, handle: "bob", tags: ["b"]))]")
         #expect(try fixture.rows(Self.indexes) == declared)
         #expect(try fixture.value("PRAGMA integrity_check") == "'ok'")
-        let plan = try fixture.rows("EXPLAIN QUERY PLAN SELECT tweet_pk FROM tweet_hashtags WHERE hashtag_pk = 1")
-        #expect(plan.contains { $0.last?.contains("tweet_hashtags_hashtag_pk_index") == true })
+        let plan = try fixture.rows("EXPLAIN QUERY PLAN SELECT tweets_pk FROM tweets_hashtags WHERE hashtags_pk = 1")
+        #expect(plan.contains { $0.last?.contains("tweets_hashtags_hashtags_pk_index") == true })
         // A second import finds the tables filled and leaves the indexes alone.
         try fixture.importJSON("[\(tweet(3, tags: ["c"]))]")
         #expect(try fixture.rows(Self.indexes) == declared)
@@ -38,7 +39,7 @@ import Testing
         #expect(try fixture.rows(Self.indexes) == declared)
         #expect(throws: ImportError.self) { try fixture.importJSON("[\(tweet(1, tags: ["a"])),{\"id\":") }
         #expect(try fixture.rows(Self.indexes) == declared)
-        #expect(try fixture.value("SELECT count(*) FROM tweet") == "0")
+        #expect(try fixture.value("SELECT count(*) FROM tweets") == "0")
     }
 
     @Test func anEmptyImportAndADryRunKeepTheIndexes() throws {
@@ -48,6 +49,6 @@ import Testing
         #expect(try fixture.rows(Self.indexes) == declared)
         try fixture.importJSON("[\(tweet(1, tags: ["a"]))]", options: ImportOptions(dryRun: true))
         #expect(try fixture.rows(Self.indexes) == declared)
-        #expect(try fixture.value("SELECT count(*) FROM tweet") == "0")
+        #expect(try fixture.value("SELECT count(*) FROM tweets") == "0")
     }
 }

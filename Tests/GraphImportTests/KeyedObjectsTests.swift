@@ -32,12 +32,12 @@ struct KeyedObjectsTests {
     func membersOfAnObjectAreRecordsKeyedByTheirNames(_ kind: StoreKind) throws {
         let fixture = try MappedStore(kind, map: Self.map)
         try fixture.importJSON(Self.firebase)
-        #expect(try fixture.select("SELECT id, name FROM \"user\" ORDER BY pk") == [["alice", "Alice"], ["bob", "Bob"]])
-        #expect(try fixture.select("SELECT slug, title FROM team ORDER BY pk") == [["core", "Core"], ["docs", "Docs"]])
+        #expect(try fixture.select("SELECT id, name FROM \"users\" ORDER BY pk") == [["alice", "Alice"], ["bob", "Bob"]])
+        #expect(try fixture.select("SELECT slug, title FROM teams ORDER BY pk") == [["core", "Core"], ["docs", "Docs"]])
         // In document order: bob, then alice.
         #expect(
             try fixture.select(
-                "SELECT u.id FROM team_members j JOIN \"user\" u ON u.pk = j.user_pk JOIN team t ON t.pk = j.team_pk WHERE t.slug = 'core' ORDER BY j.position"
+                "SELECT u.id FROM teams_members j JOIN \"users\" u ON u.pk = j.users_pk JOIN teams t ON t.pk = j.teams_pk WHERE t.slug = 'core' ORDER BY j.position"
             ) == [["bob"], ["alice"]])
     }
 
@@ -48,7 +48,7 @@ struct KeyedObjectsTests {
             + "entity User\n  key id\n  id : Int\n"
         let fixture = try MappedStore(kind, map: map)
         try fixture.importJSON(#"[{"id": 1, "leads": {"backend": 7, "frontend": 9}}]"#)
-        #expect(try fixture.select("SELECT u.id FROM team_leads j JOIN \"user\" u ON u.pk = j.user_pk ORDER BY j.position") == [["7"], ["9"]])
+        #expect(try fixture.select("SELECT u.id FROM teams_leads j JOIN \"users\" u ON u.pk = j.users_pk ORDER BY j.position") == [["7"], ["9"]])
     }
 
     @Test(arguments: StoreKind.testable)
@@ -103,7 +103,7 @@ struct KeyedObjectsTests {
     func bareValuesAreRecordsReadThroughTheWholeRecordPath(_ kind: StoreKind) throws {
         let fixture = try MappedStore(kind, map: "records at $[*] as Item\nentity Item\n  key id\n  id <- $ : String\n  note : String?\n")
         try fixture.importJSON(#"["1699", "1455"]"#)
-        #expect(try fixture.select("SELECT id, note FROM item ORDER BY pk") == [["1699", "NULL"], ["1455", "NULL"]])
+        #expect(try fixture.select("SELECT id, note FROM items ORDER BY pk") == [["1699", "NULL"], ["1455", "NULL"]])
     }
 
     @Test(arguments: StoreKind.testable)
@@ -122,6 +122,6 @@ struct KeyedObjectsTests {
         let map = "records at roles{*} as Role\nentity Role\n  key name\n  name <- $key : String\n  level <- $ : Int\n"
         let fixture = try MappedStore(kind, map: map)
         try fixture.importJSON(#"{"roles": {"admin": 3, "guest": 1}}"#)
-        #expect(try fixture.select("SELECT name, level FROM role ORDER BY pk") == [["admin", "3"], ["guest", "1"]])
+        #expect(try fixture.select("SELECT name, level FROM roles ORDER BY pk") == [["admin", "3"], ["guest", "1"]])
     }
 }

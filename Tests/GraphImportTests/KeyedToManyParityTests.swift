@@ -74,7 +74,7 @@ struct KeyedToManyParityTests {
         }
         #expect(rows[0] == rows[1], "\(example.name)")
         // Each case links something, and leaves something out where it filters or skips.
-        #expect(rows[0].contains { $0.key.hasPrefix("team_") && !$0.value.isEmpty }, "\(example.name)")
+        #expect(rows[0].contains { $0.key.hasPrefix("teams_") && !$0.value.isEmpty }, "\(example.name)")
     }
 
     @Test(arguments: StoreKind.testable)

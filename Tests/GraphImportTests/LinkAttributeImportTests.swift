@@ -49,11 +49,11 @@ struct LinkAttributeImportTests {
     static let bob = #"{"role": "member", "weight": 2.5, "user": {"id": 8}}"#
 
     static let mentionRows =
-        #"SELECT t.id, u.id, m.position, m.indices, m.start, m."end" FROM tweet_mentions m "#
-        + #"JOIN tweet t ON t.pk = m.tweet_pk JOIN "user" u ON u.pk = m.user_pk ORDER BY t.id, m.position"#
+        #"SELECT t.id, u.id, m.position, m.indices, m.start, m."end" FROM tweets_mentions m "#
+        + #"JOIN tweets t ON t.pk = m.tweets_pk JOIN users u ON u.pk = m.users_pk ORDER BY t.id, m.position"#
     static let memberRows =
-        #"SELECT t.id, u.id, m.position, m.role, m.since, m.weight FROM team_members m "#
-        + #"JOIN team t ON t.pk = m.team_pk JOIN "user" u ON u.pk = m.user_pk ORDER BY t.id, m.position"#
+        #"SELECT t.id, u.id, m.position, m.role, m.since, m.weight FROM teams_members m "#
+        + #"JOIN teams t ON t.pk = m.teams_pk JOIN users u ON u.pk = m.users_pk ORDER BY t.id, m.position"#
 
     @Test(arguments: StoreKind.testable)
     func theElementThatIsTheTargetGivesItsLinkDataToTheJoinRow(kind: StoreKind) throws {
@@ -65,7 +65,7 @@ struct LinkAttributeImportTests {
               {"id": 2, "screen_name": "bob", "indices": [9, 13]}]}}]
             """)
         #expect(try store.select(Self.mentionRows) == [["10", "1", "0", "[0,4]", "0", "4"], ["10", "2", "1", "[9,13]", "9", "13"]])
-        #expect(try store.select(#"SELECT id, handle FROM "user" ORDER BY id"#) == [["1", "ann"], ["2", "bob"]])
+        #expect(try store.select(#"SELECT id, handle FROM "users" ORDER BY id"#) == [["1", "ann"], ["2", "bob"]])
     }
 
     @Test(arguments: StoreKind.testable)
@@ -77,14 +77,15 @@ struct LinkAttributeImportTests {
                 ["1", "7", "0", "admin", "2020-01-02T03:04:05.000Z", "1"],
                 ["1", "8", "1", "member", "NULL", "2.5"],
             ])
-        #expect(try store.select(#"SELECT id, name FROM "user" ORDER BY id"#) == [["7", "Ann"], ["8", "NULL"]])
+        #expect(try store.select(#"SELECT id, name FROM "users" ORDER BY id"#) == [["7", "Ann"], ["8", "NULL"]])
     }
 
+    /// One store: the text of SQLite's schema, no import.
     @Test func linkAttributesAreColumnsOfTheJoinTable() throws {
         let plan = try ImportPlan.compile(text: Self.membersMap, fileName: "test.map")
         #expect(
             plan.schemaSQL.contains(
-                #"CREATE TABLE "team_members" ("team_pk" INTEGER NOT NULL REFERENCES "team"("pk") ON DELETE CASCADE DEFERRABLE INITIALLY DEFERRED, "user_pk" INTEGER NOT NULL REFERENCES "user"("pk") ON DELETE CASCADE DEFERRABLE INITIALLY DEFERRED, "position" INTEGER NOT NULL, "role" TEXT, "since" TEXT, "weight" REAL, PRIMARY KEY ("team_pk", "user_pk")) STRICT, WITHOUT ROWID"#
+                #"CREATE TABLE "teams_members" ("teams_pk" INTEGER NOT NULL REFERENCES "teams"("pk") ON DELETE CASCADE DEFERRABLE INITIALLY DEFERRED, "users_pk" INTEGER NOT NULL REFERENCES "users"("pk") ON DELETE CASCADE DEFERRABLE INITIALLY DEFERRED, "position" INTEGER NOT NULL, "role" TEXT, "since" TEXT, "weight" REAL, PRIMARY KEY ("teams_pk", "users_pk")) STRICT, WITHOUT ROWID"#
             ))
     }
 
@@ -93,8 +94,8 @@ struct LinkAttributeImportTests {
         let store = try MappedStore(kind, map: Self.membersMap)
         try store.importJSON(Self.team(Self.ann + ", " + Self.bob))
         let summary = try store.importJSON(Self.team(Self.ann + ", " + Self.bob))
-        #expect(EngineFixture.counts(summary, "Team") == [0, 0, 1, 0])
-        #expect(try store.select("SELECT changed_run FROM team") == [["1"]])
+        #expect(countsByEntity(summary)["Team"] == [0, 0, 1, 0])
+        #expect(try store.select("SELECT changed_run FROM teams") == [["1"]])
     }
 
     @Test(arguments: StoreKind.testable)
@@ -103,13 +104,13 @@ struct LinkAttributeImportTests {
         try store.importJSON(Self.team(Self.ann + ", " + Self.bob))
         let promoted = Self.bob.replacingOccurrences(of: #""member""#, with: #""owner""#)
         let summary = try store.importJSON(Self.team(Self.ann + ", " + promoted))
-        #expect(EngineFixture.counts(summary, "Team") == [0, 1, 0, 0])
-        #expect(EngineFixture.counts(summary, "User") == [0, 0, 2, 0])
-        #expect(try store.select("SELECT changed_run FROM team") == [["2"]])
+        #expect(countsByEntity(summary)["Team"] == [0, 1, 0, 0])
+        #expect(countsByEntity(summary)["User"] == [0, 0, 2, 0])
+        #expect(try store.select("SELECT changed_run FROM teams") == [["2"]])
         #expect(try store.select(Self.memberRows).map { [$0[1], $0[3]] } == [["7", "admin"], ["8", "owner"]])
         // A null where a value was is a change too.
         let cleared = try store.importJSON(Self.team(Self.ann.replacingOccurrences(of: #""joined_at": "2020-01-02T03:04:05Z", "#, with: "")))
-        #expect(EngineFixture.counts(cleared, "Team") == [0, 1, 0, 0])
+        #expect(countsByEntity(cleared)["Team"] == [0, 1, 0, 0])
         #expect(try store.select(Self.memberRows).map { [$0[1], $0[4]] } == [["7", "NULL"]])
     }
 
@@ -119,8 +120,8 @@ struct LinkAttributeImportTests {
         let first = #"{"id": 1, "memberships": [\#(Self.ann)]}"#
         let demoted = first.replacingOccurrences(of: #""Admin""#, with: #""member""#)
         let summary = try store.importJSON("[\(first), \(first), \(demoted)]")
-        #expect(EngineFixture.counts(summary, "Team") == [1, 0, 0, 0])
-        #expect(try store.select("SELECT role FROM team_members") == [["member"]])
+        #expect(countsByEntity(summary)["Team"] == [1, 0, 0, 0])
+        #expect(try store.select("SELECT role FROM teams_members") == [["member"]])
     }
 
     @Test(arguments: StoreKind.testable)
@@ -145,28 +146,24 @@ struct LinkAttributeImportTests {
         #expect(rows == (0..<37).map { ["\($0)", "\($0)", "\($0 * 10)", "\($0 * 10 + 3)"] })
     }
 
-    @Test func aRequiredLinkAttributeAbsentFromAnElementRefusesTheRecord() throws {
-        let fixture = try EngineFixture(map: Self.membersMap)
+    @Test(arguments: StoreKind.testable)
+    func aRequiredLinkAttributeAbsentFromAnElementRefusesTheRecord(kind: StoreKind) throws {
+        let fixture = try MappedStore(kind, map: Self.membersMap)
         let noRole = #"{"user": {"id": 9}}"#
-        #expect {
-            try fixture.importJSON(Self.team(Self.ann + ", " + noRole))
-        } throws: { error in
-            guard case .record(let record) = error as? ImportError else { return false }
-            return record.member == "Team.members.role" && record.path == "$[0].memberships[1]"
-                && record.message == "the element has no 'role', a required link attribute"
-                && record.hint == "declare it optional (`: String?`) to store null for elements without it"
-        }
+        let record = fixture.recordFailure(Self.team(Self.ann + ", " + noRole))
+        #expect(record?.member == "Team.members.role")
+        #expect(record?.path == "$[0].memberships[1]")
+        #expect(record?.message == "the element has no 'role', a required link attribute")
+        #expect(record?.hint == "declare it optional (`: String?`) to store null for elements without it")
         #expect(try fixture.holdsNoData())
     }
 
-    @Test func anElementWithoutItsTargetIsReportedBeforeItsLinkData() throws {
-        let fixture = try EngineFixture(map: Self.membersMap)
-        #expect {
-            try fixture.importJSON(Self.team(#"{"member": {"id": 7}}"#))
-        } throws: { error in
-            guard case .record(let record) = error as? ImportError else { return false }
-            return record.path == "$[0].memberships[0]" && record.message == "expected an object with 'user' in each element, found an object"
-        }
+    @Test(arguments: StoreKind.testable)
+    func anElementWithoutItsTargetIsReportedBeforeItsLinkData(kind: StoreKind) throws {
+        let fixture = try MappedStore(kind, map: Self.membersMap)
+        let record = fixture.recordFailure(Self.team(#"{"member": {"id": 7}}"#))
+        #expect(record?.path == "$[0].memberships[0]")
+        #expect(record?.message == "expected an object with 'user' in each element, found an object")
     }
 
     @Test(arguments: StoreKind.testable)
@@ -180,17 +177,18 @@ struct LinkAttributeImportTests {
     }
 
     /// Which records are skipped, and why, is the reader's and the drafts' work: the same for both stores.
-    @Test func skippedLinkValuesAreReportedWithTheirPaths() throws {
-        let fixture = try EngineFixture(map: Self.membersMap)
+    @Test(arguments: StoreKind.testable)
+    func skippedLinkValuesAreReportedWithTheirPaths(kind: StoreKind) throws {
+        let fixture = try MappedStore(kind, map: Self.membersMap)
         var skipped: [RecordError] = []
         let summary = try fixture.importJSON(
             #"[{"id": 1, "memberships": [{"role": "guest", "user": {"id": 7}}]}, {"id": 2, "memberships": [{"role": null, "user": {"id": 7}}]}, {"id": 3, "memberships": [{"role": "admin", "joined_at": "soon", "user": {"id": 7}}]}]"#,
-            options: ImportOptions(skipInvalid: true), skipped: { skipped.append($0) })
+            options: ImportOptions(skipInvalid: true), onSkip: { skipped.append($0) })
         #expect(summary.skippedRecords == 3)
         #expect(skipped.map(\.path) == ["$[0].memberships[0].role", "$[1].memberships[0].role", "$[2].memberships[0].joined_at"])
         #expect(skipped.map(\.member) == ["Team.members.role", "Team.members.role", "Team.members.since"])
         #expect(skipped[1].message == "is required but the value is null")
-        #expect(try fixture.rows("SELECT count(*) FROM team_members") == [["0"]])
+        #expect(try fixture.select("SELECT count(*) FROM teams_members") == [["0"]])
     }
 
     @Test(arguments: StoreKind.testable)
@@ -201,38 +199,35 @@ struct LinkAttributeImportTests {
         #expect(
             try store.select(
                 """
-                SELECT team.id, team_members.role FROM "user"
-                JOIN team_members ON team_members.user_pk = "user".pk JOIN team ON team.pk = team_members.team_pk
-                WHERE "user".id = 7 ORDER BY team.id
+                SELECT teams.id, teams_members.role FROM users
+                JOIN teams_members ON teams_members.users_pk = users.pk JOIN teams ON teams.pk = teams_members.teams_pk
+                WHERE users.id = 7 ORDER BY teams.id
                 """) == [["1", "admin"], ["2", "owner"]])
     }
 
-    @Test func addingALinkAttributeToAStoreAddsItsColumnAndFillsItOnTheNextImport() throws {
-        let fixture = try EngineFixture(map: Self.membersMap)
+    @Test(arguments: StoreKind.testable)
+    func addingALinkAttributeToAStoreAddsItsColumnAndFillsItOnTheNextImport(kind: StoreKind) throws {
         let before = Self.membersMap.replacingOccurrences(of: "    link since <- joined_at : Date? | iso8601\n", with: "")
-        let old = try EngineFixture(map: before)
+        let old = try MappedStore(kind, map: before)
         try old.importJSON(Self.team(Self.ann + ", " + Self.bob))
-        let summary = try GraphImporter(plan: fixture.plan).run(
-            source: BytesSource(Array(Self.team(Self.ann + ", " + Self.bob).utf8)), inputName: "test.json", storePath: old.storePath,
-            options: ImportOptions())
-        #expect(summary.schemaChanges == ["add column team_members.since"])
-        #expect(EngineFixture.counts(summary, "Team") == [0, 1, 0, 0])
-        #expect(try old.rows("SELECT since FROM team_members ORDER BY position") == [["'2020-01-02T03:04:05.000Z'"], ["NULL"]])
+        let summary = try old.store.importJSON(Self.team(Self.ann + ", " + Self.bob), map: Self.membersMap)
+        #expect(summary.schemaChanges == ["add column teams_members.since"])
+        #expect(countsByEntity(summary)["Team"] == [0, 1, 0, 0])
+        #expect(try old.select("SELECT since FROM teams_members ORDER BY position") == [["2020-01-02T03:04:05.000Z"], ["NULL"]])
     }
 
-    @Test func aLinkAttributeWhoseColumnCannotChangeIsRefusedAtItsLine() throws {
-        let fixture = try EngineFixture(map: Self.membersMap)
+    @Test(arguments: StoreKind.testable)
+    func aLinkAttributeWhoseColumnCannotChangeIsRefusedAtItsLine(kind: StoreKind) throws {
+        let fixture = try MappedStore(kind, map: Self.membersMap)
         try fixture.importJSON(Self.team(Self.ann))
         let retyped = Self.membersMap.replacingOccurrences(of: "link weight : Double? missing 1", with: "link weight : Int?")
-        let plan = try ImportPlan.compile(text: retyped, fileName: "test.map")
+        let target = fixture.store.migrationTarget
         #expect {
-            try GraphImporter(plan: plan).run(
-                source: BytesSource(Array(Self.team(Self.ann).utf8)), inputName: "test.json", storePath: fixture.storePath,
-                options: ImportOptions())
+            try fixture.store.importJSON(Self.team(Self.ann), map: retyped)
         } throws: { error in
             guard case .migration(_, let refusals) = error as? ImportError else { return false }
             return refusals.map(\.headline) == [
-                "test.map:8:10: error: column team_members.weight is REAL in the store and INTEGER in the map; SQLite cannot change a column's type in place"
+                "test.map:8:10: error: column teams_members.weight is REAL in the store and INTEGER in the map; \(target.cannot) change a column's type in place"
             ]
         }
     }
@@ -244,8 +239,8 @@ struct LinkAttributeImportTests {
               id : Int
               members : [User]
                 link position : Int
-                link teamPk : Int
-                link userPk : Int
+                link teamsPk : Int
+                link usersPk : Int
                 link aB : Int
                 link a_b : Int
             entity User
@@ -257,15 +252,15 @@ struct LinkAttributeImportTests {
         } throws: { error in
             guard let errors = error as? MappingErrors else { return false }
             return errors.diagnostics.map(\.headline) == [
-                "test.map:5:10: error: link attribute 'position' would be stored in column 'position' of join table 'team_members', which the list's order already uses",
-                "test.map:6:10: error: link attribute 'teamPk' would be stored in column 'team_pk' of join table 'team_members', which the owner's key already uses",
-                "test.map:7:10: error: link attribute 'userPk' would be stored in column 'user_pk' of join table 'team_members', which the target's key already uses",
-                "test.map:9:10: error: link attribute 'a_b' would be stored in column 'a_b' of join table 'team_members', which 'aB' already uses",
+                "test.map:5:10: error: link attribute 'position' would be stored in column 'position' of join table 'teams_members', which the list's order already uses",
+                "test.map:6:10: error: link attribute 'teamsPk' would be stored in column 'teams_pk' of join table 'teams_members', which the owner's key already uses",
+                "test.map:7:10: error: link attribute 'usersPk' would be stored in column 'users_pk' of join table 'teams_members', which the target's key already uses",
+                "test.map:9:10: error: link attribute 'a_b' would be stored in column 'a_b' of join table 'teams_members', which 'aB' already uses",
             ]
                 && errors.diagnostics.map(\.hint) == [
                     "'position' is a column of every join table; rename the link attribute",
-                    "'team_pk' is a column of every join table; rename the link attribute",
-                    "'user_pk' is a column of every join table; rename the link attribute", "rename one of them",
+                    "'teams_pk' is a column of every join table; rename the link attribute",
+                    "'users_pk' is a column of every join table; rename the link attribute", "rename one of them",
                 ]
         }
     }

@@ -6,12 +6,12 @@ import Testing
     @Test func joinRowStatementsCarryTheLinkColumns() throws {
         let plan = try ImportPlan.compile(text: LinkAttributeImportTests.membersMap, fileName: "test.map")
         let sql = EntitySQL(plan.entities[0])
-        #expect(sql.selectList == [#"SELECT "user_pk", "position", "role", "since", "weight" FROM "team_members" WHERE "team_pk" = ?"#])
+        #expect(sql.selectList == [#"SELECT "users_pk", "position", "role", "since", "weight" FROM "teams_members" WHERE "teams_pk" = ?"#])
         #expect(
-            sql.insertList == [#"INSERT INTO "team_members" ("team_pk", "user_pk", "position", "role", "since", "weight") VALUES (?, ?, ?, ?, ?, ?)"#])
+            sql.insertList == [#"INSERT INTO "teams_members" ("teams_pk", "users_pk", "position", "role", "since", "weight") VALUES (?, ?, ?, ?, ?, ?)"#])
         #expect(
             sql.insertLinks == [
-                #"INSERT INTO "team_members" ("team_pk", "user_pk", "position", "role", "since", "weight") VALUES "#
+                #"INSERT INTO "teams_members" ("teams_pk", "users_pk", "position", "role", "since", "weight") VALUES "#
                     + Array(repeating: "(?, ?, ?, ?, ?, ?)", count: EntitySQL.linksPerInsert).joined(separator: ", ")
             ])
     }

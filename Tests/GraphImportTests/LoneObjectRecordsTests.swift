@@ -21,7 +21,7 @@ struct LoneObjectRecordsTests {
         let fixture = try MappedStore(kind, map: Self.map)
         try fixture.importJSON(#"{"data": [{"id": "1", "attributes": {"title": "a"}}, {"id": "2", "attributes": {"title": "b"}}]}"#)
         try fixture.importJSON(#"{"data": {"id": "3", "attributes": {"title": "c"}}}"#)
-        #expect(try fixture.select("SELECT id, title FROM article ORDER BY id") == [["1", "a"], ["2", "b"], ["3", "c"]])
+        #expect(try fixture.select("SELECT id, title FROM articles ORDER BY id") == [["1", "a"], ["2", "b"], ["3", "c"]])
     }
 
     @Test(arguments: StoreKind.testable)

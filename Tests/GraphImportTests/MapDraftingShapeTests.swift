@@ -238,7 +238,8 @@ struct DraftedTableNameTests {
 extension DraftedTableNameTests {
     @Test func checkWarnsOfATableThatNeedsQuotesAndOffersOne() throws {
         let plan = try ImportPlan.compile(
-            text: "entity User\n  key id\n  id : Int\nentity Tag table \"Tag List\"\n  key id\n  id : Int\nentity Post table posts\n  key id\n  id : Int\n",
+            text:
+                "entity User table user\n  key id\n  id : Int\nentity Tag table \"Tag List\"\n  key id\n  id : Int\nentity Post table posts\n  key id\n  id : Int\n",
             fileName: "m.map")
         let warnings = plan.warnings.map(\.description)
         #expect(warnings.count == 2, "\(warnings)")

@@ -34,7 +34,7 @@ struct MemberNameFallbackTests {
              "teams": [{"id": 1, "lead": {"id": 9, "name": "Cy"}, "lines": [{"sku": "a"}, {"at": 5, "sku": "b"}]}]}
             """#, plan: plan
         ).get()
-        #expect(try store.select(#"SELECT "id", "name" FROM "user" ORDER BY "id""#) == [["8", "Bob"], ["9", "Cy"], ["9007199254740993", "Ann"]])
-        #expect(try store.select(#"SELECT "position", "sku" FROM "line" ORDER BY "position""#) == [["0", "a"], ["5", "b"]])
+        #expect(try store.select(#"SELECT "id", "name" FROM "users" ORDER BY "id""#) == [["8", "Bob"], ["9", "Cy"], ["9007199254740993", "Ann"]])
+        #expect(try store.select(#"SELECT "position", "sku" FROM "lines" ORDER BY "position""#) == [["0", "a"], ["5", "b"]])
     }
 }

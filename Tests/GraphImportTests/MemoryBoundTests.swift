@@ -65,15 +65,16 @@ private let refuseThirteen: @Sendable (ObjectValues) throws(HookFailure) -> Void
     if post["title"] == .text("t13") { throw HookFailure("no 13") }
 }
 
+/// One store: the SQLite writer's object memory (PostgreSQL reads each batch from the store).
 @Suite("Objects that leave memory during a run")
 struct MemoryBoundTests {
     /// Everything the store holds, in an order that does not depend on row ids.
     private func dump(_ fixture: EngineFixture) throws -> [[String]] {
-        try fixture.rows("SELECT 'post', id, title, (SELECT id FROM user WHERE pk = author_pk), inserted_run, changed_run FROM post ORDER BY id")
-            + fixture.rows("SELECT 'user', id, name, followers, seen_in, inserted_run, changed_run FROM user ORDER BY id")
-            + fixture.rows("SELECT 'tag', name, inserted_run, changed_run FROM tag ORDER BY name")
+        try fixture.rows("SELECT 'post', id, title, (SELECT id FROM users WHERE pk = author_pk), inserted_run, changed_run FROM posts ORDER BY id")
+            + fixture.rows("SELECT 'user', id, name, followers, seen_in, inserted_run, changed_run FROM users ORDER BY id")
+            + fixture.rows("SELECT 'tag', name, inserted_run, changed_run FROM tags ORDER BY name")
             + fixture.rows(
-                "SELECT 'tags', p.id, t.name, j.position FROM post_tags j JOIN post p ON p.pk = j.post_pk JOIN tag t ON t.pk = j.tag_pk ORDER BY 2, 4")
+                "SELECT 'tags', p.id, t.name, j.position FROM posts_tags j JOIN posts p ON p.pk = j.posts_pk JOIN tags t ON t.pk = j.tags_pk ORDER BY 2, 4")
     }
 
     private func counts(_ summary: ImportSummary) -> [String] {
@@ -104,7 +105,7 @@ struct MemoryBoundTests {
         // Updated: post 1 (new author), the stub 99 (given in full), post 3 (tags); post 2 deleted.
         // User 6 changed and changed back: unchanged, its seen_in put back; user 7 changed.
         #expect(summaries[2] == ["Post [0, 3, 4, 0, 1]", "User [0, 1, 3, 0, 0]", "Tag [1, 0, 3, 0, 0]"])
-        #expect(try bounded.rows("SELECT id, seen_in FROM user ORDER BY id") == [["5", "1"], ["6", "1"], ["7", "3"], ["8", "1"]])
+        #expect(try bounded.rows("SELECT id, seen_in FROM users ORDER BY id") == [["5", "1"], ["6", "1"], ["7", "3"], ["8", "1"]])
     }
 
     /// Objects last changed by different runs, changed and changed back after leaving memory:
@@ -121,7 +122,7 @@ struct MemoryBoundTests {
             let changedAndBack = [post(1, user: 1, name: "x"), post(2, user: 2, name: "y"), post(1, user: 1, name: "a"), post(2, user: 2, name: "b")]
             let summary = try fixture.importJSON("[" + changedAndBack.joined(separator: ",") + "]", options: options)
             #expect(counts(summary)[1] == "User [0, 0, 2, 0, 0]")
-            results.append(try fixture.rows("SELECT id, name, seen_in, changed_run FROM user ORDER BY id"))
+            results.append(try fixture.rows("SELECT id, name, seen_in, changed_run FROM users ORDER BY id"))
         }
         #expect(results[0] == [["1", "'a'", "1", "1"], ["2", "'b'", "2", "2"]])
         #expect(results[1] == results[0])

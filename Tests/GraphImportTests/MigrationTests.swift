@@ -42,12 +42,12 @@ struct MigrationTests {
     @Test func firstImportCreatesTheSchemaItReports() throws {
         let directory = TemporaryDirectory()
         let summary = try importJSON(#"[{"id":1,"name":"a"}]"#, map: Self.version1, store: directory.path("s.sqlite"))
-        #expect(summary.schemaChanges == ["add table item"])
+        #expect(summary.schemaChanges == ["add table items"])
         let database = try Database(path: directory.path("s.sqlite"))
         #expect(
-            try database.scalar("SELECT sql FROM sqlite_schema WHERE name = 'item'")
+            try database.scalar("SELECT sql FROM sqlite_schema WHERE name = 'items'")
                 == .text(
-                    #"CREATE TABLE "item" ("pk" INTEGER PRIMARY KEY, "id" INTEGER NOT NULL, "name" TEXT, "inserted_run" INTEGER, "changed_run" INTEGER) STRICT"#
+                    #"CREATE TABLE "items" ("pk" INTEGER PRIMARY KEY, "id" INTEGER NOT NULL, "name" TEXT, "inserted_run" INTEGER, "changed_run" INTEGER) STRICT"#
                 ))
         #expect(try database.scalar("SELECT count(*) FROM graphimport_schema") == .integer(1))
     }
@@ -56,8 +56,8 @@ struct MigrationTests {
     func firstImportCreatesTheTablesAndRecordsTheSchemaOnce(_ kind: StoreKind) throws {
         let store = try StoreUnderTest(kind)
         let summary = try store.importJSON(#"[{"id":1,"name":"a"}]"#, map: Self.version1)
-        #expect(summary.schemaChanges == ["add table item"])
-        #expect(try store.columnNames(of: "item") == ["pk", "id", "name", "inserted_run", "changed_run"])
+        #expect(summary.schemaChanges == ["add table items"])
+        #expect(try store.columnNames(of: "items") == ["pk", "id", "name", "inserted_run", "changed_run"])
         let again = try store.importJSON(#"[{"id":2,"name":"b"}]"#, map: Self.version1)
         #expect(again.schemaChanges.isEmpty)
         #expect(try store.lines("SELECT count(*) FROM graphimport_schema") == ["1"])
@@ -70,18 +70,18 @@ struct MigrationTests {
         let summary = try store.importJSON(#"[{"id":2,"name":"b","price":1.5,"owner":{"login":"ann"},"tags":["x","y"]}]"#, map: Self.version2)
         #expect(
             summary.schemaChanges == [
-                "add column item.price", "add column item.owner_pk", "add index item_owner_pk_index", "add table person", "add table tag",
-                "add table item_tags",
+                "add column items.price", "add column items.owner_pk", "add index items_owner_pk_index", "add table people", "add table tags",
+                "add table items_tags",
             ])
         #expect(summary.entities.map { $0.counts.inserted } == [1, 1, 2])
         #expect(
-            try store.lines("SELECT id, name, price, CASE WHEN owner_pk IS NULL THEN 0 ELSE 1 END FROM item ORDER BY id") == [
+            try store.lines("SELECT id, name, price, CASE WHEN owner_pk IS NULL THEN 0 ELSE 1 END FROM items ORDER BY id") == [
                 "1|a|NULL|0", "2|b|1.5|1",
             ])
-        #expect(try store.lines("SELECT name FROM tag JOIN item_tags ON tag_pk = tag.pk ORDER BY position") == ["x", "y"])
+        #expect(try store.lines("SELECT name FROM tags JOIN items_tags ON tags_pk = tags.pk ORDER BY position") == ["x", "y"])
         #expect(try store.lines("SELECT count(*) FROM graphimport_schema") == ["2"])
         // The new foreign key holds: an item's owner is a person.
-        #expect(try store.lines("SELECT login FROM item JOIN person ON person.pk = item.owner_pk") == ["ann"])
+        #expect(try store.lines("SELECT login FROM items JOIN people ON people.pk = items.owner_pk") == ["ann"])
     }
 
     @Test(arguments: StoreKind.testable)
@@ -96,14 +96,14 @@ struct MigrationTests {
             guard case .migration(_, let refusals)? = error as? ImportError else { return false }
             return refusals.map(\.description) == [
                 """
-                test.map:4:3: error: column item.name is TEXT in the store and INTEGER in the map; \(target.cannot) change a column's type in place
+                test.map:4:3: error: column items.name is TEXT in the store and INTEGER in the map; \(target.cannot) change a column's type in place
                  4 |   name : Int
                    |   ^
                 help: \(target.rebuildHint)
                 """
             ]
         }
-        #expect(try store.lines("SELECT id, name FROM item") == ["1|a"])
+        #expect(try store.lines("SELECT id, name FROM items") == ["1|a"])
         #expect(try store.lines("SELECT count(*) FROM graphimport_schema") == ["1"])
     }
 
@@ -118,11 +118,11 @@ struct MigrationTests {
         } throws: { error in
             guard case .migration(_, let refusals)? = error as? ImportError else { return false }
             return refusals.map(\.message) == [
-                "table item has the unique keys (id) in the store and (id, name) in the map; rows already stored may not fit the new keys",
-                "column item.name is nullable in the store and NOT NULL in the map; \(target.cannot) add a constraint to an existing column",
+                "table items has the unique keys (id) in the store and (id, name) in the map; rows already stored may not fit the new keys",
+                "column items.name is nullable in the store and NOT NULL in the map; \(target.cannot) add a constraint to an existing column",
             ]
         }
-        #expect(try store.lines("SELECT count(*) FROM item") == ["1"])
+        #expect(try store.lines("SELECT count(*) FROM items") == ["1"])
     }
 
     @Test(arguments: StoreKind.testable)
@@ -130,8 +130,8 @@ struct MigrationTests {
         let store = try StoreUnderTest(kind)
         try store.importJSON(#"[{"id":1,"name":"a"}]"#, map: Self.version1)
         let summary = try store.importJSON(#"[{"id":2}]"#, map: "entity Item\n  key id\n  id : Int\n")
-        #expect(summary.schemaChanges == ["column item.name is not in this map; kept"])
-        #expect(try store.lines("SELECT id, name FROM item ORDER BY id") == ["1|a", "2|NULL"])
+        #expect(summary.schemaChanges == ["column items.name is not in this map; kept"])
+        #expect(try store.lines("SELECT id, name FROM items ORDER BY id") == ["1|a", "2|NULL"])
     }
 
     @Test(arguments: StoreKind.testable)
@@ -147,14 +147,14 @@ struct MigrationTests {
             guard case .record? = error as? ImportError else { return false }
             return true
         }
-        #expect(before == ["item"])
+        #expect(before == ["items"])
         #expect(try store.tableNames() == before)
-        #expect(try store.columnNames(of: "item") == ["pk", "id", "name", "inserted_run", "changed_run"])
-        #expect(try store.lines("SELECT id, name FROM item") == ["1|a"])
+        #expect(try store.columnNames(of: "items") == ["pk", "id", "name", "inserted_run", "changed_run"])
+        #expect(try store.lines("SELECT id, name FROM items") == ["1|a"])
         #expect(try store.lines("SELECT count(*) FROM graphimport_schema") == ["1"])
         // The next import migrates afresh.
         let summary = try store.importJSON(#"[{"id":2,"name":"b","price":1.5}]"#, map: Self.version2)
-        #expect(summary.schemaChanges.first == "add column item.price")
+        #expect(summary.schemaChanges.first == "add column items.price")
     }
 
     @Test(arguments: StoreKind.testable)
@@ -165,10 +165,10 @@ struct MigrationTests {
         options.dryRun = true
         let summary = try store.importJSON(#"[{"id":2,"name":"b","price":1.5}]"#, map: Self.version2, options: options)
         #expect(summary.dryRun)
-        #expect(summary.schemaChanges.contains("add column item.price"))
+        #expect(summary.schemaChanges.contains("add column items.price"))
         #expect(summary.entities.first?.counts.inserted == 1)
-        #expect(try store.tableNames() == ["item"])
-        #expect(try store.columnNames(of: "item") == ["pk", "id", "name", "inserted_run", "changed_run"])
+        #expect(try store.tableNames() == ["items"])
+        #expect(try store.columnNames(of: "items") == ["pk", "id", "name", "inserted_run", "changed_run"])
         #expect(try store.lines("SELECT count(*) FROM graphimport_schema") == ["1"])
     }
 
@@ -199,7 +199,7 @@ struct MigrationTests {
             try ImportPlan(mapping: mapping)
         } throws: { error in
             (error as! MappingErrors).diagnostics.first?.headline
-                == "t.map:5:3: error: 'user_name' would be stored in column 'user_name' of table 'item', which 'userName' already uses"
+                == "t.map:5:3: error: 'user_name' would be stored in column 'user_name' of table 'items', which 'userName' already uses"
         }
     }
 }
@@ -229,12 +229,12 @@ struct StoreAsItIsMigrationTests {
         let store = try StoreUnderTest(kind)
         try store.importJSON(#"[{"id":1,"name":"ann","books":[{"id":10,"title":"a"}]}]"#, map: Self.authorsAndBooks)
         let books = try store.importJSON(#"[{"id":11,"title":"b"}]"#, map: Self.booksOnly)
-        #expect(books.schemaChanges == ["table author is not in this map; kept", "table author_books is not in this map; kept"])
+        #expect(books.schemaChanges == ["table authors is not in this map; kept", "table authors_books is not in this map; kept"])
         let again = try store.importJSON(#"[{"id":2,"name":"bob","books":[{"id":11,"title":"b"}]}]"#, map: Self.authorsAndBooks)
         #expect(again.schemaChanges.isEmpty)
         try store.importJSON(#"[{"id":12,"title":"c"}]"#, map: Self.booksOnly)
-        #expect(try store.lines("SELECT id, title FROM book ORDER BY id") == ["10|a", "11|b", "12|c"])
-        #expect(try store.lines("SELECT count(*) FROM author_books") == ["2"])
+        #expect(try store.lines("SELECT id, title FROM books ORDER BY id") == ["10|a", "11|b", "12|c"])
+        #expect(try store.lines("SELECT count(*) FROM authors_books") == ["2"])
     }
 
     @Test(arguments: StoreKind.testable)
@@ -244,7 +244,7 @@ struct StoreAsItIsMigrationTests {
         try store.importJSON(#"[{"id":2}]"#, map: "entity Item\n  key id\n  id : Int\n")
         let restored = try store.importJSON(#"[{"id":3,"name":"c"}]"#, map: MigrationTests.version1)
         #expect(restored.schemaChanges.isEmpty)
-        #expect(try store.lines("SELECT id, name FROM item ORDER BY id") == ["1|a", "2|NULL", "3|c"])
+        #expect(try store.lines("SELECT id, name FROM items ORDER BY id") == ["1|a", "2|NULL", "3|c"])
     }
 
     @Test(arguments: StoreKind.testable)
@@ -255,25 +255,25 @@ struct StoreAsItIsMigrationTests {
         try store.execute(store.schemaSQL(for: plan.schema).map { $0 + ";\n" }.joined())
         let summary = try store.importJSON(#"[{"id":1,"name":"ann","books":[{"id":10,"title":"a"}]}]"#, map: Self.authorsAndBooks)
         #expect(summary.schemaChanges.isEmpty)
-        #expect(try store.lines("SELECT title FROM book") == ["a"])
+        #expect(try store.lines("SELECT title FROM books") == ["a"])
     }
 
     @Test(arguments: StoreKind.testable)
     func aTableAddedByHandIsKeptAndAColumnOfTheSameNameIsReused(_ kind: StoreKind) throws {
         let store = try StoreUnderTest(kind)
         try store.importJSON(#"[{"id":1}]"#, map: "entity Item\n  key id\n  id : Int\n")
-        try store.execute("ALTER TABLE item ADD COLUMN name TEXT; CREATE TABLE notes (body TEXT)")
+        try store.execute("ALTER TABLE items ADD COLUMN name TEXT; CREATE TABLE notes (body TEXT)")
         let summary = try store.importJSON(#"[{"id":2,"name":"b"}]"#, map: MigrationTests.version1)
         #expect(summary.schemaChanges.isEmpty)
-        #expect(try store.lines("SELECT id, name FROM item ORDER BY id") == ["1|NULL", "2|b"])
-        #expect(try store.tableNames() == ["item", "notes"])
+        #expect(try store.lines("SELECT id, name FROM items ORDER BY id") == ["1|NULL", "2|b"])
+        #expect(try store.tableNames() == ["items", "notes"])
     }
 
     @Test(arguments: StoreKind.testable)
     func aNameTakenByAnotherKindOfObjectRefusesTheTable(_ kind: StoreKind) throws {
         let store = try StoreUnderTest(kind)
         try store.importJSON(#"[{"id":1}]"#, map: "entity Item\n  key id\n  id : Int\n")
-        try store.execute("CREATE VIEW tag AS SELECT id FROM item")
+        try store.execute("CREATE VIEW tags AS SELECT id FROM items")
         let target = store.migrationTarget
         #expect {
             try store.importJSON(
@@ -282,13 +282,13 @@ struct StoreAsItIsMigrationTests {
             guard case .migration(_, let refusals)? = error as? ImportError else { return false }
             return refusals.map(\.description) == [
                 """
-                test.map:5:8: error: the store already has a view named tag, so table tag cannot be created
+                test.map:5:8: error: the store already has a view named tags, so table tags cannot be created
                  5 | entity Tag
                    |        ^
                 help: rename the entity's table in the map, or \(target.rebuildHint)
                 """
             ]
         }
-        #expect(try store.tableNames() == ["item"])
+        #expect(try store.tableNames() == ["items"])
     }
 }

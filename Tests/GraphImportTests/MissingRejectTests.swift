@@ -37,7 +37,7 @@ struct MissingRejectTests {
         try fixture.importJSON(#"[{"id":1,"lang":"en","user":{"id":7,"handle":"a"}}]"#)
         let error = fixture.recordFailure(#"[{"id":1,"user":{"id":7,"handle":"a"}}]"#)
         #expect(error?.member == "Post.lang")
-        #expect(try fixture.value("SELECT lang FROM post") == "en")
+        #expect(try fixture.value("SELECT lang FROM posts") == "en")
     }
 
     @Test(arguments: StoreKind.testable)
@@ -48,6 +48,6 @@ struct MissingRejectTests {
         let summary = try fixture.importJSON(feed, options: ImportOptions(skipInvalid: true), onSkip: { skipped.append($0) })
         #expect(skipped.map(\.member) == ["Post.lang"])
         #expect(countsByEntity(summary)["Post"] == [1, 0, 0, 1])
-        #expect(try fixture.select("SELECT id FROM \"user\"") == [["7"]])
+        #expect(try fixture.select("SELECT id FROM \"users\"") == [["7"]])
     }
 }

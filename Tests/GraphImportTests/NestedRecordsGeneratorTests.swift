@@ -116,7 +116,7 @@ struct NestedRecordsGeneratorTests {
             }
             for (index, path) in chosen.enumerated() {
                 let expected = (rendering.idsByPath[path] ?? []).sorted().map(String.init)
-                let stored = try store.select("SELECT id FROM e\(index) ORDER BY id").map { $0[0] }
+                let stored = try store.select("SELECT id FROM e\(index)s ORDER BY id").map { $0[0] }
                 #expect(stored == expected, "seed \(seed), records at \(path)\nmap:\n\(map)\ninput: \(json)")
             }
             // The export imports again to the same graph, unless it names what it leaves out.

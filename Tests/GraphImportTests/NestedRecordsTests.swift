@@ -44,7 +44,7 @@ struct NestedRecordsTests {
         let plan = try ImportPlan.compile(text: example.map + "\n" + Self.entities, fileName: "test.map")
         _ = try store.importJSON(example.json, plan: plan).get()
         #expect(try store.select("SELECT id FROM a ORDER BY id").map { $0[0] } == example.a)
-        #expect(try store.select("SELECT id FROM b ORDER BY id").map { $0[0] } == example.b)
+        #expect(try store.select("SELECT id FROM bs ORDER BY id").map { $0[0] } == example.b)
     }
 
     @Test(arguments: StoreKind.testable)
@@ -61,7 +61,7 @@ struct NestedRecordsTests {
         let store = try StoreUnderTest(kind)
         let plan = try ImportPlan.compile(text: map, fileName: "test.map")
         _ = try store.importJSON(#"{"id": 1, "name": "outer", "items": [{"id": 1, "name": "inner"}, {"id": 2, "name": "two"}]}"#, plan: plan).get()
-        #expect(try store.select("SELECT id, name FROM item ORDER BY id") == [["1", "inner"], ["2", "two"]])
+        #expect(try store.select("SELECT id, name FROM items ORDER BY id") == [["1", "inner"], ["2", "two"]])
     }
 
     @Test(arguments: StoreKind.testable)
@@ -245,7 +245,7 @@ extension NestedRecordsTests {
             + "and no written object links these"
         // No link to B 12 any more: the export leaves it out and says so.
         let sub = plan.entities[0].toMany[0]
-        try store.execute("DELETE FROM \(sub.joinTable) WHERE \(sub.targetColumn) = (SELECT pk FROM b WHERE id = 12)")
+        try store.execute("DELETE FROM \(sub.joinTable) WHERE \(sub.targetColumn) = (SELECT pk FROM bs WHERE id = 12)")
         func unwritten(_ request: ExportRequest) throws -> [String] {
             try GraphExporter(plan: plan).run(storePath: store.location, request: request, busyTimeout: 0) { _ in }.unwritten.map(\.description)
         }

@@ -48,8 +48,8 @@ struct ObjectGraphDeleteTests {
             let bug = try #require(try graph.object("Label", key: "bug"))
             let deletions = try graph.delete(bug)
             #expect(deletions == [Deletions(entity: "Label", count: 1, sampleKeys: ["'bug'"])])
-            #expect(try store.value("SELECT count(*) FROM issue_labels") == "0")
-            #expect(try store.value("SELECT count(*) FROM issue") == "3")
+            #expect(try store.value("SELECT count(*) FROM issues_labels") == "0")
+            #expect(try store.value("SELECT count(*) FROM issues") == "3")
             let first = try #require(try graph.object("Issue", key: 1))
             #expect(try first.related("labels").isEmpty)
         }
@@ -63,11 +63,11 @@ struct ObjectGraphDeleteTests {
             #expect(try ann.related("assigned").count == 2)
             #expect(try graph.delete(ann) == [Deletions(entity: "Account", count: 1, sampleKeys: ["'ann'"])])
             #expect(
-                try store.select("SELECT i.id, a.login FROM issue i LEFT JOIN account a ON a.pk = i.assignee_pk ORDER BY i.id") == [
+                try store.select("SELECT i.id, a.login FROM issues i LEFT JOIN accounts a ON a.pk = i.assignee_pk ORDER BY i.id") == [
                     ["1", "NULL"], ["2", "NULL"], ["3", "NULL"],
                 ])
             #expect(
-                try store.select("SELECT r.name, a.login FROM repo r LEFT JOIN account a ON a.pk = r.owner_pk ORDER BY r.name") == [
+                try store.select("SELECT r.name, a.login FROM repos r LEFT JOIN accounts a ON a.pk = r.owner_pk ORDER BY r.name") == [
                     ["core", "acme"], ["site", "NULL"],
                 ])
         }
@@ -82,7 +82,7 @@ struct ObjectGraphDeleteTests {
                 deletions == [
                     Deletions(entity: "Issue", count: 2, sampleKeys: ["1", "2"]), Deletions(entity: "Repo", count: 1, sampleKeys: ["'core'"]),
                 ])
-            #expect(try store.select("SELECT id FROM issue") == [["3"]])
+            #expect(try store.select("SELECT id FROM issues") == [["3"]])
             #expect(
                 try store.select("SELECT id, input, outcome FROM graphimport_runs ORDER BY id") == [
                     ["1", "feed", "succeeded"], ["2", "delete Repo 'core'", "succeeded"],
@@ -124,10 +124,10 @@ struct ObjectGraphDeleteTests {
         let acme = try #require(try graph.object("Account", key: "acme"))
         let deletions = try graph.delete(acme)
         #expect(deletions.map { "\($0.entity) \($0.count)" } == ["Issue 2", "Note 3", "Repo 2", "Account 1"])
-        #expect(try store.select("SELECT id FROM issue") == [["3"]])
-        #expect(try store.select("SELECT text FROM note") == [["d"]])
-        #expect(try store.select("SELECT name FROM repo") == [["site"]])
-        #expect(try store.select("SELECT login FROM account") == [["ann"]])
+        #expect(try store.select("SELECT id FROM issues") == [["3"]])
+        #expect(try store.select("SELECT text FROM notes") == [["d"]])
+        #expect(try store.select("SELECT name FROM repos") == [["site"]])
+        #expect(try store.select("SELECT login FROM accounts") == [["ann"]])
         #expect(try store.value("SELECT count(*) FROM graphimport_deleted WHERE run = 2") == "8")
     }
 
@@ -153,7 +153,7 @@ struct ObjectGraphDeleteTests {
             let issue = try #require(try graph.object("Issue", key: 3))
             try graph.delete(issue)
             #expect(throws: GraphError(.misuse, "Issue 3 is no longer stored", hint: "fetch it again")) { try graph.delete(issue) }
-            #expect(try store.select("SELECT id FROM issue ORDER BY id") == [["1"], ["2"]])
+            #expect(try store.select("SELECT id FROM issues ORDER BY id") == [["1"], ["2"]])
         }
     }
 
@@ -167,10 +167,10 @@ struct ObjectGraphDeleteTests {
                 deleting.start()
                 Thread.sleep(forTimeInterval: 0.5)
                 #expect(!deleting.isDone)
-                #expect(try store.value("SELECT count(*) FROM issue") == "3")
+                #expect(try store.value("SELECT count(*) FROM issues") == "3")
             }
             #expect(try deleting.result().get() == [Deletions(entity: "Issue", count: 1, sampleKeys: ["3"])])
-            #expect(try store.select("SELECT id FROM issue ORDER BY id") == [["1"], ["2"]])
+            #expect(try store.select("SELECT id FROM issues ORDER BY id") == [["1"], ["2"]])
         }
     }
 
@@ -179,7 +179,7 @@ struct ObjectGraphDeleteTests {
         try withRulesGraph(on: kind, readOnly: true) { graph, store in
             let issue = try #require(try graph.object("Issue", key: 3))
             #expect(throws: GraphError.self) { try graph.delete(issue) }
-            #expect(try store.value("SELECT count(*) FROM issue") == "3")
+            #expect(try store.value("SELECT count(*) FROM issues") == "3")
         }
     }
 }
@@ -281,14 +281,14 @@ struct ObjectGraphChangesTests {
         }
     }
 
-    @Test func aStoreMadeBeforeDeletionsWereRecordedSaysFromWhichRun() throws {
-        let fixture = try EngineFixture(map: Self.map)
+    @Test(arguments: StoreKind.testable)
+    func aStoreMadeBeforeDeletionsWereRecordedSaysFromWhichRun(_ kind: StoreKind) throws {
+        let fixture = try MappedStore(kind, map: Self.map)
         try fixture.importJSON(#"[{"id": 1, "title": "a"}]"#)
         // As a store made before graphimport recorded deletions: no table.
-        let database = try Database(path: fixture.storePath)
-        try database.execute("DROP TABLE graphimport_deleted")
+        try fixture.execute("DROP TABLE graphimport_deleted")
         try fixture.importJSON(#"[{"id": 2, "title": "b"}]"#)
-        let graph = try ObjectGraph(store: fixture.storePath, plan: fixture.plan)
+        let graph = try ObjectGraph(store: fixture.store.location, plan: fixture.plan)
         let read = try graph.changes(since: 0) { _ in }
         #expect(read.deletionsRecordedSince == 2)
         #expect(try Self.changes(graph, since: 0).contains(#"{"entity":"Post","key":{"id":1},"change":"deleted","run":2}"#))

@@ -96,6 +96,7 @@ struct ObjectGraphFetchTests {
         }
     }
 
+    /// One dialect: the SQL text a condition compiles to for SQLite, no store.
     @Test func conditionsCompileToSQLWithBoundValues() throws {
         let condition = Condition.and([.equals("lang", "en"), .or([.hasPrefix("text", "Hi"), .isNull("lang")]), .in("id", [Int]())])
         let compiled = try CompiledCondition(condition, dialect: .sqlite) { name throws(GraphError) in ConditionTerm(column: "\"\(name)\"", described: name) }
@@ -126,6 +127,7 @@ struct ObjectGraphFetchTests {
         }
     }
 
+    /// One store: a SQLite file opened by its URL, and a file that is not there.
     @Test func opensAStoreWithTheMapFileBesideIt() throws {
         let fixture = try EngineFixture(map: graphMap)
         try fixture.importJSON(graphFeed)
@@ -135,14 +137,15 @@ struct ObjectGraphFetchTests {
         #expect(throws: GraphError.self) { try ObjectGraph(store: fixture.directory.path("none.sqlite"), plan: fixture.plan) }
     }
 
-    @Test func aMapAheadOfTheStoreReadsWhatTheStoreHasYet() throws {
-        let fixture = try EngineFixture(map: graphMap)
+    @Test(arguments: StoreKind.testable)
+    func aMapAheadOfTheStoreReadsWhatTheStoreHasYet(_ kind: StoreKind) throws {
+        let fixture = try MappedStore(kind, map: graphMap)
         try fixture.importJSON(graphFeed)
         // The map gained an attribute, a to-many and an entity that no import has stored yet.
         let newer =
             graphMap.replacingOccurrences(of: "  handle : String\n", with: "  handle : String\n  bio : String?\n  pinned : [Tweet]\n")
             + "\nentity Place\n  key id\n  id : Int\n"
-        let graph = try ObjectGraph(store: fixture.storePath, plan: try ImportPlan.compile(text: newer, fileName: "newer.map"))
+        let graph = try ObjectGraph(store: fixture.store.location, plan: try ImportPlan.compile(text: newer, fileName: "newer.map"))
         let ann = try #require(try graph.object("User", key: 7))
         #expect(try ann["bio"] == .null)
         #expect(try ann.related("pinned").isEmpty)

@@ -64,17 +64,17 @@ struct OwnedEntityTests {
         let (store, plan) = try storeAndPlan(kind, contactsMap)
         let summary = try store.importJSON(Self.contacts, plan: plan).get()
         #expect(
-            try store.select("SELECT owner_id, position, street, city, kind FROM address ORDER BY owner_id, position") == [
+            try store.select("SELECT owner_id, position, street, city, kind FROM addresses ORDER BY owner_id, position") == [
                 ["1", "0", "1 Main St", "Oslo", "home"], ["1", "1", "2 Side St", "Bergen", "NULL"],
                 ["2", "0", "1 Main St", "Oslo", "home"],
             ])
-        #expect(try store.select("SELECT owner_id, position, number FROM phone") == [["1", "0", "+47 1"]])
-        #expect(try store.select("SELECT p.name, h.city FROM person p JOIN homes h ON h.pk = p.home_pk") == [["Ann", "Oslo"]])
+        #expect(try store.select("SELECT owner_id, position, number FROM phones") == [["1", "0", "+47 1"]])
+        #expect(try store.select("SELECT p.name, h.city FROM people p JOIN homes h ON h.pk = p.home_pk") == [["Ann", "Oslo"]])
         // Two people with the same address each own a row of their own.
         #expect(EngineFixture.counts(summary, "Address") == [3, 0, 0, 0])
         #expect(
             try store.select(
-                "SELECT p.name, a.street FROM person p JOIN person_addresses j ON j.person_pk = p.pk JOIN address a ON a.pk = j.address_pk ORDER BY p.id, j.position"
+                "SELECT p.name, a.street FROM people p JOIN people_addresses j ON j.people_pk = p.pk JOIN addresses a ON a.pk = j.addresses_pk ORDER BY p.id, j.position"
             ) == [["Ann", "1 Main St"], ["Ann", "2 Side St"], ["Bob", "1 Main St"]])
     }
 
@@ -85,7 +85,7 @@ struct OwnedEntityTests {
         let again = try store.importJSON(Self.contacts, plan: plan).get()
         #expect(!again.changed)
         #expect(EngineFixture.counts(again, "Address") == [0, 0, 3, 0])
-        #expect(try store.select("SELECT count(*) FROM address WHERE changed_run <> inserted_run") == [["0"]])
+        #expect(try store.select("SELECT count(*) FROM addresses WHERE changed_run <> inserted_run") == [["0"]])
     }
 
     @Test(arguments: StoreKind.testable)
@@ -101,10 +101,10 @@ struct OwnedEntityTests {
         #expect(EngineFixture.counts(summary, "Line") == [0, 1, 1, 0])
         #expect(deleted(summary, "Line") == 1)
         #expect(summary.deletions == [Deletions(entity: "Line", count: 1, sampleKeys: ["('A1', 2)"])])
-        #expect(try store.select("SELECT position, sku, quantity FROM line ORDER BY position") == [["0", "pen", "1"], ["1", "ink", "5"]])
+        #expect(try store.select("SELECT position, sku, quantity FROM lines ORDER BY position") == [["0", "pen", "1"], ["1", "ink", "5"]])
         let emptied = try store.importJSON(#"[{"number": "A1", "lines": null}]"#, plan: plan).get()
         #expect(deleted(emptied, "Line") == 2)
-        #expect(try store.select("SELECT count(*) FROM line") == [["0"]])
+        #expect(try store.select("SELECT count(*) FROM lines") == [["0"]])
     }
 
     @Test(arguments: StoreKind.testable)
@@ -113,7 +113,7 @@ struct OwnedEntityTests {
         _ = try store.importJSON(#"[{"number": "A1", "lines": [{"sku": "pen", "quantity": 1}]}]"#, plan: plan).get()
         let summary = try store.importJSON(#"[{"number": "A1"}]"#, plan: plan).get()
         #expect(!summary.changed)
-        #expect(try store.select("SELECT count(*) FROM line") == [["1"]])
+        #expect(try store.select("SELECT count(*) FROM lines") == [["1"]])
     }
 
     @Test(arguments: StoreKind.testable)
@@ -125,7 +125,7 @@ struct OwnedEntityTests {
         let summary = try store.importJSON(#"[{"number": "A2", "lines": [{"sku": "pen", "quantity": 1}]}]"#, plan: plan).get()
         #expect(deleted(summary, "Order") == 1)
         #expect(deleted(summary, "Line") == 1)
-        #expect(try store.select("SELECT owner_number, sku FROM line") == [["A2", "pen"]])
+        #expect(try store.select("SELECT owner_number, sku FROM lines") == [["A2", "pen"]])
     }
 
     @Test(arguments: StoreKind.testable)
@@ -140,8 +140,8 @@ struct OwnedEntityTests {
         ).get()
         #expect(summary.deletionsSuspended)
         #expect(deleted(summary, "Line") == 1)
-        #expect(try store.select("SELECT number FROM \"order\" ORDER BY number") == [["A1"], ["A2"]])
-        #expect(try store.select("SELECT sku FROM line") == [["pen"]])
+        #expect(try store.select("SELECT number FROM \"orders\" ORDER BY number") == [["A1"], ["A2"]])
+        #expect(try store.select("SELECT sku FROM lines") == [["pen"]])
     }
 
     @Test(arguments: StoreKind.testable)
@@ -154,7 +154,7 @@ struct OwnedEntityTests {
         ).get()
         #expect(summary.skippedRecords == 1)
         #expect(deleted(summary, "Line") == 1)
-        #expect(try store.select("SELECT owner_number, sku FROM line") == [["A1", "pen"]])
+        #expect(try store.select("SELECT owner_number, sku FROM lines") == [["A1", "pen"]])
     }
 
     @Test(arguments: StoreKind.testable)
@@ -173,7 +173,7 @@ struct OwnedEntityTests {
             """)
         _ = try store.importJSON(#"[{"id": 1, "price_tiers": {"gold": {"price": 5}, "silver": {"price": 3}}}]"#, plan: plan).get()
         #expect(
-            try store.select("SELECT owner_id, position, name, price FROM tier ORDER BY position") == [
+            try store.select("SELECT owner_id, position, name, price FROM tiers ORDER BY position") == [
                 ["1", "0", "gold", "5"], ["1", "1", "silver", "3"],
             ])
     }
@@ -190,7 +190,7 @@ struct OwnedEntityTests {
         #expect(deleted(cleared, "Home") == 1)
         #expect(cleared.deletions == [Deletions(entity: "Home", count: 1, sampleKeys: ["(1, 0)"])])
         #expect(try store.select("SELECT count(*) FROM homes") == [["0"]])
-        #expect(try store.select("SELECT home_pk FROM person") == [["NULL"]])
+        #expect(try store.select("SELECT home_pk FROM people") == [["NULL"]])
     }
 
     @Test(arguments: StoreKind.testable)
@@ -250,7 +250,7 @@ struct OwnedEntityExportTests {
         #expect(!exported.contains("owner_id") && !exported.contains("position"))
         let copy = try EngineFixture(map: contactsMap)
         try copy.importJSON(exported)
-        let rows = "SELECT owner_id, position, street, city, kind FROM address ORDER BY owner_id, position"
+        let rows = "SELECT owner_id, position, street, city, kind FROM addresses ORDER BY owner_id, position"
         #expect(try copy.rows(rows) == fixture.rows(rows))
         #expect(try copy.rows("SELECT owner_id, city FROM homes") == [["1", "'Oslo'"]])
     }
@@ -268,10 +268,11 @@ struct OwnedEntityExportTests {
 /// The read API follows an owned list in its order, and deletes owned objects with their owner.
 @Suite("owned entities: read API")
 struct OwnedEntityReadTests {
-    @Test func relatedGivesTheOwnedObjectsInTheFeedsOrder() throws {
-        let fixture = try EngineFixture(map: contactsMap)
+    @Test(arguments: StoreKind.testable)
+    func relatedGivesTheOwnedObjectsInTheFeedsOrder(_ kind: StoreKind) throws {
+        let fixture = try MappedStore(kind, map: contactsMap)
         try fixture.importJSON(OwnedEntityTests.contacts)
-        let graph = try ObjectGraph(store: fixture.storePath, plan: fixture.plan)
+        let graph = try ObjectGraph(store: fixture.store.location, plan: fixture.plan)
         let ann = try #require(try graph.object("Person", key: 1))
         #expect(try ann.related("addresses").map { try $0.string("street") } == ["1 Main St", "2 Side St"])
         #expect(try ann.relatedObject("home")?.string("city") == "Oslo")
@@ -285,8 +286,8 @@ struct OwnedEntityReadTests {
         let ann = try #require(try graph.object("Person", key: 1))
         let deletions = try graph.delete(ann)
         #expect(Set(deletions.map(\.entity)) == ["Person", "Address", "Phone", "Home"])
-        #expect(try store.select("SELECT owner_id FROM address") == [["2"]])
-        #expect(try store.value("SELECT count(*) FROM phone") == "0")
+        #expect(try store.select("SELECT owner_id FROM addresses") == [["2"]])
+        #expect(try store.value("SELECT count(*) FROM phones") == "0")
         #expect(try store.value("SELECT count(*) FROM homes") == "0")
         #expect(try store.value("SELECT count(*) FROM graphimport_deleted WHERE entity IS NOT NULL") == String(deletions.map(\.count).reduce(0, +)))
     }

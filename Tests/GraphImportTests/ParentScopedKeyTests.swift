@@ -37,45 +37,49 @@ private func recordError(_ error: ImportError?) -> RecordError? {
 
 @Suite("Keys scoped by the parent: @parent and @root")
 struct ParentScopedKeyTests {
-    @Test func numbersThatRepeatAcrossParentsAreDistinctObjects() throws {
-        let fixture = try EngineFixture(map: repoIssuesMap)
+    @Test(arguments: StoreKind.testable)
+    func numbersThatRepeatAcrossParentsAreDistinctObjects(_ kind: StoreKind) throws {
+        let fixture = try MappedStore(kind, map: repoIssuesMap)
         let summary = try fixture.importJSON(twoRepos)
-        #expect(EngineFixture.counts(summary, "Issue") == [3, 0, 0, 0])
+        #expect(countsByEntity(summary)["Issue"] == [3, 0, 0, 0])
         #expect(
-            try fixture.rows("SELECT repo_id, number, title, repo_name FROM issue ORDER BY repo_id, number") == [
-                ["10", "1", "'a1'", "'octo/a'"], ["10", "2", "'a2'", "'octo/a'"], ["20", "1", "'b1'", "'octo/b'"],
+            try fixture.select("SELECT repo_id, number, title, repo_name FROM issues ORDER BY repo_id, number") == [
+                ["10", "1", "a1", "octo/a"], ["10", "2", "a2", "octo/a"], ["20", "1", "b1", "octo/b"],
             ])
         // Each repo lists its own issue #1.
         #expect(
-            try fixture.rows(
-                "SELECT r.id, i.title FROM repo_issues j JOIN repo r ON r.pk = j.repo_pk JOIN issue i ON i.pk = j.issue_pk ORDER BY r.id, j.position")
-                == [["10", "'a1'"], ["10", "'a2'"], ["20", "'b1'"]])
+            try fixture.select(
+                "SELECT r.id, i.title FROM repos_issues j JOIN repos r ON r.pk = j.repos_pk JOIN issues i ON i.pk = j.issues_pk ORDER BY r.id, j.position")
+                == [["10", "a1"], ["10", "a2"], ["20", "b1"]])
         let again = try fixture.importJSON(twoRepos)
-        #expect(EngineFixture.counts(again, "Issue") == [0, 0, 3, 0])
+        #expect(countsByEntity(again)["Issue"] == [0, 0, 3, 0])
     }
 
     /// The parent's values are read even where the parent's own entity does not map them
     /// (`full_name` here): the reader builds them for the child.
-    @Test func parentValuesTheParentEntityDoesNotMapAreRead() throws {
-        let fixture = try EngineFixture(map: repoIssuesMap)
+    @Test(arguments: StoreKind.testable)
+    func parentValuesTheParentEntityDoesNotMapAreRead(_ kind: StoreKind) throws {
+        let fixture = try MappedStore(kind, map: repoIssuesMap)
         try fixture.importJSON(twoRepos)
-        #expect(try fixture.value("SELECT repo_name FROM issue WHERE repo_id = 20") == "'octo/b'")
+        #expect(try fixture.value("SELECT repo_name FROM issues WHERE repo_id = 20") == "octo/b")
     }
 
     /// A record has no parent: the fallback path before `@parent` gives the same key, so an issue
     /// fetched alone updates the one its repository listed.
-    @Test func aRecordGivesTheKeyThroughItsOwnFieldAndMeetsTheSameObject() throws {
+    @Test(arguments: StoreKind.testable)
+    func aRecordGivesTheKeyThroughItsOwnFieldAndMeetsTheSameObject(_ kind: StoreKind) throws {
         let map = repoIssuesMap.replacingOccurrences(of: "records at repos[*] as Repo", with: "records at repos[*] as Repo\nrecords at issues[*] as Issue")
-        let fixture = try EngineFixture(map: map)
+        let fixture = try MappedStore(kind, map: map)
         try fixture.importJSON(twoRepos)
         let summary = try fixture.importJSON(#"{"issues": [{"repository_id": 20, "number": 1, "title": "b1 edited"}]}"#)
-        #expect(EngineFixture.counts(summary, "Issue") == [0, 1, 0, 0])
-        #expect(try fixture.rows("SELECT repo_id, number, title FROM issue WHERE repo_id = 20") == [["20", "1", "'b1 edited'"]])
+        #expect(countsByEntity(summary)["Issue"] == [0, 1, 0, 0])
+        #expect(try fixture.select("SELECT repo_id, number, title FROM issues WHERE repo_id = 20") == [["20", "1", "b1 edited"]])
     }
 
-    @Test func aRecordWithoutTheParentsKeyIsARecordErrorThatSaysWhy() throws {
+    @Test(arguments: StoreKind.testable)
+    func aRecordWithoutTheParentsKeyIsARecordErrorThatSaysWhy(_ kind: StoreKind) throws {
         let map = repoIssuesMap.replacingOccurrences(of: "records at repos[*] as Repo", with: "records at repos[*] as Repo\nrecords at issues[*] as Issue")
-        let fixture = try EngineFixture(map: map)
+        let fixture = try MappedStore(kind, map: map)
         let record = recordError(fixture.failure(#"{"issues": [{"number": 1, "title": "x"}]}"#))
         #expect(record?.path == "$.issues[0]")
         #expect(record?.member == "Issue.repoId")
@@ -87,8 +91,9 @@ struct ParentScopedKeyTests {
         #expect(try fixture.holdsNoData())
     }
 
-    @Test func aParentValueThatDoesNotFitFailsAtTheParentsPath() throws {
-        let fixture = try EngineFixture(map: repoIssuesMap)
+    @Test(arguments: StoreKind.testable)
+    func aParentValueThatDoesNotFitFailsAtTheParentsPath(_ kind: StoreKind) throws {
+        let fixture = try MappedStore(kind, map: repoIssuesMap)
         let record = recordError(fixture.failure(#"{"repos": [{"id": 10, "full_name": 7, "issues": [{"number": 1, "title": "a1"}]}]}"#))
         #expect(record?.path == "$.repos[0].full_name")
         #expect(record?.member == "Issue.repoName")
@@ -96,20 +101,22 @@ struct ParentScopedKeyTests {
 
     /// A child linked to its parent by `@parent.id` is written first, with a stub of the parent:
     /// the parent is new all the same, and a required value it lacks refuses the record.
-    @Test func aNewParentLinkedByItsChildStillNeedsItsRequiredValues() throws {
+    @Test(arguments: StoreKind.testable)
+    func aNewParentLinkedByItsChildStillNeedsItsRequiredValues(_ kind: StoreKind) throws {
         let map =
             repoIssuesMap.replacingOccurrences(of: "  id : Int\n  issues", with: "  id : Int\n  name <- full_name : String\n  issues")
             + "\n  owner <- @parent.id : Repo inverse ownIssues\n"
-        let fixture = try EngineFixture(map: map)
+        let fixture = try MappedStore(kind, map: map)
         let record = recordError(fixture.failure(#"{"repos": [{"id": 5, "issues": [{"number": 1, "title": "t"}]}]}"#))
         #expect(record?.member == "Repo.name")
         #expect(record?.path == "$.repos[0].full_name")
         try fixture.importJSON(twoRepos)
-        #expect(try fixture.rows("SELECT i.number, r.name FROM issue i JOIN repo r ON r.pk = i.owner_pk WHERE r.id = 20") == [["1", "'octo/b'"]])
+        #expect(try fixture.select("SELECT i.number, r.name FROM issues i JOIN repos r ON r.pk = i.owner_pk WHERE r.id = 20") == [["1", "octo/b"]])
     }
 
     /// Comments are numbered per post and replies per comment: `@parent.@parent` reaches the post.
-    @Test func grandparentValuesKeyObjectsTwoLevelsDown() throws {
+    @Test(arguments: StoreKind.testable)
+    func grandparentValuesKeyObjectsTwoLevelsDown(_ kind: StoreKind) throws {
         let map = """
             records at posts[*] as Post
             entity Post
@@ -128,7 +135,7 @@ struct ParentScopedKeyTests {
               id : Int
               text : String
             """
-        let fixture = try EngineFixture(map: map)
+        let fixture = try MappedStore(kind, map: map)
         try fixture.importJSON(
             #"""
             {"posts": [
@@ -137,15 +144,16 @@ struct ParentScopedKeyTests {
             ]}
             """#)
         #expect(
-            try fixture.rows("SELECT post_id, comment_id, id, text FROM reply ORDER BY post_id, comment_id, id") == [
-                ["1", "1", "1", "'p1c1r1'"], ["1", "2", "1", "'p1c2r1'"], ["2", "1", "1", "'p2c1r1'"], ["2", "1", "2", "'p2c1r2'"],
+            try fixture.select("SELECT post_id, comment_id, id, text FROM replies ORDER BY post_id, comment_id, id") == [
+                ["1", "1", "1", "p1c1r1"], ["1", "2", "1", "p1c2r1"], ["2", "1", "1", "p2c1r1"], ["2", "1", "2", "p2c1r2"],
             ])
-        #expect(try fixture.value("SELECT count(*) FROM comment") == "3")
+        #expect(try fixture.value("SELECT count(*) FROM comments") == "3")
     }
 
     /// A wrapped response (`{"repository": …, "issues": [...]}`) applies its repository to every
     /// record; each document of a concatenated input has its own.
-    @Test func rootValuesBeforeTheRecordsApplyToEveryRecordOfTheirDocument() throws {
+    @Test(arguments: StoreKind.testable)
+    func rootValuesBeforeTheRecordsApplyToEveryRecordOfTheirDocument(_ kind: StoreKind) throws {
         let map = """
             records at issues[*] as Issue
             entity Repo
@@ -158,23 +166,24 @@ struct ParentScopedKeyTests {
               repo <- @root.repository : Repo
               number : Int
             """
-        let fixture = try EngineFixture(map: map)
+        let fixture = try MappedStore(kind, map: map)
         let summary = try fixture.importJSON(
             #"{"repository": {"id": 7, "full_name": "o/r"}, "issues": [{"number": 1}, {"number": 2}]}"#
                 + "\n" + #"{"repository": {"id": 8, "full_name": "o/s"}, "issues": [{"number": 1}]}"#)
-        #expect(EngineFixture.counts(summary, "Issue") == [3, 0, 0, 0])
+        #expect(countsByEntity(summary)["Issue"] == [3, 0, 0, 0])
         #expect(
-            try fixture.rows("SELECT i.repo_id, i.number, r.name FROM issue i JOIN repo r ON r.pk = i.repo_pk ORDER BY i.repo_id, i.number") == [
-                ["7", "1", "'o/r'"], ["7", "2", "'o/r'"], ["8", "1", "'o/s'"],
+            try fixture.select("SELECT i.repo_id, i.number, r.name FROM issues i JOIN repos r ON r.pk = i.repo_pk ORDER BY i.repo_id, i.number") == [
+                ["7", "1", "o/r"], ["7", "2", "o/r"], ["8", "1", "o/s"],
             ])
         // A document without the value does not take the one before it.
         let record = recordError(fixture.failure(#"{"repository": {"id": 7, "full_name": "o/r"}, "issues": []}"# + "\n" + #"{"issues": [{"number": 3}]}"#))
         #expect(record?.message == "the object has no '@root.repository.id', the key of Issue")
     }
 
-    @Test func aRootValueAfterTheRecordsIsARecordErrorThatSaysSo() throws {
+    @Test(arguments: StoreKind.testable)
+    func aRootValueAfterTheRecordsIsARecordErrorThatSaysSo(_ kind: StoreKind) throws {
         let map = "records at issues[*] as Issue\nentity Issue\n  key repoId, number\n  repoId <- @root.repository.id : Int\n  number : Int\n"
-        let fixture = try EngineFixture(map: map)
+        let fixture = try MappedStore(kind, map: map)
         let record = recordError(fixture.failure(#"{"issues": [{"number": 1}], "repository": {"id": 7}}"#))
         #expect(record?.path == "$.issues[0]")
         #expect(
@@ -204,12 +213,13 @@ struct ParentScopedKeyTests {
             #"{"repository": {"id": 7}, "issues": [{"number": 1}, {"number": 2}]}"# + "\n" + #"{"repository": {"id": 8}, "issues": [{"number": 1}]}"#)
         let summary = try fixture.importJSON(#"{"repository": {"id": 7}, "issues": [{"number": 2}]}"#)
         #expect(EngineFixture.deletions(summary) == ["Issue 1: (7, 1)"])
-        #expect(try fixture.rows("SELECT repo_id, number FROM issue ORDER BY repo_id, number") == ["7|2", "8|1"])
+        #expect(try fixture.rows("SELECT repo_id, number FROM issues ORDER BY repo_id, number") == ["7|2", "8|1"])
         #expect(try fixture.store.deletedRows() == [#"\#(summary.runID)|Issue|{"repoId":7,"number":1}"#])
     }
 
     /// A value `meta` keeps is read by `@root` too, without a second pattern.
-    @Test func rootReadsInsideAValueAMetaLineKeeps() throws {
+    @Test(arguments: StoreKind.testable)
+    func rootReadsInsideAValueAMetaLineKeeps(_ kind: StoreKind) throws {
         let map = """
             meta page <- paging : JSON
             records at items[*] as Item
@@ -218,10 +228,10 @@ struct ParentScopedKeyTests {
               id : Int
               page <- @root.paging.page : Int
             """
-        let fixture = try EngineFixture(map: map)
+        let fixture = try MappedStore(kind, map: map)
         try fixture.importJSON(#"{"paging": {"page": 3}, "items": [{"id": 1}, {"id": 2}]}"#)
-        #expect(try fixture.rows("SELECT id, page FROM item ORDER BY id") == [["1", "3"], ["2", "3"]])
-        #expect(try fixture.value("SELECT value FROM graphimport_meta WHERE key = 'page'") == #"'{"page":3}'"#)
+        #expect(try fixture.select("SELECT id, page FROM items ORDER BY id") == [["1", "3"], ["2", "3"]])
+        #expect(try fixture.value("SELECT value FROM graphimport_meta WHERE key = 'page'") == #"{"page":3}"#)
     }
 }
 
@@ -258,7 +268,7 @@ struct ParentListDeletionTests {
         let summary = try fixture.importJSON(orders([(1, [1, 3])]))
         #expect(EngineFixture.deletions(summary) == ["Line 1: (1, 2)"])
         #expect(EngineFixture.countsWithDeletions(summary, "Line") == [0, 0, 2, 0, 1])
-        #expect(try fixture.rows("SELECT order_id, line FROM line ORDER BY order_id, line") == ["1|1", "1|3", "2|1", "2|2"])
+        #expect(try fixture.rows("SELECT order_id, line FROM lines ORDER BY order_id, line") == ["1|1", "1|3", "2|1", "2|2"])
         #expect(try fixture.store.deletedRows() == [#"\#(summary.runID)|Line|{"orderId":1,"line":2}"#])
     }
 
@@ -268,7 +278,7 @@ struct ParentListDeletionTests {
         try fixture.importJSON(orders([(1, [1, 2, 3]), (2, [1])]))
         let summary = try fixture.importJSON(orders([(1, []), (2, [1])]), options: ImportOptions(dryRun: true))
         #expect(EngineFixture.deletions(summary) == ["Line 3: (1, 1), (1, 2), (1, 3)"])
-        #expect(try fixture.value("SELECT count(*) FROM line") == "4")
+        #expect(try fixture.value("SELECT count(*) FROM lines") == "4")
     }
 
     /// An order that comes without its `lines` says nothing about them.
@@ -278,7 +288,7 @@ struct ParentListDeletionTests {
         try fixture.importJSON(orders([(1, [1, 2])]))
         let summary = try fixture.importJSON(orders([(1, nil)]))
         #expect(summary.deletions.isEmpty)
-        #expect(try fixture.value("SELECT count(*) FROM line") == "2")
+        #expect(try fixture.value("SELECT count(*) FROM lines") == "2")
     }
 
     /// Without `within`, the feed of one order deletes every other order's lines.
@@ -309,6 +319,6 @@ struct ParentListDeletionTests {
         try fixture.importJSON(#"{"posts": [{"id": 1, "tags": ["a", "b"]}, {"id": 2, "tags": ["c"]}]}"#)
         let summary = try fixture.importJSON(#"{"posts": [{"id": 1, "tags": ["a"]}, {"id": 2, "tags": ["b"]}]}"#)
         #expect(EngineFixture.deletions(summary) == ["Tag 1: 'c'"])
-        #expect(try fixture.rows("SELECT name FROM tag ORDER BY name") == ["a", "b"])
+        #expect(try fixture.rows("SELECT name FROM tags ORDER BY name") == ["a", "b"])
     }
 }

@@ -42,7 +42,7 @@ struct ParentScopedRequiredTests {
         let store = try StoreUnderTest(kind)
         let plan = try ImportPlan.compile(text: Self.map, fileName: "test.map")
         _ = try store.importJSON(#"{"repos":[{"id":5,"full_name":"o/r","issues":[{"number":1,"title":"t"}]}]}"#, plan: plan).get()
-        #expect(try store.select("SELECT id, name FROM repo") == [["5", "o/r"]])
-        #expect(try store.select("SELECT repo_id, number, title FROM issue") == [["5", "1", "t"]])
+        #expect(try store.select("SELECT id, name FROM repos") == [["5", "o/r"]])
+        #expect(try store.select("SELECT repo_id, number, title FROM issues") == [["5", "1", "t"]])
     }
 }

@@ -43,8 +43,8 @@ struct PolymorphicRecordTests {
         #expect(summary.ignoredRecords == 1)
         #expect(countsByEntity(summary)["Post"] == [1, 0, 0, 0])
         #expect(countsByEntity(summary)["Comment"] == [1, 0, 0, 0])
-        #expect(try fixture.select("SELECT id, title FROM post") == [["p1", "Hello"]])
-        #expect(try fixture.select("SELECT comment.id, post.title FROM comment JOIN post ON post.pk = comment.post_pk") == [["c1", "Hello"]])
+        #expect(try fixture.select("SELECT id, title FROM posts") == [["p1", "Hello"]])
+        #expect(try fixture.select("SELECT comments.id, posts.title FROM comments JOIN posts ON posts.pk = comments.post_pk") == [["c1", "Hello"]])
     }
 
     @Test(arguments: StoreKind.testable)
@@ -54,7 +54,7 @@ struct PolymorphicRecordTests {
         #expect(summary.records == 2)
         #expect(summary.ignoredRecords == 2)
         #expect(!summary.changed)
-        #expect(try fixture.select("SELECT (SELECT count(*) FROM post), (SELECT count(*) FROM comment)") == [["0", "0"]])
+        #expect(try fixture.select("SELECT (SELECT count(*) FROM posts), (SELECT count(*) FROM comments)") == [["0", "0"]])
     }
 
     @Test(arguments: StoreKind.testable)
@@ -65,10 +65,10 @@ struct PolymorphicRecordTests {
         #expect(
             try fixture.select(
                 """
-                SELECT reply.id, reply.body FROM comment
-                JOIN comment_replies ON comment_replies.comment_pk = comment.pk
-                JOIN comment reply ON reply.pk = comment_replies.replies_pk
-                WHERE comment.id = 'c1' ORDER BY position
+                SELECT reply.id, reply.body FROM comments
+                JOIN comments_replies ON comments_replies.comments_pk = comments.pk
+                JOIN comments reply ON reply.pk = comments_replies.replies_pk
+                WHERE comments.id = 'c1' ORDER BY position
                 """) == [["c2", "re"], ["c3", "re"]])
     }
 
@@ -138,7 +138,7 @@ struct PolymorphicRecordTests {
             onSkip: { skipped.append($0) })
         #expect(summary.skippedRecords == 1)
         #expect(skipped.map(\.recordIndex) == [0])
-        #expect(try fixture.value("SELECT count(*) FROM comment") == "1")
+        #expect(try fixture.value("SELECT count(*) FROM comments") == "1")
     }
 
     /// A record whose kind names Comment is a Comment record, so dropping it counts as a skipped Comment.
@@ -177,8 +177,8 @@ struct PolymorphicRecordTests {
                 """)
         let summary = try fixture.importJSON(#"[{"type":1,"name":"Tom"},{"type":2,"pet":{"name":"Rex"}},{"type":true},{"type":1.0,"name":"Kit"}]"#)
         #expect(summary.ignoredRecords == 1)
-        #expect(try fixture.select("SELECT name FROM cat ORDER BY name") == [["Kit"], ["Tom"]])
-        #expect(try fixture.select("SELECT name FROM dog") == [["Rex"]])
+        #expect(try fixture.select("SELECT name FROM cats ORDER BY name") == [["Kit"], ["Tom"]])
+        #expect(try fixture.select("SELECT name FROM dogs") == [["Rex"]])
         // "1" is text, not the integer 1.
         let error = fixture.recordFailure(#"[{"type":"1","name":"Tom"}]"#)
         #expect(error?.message == "no rule of the map for type = '1'")

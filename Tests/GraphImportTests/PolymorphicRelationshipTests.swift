@@ -68,17 +68,18 @@ struct PolymorphicRelationshipTests {
             try store.select(
                 """
                 SELECT c.name, CASE WHEN c.parent_post_pk IS NOT NULL THEN 'Post' ELSE 'Comment' END, coalesce(p.name, pc.name)
-                FROM comment c LEFT JOIN post p ON p.pk = c.parent_post_pk LEFT JOIN comment pc ON pc.pk = c.parent_comment_pk
+                FROM comments c LEFT JOIN posts p ON p.pk = c.parent_post_pk LEFT JOIN comments pc ON pc.pk = c.parent_comment_pk
                 ORDER BY c.name
                 """) == [["t1_b", "Post", "t3_a"], ["t1_c", "Comment", "t1_b"]])
     }
 
+    /// One store: the text of SQLite's schema, no import.
     @Test func theColumnsAreRealForeignKeysOfEachEntity() throws {
         let fixture = try EngineFixture(map: threadMap)
         #expect(
             fixture.plan.schemaSQL.contains {
-                $0.contains(#""parent_post_pk" INTEGER REFERENCES "post"("pk") ON DELETE CASCADE"#)
-                    && $0.contains(#""parent_comment_pk" INTEGER REFERENCES "comment"("pk") ON DELETE CASCADE"#)
+                $0.contains(#""parent_post_pk" INTEGER REFERENCES "posts"("pk") ON DELETE CASCADE"#)
+                    && $0.contains(#""parent_comment_pk" INTEGER REFERENCES "comments"("pk") ON DELETE CASCADE"#)
             })
     }
 
@@ -89,10 +90,10 @@ struct PolymorphicRelationshipTests {
         #expect(EngineFixture.counts(summary, "Comment") == [3, 0, 0, 0])
         #expect(EngineFixture.counts(summary, "Post") == [1, 0, 0, 0])
         #expect(
-            try store.select("SELECT name, coalesce(body, '(stub)') FROM comment ORDER BY name") == [
+            try store.select("SELECT name, coalesce(body, '(stub)') FROM comments ORDER BY name") == [
                 ["t1_b", "b"], ["t1_c", "b"], ["t1_zz", "(stub)"],
             ])
-        #expect(try store.select("SELECT name, coalesce(title, '(stub)') FROM post") == [["t3_yy", "(stub)"]])
+        #expect(try store.select("SELECT name, coalesce(title, '(stub)') FROM posts") == [["t3_yy", "(stub)"]])
     }
 
     @Test(arguments: StoreKind.testable)
@@ -104,7 +105,7 @@ struct PolymorphicRelationshipTests {
         #expect(
             try store.select(
                 "SELECT CASE WHEN parent_post_pk IS NULL THEN 'none' ELSE 'post' END, CASE WHEN parent_comment_pk IS NULL THEN 'none' ELSE 'comment' END "
-                    + "FROM comment WHERE name = 't1_c'") == [["none", "comment"]])
+                    + "FROM comments WHERE name = 't1_c'") == [["none", "comment"]])
         let again = try store.importJSON(thread([("t1_b", "t3_a"), ("t1_c", "t1_b")]), plan: plan).get()
         #expect(!again.changed)
         #expect(EngineFixture.counts(again, "Comment") == [0, 0, 2, 0])
@@ -117,7 +118,7 @@ struct PolymorphicRelationshipTests {
         // Post t3_a leaves the feed: its comment goes (cascade), and the reply to that comment with it.
         let summary = try store.importJSON(thread(posts: ["t3_b"], []), plan: plan).get()
         #expect(EngineFixture.deletions(summary) == ["Post 1: 't3_a'", "Comment 2: 't1_x', 't1_y'"])
-        #expect(try store.select("SELECT name FROM comment ORDER BY name") == [["t1_z"]])
+        #expect(try store.select("SELECT name FROM comments ORDER BY name") == [["t1_z"]])
     }
 
     @Test(arguments: StoreKind.testable)
@@ -131,7 +132,7 @@ struct PolymorphicRelationshipTests {
         #expect(
             failure.text.hasPrefix("cannot delete Post 't3_a': Comment.parent denies it (1 Comment object links to it); nothing was deleted"),
             "\(failure.text)")
-        #expect(try store.value("SELECT count(*) FROM post") == "2")
+        #expect(try store.value("SELECT count(*) FROM posts") == "2")
     }
 
     @Test(arguments: StoreKind.testable)
@@ -148,8 +149,9 @@ struct PolymorphicRelationshipTests {
         #expect(try store.rows(plan: plan) == before)
     }
 
-    @Test func aKeyNoCaseTakesIsARecordErrorWithItsPath() throws {
-        let fixture = try EngineFixture(map: threadMap)
+    @Test(arguments: StoreKind.testable)
+    func aKeyNoCaseTakesIsARecordErrorWithItsPath(kind: StoreKind) throws {
+        let fixture = try MappedStore(kind, map: threadMap)
         let error = fixture.recordFailure(thread([("t1_b", "t5_sub")]))
         #expect(error?.member == "Comment.parent")
         #expect(error?.message == "no case of the map for $ = 't5_sub'")
@@ -161,8 +163,9 @@ struct PolymorphicRelationshipTests {
         #expect(try fixture.holdsNoData())
     }
 
-    @Test func aRequiredToOneRefusesNull() throws {
-        let fixture = try EngineFixture(map: threadMap)
+    @Test(arguments: StoreKind.testable)
+    func aRequiredToOneRefusesNull(kind: StoreKind) throws {
+        let fixture = try MappedStore(kind, map: threadMap)
         let error = fixture.recordFailure(#"{"posts":[],"comments":[{"name":"t1_b","body":"b","parent_id":null}]}"#)
         #expect(error?.message == "is required but the value is null")
         #expect(error?.hint == "declare it optional: `: (Post | Comment)?`")
@@ -180,10 +183,10 @@ struct PolymorphicRelationshipTests {
         // A join table per entity; `position` orders each entity's links.
         #expect(
             try store.select(
-                "SELECT photo.id, photo.width, position FROM album_media_photo JOIN photo ON photo.pk = album_media_photo.photo_pk ORDER BY position")
+                "SELECT photos.id, photos.width, position FROM albums_media_photo JOIN photos ON photos.pk = albums_media_photo.photos_pk ORDER BY position")
                 == [["5", "3", "0"], ["6", "NULL", "1"]])
         #expect(
-            try store.select("SELECT video.id, video.seconds FROM album_media_video JOIN video ON video.pk = album_media_video.video_pk")
+            try store.select("SELECT videos.id, videos.seconds FROM albums_media_video JOIN videos ON videos.pk = albums_media_video.videos_pk")
                 == [["5", "4"]])
     }
 
@@ -194,17 +197,18 @@ struct PolymorphicRelationshipTests {
         let summary = try store.importJSON(#"[{"id":1,"items":[{"type":"video","id":5},{"type":"photo","id":7}]}]"#, plan: plan).get()
         #expect(EngineFixture.counts(summary, "Album") == [0, 1, 0, 0])
         #expect(
-            try store.select("SELECT photo.id, position FROM album_media_photo JOIN photo ON photo.pk = album_media_photo.photo_pk ORDER BY position")
+            try store.select("SELECT photos.id, position FROM albums_media_photo JOIN photos ON photos.pk = albums_media_photo.photos_pk ORDER BY position")
                 == [["7", "0"]])
         #expect(
-            try store.select("SELECT video.id, position FROM album_media_video JOIN video ON video.pk = album_media_video.video_pk ORDER BY position")
+            try store.select("SELECT videos.id, position FROM albums_media_video JOIN videos ON videos.pk = albums_media_video.videos_pk ORDER BY position")
                 == [["5", "0"]])
         let again = try store.importJSON(#"[{"id":1,"items":[{"type":"video","id":5},{"type":"photo","id":7}]}]"#, plan: plan).get()
         #expect(!again.changed)
     }
 
-    @Test func anElementWithoutTheDiscriminatorIsARecordError() throws {
-        let fixture = try EngineFixture(map: albumMap)
+    @Test(arguments: StoreKind.testable)
+    func anElementWithoutTheDiscriminatorIsARecordError(kind: StoreKind) throws {
+        let fixture = try MappedStore(kind, map: albumMap)
         let error = fixture.recordFailure(#"[{"id":1,"items":[{"type":"photo","id":5},{"id":6}]}]"#)
         #expect(error?.member == "Album.media")
         #expect(error?.message == "the element has no 'type' to choose its entity by")
@@ -215,23 +219,20 @@ struct PolymorphicRelationshipTests {
     func elseTakesEveryOtherValue(kind: StoreKind) throws {
         let (store, plan) = try storeAndPlan(kind, albumMap.replacingOccurrences(of: #""ad" -> ignore"#, with: "else -> Photo"))
         _ = try store.importJSON(#"[{"id":1,"items":[{"type":"gif","id":5},{"type":null,"id":6},{"type":"video","id":7}]}]"#, plan: plan).get()
-        #expect(try store.select("SELECT id FROM photo ORDER BY id") == [["5"], ["6"]])
-        #expect(try store.select("SELECT id FROM video") == [["7"]])
+        #expect(try store.select("SELECT id FROM photos ORDER BY id") == [["5"], ["6"]])
+        #expect(try store.select("SELECT id FROM videos") == [["7"]])
     }
 
-    @Test func addingAPolymorphicRelationshipToAStoreAddsItsColumns() throws {
+    @Test(arguments: StoreKind.testable)
+    func addingAPolymorphicRelationshipToAStoreAddsItsColumns(kind: StoreKind) throws {
         let before = threadMap.replacingOccurrences(
             of: "  parent <- parent_id : (Post | Comment) by $ delete cascade\n    has prefix \"t3_\" -> Post\n    has prefix \"t1_\" -> Comment",
             with: "  parentId <- parent_id : String")
         #expect(before != threadMap)
-        let first = try EngineFixture(map: before)
+        let first = try MappedStore(kind, map: before)
         try first.importJSON(thread([("t1_b", "t3_a")]))
-        let plan = try ImportPlan.compile(text: threadMap, fileName: "test.map")
-        let summary = try GraphImporter(plan: plan).run(
-            source: BytesSource(Array(thread([("t1_b", "t3_a")]).utf8)), inputName: "test.json", storePath: first.storePath,
-            options: ImportOptions(), onSkip: { _ in })
+        let summary = try first.store.importJSON(thread([("t1_b", "t3_a")]), map: threadMap)
         #expect(EngineFixture.counts(summary, "Comment") == [0, 1, 0, 0])
-        #expect(
-            try first.rows("SELECT p.name FROM comment c JOIN post p ON p.pk = c.parent_post_pk") == [["'t3_a'"]])
+        #expect(try first.select("SELECT p.name FROM comments c JOIN posts p ON p.pk = c.parent_post_pk") == [["t3_a"]])
     }
 }

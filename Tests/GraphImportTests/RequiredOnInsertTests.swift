@@ -68,7 +68,7 @@ struct RequiredOnInsertTests {
         try fixture.importJSON(#"[{"id":1,"text":"a","user":{"id":7,"handle":"a","followers_count":3}}]"#)
         let summary = try fixture.importJSON(#"[{"id":2,"text":"b","user":{"id":7,"handle":"a2"}}]"#)
         #expect(countsByEntity(summary)["User"] == [0, 1, 0, 0])
-        #expect(try fixture.select(#"SELECT handle, followers FROM "user""#) == [["a2", "3"]])
+        #expect(try fixture.select(#"SELECT handle, followers FROM "users""#) == [["a2", "3"]])
     }
 
     /// In batches of one on PostgreSQL, the object met earlier is in the table, not the batch.
@@ -77,8 +77,8 @@ struct RequiredOnInsertTests {
         let fixture = try MappedStore(kind, map: Self.map(), batchSize: batchSize)
         try fixture.importJSON(
             #"[{"id":1,"text":"a","user":{"id":7,"handle":"a","followers_count":3}},{"id":2,"text":"b","mentioned":[{"id":7,"handle":"a"}]}]"#)
-        #expect(try fixture.select(#"SELECT id, followers FROM "user""#) == [["7", "3"]])
-        #expect(try fixture.value("SELECT count(*) FROM tweet") == "2")
+        #expect(try fixture.select(#"SELECT id, followers FROM "users""#) == [["7", "3"]])
+        #expect(try fixture.value("SELECT count(*) FROM tweets") == "2")
     }
 
     @Test(arguments: StoreKind.testable)
@@ -86,7 +86,7 @@ struct RequiredOnInsertTests {
         let fixture = try MappedStore(kind, map: Self.map())
         // The author is written before the mentions: the mention of the same user finds it.
         try fixture.importJSON(#"[{"id":1,"text":"a","user":{"id":7,"handle":"a","followers_count":3},"mentioned":[{"id":7,"handle":"a"}]}]"#)
-        #expect(try fixture.select(#"SELECT id, followers FROM "user""#) == [["7", "3"]])
+        #expect(try fixture.select(#"SELECT id, followers FROM "users""#) == [["7", "3"]])
     }
 
     /// The record is written as a whole: a value a later occurrence gives is there at its end.
@@ -94,7 +94,7 @@ struct RequiredOnInsertTests {
     func aLaterOccurrenceInTheRecordMayGiveTheValue(_ kind: StoreKind) throws {
         let fixture = try MappedStore(kind, map: Self.map())
         try fixture.importJSON(#"[{"id":1,"text":"a","user":{"id":7,"handle":"a"},"mentioned":[{"id":7,"handle":"a","followers_count":3}]}]"#)
-        #expect(try fixture.select(#"SELECT id, followers FROM "user""#) == [["7", "3"]])
+        #expect(try fixture.select(#"SELECT id, followers FROM "users""#) == [["7", "3"]])
     }
 
     @Test(arguments: StoreKind.testable)
@@ -122,9 +122,9 @@ struct RequiredOnInsertTests {
         #expect(skipped.map(\.path) == ["$[1].mentioned[0].followers_count"])
         #expect(countsByEntity(summary)["Tweet"] == [2, 0, 0, 1])
         // Neither the record's author, its tag, nor the stub of the tweet it replies to.
-        #expect(try fixture.select("SELECT id FROM tweet ORDER BY id") == [["1"], ["3"]])
-        #expect(try fixture.select(#"SELECT id, followers FROM "user" ORDER BY id"#) == [["7", "3"]])
-        #expect(try fixture.value("SELECT count(*) FROM tag") == "0")
+        #expect(try fixture.select("SELECT id FROM tweets ORDER BY id") == [["1"], ["3"]])
+        #expect(try fixture.select(#"SELECT id, followers FROM "users" ORDER BY id"#) == [["7", "3"]])
+        #expect(try fixture.value("SELECT count(*) FROM tags") == "0")
     }
 
     @Test(
@@ -136,7 +136,7 @@ struct RequiredOnInsertTests {
     func aRuleOrAnOptionalTypeLetsANewObjectStartWithout(_ kind: StoreKind, rule: (type: String, stored: String)) throws {
         let fixture = try MappedStore(kind, map: Self.map(followers: rule.type))
         try fixture.importJSON(#"[{"id":1,"text":"a","user":{"id":7,"handle":"a"}}]"#)
-        #expect(try fixture.select(#"SELECT id, followers FROM "user""#) == [["7", rule.stored]])
+        #expect(try fixture.select("SELECT id, followers FROM users") == [["7", rule.stored]])
     }
 
     @Test(arguments: StoreKind.testable)
@@ -144,8 +144,8 @@ struct RequiredOnInsertTests {
         let fixture = try MappedStore(kind, map: Self.map())
         let summary = try fixture.importJSON(#"[{"id":1,"text":"a","user":7,"in_reply_to":99}]"#)
         #expect(countsByEntity(summary)["Tweet"] == [2, 0, 0, 0])
-        #expect(try fixture.select("SELECT id, text FROM tweet ORDER BY id") == [["1", "a"], ["99", "NULL"]])
-        #expect(try fixture.select(#"SELECT id, handle, followers FROM "user""#) == [["7", "NULL", "NULL"]])
+        #expect(try fixture.select("SELECT id, text FROM tweets ORDER BY id") == [["1", "a"], ["99", "NULL"]])
+        #expect(try fixture.select(#"SELECT id, handle, followers FROM "users""#) == [["7", "NULL", "NULL"]])
     }
 
     /// A stub made earlier in the record is the object a later occurrence updates.
@@ -153,7 +153,7 @@ struct RequiredOnInsertTests {
     func anObjectTheRecordStubbedEarlierIsNotNew(_ kind: StoreKind) throws {
         let fixture = try MappedStore(kind, map: Self.map())
         try fixture.importJSON(#"[{"id":1,"text":"a","user":7,"mentioned":[{"id":7,"handle":"a"}]}]"#)
-        #expect(try fixture.select(#"SELECT id, handle, followers FROM "user""#) == [["7", "a", "NULL"]])
+        #expect(try fixture.select(#"SELECT id, handle, followers FROM "users""#) == [["7", "a", "NULL"]])
     }
 
     /// The hook may set the value, as `awakeFromInsert` may in Core Data.
@@ -163,7 +163,7 @@ struct RequiredOnInsertTests {
         var hooks = ImportHooks()
         hooks.onInsert["User"] = { user in user["followers"] = .integer(0) }
         try fixture.run(#"[{"id":1,"text":"a","user":{"id":7,"handle":"a"}}]"#, hooks: hooks)
-        #expect(try fixture.select(#"SELECT id, followers FROM "user""#) == [["7", "0"]])
+        #expect(try fixture.select(#"SELECT id, followers FROM "users""#) == [["7", "0"]])
     }
 
     /// A record a `beforeSave` hook refuses is skipped whole under `--skip-invalid` (SQLite writes
@@ -176,7 +176,7 @@ struct RequiredOnInsertTests {
         let feed = #"[{"id":1,"text":"a","user":{"id":8,"handle":"b","followers_count":1},"mentioned":[{"id":9,"handle":"m"}]},{"id":2,"text":"b","user":8}]"#
         let summary = try fixture.run(feed, hooks: hooks, options: ImportOptions(skipInvalid: true))
         #expect(countsByEntity(summary)["Tweet"] == [1, 0, 0, 1])
-        #expect(try fixture.select(#"SELECT id, handle, followers FROM "user""#) == [["8", "NULL", "NULL"]])
+        #expect(try fixture.select(#"SELECT id, handle, followers FROM "users""#) == [["8", "NULL", "NULL"]])
     }
 }
 

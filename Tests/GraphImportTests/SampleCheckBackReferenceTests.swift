@@ -43,7 +43,7 @@ struct BackReferenceImportTests {
     func theImportAcceptsTheBackReferenceAndRefusesAnotherActivity(kind: StoreKind) throws {
         let store = try MappedStore(kind, map: SampleCheckTests.activities)
         try store.importJSON(#"[{"id": 12, "name": "Run", "comments": [{"id": 1, "activity": {"id": 12}}]}]"#)
-        #expect(try store.select("SELECT id, name FROM Activity") == [["12", "Run"]])
+        #expect(try store.select("SELECT id, name FROM activities") == [["12", "Run"]])
         let before = try store.rows()
         #expect(throws: (any Error).self) {
             try store.importJSON(#"[{"id": 14, "name": "Swim", "comments": [{"id": 2, "activity": {"id": 13}}]}]"#)

@@ -43,7 +43,7 @@ struct StubCountTests {
                 + #"{"id":3,"text":"c","in_reply_to":4,"user":8},{"id":2,"text":"b"}]"#, options: options)
         #expect(Self.stubCounts(summary, "Tweet") == [4, 1, 1])
         #expect(Self.stubCounts(summary, "User") == [2, 1, 1])
-        #expect(try store.select("SELECT id, text FROM tweet ORDER BY id") == [["1", "a"], ["2", "b"], ["3", "c"], ["4", "NULL"]])
+        #expect(try store.select("SELECT id, text FROM tweets ORDER BY id") == [["1", "a"], ["2", "b"], ["3", "c"], ["4", "NULL"]])
     }
 
     /// The store keeps no mark of a stub: one an earlier run made, given now, is an update, and a
@@ -64,7 +64,7 @@ struct StubCountTests {
         let store = try MappedStore(kind, map: Self.map + "\n  mode insert", batchSize: batchSize)
         let summary = try store.importJSON(#"[{"id":1,"text":"a","user":7},{"id":2,"text":"b","user":{"id":7,"handle":"ann"}}]"#)
         #expect(Self.stubCounts(summary, "User") == [1, 1, 0])
-        #expect(try store.select(#"SELECT id, handle FROM "user""#) == [["7", "NULL"]])
+        #expect(try store.select(#"SELECT id, handle FROM users"#) == [["7", "NULL"]])
     }
 
     /// A record skipped under `--skip-invalid` takes its stubs with it, from the store and the counts.

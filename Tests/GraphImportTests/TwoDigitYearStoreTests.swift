@@ -20,7 +20,7 @@ struct TwoDigitYearStoreTests {
         let store = try MappedStore(kind, map: Self.map)
         try store.importJSON(feed)
         #expect(
-            try store.select("SELECT id, expires FROM Card ORDER BY id") == [
+            try store.select("SELECT id, expires FROM cards ORDER BY id") == [
                 ["1", "2068-12-31T00:00:00.000Z"], ["2", "1969-01-01T00:00:00.000Z"], ["3", "2000-01-01T00:00:00.000Z"],
                 ["4", "1999-12-31T00:00:00.000Z"],
             ])

@@ -46,7 +46,7 @@ struct UnkeyedSkipTests {
             """#)
         #expect(summary.importedRecords == 3)
         #expect(
-            try fixture.select("SELECT e.id, u.login FROM event e LEFT JOIN \"user\" u ON u.pk = e.actor_pk ORDER BY e.id") == [
+            try fixture.select("SELECT e.id, u.login FROM events e LEFT JOIN \"users\" u ON u.pk = e.actor_pk ORDER BY e.id") == [
                 ["1", "ann"], ["2", "NULL"], ["3", "NULL"],
             ])
         #expect(countsByEntity(summary)["User"] == [1, 0, 0, 0])
@@ -64,7 +64,7 @@ struct UnkeyedSkipTests {
         try fixture.importJSON(#"[{"id": "1", "actor": {"id": 7}}]"#)
         let summary = try fixture.importJSON(#"[{"id": "1", "actor": {"login": "ghost"}}]"#)
         #expect(countsByEntity(summary)["Event"] == [0, 1, 0, 0])
-        #expect(try fixture.value("SELECT actor_pk FROM event") == "NULL")
+        #expect(try fixture.value("SELECT actor_pk FROM events") == "NULL")
     }
 
     @Test(arguments: StoreKind.testable)
@@ -90,16 +90,16 @@ struct UnkeyedSkipTests {
             """#)
         #expect(
             try fixture.select(
-                "SELECT u.id, j.position, j.role FROM team_members j JOIN \"user\" u ON u.pk = j.user_pk ORDER BY j.position")
+                "SELECT u.id, j.position, j.role FROM teams_members j JOIN \"users\" u ON u.pk = j.users_pk ORDER BY j.position")
                 == [["1", "0", "owner"], ["2", "1", "dev"]])
-        #expect(try fixture.select("SELECT u.id FROM team_admins j JOIN \"user\" u ON u.pk = j.user_pk") == [["3"]])
+        #expect(try fixture.select("SELECT u.id FROM teams_admins j JOIN \"users\" u ON u.pk = j.users_pk") == [["3"]])
         #expect(
             summary.skippedElements == [
                 SkippedElements(member: "Team.members", count: 2, reason: "a null element", paths: ["$[0].members[1]", "$[0].members[2]"]),
                 SkippedElements(
                     member: "Team.admins", count: 2, reason: "an element without 'user'", paths: ["$[0].memberships[1]", "$[0].memberships[2].user"]),
             ])
-        #expect(try fixture.value("SELECT count(*) FROM \"user\"") == "3")
+        #expect(try fixture.value("SELECT count(*) FROM \"users\"") == "3")
     }
 
     @Test(arguments: StoreKind.testable)
@@ -118,7 +118,7 @@ struct UnkeyedSkipTests {
                   since <- $ : Int?
                 """)
         let summary = try fixture.importJSON(#"[{"id": 1, "members": {"alice": 2019, "bob": null, "carol": 2021}}]"#)
-        #expect(try fixture.select("SELECT id, since FROM \"user\" ORDER BY id") == [["alice", "2019"], ["carol", "2021"]])
+        #expect(try fixture.select("SELECT id, since FROM \"users\" ORDER BY id") == [["alice", "2019"], ["carol", "2021"]])
         #expect(summary.skippedElements == [SkippedElements(member: "Team.members", count: 1, reason: "a null element", paths: ["$[0].members.bob"])])
     }
 

@@ -25,9 +25,14 @@ struct DraftBuilder {
     private var bareValue: JSONValue?
     /// The member name of the current record, when its route takes records with `{*}`.
     private var recordMemberName: String?
-    /// By entity index: whether the entity reads `$` or `$key` (`EntityPlan.readsBareValue`);
-    /// only drafts of those set `memberName` and `bareValue`, which no other entity reads.
+    /// By entity index: whether the entity reads `$` or `$key` (`EntityPlan.readsBareValue`).
     private let readsBareValue: [Bool]
+    /// By entity index: whether a to-many of the entity reads `$` (`EntityPlan.readsArrayValue`),
+    /// so that an array is an object of it.
+    private let readsArrayValue: [Bool]
+    /// By entity index: `EntityPlan.keepsBareValue`; only drafts of those set `memberName` and
+    /// `bareValue`, which no other entity reads.
+    private let keepsBareValue: [Bool]
     /// What `$index` reads in the object being drafted: its position in the array it came from.
     private var elementIndex: Int?
     /// The position of the current record in its array, when its route takes array elements.
@@ -65,6 +70,8 @@ struct DraftBuilder {
             return attributes.indices.filter { attributes[$0].onMissing == .requiredOnInsert }
         }
         readsBareValue = plan.entities.map(\.readsBareValue)
+        readsArrayValue = plan.entities.map(\.readsArrayValue)
+        keepsBareValue = plan.entities.map(\.keepsBareValue)
         readsElementIndex = plan.entities.map(\.readsElementIndex)
         tracksParents = plan.readsParent
         readsRoot = plan.readsRoot
@@ -133,13 +140,15 @@ struct DraftBuilder {
                 case .string, .number, .bool: true
                 default: false
                 }
-            if isBare && readsBareValue[entity] {
+            if isBare ? readsBareValue[entity] : readsArrayValue[entity] && value.isArray {
                 return try draft(JSONObject([]), entity: entity, memberName: recordMemberName, bareValue: value, elementIndex: recordElementIndex)
             }
             let name = plan.entities[entity].name
             throw error(
                 nil, "expected an object for \(name), found \(value.kindName)",
-                hint: isBare ? "a record that is a bare value is read with `$`: `id <- $ : String` as \(name)'s key" : nil)
+                hint: isBare
+                    ? "a record that is a bare value is read with `$`: `id <- $ : String` as \(name)'s key"
+                    : value.isArray ? Self.arrayHint(name) : nil)
         }
         return try draft(object, entity: entity, memberName: recordMemberName, elementIndex: recordElementIndex)
     }
@@ -151,9 +160,12 @@ struct DraftBuilder {
         _ object: JSONObject, entity index: Int, memberName: String? = nil, bareValue: JSONValue? = nil, owner: OwnerPlace? = nil,
         elementIndex: Int? = nil
     ) throws(RecordError) -> ObjectDraft {
-        if readsBareValue[index] {
+        if keepsBareValue[index] {
             self.memberName = memberName
             self.bareValue = bareValue
+        } else if self.bareValue != nil {
+            // An object drafted earlier left its `$`: here `$` is this object (a to-one `<- $`).
+            self.bareValue = nil
         }
         if readsElementIndex[index] { self.elementIndex = elementIndex }
         if tracksParents { parents.append((object, stack.count)) }
@@ -229,6 +241,8 @@ struct DraftBuilder {
         for (position, relationship) in entity.toMany.enumerated() {
             let member = entity.toManyMembers[position]
             defer { truncate(to: depth) }
+            // `$` is this object's array, which the objects drafted since may have changed.
+            if keepsBareValue[index] { self.bareValue = bareValue }
             switch try relationship.isPlain
                 ? lookup(relationship.path, in: object, member: member)
                 : lookupFirst(relationship.path, relationship.fallbacks, in: object, member: member)
@@ -339,6 +353,12 @@ struct DraftBuilder {
                 links.append(.object(try draft(object, entity: relationship.target, elementIndex: position)))
             case .object(let object) where named && name != nil:
                 links.append(.object(try draft(object, entity: relationship.target, memberName: name)))
+            case .array where readsArrayValue[relationship.target]:
+                links.append(
+                    .object(
+                        try draft(
+                            JSONObject([]), entity: relationship.target, memberName: name, bareValue: target,
+                            elementIndex: name == nil ? position : nil)))
             case .string where named && name != nil, .number where named && name != nil, .bool where named && name != nil:
                 links.append(.object(try draft(JSONObject([]), entity: relationship.target, memberName: name, bareValue: target)))
             default:
@@ -370,10 +390,12 @@ struct DraftBuilder {
         switch value {
         case .object(let object):
             return .object(try draft(object, entity: target))
+        case .array where readsArrayValue[target]:
+            return .object(try draft(JSONObject([]), entity: target, bareValue: value))
         case .array:
             throw error(
                 member, "expected an object or a key of \(plan.entities[target].name), found an array",
-                hint: "map arrays with a to-many: `: [\(plan.entities[target].name)]`")
+                hint: Self.arrayHint(plan.entities[target].name, relationship: true))
         default:
             let entity = plan.entities[target]
             guard entity.keyAttributes.count == 1 else {
@@ -601,6 +623,24 @@ extension DraftBuilder {
         let base = record?.path ?? .root
         guard tracksParents || readsRoot else { return base.appending(stack + below) }
         return base.following(Array(stack + below), objectDepths: parents.map(\.depth), rootPaths: plan.rootCapturePaths)
+    }
+}
+
+extension DraftBuilder {
+    /// The hint for an array where an object of `entity` is expected: a to-many reading `$`
+    /// makes an array an object of it (the sample check says the same). `relationship`: the
+    /// array is a relationship's value (a to-one's may be a to-many's instead).
+    static func arrayHint(_ entity: String, relationship: Bool = false) -> String {
+        "an array is an object of \(entity) when a to-many of \(entity) reads its elements through `$` (`items <- $ : [Item]`), "
+            + "with its other values from `$key`, `$index`, `@parent` or `@root`"
+            + (relationship ? "; a to-one's array is read by a to-many `: [\(entity)]` instead, one object per element" : "")
+    }
+}
+
+extension JSONValue {
+    /// Whether the value is an array.
+    var isArray: Bool {
+        if case .array = self { true } else { false }
     }
 }
 

@@ -24,28 +24,43 @@ struct FirstOccurrences {
     /// by its key (which writes nothing of it), the record's own first, then its to-ones and
     /// to-manys in the map's order; `keys` gets the objects the record writes first. Nil when the
     /// record's own object is a later occurrence: the record is left out, with what it nests.
-    func leavingOutLater(_ draft: ObjectDraft, keys: inout [Int: Set<ObjectKey>]) -> ObjectDraft? {
+    /// `passedOver` counts, per entity, the occurrences left out below the record: each later one
+    /// and what it nests.
+    func leavingOutLater(_ draft: ObjectDraft, keys: inout [Int: Set<ObjectKey>], passedOver: inout [Int: Int]) -> ObjectDraft? {
         if keepsFirst[draft.entity] {
             if met[draft.entity].contains(draft.key) || keys[draft.entity]?.contains(draft.key) == true { return nil }
             keys[draft.entity, default: []].insert(draft.key)
         }
         var kept = draft
         for index in kept.toOne.indices {
-            if case .object(let nested)? = kept.toOne[index] { kept.toOne[index] = link(nested, keys: &keys) }
+            if case .object(let nested)? = kept.toOne[index] { kept.toOne[index] = link(nested, keys: &keys, passedOver: &passedOver) }
         }
         for index in kept.toMany.indices {
             guard var links = kept.toMany[index] else { continue }
             for position in links.indices {
-                if case .object(let nested) = links[position] { links[position] = link(nested, keys: &keys) }
+                if case .object(let nested) = links[position] { links[position] = link(nested, keys: &keys, passedOver: &passedOver) }
             }
             kept.toMany[index] = links
         }
         return kept
     }
 
-    private func link(_ nested: ObjectDraft, keys: inout [Int: Set<ObjectKey>]) -> LinkDraft {
-        guard let kept = leavingOutLater(nested, keys: &keys) else { return .reference(entity: nested.entity, key: nested.key) }
+    private func link(_ nested: ObjectDraft, keys: inout [Int: Set<ObjectKey>], passedOver: inout [Int: Int]) -> LinkDraft {
+        guard let kept = leavingOutLater(nested, keys: &keys, passedOver: &passedOver) else {
+            Self.count(nested, into: &passedOver)
+            return .reference(entity: nested.entity, key: nested.key)
+        }
         return .object(kept)
+    }
+
+    /// Counts, per entity, the occurrences `draft` holds: its own object and each it nests, all
+    /// left out with it.
+    static func count(_ draft: ObjectDraft, into counts: inout [Int: Int]) {
+        counts[draft.entity, default: 0] += 1
+        for case .object(let nested)? in draft.toOne { count(nested, into: &counts) }
+        for case let links? in draft.toMany {
+            for case .object(let nested) in links { count(nested, into: &counts) }
+        }
     }
 
     /// After a store wrote the record: its first occurrences are met.

@@ -35,6 +35,8 @@ struct RecordLoop {
     private var extrasKeys: [[String: Int]] = []
     /// The objects of `occurrence first` entities written so far.
     private var firstOccurrences: FirstOccurrences
+    /// Per entity: the occurrences `occurrence first` left out (a later one, with what it nests).
+    private(set) var passedOverByEntity: [Int]
 
     init(plan: ImportPlan, options: ImportOptions, tap: InputTapState) {
         self.plan = plan
@@ -42,6 +44,7 @@ struct RecordLoop {
         self.tap = tap
         skippedByEntity = Array(repeating: 0, count: plan.entities.count)
         firstOccurrences = FirstOccurrences(plan: plan)
+        passedOverByEntity = Array(repeating: 0, count: plan.entities.count)
     }
 
     /// Reads every record of `pipeline` and writes each with `write`, then checks that the input
@@ -78,9 +81,13 @@ struct RecordLoop {
                     case .success(nil): ignoredRecords += 1
                     case .success(var draft?):
                         var firsts: [Int: Set<ObjectKey>] = [:]
+                        var passedOver: [Int: Int] = [:]
                         if firstOccurrences.isActive {
                             // A later occurrence of the record's own object: left out, as written.
-                            guard let kept = firstOccurrences.leavingOutLater(draft, keys: &firsts) else {
+                            guard let kept = firstOccurrences.leavingOutLater(draft, keys: &firsts, passedOver: &passedOver) else {
+                                var left: [Int: Int] = [:]
+                                FirstOccurrences.count(draft, into: &left)
+                                for (entity, count) in left { passedOverByEntity[entity] += count }
                                 onProgress?(records, record.position.offset)
                                 continue
                             }
@@ -89,6 +96,7 @@ struct RecordLoop {
                         switch try write(record, draft) {
                         case .written:
                             if !firsts.isEmpty { firstOccurrences.wrote(firsts) }
+                            for (entity, count) in passedOver { passedOverByEntity[entity] += count }
                             if let elements = record.skippedElements { skippedElements.add(elements) }
                         case .refused(let error):
                             try skip(error, entity: record.routedEntity, onSkip: onSkip)

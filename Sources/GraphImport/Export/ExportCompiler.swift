@@ -91,12 +91,13 @@ struct ExportCompiler {
                 }
             }
         }
-        // `where type = "quoted"` (or `in (…)`) is written back as its first value; a prefix,
-        // a glob or a presence test names no value to write.
-        func relationshipCaveat(_ name: String, _ filter: FilterPlan?) {
-            guard let filter, !entity.polymorphic.contains(where: { $0.name == name }) else { return }
-            if case .equals = filter.test { return }
-            caveats.append(ExportCaveat(member: "\(entity.name).\(name)", reason: "its condition `where \(filter.description)` cannot be written back"))
+        // `where type = "quoted"` (or `in (…)`) is written back as its first value; any other
+        // condition (a prefix, a glob, a presence test, one on the element itself) is tested on
+        // each element as written. A condition on the element itself reads a key there.
+        func condition(_ name: String, _ filter: FilterPlan?, _ made: inout ExportElement) {
+            guard let filter, !entity.polymorphic.contains(where: { $0.name == name }), Self.filterLiteral(filter) == nil else { return }
+            made.condition = filter
+            if filter.field.isEmpty { made.byKey = true }
         }
         // A choice by the element itself (`by $`) reads the key's form: such branches write keys.
         let chosenByKey = Set(entity.polymorphic.filter { $0.choice.discriminator.isEmpty }.map(\.name))
@@ -116,17 +117,17 @@ struct ExportCompiler {
         func keyedByMemberName(_ target: Int) -> Bool {
             plan.entities[target].keyAttributes.contains { plan.entities[target].attributes[$0].path == [.memberName] }
         }
-        let toOne = entity.toOne.map { relationship in
-            relationshipCaveat(relationship.name, relationship.filter)
+        let toOne = entity.toOne.enumerated().map { position, relationship in
             var made = element(
                 target: relationship.target, elementPath: relationship.elementPath, links: [],
                 literal: literal(relationship.name, target: relationship.target, filter: relationship.filter),
                 caveats: &caveats, member: "\(entity.name).\(relationship.name)")
             made.byKey = chosenByKey.contains(relationship.name) || keyedByMemberName(relationship.target)
+            made.source = (index, .toOne(position))
+            condition(relationship.name, relationship.filter, &made)
             return made
         }
         let toMany = entity.toMany.enumerated().map { position, relationship in
-            relationshipCaveat(relationship.name, relationship.filter)
             let calls = mapped.relationships.first { $0.name == relationship.name }?.linkAttributes.map(\.converters) ?? []
             let links = relationship.linkAttributes.enumerated().map { offset, link in
                 (link, offset < calls.count ? calls[offset] : [])
@@ -136,6 +137,8 @@ struct ExportCompiler {
                 literal: literal(relationship.name, target: relationship.target, filter: relationship.filter),
                 caveats: &caveats, member: "\(entity.name).\(relationship.name)")
             made.byKey = chosenByKey.contains(relationship.name) || (keyedByMemberName(relationship.target) && !relationship.isKeyed)
+            made.source = (index, .toMany(position))
+            condition(relationship.name, relationship.filter, &made)
             return made
         }
         let required = entity.attributes.indices.filter { position in
@@ -147,9 +150,10 @@ struct ExportCompiler {
             memberName: entity.attributes.firstIndex { $0.path == [.memberName] }, toOne: toOne, toMany: toMany)
     }
 
-    /// `where type = "quoted"`: the field and value each element is written with.
+    /// `where type = "quoted"`: the field and value each element is written with; nil for a
+    /// condition on the element itself (`where $ = "t1_a"`), which its key must satisfy.
     static func filterLiteral(_ filter: FilterPlan?) -> (ExportMember, [PathStep])? {
-        guard let filter, case .equals(let literals) = filter.test, let first = literals.first else { return nil }
+        guard let filter, !filter.field.isEmpty, case .equals(let literals) = filter.test, let first = literals.first else { return nil }
         return (.literal(first.jsonValue), filter.field)
     }
 

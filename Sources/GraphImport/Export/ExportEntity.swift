@@ -40,6 +40,12 @@ struct ExportElement: Sendable {
     /// A branch of a polymorphic relationship chosen by the form of its key (`by $`): the key is
     /// what the choice reads, so the target is always written by its key.
     var byKey = false
+    /// A `where` that no value the element writes satisfies by itself (a prefix, a glob, a test of
+    /// the element itself: `where $ has prefix "t1_"`): tested on each element as written, which
+    /// is left out, and named, when it fails.
+    var condition: FilterPlan? = nil
+    /// The entity and relationship whose targets this writes; nil for a records line's.
+    var source: (entity: Int, relationship: ExportRelationship)? = nil
 }
 
 /// One entity compiled for export.

@@ -17,6 +17,10 @@ package struct ExportPlan: Sendable {
     let metaValues: [(name: String, value: ExportValue)]
     /// What will not import again to the same graph, member by member.
     package let caveats: [ExportCaveat]
+    /// Whether the document is JSON Lines, one record per line: the map reads each line's value
+    /// as a record (`records at $[*]`) and other records inside it (`records at issues[*]`),
+    /// which no one JSON value holds.
+    let jsonLines: Bool
 
     /// Compiles the export of `plan`; `converters` must be the catalog the plan was compiled with,
     /// for the inverses of its converters.
@@ -25,6 +29,14 @@ package struct ExportPlan: Sendable {
         var caveats: [ExportCaveat] = []
         let compiler = ExportCompiler(plan: plan, converters: converters)
         entities = plan.entities.indices.map { compiler.entity($0, caveats: &caveats) }
+        // JSON Lines: the paths of lines read inside each line's value are placed inside the
+        // records of `$[*]`, as `$[*].issues[*]` would be in one document.
+        let readsLines = Self.readsLines(plan.mapping.records)
+        jsonLines = readsLines
+        let place = { (path: KeyPath) -> [PathStep] in
+            guard readsLines, case .key? = path.components.first else { return Self.steps(path) }
+            return [.index(0)] + Self.steps(path)
+        }
         // Each records line's elements, and where each of its paths puts them.
         var lines: [(leaf: RecordLeaf, places: [[PathStep]], written: String)] = []
         var placed = Set<Int>()
@@ -45,19 +57,16 @@ package struct ExportPlan: Sendable {
                 }
             } else if let index = plan.mapping.entities.firstIndex(where: { $0.name == source.entity }), !placed.contains(index) {
                 placed.insert(index)
-                // `records at items[*] where type = "issue" as Issue`: each record says it again.
-                var literal: (ExportMember, [PathStep])?
-                if let filter = source.filter {
-                    if case .equals(let values) = filter.test, let first = values.first {
-                        literal = (.literal(first.jsonValue), ImportPlan.steps(filter.field))
-                    } else {
-                        caveats.append(ExportCaveat(member: "records of \(source.entity)", reason: "the condition `where \(filter)` cannot be written back"))
-                    }
-                }
-                elements.append(compiler.element(target: index, elementPath: [], links: [], literal: literal, caveats: &caveats, member: source.entity))
+                // `records at items[*] where type = "issue" as Issue`: each record says it again;
+                // any other condition is tested on each record as written.
+                let filter = source.filter.map(FilterPlan.init)
+                let literal = ExportCompiler.filterLiteral(filter)
+                var element = compiler.element(target: index, elementPath: [], links: [], literal: literal, caveats: &caveats, member: source.entity)
+                if literal == nil { element.condition = filter }
+                elements.append(element)
             }
             guard !elements.isEmpty, let first = source.paths.first else { continue }
-            let places = source.paths.map(Self.steps)
+            let places = source.paths.map(place)
             // Lines over the same paths (`where type = "tweet"`, `where type = "user"`) share an array.
             if let same = lines.firstIndex(where: { $0.places == places && $0.leaf.container == Self.container(of: first) }) {
                 lines[same].leaf.elements += elements
@@ -75,7 +84,7 @@ package struct ExportPlan: Sendable {
                         caveats.append(ExportCaveat(member: "meta \(field.name)", reason: reason + "; written as stored"))
                     }
                 ))
-            metaPlaces.append(Self.steps(field.source))
+            metaPlaces.append(place(field.source))
         }
         // The meta values first, and for each records line the first of its paths that fits
         // beside them (`$[0].response.total_count` and `$[*].response.items[*]`); when a line
@@ -106,7 +115,9 @@ package struct ExportPlan: Sendable {
                 // object leaves the member free.
                 let outer = placedLines.compactMap { outer -> (line: Int, rest: [PathStep])? in
                     let steps = Self.elementSteps(lines[outer].places[0], lines[outer].leaf.container)
-                    guard place.count > steps.count, Array(place.prefix(steps.count)) == steps else { return nil }
+                    // `rest` is empty where the inner records are the outer objects' own elements
+                    // (`releases{*}` and `releases{*}[*]`, written by a to-many reading `$`).
+                    guard place.count >= steps.count, Array(place.prefix(steps.count)) == steps else { return nil }
                     return (outer, Array(place.dropFirst(steps.count)))
                 }.max { $0.rest.count > $1.rest.count }
                 if let outer, case .key(let key)? = outer.rest.first, Self.holdsOneObject(lines[outer.line].leaf, entities: entities),
@@ -144,6 +155,21 @@ package struct ExportPlan: Sendable {
         recordLines = lines.map(\.written)
         self.metaValues = metaValues
         self.caveats = caveats
+    }
+
+    /// Whether `records` read JSON Lines whose values are records: a line at `$[*]` (or `$[*?]`),
+    /// which takes a top-level object as its one record, and a line whose path starts inside
+    /// that object (`issues[*]`), which a top-level array would not hold.
+    static func readsLines(_ records: [RecordSource]) -> Bool {
+        let top = records.contains { source in
+            guard let path = source.paths.first else { return false }
+            return path.components == [.anyIndex] || path.components == [.anyIndexOrOne]
+        }
+        let inside = records.contains { source in
+            guard case .key? = source.paths.first?.components.first else { return false }
+            return true
+        }
+        return top && inside
     }
 
     /// Why a records line that does not fit beside the earlier `lines` is not written: its objects

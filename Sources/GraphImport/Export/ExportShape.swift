@@ -45,7 +45,7 @@ enum ExportMember: Sendable {
 }
 
 /// Which relationship of the owner.
-enum ExportRelationship: Sendable {
+enum ExportRelationship: Sendable, Equatable {
     case toOne(Int)
     case toMany(Int)
 }

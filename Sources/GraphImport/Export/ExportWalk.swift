@@ -22,6 +22,15 @@ final class ExportWalk {
     private var cursors: [Int: [Int: Int64]] = [:]
     /// The records lines of an array or object of records already written.
     private var written = Set<Int>()
+    /// Per relationship member or records line: the elements its `where` does not hold for as
+    /// written, and the first.
+    private var unsatisfied: [(member: String, condition: String, record: Bool, count: Int, first: String)] = []
+    /// Per entity whose records an outer line's relationship holds (`RecordLeaf.heldBy`): that
+    /// relationship. The store counts the objects it links (`unheldCount`); the walk keeps the
+    /// keys of those another relationship writes whole.
+    private let holders: [Int: (entity: Int, relationship: ExportRelationship)]
+    /// Per such entity: the objects written whole by a relationship other than its holder.
+    private var writtenElsewhere: [Int: Set<Int64>] = [:]
     /// Whether `shouldStop` ended the walk: what was written is a part.
     private(set) var stopped = false
 
@@ -34,6 +43,12 @@ final class ExportWalk {
         self.reader = reader
         self.out = out
         self.maxDepth = maxDepth
+        var holders: [Int: (entity: Int, relationship: ExportRelationship)] = [:]
+        for leaf in plan.recordLeaves {
+            guard let holder = leaf.heldBy else { continue }
+            holders[leaf.elements[0].target] = (plan.recordLeaves[holder.line].elements[0].target, holder.relationship)
+        }
+        self.holders = holders
         rowSQL = plan.entities.map { entity in
             "SELECT \(entity.columns) FROM \(quoteIdentifier(entity.plan.table)) WHERE \(quoteIdentifier(Naming.primaryKey)) = ?"
         }
@@ -50,9 +65,18 @@ final class ExportWalk {
 
     // MARK: The document and the entity
 
+    /// The document, or in JSON Lines (`ExportPlan.jsonLines`) each record of `$[*]` on a line.
     func writeDocument() throws(ReadError) {
-        try writeDocument(plan.document)
-        if !stopped { try noteUnwritten() }
+        if plan.jsonLines, case .member(.records(let index)) = plan.document {
+            try writeRecords(index, asLines: true)
+        } else {
+            try writeDocument(plan.document)
+            out.newline()
+        }
+        if !stopped {
+            try noteUnwritten()
+            noteUnsatisfied()
+        }
     }
 
     private func writeDocument(_ shape: ExportShape) throws(ReadError) {
@@ -92,7 +116,8 @@ final class ExportWalk {
     /// first time, and empty after; one object (a path without `[*]` or `{*}` at its end) is
     /// the next object of the line not yet written, once per place, so that the records inside
     /// each object of an outer line are written one per object.
-    private func writeRecords(_ index: Int) throws(ReadError) {
+    /// `asLines`: an array of records is written as lines, one record (and a newline) each.
+    private func writeRecords(_ index: Int, asLines: Bool = false) throws(ReadError) {
         let leaf = plan.recordLeaves[index]
         if leaf.container == .single {
             for (position, element) in leaf.elements.enumerated() {
@@ -104,16 +129,21 @@ final class ExportWalk {
             }
             return out.null()
         }
-        if leaf.container == .members { out.beginObject() } else { out.beginArray() }
-        defer { if leaf.container == .members { out.endObject() } else { out.endArray() } }
+        let lines = asLines && leaf.container == .array
+        if leaf.container == .members { out.beginObject() } else if !lines { out.beginArray() }
+        defer { if leaf.container == .members { out.endObject() } else if !lines { out.endArray() } }
         guard !written.contains(index) else { return }
         written.insert(index)
         for element in leaf.elements {
             let entity = plan.entities[element.target]
             try scan(entity, where: "", values: []) { row throws(ReadError) in
                 guard !isStub(entity, row) else { return }
-                if leaf.container == .members { out.key(memberName(entity, row)) }
-                try writeRecord(entity, row, element: element, inside: leaf.inside)
+                let name = leaf.container == .members ? memberName(entity, row) : nil
+                let kept = try writeChecked(element, member: "records at \(plan.recordLines[index])", name: name, record: true) {
+                    () throws(ReadError) in
+                    try writeRecord(entity, row, element: element, inside: leaf.inside)
+                }
+                if lines && kept { out.newline() }
             }
         }
     }
@@ -196,13 +226,17 @@ final class ExportWalk {
     }
 
     /// How many objects (not stubs) of a held line no written object of its holder nests through
-    /// the relationship: counted by the store, so that the walk keeps no key it wrote.
+    /// the relationship, and no other relationship wrote whole: counted by the store, so that the
+    /// walk keeps only the keys that other relationships wrote.
     private func unheldCount(_ leaf: RecordLeaf, _ holder: RecordLeaf.Holder) throws(ReadError) -> Int {
         let target = plan.entities[leaf.elements[0].target]
         let outerLeaf = plan.recordLeaves[holder.line]
         let owner = plan.entities[outerLeaf.elements[0].target]
         let key = quoteIdentifier(Naming.primaryKey)
-        var sql = "SELECT COUNT(*) FROM \(quoteIdentifier(target.plan.table)) AS t WHERE \(Self.notStub(target, alias: "t"))"
+        // Those another relationship wrote whole are read out to be left out of the count.
+        let elsewhere = writtenElsewhere[target.index] ?? []
+        var sql =
+            "SELECT \(elsewhere.isEmpty ? "COUNT(*)" : "t.\(key)") FROM \(quoteIdentifier(target.plan.table)) AS t WHERE \(Self.notStub(target, alias: "t"))"
         var values: [SQLValue] = []
         // The outer objects written: none when their line was not reached; up to the last one
         // written for a line of one object at a place.
@@ -230,8 +264,16 @@ final class ExportWalk {
             }
             sql += " AND NOT EXISTS (SELECT 1 FROM \(from) AND \(Self.notStub(owner, alias: "o")) AND \(written))"
         }
-        guard case .integer(let count)? = try reader.rows(sql, values).first?.first else { return 0 }
-        return Int(count)
+        guard !elsewhere.isEmpty else {
+            guard case .integer(let count)? = try reader.rows(sql, values).first?.first else { return 0 }
+            return Int(count)
+        }
+        var count = 0
+        try reader.scan(sql, values) { row throws(ReadError) in
+            if case .integer(let pk) = row[0], !elsewhere.contains(pk) { count += 1 }
+            return true
+        }
+        return count
     }
 
     /// The SQL condition that a row of `entity` is not a stub (`isStub`).
@@ -254,6 +296,7 @@ final class ExportWalk {
             out.endArray()
             out.newline()
         }
+        noteUnsatisfied()
     }
 
     /// A top-level object, in its element.
@@ -359,6 +402,21 @@ final class ExportWalk {
         case .literal(let value):
             out.raw(value.jsonText)
         case .filtered(let relationships):
+            // To-ones that test the element itself (`parent_id where $ has prefix "t1_"`) read a
+            // key where the feed holds one: the one that is set is written there alone, null for none.
+            let setToOnes = relationships.compactMap { relationship -> (index: Int, pk: Int64)? in
+                guard case .toOne(let index) = relationship, case .integer(let pk) = context.row[entity.toOneColumn(index)] else { return nil }
+                return (index, pk)
+            }
+            let readKeys = relationships.allSatisfy { if case .toOne(let index) = $0 { entity.toOne[index].condition?.field.isEmpty == true } else { false } }
+            if readKeys && setToOnes.count <= 1 {
+                guard let (index, pk) = setToOnes.first else { return out.null() }
+                let kept = try writeChecked(entity.toOne[index], member: entity.plan.toOneMembers[index], name: nil) { () throws(ReadError) in
+                    try writeElement(entity.toOne[index], pk: pk, links: [], depth: context.depth)
+                }
+                if !kept { out.null() }
+                return
+            }
             // Over `{*}` the elements are an object's members, named by their targets' `$key`.
             let keyed = relationships.contains { if case .toMany(let index) = $0 { entity.plan.toMany[index].isKeyed } else { false } }
             if keyed { out.beginObject() } else { out.beginArray() }
@@ -366,16 +424,22 @@ final class ExportWalk {
                 switch relationship {
                 case .toOne(let index):
                     guard case .integer(let pk) = context.row[entity.toOneColumn(index)] else { continue }
-                    try writeElement(entity.toOne[index], pk: pk, links: [], depth: context.depth)
+                    try writeChecked(entity.toOne[index], member: entity.plan.toOneMembers[index], name: nil) { () throws(ReadError) in
+                        try writeElement(entity.toOne[index], pk: pk, links: [], depth: context.depth)
+                    }
                 case .toMany(let index):
                     for link in try linkRows(entity, index, context.row[0]) {
                         guard case .integer(let pk) = link[0] else { continue }
+                        var name: String?
                         if keyed {
                             let target = plan.entities[entity.toMany[index].target]
                             guard let row = try row(target, pk: pk) else { continue }
-                            out.key(memberName(target, row))
+                            name = memberName(target, row)
                         }
-                        try writeElement(entity.toMany[index], pk: pk, links: link, depth: context.depth)
+                        try writeChecked(entity.toMany[index], member: "\(entity.plan.name).\(entity.plan.toMany[index].name)", name: name) {
+                            () throws(ReadError) in
+                            try writeElement(entity.toMany[index], pk: pk, links: link, depth: context.depth)
+                        }
                     }
                 }
             }
@@ -426,6 +490,52 @@ final class ExportWalk {
 
     // MARK: Elements and targets
 
+    /// Writes one element of a relationship, or a `record` of a records line (as the member
+    /// `name` of a `{*}` object, when given), and keeps it when its `where` holds for it as
+    /// written, as an import tests it; one it does not hold for is taken back and counted
+    /// (`unsatisfied`). Whether the element was kept.
+    @discardableResult
+    private func writeChecked(
+        _ element: ExportElement, member: String, name: String?, record: Bool = false, _ body: () throws(ReadError) -> Void
+    ) throws(ReadError) -> Bool {
+        guard let condition = element.condition else {
+            if let name { out.key(name) }
+            try body()
+            return true
+        }
+        let start = out.mark()
+        if let name { out.key(name) }
+        let value = out.mark()
+        try body()
+        let written = out.value(since: value)
+        out.keep(value)
+        let parsed = try? JSONParser.parse(Array(written))
+        if let parsed, condition.takes(parsed) {
+            out.keep(start)
+            return true
+        }
+        let sample = String(decoding: written, as: UTF8.self)
+        out.takeBack(start)
+        if record { objects -= 1 }
+        if let index = unsatisfied.firstIndex(where: { $0.member == member }) {
+            unsatisfied[index].count += 1
+        } else {
+            unsatisfied.append((member, condition.description, record, 1, sample))
+        }
+        return false
+    }
+
+    /// The elements of a relationship with a `where` that were taken back, and why (`noteUnsatisfied`).
+    private func noteUnsatisfied() {
+        for (member, condition, record, count, first) in unsatisfied {
+            let what = record ? "objects not written: the record" : "links not written: the element"
+            let reason =
+                "\(count) \(what) as written does not satisfy `where \(condition)`, so an import would not \(record ? "read" : "link") it "
+                + "(first: \(first.count > 80 ? String(first.prefix(80)) + "…" : first))"
+            unwritten.append(ExportCaveat(member: member, reason: reason))
+        }
+    }
+
     /// One element of a relationship: the target where the element shape puts it, with its links.
     private func writeElement(_ element: ExportElement, pk: Int64, links: [SQLValue], depth: Int) throws(ReadError) {
         try writeElement(element.elementShape, element: element, links: links) { () throws(ReadError) in
@@ -468,6 +578,12 @@ final class ExportWalk {
         if !element.byKey, depth < maxDepth || target.plan.isOwned, !isStub(target, row),
             !path.contains(where: { $0.entity == target.index && $0.pk == pk })
         {
+            // Through its holder from a top-level object, the store counts it; any other way is kept.
+            if let holder = holders[target.index],
+                path.count != 1 || element.source.map({ $0.entity != holder.entity || $0.relationship != holder.relationship }) ?? true
+            {
+                writtenElsewhere[target.index, default: []].insert(pk)
+            }
             path.append((target.index, pk))
             defer { path.removeLast() }
             try writeObject(context, shape: element.objectShape ?? target.shape, full: true)

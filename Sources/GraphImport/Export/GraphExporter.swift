@@ -59,6 +59,9 @@ public final class GraphExporter {
         let selection = try ExportSelection(request, plan: plan, dialect: reader.dialect)
         let stored: [String: Set<String>]
         do throws(ReadError) { stored = try reader.tables() } catch { throw ExportError(error) }
+        if let former = plan.importPlan.formerTables(in: Set(stored.keys)).first {
+            throw .storeMismatch(former.message, hint: ImportPlan.FormerTable.hint)
+        }
         if let mismatch = ExportError.mismatch(of: stored, with: plan.importPlan.schema) { throw mismatch }
         let summary: ExportSummary?
         do throws(ReadError) {
@@ -71,7 +74,6 @@ public final class GraphExporter {
                 try walk.writeEntity(selection, jsonLines: request.jsonLines)
             } else {
                 try walk.writeDocument()
-                out.newline()
             }
             out.flush()
             summary = walk.stopped ? nil : ExportSummary(objects: walk.objects, unwritten: walk.unwritten)

@@ -23,7 +23,43 @@ final class JSONOutput {
     }
 
     @inline(__always) private func flushIfFull() {
-        if buffer.count >= Self.capacity { flush() }
+        if buffer.count >= Self.capacity && marks == 0 { flush() }
+    }
+
+    /// A place in the output that what follows can be read back from, or taken back to; the
+    /// buffer is kept whole (not handed on) until every mark is kept or taken back.
+    struct Mark {
+        fileprivate let offset: Int
+        fileprivate let needsComma: [Bool]
+        fileprivate let afterKey: Bool
+    }
+
+    /// Marks that are neither kept nor taken back.
+    private var marks = 0
+
+    func mark() -> Mark {
+        marks += 1
+        return Mark(offset: buffer.count, needsComma: needsComma, afterKey: afterKey)
+    }
+
+    /// The value written since `mark` (without the comma that separated it from the one before).
+    func value(since mark: Mark) -> ArraySlice<UInt8> {
+        let written = buffer[mark.offset...]
+        return written.first == UInt8(ascii: ",") ? written.dropFirst() : written
+    }
+
+    /// Keeps what was written since `mark`.
+    func keep(_ mark: Mark) {
+        marks -= 1
+        flushIfFull()
+    }
+
+    /// Takes back what was written since `mark`, as if it never was.
+    func takeBack(_ mark: Mark) {
+        marks -= 1
+        buffer.removeSubrange(mark.offset...)
+        needsComma = mark.needsComma
+        afterKey = mark.afterKey
     }
 
     /// Before a value in an array, or a key in an object: a comma unless it is the first.

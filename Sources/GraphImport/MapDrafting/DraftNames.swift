@@ -42,46 +42,13 @@ enum DraftNames {
         return builtIns.contains(name.lowercased()) ? name + "Item" : name
     }
 
-    /// `hashtags` -> `hashtag`, `statuses` -> `status`, `replies` -> `reply`; a guess in English.
-    static func singular(_ word: String) -> String {
-        let lower = word.lowercased()
-        if lower.hasSuffix("ies"), word.count > 4 { return String(word.dropLast(3)) + "y" }
-        for ending in ["sses", "uses", "xes", "ches", "shes"] where lower.hasSuffix(ending) {
-            return String(word.dropLast(2))
-        }
-        if lower.hasSuffix("s"), !lower.hasSuffix("ss"), !lower.hasSuffix("us"), !lower.hasSuffix("is"), word.count > 2 {
-            return String(word.dropLast())
-        }
-        return word
-    }
+    /// `hashtags` -> `hashtag`: `Naming.singular`, which the default table's plural relies on.
+    static func singular(_ word: String) -> String { Naming.singular(word) }
 
-    /// `user` -> `users`, `reply` -> `replies`, `status` -> `statuses`; a word that already looks
-    /// plural (`series`, `news`) stays as it is. A guess in English, like `singular`.
-    static func plural(_ word: String) -> String {
-        let lower = word.lowercased()
-        if lower.hasSuffix("s"), singular(word) != word { return word }
-        if lower.hasSuffix("person") { return String(word.dropLast(6)) + "people" }
-        if lower.hasSuffix("y"), let before = lower.dropLast().last, !"aeiou".contains(before) { return String(word.dropLast()) + "ies" }
-        for ending in ["s", "x", "z", "ch", "sh"] where lower.hasSuffix(ending) { return word + "es" }
-        return word + "s"
-    }
-
-    /// The table of a drafted entity, as the shipped maps name theirs: the snake-cased name in the
-    /// plural (`PullRequest` -> `pull_requests`), never a word that sqlite3 or psql needs quoted
-    /// (then the singular, else `_items` added), and not one in `taken`.
+    /// The table of a drafted entity: the engine's default (`Naming.defaultTable`), numbered when
+    /// another entity of the draft has it (`taken`).
     static func table(entity: String, taken: Set<String>) -> String {
-        let snake = Naming.snakeCase(entity)
-        var words = snake.split(separator: "_", omittingEmptySubsequences: false).map(String.init)
-        words[words.count - 1] = plural(words[words.count - 1])
-        let candidates = [words.joined(separator: "_"), snake, snake + "_items"]
-        let base = candidates.first { !Naming.needsQuotes($0) } ?? candidates[2]
-        var name = base
-        var suffix = 2
-        while taken.contains(name) {
-            name = base + "_" + String(suffix)
-            suffix += 1
-        }
-        return name
+        Naming.defaultTable(entity: entity, avoiding: taken)
     }
 
     /// ASCII letters and digits between separators (`_`, `-`, spaces, punctuation, case is kept).

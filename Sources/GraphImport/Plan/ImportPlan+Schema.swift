@@ -3,10 +3,27 @@ import GraphImportSchema
 import GraphImportStore
 
 extension ImportPlan {
+    /// The map's tables as graphimport named them before an entity without a `table` line got a
+    /// plural table (`Naming.formerDefaultTable`), in the same order as `schema`'s; nil when no
+    /// name differs. A store made then holds these names, and an import renames them.
+    package var formerSchema: SchemaDescription? {
+        let former = zip(entities, mapping.entities).map { entity, declared in
+            declared.tableName ?? Naming.formerDefaultTable(entity: declared.name)
+        }
+        guard former != entities.map(\.table) else { return nil }
+        return ImportPlan.schema(for: entities, tables: former)
+    }
+
     /// The tables for `entities`: one per entity, one join table per to-many.
     static func schema(for entities: [EntityPlan]) -> SchemaDescription {
+        schema(for: entities, tables: entities.map(\.table))
+    }
+
+    /// The tables for `entities` were each entity's table named as in `tables` (by entity index):
+    /// join tables, their columns and the references follow, as `Naming` derives them.
+    static func schema(for entities: [EntityPlan], tables names: [String]) -> SchemaDescription {
         var tables: [TableDescription] = []
-        for entity in entities {
+        for (index, entity) in entities.enumerated() {
             var columns = entity.attributes.enumerated().map { index, attribute in
                 ColumnDescription(
                     name: attribute.column, type: columnType(attribute.type),
@@ -15,8 +32,7 @@ extension ImportPlan {
             columns += entity.toOne.map { relationship in
                 ColumnDescription(
                     name: relationship.column, type: .integer, notNull: false,
-                    references: ForeignKey(
-                        table: entities[relationship.target].table, column: Naming.primaryKey, onDelete: toOneAction(relationship.deleteRule)))
+                    references: ForeignKey(table: names[relationship.target], column: Naming.primaryKey, onDelete: toOneAction(relationship.deleteRule)))
             }
             columns += [
                 ColumnDescription(name: Naming.insertedRun, type: .integer, notNull: false, references: nil),
@@ -24,31 +40,38 @@ extension ImportPlan {
             ]
             tables.append(
                 TableDescription(
-                    name: entity.table, primaryKey: .rowid(Naming.primaryKey), columns: columns,
+                    name: names[index], primaryKey: .rowid(Naming.primaryKey), columns: columns,
                     uniqueKeys: [entity.keyAttributes.map { entity.attributes[$0].column }],
                     indexes: entity.toOne.map { [$0.column] }))
         }
-        for entity in entities {
+        for (index, entity) in entities.enumerated() {
             for relationship in entity.toMany {
-                let ownerKey = ForeignKey(table: entity.table, column: Naming.primaryKey, onDelete: .cascade)
+                let ownerKey = ForeignKey(table: names[index], column: Naming.primaryKey, onDelete: .cascade)
                 // Deleting a target removes its link rows, unless the relationship denies it.
                 let targetKey = ForeignKey(
-                    table: entities[relationship.target].table, column: Naming.primaryKey,
-                    onDelete: relationship.deleteRule == .deny ? .restrict : .cascade)
+                    table: names[relationship.target], column: Naming.primaryKey, onDelete: relationship.deleteRule == .deny ? .restrict : .cascade)
+                var join = (table: relationship.joinTable, owner: relationship.ownerColumn, target: relationship.targetColumn)
+                if names[index] != entity.table || names[relationship.target] != entities[relationship.target].table {
+                    // The join table is `Naming.joinTable(ownerTable:relationship:)`: the owner's
+                    // table, `_`, the relationship's SQL name (snake case, which it keeps).
+                    let sqlName = String(relationship.joinTable.dropFirst(entity.table.count + 1))
+                    join.table = Naming.joinTable(ownerTable: names[index], relationship: sqlName)
+                    (join.owner, join.target) = Naming.joinColumns(ownerTable: names[index], targetTable: names[relationship.target], relationship: sqlName)
+                }
                 tables.append(
                     TableDescription(
-                        name: relationship.joinTable,
-                        primaryKey: .columns([relationship.ownerColumn, relationship.targetColumn]),
+                        name: join.table,
+                        primaryKey: .columns([join.owner, join.target]),
                         columns: [
-                            ColumnDescription(name: relationship.ownerColumn, type: .integer, notNull: true, references: ownerKey),
-                            ColumnDescription(name: relationship.targetColumn, type: .integer, notNull: true, references: targetKey),
+                            ColumnDescription(name: join.owner, type: .integer, notNull: true, references: ownerKey),
+                            ColumnDescription(name: join.target, type: .integer, notNull: true, references: targetKey),
                             ColumnDescription(name: Naming.position, type: .integer, notNull: true, references: nil),
                         ]
                             // Nullable, so that a store made before a link attribute was added can take it.
                             + relationship.linkAttributes.map {
                                 ColumnDescription(name: $0.column, type: columnType($0.type), notNull: false, references: nil)
                             },
-                        uniqueKeys: [], indexes: [[relationship.targetColumn]]))
+                        uniqueKeys: [], indexes: [[join.target]]))
             }
         }
         return SchemaDescription(tables: tables)

@@ -16,7 +16,7 @@ extension ImportPlan {
         for entity in mapping.entities {
             let table = Naming.table(entity: entity.name, explicit: entity.tableName)
             if Naming.needsQuotes(table) {
-                let plain = DraftNames.table(entity: entity.name, taken: Set(entities.map(\.table)))
+                let plain = Naming.defaultTable(entity: entity.name, avoiding: Set(entities.map(\.table)))
                 warnings.append(
                     mapping.diagnostic(
                         at: entity.location,

@@ -1,6 +1,6 @@
 /// The one place where map names become SQL names a person would pick:
-/// entity `PullRequest` -> table `pull_request`, attribute `createdAt` -> column `created_at`,
-/// to-one `author` -> column `author_pk`, to-many `Tweet.hashtags` -> join table `tweet_hashtags`.
+/// entity `PullRequest` -> table `pull_requests`, attribute `createdAt` -> column `created_at`,
+/// to-one `author` -> column `author_pk`, to-many `Tweet.hashtags` -> join table `tweets_hashtags`.
 package enum Naming {
     /// The surrogate primary key of every entity table.
     package static let primaryKey = "pk"
@@ -33,9 +33,67 @@ package enum Naming {
         return out
     }
 
-    /// An entity's table: the map's `table` name, else the snake-cased entity name.
+    /// An entity's table: the map's `table` name, else `defaultTable(entity:)`.
     package static func table(entity: String, explicit: String?) -> String {
-        explicit ?? snakeCase(entity)
+        explicit ?? defaultTable(entity: entity)
+    }
+
+    /// The table of an entity without a `table` line, as `init` and the shipped maps name theirs:
+    /// the snake-cased name with its last word in the plural (`PullRequest` -> `pull_requests`,
+    /// `Person` -> `people`), so that no default needs quotes in sqlite3 or psql (`User` ->
+    /// `users`, `Order` -> `orders`). Should the plural need quotes, the singular, else `_items`
+    /// added; a name that needs quotes for its characters (not ASCII) stays as it is.
+    package static func defaultTable(entity: String) -> String {
+        let snake = snakeCase(entity)
+        var words = snake.split(separator: "_", omittingEmptySubsequences: false).map(String.init)
+        words[words.count - 1] = plural(words[words.count - 1])
+        let candidates = [words.joined(separator: "_"), snake, snake + "_items"]
+        return candidates.first { !needsQuotes($0) } ?? snake
+    }
+
+    /// `defaultTable(entity:)`, numbered (`users_2`) when it is one of `taken`: what `init` names a
+    /// drafted entity's table, and what `check` offers for a table that needs quotes.
+    package static func defaultTable(entity: String, avoiding taken: Set<String>) -> String {
+        let base = defaultTable(entity: entity)
+        var name = base
+        var suffix = 2
+        while taken.contains(name) {
+            name = base + "_" + String(suffix)
+            suffix += 1
+        }
+        return name
+    }
+
+    /// The table graphimport gave an entity without a `table` line before the default was
+    /// plural: the snake-cased name (`User` -> `user`). A store made then holds it; an import
+    /// renames it to `defaultTable(entity:)` (`ImportPlan.formerSchema`).
+    package static func formerDefaultTable(entity: String) -> String {
+        snakeCase(entity)
+    }
+
+    /// `hashtags` -> `hashtag`, `statuses` -> `status`, `replies` -> `reply`; a guess in English.
+    package static func singular(_ word: String) -> String {
+        let lower = word.lowercased()
+        if lower.hasSuffix("ies"), word.count > 4 { return String(word.dropLast(3)) + "y" }
+        for ending in ["sses", "uses", "xes", "ches", "shes"] where lower.hasSuffix(ending) {
+            return String(word.dropLast(2))
+        }
+        if lower.hasSuffix("s"), !lower.hasSuffix("ss"), !lower.hasSuffix("us"), !lower.hasSuffix("is"), word.count > 2 {
+            return String(word.dropLast())
+        }
+        return word
+    }
+
+    /// `user` -> `users`, `reply` -> `replies`, `status` -> `statuses`; a word that already looks
+    /// plural (`series`, `news`, `media`, `data`) stays as it is. A guess in English, like `singular`.
+    package static func plural(_ word: String) -> String {
+        let lower = word.lowercased()
+        if lower.hasSuffix("s"), singular(word) != word { return word }
+        if ["data", "media", "criteria", "info"].contains(where: lower.hasSuffix) { return word }
+        if lower.hasSuffix("person") { return String(word.dropLast(6)) + "people" }
+        if lower.hasSuffix("y"), let before = lower.dropLast().last, !"aeiou".contains(before) { return String(word.dropLast()) + "ies" }
+        for ending in ["s", "x", "z", "ch", "sh"] where lower.hasSuffix(ending) { return word + "es" }
+        return word + "s"
     }
 
     /// Words a table cannot be named without quotes in sqlite3 or psql: SQLite's keywords that

@@ -20,6 +20,9 @@ public struct GraphError: Error, Equatable, Sendable, CustomStringConvertible {
         case decoding
         /// The store failed (`store` holds SQLite's error, `server` PostgreSQL's).
         case store
+        /// The store does not hold what the map describes: a table under the name an older
+        /// graphimport gave it, which an import renames.
+        case storeMismatch
     }
 
     public var kind: Kind

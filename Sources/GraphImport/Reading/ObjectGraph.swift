@@ -68,6 +68,10 @@ public final class ObjectGraph {
         self.reader = reader
         let storedColumns = try reading { () throws(ReadError) in try reader.tables() }.mapValues { $0.union([Naming.primaryKey]) }
         self.storedColumns = storedColumns
+        // A store no import has renamed yet would read as if it held no such objects.
+        if let former = plan.formerTables(in: Set(storedColumns.keys)).first {
+            throw GraphError(.storeMismatch, former.message, hint: ImportPlan.FormerTable.hint)
+        }
         selects = plan.entities.map { entity in
             guard let stored = storedColumns[entity.table.lowercased()] else { return nil }
             let table = quoteIdentifier(entity.table)

@@ -46,7 +46,12 @@ struct ImportRun<Session: StoreSession> {
         }
         runID = try session.open(claiming: beganID)
         summary.runID = runID
-        let migration = try session.migrate(to: plan.schema, mapName: plan.mapping.fileName, mapText: plan.mapping.textWithIncludes)
+        let migration = try session.migrate(
+            to: plan.schema, formerly: plan.formerSchema, mapName: plan.mapping.fileName, mapText: plan.mapping.textWithIncludes)
+        let conflicts = migration.refusals.filter(\.isStoreConflict)
+        if !conflicts.isEmpty {
+            throw .storeConflict(store: session.storeName, refusals: conflicts.map(plan.diagnostic(for:)))
+        }
         if !migration.refusals.isEmpty {
             throw .migration(store: session.storeName, refusals: migration.refusals.map(plan.diagnostic(for:)))
         }
@@ -88,6 +93,7 @@ struct ImportRun<Session: StoreSession> {
         summary.entities = plan.entities.indices.map { index in
             var entityCounts = counts[index]
             entityCounts.skipped = loop.skippedByEntity[index]
+            entityCounts.passedOver = loop.passedOverByEntity[index]
             entityCounts.deleted = summary.deletions.first { $0.entity == plan.entities[index].name }?.count ?? 0
             return (plan.entities[index].name, entityCounts)
         }

@@ -23,8 +23,9 @@ protocol StoreSession {
     /// writes and commits under (the store's `claimRunID` of `beganID`).
     func open(claiming beganID: Int64) throws(ImportError) -> Int64
 
-    /// Migrates the store to `schema` inside the run's transaction; refusals are returned, not thrown.
-    func migrate(to schema: SchemaDescription, mapName: String, mapText: String) throws(ImportError) -> MigrationPlan
+    /// Migrates the store to `schema` inside the run's transaction, renaming the tables it holds
+    /// under their names in `formerly` (`ImportPlan.formerSchema`); refusals are returned, not thrown.
+    func migrate(to schema: SchemaDescription, formerly: SchemaDescription?, mapName: String, mapText: String) throws(ImportError) -> MigrationPlan
 
     /// Makes the sink that writes this run's objects, once the store is migrated.
     func makeSink(plan: ImportPlan, run: RunContext, hooks: [EntityHooks], modes: EntityModes, options: ImportOptions) throws(ImportError) -> Sink

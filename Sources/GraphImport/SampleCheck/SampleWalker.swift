@@ -125,10 +125,13 @@ final class SampleWalker {
                 case .string, .number, .bool: true
                 default: false
                 }
-            if isBare && plan.entities[entity].readsBareValue {
+            if isBare ? plan.entities[entity].readsBareValue : plan.entities[entity].readsArrayValue && value.isArray {
                 return walk(JSONObject([]), entity: entity, memberName: recordMemberName, bareValue: value, elementIndex: recordElementIndex)
             }
-            routes[route].fail(.shape) { failure("expected an object for \(plan.entities[entity].name), found \(value.kindName)") }
+            let name = plan.entities[entity].name
+            routes[route].fail(.shape) {
+                failure("expected an object for \(name), found \(value.kindName)", hint: value.isArray ? DraftBuilder.arrayHint(name) : nil)
+            }
             return
         }
         walk(object, entity: entity, memberName: recordMemberName, elementIndex: recordElementIndex)
@@ -213,6 +216,8 @@ final class SampleWalker {
         }
         for (position, relationship) in entity.toMany.enumerated() {
             defer { stack.removeLast(stack.count - depth) }
+            // `$` is this object's array, which the objects walked since may have changed.
+            self.bareValue = bareValue
             let (found, path) = reach(relationship.path, relationship.fallbacks, in: object)
             switch found {
             case .absent(let key, let missDepth, let beside):
@@ -379,6 +384,9 @@ final class SampleWalker {
             default: break
             }
         }
+        if case .array = target, plan.entities[relationship.target].readsArrayValue {
+            return walk(JSONObject([]), entity: relationship.target, memberName: memberName, bareValue: target, elementIndex: elementIndex)
+        }
         if let elementIndex, case .object(let object) = target, plan.entities[relationship.target].readsElementIndex {
             return walk(object, entity: relationship.target, elementIndex: elementIndex)
         }
@@ -422,8 +430,11 @@ final class SampleWalker {
         case _ where entity.isOwned:
             let refusal = OwnerPlace.notAnObject(value, entity: entity.name)
             return (.shape, refusal.message, refusal.hint)
+        case .array where entity.readsArrayValue:
+            walk(JSONObject([]), entity: target, bareValue: value)
+            return nil
         case .array:
-            return (.shape, "expected an object or a key of \(entity.name), found an array", "map arrays with a to-many: `: [\(entity.name)]`")
+            return (.shape, "expected an object or a key of \(entity.name), found an array", DraftBuilder.arrayHint(entity.name, relationship: true))
         default:
             guard entity.keyAttributes.count == 1 else {
                 return (

@@ -11,6 +11,9 @@ public struct EntityCounts: Equatable, Sendable {
     public var deleted = 0
     /// New objects the run's mode did not insert (`mode update`, `--mode update`), each once.
     public var notInserted = 0
+    /// Later occurrences of its objects that `occurrence first` left out (each occurrence once):
+    /// the store holds the run's first occurrence, which is counted as written.
+    public var passedOver = 0
     /// Of `inserted`: objects made from a reference alone (a key where a relationship expects an
     /// object) that the feed did not give later in the run: stubs, their values but the key unknown.
     public var stubs = 0

@@ -31,7 +31,8 @@ extension PostgresBatchWriter {
                 }
             }
             for (relationship, toOne) in entity.toOne.enumerated() {
-                guard case .some(let target)? = batch.toOne[row][relationship]?.resolved(unknown[toOne.target]),
+                // `.some(nil)`: the feed set the to-one to null, a change as any other target is.
+                guard let target = batch.toOne[row][relationship]?.resolved(unknown[toOne.target]),
                     target != object.targets[relationship]
                 else { continue }
                 fields.append(ChangeLog.target(toOne.name, old: object.targets[relationship], new: target))

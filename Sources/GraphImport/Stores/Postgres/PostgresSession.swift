@@ -58,8 +58,8 @@ struct PostgresSession: StoreSession {
         }
     }
 
-    func migrate(to schema: SchemaDescription, mapName: String, mapText: String) throws(ImportError) -> MigrationPlan {
-        try server { () throws(PostgresError) in try connection.migrate(to: schema, mapName: mapName, mapText: mapText) }
+    func migrate(to schema: SchemaDescription, formerly: SchemaDescription?, mapName: String, mapText: String) throws(ImportError) -> MigrationPlan {
+        try server { () throws(PostgresError) in try connection.migrate(to: schema, formerly: formerly, mapName: mapName, mapText: mapText) }
     }
 
     func makeSink(plan: ImportPlan, run: RunContext, hooks: [EntityHooks], modes: EntityModes, options: ImportOptions) throws(ImportError) -> PostgresSink {

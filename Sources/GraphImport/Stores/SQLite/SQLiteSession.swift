@@ -66,8 +66,8 @@ struct SQLiteSession: StoreSession {
         }
     }
 
-    func migrate(to schema: SchemaDescription, mapName: String, mapText: String) throws(ImportError) -> MigrationPlan {
-        try step { () throws(StoreError) in try store.migrate(to: schema, mapName: mapName, mapText: mapText) }
+    func migrate(to schema: SchemaDescription, formerly: SchemaDescription?, mapName: String, mapText: String) throws(ImportError) -> MigrationPlan {
+        try step { () throws(StoreError) in try store.migrate(to: schema, formerly: formerly, mapName: mapName, mapText: mapText) }
     }
 
     func makeSink(plan: ImportPlan, run: RunContext, hooks: [EntityHooks], modes: EntityModes, options: ImportOptions) throws(ImportError) -> SQLiteSink {
