@@ -101,7 +101,7 @@ struct ImportPolicyCLITests {
         #expect(
             result.stderr.contains(
                 "  entity  inserted  updated  unchanged  skipped  passed over\n  Post           2        0          0        0            1\n"))
-        #expect(try store.select("SELECT id, title FROM post ORDER BY id") == [["1", "new"], ["2", "B"]])
+        #expect(try store.select("SELECT id, title FROM posts ORDER BY id") == [["1", "new"], ["2", "B"]])
     }
 
     @Test(arguments: StoreKind.testable)

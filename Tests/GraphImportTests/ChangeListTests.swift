@@ -35,7 +35,7 @@ struct ChangeListTests {
                     entity: "Movie", objects: [ObjectChange(key: "1", isNew: false, fields: [FieldChange(name: "director", old: "7", new: "NULL")])],
                     more: 0)
             ])
-        #expect(try store.select("SELECT director_pk FROM movie") == [["NULL"]])
+        #expect(try store.select("SELECT director_pk FROM movies") == [["NULL"]])
         let set = try store.importJSON(#"[{"id": 1, "title": "Heat", "director_id": 7}]"#, options: Self.verbose())
         #expect(set.changes.first?.objects.first?.fields == [FieldChange(name: "director", old: "NULL", new: "7")])
     }

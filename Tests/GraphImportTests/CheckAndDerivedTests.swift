@@ -316,7 +316,7 @@ private let extrasMap = """
 
 /// Each repo's `unmapped` JSON, by id, decoded here: both stores hold it as the same text.
 private func extras(_ fixture: MappedStore) throws -> [[String: Any]] {
-    try fixture.select("SELECT unmapped FROM repo ORDER BY id").map { row in
+    try fixture.select("SELECT unmapped FROM repos ORDER BY id").map { row in
         try JSONSerialization.jsonObject(with: Data(row[0].utf8)) as? [String: Any] ?? [:]
     }
 }

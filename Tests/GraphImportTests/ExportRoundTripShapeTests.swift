@@ -88,7 +88,7 @@ struct ExportRoundTripShapeTests {
         _ = try store.importJSON(Self.thread, plan: plan).get()
         // A link the map cannot have made: the comment's parent is the post's own comment t1_a
         // under a key without the prefix.
-        try store.execute("UPDATE comment SET name = 'x1_a' WHERE name = 't1_a'")
+        try store.execute("UPDATE comments SET name = 'x1_a' WHERE name = 't1_a'")
         let (exported, limits) = try Self.export(store, plan: plan)
         #expect(
             limits == [
