@@ -199,6 +199,12 @@ extension ImportSummary {
                                     // Only where a mode left new objects out: the shape of every other run is as it was.
                                     + (entity.counts.notInserted > 0 ? [JSONMember(key: "not_inserted", value: number(entity.counts.notInserted))] : [])
                                     + (entity.counts.passedOver > 0 ? [JSONMember(key: "passed_over", value: number(entity.counts.passedOver))] : [])
+                                    // Only where the run made stubs (of `inserted`), or completed some.
+                                    + (entity.counts.stubs > 0 || entity.counts.stubsCompleted > 0
+                                        ? [
+                                            JSONMember(key: "stubs", value: number(entity.counts.stubs)),
+                                            JSONMember(key: "stubs_completed", value: number(entity.counts.stubsCompleted)),
+                                        ] : [])
                             )))
                 })
         )

@@ -39,14 +39,17 @@ enum SummaryFormat {
         let showDeleted = summary.entities.contains { $0.counts.deleted > 0 }
         let showNotInserted = summary.entities.contains { $0.counts.notInserted > 0 }
         let showPassedOver = summary.entities.contains { $0.counts.passedOver > 0 }
+        let showStubs = summary.entities.contains { $0.counts.stubs > 0 || $0.counts.stubsCompleted > 0 }
         var header = ["entity", "inserted", "updated", "unchanged", "skipped"]
         if showDeleted { header.append("deleted") }
         if showNotInserted { header.append("not inserted") }
         if showPassedOver { header.append("passed over") }
+        if showStubs { header += ["stubs", "stubs completed"] }
         let rows = summary.entities.map { entity in
             [entity.name, String(entity.counts.inserted), String(entity.counts.updated), String(entity.counts.unchanged), String(entity.counts.skipped)]
                 + (showDeleted ? [String(entity.counts.deleted)] : []) + (showNotInserted ? [String(entity.counts.notInserted)] : [])
                 + (showPassedOver ? [String(entity.counts.passedOver)] : [])
+                + (showStubs ? [String(entity.counts.stubs), String(entity.counts.stubsCompleted)] : [])
         }
         let widths = header.indices.map { column in ([header] + rows).map { $0[column].count }.max() ?? 0 }
         for row in [header] + rows {

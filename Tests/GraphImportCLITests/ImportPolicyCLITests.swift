@@ -138,4 +138,33 @@ struct ImportPolicyCLITests {
         #expect(result.status == 64)
         #expect(result.stderr.hasPrefix("Error: The value 'merge' is invalid for '--mode'\nGive insert, update or upsert.\n"))
     }
+
+    /// The stubs a run made and completed are columns of the summary and members of `--json`,
+    /// shown only when there are any.
+    @Test(arguments: StoreKind.testable)
+    func stubsAreCountedInTheSummaryAndTheJSON(kind: StoreKind) throws {
+        let dir = TemporaryDirectory()
+        let map = dir.write(
+            "replies.map",
+            """
+            records at $[*] as Note
+            entity Note
+              key id
+              id : Int
+              text : String?
+              replyTo <- in_reply_to : Note?
+            """)
+        let storeUnderTest = try StoreUnderTest(kind)
+        let feed = dir.write("notes.json", #"[{"id": 1, "text": "a", "in_reply_to": 2}, {"id": 3, "in_reply_to": 4}, {"id": 2, "text": "b"}]"#)
+        let result = runInProcess([feed, "--map", map, "--store", storeUnderTest.location, "--json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains(#""Note":{"inserted":4,"updated":0,"unchanged":0,"skipped":0,"deleted":0,"stubs":1,"stubs_completed":1}"#))
+        #expect(
+            result.stderr.contains(
+                "  entity  inserted  updated  unchanged  skipped  stubs  stubs completed\n"
+                    + "  Note           4        0          0        0      1                1\n"))
+        let again = runInProcess([feed, "--map", map, "--store", storeUnderTest.location, "--json"])
+        #expect(again.stdout.contains(#""Note":{"inserted":0,"updated":0,"unchanged":3,"skipped":0,"deleted":0}"#))
+        #expect(!again.stderr.contains("stubs"))
+    }
 }

@@ -273,6 +273,26 @@ struct LifecycleTests {
                 ])
     }
 
+    /// A key attribute's value is its key: `onchange` (or `always`) never moves it, on insert or
+    /// on a change (`ObjectDecisions`). SQLite's writer once set it on a change, so the next
+    /// import of the same object made a second one.
+    @Test(arguments: StoreKind.testable, ["onchange 5", "always 5"])
+    func theEngineNeverSetsAKeyAttribute(_ kind: StoreKind, clause: String) throws {
+        let map = """
+            records at $[*] as Item
+            entity Item
+              key id
+              id <- id : Int \(clause)
+              title : String
+            """
+        let store = try MappedStore(kind, map: map)
+        try store.importJSON(#"[{"id":1,"title":"a"}]"#)
+        try store.importJSON(#"[{"id":1,"title":"b"}]"#)
+        let third = try store.importJSON(#"[{"id":1,"title":"c"}]"#)
+        #expect(counts(third) == [0, 1, 0, 0])
+        #expect(try store.select("SELECT id, title FROM items") == [["1", "c"]])
+    }
+
     /// A stored object its mode does not update is left as it is: its `always` value too.
     @Test(arguments: StoreKind.testable, ["insert", "upsert"])
     func alwaysLeavesAnObjectItsModeDoesNotUpdateAlone(_ kind: StoreKind, mode: String) throws {

@@ -163,15 +163,19 @@ struct PackedFateTests {
             for listChanged in [false, true] {
                 for markersWritten in [false, true] {
                     for changedDigests in [nil, digests] {
-                        let fate = ObjectFate(status: status, listChanged: listChanged, markersWritten: markersWritten, changedDigests: changedDigests)
-                        #expect(fate.packed != 0)
-                        bytes.insert(fate.packed)
-                        #expect(ObjectFate(packed: fate.packed, digests: { digests }) == fate)
+                        for stubState in [StubState.none, .stub, .completed] {
+                            let fate = ObjectFate(
+                                status: status, listChanged: listChanged, markersWritten: markersWritten, changedDigests: changedDigests,
+                                stubState: stubState)
+                            #expect(fate.packed != 0)
+                            bytes.insert(fate.packed)
+                            #expect(ObjectFate(packed: fate.packed, digests: { digests }) == fate)
+                        }
                     }
                 }
             }
         }
-        #expect(bytes.count == 24)
+        #expect(bytes.count == 72)
         #expect(ObjectFate(packed: 0, digests: { digests }) == nil)
     }
 

@@ -1,6 +1,7 @@
 import GraphImportMapping
 
 /// What a run may do to the objects of each entity: the map's `mode` narrowed by the run's `--mode`.
+/// What that makes of one object is `ObjectDecisions.fate`.
 struct EntityModes: Sendable {
     /// Per entity: whether a new object is inserted (a stub included).
     let inserts: [Bool]
@@ -14,12 +15,5 @@ struct EntityModes: Sendable {
         inserts = modes.map(\.inserts)
         updates = modes.map(\.updates)
         upserts = modes.map { $0.inserts && $0.updates }
-    }
-
-    /// Whether the run leaves an object of `entity` out, with everything the feed nests in it: a
-    /// stored one (`stored`: in the store, or written earlier in the run) its mode does not
-    /// update, or a new one its mode does not insert.
-    func leaves(_ entity: Int, stored: Bool) -> Bool {
-        stored ? !updates[entity] : !inserts[entity]
     }
 }

@@ -14,6 +14,11 @@ public struct EntityCounts: Equatable, Sendable {
     /// Later occurrences of its objects that `occurrence first` left out (each occurrence once):
     /// the store holds the run's first occurrence, which is counted as written.
     public var passedOver = 0
+    /// Of `inserted`: objects made from a reference alone (a key where a relationship expects an
+    /// object) that the feed did not give later in the run: stubs, their values but the key unknown.
+    public var stubs = 0
+    /// Of `inserted`: stubs made in this run that the feed gave later in it, and so were filled in.
+    public var stubsCompleted = 0
 
     package init(inserted: Int = 0, updated: Int = 0, unchanged: Int = 0, skipped: Int = 0, deleted: Int = 0) {
         self.inserted = inserted

@@ -1,8 +1,8 @@
 import GraphImportSchema
 
-/// What the map and the Swift hooks make of an object's values before it is saved, the same on
-/// either store: a new object's `default`, `onchange` and `always` values, its derived values and
-/// its `onInsert` hook; an object's derived values from its merged values; the `beforeSave` hook.
+/// What the map's templates and the Swift hooks make of an object's values before it is saved,
+/// the same on either store: its derived values, the `onInsert` and `beforeSave` hooks. When
+/// each applies is `ObjectDecisions`'.
 ///
 /// Values are in column order (attributes first, then any to-one foreign keys): only the
 /// entity's attributes are read or set.
@@ -12,27 +12,13 @@ struct ObjectValueRules {
     /// Per entity of the plan.
     let hooks: [EntityHooks]
 
-    /// A new object's values from those the feed gives (nil: not given): the map's values for a
-    /// new object, the derived ones, then what `onInsert` sets.
-    func fillNew(_ entity: Int, _ values: inout [SQLValue?]) throws(WriteError) {
+    /// Runs the entity's `onInsert` hook, if it has one, on a new object's values.
+    func onInsert(_ entity: Int, _ values: inout [SQLValue?]) {
+        guard let hook = hooks[entity].onInsert else { return }
         let plan = self.plan.entities[entity]
-        for (index, attribute) in plan.attributes.enumerated() {
-            if values[index] == nil || attribute.always != nil, let value = attribute.insertedValue { values[index] = run.value(value) }
-        }
-        try derive(entity, &values)
-        if let hook = hooks[entity].onInsert {
-            var objectValues = ObjectValues(entity: plan.name, names: plan.attributeNames, values: Array(values.prefix(plan.attributes.count)))
-            hook(&objectValues)
-            for index in objectValues.values.indices { values[index] = objectValues.values[index] }
-        }
-    }
-
-    /// An updated object's `onchange` values (when `changed`) and `always` values.
-    func markUpdate(_ entity: Int, _ values: inout [SQLValue?], changed: Bool) {
-        for (index, attribute) in plan.entities[entity].attributes.enumerated() {
-            if changed, let value = attribute.onChange { values[index] = run.value(value) }
-            if let value = attribute.always { values[index] = run.value(value) }
-        }
+        var objectValues = ObjectValues(entity: plan.name, names: plan.attributeNames, values: Array(values.prefix(plan.attributes.count)))
+        hook(&objectValues)
+        for index in objectValues.values.indices { values[index] = objectValues.values[index] }
     }
 
     /// Computes the entity's derived attributes from the other values, through their converters and checks.

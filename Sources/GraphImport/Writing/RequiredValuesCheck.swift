@@ -1,12 +1,14 @@
 /// The check both stores make before writing a record whose tree lacks a required value: the
 /// record's first object, in the order they are written, that would be inserted without a value
 /// its entity requires and that no other occurrence in the record gives (the record is written
-/// as a whole, as Core Data validates at save). A store says only which objects it holds.
-struct RequiredValuesCheck<Failure: Error> {
-    let plan: ImportPlan
-    let modes: EntityModes
+/// as a whole, as Core Data validates at save). A store says only which objects it holds (`view`).
+struct RequiredValuesCheck<View: StoredObjectsView> {
+    typealias Failure = View.Failure
+    let decisions: ObjectDecisions
     /// Whether the object is known to the run already: in its memory, batch or store.
-    let exists: (Int, ObjectKey) throws(Failure) -> Bool
+    let view: View
+
+    private var plan: ImportPlan { decisions.plan }
 
     /// The error for the record's first new object without a required value, or nil.
     func error(for record: ObjectDraft) throws(Failure) -> RecordError? {
@@ -45,20 +47,17 @@ struct RequiredValuesCheck<Failure: Error> {
                 if !ancestors.contains(where: { $0.entity == entity && $0.key == key }) { earlier[entity].insert(key) }
             }
         }
-        if !modes.upserts[draft.entity] {
-            // An object its mode leaves alone, or does not insert, writes nothing of its tree.
-            var found = earlier[draft.entity].contains(draft.key)
-            if !found { found = try exists(draft.entity, draft.key) }
-            if modes.leaves(draft.entity, stored: found) {
-                if found { earlier[draft.entity].insert(draft.key) }
-                return
-            }
+        // An object its mode keeps as stored, or leaves out, writes nothing of its tree.
+        let (fate, stored) = try decisions.fate(draft.entity, draft.key, earlier: earlier, in: view)
+        if fate != .write {
+            if stored { earlier[draft.entity].insert(draft.key) }
+            return
         }
         ancestors.append((draft.entity, draft.key))
         for link in draft.toOne { if let link { try visit(link) } }
         for links in draft.toMany { for link in links ?? [] { try visit(link) } }
         ancestors.removeLast()
-        if let lacking = draft.lacking, !earlier[draft.entity].contains(draft.key), try !exists(draft.entity, draft.key) {
+        if let lacking = draft.lacking, !earlier[draft.entity].contains(draft.key), try !view.exists(draft.entity, draft.key) {
             new.append((draft.key, lacking))
         }
         earlier[draft.entity].insert(draft.key)

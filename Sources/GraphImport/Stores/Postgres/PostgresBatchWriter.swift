@@ -37,10 +37,19 @@ final class PostgresBatchWriter {
     /// A load into an empty store: the keys written so far (nil otherwise), so that a batch reads
     /// back only the objects an earlier batch may have written (`storedBatch`).
     private(set) var writtenKeys: PostgresWrittenKeys?
-    /// Per entity and attribute: whether the upsert writes it from the feed (not a key part, not `always`).
+    /// Per entity and attribute: whether the upsert writes it from the feed (not a key part, and
+    /// a value that may be a change: `ObjectDecisions.feedValueCounts`).
     let writtenFromFeed: [[Bool]]
+    /// What a new object holds and what the engine sets on a stored one.
+    let decisions: ObjectDecisions
+    /// Per entity: the keys of the stubs the run made that the feed has not given since (`+Stubs`).
+    var openStubs: [Set<ObjectKey>]
+    /// The keys of the objects the record being gathered names but keeps as stored (`keep`).
+    private var keptByMode: [(entity: Int, key: ObjectKey)] = []
 
-    init(plan: ImportPlan, connection: PostgresConnection, run: RunContext, batchSize: Int, changeLog: ChangeLog? = nil) {
+    init(
+        plan: ImportPlan, connection: PostgresConnection, run: RunContext, decisions: ObjectDecisions, batchSize: Int, changeLog: ChangeLog? = nil
+    ) {
         self.plan = plan
         self.connection = connection
         self.run = run
@@ -50,9 +59,11 @@ final class PostgresBatchWriter {
         batches = plan.entities.map { EntityBatch(toOne: $0.toOne.count, toMany: $0.toMany.count) }
         tally = PolicyTally(entities: plan.entities.count)
         deletionTables = PostgresDeletionTables(plan: plan)
-        writtenFromFeed = plan.entities.map { entity in
-            let keys = Set(entity.keyAttributes)
-            return entity.attributes.indices.map { !keys.contains($0) && entity.attributes[$0].always == nil }
+        self.decisions = decisions
+        openStubs = Array(repeating: [], count: plan.entities.count)
+        writtenFromFeed = plan.entities.indices.map { index in
+            let keys = Set(plan.entities[index].keyAttributes)
+            return decisions.feedValueCounts[index].indices.map { !keys.contains($0) && decisions.feedValueCounts[index][$0] }
         }
     }
 
@@ -64,6 +75,11 @@ final class PostgresBatchWriter {
         var values: [[SQLValue?]] = []
         /// Per object: whether the feed gave it (a stub is only named by its key).
         var given: [Bool] = []
+        /// Per object: whether the feed gave it and the run writes what it gave (not an object
+        /// its mode keeps as stored), which completes a stub.
+        var written: [Bool] = []
+        /// Per object: whether its first occurrence in the batch was a reference (a stub if new).
+        var madeByReference: [Bool] = []
         /// Per object and to-one: nil when not given.
         var toOne: [[GatheredToOne?]] = []
         /// Per object and to-many: nil when not given; the targets in order, each once.
@@ -82,6 +98,8 @@ final class PostgresBatchWriter {
             keys.append(key)
             values.append(Array(repeating: nil, count: attributes))
             given.append(false)
+            written.append(false)
+            madeByReference.append(false)
             toOne.append(Array(repeating: nil, count: toOneCount))
             toMany.append(Array(repeating: nil, count: toManyCount))
             return keys.count - 1
@@ -101,6 +119,7 @@ final class PostgresBatchWriter {
             try connection.execute("TRUNCATE \(quoteIdentifier(givenTable(index)))")
         }
         try prepareOwned()
+        try prepareStubs()
         try deletionTables.prepare(on: connection)
         loadsStraight = try PostgresLoadConstraints.areEmpty(plan.entities.map(\.table), on: connection)
         if loadsStraight { writtenKeys = PostgresWrittenKeys(entities: plan.entities.count) }
@@ -115,9 +134,13 @@ final class PostgresBatchWriter {
         try loadConstraints?.restore(on: connection)
     }
 
-    /// Adds a record's objects to the batch, and writes the batch when it is full.
-    func add(_ draft: ObjectDraft) throws(PostgresError) {
+    /// Adds a record's objects to the batch, and writes the batch when it is full. `kept`: the
+    /// objects of the record its mode keeps as stored (`ObjectDecisions.Fate.keepStored`), named
+    /// but not written.
+    func add(_ draft: ObjectDraft, kept: [(entity: Int, key: ObjectKey)] = []) throws(PostgresError) {
+        keptByMode = kept
         gather(draft)
+        keptByMode = []
         if gathered >= batchSize { try flush() }
     }
 
@@ -128,6 +151,10 @@ final class PostgresBatchWriter {
     /// hooks: `PostgresRecordCompletion`), before the record that names it by its key, which then
     /// finds it in the batch.
     func gatherStub(_ entity: Int, _ key: ObjectKey, values: [SQLValue?]) {
+        if batches[entity].rows[key] == nil {
+            let row = batches[entity].row(for: key, attributes: plan.entities[entity].attributes.count)
+            batches[entity].madeByReference[row] = true
+        }
         let row = batches[entity].row(for: key, attributes: plan.entities[entity].attributes.count)
         for (index, value) in values.enumerated() where value != nil { batches[entity].values[row][index] = value }
         gathered += 1
@@ -151,6 +178,9 @@ final class PostgresBatchWriter {
         let row = batches[draft.entity].row(for: draft.key, attributes: entity.attributes.count)
         gathered += 1
         batches[draft.entity].given[row] = true
+        if keptByMode.isEmpty || !keptByMode.contains(where: { $0.entity == draft.entity && $0.key == draft.key }) {
+            batches[draft.entity].written[row] = true
+        }
         for (index, value) in draft.values.enumerated() where value != nil { batches[draft.entity].values[row][index] = value }
         for (index, link) in toOne.enumerated() {
             if let link { batches[draft.entity].toOne[row][index] = link.replacing(batches[draft.entity].toOne[row][index]) }
@@ -177,6 +207,7 @@ final class PostgresBatchWriter {
             let attributes = plan.entities[entity].attributes.count
             if batches[entity].rows[key] == nil {
                 let row = batches[entity].row(for: key, attributes: attributes)
+                batches[entity].madeByReference[row] = true
                 for (position, attribute) in plan.entities[entity].keyAttributes.enumerated() {
                     batches[entity].values[row][attribute] = key.values[position]
                 }
@@ -222,6 +253,7 @@ final class PostgresBatchWriter {
             let stored = stored[index]!
             let links = try toOneValues(index, ids: ids, pending: pending)
             try noteKeys(index)
+            try noteStubs(index, stored: stored)
             var new: [Int] = []
             var changed: [Int] = []
             for row in batches[index].keys.indices {
@@ -285,13 +317,10 @@ final class PostgresBatchWriter {
     /// COPYs the batch's new objects of entity `index` (`rows`) straight into the table, with
     /// their row ids, their to-ones' row ids and the run's stamps: no staging table, no
     /// `ON CONFLICT` (the batch read that none is stored, under the store's lock). An attribute
-    /// the feed does not give (or an `always` one, never written from the feed) takes its
-    /// `default`, `always` or `onchange` value, else NULL.
+    /// holds what a new object holds (`ObjectDecisions.newValue`), else NULL.
     private func copyNewRows(_ index: Int, rows: [Int], ids: [Int64], links: [SQLValue?]) throws(PostgresError) {
         let entity = plan.entities[index]
         let batch = batches[index]
-        let fromFeed = writtenFromFeed[index]
-        let insertedValues = entity.attributes.map { $0.insertedValue.map(run.value) }
         var keyPlace = [Int?](repeating: nil, count: entity.attributes.count)
         for (place, attribute) in entity.keyAttributes.enumerated() { keyPlace[attribute] = place }
         let width = entity.toOne.count
@@ -305,10 +334,9 @@ final class PostgresBatchWriter {
             for attribute in entity.attributes.indices {
                 if let place = keyPlace[attribute] {
                     values.append(batch.keys[row].values[place])
-                } else if fromFeed[attribute], let value = batch.values[row][attribute] {
-                    values.append(value)
                 } else {
-                    values.append(insertedValues[attribute] ?? .null)
+                    let given = batch.values[row][attribute]
+                    values.append(decisions.newValue(index, attribute, feedGives: given != nil) ?? given ?? .null)
                 }
             }
             for relationship in 0..<width { values.append(links[row * width + relationship] ?? .null) }
@@ -382,6 +410,7 @@ final class PostgresBatchWriter {
             counts.inserted = numbers[0]
             counts.updated = numbers[2]
             counts.unchanged = numbers[3] - numbers[1] - numbers[2]
+            (counts.stubs, counts.stubsCompleted) = try stubCounts(index)
             result.append(counts)
         }
         return result

@@ -1,19 +1,20 @@
 import GraphImportPostgres
 import GraphImportSchema
 
-/// What the SQLite writer decides for each object as it writes a record, decided for a
-/// PostgreSQL store before the record goes into the writer's batch: the objects the run's modes
-/// leave out (`prune`), then each object's derived values and hooks (`complete`), both from the
-/// stored objects a record batch names, read at once (`fetch`, `PostgresStoredObjects`). `write`
-/// takes a record through both, with the required check between, into the writer's batch.
+/// Each object's decisions (`ObjectDecisions`, the SQLite writer's too) executed for a
+/// PostgreSQL store before the record goes into the writer's batch: the objects whose mode keeps
+/// them as stored or leaves them out are pruned from the tree (`prune`), then each object gets
+/// its derived values and hooks (`complete`), both over what the store holds (`view`: the batch
+/// not yet written, and the stored objects a record batch names, read at once by `fetch`).
+/// `write` takes a record through both, with the required check between, into the writer's batch.
 ///
-/// The rules themselves are the SQLite writer's (`EntityModes.leaves`, `ObjectValueRules`); a
-/// map that needs none of them (`isNeeded` false) reads nothing more than before.
+/// A map that needs none of them (`isNeeded` false) reads nothing more than before.
 final class PostgresRecordCompletion {
     let plan: ImportPlan
-    let modes: EntityModes
-    let rules: ObjectValueRules
+    let decisions: ObjectDecisions
     let objects: PostgresStoredObjects
+    /// What the decisions ask: the batch not yet written, then `objects`.
+    let view: PostgresStoredView
     /// Per entity: whether each of its objects is read before it is written (a mode other than
     /// `upsert`, an `onInsert` or `beforeSave` hook).
     private let readsEvery: [Bool]
@@ -27,18 +28,19 @@ final class PostgresRecordCompletion {
     private let prunes: Bool
     /// Whether the map needs any of this.
     private let isNeeded: Bool
-    /// New objects the record leaves out by their entity's mode, counted when it is kept.
-    private var notInserted: [(entity: Int, key: ObjectKey)] = []
     /// New stubs the record makes with values, to be gathered before it.
     private var stubs: [(entity: Int, key: ObjectKey, values: [SQLValue?])] = []
+    /// The record's objects its mode keeps as stored: named, not written (nor a stub completed).
+    private var kept: [(entity: Int, key: ObjectKey)] = []
 
-    init(plan: ImportPlan, modes: EntityModes, rules: ObjectValueRules, objects: PostgresStoredObjects) {
+    init(decisions: ObjectDecisions, objects: PostgresStoredObjects, batch: PostgresBatchWriter) {
+        let plan = decisions.plan
         self.plan = plan
-        self.modes = modes
-        self.rules = rules
+        self.decisions = decisions
         self.objects = objects
-        let hooked = rules.hooks.map { $0.onInsert != nil || $0.beforeSave != nil }
-        readsEvery = plan.entities.indices.map { !modes.upserts[$0] || hooked[$0] }
+        view = PostgresStoredView(objects: objects, batch: batch)
+        let hooked = decisions.values.hooks.map { $0.onInsert != nil || $0.beforeSave != nil }
+        readsEvery = plan.entities.indices.map { decisions.decidesByMode($0) || hooked[$0] }
         let derives = plan.entities.map { !$0.derivedAttributes.isEmpty }
         self.derives = derives
         derivedInputs = plan.entities.map { entity in
@@ -49,7 +51,7 @@ final class PostgresRecordCompletion {
             return inputs
         }
         completesStubs = plan.entities.indices.map { derives[$0] || hooked[$0] }
-        prunes = modes.upserts.contains(false)
+        prunes = plan.entities.indices.contains(where: decisions.decidesByMode)
         isNeeded = readsEvery.contains(true) || derives.contains(true)
     }
 
@@ -63,7 +65,7 @@ final class PostgresRecordCompletion {
 
     /// Reads, with one query per entity, the stored rows that `records` need: those of the objects
     /// `needsStored` names, of the stubs that may be new, and of the objects that lack a required
-    /// value (`PostgresRequiredCheck`). `held`: whether the writer still holds an object unwritten.
+    /// value (`RequiredValuesCheck`). `held`: whether the writer still holds an object unwritten.
     func fetch(_ records: [DraftedRecord], held: (Int, ObjectKey) -> Bool) throws(PostgresError) {
         var keys = Array(repeating: [ObjectKey](), count: plan.entities.count)
         var seen = Array(repeating: Set<ObjectKey>(), count: plan.entities.count)
@@ -94,68 +96,65 @@ final class PostgresRecordCompletion {
     /// Writes one record's `draft` into `writer`'s batch as the SQLite writer writes it: the
     /// modes first, then the required check, then derived values and hooks. A record refused on
     /// the way writes nothing, and its error is the outcome.
-    func write(
-        _ record: DraftedRecord, _ draft: ObjectDraft, into writer: PostgresBatchWriter, checking required: PostgresRequiredCheck
-    ) throws -> RecordLoop.Outcome {
-        guard var draft = try prune(draft) else {
+    func write(_ record: DraftedRecord, _ draft: ObjectDraft, into writer: PostgresBatchWriter) throws -> RecordLoop.Outcome {
+        writer.tally.beginRecord()
+        guard var draft = try prune(draft, tally: writer.tally) else {
             commitRecord(nil, tally: writer.tally)
             return .written
         }
-        if draft.treeLacksRequired, let error = try required.error(for: draft) {
-            discardRecord()
+        if draft.treeLacksRequired, let error = try RequiredValuesCheck(decisions: decisions, view: view).error(for: draft) {
+            discardRecord(tally: writer.tally)
             return .refused(error)
         }
         if isNeeded {
             do {
                 draft = try complete(draft)
             } catch let error as WriteError {
-                discardRecord()
+                discardRecord(tally: writer.tally)
                 guard let refusal = error.recordError(for: record) else { throw error }
                 return .refused(refusal)
             }
         }
         if let error = PostgresTextCheck.error(in: draft, record: record, plan: plan) {
-            discardRecord()
+            discardRecord(tally: writer.tally)
             return .refused(error)
         }
         if isNeeded {
             for stub in stubs { writer.gatherStub(stub.entity, stub.key, values: stub.values) }
         }
-        try writer.add(draft)
+        try writer.add(draft, kept: kept)
         commitRecord(draft, tally: writer.tally)
         return .written
     }
 
-    /// The record's draft without what the run's modes leave out (`GraphWriter.leaveByMode`): a
-    /// stored object its mode does not update is named (counted unchanged, linked) with nothing
-    /// of its tree; a new one its mode does not insert is left out with its tree (counted as not
-    /// inserted, linked by nothing). Nil when that is the record's own object.
-    private func prune(_ draft: ObjectDraft) throws(PostgresError) -> ObjectDraft? {
+    /// The record's draft without what the objects' fates leave (`ObjectDecisions.fate`): a
+    /// stored object kept as it is is named (counted unchanged, linked) with nothing of its tree;
+    /// a new one left out goes with its tree (counted as not inserted in `tally`, linked by
+    /// nothing). Nil when that is the record's own object.
+    private func prune(_ draft: ObjectDraft, tally: PolicyTally) throws(PostgresError) -> ObjectDraft? {
         guard prunes else { return draft }
         var earlier = Array(repeating: Set<ObjectKey>(), count: plan.entities.count)
-        return try prune(draft, earlier: &earlier)
+        return try prune(draft, earlier: &earlier, tally: tally)
     }
 
     /// `earlier`: per entity, the keys of the objects the record writes before this point.
-    private func prune(_ draft: ObjectDraft, earlier: inout [Set<ObjectKey>]) throws(PostgresError) -> ObjectDraft? {
+    private func prune(_ draft: ObjectDraft, earlier: inout [Set<ObjectKey>], tally: PolicyTally) throws(PostgresError) -> ObjectDraft? {
         let entity = plan.entities[draft.entity]
-        if !modes.upserts[draft.entity] {
-            var stored = earlier[draft.entity].contains(draft.key)
-            if !stored { stored = try objects.exists(draft.entity, draft.key) }
-            if modes.leaves(draft.entity, stored: stored) {
-                guard stored else {
-                    notInserted.append((draft.entity, draft.key))
-                    return nil
-                }
-                return ObjectDraft(
-                    entity: draft.entity, key: draft.key, values: Array(repeating: nil, count: entity.attributes.count),
-                    toOne: Array(repeating: nil, count: entity.toOne.count), toMany: Array(repeating: nil, count: entity.toMany.count))
-            }
+        switch try decisions.fate(draft.entity, draft.key, earlier: earlier, in: view).fate {
+        case .write: break
+        case .keepStored:
+            kept.append((draft.entity, draft.key))
+            return ObjectDraft(
+                entity: draft.entity, key: draft.key, values: Array(repeating: nil, count: entity.attributes.count),
+                toOne: Array(repeating: nil, count: entity.toOne.count), toMany: Array(repeating: nil, count: entity.toMany.count))
+        case .leaveOut:
+            tally.skipNew(draft.entity, draft.key)
+            return nil
         }
         var pruned = draft
         for (index, link) in draft.toOne.enumerated() {
             switch link {
-            case .object(let nested)?: pruned.toOne[index] = try prune(nested, earlier: &earlier).map(LinkDraft.object)
+            case .object(let nested)?: pruned.toOne[index] = try prune(nested, earlier: &earlier, tally: tally).map(LinkDraft.object)
             case .reference(let target, let key)?: earlier[target].insert(key)
             default: break
             }
@@ -169,7 +168,7 @@ final class PostgresRecordCompletion {
                 var link = link
                 switch link {
                 case .object(let nested):
-                    guard let nested = try prune(nested, earlier: &earlier) else { continue }
+                    guard let nested = try prune(nested, earlier: &earlier, tally: tally) else { continue }
                     link = .object(nested)
                 case .reference(let target, let key): earlier[target].insert(key)
                 default: break
@@ -189,8 +188,8 @@ final class PostgresRecordCompletion {
     /// Throws the `WriteError` of a derived value or a hook that refuses the record.
     private func complete(_ draft: ObjectDraft) throws -> ObjectDraft {
         let entity = draft.entity
-        // What `prune` left of a stored object its mode does not update: nothing to compute.
-        if !modes.upserts[entity], try modes.leaves(entity, stored: objects.exists(entity, draft.key)) { return draft }
+        // What `prune` left of a stored object its mode keeps as it is: nothing to compute.
+        if decisions.decidesByMode(entity), try decisions.fate(entity, stored: view.exists(entity, draft.key)) == .keepStored { return draft }
         var done = draft
         for (index, link) in draft.toOne.enumerated() {
             if let link { done.toOne[index] = try complete(link) }
@@ -205,23 +204,23 @@ final class PostgresRecordCompletion {
         var values: [SQLValue?]
         if needsStored(draft), let stored = try objects.stored(entity, draft.key) {
             values = stored.indices.map { draft.values[$0] ?? stored[$0] }
-            try rules.derive(entity, &values)
-            if rules.hooks[entity].beforeSave != nil {
-                // Lists aside, as the SQLite writer judges a change.
+            try decisions.values.derive(entity, &values)
+            if decisions.values.hooks[entity].beforeSave != nil {
+                // The hook sees the values as saved. Lists are compared only when the batch is
+                // written: a change of a list alone is not one here.
                 var saved = values
-                rules.markUpdate(entity, &saved, changed: values.indices.contains { values[$0] != stored[$0] })
-                try rules.checkBeforeSave(entity, saved)
+                let changed = values.indices.contains { decisions.isChange(entity, column: $0, values[$0] ?? .null, stored[$0] ?? .null) }
+                try decisions.update(entity, &saved, changed: changed)
             }
             for index in plan.entities[entity].derivedAttributes { done.values[index] = values[index] }
         } else if needsStored(draft) {
             values = draft.values
-            try rules.fillNew(entity, &values)
-            try rules.checkBeforeSave(entity, values)
+            try decisions.insert(entity, &values)
             for index in values.indices where values[index] != draft.values[index] { done.values[index] = values[index] }
         } else {
             // Derived from inputs the draft gives all: the same for a new object and a stored one.
             values = draft.values
-            try rules.derive(entity, &values)
+            try decisions.values.derive(entity, &values)
             for index in plan.entities[entity].derivedAttributes { done.values[index] = values[index] }
         }
         objects.note(entity, draft.key, values)
@@ -232,39 +231,41 @@ final class PostgresRecordCompletion {
         switch link {
         case .object(let nested): return .object(try complete(nested))
         case .reference(let entity, let key):
-            if readsEvery[entity] || completesStubs[entity], try !objects.exists(entity, key) { try makeStub(entity, key) }
+            if readsEvery[entity] || completesStubs[entity], try !view.exists(entity, key) { try makeStub(entity, key) }
             return link
         case .null, .existing: return link
         }
     }
 
-    /// A new stub, inserted like any new object (`GraphWriter.resolve`): its key, then the map's
-    /// values for a new object, derived values and hooks.
+    /// A new stub (`ObjectDecisions.stub`), gathered before its record when it gets values
+    /// besides its key and the map's (`completesStubs`); else the batch makes it from its key.
     private func makeStub(_ entity: Int, _ key: ObjectKey) throws {
+        if completesStubs[entity] {
+            let values = try decisions.stub(entity, key)
+            stubs.append((entity, key, values))
+            objects.note(entity, key, values)
+            return
+        }
         let plan = self.plan.entities[entity]
         var values = [SQLValue?](repeating: nil, count: plan.attributes.count)
         for (position, attribute) in plan.keyAttributes.enumerated() { values[attribute] = key.values[position] }
-        if completesStubs[entity] {
-            try rules.fillNew(entity, &values)
-            try rules.checkBeforeSave(entity, values)
-            stubs.append((entity, key, values))
-        }
         objects.note(entity, key, values)
     }
 
     /// Keeps what the record did: call once its draft (nil when its object was left out) is in
-    /// the writer's batch. New objects left out are counted in `tally`.
+    /// the writer's batch. New objects left out stay counted in `tally`.
     private func commitRecord(_ draft: ObjectDraft?, tally: PolicyTally) {
-        for (entity, key) in notInserted { tally.skipNew(entity, key) }
-        notInserted = []
+        tally.commitRecord()
         stubs = []
+        kept = []
         objects.commitRecord(draft)
     }
 
     /// Forgets what the record would have done: it was refused.
-    private func discardRecord() {
-        notInserted = []
+    private func discardRecord(tally: PolicyTally) {
+        tally.rollbackRecord()
         stubs = []
+        kept = []
         objects.discardRecord()
     }
 }

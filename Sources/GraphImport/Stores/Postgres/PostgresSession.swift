@@ -63,15 +63,17 @@ struct PostgresSession: StoreSession {
     }
 
     func makeSink(plan: ImportPlan, run: RunContext, hooks: [EntityHooks], modes: EntityModes, options: ImportOptions) throws(ImportError) -> PostgresSink {
-        let writer = makeBatchWriter(plan: plan, run: run, options: options)
+        let decisions = ObjectDecisions(plan: plan, modes: modes, values: ObjectValueRules(plan: plan, run: run, hooks: hooks))
+        let writer = makeBatchWriter(plan: plan, run: run, decisions: decisions, options: options)
         try server { () throws(PostgresError) in try writer.prepare() }
-        return PostgresSink(plan: plan, connection: connection, storeName: storeName, runID: run.runID, writer: writer, modes: modes, hooks: hooks)
+        return PostgresSink(plan: plan, connection: connection, storeName: storeName, runID: run.runID, writer: writer)
     }
 
     /// The batch writer of one run: the one place it is made.
-    private func makeBatchWriter(plan: ImportPlan, run: RunContext, options: ImportOptions) -> PostgresBatchWriter {
+    private func makeBatchWriter(plan: ImportPlan, run: RunContext, decisions: ObjectDecisions, options: ImportOptions) -> PostgresBatchWriter {
         PostgresBatchWriter(
-            plan: plan, connection: connection, run: run, batchSize: batchSize, changeLog: ChangeLog(options: options, entities: plan.entities.count))
+            plan: plan, connection: connection, run: run, decisions: decisions, batchSize: batchSize,
+            changeLog: ChangeLog(options: options, entities: plan.entities.count))
     }
 
     func setMeta(_ key: String, _ value: MetaValue) throws(ImportError) {
@@ -123,8 +125,6 @@ struct PostgresSink: StoreSink {
     let storeName: String
     let runID: Int64
     let writer: PostgresBatchWriter
-    let modes: EntityModes
-    let hooks: [EntityHooks]
 
     var tally: PolicyTally { writer.tally }
     var changeLog: ChangeLog? { writer.changeLog }
@@ -135,13 +135,11 @@ struct PostgresSink: StoreSink {
     ) throws(ImportError) -> RecordLoop.Ending {
         let writer = writer
         let stored = PostgresStoredObjects(plan: plan, connection: connection)
-        let completion = PostgresRecordCompletion(
-            plan: plan, modes: modes, rules: ObjectValueRules(plan: plan, run: writer.run, hooks: hooks), objects: stored)
-        let required = PostgresRequiredCheck(plan: plan, modes: modes, stored: stored, batch: writer)
+        let completion = PostgresRecordCompletion(decisions: writer.decisions, objects: stored, batch: writer)
         do {
             let fetch = { (records: [DraftedRecord]) throws in try completion.fetch(records, held: writer.holds) }
             return try loop.run(pipeline, onSkip: onSkip, onProgress: onProgress, beforeBatch: fetch) { record, draft in
-                try completion.write(record, draft, into: writer, checking: required)
+                try completion.write(record, draft, into: writer)
             }
         } catch let error as ImportError {
             throw error
@@ -171,7 +169,7 @@ struct PostgresSink: StoreSink {
 
     func counts() throws(ImportError) -> [EntityCounts] {
         try server { () throws(PostgresError) in
-            try writer.writeEngineValues(modes: modes)
+            try writer.writeEngineValues()
             var counts = try writer.counts()
             for index in counts.indices { counts[index].notInserted = writer.tally.notInsertedCount(index) }
             return counts

@@ -110,3 +110,16 @@ final class PostgresStoredObjects {
         written[entity][key] = Array(repeating: nil, count: plan.entities[entity].attributes.count)
     }
 }
+
+/// What the decisions about an object ask a PostgreSQL store (`StoredObjectsView`): an object is
+/// known to the run when it is in the batch not yet written, or stored (read with the record's
+/// batch, the run's writes laid over: `PostgresStoredObjects`).
+struct PostgresStoredView: StoredObjectsView {
+    let objects: PostgresStoredObjects
+    let batch: PostgresBatchWriter
+
+    func exists(_ entity: Int, _ key: ObjectKey) throws(PostgresError) -> Bool {
+        if batch.holds(entity, key) { return true }
+        return try objects.exists(entity, key)
+    }
+}

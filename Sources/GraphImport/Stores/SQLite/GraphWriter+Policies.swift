@@ -3,23 +3,25 @@ import GraphImportStore
 
 /// Import modes and `merge`: what the writer does instead of an upsert that replaces lists.
 extension GraphWriter {
-    /// For an entity whose mode is not an upsert: whether the draft is left out, with its tree
-    /// (a stored object its mode does not update, kept as it is and counted unchanged, its row
-    /// id given; a new object its mode does not insert, counted as not inserted, nil), or is
-    /// written as usual.
+    /// For an entity whose mode is not an upsert: whether the draft is left out, with its tree,
+    /// by its fate (`ObjectDecisions.fate`): a stored object kept as it is, counted unchanged, its
+    /// row id given; a new object left out, counted as not inserted, nil. Or written as usual.
     func leaveByMode(_ draft: ObjectDraft) throws(WriteError) -> (left: Bool, pk: Int64?) {
         let entity = draft.entity
         let found = try find(entity, draft.key)?.0
-        guard modes.leaves(entity, stored: found != nil) else { return (false, nil) }
-        if let object = found {
+        switch decisions.fate(entity, stored: found != nil) {
+        case .write: return (false, nil)
+        case .keepStored:
+            guard let object = found else { return (false, nil) }
             if object.status == .referenced {
                 memory.willChange(object, entity, draft.key)
                 object.status = .touched
             }
             return (true, object.pk)
+        case .leaveOut:
+            tally.skipNew(entity, draft.key)
+            return (true, nil)
         }
-        tally.skipNew(entity, draft.key)
-        return (true, nil)
     }
 
     /// Turns the feed's targets of each `merge` to-many of `object` into the stored targets

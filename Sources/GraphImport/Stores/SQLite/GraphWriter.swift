@@ -15,8 +15,9 @@ final class GraphWriter<Store: EntityStore> {
     let memory: ObjectMemory
     private let undo: any RecordUndo
     private let columns: [EntityColumns]
-    /// Defaults, derived values and hooks, as the PostgreSQL store applies them too.
-    private let rules: ObjectValueRules
+    /// Each decision about an object (modes, stubs, the engine's values, derived values, hooks),
+    /// the same as the PostgreSQL store's.
+    let decisions: ObjectDecisions
     /// Per entity: whether an update that changes no value can stop at comparing (no derived or
     /// `always` attribute to compute, no `beforeSave` hook to call).
     private let comparesOnly: [Bool]
@@ -24,8 +25,6 @@ final class GraphWriter<Store: EntityStore> {
     /// `beforeSave` hook, or a derived value that can fail): such a record can be skipped only
     /// by undoing it (`beginRecord`).
     let mayRefuseObjects: Bool
-    /// What the run may do per entity (`mode`, `--mode`).
-    let modes: EntityModes
     /// New objects not inserted and keys that linked nothing, by the run's policies.
     let tally: PolicyTally
     /// Per entity: whether a to-many of it has `merge`.
@@ -47,7 +46,6 @@ final class GraphWriter<Store: EntityStore> {
         modes: EntityModes? = nil, changeLog: ChangeLog? = nil
     ) {
         precondition(stores.count == plan.entities.count && hooks.count == plan.entities.count, "one store and hooks per entity")
-        self.modes = modes ?? EntityModes(plan: plan, run: nil)
         tally = PolicyTally(entities: plan.entities.count)
         merges = plan.entities.map { $0.toMany.contains(where: \.mergesList) }
         owns = plan.entities.map { $0.toMany.contains(where: \.ownsTarget) || $0.toOne.contains(where: \.ownsTarget) }
@@ -57,7 +55,8 @@ final class GraphWriter<Store: EntityStore> {
         self.run = run
         self.stores = stores
         self.undo = undo
-        rules = ObjectValueRules(plan: plan, run: run, hooks: hooks)
+        decisions = ObjectDecisions(
+            plan: plan, modes: modes ?? EntityModes(plan: plan, run: nil), values: ObjectValueRules(plan: plan, run: run, hooks: hooks))
         columns = plan.entities.map(EntityColumns.init)
         memory = ObjectMemory(unchanging: columns.map(\.unchanging), generationSize: objectsInMemory)
         comparesOnly = plan.entities.indices.map { index in
@@ -152,14 +151,13 @@ final class GraphWriter<Store: EntityStore> {
     /// occurrence gives (`RequiredValuesCheck`, the rule both stores share). Writes nothing, so a
     /// refused record needs no undo.
     private func checkRequired(_ record: ObjectDraft) throws(WriteError) {
-        let check = RequiredValuesCheck(plan: plan, modes: modes) { (entity, key) throws(WriteError) in try self.exists(entity, key) }
-        if let error = try check.error(for: record) { throw .lacksRequired(error) }
+        if let error = try RequiredValuesCheck(decisions: decisions, view: self).error(for: record) { throw .lacksRequired(error) }
     }
 
     /// Whether the object with `key` is in this run's memory or the store. Unlike `find`, it
     /// leaves memory as it was: a record refused by `checkRequired` must not count as having met
     /// the objects it names (`delete missing` would spare them).
-    private func exists(_ entity: Int, _ key: ObjectKey) throws(WriteError) -> Bool {
+    func exists(_ entity: Int, _ key: ObjectKey) throws(WriteError) -> Bool {
         if memory.object(entity, key) != nil { return true }
         let store = stores[entity]
         return try storing { () throws(StoreError) in try store.find(key, expecting: []) } != nil
@@ -168,7 +166,7 @@ final class GraphWriter<Store: EntityStore> {
     /// Writes `draft` and its nested objects; returns the object's row id, nil when the run's mode
     /// does not insert it.
     private func upsert(_ draft: ObjectDraft) throws(WriteError) -> Int64? {
-        if !modes.upserts[draft.entity] {
+        if decisions.decidesByMode(draft.entity) {
             let outcome = try leaveByMode(draft)
             if outcome.left { return outcome.pk }
         }
@@ -218,15 +216,18 @@ final class GraphWriter<Store: EntityStore> {
             try update(object, draft: draft, provided: provided, holdsProvided: holdsProvided, lists: lists, linkRows: linkRows)
             return object.pk
         }
-        return try insert(draft, provided: provided, lists: lists, linkRows: linkRows)
+        var values = provided
+        try decisions.insert(draft.entity, &values)
+        return try insert(draft.entity, draft.key, values: values, lists: lists, linkRows: linkRows)
     }
 
-    /// `linkRows`: nil, or per to-many the link values of `lists` (nil for one without link attributes).
-    private func insert(_ draft: ObjectDraft, provided: [SQLValue?], lists: [[Int64]?], linkRows: [[SQLValue]?]? = nil) throws(WriteError) -> Int64 {
-        let store = stores[draft.entity]
-        var values = provided
-        try rules.fillNew(draft.entity, &values)
-        try rules.checkBeforeSave(draft.entity, values)
+    /// Inserts a new object with `values` in column order, as `ObjectDecisions` made them (`insert`,
+    /// `stub`). `lists`: per to-many, nil when not given (empty for a stub); `linkRows`: nil, or per
+    /// to-many the link values of `lists` (nil for one without link attributes).
+    private func insert(
+        _ entity: Int, _ key: ObjectKey, values: [SQLValue?], lists: [[Int64]?], linkRows: [[SQLValue]?]? = nil, stub: Bool = false
+    ) throws(WriteError) -> Int64 {
+        let store = stores[entity]
         var written: [Int] = []
         var bound: [SQLValue] = []
         written.reserveCapacity(values.count + 2)
@@ -237,13 +238,14 @@ final class GraphWriter<Store: EntityStore> {
                 bound.append(value)
             }
         }
-        let layout = columns[draft.entity]
+        let layout = columns[entity]
         written.append(layout.insertedRun)
         written.append(layout.changedRun)
         bound.append(.integer(run.runID))
         bound.append(.integer(run.runID))
-        let pk = try storing { () throws(StoreError) in try store.insert(draft.key, columns: written, values: bound) }
+        let pk = try storing { () throws(StoreError) in try store.insert(key, columns: written, values: bound) }
         let known = KnownObject(pk: pk, values: values.map { $0 ?? .null }, status: .inserted)
+        if stub { known.stubState = decisions.stubState(ofNewObjectFromReference: true) }
         for (index, list) in lists.enumerated() {
             guard let list else { continue }
             if let values = linkRows?[index] {
@@ -254,8 +256,8 @@ final class GraphWriter<Store: EntityStore> {
             try storing { () throws(StoreError) in try store.setList(list, of: pk, relationship: index, replacing: false) }
             known.setList(index, list)
         }
-        memory.add(known, draft.entity, draft.key)
-        changeLog?.inserted(draft.entity, draft.key)
+        memory.add(known, entity, key)
+        changeLog?.inserted(entity, key)
         return pk
     }
 
@@ -268,6 +270,7 @@ final class GraphWriter<Store: EntityStore> {
         memory.willChange(object, draft.entity, draft.key)
         // What its values were is kept only if they are written (`keepOriginal`).
         if object.status == .referenced { object.status = .touched }
+        object.stubState = decisions.stubStateOnceGiven(object.stubState)
         if comparesOnly[draft.entity],
             try storing({ () throws(StoreError) in
                 try isUnchanged(object, provided: provided, valuesHeld: holdsProvided, lists: lists, linkRows: linkRows, store: store)
@@ -277,7 +280,7 @@ final class GraphWriter<Store: EntityStore> {
         }
         var merged = object.values.map { Optional($0) }
         for (index, value) in provided.enumerated() where value != nil { merged[index] = value }
-        try rules.derive(draft.entity, &merged)
+        try decisions.values.derive(draft.entity, &merged)
         var listChanged = false
         // Per to-many: whether its rows are rewritten (its targets, or their link values, differ).
         var rewrites: [Bool] = []
@@ -297,15 +300,14 @@ final class GraphWriter<Store: EntityStore> {
             if differs { listChanged = true }
         }
         var changedColumns: [Int] = []
-        for index in merged.indices where merged[index]! != object.values[index] && !layout.always.contains(index) {
+        for index in merged.indices where decisions.isChange(draft.entity, column: index, merged[index]!, object.values[index]) {
             changedColumns.append(index)
         }
         let changed = !changedColumns.isEmpty || listChanged
         if changed, let changeLog {
             try logChange(to: changeLog, object: object, draft: draft, merged: merged, columns: changedColumns, rewrites: rewrites, lists: lists)
         }
-        rules.markUpdate(draft.entity, &merged, changed: changed)
-        try rules.checkBeforeSave(draft.entity, merged)
+        try decisions.update(draft.entity, &merged, changed: changed)
         if owns[draft.entity] && changed { try noteOrphans(of: object, entity: draft.entity, merged: merged, lists: lists, rewrites: rewrites) }
         var written: [Int] = []
         var bound: [SQLValue] = []
@@ -392,15 +394,8 @@ final class GraphWriter<Store: EntityStore> {
             return nil
         case .reference(let entity, let key):
             if let (object, _) = try find(entity, key) { return .integer(object.pk) }
-            // A stub: only the key is known, but it is inserted like any new object (defaults, hooks).
-            let plan = self.plan.entities[entity]
-            var values = [SQLValue?](repeating: nil, count: plan.attributes.count)
-            for (position, attribute) in plan.keyAttributes.enumerated() { values[attribute] = key.values[position] }
-            let stub = ObjectDraft(
-                entity: entity, key: key, values: values, toOne: Array(repeating: nil, count: plan.toOne.count),
-                toMany: Array(repeating: nil, count: plan.toMany.count))
-            return .integer(
-                try insert(stub, provided: values + Array(repeating: nil, count: plan.toOne.count), lists: stub.toMany.map { _ in nil }))
+            // A stub: only the key is known, but it is inserted like any new object (`ObjectDecisions.stub`).
+            return .integer(try insert(entity, key, values: decisions.stub(entity, key), lists: [], stub: true))
         }
     }
 
@@ -428,6 +423,7 @@ final class GraphWriter<Store: EntityStore> {
             known.listChanged = fate.listChanged
             known.markersWritten = fate.markersWritten
             known.originalMarkers = markers
+            known.stubState = fate.stubState
         }
         memory.add(known, entity, key)
         return (known, stored.holdsExpected)
@@ -473,3 +469,6 @@ extension AttributePlan {
         derived != nil && (!converters.isEmpty || !checks.isEmpty || type != .string)
     }
 }
+
+/// The run's memory of objects and the store's lookup (`exists`) answer what the decisions ask.
+extension GraphWriter: StoredObjectsView {}

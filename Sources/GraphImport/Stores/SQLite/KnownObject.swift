@@ -43,6 +43,8 @@ final class KnownObject {
     @exclusivity(unchecked) var originalMarkers: [SQLValue]?
     /// Whether this run wrote `changed_run` (and the `onchange` values) of the object.
     @exclusivity(unchecked) var markersWritten = false
+    /// Whether the run made the object as a stub, and whether the feed then gave it (`ObjectDecisions`).
+    @exclusivity(unchecked) var stubState = StubState.none
 
     init(pk: Int64, values: [SQLValue], status: Status) {
         self.pk = pk
@@ -107,7 +109,8 @@ final class KnownObject {
             let final = currentDigest ?? digest(ignoring: ignored)
             if final != originalDigest { changedDigests = ObjectFate.Digests(original: originalDigest, final: final) }
         }
-        return ObjectFate(status: status, listChanged: listChanged, markersWritten: markersWritten, changedDigests: changedDigests)
+        return ObjectFate(
+            status: status, listChanged: listChanged, markersWritten: markersWritten, changedDigests: changedDigests, stubState: stubState)
     }
 
     /// Everything a record may change, so that a skipped record can be undone.
@@ -120,12 +123,13 @@ final class KnownObject {
         let listChanged: Bool
         let originalMarkers: [SQLValue]?
         let markersWritten: Bool
+        let stubState: StubState
     }
 
     func snapshot() -> Snapshot {
         Snapshot(
             values: values, lists: lists, linkValues: linkValues, status: status, originalDigest: originalDigest, listChanged: listChanged,
-            originalMarkers: originalMarkers, markersWritten: markersWritten)
+            originalMarkers: originalMarkers, markersWritten: markersWritten, stubState: stubState)
     }
 
     func restore(_ snapshot: Snapshot) {
@@ -137,5 +141,6 @@ final class KnownObject {
         listChanged = snapshot.listChanged
         originalMarkers = snapshot.originalMarkers
         markersWritten = snapshot.markersWritten
+        stubState = snapshot.stubState
     }
 }

@@ -91,7 +91,13 @@ final class ObjectMemory {
         var counts = EntityCounts()
         entities[entity].forEachFate(ignoring: ignored[entity]) { _, fate, _, _ in
             switch fate.status {
-            case .inserted: counts.inserted += 1
+            case .inserted:
+                counts.inserted += 1
+                switch fate.stubState {
+                case .none: break
+                case .stub: counts.stubs += 1
+                case .completed: counts.stubsCompleted += 1
+                }
             case .touched:
                 if fate.isNetUnchanged {
                     counts.unchanged += 1
