@@ -14,12 +14,8 @@ extension PostgresBatchWriter {
 
     /// Creates the stubs' tables (dropped at the transaction's end).
     func prepareStubs() throws(PostgresError) {
-        for (index, entity) in plan.entities.enumerated() {
-            let keys = keyColumns(entity).map(quoteIdentifier).joined(separator: ", ")
-            try connection.execute(
-                "CREATE TEMPORARY TABLE IF NOT EXISTS \(quoteIdentifier(stubsTable(index))) ON COMMIT DROP AS "
-                    + "SELECT \(keys), 0::integer AS \(quoteIdentifier(Self.completedColumn)) FROM \(quoteIdentifier(entity.table)) WITH NO DATA")
-            try connection.execute("TRUNCATE \(quoteIdentifier(stubsTable(index)))")
+        for index in plan.entities.indices {
+            try prepareKeyTable(stubsTable(index), of: index, extraColumns: ", 0::integer AS \(quoteIdentifier(Self.completedColumn))")
         }
     }
 

@@ -111,18 +111,24 @@ final class PostgresBatchWriter {
 
     /// Creates the run's temporary tables (dropped at the transaction's end).
     func prepare() throws(PostgresError) {
-        for (index, entity) in plan.entities.enumerated() {
-            let keys = keyColumns(entity).map(quoteIdentifier).joined(separator: ", ")
-            try connection.execute(
-                "CREATE TEMPORARY TABLE IF NOT EXISTS \(quoteIdentifier(givenTable(index))) ON COMMIT DROP AS "
-                    + "SELECT \(keys) FROM \(quoteIdentifier(entity.table)) WITH NO DATA")
-            try connection.execute("TRUNCATE \(quoteIdentifier(givenTable(index)))")
+        for index in plan.entities.indices {
+            try prepareKeyTable(givenTable(index), of: index)
         }
         try prepareOwned()
         try prepareStubs()
         try deletionTables.prepare(on: connection)
         loadsStraight = try PostgresLoadConstraints.areEmpty(plan.entities.map(\.table), on: connection)
         if loadsStraight { writtenKeys = PostgresWrittenKeys(entities: plan.entities.count) }
+    }
+
+    /// An empty temporary table of an entity's key columns, and `extraColumns` (a select list's
+    /// tail, such as `, 0::integer AS "n"`), dropped at the transaction's end.
+    func prepareKeyTable(_ name: String, of entity: Int, extraColumns: String = "") throws(PostgresError) {
+        let keys = keyColumns(plan.entities[entity]).map(quoteIdentifier).joined(separator: ", ")
+        try connection.execute(
+            "CREATE TEMPORARY TABLE IF NOT EXISTS \(quoteIdentifier(name)) ON COMMIT DROP AS "
+                + "SELECT \(keys)\(extraColumns) FROM \(quoteIdentifier(plan.entities[entity].table)) WITH NO DATA")
+        try connection.execute("TRUNCATE \(quoteIdentifier(name))")
     }
 
     /// The tables a load into an empty store drops the keys and indexes of: the entities' and their join tables.
