@@ -22,41 +22,43 @@ extension Parser {
 
     /// mode = "mode" ( "insert" | "update" | "upsert" ) ;
     mutating func parseMode() throws(Problem) {
-        let offset = current.start
-        advance()
-        let wordOffset = current.start
-        guard current.kind == .identifier, let mode = ImportMode(rawValue: text(current)) else {
-            if current.kind == .identifier, let suggestion = closestMatch(to: text(current), among: ImportMode.allCases.map(\.rawValue)) {
-                throw .unknownMode(text(current), suggestion: suggestion, at: wordOffset)
-            }
-            throw expected("'insert', 'update' or 'upsert' after 'mode'")
-        }
-        advance()
-        try expectEndOfLine("end of line after the mode")
-        guard let entityIndex else {
-            if entityLineFailed { return }
-            throw .statementOutsideEntity(Keyword.mode, written: "mode \(mode.rawValue)", at: offset)
-        }
-        syntax.entities[entityIndex].modes.append(Located(value: mode, offset: offset))
+        guard
+            let (mode, offset, entity) = try parseEntityWord(
+                ImportMode.self, Keyword.mode, choices: "'insert', 'update' or 'upsert'", unknown: Problem.unknownMode)
+        else { return }
+        syntax.entities[entity].modes.append(Located(value: mode, offset: offset))
     }
 
     /// occurrence = "occurrence" ( "first" | "last" ) ;
     mutating func parseOccurrence() throws(Problem) {
+        guard
+            let (occurrence, offset, entity) = try parseEntityWord(
+                Occurrence.self, Keyword.occurrence, choices: "'first' or 'last'", unknown: Problem.unknownOccurrence)
+        else { return }
+        syntax.entities[entity].occurrences.append(Located(value: occurrence, offset: offset))
+    }
+
+    /// A statement below an entity made of its keyword and one word of `Word`'s cases (`mode
+    /// insert`, `occurrence first`), the keyword not yet read: the word, the statement's offset and
+    /// its entity's index, or nil after an entity line that failed (its statements are not reported again).
+    private mutating func parseEntityWord<Word: RawRepresentable & CaseIterable>(
+        _: Word.Type, _ keyword: String, choices: String, unknown: (String, String?, Int) -> Problem
+    ) throws(Problem) -> (Word, Int, Int)? where Word.RawValue == String {
         let offset = current.start
         advance()
         let wordOffset = current.start
-        guard current.kind == .identifier, let occurrence = Occurrence(rawValue: text(current)) else {
+        guard current.kind == .identifier, let word = Word(rawValue: text(current)) else {
             if current.kind == .identifier {
-                throw .unknownOccurrence(text(current), suggestion: closestMatch(to: text(current), among: Occurrence.allCases.map(\.rawValue)), at: wordOffset)
+                throw unknown(text(current), closestMatch(to: text(current), among: Word.allCases.map(\.rawValue)), wordOffset)
             }
-            throw expected("'first' or 'last' after 'occurrence'")
+            throw expected("\(choices) after '\(keyword)'")
         }
         advance()
-        try expectEndOfLine("end of line after the occurrence")
+        try expectEndOfLine("end of line after the \(keyword)")
         guard let entityIndex else {
-            if entityLineFailed { return }
-            throw .statementOutsideEntity(Keyword.occurrence, written: "occurrence \(occurrence.rawValue)", at: offset)
+            if entityLineFailed { return nil }
+            throw .statementOutsideEntity(keyword, written: "\(keyword) \(word.rawValue)", at: offset)
         }
-        syntax.entities[entityIndex].occurrences.append(Located(value: occurrence, offset: offset))
+        return (word, offset, entityIndex)
     }
 }

@@ -5,8 +5,8 @@ extension Problem {
         Problem("unknown link policy '\(word)'", hint: "did you mean 'existing'? `link existing` links only objects already stored", at: offset)
     }
 
-    static func unknownMode(_ word: String, suggestion: String, at offset: Int) -> Problem {
-        Problem("unknown mode '\(word)'", hint: didYouMean(suggestion).map { $0 + " a mode is 'insert', 'update' or 'upsert'" }, at: offset)
+    static func unknownMode(_ word: String, suggestion: String?, at offset: Int) -> Problem {
+        Problem("unknown mode '\(word)'", hint: (didYouMean(suggestion).map { $0 + " " } ?? "") + "a mode is 'insert', 'update' or 'upsert'", at: offset)
     }
 
     static func unknownOccurrence(_ word: String, suggestion: String?, at offset: Int) -> Problem {

@@ -79,6 +79,16 @@ import Testing
         #expect(error?.1 == "did you mean 'upsert'? a mode is 'insert', 'update' or 'upsert'")
     }
 
+    /// A word nothing is close to is still named as an unknown mode, with the modes listed (as an
+    /// unknown occurrence is).
+    @Test func namesAnUnknownModeWithoutASuggestion() {
+        let error = onlyError("entity E\n  key id\n  mode replace\n  id : Int\n")
+        #expect(error?.0 == "test.map:3:8: error: unknown mode 'replace'")
+        #expect(error?.1 == "a mode is 'insert', 'update' or 'upsert'")
+        let missing = onlyError("entity E\n  key id\n  mode\n  id : Int\n")?.0
+        #expect(missing == "test.map:3:7: error: expected 'insert', 'update' or 'upsert' after 'mode', found end of line")
+    }
+
     @Test func rejectsSecondModeLine() {
         let error = onlyError("entity E\n  key id\n  mode insert\n  mode update\n  id : Int\n")
         #expect(error?.0 == "test.map:4:3: error: entity 'E' already has `mode` (line 3)")
