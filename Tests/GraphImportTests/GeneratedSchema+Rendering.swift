@@ -1,0 +1,180 @@
+/// One way of writing a `SchemaGraph` as JSON, with the map that reads it: an envelope whose
+/// members are the referenced entities' roots (`{"e0": [...], "e2": {...}}`), each a records line,
+/// objects whole there and whole or by key where they are referenced; scoped and owned objects
+/// nested in the object that holds them.
+struct SchemaRendering: CustomStringConvertible {
+    /// One document, JSON Lines of envelopes, or several inputs imported one after another.
+    var documents: GraphRendering.Documents
+    /// Entities whose root is an object keyed by their key (`e1{*}`, `id <- id, $key`).
+    var keyedRoots: Set<Int>
+    /// Relationships (entity, relationship) whose targets a records line of their own takes too
+    /// (`records at e0[*].r1[*] as E2`), inside the root's records.
+    var overlapping: [(entity: Int, relationship: Int)]
+    var escapeAll: Bool
+
+    var description: String {
+        var parts: [String]
+        switch documents {
+        case .one: parts = ["one document"]
+        case .lines(let count): parts = ["JSON Lines of \(count) envelopes"]
+        case .pages(let count): parts = ["\(count) pages"]
+        }
+        if !keyedRoots.isEmpty { parts.append("keyed roots \(keyedRoots.sorted().map { "e\($0){*}" })") }
+        if !overlapping.isEmpty { parts.append("overlapping records \(overlapping.map { "E\($0.entity).r\($0.relationship)" })") }
+        if escapeAll { parts.append("\\u escapes") }
+        return parts.joined(separator: ", ")
+    }
+
+    /// What a rendering may use; the test widens it step by step.
+    struct Shapes: OptionSet {
+        let rawValue: Int
+        static let documents = Shapes(rawValue: 1 << 0)
+        static let keyedRoots = Shapes(rawValue: 1 << 1)
+        static let overlapping = Shapes(rawValue: 1 << 2)
+        static let escapes = Shapes(rawValue: 1 << 3)
+        static let all: Shapes = [.documents, .keyedRoots, .overlapping, .escapes]
+    }
+
+    /// A rendering of `schema`, which it may change where a shape needs it (a scoped entity taken
+    /// by a records line carries its parent's key).
+    static func random(_ schema: inout GeneratedSchema, _ random: inout GraphRandom, shapes: Shapes) -> SchemaRendering {
+        var documents = GraphRendering.Documents.one
+        if shapes.contains(.documents) {
+            switch random.next(3) {
+            case 0: documents = .lines(random.next(3) + 1)
+            case 1: documents = .pages(random.next(3) + 2)
+            default: break
+            }
+        }
+        var keyed = Set<Int>()
+        var overlapping: [(entity: Int, relationship: Int)] = []
+        for (index, entity) in schema.entities.enumerated() where entity.isReferenced {
+            if shapes.contains(.keyedRoots) && entity.key != .compound && random.chance(1, in: 3) { keyed.insert(index) }
+            guard shapes.contains(.overlapping) else { continue }
+            for (number, relationship) in entity.relationships.enumerated() where relationship.target > index && random.chance(1, in: 3) {
+                let target = schema.entities[relationship.target]
+                if target.isReferenced || (target.key == .scoped && target.holder?.entity == index) {
+                    overlapping.append((index, number))
+                    if target.key == .scoped { schema.entities[relationship.target].carriesParentKey = true }
+                }
+            }
+        }
+        return SchemaRendering(
+            documents: documents, keyedRoots: keyed, overlapping: overlapping, escapeAll: shapes.contains(.escapes) && random.chance(1, in: 4))
+    }
+
+    func root(_ entity: Int) -> String { keyedRoots.contains(entity) ? "e\(entity){*}" : "e\(entity)[*]" }
+
+    func map(_ schema: GeneratedSchema) -> String {
+        var lines: [String] = []
+        for (index, entity) in schema.entities.enumerated() where entity.isReferenced {
+            lines.append("records at \(root(index)) as \(entity.name)")
+        }
+        for (entity, number) in overlapping {
+            let relationship = schema.entities[entity].relationships[number]
+            let path = root(entity) + ".\(relationship.name)" + (relationship.toMany ? "[*]" : "")
+            lines.append("records at \(path) as \(schema.entities[relationship.target].name)")
+        }
+        for (index, entity) in schema.entities.enumerated() {
+            lines.append("entity \(entity.name)" + (entity.key == nil ? " owned" : ""))
+            let parts = schema.keyParts(index)
+            if !parts.isEmpty { lines.append("  key " + parts.map(\.name).joined(separator: ", ")) }
+            for part in parts {
+                var paths = [part.path]
+                if part.path.hasPrefix("@") && entity.carriesParentKey { paths.insert(part.name, at: 0) }
+                if keyedRoots.contains(index) { paths.append("$key") }
+                let converter = keyedRoots.contains(index) && part.type == .int ? " | int" : ""
+                let source = paths == [part.name] ? "" : " <- " + paths.joined(separator: ", ")
+                lines.append("  \(part.name)\(source) : \(part.type.name)\(converter)")
+            }
+            for attribute in entity.attributes {
+                let converter = attribute.type == .date ? " | date(\"\(SchemaScalar.datePattern)\")" : ""
+                lines.append("  \(attribute.name) : \(attribute.type.name)\(attribute.optional ? "?" : "")\(converter)")
+            }
+            for relationship in entity.relationships {
+                let target = schema.entities[relationship.target].name
+                lines.append("  \(relationship.name) : " + (relationship.toMany ? "[\(target)]" : target + (relationship.optional ? "?" : "")))
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The inputs, imported in this order.
+    func inputs(of graph: SchemaGraph, random: inout GraphRandom) -> [String] {
+        var writer = Writer(graph: graph, rendering: self, random: random)
+        let count: Int =
+            switch documents {
+            case .one: 1
+            case .lines(let count), .pages(let count): count
+            }
+        let roots = graph.schema.entities.indices.filter { graph.schema.entities[$0].isReferenced }.shuffled(using: &writer.random)
+        var envelopes: [RenderedJSON] = []
+        for page in 0..<count {
+            var members: [(String, RenderedJSON)] = []
+            for entity in roots {
+                let chunk = GraphRendering.chunks(graph.objects[entity].count, count)[page]
+                if keyedRoots.contains(entity) {
+                    members.append(
+                        ("e\(entity)", .object(chunk.map { (graph.objects[entity][$0].key[0].stored, writer.whole(entity, $0, depth: 0, keyed: true)) })))
+                } else {
+                    members.append(("e\(entity)", .array(chunk.map { writer.whole(entity, $0, depth: 0) })))
+                }
+            }
+            envelopes.append(.object(members))
+        }
+        let texts = envelopes.map { $0.text(escapeAll: escapeAll) }
+        if case .lines = documents { return [texts.joined(separator: "\n")] }
+        return texts
+    }
+
+    struct Writer {
+        let graph: SchemaGraph
+        let rendering: SchemaRendering
+        var random: GraphRandom
+
+        /// An absent value: `null`, or no key at all.
+        mutating func absent(_ key: String, into members: inout [(String, RenderedJSON)]) {
+            if random.chance(1, in: 2) { members.append((key, .null)) }
+        }
+
+        /// An object whole; `keyed`: a member of a `{*}` root, whose name is its key, which it may also hold.
+        mutating func whole(_ entity: Int, _ object: Int, depth: Int, keyed: Bool = false) -> RenderedJSON {
+            let schema = graph.schema
+            let model = schema.entities[entity]
+            let item = graph.objects[entity][object]
+            var members: [(String, RenderedJSON)] = []
+            for (part, value) in zip(schema.keyParts(entity), item.key) {
+                if part.path.hasPrefix("@") && !model.carriesParentKey { continue }
+                if keyed && random.chance(2, in: 3) { continue }
+                members.append((part.name, value.json))
+            }
+            for (attribute, value) in zip(model.attributes, item.values) {
+                if let value { members.append((attribute.name, value.json)) } else { absent(attribute.name, into: &members) }
+            }
+            for (number, relationship) in model.relationships.enumerated() {
+                let targets = item.links[number]
+                let alwaysWhole =
+                    !schema.entities[relationship.target].isReferenced || schema.entities[relationship.target].key == .compound
+                    || rendering.overlapping.contains { $0.entity == entity && $0.relationship == number }
+                let elements = targets.map { target in
+                    alwaysWhole || (depth < 2 && random.chance(1, in: 2))
+                        ? whole(relationship.target, target, depth: depth + 1) : graph.objects[relationship.target][target].key[0].json
+                }
+                if relationship.toMany {
+                    if !elements.isEmpty || random.chance(1, in: 2) {
+                        members.append((relationship.name, .array(elements)))
+                    } else {
+                        absent(relationship.name, into: &members)
+                    }
+                } else if let element = elements.first {
+                    members.append((relationship.name, element))
+                } else if random.chance(1, in: 3) {
+                    members.append((relationship.name, .string("")))  // "no object", as some services write it
+                } else {
+                    absent(relationship.name, into: &members)
+                }
+            }
+            return .object(members.shuffled(using: &random))
+        }
+    }
+}
