@@ -10,7 +10,8 @@ import Testing
 ///
 /// A fixed budget of seeds runs in CI. `GRAPHIMPORT_GENERATOR_SEEDS=N` runs seeds 1…N,
 /// `GRAPHIMPORT_GENERATOR_SEED=S` runs seed S alone (a failure prints it, with the map and the inputs),
-/// `GRAPHIMPORT_GENERATOR_STORE=sqlite` (or `postgresql`) runs them on that store alone.
+/// `GRAPHIMPORT_GENERATOR_STORE=sqlite` (or `postgresql`) runs them on that store alone, and
+/// `GRAPHIMPORT_GENERATOR_PRINT=1` prints each seed's map, inputs and expected graph.
 @Suite("Generated graphs, rendered in API shapes")
 struct GeneratedGraphTests {
     /// Seeds per store in CI: PostgreSQL's round trips are slower, so it takes fewer.
@@ -58,6 +59,7 @@ struct GeneratedGraphTests {
         let replay =
             "seed \(seed) on \(kind) (replay: GRAPHIMPORT_GENERATOR_SEED=\(seed) GRAPHIMPORT_GENERATOR_STORE=\(kind.rawValue)), \(what)\nmap:\n\(map)\ninputs:\n"
             + inputs.joined(separator: "\n--- next input ---\n")
+        if ProcessInfo.processInfo.environment["GRAPHIMPORT_GENERATOR_PRINT"] != nil { print(replay + "\nexpected:\n" + expected.joined(separator: "\n")) }
         let plan: ImportPlan
         do {
             plan = try ImportPlan.compile(text: map, fileName: "generated.map")

@@ -23,7 +23,7 @@ struct GeneratedSchemaTests {
     static func check(seed: UInt64, kind: StoreKind, tally: inout GeneratedGraphTests.Tally) throws {
         tally.seeds += 1
         var random = GraphRandom(state: seed)
-        var schema = GeneratedSchema.random(&random, entities: 2, relationships: 1, features: [])
+        var schema = GeneratedSchema.random(&random, entities: random.next(4) + 2, relationships: random.next(4) + 1, features: .all)
         let rendering = SchemaRendering.random(&schema, &random, shapes: [])
         let graph = SchemaGraph.random(schema, &random)
         let inputs = rendering.inputs(of: graph, random: &random)
