@@ -37,11 +37,13 @@ struct GeneratedSchema {
         var optional: Bool
     }
 
-    /// One part of a key: its attribute's name and type, and the path it is read from.
+    /// One part of a key: its attribute's name and type, and the paths it is read from, in order.
     struct KeyPart {
         var name: String
         var type: ScalarType
-        var path: String
+        var paths: [String]
+        /// Read from the parent (`@parent.id`), not from a field of the object's own.
+        var inherited: Bool
     }
 
     struct Entity {
@@ -62,15 +64,23 @@ struct GeneratedSchema {
 
     var entities: [Entity]
 
+    /// A scoped entity's parts read each part of its parent's key through `@parent`, every way the
+    /// parent reads it (`@parent.up_id, @parent.@parent.id` where the parent carries its own
+    /// parent's key): an object taken by a records line has no `@parent` of its own, so its
+    /// children read the key it carries.
     func keyParts(_ entity: Int) -> [KeyPart] {
         switch entities[entity].key {
         case nil: []
-        case .int?: [KeyPart(name: "id", type: .int, path: "id")]
-        case .string?: [KeyPart(name: "code", type: .string, path: "code")]
-        case .compound?: [KeyPart(name: "ka", type: .string, path: "ka"), KeyPart(name: "kb", type: .int, path: "kb")]
+        case .int?: [KeyPart(name: "id", type: .int, paths: ["id"], inherited: false)]
+        case .string?: [KeyPart(name: "code", type: .string, paths: ["code"], inherited: false)]
+        case .compound?:
+            [KeyPart(name: "ka", type: .string, paths: ["ka"], inherited: false), KeyPart(name: "kb", type: .int, paths: ["kb"], inherited: false)]
         case .scoped?:
-            keyParts(entities[entity].holder!.entity).map { KeyPart(name: "up_" + $0.name, type: $0.type, path: "@parent." + $0.path) }
-                + [KeyPart(name: "number", type: .int, path: "number")]
+            keyParts(entities[entity].holder!.entity).map { part in
+                let name = "up_" + part.name
+                let inherited = part.paths.map { "@parent." + $0 }
+                return KeyPart(name: name, type: part.type, paths: entities[entity].carriesParentKey ? [name] + inherited : inherited, inherited: true)
+            } + [KeyPart(name: "number", type: .int, paths: ["number"], inherited: false)]
         }
     }
 

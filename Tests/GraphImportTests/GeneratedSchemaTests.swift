@@ -24,7 +24,7 @@ struct GeneratedSchemaTests {
         tally.seeds += 1
         var random = GraphRandom(state: seed)
         var schema = GeneratedSchema.random(&random, entities: random.next(4) + 2, relationships: random.next(4) + 1, features: .all)
-        let rendering = SchemaRendering.random(&schema, &random, shapes: [])
+        let rendering = SchemaRendering.random(&schema, &random, shapes: .all)
         let graph = SchemaGraph.random(schema, &random)
         let inputs = rendering.inputs(of: graph, random: &random)
         try GeneratedGraphTests.verify(
