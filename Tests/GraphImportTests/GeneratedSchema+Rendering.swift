@@ -97,7 +97,9 @@ struct SchemaRendering: CustomStringConvertible {
             }
             for relationship in entity.relationships {
                 let target = schema.entities[relationship.target].name
-                lines.append("  \(relationship.name) : " + (relationship.toMany ? "[\(target)]" : target + (relationship.optional ? "?" : "")))
+                let source =
+                    entity.key == .group ? " <- $" : schema.entities[relationship.target].key == .group ? " <- \(relationship.name){*}" : ""
+                lines.append("  \(relationship.name)\(source) : " + (relationship.toMany ? "[\(target)]" : target + (relationship.optional ? "?" : "")))
             }
         }
         return lines.joined(separator: "\n") + "\n"
@@ -136,6 +138,16 @@ struct SchemaRendering: CustomStringConvertible {
         let rendering: SchemaRendering
         var random: GraphRandom
 
+        /// A group's object: the array of its one to-many's elements.
+        mutating func group(_ entity: Int, _ object: Int, depth: Int) -> RenderedJSON {
+            let relationship = graph.schema.entities[entity].relationships[0]
+            return .array(graph.objects[entity][object].links[0].map { element(relationship.target, $0, whole: false, depth: depth) })
+        }
+
+        mutating func element(_ entity: Int, _ object: Int, whole always: Bool, depth: Int) -> RenderedJSON {
+            always || (depth < 2 && random.chance(1, in: 2)) ? whole(entity, object, depth: depth + 1) : graph.objects[entity][object].key[0].json
+        }
+
         /// An absent value: `null`, or no key at all.
         mutating func absent(_ key: String, into members: inout [(String, RenderedJSON)]) {
             if random.chance(1, in: 2) { members.append((key, .null)) }
@@ -151,7 +163,7 @@ struct SchemaRendering: CustomStringConvertible {
                 if part.inherited && !model.carriesParentKey { continue }
                 // A parent-scoped child reads its parent's key with `@parent`, which reads the
                 // parent's members: its member name (`$key`) is not one (Mappings/README.md, Limits).
-                let holdsScoped = model.relationships.contains { schema.entities[$0.target].key == .scoped }
+                let holdsScoped = model.relationships.contains { schema.entities[$0.target].key?.isScoped == true }
                 if keyed && !holdsScoped && random.chance(2, in: 3) { continue }
                 members.append((part.name, value.json))
             }
@@ -162,10 +174,16 @@ struct SchemaRendering: CustomStringConvertible {
                 let targets = item.links[number]
                 let overlapping = rendering.overlapping.contains { $0.entity == entity && $0.relationship == number }
                 let alwaysWhole = !schema.entities[relationship.target].isReferenced || schema.entities[relationship.target].key == .compound || overlapping
-                let elements = targets.map { target in
-                    alwaysWhole || (depth < 2 && random.chance(1, in: 2))
-                        ? whole(relationship.target, target, depth: depth + 1) : graph.objects[relationship.target][target].key[0].json
+                if schema.entities[relationship.target].key == .group {
+                    let groups = targets.map { (graph.objects[relationship.target][$0].key.last!.stored, group(relationship.target, $0, depth: depth + 1)) }
+                    if !groups.isEmpty || random.chance(1, in: 2) {
+                        members.append((relationship.name, .object(groups)))
+                    } else {
+                        absent(relationship.name, into: &members)
+                    }
+                    continue
                 }
+                let elements = targets.map { element(relationship.target, $0, whole: alwaysWhole, depth: depth) }
                 if relationship.toMany {
                     if !elements.isEmpty || random.chance(1, in: 2) {
                         members.append((relationship.name, .array(elements)))

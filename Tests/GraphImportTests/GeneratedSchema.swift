@@ -22,6 +22,13 @@ struct GeneratedSchema {
         case int, string, compound
         /// The parent's key, read with `@parent`, and a number of its own.
         case scoped
+        /// A member of the parent's object whose value is an array (`{"2.18.4": [file, …]}`, read
+        /// by `{*}`): the parent's key and the member's name (`$key`), its one to-many reading
+        /// the array (`r0 <- $ : [E1]`).
+        case group
+
+        /// Keyed through the object that holds it.
+        var isScoped: Bool { self == .scoped || self == .group }
     }
 
     struct Attribute {
@@ -59,7 +66,7 @@ struct GeneratedSchema {
         var carriesParentKey = false
 
         /// Keyed and found by its key alone: a target other relationships may reference.
-        var isReferenced: Bool { key != nil && key != .scoped }
+        var isReferenced: Bool { key != nil && key?.isScoped != true }
     }
 
     var entities: [Entity]
@@ -75,12 +82,17 @@ struct GeneratedSchema {
         case .string?: [KeyPart(name: "code", type: .string, paths: ["code"], inherited: false)]
         case .compound?:
             [KeyPart(name: "ka", type: .string, paths: ["ka"], inherited: false), KeyPart(name: "kb", type: .int, paths: ["kb"], inherited: false)]
-        case .scoped?:
+        case let kind?:
             keyParts(entities[entity].holder!.entity).map { part in
                 let name = "up_" + part.name
                 let inherited = part.paths.map { "@parent." + $0 }
                 return KeyPart(name: name, type: part.type, paths: entities[entity].carriesParentKey ? [name] + inherited : inherited, inherited: true)
-            } + [KeyPart(name: "number", type: .int, paths: ["number"], inherited: false)]
+            }
+                + [
+                    kind == .group
+                        ? KeyPart(name: "name", type: .string, paths: ["$key"], inherited: false)
+                        : KeyPart(name: "number", type: .int, paths: ["number"], inherited: false)
+                ]
         }
     }
 
@@ -92,7 +104,8 @@ struct GeneratedSchema {
         static let compound = Features(rawValue: 1 << 2)
         static let stringKeys = Features(rawValue: 1 << 3)
         static let allTypes = Features(rawValue: 1 << 4)
-        static let all: Features = [.scoped, .owned, .compound, .stringKeys, .allTypes]
+        static let groups = Features(rawValue: 1 << 5)
+        static let all: Features = [.scoped, .owned, .compound, .stringKeys, .allTypes, .groups]
     }
 
     static func random(_ random: inout GraphRandom, entities count: Int, relationships extra: Int, features: Features) -> GeneratedSchema {
@@ -102,32 +115,38 @@ struct GeneratedSchema {
         if features.contains(.compound) { keys.append(.compound) }
         let types: [ScalarType] = features.contains(.allTypes) ? ScalarType.allCases : [.int, .string]
         for index in 0..<count {
-            let holders = schema.entities.indices.filter { schema.entities[$0].key != nil }
+            let holders = schema.entities.indices.filter { schema.entities[$0].key != nil && schema.entities[$0].key != .group }
+            // A group's elements: an earlier referenced entity (one keyed by two attributes is
+            // written whole, so relationships into it point forward).
+            let members = schema.entities.indices.filter { schema.entities[$0].isReferenced && schema.entities[$0].key != .compound }
             var kind: KeyKind? = random.pick(keys)
             var holder: Int?
             if !holders.isEmpty {
                 switch random.next(5) {
                 case 0 where features.contains(.scoped): (kind, holder) = (.scoped, random.pick(holders))
                 case 1 where features.contains(.owned): (kind, holder) = (nil, random.pick(holders))
+                case 2 where features.contains(.groups) && !members.isEmpty: (kind, holder) = (.group, random.pick(holders))
                 default: break
                 }
             }
-            let attributes = (0..<(random.next(3) + (kind == nil ? 1 : 0))).map { number in
+            // A group is an array, which has no members to read.
+            let attributes = (0..<(kind == .group ? 0 : random.next(3) + (kind == nil ? 1 : 0))).map { number in
                 Attribute(name: "a\(number)", type: random.pick(types), optional: random.chance(1, in: 2))
             }
             var entity = Entity(name: "E\(index)", key: kind, attributes: attributes)
             if let holder {
                 let relationship = schema.entities[holder].relationships.count
                 schema.entities[holder].relationships.append(
-                    Relationship(name: "r\(relationship)", target: index, toMany: kind == .scoped || random.chance(2, in: 3), optional: true))
+                    Relationship(name: "r\(relationship)", target: index, toMany: kind?.isScoped == true || random.chance(2, in: 3), optional: true))
                 entity.holder = (holder, relationship)
             }
+            if kind == .group { entity.relationships = [Relationship(name: "r0", target: random.pick(members), toMany: true, optional: true)] }
             schema.entities.append(entity)
         }
         // Relationships into referenced entities. A target keyed by two attributes is always
         // written whole (no scalar names it), so such relationships point forward: whole objects
         // then never nest without end.
-        let sources = schema.entities.indices.filter { schema.entities[$0].key != nil }
+        let sources = schema.entities.indices.filter { schema.entities[$0].key != nil && schema.entities[$0].key != .group }
         let targets = schema.entities.indices.filter { schema.entities[$0].isReferenced }
         for _ in 0..<extra {
             let source = random.pick(sources)
@@ -223,7 +242,8 @@ struct SchemaGraph {
                     let numbers = random.distinct(toMany ? random.next(4) : random.next(2), below: 4)
                     var held: [Int] = []
                     for number in numbers {
-                        let key = entity.key == nil ? [] : graph.objects[holder.entity][owner].key + [.int(Int64(number + 1))]
+                        let own: SchemaScalar = entity.key == .group ? .string(["2.18.4", "P31", "x y", "ü\"1"][number]) : .int(Int64(number + 1))
+                        let key = entity.key == nil ? [] : graph.objects[holder.entity][owner].key + [own]
                         held.append(graph.objects[index].count)
                         graph.objects[index].append(Object(key: key, values: values(entity), links: empty))
                     }
