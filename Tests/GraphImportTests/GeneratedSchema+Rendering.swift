@@ -10,6 +10,10 @@ struct SchemaRendering: CustomStringConvertible {
     /// Relationships (entity, relationship) whose targets a records line of their own takes too
     /// (`records at e0[*].r1[*] as E2`), inside the root's records.
     var overlapping: [(entity: Int, relationship: Int)]
+    /// Entities whose objects are whole where they are first referenced (nested in other records),
+    /// their root, after the others, holding only those that no reference wrote whole (JSON:API's
+    /// `included`), and left out when it has none.
+    var nestedFirst: Set<Int> = []
     var escapeAll: Bool
 
     var description: String {
@@ -21,6 +25,7 @@ struct SchemaRendering: CustomStringConvertible {
         }
         if !keyedRoots.isEmpty { parts.append("keyed roots \(keyedRoots.sorted().map { "e\($0){*}" })") }
         if !overlapping.isEmpty { parts.append("overlapping records \(overlapping.map { "E\($0.entity).r\($0.relationship)" })") }
+        if !nestedFirst.isEmpty { parts.append("nested first \(nestedFirst.sorted().map { "E\($0)" })") }
         if escapeAll { parts.append("\\u escapes") }
         return parts.joined(separator: ", ")
     }
@@ -32,7 +37,8 @@ struct SchemaRendering: CustomStringConvertible {
         static let keyedRoots = Shapes(rawValue: 1 << 1)
         static let overlapping = Shapes(rawValue: 1 << 2)
         static let escapes = Shapes(rawValue: 1 << 3)
-        static let all: Shapes = [.documents, .keyedRoots, .overlapping, .escapes]
+        static let nestedFirst = Shapes(rawValue: 1 << 4)
+        static let all: Shapes = [.documents, .keyedRoots, .overlapping, .escapes, .nestedFirst]
     }
 
     /// A rendering of `schema`, which it may change where a shape needs it (a scoped entity taken
@@ -64,8 +70,11 @@ struct SchemaRendering: CustomStringConvertible {
                 }
             }
         }
+        let nestedFirst =
+            shapes.contains(.nestedFirst) ? Set(schema.entities.indices.filter { $0 > 0 && schema.entities[$0].isReferenced && random.chance(1, in: 2) }) : []
         return SchemaRendering(
-            documents: documents, keyedRoots: keyed, overlapping: overlapping, escapeAll: shapes.contains(.escapes) && random.chance(1, in: 4))
+            documents: documents, keyedRoots: keyed, overlapping: overlapping, nestedFirst: nestedFirst,
+            escapeAll: shapes.contains(.escapes) && random.chance(1, in: 4))
     }
 
     func root(_ entity: Int) -> String { keyedRoots.contains(entity) ? "e\(entity){*}" : "e\(entity)[*]" }
@@ -113,12 +122,19 @@ struct SchemaRendering: CustomStringConvertible {
             case .one: 1
             case .lines(let count), .pages(let count): count
             }
-        let roots = graph.schema.entities.indices.filter { graph.schema.entities[$0].isReferenced }.shuffled(using: &writer.random)
+        let referenced = graph.schema.entities.indices.filter { graph.schema.entities[$0].isReferenced }
+        let roots =
+            referenced.filter { !nestedFirst.contains($0) }.shuffled(using: &writer.random)
+            + referenced.filter { nestedFirst.contains($0) }.shuffled(using: &writer.random)
         var envelopes: [RenderedJSON] = []
         for page in 0..<count {
             var members: [(String, RenderedJSON)] = []
             for entity in roots {
-                let chunk = GraphRendering.chunks(graph.objects[entity].count, count)[page]
+                var chunk = Array(GraphRendering.chunks(graph.objects[entity].count, count)[page])
+                if nestedFirst.contains(entity) {
+                    chunk = chunk.filter { !writer.written.contains([entity, $0]) }
+                    if chunk.isEmpty && writer.random.chance(1, in: 2) { continue }
+                }
                 if keyedRoots.contains(entity) {
                     members.append(
                         ("e\(entity)", .object(chunk.map { (graph.objects[entity][$0].key[0].stored, writer.whole(entity, $0, depth: 0, keyed: true)) })))
@@ -137,6 +153,8 @@ struct SchemaRendering: CustomStringConvertible {
         let graph: SchemaGraph
         let rendering: SchemaRendering
         var random: GraphRandom
+        /// The objects written whole so far, as `[entity, object]`.
+        var written = Set<[Int]>()
 
         /// A group's object: the array of its one to-many's elements.
         mutating func group(_ entity: Int, _ object: Int, depth: Int) -> RenderedJSON {
@@ -145,7 +163,9 @@ struct SchemaRendering: CustomStringConvertible {
         }
 
         mutating func element(_ entity: Int, _ object: Int, whole always: Bool, depth: Int) -> RenderedJSON {
-            always || (depth < 2 && random.chance(1, in: 2)) ? whole(entity, object, depth: depth + 1) : graph.objects[entity][object].key[0].json
+            let first = rendering.nestedFirst.contains(entity) && !written.contains([entity, object])
+            return always || first || (depth < 2 && random.chance(1, in: 2))
+                ? whole(entity, object, depth: depth + 1) : graph.objects[entity][object].key[0].json
         }
 
         /// An absent value: `null`, or no key at all.
@@ -158,6 +178,7 @@ struct SchemaRendering: CustomStringConvertible {
             let schema = graph.schema
             let model = schema.entities[entity]
             let item = graph.objects[entity][object]
+            written.insert([entity, object])
             var members: [(String, RenderedJSON)] = []
             for (part, value) in zip(schema.keyParts(entity), item.key) {
                 if part.inherited && !model.carriesParentKey { continue }
