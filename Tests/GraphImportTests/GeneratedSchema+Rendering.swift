@@ -14,6 +14,9 @@ struct SchemaRendering: CustomStringConvertible {
     /// their root, after the others, holding only those that no reference wrote whole (JSON:API's
     /// `included`), and left out when it has none.
     var nestedFirst: Set<Int> = []
+    /// To-manys written as objects keyed by their targets' keys (`rN <- rN{*} : [E1]`), as
+    /// `[entity, relationship]`.
+    var keyedToManys: Set<[Int]> = []
     var escapeAll: Bool
 
     var description: String {
@@ -26,6 +29,7 @@ struct SchemaRendering: CustomStringConvertible {
         if !keyedRoots.isEmpty { parts.append("keyed roots \(keyedRoots.sorted().map { "e\($0){*}" })") }
         if !overlapping.isEmpty { parts.append("overlapping records \(overlapping.map { "E\($0.entity).r\($0.relationship)" })") }
         if !nestedFirst.isEmpty { parts.append("nested first \(nestedFirst.sorted().map { "E\($0)" })") }
+        if !keyedToManys.isEmpty { parts.append("keyed to-manys \(keyedToManys.sorted { $0.lexicographicallyPrecedes($1) }.map { "E\($0[0]).r\($0[1]){*}" })") }
         if escapeAll { parts.append("\\u escapes") }
         return parts.joined(separator: ", ")
     }
@@ -38,7 +42,8 @@ struct SchemaRendering: CustomStringConvertible {
         static let overlapping = Shapes(rawValue: 1 << 2)
         static let escapes = Shapes(rawValue: 1 << 3)
         static let nestedFirst = Shapes(rawValue: 1 << 4)
-        static let all: Shapes = [.documents, .keyedRoots, .overlapping, .escapes, .nestedFirst]
+        static let keyedToManys = Shapes(rawValue: 1 << 5)
+        static let all: Shapes = [.documents, .keyedRoots, .overlapping, .escapes, .nestedFirst, .keyedToManys]
     }
 
     /// A rendering of `schema`, which it may change where a shape needs it (a scoped entity taken
@@ -72,8 +77,17 @@ struct SchemaRendering: CustomStringConvertible {
         }
         let nestedFirst =
             shapes.contains(.nestedFirst) ? Set(schema.entities.indices.filter { $0 > 0 && schema.entities[$0].isReferenced && random.chance(1, in: 2) }) : []
+        // Not into an entity that reads `$key` (a keyed root): a scalar member's value there is that
+        // entity's object, named by the member (Mappings/README.md, Limits).
+        var keyedToManys = Set<[Int]>()
+        for (index, entity) in schema.entities.enumerated() where shapes.contains(.keyedToManys) {
+            for (number, relationship) in entity.relationships.enumerated()
+            where relationship.toMany && schema.entities[relationship.target].isReferenced && !keyed.contains(relationship.target) && random.chance(1, in: 3) {
+                keyedToManys.insert([index, number])
+            }
+        }
         return SchemaRendering(
-            documents: documents, keyedRoots: keyed, overlapping: overlapping, nestedFirst: nestedFirst,
+            documents: documents, keyedRoots: keyed, overlapping: overlapping, nestedFirst: nestedFirst, keyedToManys: keyedToManys,
             escapeAll: shapes.contains(.escapes) && random.chance(1, in: 4))
     }
 
@@ -86,7 +100,7 @@ struct SchemaRendering: CustomStringConvertible {
         }
         for (entity, number) in overlapping {
             let relationship = schema.entities[entity].relationships[number]
-            let path = root(entity) + ".\(relationship.name)" + (relationship.toMany ? "[*]" : "")
+            let path = root(entity) + ".\(relationship.name)" + (keyedToManys.contains([entity, number]) ? "{*}" : relationship.toMany ? "[*]" : "")
             lines.append("records at \(path) as \(schema.entities[relationship.target].name)")
         }
         for (index, entity) in schema.entities.enumerated() {
@@ -104,10 +118,10 @@ struct SchemaRendering: CustomStringConvertible {
                 let converter = attribute.type == .date ? " | date(\"\(SchemaScalar.datePattern)\")" : ""
                 lines.append("  \(attribute.name) : \(attribute.type.name)\(attribute.optional ? "?" : "")\(converter)")
             }
-            for relationship in entity.relationships {
+            for (number, relationship) in entity.relationships.enumerated() {
                 let target = schema.entities[relationship.target].name
-                let source =
-                    entity.key == .group ? " <- $" : schema.entities[relationship.target].key == .group ? " <- \(relationship.name){*}" : ""
+                let keyedMembers = schema.entities[relationship.target].key == .group || keyedToManys.contains([index, number])
+                let source = entity.key == .group ? " <- $" : keyedMembers ? " <- \(relationship.name){*}" : ""
                 lines.append("  \(relationship.name)\(source) : " + (relationship.toMany ? "[\(target)]" : target + (relationship.optional ? "?" : "")))
             }
         }
@@ -206,7 +220,10 @@ struct SchemaRendering: CustomStringConvertible {
                 }
                 let elements = targets.map { element(relationship.target, $0, whole: alwaysWhole, depth: depth) }
                 if relationship.toMany {
-                    if !elements.isEmpty || random.chance(1, in: 2) {
+                    if rendering.keyedToManys.contains([entity, number]) {
+                        let names = targets.map { graph.objects[relationship.target][$0].key.map(\.stored).joined(separator: "/") }
+                        members.append((relationship.name, .object(Array(zip(names, elements)))))
+                    } else if !elements.isEmpty || random.chance(1, in: 2) {
                         members.append((relationship.name, .array(elements)))
                     } else {
                         absent(relationship.name, into: &members)
