@@ -14,13 +14,14 @@ import Testing
 /// `GRAPHIMPORT_GENERATOR_PRINT=1` prints each seed's map, inputs and expected graph.
 @Suite("Generated graphs, rendered in API shapes")
 struct GeneratedGraphTests {
-    /// Seeds per store in CI: PostgreSQL's round trips are slower, so it takes fewer.
-    static func seeds(_ kind: StoreKind) -> [UInt64] {
+    /// Seeds per store in CI (`sqlite` and `postgresql` of them): PostgreSQL's round trips are
+    /// slower, so it takes fewer.
+    static func seeds(_ kind: StoreKind, sqlite: UInt64 = 40, postgresql: UInt64 = 8) -> [UInt64] {
         let environment = ProcessInfo.processInfo.environment
         if let only = environment["GRAPHIMPORT_GENERATOR_STORE"], only != kind.rawValue { return [] }
         if let text = environment["GRAPHIMPORT_GENERATOR_SEED"], let seed = UInt64(text) { return [seed] }
         if let text = environment["GRAPHIMPORT_GENERATOR_SEEDS"], let count = UInt64(text), count > 0 { return Array(1...count) }
-        return Array(1...(kind == .sqlite ? 40 : 8))
+        return Array(1...(kind == .sqlite ? sqlite : postgresql))
     }
 
     @Test(arguments: StoreKind.testable)
