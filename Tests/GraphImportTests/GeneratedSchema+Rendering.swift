@@ -17,6 +17,9 @@ struct SchemaRendering: CustomStringConvertible {
     /// To-manys written as objects keyed by their targets' keys (`rN <- rN{*} : [E1]`), as
     /// `[entity, relationship]`.
     var keyedToManys: Set<[Int]> = []
+    /// To-manys whose elements are wrappers, the target at `ref` and a link value beside it
+    /// (`rN : [E1] each ref` with `link role : String`), as `[entity, relationship]`.
+    var wrapped: Set<[Int]> = []
     var escapeAll: Bool
 
     var description: String {
@@ -30,6 +33,7 @@ struct SchemaRendering: CustomStringConvertible {
         if !overlapping.isEmpty { parts.append("overlapping records \(overlapping.map { "E\($0.entity).r\($0.relationship)" })") }
         if !nestedFirst.isEmpty { parts.append("nested first \(nestedFirst.sorted().map { "E\($0)" })") }
         if !keyedToManys.isEmpty { parts.append("keyed to-manys \(keyedToManys.sorted { $0.lexicographicallyPrecedes($1) }.map { "E\($0[0]).r\($0[1]){*}" })") }
+        if !wrapped.isEmpty { parts.append("wrapped \(wrapped.sorted { $0.lexicographicallyPrecedes($1) }.map { "E\($0[0]).r\($0[1])" })") }
         if escapeAll { parts.append("\\u escapes") }
         return parts.joined(separator: ", ")
     }
@@ -43,7 +47,8 @@ struct SchemaRendering: CustomStringConvertible {
         static let escapes = Shapes(rawValue: 1 << 3)
         static let nestedFirst = Shapes(rawValue: 1 << 4)
         static let keyedToManys = Shapes(rawValue: 1 << 5)
-        static let all: Shapes = [.documents, .keyedRoots, .overlapping, .escapes, .nestedFirst, .keyedToManys]
+        static let wrapped = Shapes(rawValue: 1 << 6)
+        static let all: Shapes = [.documents, .keyedRoots, .overlapping, .escapes, .nestedFirst, .keyedToManys, .wrapped]
     }
 
     /// A rendering of `schema`, which it may change where a shape needs it (a scoped entity taken
@@ -86,8 +91,15 @@ struct SchemaRendering: CustomStringConvertible {
                 keyedToManys.insert([index, number])
             }
         }
+        var wrapped = Set<[Int]>()
+        for (index, entity) in schema.entities.enumerated() where shapes.contains(.wrapped) && entity.key != .group {
+            for (number, relationship) in entity.relationships.enumerated()
+            where relationship.toMany && schema.entities[relationship.target].isReferenced && random.chance(1, in: 4) {
+                wrapped.insert([index, number])
+            }
+        }
         return SchemaRendering(
-            documents: documents, keyedRoots: keyed, overlapping: overlapping, nestedFirst: nestedFirst, keyedToManys: keyedToManys,
+            documents: documents, keyedRoots: keyed, overlapping: overlapping, nestedFirst: nestedFirst, keyedToManys: keyedToManys, wrapped: wrapped,
             escapeAll: shapes.contains(.escapes) && random.chance(1, in: 4))
     }
 
@@ -100,7 +112,9 @@ struct SchemaRendering: CustomStringConvertible {
         }
         for (entity, number) in overlapping {
             let relationship = schema.entities[entity].relationships[number]
-            let path = root(entity) + ".\(relationship.name)" + (keyedToManys.contains([entity, number]) ? "{*}" : relationship.toMany ? "[*]" : "")
+            let path =
+                root(entity) + ".\(relationship.name)" + (keyedToManys.contains([entity, number]) ? "{*}" : relationship.toMany ? "[*]" : "")
+                + (wrapped.contains([entity, number]) ? ".ref" : "")
             lines.append("records at \(path) as \(schema.entities[relationship.target].name)")
         }
         for (index, entity) in schema.entities.enumerated() {
@@ -122,7 +136,9 @@ struct SchemaRendering: CustomStringConvertible {
                 let target = schema.entities[relationship.target].name
                 let keyedMembers = schema.entities[relationship.target].key == .group || keyedToManys.contains([index, number])
                 let source = entity.key == .group ? " <- $" : keyedMembers ? " <- \(relationship.name){*}" : ""
-                lines.append("  \(relationship.name)\(source) : " + (relationship.toMany ? "[\(target)]" : target + (relationship.optional ? "?" : "")))
+                let each = wrapped.contains([index, number]) ? " each ref" : ""
+                lines.append("  \(relationship.name)\(source) : " + (relationship.toMany ? "[\(target)]" : target + (relationship.optional ? "?" : "")) + each)
+                if !each.isEmpty { lines.append("    link role : String") }
             }
         }
         return lines.joined(separator: "\n") + "\n"
@@ -218,7 +234,10 @@ struct SchemaRendering: CustomStringConvertible {
                     }
                     continue
                 }
-                let elements = targets.map { element(relationship.target, $0, whole: alwaysWhole, depth: depth) }
+                var elements = targets.map { element(relationship.target, $0, whole: alwaysWhole, depth: depth) }
+                if rendering.wrapped.contains([entity, number]) {
+                    elements = elements.enumerated().map { .object([("role", .string(SchemaGraph.role(object, $0))), ("ref", $1)].shuffled(using: &random)) }
+                }
                 if relationship.toMany {
                     if rendering.keyedToManys.contains([entity, number]) {
                         let names = targets.map { graph.objects[relationship.target][$0].key.map(\.stored).joined(separator: "/") }

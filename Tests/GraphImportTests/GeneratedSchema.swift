@@ -279,6 +279,9 @@ struct SchemaGraph {
         return graph
     }
 
+    /// The link value of the element at `position` of a to-many of the object `object`.
+    static func role(_ object: Int, _ position: Int) -> String { ["admin", "member", "ö\"wner"][(object + position) % 3] }
+
     /// `E1(octo,2)`, as `StoredGraph` names a keyed object, or an owned object's values.
     func name(_ entity: Int, _ object: Int) -> String {
         let item = objects[entity][object]
@@ -290,7 +293,9 @@ struct SchemaGraph {
     }
 
     /// The graph in `StoredGraph.lines`' form.
-    var lines: [String] {
+    /// `wrapped`: the to-manys (`[entity, relationship]`) whose elements are wrappers with a link
+    /// value (`{"ref": …, "role": …}`), stored with each link.
+    func lines(wrapped: Set<[Int]> = []) -> [String] {
         var result: [String] = []
         for (index, entity) in schema.entities.enumerated() {
             if entity.key == nil {
@@ -302,8 +307,10 @@ struct SchemaGraph {
                 var fields: [String: String] = [:]
                 for (part, value) in zip(parts, object.key) { fields[part.name] = value.stored }
                 for (attribute, value) in zip(entity.attributes, object.values) { fields[attribute.name] = value?.stored ?? "NULL" }
-                for (relationship, targets) in zip(entity.relationships, object.links) {
-                    let names = targets.map { name(relationship.target, $0) }
+                for (offset, (relationship, targets)) in zip(entity.relationships, object.links).enumerated() {
+                    let names = targets.enumerated().map { position, target in
+                        name(relationship.target, target) + (wrapped.contains([index, offset]) ? "{role=\(Self.role(number, position))}" : "")
+                    }
                     fields["\(relationship.name)->\(schema.entities[relationship.target].name)"] =
                         relationship.toMany ? "[" + names.joined(separator: ", ") + "]" : names.first ?? "NULL"
                 }

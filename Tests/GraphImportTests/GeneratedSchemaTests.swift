@@ -29,6 +29,7 @@ struct GeneratedSchemaTests {
         let graph = SchemaGraph.random(schema, &random)
         let inputs = rendering.inputs(of: graph, random: &random)
         try GeneratedGraphTests.verify(
-            map: rendering.map(schema), inputs: inputs, expected: graph.lines, what: "random schema, \(rendering)", seed: seed, kind: kind, tally: &tally)
+            map: rendering.map(schema), inputs: inputs, expected: graph.lines(wrapped: rendering.wrapped), what: "random schema, \(rendering)", seed: seed,
+            kind: kind, tally: &tally)
     }
 }
