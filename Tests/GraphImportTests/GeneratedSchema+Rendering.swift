@@ -72,7 +72,7 @@ struct SchemaRendering: CustomStringConvertible {
             // to-one without a target, so its document does not import again (an engine bug, seeds
             // 35, 83, 147 before this rule; see the report).
             for (number, relationship) in entity.relationships.enumerated()
-            where relationship.target > index && (relationship.toMany || !relationship.optional) && random.chance(1, in: 3) {
+            where relationship.target > index && relationship.alternative == nil && (relationship.toMany || !relationship.optional) && random.chance(1, in: 3) {
                 let target = schema.entities[relationship.target]
                 if target.isReferenced || (target.key == .scoped && target.holder?.entity == index) {
                     overlapping.append((index, number))
@@ -87,14 +87,17 @@ struct SchemaRendering: CustomStringConvertible {
         var keyedToManys = Set<[Int]>()
         for (index, entity) in schema.entities.enumerated() where shapes.contains(.keyedToManys) {
             for (number, relationship) in entity.relationships.enumerated()
-            where relationship.toMany && schema.entities[relationship.target].isReferenced && !keyed.contains(relationship.target) && random.chance(1, in: 3) {
+            where relationship.toMany && relationship.alternative == nil && schema.entities[relationship.target].isReferenced
+                && !keyed.contains(relationship.target)
+                && random.chance(1, in: 3)
+            {
                 keyedToManys.insert([index, number])
             }
         }
         var wrapped = Set<[Int]>()
         for (index, entity) in schema.entities.enumerated() where shapes.contains(.wrapped) && entity.key != .group {
             for (number, relationship) in entity.relationships.enumerated()
-            where relationship.toMany && schema.entities[relationship.target].isReferenced && random.chance(1, in: 4) {
+            where relationship.toMany && relationship.alternative == nil && schema.entities[relationship.target].isReferenced && random.chance(1, in: 4) {
                 wrapped.insert([index, number])
             }
         }
@@ -137,6 +140,12 @@ struct SchemaRendering: CustomStringConvertible {
                 let keyedMembers = schema.entities[relationship.target].key == .group || keyedToManys.contains([index, number])
                 let source = entity.key == .group ? " <- $" : keyedMembers ? " <- \(relationship.name){*}" : ""
                 let each = wrapped.contains([index, number]) ? " each ref" : ""
+                if let alternative = relationship.alternative {
+                    let other = schema.entities[alternative].name
+                    let type = relationship.toMany ? "[\(target) | \(other)]" : "(\(target) | \(other))" + (relationship.optional ? "?" : "")
+                    lines += ["  \(relationship.name) : \(type) by kind each ref", "    \"\(target)\" -> \(target)", "    \"\(other)\" -> \(other)"]
+                    continue
+                }
                 lines.append("  \(relationship.name)\(source) : " + (relationship.toMany ? "[\(target)]" : target + (relationship.optional ? "?" : "")) + each)
                 if !each.isEmpty { lines.append("    link role : String") }
             }
@@ -224,7 +233,6 @@ struct SchemaRendering: CustomStringConvertible {
             for (number, relationship) in model.relationships.enumerated() {
                 let targets = item.links[number]
                 let overlapping = rendering.overlapping.contains { $0.entity == entity && $0.relationship == number }
-                let alwaysWhole = !schema.entities[relationship.target].isReferenced || schema.entities[relationship.target].key == .compound || overlapping
                 if schema.entities[relationship.target].key == .group {
                     let groups = targets.map { (graph.objects[relationship.target][$0].key.last!.stored, group(relationship.target, $0, depth: depth + 1)) }
                     if !groups.isEmpty || random.chance(1, in: 2) {
@@ -234,7 +242,14 @@ struct SchemaRendering: CustomStringConvertible {
                     }
                     continue
                 }
-                var elements = targets.map { element(relationship.target, $0, whole: alwaysWhole, depth: depth) }
+                var elements = targets.map { link in
+                    let (target, object) = graph.resolve(relationship, link)
+                    // Whole as its own entity needs: a polymorphic relationship's two targets may differ.
+                    let always = !schema.entities[target].isReferenced || schema.entities[target].key == .compound || overlapping
+                    let inner = element(target, object, whole: always, depth: depth)
+                    guard relationship.alternative != nil else { return inner }
+                    return .object([("kind", .string(schema.entities[target].name)), ("ref", inner)].shuffled(using: &random))
+                }
                 if rendering.wrapped.contains([entity, number]) {
                     elements = elements.enumerated().map { .object([("role", .string(SchemaGraph.role(object, $0))), ("ref", $1)].shuffled(using: &random)) }
                 }

@@ -42,6 +42,9 @@ struct GeneratedSchema {
         var target: Int
         var toMany: Bool
         var optional: Bool
+        /// A polymorphic relationship's second target: its elements are wrappers that name their
+        /// entity (`{"kind": "E2", "ref": …}`, `by kind each ref`).
+        var alternative: Int? = nil
     }
 
     /// One part of a key: its attribute's name and type, and the paths it is read from, in order.
@@ -105,7 +108,8 @@ struct GeneratedSchema {
         static let stringKeys = Features(rawValue: 1 << 3)
         static let allTypes = Features(rawValue: 1 << 4)
         static let groups = Features(rawValue: 1 << 5)
-        static let all: Features = [.scoped, .owned, .compound, .stringKeys, .allTypes, .groups]
+        static let polymorphic = Features(rawValue: 1 << 6)
+        static let all: Features = [.scoped, .owned, .compound, .stringKeys, .allTypes, .groups, .polymorphic]
     }
 
     static func random(_ random: inout GraphRandom, entities count: Int, relationships extra: Int, features: Features) -> GeneratedSchema {
@@ -153,8 +157,14 @@ struct GeneratedSchema {
             let target = random.pick(targets)
             if schema.entities[target].key == .compound && source >= target { continue }
             let relationship = schema.entities[source].relationships.count
+            var alternative: Int?
+            if features.contains(.polymorphic) && random.chance(1, in: 3) {
+                let others = targets.filter { $0 != target && (schema.entities[$0].key != .compound || source < $0) }
+                if !others.isEmpty { alternative = random.pick(others) }
+            }
             schema.entities[source].relationships.append(
-                Relationship(name: "r\(relationship)", target: target, toMany: random.chance(1, in: 2), optional: !random.chance(1, in: 3)))
+                Relationship(
+                    name: "r\(relationship)", target: target, toMany: random.chance(1, in: 2), optional: !random.chance(1, in: 3), alternative: alternative))
         }
         return schema
     }
@@ -267,7 +277,7 @@ struct SchemaGraph {
         }
         for (index, entity) in schema.entities.enumerated() {
             for (number, relationship) in entity.relationships.enumerated() where schema.entities[relationship.target].isReferenced {
-                let count = graph.objects[relationship.target].count
+                let count = graph.objects[relationship.target].count + (relationship.alternative.map { graph.objects[$0].count } ?? 0)
                 for object in graph.objects[index].indices {
                     graph.objects[index][object].links[number] =
                         relationship.toMany
@@ -277,6 +287,12 @@ struct SchemaGraph {
             }
         }
         return graph
+    }
+
+    /// The entity and object a link of `relationship` names: past the target's objects, the alternative's.
+    func resolve(_ relationship: GeneratedSchema.Relationship, _ link: Int) -> (entity: Int, object: Int) {
+        let count = objects[relationship.target].count
+        return link < count ? (relationship.target, link) : (relationship.alternative!, link - count)
     }
 
     /// The link value of the element at `position` of a to-many of the object `object`.
@@ -308,11 +324,16 @@ struct SchemaGraph {
                 for (part, value) in zip(parts, object.key) { fields[part.name] = value.stored }
                 for (attribute, value) in zip(entity.attributes, object.values) { fields[attribute.name] = value?.stored ?? "NULL" }
                 for (offset, (relationship, targets)) in zip(entity.relationships, object.links).enumerated() {
-                    let names = targets.enumerated().map { position, target in
-                        name(relationship.target, target) + (wrapped.contains([index, offset]) ? "{role=\(Self.role(number, position))}" : "")
+                    // A polymorphic relationship: a field per target entity, as `StoredGraph` reads it.
+                    for entity in [relationship.target] + (relationship.alternative.map { [$0] } ?? []) {
+                        let names = targets.enumerated().compactMap { position, target -> String? in
+                            let resolved = resolve(relationship, target)
+                            guard resolved.entity == entity else { return nil }
+                            return name(entity, resolved.object) + (wrapped.contains([index, offset]) ? "{role=\(Self.role(number, position))}" : "")
+                        }
+                        fields["\(relationship.name)->\(schema.entities[entity].name)"] =
+                            relationship.toMany ? "[" + names.joined(separator: ", ") + "]" : names.first ?? "NULL"
                     }
-                    fields["\(relationship.name)->\(schema.entities[relationship.target].name)"] =
-                        relationship.toMany ? "[" + names.joined(separator: ", ") + "]" : names.first ?? "NULL"
                 }
                 result.append(StoredGraph.line(name(index, number), fields))
             }
