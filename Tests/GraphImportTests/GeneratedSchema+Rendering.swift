@@ -69,8 +69,9 @@ struct SchemaRendering: CustomStringConvertible {
             guard shapes.contains(.overlapping) else { continue }
             // Not over an optional to-one: a records line that meets `null` (or `""`) there refuses
             // the record ("expected an object for E2, found null"), and export writes `null` for a
-            // to-one without a target, so its document does not import again (an engine bug, seeds
-            // 35, 83, 147 before this rule; see the report).
+            // to-one without a target, so its document does not import again. An engine bug:
+            // `records at $[*] as A`, `records at $[*].b as B`, `A.b : B?` and the feed
+            // `[{"id": 1, "b": {"id": 2}}, {"id": 3, "b": null}]` exit 65.
             for (number, relationship) in entity.relationships.enumerated()
             where relationship.target > index && relationship.alternative == nil && (relationship.toMany || !relationship.optional) && random.chance(1, in: 3) {
                 let target = schema.entities[relationship.target]
