@@ -61,6 +61,28 @@ struct ExportRoundTripShapeTests {
         #expect(exported.contains(#""name":"t1_a","body":"top","link_id":{"name":"t3_p","title":"A post"},"parent_id":null"#))
     }
 
+    /// Found by the generated schemas (seed 195): members were named by the first key attribute
+    /// alone, `"octo"` twice, which no JSON reader takes.
+    @Test(arguments: StoreKind.testable)
+    func aKeyedToManyIntoACompoundKeyNamesEachMemberByItsWholeKey(kind: StoreKind) throws {
+        let map = """
+            records at $[*] as Team
+            entity Team
+              key id
+              id : Int
+              repos <- repos{*} : [Repo]
+            entity Repo
+              key owner, name
+              owner : String
+              name : String
+            """
+        let json = #"[{"id": 1, "repos": {"a": {"owner": "octo", "name": "r1"}, "b": {"owner": "octo", "name": "r/2"}, "c": {"owner": "o\\", "name": "x"}}}]"#
+        let exported = try Self.expectRoundTrip(map, json, kind: kind)
+        #expect(exported.contains(#""repos":{"octo/r1":{"#))
+        #expect(exported.contains(#""octo/r\\/2":{"#))
+        #expect(exported.contains(#""o\\\\/x":{"#))
+    }
+
     @Test(arguments: StoreKind.testable)
     func toManysThatSplitAnArrayOfKeysByPrefixWriteTheKeysBack(kind: StoreKind) throws {
         let map = """

@@ -146,8 +146,10 @@ enum StoredGraph {
 
     static func quoted(_ name: String) -> String { name.replacingOccurrences(of: "\"", with: "\"\"") }
 
-    /// A Bool as the model writes it: SQLite stores 0 or 1, PostgreSQL prints `t` or `f`.
+    /// A Bool as the model writes it: SQLite stores 0 or 1, PostgreSQL prints `t` or `f`; a Double
+    /// as Swift prints it (`3.0`, where PostgreSQL prints `3`).
     static func normalized(_ text: String, _ attribute: AttributePlan) -> String {
+        if attribute.type == .double, let number = Double(text) { return "\(number)" }
         guard attribute.type == .bool else { return text }
         switch text {
         case "1", "t", "true": return "true"

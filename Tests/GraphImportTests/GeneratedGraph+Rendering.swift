@@ -4,6 +4,7 @@ indirect enum RenderedJSON {
     case array([RenderedJSON])
     case string(String)
     case int(Int64)
+    case double(Double)
     case bool(Bool)
     case null
 
@@ -35,6 +36,7 @@ indirect enum RenderedJSON {
             out += "]"
         case .string(let text): Self.string(text, into: &out, escapeAll: escapeAll)
         case .int(let number): out += String(number)
+        case .double(let number): out += "\(number)"
         case .bool(let value): out += value ? "true" : "false"
         case .null: out += "null"
         }

@@ -10,16 +10,18 @@ import Testing
 ///
 /// A fixed budget of seeds runs in CI. `GRAPHIMPORT_GENERATOR_SEEDS=N` runs seeds 1…N,
 /// `GRAPHIMPORT_GENERATOR_SEED=S` runs seed S alone (a failure prints it, with the map and the inputs),
-/// `GRAPHIMPORT_GENERATOR_STORE=sqlite` (or `postgresql`) runs them on that store alone.
+/// `GRAPHIMPORT_GENERATOR_STORE=sqlite` (or `postgresql`) runs them on that store alone, and
+/// `GRAPHIMPORT_GENERATOR_PRINT=1` prints each seed's map, inputs and expected graph.
 @Suite("Generated graphs, rendered in API shapes")
 struct GeneratedGraphTests {
-    /// Seeds per store in CI: PostgreSQL's round trips are slower, so it takes fewer.
-    static func seeds(_ kind: StoreKind) -> [UInt64] {
+    /// Seeds per store in CI (`sqlite` and `postgresql` of them): PostgreSQL's round trips are
+    /// slower, so it takes fewer.
+    static func seeds(_ kind: StoreKind, sqlite: UInt64 = 40, postgresql: UInt64 = 8) -> [UInt64] {
         let environment = ProcessInfo.processInfo.environment
         if let only = environment["GRAPHIMPORT_GENERATOR_STORE"], only != kind.rawValue { return [] }
         if let text = environment["GRAPHIMPORT_GENERATOR_SEED"], let seed = UInt64(text) { return [seed] }
         if let text = environment["GRAPHIMPORT_GENERATOR_SEEDS"], let count = UInt64(text), count > 0 { return Array(1...count) }
-        return Array(1...(kind == .sqlite ? 40 : 8))
+        return Array(1...(kind == .sqlite ? sqlite : postgresql))
     }
 
     @Test(arguments: StoreKind.testable)
@@ -48,10 +50,17 @@ struct GeneratedGraphTests {
         let graph = GeneratedGraph.generate(&random)
         let rendering = GraphRendering.random(&random)
         let inputs = rendering.inputs(of: graph, random: &random)
-        let map = rendering.map
+        try verify(map: rendering.map, inputs: inputs, expected: graph.lines, what: "\(rendering)", seed: seed, kind: kind, tally: &tally)
+    }
+
+    /// The three properties, for a map, its inputs in import order and the lines of the graph they
+    /// hold: the store holds exactly that graph, a re-import changes nothing, and the export names
+    /// no limit and imports again to the same graph.
+    static func verify(map: String, inputs: [String], expected: [String], what: String, seed: UInt64, kind: StoreKind, tally: inout Tally) throws {
         let replay =
-            "seed \(seed) on \(kind) (replay: GRAPHIMPORT_GENERATOR_SEED=\(seed) GRAPHIMPORT_GENERATOR_STORE=\(kind.rawValue)), \(rendering)\nmap:\n\(map)\ninputs:\n"
+            "seed \(seed) on \(kind) (replay: GRAPHIMPORT_GENERATOR_SEED=\(seed) GRAPHIMPORT_GENERATOR_STORE=\(kind.rawValue)), \(what)\nmap:\n\(map)\ninputs:\n"
             + inputs.joined(separator: "\n--- next input ---\n")
+        if ProcessInfo.processInfo.environment["GRAPHIMPORT_GENERATOR_PRINT"] != nil { print(replay + "\nexpected:\n" + expected.joined(separator: "\n")) }
         let plan: ImportPlan
         do {
             plan = try ImportPlan.compile(text: map, fileName: "generated.map")
@@ -59,7 +68,6 @@ struct GeneratedGraphTests {
             Issue.record("the map does not compile: \(error)\n\(replay)")
             return
         }
-        let expected = graph.lines
 
         // The store holds exactly the graph.
         let store = try StoreUnderTest(kind)

@@ -612,15 +612,30 @@ final class ExportWalk {
         entity.required.contains { row[entity.attributeColumn($0)].isNull }
     }
 
-    /// The member name an object is written under in a `{*}` object: its `$key` attribute, else its key.
+    /// The member name an object is written under in a `{*}` object: its `$key` attribute, else its
+    /// key; a key of several attributes joins them with `/` (a `/` or `\` inside one escaped by `\`),
+    /// so that two objects that share a part (`octo/r1`, `octo/r2`; a parent-scoped child's parent)
+    /// are two members, not one name twice, which no JSON reader takes.
     private func memberName(_ entity: ExportEntity, _ row: [SQLValue]) -> String {
-        let index = entity.memberName ?? entity.plan.keyAttributes[0]
-        switch row[entity.attributeColumn(index)] {
-        case .text(let text): return text
-        case .integer(let number): return String(number)
-        case .real(let number): return String(number)
-        case .null: return ""
-        case .blob(let bytes): return String(decoding: bytes, as: UTF8.self)
+        func text(_ index: Int) -> String {
+            switch row[entity.attributeColumn(index)] {
+            case .text(let text): return text
+            case .integer(let number): return String(number)
+            case .real(let number): return String(number)
+            case .null: return ""
+            case .blob(let bytes): return String(decoding: bytes, as: UTF8.self)
+            }
         }
+        if let index = entity.memberName { return text(index) }
+        let key = entity.plan.keyAttributes
+        guard key.count > 1 else { return text(key[0]) }
+        return key.map { index in
+            var part = ""
+            for character in text(index) {
+                if character == "/" || character == "\\" { part.append("\\") }
+                part.append(character)
+            }
+            return part
+        }.joined(separator: "/")
     }
 }
