@@ -19,8 +19,14 @@ extension RecordRoute.Case {
 extension [RecordRoute] {
     /// The index of the route that takes a record matched by pattern `index`: that pattern's
     /// route when its `where` holds (or it has none), else the first later route of the same
-    /// path whose `where` holds; nil when none takes it (the record is passed over).
+    /// path whose `where` holds; nil when none takes it (the record is passed over), or when the
+    /// record stands for no object (`null` at the end of a path that names a key: `RecordRoute.nullIsNoRecord`).
     func route(taking record: JSONValue, matchedBy index: Int) -> Int? {
+        switch record {
+        case .null where self[index].nullIsNoRecord: return nil
+        case .string("") where self[index].emptyTextIsNoRecord: return nil
+        default: break
+        }
         guard let filter = self[index].filter, !filter.takes(record) else { return index }
         return self[index].alternatives.first { self[$0].filter?.takes(record) ?? true }
     }

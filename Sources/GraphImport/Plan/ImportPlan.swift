@@ -103,6 +103,10 @@ public struct ImportPlan: Sendable {
         var routes = mapping.records.flatMap { source in
             source.paths.map { RecordRoute(source: source, path: $0, indexByName: indexByName) }
         }
+        for index in routes.indices where routes[index].nullIsNoRecord {
+            if case .entity(let entity) = routes[index].target, entities[entity].readsBareValue { continue }
+            routes[index].emptyTextIsNoRecord = true
+        }
         // Routes of one path form choices: the first route of a choice takes the record when its
         // `where` holds, else passes it on to the later routes of the choice, which ends at a route
         // without `where`. A route after that end starts a choice of its own, which the reader
@@ -196,6 +200,12 @@ package struct RecordRoute: Sendable {
     /// Where in a record's concrete path its position in its array is, when the path's last
     /// iteration is `[*]` or `[*?]`: what `$index` reads (0 for a lone object taken by `[*?]`).
     let elementIndexDepth: Int?
+    /// Whether a record of this route that is `null` stands for no object and is passed over: its
+    /// path ends at a named key (`$[*].b`), where a to-one at the same place (`b : B?`) reads
+    /// `null` as no object, and where export writes a to-one without one as `null`.
+    let nullIsNoRecord: Bool
+    /// The same for `""`, where the route's entity reads no bare value (as a to-one reads `""`).
+    var emptyTextIsNoRecord = false
 
     enum Target: Sendable {
         case entity(Int)
@@ -227,6 +237,11 @@ package struct RecordRoute: Sendable {
         memberNameDepth = path.components.lastIndex(of: .anyMember)
         let lastIteration = path.components.lastIndex { [.anyIndex, .anyIndexOrOne, .anyMember].contains($0) }
         elementIndexDepth = lastIteration.flatMap { path.components[$0] == .anyMember ? nil : $0 }
+        nullIsNoRecord =
+            switch path.components.last {
+            case .key?: true
+            default: false
+            }
         if let choice = source.choice {
             target = .choice(
                 discriminator: ImportPlan.steps(choice.discriminator), description: choice.discriminator.description,
