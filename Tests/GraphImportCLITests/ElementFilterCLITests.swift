@@ -44,7 +44,10 @@ struct ElementFilterCLITests {
         #expect(check.stderr == "check: no errors for 5 records of \(feed)\n")
         let result = try runBinary([feed, "--map", map, "--store", store])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stderr.contains("graphimport: 1 record was ignored by the map's `-> ignore` cases, `records … where` conditions, or as `null` where a records path ends at a key"))
+        #expect(
+            result.stderr.contains(
+                "graphimport: 1 record was ignored by the map's `-> ignore` cases, `records … where` conditions, or as `null` where a records path ends at a key"
+            ))
         #expect(try sqlite(store, "SELECT id, login FROM users ORDER BY id") == "7|ada\n8|bob")
         #expect(
             try sqlite(
