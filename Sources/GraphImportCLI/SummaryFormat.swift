@@ -86,7 +86,7 @@ enum SummaryFormat {
         }
         if summary.ignoredRecords > 0 {
             text +=
-                "graphimport: \(summary.ignoredRecords) record\(summary.ignoredRecords == 1 ? " was" : "s were") ignored by the map's `-> ignore` cases, `records … where` conditions, or as `null` where a records path ends at a key\n"
+                "graphimport: \(summary.ignoredRecords) record\(summary.ignoredRecords == 1 ? " was" : "s were") ignored by the map's `-> ignore` cases, `records … where` conditions, or as `null` or `\"\"` where a records path ends at a key\n"
         }
         if summary.skippedRecords > 0 {
             text += "graphimport: \(summary.skippedRecords) record\(summary.skippedRecords == 1 ? " was" : "s were") skipped (see above)\n"

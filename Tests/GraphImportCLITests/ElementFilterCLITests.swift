@@ -46,7 +46,7 @@ struct ElementFilterCLITests {
         #expect(result.status == 0, "\(result.stderr)")
         #expect(
             result.stderr.contains(
-                "graphimport: 1 record was ignored by the map's `-> ignore` cases, `records … where` conditions, or as `null` where a records path ends at a key"
+                "graphimport: 1 record was ignored by the map's `-> ignore` cases, `records … where` conditions, or as `null` or `\"\"` where a records path ends at a key"
             ))
         #expect(try sqlite(store, "SELECT id, login FROM users ORDER BY id") == "7|ada\n8|bob")
         #expect(
