@@ -15,6 +15,8 @@ package struct ExportPlan: Sendable {
     let recordLines: [String]
     /// Per `meta` line: its name and how its value is written.
     let metaValues: [(name: String, value: ExportValue)]
+    /// The values of the response's root that members read (`@root.…`), each written once.
+    let rootValues: [ExportRootValue]
     /// What will not import again to the same graph, member by member.
     package let caveats: [ExportCaveat]
     /// Whether the document is JSON Lines, one record per line: the map reads each line's value
@@ -90,19 +92,37 @@ package struct ExportPlan: Sendable {
         // beside them (`$[0].response.total_count` and `$[*].response.items[*]`); when a line
         // fits nowhere, the records first, each at its first path, and the meta values where
         // they still fit.
+        // The root values before the records, which read only those that come before them.
+        let (rootValues, rootCaveats) = ExportRootValue.compile(plan)
+        caveats += rootCaveats
+        func placeRootValues(in document: ExportShapeBuilder) -> [ExportCaveat] {
+            rootValues.enumerated().compactMap { index, value in
+                let reason: String
+                if readsLines {
+                    reason = "JSON Lines: each line is a root document of its own, which export writes as a record; not written"
+                } else if document.insert(.rootValue(index), at: value.steps[...]) {
+                    return nil
+                } else {
+                    reason = "its path is a meta value's; not written"
+                }
+                let readers = (value.readers + value.inner.map(\.reader)).map(\.name).joined(separator: ", ")
+                return ExportCaveat(member: value.written, reason: "read by \(readers): \(reason)")
+            }
+        }
         var document = ExportShapeBuilder()
         var layoutCaveats: [ExportCaveat] = []
         var fits = true
         for (index, steps) in metaPlaces.enumerated() where !document.insert(.meta(index), at: steps[...]) {
             layoutCaveats.append(ExportCaveat(member: "meta \(metaValues[index].0)", reason: "its path is another meta value's; not written"))
         }
+        layoutCaveats += placeRootValues(in: document)
         for (index, line) in lines.enumerated() where !line.places.contains(where: { document.insert(.records(index), at: $0[...]) }) {
             fits = false
         }
         var inside: [Int: ExportShapeBuilder] = [:]
         if !fits {
             document = ExportShapeBuilder()
-            layoutCaveats = []
+            layoutCaveats = placeRootValues(in: document)
             // Outer lines first, so that a line whose objects sit inside another line's finds it placed.
             var placedLines: [Int] = []
             for index in lines.indices.sorted(by: { (lines[$0].places[0].count, $0) < (lines[$1].places[0].count, $1) }) {
@@ -154,6 +174,7 @@ package struct ExportPlan: Sendable {
         self.recordLeaves = leaves
         recordLines = lines.map(\.written)
         self.metaValues = metaValues
+        self.rootValues = rootValues
         self.caveats = caveats
     }
 
