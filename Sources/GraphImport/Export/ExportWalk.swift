@@ -76,7 +76,17 @@ final class ExportWalk {
         if !stopped {
             try noteUnwritten()
             noteUnsatisfied()
+            for (index, reason) in plan.unplacedMeta { try noteMeta(index, reason: reason) }
         }
+    }
+
+    /// Names the `meta` value `index` as not written, with `reason`, when the store holds one.
+    private func noteMeta(_ index: Int, reason: String) throws(ReadError) {
+        let name = plan.metaValues[index].name
+        guard let stored = try reader.meta(name) else { return }
+        let text = stored.description
+        let shown = text.count > 40 ? String(text.prefix(40)) + "…" : text
+        unwritten.append(ExportCaveat(member: "meta \(name)", reason: "the store holds \(shown); " + reason))
     }
 
     private func writeDocument(_ shape: ExportShape) throws(ReadError) {
@@ -299,6 +309,9 @@ final class ExportWalk {
             out.newline()
         }
         noteUnsatisfied()
+        for index in plan.metaValues.indices {
+            try noteMeta(index, reason: "only an export of the document writes the map's meta values; not written")
+        }
         // The document's root holds what they read from it: an entity's objects alone do not.
         for value in plan.rootValues {
             for reader in value.readers + value.inner.map(\.reader) where reader.entity == entity.index {
