@@ -263,7 +263,7 @@ final class ExportWalk {
             if self.written.contains(holder.line) { written = "TRUE" }
         }
         // A top-level object nests its targets unless `--depth 0` (an owned one always).
-        if let written, maxDepth > 0 || target.plan.isOwned {
+        if let written, maxDepth > 0 || target.nestsAlways {
             let from: String
             switch holder.relationship {
             case .toOne(let index):
@@ -591,13 +591,13 @@ final class ExportWalk {
     }
 
     /// The target of a link: nested when the depth allows, it is not on the way down already, and
-    /// it is more than a stub; otherwise by its key. An owned object is always nested: its key
-    /// (its owner's and its position) stands for nothing in the feed.
+    /// it is more than a stub; otherwise by its key. An owned object, and one that is an array,
+    /// is always nested (`ExportEntity.nestsAlways`).
     private func writeTarget(_ element: ExportElement, pk: Int64, links: [SQLValue], depth: Int) throws(ReadError) {
         let target = plan.entities[element.target]
         guard let row = try row(target, pk: pk) else { return out.null() }
         let context = Context(entity: target, row: row, element: element, links: links, depth: depth + 1)
-        if !element.byKey, depth < maxDepth || target.plan.isOwned, !isStub(target, row),
+        if !element.byKey, depth < maxDepth || target.nestsAlways, !isStub(target, row),
             !path.contains(where: { $0.entity == target.index && $0.pk == pk })
         {
             // Through its holder from a top-level object, the store counts it; any other way is kept.
