@@ -475,14 +475,21 @@ final class ExportWalk {
                 }
                 return out.null()
             }
-            out.beginArray()
+            // Over `{*}` the elements are an object's members, named by their targets' `$key`.
+            let keyed = branches.contains { if case .toMany(let index) = $0 { entity.plan.toMany[index].isKeyed } else { false } }
+            if keyed { out.beginObject() } else { out.beginArray() }
             for case .toMany(let index) in branches {
                 for link in try linkRows(entity, index, context.row[0]) {
                     guard case .integer(let pk) = link[0] else { continue }
+                    if keyed {
+                        let target = plan.entities[entity.toMany[index].target]
+                        guard let row = try row(target, pk: pk) else { continue }
+                        out.key(memberName(target, row))
+                    }
                     try writeElement(entity.toMany[index], pk: pk, links: link, depth: context.depth)
                 }
             }
-            out.endArray()
+            if keyed { out.endObject() } else { out.endArray() }
         case .element, .records, .meta, .rootValue:
             out.null()
         }
