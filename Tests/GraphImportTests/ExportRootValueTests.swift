@@ -32,6 +32,25 @@ struct ExportRootValueTests {
             exported == #"{"repository":{"id":7,"full_name":"o/r"},"meta":{"generated_at":"2024-05-01"},"items":[{"number":1},{"number":2}]}"# + "\n")
     }
 
+    /// A root value beside the records inside one wrapper goes before them, as the records need it.
+    @Test(arguments: StoreKind.testable)
+    func aValueBesideTheRecordsInTheirWrapperIsWrittenBeforeThem(kind: StoreKind) throws {
+        let map = "records at data.items[*] as Item\nentity Item\n  key id\n  id : Int\n  page <- @root.data.page : Int\n"
+        let exported = try ExportRoundTripShapeTests.expectRoundTrip(map, #"{"data": {"page": 3, "items": [{"id": 1}, {"id": 2}]}}"#, kind: kind)
+        #expect(exported == #"{"data":{"page":3,"items":[{"id":1},{"id":2}]}}"# + "\n")
+    }
+
+    /// A document that is the records' array has no root member: the records are written, the value named.
+    @Test(arguments: StoreKind.testable)
+    func aValueWhereTheRecordsAreIsNamedAndTheRecordsWritten(kind: StoreKind) throws {
+        let plan = try ImportPlan.compile(text: "records at $[*] as A\nentity A\n  key id\n  id : Int\n  x <- @root.x : String?\n", fileName: "test.map")
+        let store = try StoreUnderTest(kind)
+        _ = try store.importJSON(#"[{"id": 1}]"#, plan: plan).get()
+        let (exported, limits) = try ExportRoundTripShapeTests.export(store, plan: plan)
+        #expect(exported == #"[{"id":1}]"# + "\n")
+        #expect(limits == ["@root.x: read by A.x: its path is where records or a meta value are written; not written"])
+    }
+
     @Test(arguments: StoreKind.testable)
     func objectsThatHoldSeveralValuesAreNamedWithThem(kind: StoreKind) throws {
         let plan = try ImportPlan.compile(text: Self.map, fileName: "test.map")

@@ -95,22 +95,25 @@ package struct ExportPlan: Sendable {
         // beside them (`$[0].response.total_count` and `$[*].response.items[*]`); when a line
         // fits nowhere, the records first, each at its first path, and the meta values where
         // they still fit.
-        // The root values before the records, which read only those that come before them.
+        // The root values after the records and meta values are placed, each before what it
+        // meets there: records read only the root values that come before them.
         let (rootValues, rootCaveats) = ExportRootValue.compile(plan)
         caveats += rootCaveats
         func placeRootValues(in document: ExportShapeBuilder) -> [ExportCaveat] {
-            rootValues.enumerated().compactMap { index, value in
+            // Last first, since each goes before what is there: they come out in their order.
+            let named = rootValues.enumerated().reversed().compactMap { index, value -> ExportCaveat? in
                 let reason: String
                 if readsLines {
                     reason = "JSON Lines: each line is a root document of its own, which export writes as a record; not written"
-                } else if document.insert(.rootValue(index), at: value.steps[...]) {
+                } else if document.insert(.rootValue(index), at: value.steps[...], first: true) {
                     return nil
                 } else {
-                    reason = "its path is a meta value's; not written"
+                    reason = "its path is where records or a meta value are written; not written"
                 }
                 let readers = (value.readers + value.inner.map(\.reader)).map(\.name).joined(separator: ", ")
                 return ExportCaveat(member: value.written, reason: "read by \(readers): \(reason)")
             }
+            return named.reversed()
         }
         var document = ExportShapeBuilder()
         var layoutCaveats: [ExportCaveat] = []
@@ -118,7 +121,6 @@ package struct ExportPlan: Sendable {
         for (index, steps) in metaPlaces.enumerated() where !document.insert(.meta(index), at: steps[...]) {
             layoutCaveats.append(ExportCaveat(member: "meta \(metaValues[index].0)", reason: "its path is another meta value's; not written"))
         }
-        layoutCaveats += placeRootValues(in: document)
         for (index, line) in lines.enumerated() where !line.places.contains(where: { document.insert(.records(index), at: $0[...]) }) {
             fits = false
         }
@@ -126,7 +128,7 @@ package struct ExportPlan: Sendable {
         var unplacedMeta: [(index: Int, reason: String)] = []
         if !fits {
             document = ExportShapeBuilder()
-            layoutCaveats = placeRootValues(in: document)
+            layoutCaveats = []
             // Outer lines first, so that a line whose objects sit inside another line's finds it placed.
             var placedLines: [Int] = []
             for index in lines.indices.sorted(by: { (lines[$0].places[0].count, $0) < (lines[$1].places[0].count, $1) }) {
@@ -170,7 +172,7 @@ package struct ExportPlan: Sendable {
                 unplacedMeta.append((index, Self.metaClash(steps, among: lines.map { ($0.places[0], $0.written) }, jsonLines: readsLines)))
             }
         }
-        caveats += layoutCaveats
+        caveats += layoutCaveats + placeRootValues(in: document)
         var leaves = lines.map(\.leaf)
         for (line, builder) in inside { leaves[line].inside = builder.shape }
         self.document = document.shape

@@ -45,7 +45,8 @@ struct ExportRootValue: Sendable {
         var values: [ExportRootValue] = []
         var caveats: [ExportCaveat] = []
         // Outermost first, so that a value read inside another finds that one made.
-        for (path, reader) in found.sorted(by: { $0.path.components.count < $1.path.components.count }) {
+        let outermostFirst = found.indices.sorted { (found[$0].path.components.count, $0) < (found[$1].path.components.count, $1) }
+        for (path, reader) in outermostFirst.map({ found[$0] }) {
             let steps = ExportPlan.steps(KeyPath(Array(path.components.dropFirst())))
             if let same = values.firstIndex(where: { $0.steps == steps }) {
                 guard values[same].readers.allSatisfy({ Self.sameKind($0.member, reader.member) }) else {
