@@ -31,6 +31,9 @@ final class ExportWalk {
     private let holders: [Int: (entity: Int, relationship: ExportRelationship)]
     /// Per such entity: the objects written whole by a relationship other than its holder.
     private var writtenElsewhere: [Int: Set<Int64>] = [:]
+    /// Per polymorphic `{*}` relationship: its elements left out for a name another entity's
+    /// element took, how many, the first name, and why.
+    private var sharedNames: [(member: String, count: Int, first: String, reason: String)] = []
     /// Whether `shouldStop` ended the walk: what was written is a part.
     private(set) var stopped = false
 
@@ -478,13 +481,20 @@ final class ExportWalk {
             // Over `{*}` the elements are an object's members, named by their targets' `$key`.
             let keyed = branches.contains { if case .toMany(let index) = $0 { entity.plan.toMany[index].isKeyed } else { false } }
             if keyed { out.beginObject() } else { out.beginArray() }
+            // Two entities' objects may share a name, which one object's members cannot.
+            var names = Set<String>()
             for case .toMany(let index) in branches {
                 for link in try linkRows(entity, index, context.row[0]) {
                     guard case .integer(let pk) = link[0] else { continue }
                     if keyed {
                         let target = plan.entities[entity.toMany[index].target]
                         guard let row = try row(target, pk: pk) else { continue }
-                        out.key(memberName(target, row))
+                        let name = memberName(target, row)
+                        guard names.insert(name).inserted else {
+                            noteSharedName(name, member: "\(entity.plan.name).\(entity.plan.toMany[index].name)")
+                            continue
+                        }
+                        out.key(name)
                     }
                     try writeElement(entity.toMany[index], pk: pk, links: link, depth: context.depth)
                 }
@@ -554,8 +564,22 @@ final class ExportWalk {
         return false
     }
 
+    /// A polymorphic `{*}` element left out because an element of another entity has its name.
+    private func noteSharedName(_ name: String, member: String) {
+        let reason = "links not written: the member name is another entity's element's in the same object, which JSON holds once"
+        if let index = sharedNames.firstIndex(where: { $0.member == member }) {
+            sharedNames[index].count += 1
+        } else {
+            sharedNames.append((member, 1, name, reason))
+        }
+    }
+
     /// The elements of a relationship with a `where` that were taken back, and why (`noteUnsatisfied`).
     private func noteUnsatisfied() {
+        for (member, count, first, reason) in sharedNames {
+            unwritten.append(ExportCaveat(member: member, reason: "\(count) \(reason) (first: \(first))"))
+        }
+        sharedNames = []
         for (member, condition, record, count, first) in unsatisfied {
             let what = record ? "objects not written: the record" : "links not written: the element"
             let reason =
