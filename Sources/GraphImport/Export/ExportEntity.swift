@@ -86,6 +86,15 @@ final class ExportEntity: Sendable {
         }
     }
 
+    /// Whether its objects are written whole whatever `--depth`: an owned object's key (its owner's
+    /// and its position) stands for nothing in the feed, and an object that is an array
+    /// (`files <- $ : [File]`) has no key to stand for it: its key is where it sits.
+    var nestsAlways: Bool {
+        if plan.isOwned { return true }
+        if case .member(.toMany) = shape { return true }
+        return false
+    }
+
     /// How the targets of one of its relationships are written.
     func element(_ relationship: ExportRelationship) -> ExportElement {
         switch relationship {
