@@ -66,7 +66,7 @@ struct OwnedEntityCLITests {
             ])
     }
 
-    @Test func aRelationshipOfAnOwnedEntityIsAMapErrorWithACaret() throws {
+    @Test func anOwnedEntityHoldingAnOwnedEntityIsAMapErrorWithACaret() throws {
         let dir = TemporaryDirectory()
         let map = dir.write("orders.map", Self.map + "\nentity Tier owned\n  price : Int\n")
         let result = runInProcess(["check", map])
@@ -74,10 +74,10 @@ struct OwnedEntityCLITests {
         #expect(
             result.stderr.hasPrefix(
                 """
-                \(map):10:3: error: the owned entity 'Line' cannot have the relationship 'tiers'
+                \(map):10:3: error: the owned entity 'Line' cannot hold the owned entity 'Tier' ('tiers'): an owned object is placed by its owner's key, and Line has none
                  10 |   tiers <- price_tiers : [Tier]
                     |   ^
-                help: an owned entity holds attributes only; store the value as JSON (`tiers : JSON`), or give Line a key and drop `owned`
+                help: hold Tier in the entity that owns Line instead, store the value as JSON (`tiers : JSON`), or give Line or Tier a key and drop `owned`
                 """))
     }
 }
