@@ -134,6 +134,20 @@ struct OwnedRelationshipTests {
     }
 
     @Test(arguments: StoreKind.testable)
+    func aTargetThatDeleteMissingTakesIsNullifiedInTheOwnedRows(kind: StoreKind) throws {
+        let map = "records at users[*] as User\n" + historyMap.replacingOccurrences(of: "  login : String?\n", with: "  login : String?\n  delete missing\n")
+        let store = try MappedStore(kind, map: map)
+        try store.importJSON(
+            #"{"users": [{"id": 7, "login": "ann"}, {"id": 8, "login": "bob"}], "issues": [{"id": 1, "title": "t", "history": [{"field": "f", "author": 8, "reviewer": 7, "labels": []}]}]}"#
+        )
+        let summary = try store.importJSON(#"{"users": [{"id": 7, "login": "ann"}], "issues": [{"id": 2, "title": "u"}]}"#)
+        #expect(summary.deletions == [Deletions(entity: "User", count: 1, sampleKeys: ["8"])])
+        #expect(
+            try store.select("SELECT c.owner_id, c.field, c.author_pk IS NULL, r.id FROM changes c JOIN users r ON r.pk = c.reviewer_pk")
+                .map { $0.map { $0 == "t" ? "1" : $0 } } == [["1", "f", "1", "7"]])
+    }
+
+    @Test(arguments: StoreKind.testable)
     func aCascadeOnTheOwnedSideDeletesTheOwnedRowWithItsTarget(kind: StoreKind) throws {
         let map = historyMap.replacingOccurrences(of: "  author : User\n", with: "  author : User delete cascade\n")
         let store = try MappedStore(kind, map: map)
