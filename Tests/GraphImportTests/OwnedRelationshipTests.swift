@@ -269,6 +269,62 @@ extension OwnedRelationshipTests {
     }
 }
 
+/// Order lines whose item is a product or a service, with a main seller picked by `where` and
+/// every seller with the role the wrapper gives them.
+private let sellersMap = """
+    records at orders[*] as Order
+    entity Order
+      key number
+      number : String
+      lines : [Line]
+    entity Line owned
+      quantity : Int
+      item : (Product | Service) by kind
+        "p" -> Product
+        "s" -> Service
+      seller <- sellers where role = "main" : User? each user
+      helpers <- sellers : [User] each user
+        link role : String
+    entity Product
+      key sku
+      sku : String
+    entity Service
+      key code
+      code : String
+    entity User
+      key id
+      id : Int
+      name : String?
+    """
+
+private let sellersFeed = #"""
+    {"orders": [{"number": "A1", "lines": [
+      {"quantity": 1, "item": {"kind": "p", "sku": "pen"},
+       "sellers": [{"role": "aux", "user": {"id": 1, "name": "a"}}, {"role": "main", "user": {"id": 2, "name": "b"}}]},
+      {"quantity": 2, "item": {"kind": "s", "code": "wrap"}, "sellers": []}]}]}
+    """#
+
+extension OwnedRelationshipTests {
+    @Test(arguments: StoreKind.testable)
+    func polymorphicFilteredAndWrappedRelationshipsWorkOnTheOwnedSide(kind: StoreKind) throws {
+        let store = try MappedStore(kind, map: sellersMap)
+        try store.importJSON(sellersFeed)
+        let rows = """
+            SELECT l.position, p.sku, s.code, u.id FROM lines l LEFT JOIN products p ON p.pk = l.item_product_pk
+            LEFT JOIN services s ON s.pk = l.item_service_pk LEFT JOIN users u ON u.pk = l.seller_pk ORDER BY l.position
+            """
+        #expect(try store.select(rows) == [["0", "pen", "NULL", "2"], ["1", "NULL", "wrap", "NULL"]])
+        #expect(
+            try store.select("SELECT u.id, j.role FROM lines_helpers j JOIN users u ON u.pk = j.users_pk ORDER BY j.position") == [
+                ["1", "aux"], ["2", "main"],
+            ])
+        #expect(!(try store.importJSON(sellersFeed)).changed)
+        let copy = try MappedStore(kind, map: sellersMap)
+        try copy.importJSON(try store.store.export(plan: store.plan))
+        #expect(try copy.rows() == store.rows())
+    }
+}
+
 /// `graphimport check --sample` walks an owned object's relationships as an import drafts them.
 extension SampleCheckTests {
     @Test func anOwnedObjectsRelationshipsAreChecked() throws {
