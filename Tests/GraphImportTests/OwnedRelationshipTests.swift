@@ -161,6 +161,9 @@ struct OwnedRelationshipTests {
         let again = try store.importJSON(historyFeed)
         #expect(countsByEntity(again)["Change"]?.first == 1)
         #expect(try store.select(historyRows).count == 3)
+        // The rule runs from the target to the line, never from the line to its target.
+        try graph.delete(try #require(try graph.object("Issue", key: 2)))
+        #expect(try store.select("SELECT id FROM users ORDER BY id") == [["7"], ["8"], ["9"]])
     }
 
     @Test(arguments: StoreKind.testable)
