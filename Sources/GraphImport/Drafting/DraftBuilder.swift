@@ -284,6 +284,7 @@ struct DraftBuilder {
                 throw error(member, "expected an array for the to-many '\(relationship.name)', found \(value.kindName)", hint: nil)
             }
         }
+        if entity.storesListsOnce { linkElements(of: &toMany, to: index, key: keyValues) }
         var draft = ObjectDraft(
             entity: index, key: ObjectKey(values: keyValues), values: values, toOne: toOne, toMany: toMany, linkValues: linkValues)
         draft.lacking = lackingRequired(values, entity: index)
@@ -292,7 +293,7 @@ struct DraftBuilder {
 
     /// What the object lacks of the values its entity requires on insert, reported only if it
     /// turns out to be new; nil when it lacks none. Call with `stack` at the object.
-    private mutating func lackingRequired(_ values: [SQLValue?], entity index: Int) -> LackingRequired? {
+    mutating func lackingRequired(_ values: [SQLValue?], entity index: Int) -> LackingRequired? {
         let required = requiredOnInsert[index]
         // Most objects lack none: nothing is allocated for them.
         guard required.contains(where: { values[$0] == nil }) else { return nil }

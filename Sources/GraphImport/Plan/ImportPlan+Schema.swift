@@ -45,7 +45,8 @@ extension ImportPlan {
                     indexes: entity.toOne.map { [$0.column] }))
         }
         for (index, entity) in entities.enumerated() {
-            for relationship in entity.toMany {
+            // A to-many stored as its inverse to-one's foreign key has no table of its own.
+            for relationship in entity.toMany where relationship.foreignKey == nil {
                 let ownerKey = ForeignKey(table: names[index], column: Naming.primaryKey, onDelete: .cascade)
                 // Deleting a target removes its link rows, unless the relationship denies it.
                 let targetKey = ForeignKey(

@@ -211,14 +211,46 @@ final class GraphWriter<Store: EntityStore> {
             }
             lists.append(list)
         }
+        // Lists stored as their elements' foreign keys: the elements, just written, hold the
+        // link; what is left is letting go of those the list no longer names.
+        var keptOnce: [(index: Int, list: [Int64])] = []
+        if plan.entities[draft.entity].storesListsOnce {
+            for (index, relationship) in plan.entities[draft.entity].toMany.enumerated() where relationship.foreignKey != nil {
+                if let list = lists[index], !relationship.mergesList { keptOnce.append((index, list)) }
+                lists[index] = nil
+            }
+        }
         if let (object, holdsProvided) = try find(draft.entity, draft.key, expecting: provided) {
             if merges[draft.entity] { try merge(into: &lists, linkRows: &linkRows, of: object, entity: draft.entity) }
             try update(object, draft: draft, provided: provided, holdsProvided: holdsProvided, lists: lists, linkRows: linkRows)
+            for (index, list) in keptOnce { try letGo(of: object.pk, draft.entity, index, keeping: list) }
             return object.pk
         }
         var values = provided
         try decisions.insert(draft.entity, &values)
         return try insert(draft.entity, draft.key, values: values, lists: lists, linkRows: linkRows)
+    }
+
+    /// For to-many `index` of entity `entity`, stored as its targets' foreign key: every object
+    /// that links to `owner` and is not in `list` is written with that to-one null, as any update
+    /// (its mode, markers, hooks and counts). A new owner has no such objects.
+    private func letGo(of owner: Int64, _ entity: Int, _ index: Int, keeping list: [Int64]) throws(WriteError) {
+        let relationship = plan.entities[entity].toMany[index]
+        guard let toOne = relationship.foreignKey else { return }
+        let target = plan.entities[relationship.target]
+        let store = stores[relationship.target]
+        let holders = try storing { () throws(StoreError) in try store.holders(ofToOne: toOne, targets: [owner]) }
+        for holder in holders where !list.contains(holder.pk) {
+            let key = ObjectKey(values: try storing { () throws(StoreError) in try store.key(of: holder.pk) })
+            var values = [SQLValue?](repeating: nil, count: target.attributes.count)
+            for (position, attribute) in target.keyAttributes.enumerated() { values[attribute] = key.values[position] }
+            var toOnes = [LinkDraft?](repeating: nil, count: target.toOne.count)
+            toOnes[toOne] = .null
+            _ = try upsert(
+                ObjectDraft(
+                    entity: relationship.target, key: key, values: values, toOne: toOnes,
+                    toMany: Array(repeating: nil, count: target.toMany.count)))
+        }
     }
 
     /// Inserts a new object with `values` in column order, as `ObjectDecisions` made them (`insert`,
