@@ -284,7 +284,6 @@ struct DraftBuilder {
                 throw error(member, "expected an array for the to-many '\(relationship.name)', found \(value.kindName)", hint: nil)
             }
         }
-        if entity.storesListsOnce { linkElements(of: &toMany, to: index, key: keyValues) }
         var draft = ObjectDraft(
             entity: index, key: ObjectKey(values: keyValues), values: values, toOne: toOne, toMany: toMany, linkValues: linkValues)
         draft.lacking = lackingRequired(values, entity: index)
@@ -364,6 +363,9 @@ struct DraftBuilder {
                 links.append(.object(try draft(JSONObject([]), entity: relationship.target, memberName: name, bareValue: target)))
             default:
                 links.append(try link(target, target: relationship.target, member: member, existingOnly: relationship.linksExistingOnly))
+            }
+            if let toOne = relationship.foreignKey, let last = links.indices.last {
+                links[last] = linkElement(links[last], toOne: toOne, owner: relationship.owner, key: ownerKey)
             }
             if hasLinkAttributes {
                 truncate(to: elementDepth)
