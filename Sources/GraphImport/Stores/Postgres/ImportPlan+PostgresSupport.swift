@@ -15,12 +15,6 @@ extension ImportPlan {
         for (index, entity) in entities.enumerated() where entity.keyAttributes.isEmpty {
             refuse(mapping.entities[index].location, "an entity without a key (\(entity.name))")
         }
-        for (index, entity) in entities.enumerated() {
-            for relationship in entity.toMany where relationship.foreignKey != nil {
-                let location = mapping.entities[index].relationship(named: relationship.name)?.location ?? mapping.entities[index].location
-                refuse(location, "a to-many stored once as its inverse to-one's foreign key (\(entity.name).\(relationship.name))")
-            }
-        }
         return found
     }
 }

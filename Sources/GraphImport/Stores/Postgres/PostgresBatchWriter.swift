@@ -46,6 +46,8 @@ final class PostgresBatchWriter {
     var openStubs: [Set<ObjectKey>]
     /// The keys of the objects the record being gathered names but keeps as stored (`keep`).
     private var keptByMode: [(entity: Int, key: ObjectKey)] = []
+    /// A query made while gathering that failed (`gatherOnce`), thrown by `add`.
+    var gatheringError: PostgresError?
 
     init(
         plan: ImportPlan, connection: PostgresConnection, run: RunContext, decisions: ObjectDecisions, batchSize: Int, changeLog: ChangeLog? = nil
@@ -132,7 +134,7 @@ final class PostgresBatchWriter {
     }
 
     /// The tables a load into an empty store drops the keys and indexes of: the entities' and their join tables.
-    private var loadedTables: [String] { plan.entities.flatMap { [$0.table] + $0.toMany.map(\.joinTable) } }
+    private var loadedTables: [String] { plan.entities.flatMap { [$0.table] + $0.toMany.filter { $0.foreignKey == nil }.map(\.joinTable) } }
 
     /// Makes the keys and indexes a first import into an empty store dropped again, each checked or
     /// built at once (`PostgresLoadConstraints`). Call after the last batch, before anything is deleted.
@@ -147,6 +149,7 @@ final class PostgresBatchWriter {
         keptByMode = kept
         gather(draft)
         keptByMode = []
+        if let error = gatheringError { throw error }
         if gathered >= batchSize { try flush() }
     }
 
@@ -167,7 +170,7 @@ final class PostgresBatchWriter {
     }
 
     @discardableResult
-    private func gather(_ draft: ObjectDraft) -> ObjectKey {
+    func gather(_ draft: ObjectDraft) -> ObjectKey {
         let entity = plan.entities[draft.entity]
         var toOne: [GatheredToOne?] = Array(repeating: nil, count: draft.toOne.count)
         for (index, link) in draft.toOne.enumerated() {
@@ -176,7 +179,8 @@ final class PostgresBatchWriter {
         }
         var toMany: [GatheredList?] = Array(repeating: nil, count: draft.toMany.count)
         for (index, links) in draft.toMany.enumerated() {
-            guard let links else { continue }
+            // A list stored as its elements' foreign keys is gathered after its owner (`gatherOnce`).
+            guard let links, entity.toMany[index].foreignKey == nil else { continue }
             toMany[index] = gatherList(links, values: draft.linkValues?[index], width: entity.toMany[index].linkAttributes.count)
         }
         // Occurrences merge as successive writes would: each given value, link or list replaces
@@ -199,6 +203,7 @@ final class PostgresBatchWriter {
                 batches[draft.entity].toMany[row][index] = list
             }
         }
+        if entity.storesListsOnce { gatherOnce(draft) }
         return draft.key
     }
 
@@ -274,7 +279,7 @@ final class PostgresBatchWriter {
             if !changed.isEmpty { try updateRows(index, rows: changed, links: links) }
         }
         for index in entities {
-            for relationship in plan.entities[index].toMany.indices {
+            for relationship in plan.entities[index].toMany.indices where plan.entities[index].toMany[relationship].foreignKey == nil {
                 try writeToMany(index, relationship, pending: pending, stored: stored[index]!, ids: ids)
             }
         }
