@@ -116,6 +116,23 @@ struct InverseStoredOnceTests {
         _ = try again.importOrThrow(exported, plan: plan)
         #expect(try Self.links(again) == Self.links(store), "\(exported)")
     }
+
+    @Test(arguments: StoreKind.testable)
+    func aStoreWithTheFormerJoinTableIsRefusedAndKeepsItsRows(_ kind: StoreKind) throws {
+        let store = try StoreUnderTest(kind)
+        let before = Self.map.replacingOccurrences(of: "actions : [Action] inverse board", with: "actions : [Action]")
+            .replacingOccurrences(of: "Board? inverse actions", with: "Board?")
+        _ = try store.importOrThrow(#"{"boards": [{"id": 1, "actions": [{"id": 10}]}]}"#, plan: try ImportPlan.compile(text: before, fileName: "test.map"))
+        let plan = try ImportPlan.compile(text: Self.map, fileName: "test.map")
+        let error = store.importError(#"{"boards": [{"id": 1, "actions": [{"id": 11}]}]}"#, plan: plan)
+        guard case .storeConflict(_, let refusals)? = error else {
+            Issue.record("expected a store conflict, got \(String(describing: error))")
+            return
+        }
+        #expect(refusals.map(\.message).joined().contains("table boards_actions holds the links of Board.actions"), "\(refusals)")
+        #expect(try store.value("SELECT count(*) FROM boards_actions") == "1")
+        #expect(try store.value("SELECT count(*) FROM actions") == "1")
+    }
 }
 
 @Suite("Inverse pairs stored once: map errors")
