@@ -1,6 +1,14 @@
+import Foundation
 import GraphImport
+import GraphImportJSON
+import GraphImportMapping
 import GraphImportStoreTestSupport
+import GraphImportTestSupport
 import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// A to-one and a to-many that name each other as inverses (`Board.actions`, `Action.board`) are
 /// one fact, stored once as the to-one's foreign key: either side writes it, a list replaces the
@@ -115,6 +123,34 @@ struct InverseStoredOnceTests {
         let again = try StoreUnderTest(kind)
         _ = try again.importOrThrow(exported, plan: plan)
         #expect(try Self.links(again) == Self.links(store), "\(exported)")
+    }
+
+    @Test(arguments: StoreKind.testable)
+    func aKeyGivenAloneForANewObjectWithoutItsRequiredValuesIsRefusedAtTheElement(_ kind: StoreKind) throws {
+        let store = try StoreUnderTest(kind)
+        let plan = try ImportPlan.compile(text: Self.map.replacingOccurrences(of: "kind : String?", with: "kind : String"), fileName: "test.map")
+        _ = try store.importOrThrow(#"{"actions": [{"id": 10, "kind": "a"}]}"#, plan: plan)
+        let error = store.importError(#"{"boards": [{"id": 1, "actions": [10, 11]}]}"#, plan: plan)
+        guard case .record(let refusal)? = error else {
+            Issue.record("expected a record error, got \(String(describing: error))")
+            return
+        }
+        #expect(refusal.path == "$.boards[0].actions[1].kind", "\(refusal)")
+        #expect(try Self.links(store) == [["10", "NULL"]])
+        // A stored action given by its key alone takes the link.
+        _ = try store.importOrThrow(#"{"boards": [{"id": 1, "actions": [10]}]}"#, plan: plan)
+        #expect(try Self.links(store) == [["10", "1"]])
+        #expect(try store.value("SELECT kind FROM actions WHERE id = 10") == "a")
+    }
+
+    @Test func aSampleWhoseListsSetTheToOneHasNoWarningForIt() throws {
+        let directory = TemporaryDirectory("graphimport-sample")
+        let path = directory.write("sample.json", #"{"boards": [{"id": 1, "actions": [{"id": 10, "kind": "a"}]}]}"#)
+        let plan = try ImportPlan.compile(text: Self.map.replacingOccurrences(of: "records at actions[*] as Action\n", with: ""), fileName: "test.map")
+        let descriptor = open(path, O_RDONLY)
+        defer { close(descriptor) }
+        let report = try SampleCheck(plan: plan).run(source: FileDescriptorSource(fileDescriptor: descriptor), format: .auto)
+        #expect(report.diagnostics.isEmpty, "\(report.diagnostics)")
     }
 
     @Test(arguments: StoreKind.testable)
