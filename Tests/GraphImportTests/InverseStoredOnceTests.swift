@@ -93,8 +93,13 @@ struct InverseStoredOnceTests {
         #expect(try Self.links(store) == [["10", "1"]])
         // Action 11 links to board 1 by its own record, then board 1's list leaves it out: it is
         // let go, although the store never held the link.
-        _ = try store.importOrThrow(#"{"actions": [{"id": 11, "idBoard": 1}], "boards": [{"id": 1, "actions": [10]}]}"#, plan: plan)
+        let json = #"{"actions": [{"id": 10}, {"id": 11, "idBoard": 1}], "boards": [{"id": 1, "actions": [10]}]}"#
+        _ = try store.importOrThrow(json, plan: plan)
         #expect(try Self.links(store) == [["10", "1"], ["11", "NULL"]])
+        // The same into an empty store (PostgreSQL's first load reads back only what it wrote).
+        let empty = try StoreUnderTest(kind, batchSize: batchSize)
+        _ = try empty.importOrThrow(json, plan: plan)
+        #expect(try Self.links(empty) == [["10", "1"], ["11", "NULL"]])
     }
 
     @Test(arguments: StoreKind.testable)

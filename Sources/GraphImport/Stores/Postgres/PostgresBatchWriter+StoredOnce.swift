@@ -54,6 +54,8 @@ extension PostgresBatchWriter {
     /// The keys of the objects the store holds whose to-one `toOne` links to the owner with key
     /// `owner` (none when the owner is new). A failure is kept for `add` to throw (`gatheringError`).
     private func storedHolders(of owner: ObjectKey, _ relationship: ToManyPlan, toOne: Int) -> [ObjectKey] {
+        // A load into an empty store asks only for an owner an earlier batch may have written.
+        if let writtenKeys, !writtenKeys.mayHold(owner, of: relationship.owner) { return [] }
         let ownerPlan = plan.entities[relationship.owner]
         let target = plan.entities[relationship.target]
         let keys = target.keyAttributes.map { "t.\(quoteIdentifier(target.attributes[$0].column))" }.joined(separator: ", ")
