@@ -40,10 +40,7 @@ extension PostgresBatchWriter {
     /// holds so linked whose link this batch has not given since.
     private func holders(of owner: ObjectKey, _ relationship: ToManyPlan, toOne: Int) -> [ObjectKey] {
         let batch = batches[relationship.target]
-        var found: [ObjectKey] = []
-        for (row, key) in batch.keys.enumerated() {
-            if case .key(let linked)? = batch.toOne[row][toOne], linked == owner { found.append(key) }
-        }
+        var found = Array(batch.holders[toOne]?[owner] ?? [])
         for key in storedHolders(of: owner, relationship, toOne: toOne) {
             if let row = batch.rows[key], batch.toOne[row][toOne] != nil { continue }
             found.append(key)

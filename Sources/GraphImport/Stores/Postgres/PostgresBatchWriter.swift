@@ -48,6 +48,8 @@ final class PostgresBatchWriter {
     private var keptByMode: [(entity: Int, key: ObjectKey)] = []
     /// A query made while gathering that failed (`gatherOnce`), thrown by `add`.
     var gatheringError: PostgresError?
+    /// Per entity: its to-ones that store a list of their target once (`ToManyPlan.foreignKey`).
+    let storesListOnce: [Set<Int>]
 
     init(
         plan: ImportPlan, connection: PostgresConnection, run: RunContext, decisions: ObjectDecisions, batchSize: Int, changeLog: ChangeLog? = nil
@@ -63,6 +65,11 @@ final class PostgresBatchWriter {
         deletionTables = PostgresDeletionTables(plan: plan)
         self.decisions = decisions
         openStubs = Array(repeating: [], count: plan.entities.count)
+        var storesListOnce = Array(repeating: Set<Int>(), count: plan.entities.count)
+        for entity in plan.entities {
+            for toMany in entity.toMany { if let toOne = toMany.foreignKey { storesListOnce[toMany.target].insert(toOne) } }
+        }
+        self.storesListOnce = storesListOnce
         writtenFromFeed = plan.entities.indices.map { index in
             let keys = Set(plan.entities[index].keyAttributes)
             return decisions.feedValueCounts[index].indices.map { !keys.contains($0) && decisions.feedValueCounts[index][$0] }
@@ -86,12 +93,22 @@ final class PostgresBatchWriter {
         var toOne: [[GatheredToOne?]] = []
         /// Per object and to-many: nil when not given; the targets in order, each once.
         var toMany: [[GatheredList?]] = []
+        /// Per to-one that stores a list once (`ToManyPlan.foreignKey`), by the key of the
+        /// object it links to: the objects whose gathered link is that one (`gatherOnce`).
+        var holders: [Int: [ObjectKey: Set<ObjectKey>]] = [:]
         let toOneCount: Int
         let toManyCount: Int
 
         init(toOne: Int, toMany: Int) {
             toOneCount = toOne
             toManyCount = toMany
+        }
+
+        /// Notes that the gathered to-one `toOne` of the object with `key`, which stores a list
+        /// once, went from `previous` to `now`.
+        mutating func noteHolder(_ key: ObjectKey, toOne: Int, was previous: GatheredToOne?, now: GatheredToOne) {
+            if case .key(let old?)? = previous { holders[toOne]?[old]?.remove(key) }
+            if case .key(let new?) = now { holders[toOne, default: [:]][new, default: []].insert(key) }
         }
 
         mutating func row(for key: ObjectKey, attributes: Int) -> Int {
@@ -193,7 +210,11 @@ final class PostgresBatchWriter {
         }
         for (index, value) in draft.values.enumerated() where value != nil { batches[draft.entity].values[row][index] = value }
         for (index, link) in toOne.enumerated() {
-            if let link { batches[draft.entity].toOne[row][index] = link.replacing(batches[draft.entity].toOne[row][index]) }
+            guard let link else { continue }
+            let previous = batches[draft.entity].toOne[row][index]
+            let now = link.replacing(previous)
+            batches[draft.entity].toOne[row][index] = now
+            if storesListOnce[draft.entity].contains(index) { batches[draft.entity].noteHolder(draft.key, toOne: index, was: previous, now: now) }
         }
         for (index, list) in toMany.enumerated() {
             guard let list else { continue }
