@@ -102,6 +102,18 @@ struct InverseStoredOnceTests {
         #expect(try Self.links(empty) == [["10", "1"], ["11", "NULL"]])
     }
 
+    /// A `link existing` key met before its board is in the batch links, as on SQLite, when the
+    /// board is stored; the board's later list then lets it go.
+    @Test(arguments: StoreKind.testable)
+    func aLinkExistingToOneIsLetGoByALaterList(_ kind: StoreKind) throws {
+        let store = try StoreUnderTest(kind)
+        let plan = try ImportPlan.compile(
+            text: Self.map.replacingOccurrences(of: "Board? inverse actions", with: "Board? inverse actions link existing"), fileName: "test.map")
+        _ = try store.importOrThrow(#"{"boards": [{"id": 1}]}"#, plan: plan)
+        _ = try store.importOrThrow(#"{"actions": [{"id": 11, "idBoard": 1}, {"id": 12, "idBoard": 1}], "boards": [{"id": 1, "actions": [12]}]}"#, plan: plan)
+        #expect(try Self.links(store) == [["11", "NULL"], ["12", "1"]])
+    }
+
     @Test(arguments: StoreKind.testable)
     func aBoardsDeletionFollowsTheToOnesRule(_ kind: StoreKind) throws {
         let store = try StoreUnderTest(kind)

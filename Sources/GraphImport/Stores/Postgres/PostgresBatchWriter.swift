@@ -106,9 +106,11 @@ final class PostgresBatchWriter {
 
         /// Notes that the gathered to-one `toOne` of the object with `key`, which stores a list
         /// once, went from `previous` to `now`.
+        /// A `link existing` key the batch had not met counts as the link: a list of its
+        /// target later in the batch means the target is there.
         mutating func noteHolder(_ key: ObjectKey, toOne: Int, was previous: GatheredToOne?, now: GatheredToOne) {
-            if case .key(let old?)? = previous { holders[toOne]?[old]?.remove(key) }
-            if case .key(let new?) = now { holders[toOne, default: [:]][new, default: []].insert(key) }
+            if let old = previous?.linkedKey { holders[toOne]?[old]?.remove(key) }
+            if let new = now.linkedKey { holders[toOne, default: [:]][new, default: []].insert(key) }
         }
 
         mutating func row(for key: ObjectKey, attributes: Int) -> Int {
