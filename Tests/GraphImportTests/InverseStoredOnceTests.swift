@@ -112,6 +112,10 @@ struct InverseStoredOnceTests {
         _ = try store.importOrThrow(#"{"boards": [{"id": 1}]}"#, plan: plan)
         _ = try store.importOrThrow(#"{"actions": [{"id": 11, "idBoard": 1}, {"id": 12, "idBoard": 1}], "boards": [{"id": 1, "actions": [12]}]}"#, plan: plan)
         #expect(try Self.links(store) == [["11", "NULL"], ["12", "1"]])
+        // A board the store did not hold: the key links nothing, and action 11 keeps its board.
+        _ = try store.importOrThrow(#"{"boards": [{"id": 3, "actions": [11]}]}"#, plan: plan)
+        _ = try store.importOrThrow(#"{"actions": [{"id": 11, "idBoard": 2}], "boards": [{"id": 2, "actions": [12]}]}"#, plan: plan)
+        #expect(try Self.links(store) == [["11", "3"], ["12", "2"]])
     }
 
     @Test(arguments: StoreKind.testable)

@@ -41,11 +41,33 @@ extension PostgresBatchWriter {
     private func holders(of owner: ObjectKey, _ relationship: ToManyPlan, toOne: Int) -> [ObjectKey] {
         let batch = batches[relationship.target]
         var found = Array(batch.holders[toOne]?[owner] ?? [])
+        // A pending `link existing` key links only if the store held the owner before the batch
+        // (`GatheredToOne.resolved`): otherwise its object keeps its link, and the list lets go of nothing.
+        let pending = found.filter { key in
+            if case .pending? = batch.rows[key].flatMap({ batch.toOne[$0][toOne] }) { true } else { false }
+        }
+        if !pending.isEmpty && !isStored(owner, relationship.owner) { found.removeAll { pending.contains($0) } }
         for key in storedHolders(of: owner, relationship, toOne: toOne) {
             if let row = batch.rows[key], batch.toOne[row][toOne] != nil { continue }
             found.append(key)
         }
         return found
+    }
+
+    /// Whether the store holds the object of `entity` with `key` (before the batch is written).
+    private func isStored(_ key: ObjectKey, _ entity: Int) -> Bool {
+        let plan = plan.entities[entity]
+        let match = plan.keyAttributes.enumerated().map { position, attribute in
+            "\(quoteIdentifier(plan.attributes[attribute].column)) = $\(position + 1)"
+        }.joined(separator: " AND ")
+        do throws(PostgresError) {
+            return try !connection.rows(
+                "SELECT 1 FROM \(quoteIdentifier(plan.table)) WHERE \(match) LIMIT 1", key.values.map(PostgresConnection.parameterText)
+            ).isEmpty
+        } catch {
+            if gatheringError == nil { gatheringError = error }
+            return false
+        }
     }
 
     /// The keys of the objects the store holds whose to-one `toOne` links to the owner with key
