@@ -293,7 +293,7 @@ struct DraftBuilder {
 
     /// What the object lacks of the values its entity requires on insert, reported only if it
     /// turns out to be new; nil when it lacks none. Call with `stack` at the object.
-    private mutating func lackingRequired(_ values: [SQLValue?], entity index: Int) -> LackingRequired? {
+    mutating func lackingRequired(_ values: [SQLValue?], entity index: Int) -> LackingRequired? {
         let required = requiredOnInsert[index]
         // Most objects lack none: nothing is allocated for them.
         guard required.contains(where: { values[$0] == nil }) else { return nil }
@@ -364,6 +364,9 @@ struct DraftBuilder {
                 links.append(.object(try draft(JSONObject([]), entity: relationship.target, memberName: name, bareValue: target)))
             default:
                 links.append(try link(target, target: relationship.target, member: member, existingOnly: relationship.linksExistingOnly))
+            }
+            if let toOne = relationship.foreignKey, let last = links.indices.last {
+                links[last] = linkElement(links[last], toOne: toOne, owner: relationship.owner, key: ownerKey)
             }
             if hasLinkAttributes {
                 truncate(to: elementDepth)

@@ -82,7 +82,7 @@ final class ExportEntity: Sendable {
         toManySQL = plan.toMany.map { relationship in
             "SELECT " + ([relationship.targetColumn] + relationship.linkAttributes.map(\.column)).map(quoteIdentifier).joined(separator: ", ")
                 + " FROM \(quoteIdentifier(relationship.joinTable)) WHERE \(quoteIdentifier(relationship.ownerColumn)) = ? ORDER BY "
-                + quoteIdentifier(Naming.position)
+                + quoteIdentifier(relationship.orderColumn)
         }
     }
 

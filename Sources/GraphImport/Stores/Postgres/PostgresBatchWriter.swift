@@ -46,6 +46,10 @@ final class PostgresBatchWriter {
     var openStubs: [Set<ObjectKey>]
     /// The keys of the objects the record being gathered names but keeps as stored (`keep`).
     private var keptByMode: [(entity: Int, key: ObjectKey)] = []
+    /// A query made while gathering that failed (`gatherOnce`), thrown by `add`.
+    var gatheringError: PostgresError?
+    /// Per entity: its to-ones that store a list of their target once (`ToManyPlan.foreignKey`).
+    let storesListOnce: [Set<Int>]
 
     init(
         plan: ImportPlan, connection: PostgresConnection, run: RunContext, decisions: ObjectDecisions, batchSize: Int, changeLog: ChangeLog? = nil
@@ -61,6 +65,11 @@ final class PostgresBatchWriter {
         deletionTables = PostgresDeletionTables(plan: plan)
         self.decisions = decisions
         openStubs = Array(repeating: [], count: plan.entities.count)
+        var storesListOnce = Array(repeating: Set<Int>(), count: plan.entities.count)
+        for entity in plan.entities {
+            for toMany in entity.toMany { if let toOne = toMany.foreignKey { storesListOnce[toMany.target].insert(toOne) } }
+        }
+        self.storesListOnce = storesListOnce
         writtenFromFeed = plan.entities.indices.map { index in
             let keys = Set(plan.entities[index].keyAttributes)
             return decisions.feedValueCounts[index].indices.map { !keys.contains($0) && decisions.feedValueCounts[index][$0] }
@@ -84,12 +93,24 @@ final class PostgresBatchWriter {
         var toOne: [[GatheredToOne?]] = []
         /// Per object and to-many: nil when not given; the targets in order, each once.
         var toMany: [[GatheredList?]] = []
+        /// Per to-one that stores a list once (`ToManyPlan.foreignKey`), by the key of the
+        /// object it links to: the objects whose gathered link is that one (`gatherOnce`).
+        var holders: [Int: [ObjectKey: Set<ObjectKey>]] = [:]
         let toOneCount: Int
         let toManyCount: Int
 
         init(toOne: Int, toMany: Int) {
             toOneCount = toOne
             toManyCount = toMany
+        }
+
+        /// Notes that the gathered to-one `toOne` of the object with `key`, which stores a list
+        /// once, went from `previous` to `now`.
+        /// A `link existing` key the batch had not met counts as the link: a list of its
+        /// target later in the batch means the target is there.
+        mutating func noteHolder(_ key: ObjectKey, toOne: Int, was previous: GatheredToOne?, now: GatheredToOne) {
+            if let old = previous?.linkedKey { holders[toOne]?[old]?.remove(key) }
+            if let new = now.linkedKey { holders[toOne, default: [:]][new, default: []].insert(key) }
         }
 
         mutating func row(for key: ObjectKey, attributes: Int) -> Int {
@@ -132,7 +153,7 @@ final class PostgresBatchWriter {
     }
 
     /// The tables a load into an empty store drops the keys and indexes of: the entities' and their join tables.
-    private var loadedTables: [String] { plan.entities.flatMap { [$0.table] + $0.toMany.map(\.joinTable) } }
+    private var loadedTables: [String] { plan.entities.flatMap { [$0.table] + $0.toMany.filter { $0.foreignKey == nil }.map(\.joinTable) } }
 
     /// Makes the keys and indexes a first import into an empty store dropped again, each checked or
     /// built at once (`PostgresLoadConstraints`). Call after the last batch, before anything is deleted.
@@ -147,6 +168,7 @@ final class PostgresBatchWriter {
         keptByMode = kept
         gather(draft)
         keptByMode = []
+        if let error = gatheringError { throw error }
         if gathered >= batchSize { try flush() }
     }
 
@@ -167,7 +189,7 @@ final class PostgresBatchWriter {
     }
 
     @discardableResult
-    private func gather(_ draft: ObjectDraft) -> ObjectKey {
+    func gather(_ draft: ObjectDraft) -> ObjectKey {
         let entity = plan.entities[draft.entity]
         var toOne: [GatheredToOne?] = Array(repeating: nil, count: draft.toOne.count)
         for (index, link) in draft.toOne.enumerated() {
@@ -176,7 +198,8 @@ final class PostgresBatchWriter {
         }
         var toMany: [GatheredList?] = Array(repeating: nil, count: draft.toMany.count)
         for (index, links) in draft.toMany.enumerated() {
-            guard let links else { continue }
+            // A list stored as its elements' foreign keys is gathered after its owner (`gatherOnce`).
+            guard let links, entity.toMany[index].foreignKey == nil else { continue }
             toMany[index] = gatherList(links, values: draft.linkValues?[index], width: entity.toMany[index].linkAttributes.count)
         }
         // Occurrences merge as successive writes would: each given value, link or list replaces
@@ -189,7 +212,11 @@ final class PostgresBatchWriter {
         }
         for (index, value) in draft.values.enumerated() where value != nil { batches[draft.entity].values[row][index] = value }
         for (index, link) in toOne.enumerated() {
-            if let link { batches[draft.entity].toOne[row][index] = link.replacing(batches[draft.entity].toOne[row][index]) }
+            guard let link else { continue }
+            let previous = batches[draft.entity].toOne[row][index]
+            let now = link.replacing(previous)
+            batches[draft.entity].toOne[row][index] = now
+            if storesListOnce[draft.entity].contains(index) { batches[draft.entity].noteHolder(draft.key, toOne: index, was: previous, now: now) }
         }
         for (index, list) in toMany.enumerated() {
             guard let list else { continue }
@@ -199,6 +226,7 @@ final class PostgresBatchWriter {
                 batches[draft.entity].toMany[row][index] = list
             }
         }
+        if entity.storesListsOnce { gatherOnce(draft) }
         return draft.key
     }
 
@@ -274,7 +302,7 @@ final class PostgresBatchWriter {
             if !changed.isEmpty { try updateRows(index, rows: changed, links: links) }
         }
         for index in entities {
-            for relationship in plan.entities[index].toMany.indices {
+            for relationship in plan.entities[index].toMany.indices where plan.entities[index].toMany[relationship].foreignKey == nil {
                 try writeToMany(index, relationship, pending: pending, stored: stored[index]!, ids: ids)
             }
         }
