@@ -82,7 +82,7 @@ final class PostgresBatchWriter {
         var madeByReference: [Bool] = []
         /// Per object and to-one: nil when not given.
         var toOne: [[GatheredToOne?]] = []
-        /// Per object and to-many: nil when not given; the targets in order, each once.
+        /// Per object and to-many: nil when not given; the feed's elements in order (`GatheredList`).
         var toMany: [[GatheredList?]] = []
         let toOneCount: Int
         let toManyCount: Int

@@ -190,26 +190,18 @@ final class GraphWriter<Store: EntityStore> {
             }
             if let values = draft.linkValues?[index] {
                 let width = plan.entities[draft.entity].toMany[index].linkAttributes.count
-                let (list, kept) = try resolveList(links, values: values, width: width)
-                lists.append(list)
+                let list = try resolveList(links, values: values, width: width)
+                lists.append(list.targets)
                 if linkRows == nil { linkRows = Array(repeating: nil, count: draft.toMany.count) }
-                linkRows![index] = kept
+                linkRows![index] = list.values
                 continue
             }
-            var list: [Int64] = []
-            list.reserveCapacity(links.count)
-            // Duplicates dropped, the first kept. Most lists are short: a search beats a set there.
-            if links.count <= 16 {
-                for link in links {
-                    if case .integer(let pk)? = try resolve(link), !list.contains(pk) { list.append(pk) }
-                }
-            } else {
-                var seen = Set<Int64>(minimumCapacity: links.count)
-                for link in links {
-                    if case .integer(let pk)? = try resolve(link), seen.insert(pk).inserted { list.append(pk) }
-                }
+            // Each target once, the first kept (`ToManyList`, the rule both stores follow).
+            var list = ToManyList<Int64>(width: 0, capacity: links.count)
+            for link in links {
+                if case .integer(let pk)? = try resolve(link) { list.append(pk) }
             }
-            lists.append(list)
+            lists.append(list.targets)
         }
         if let (object, holdsProvided) = try find(draft.entity, draft.key, expecting: provided) {
             if merges[draft.entity] { try merge(into: &lists, linkRows: &linkRows, of: object, entity: draft.entity) }
