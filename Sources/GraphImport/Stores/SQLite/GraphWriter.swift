@@ -271,7 +271,9 @@ final class GraphWriter<Store: EntityStore> {
             return
         }
         var merged = object.values.map { Optional($0) }
-        for (index, value) in provided.enumerated() where value != nil { merged[index] = value }
+        for (index, value) in provided.enumerated() where value != nil && decisions.takesFeedValue(draft.entity, column: index) {
+            merged[index] = value
+        }
         try decisions.values.derive(draft.entity, &merged)
         var listChanged = false
         // Per to-many: whether its rows are rewritten (its targets, or their link values, differ).
@@ -299,7 +301,7 @@ final class GraphWriter<Store: EntityStore> {
         if changed, let changeLog {
             try logChange(to: changeLog, object: object, draft: draft, merged: merged, columns: changedColumns, rewrites: rewrites, lists: lists)
         }
-        try decisions.update(draft.entity, &merged, changed: changed)
+        try decisions.update(draft.entity, &merged, changed: changed, insertedByRun: object.status == .inserted)
         if owns[draft.entity] && changed { try noteOrphans(of: object, entity: draft.entity, merged: merged, lists: lists, rewrites: rewrites) }
         var written: [Int] = []
         var bound: [SQLValue] = []
