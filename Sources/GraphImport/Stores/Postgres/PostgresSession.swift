@@ -62,8 +62,8 @@ struct PostgresSession: StoreSession {
         try server { () throws(PostgresError) in try connection.migrate(to: schema, formerly: formerly, mapName: mapName, mapText: mapText) }
     }
 
-    func makeSink(plan: ImportPlan, run: RunContext, hooks: [EntityHooks], modes: EntityModes, options: ImportOptions) throws(ImportError) -> PostgresSink {
-        let decisions = ObjectDecisions(plan: plan, modes: modes, values: ObjectValueRules(plan: plan, run: run, hooks: hooks))
+    func makeSink(decisions: ObjectDecisions, options: ImportOptions) throws(ImportError) -> PostgresSink {
+        let (plan, run) = (decisions.plan, decisions.values.run)
         let writer = makeBatchWriter(plan: plan, run: run, decisions: decisions, options: options)
         try server { () throws(PostgresError) in try writer.prepare() }
         return PostgresSink(plan: plan, connection: connection, storeName: storeName, runID: run.runID, writer: writer)

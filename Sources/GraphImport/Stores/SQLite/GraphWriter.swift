@@ -40,11 +40,11 @@ final class GraphWriter<Store: EntityStore> {
     /// with the targets its rewritten lists left out in this run; empty for most maps.
     private(set) var droppedFromLists: [[Int: Set<Int64>]]
 
-    /// `stores` and `hooks` per entity of `plan`; `undo` takes back a record's writes.
-    init(
-        plan: ImportPlan, stores: [Store], undo: any RecordUndo, run: RunContext, hooks: [EntityHooks], objectsInMemory: Int,
-        modes: EntityModes? = nil, changeLog: ChangeLog? = nil
-    ) {
+    /// A writer that executes `decisions` (made once for the run: its plan, modes, run and
+    /// hooks), with `stores` per entity of the plan; `undo` takes back a record's writes.
+    init(decisions: ObjectDecisions, stores: [Store], undo: any RecordUndo, objectsInMemory: Int, changeLog: ChangeLog? = nil) {
+        let plan = decisions.plan
+        let hooks = decisions.values.hooks
         precondition(stores.count == plan.entities.count && hooks.count == plan.entities.count, "one store and hooks per entity")
         tally = PolicyTally(entities: plan.entities.count)
         merges = plan.entities.map { $0.toMany.contains(where: \.mergesList) }
@@ -52,11 +52,10 @@ final class GraphWriter<Store: EntityStore> {
         ownedOrphans = Array(repeating: [], count: plan.entities.count)
         self.changeLog = changeLog
         self.plan = plan
-        self.run = run
+        run = decisions.values.run
         self.stores = stores
         self.undo = undo
-        decisions = ObjectDecisions(
-            plan: plan, modes: modes ?? EntityModes(plan: plan, run: nil), values: ObjectValueRules(plan: plan, run: run, hooks: hooks))
+        self.decisions = decisions
         columns = plan.entities.map(EntityColumns.init)
         memory = ObjectMemory(unchanging: columns.map(\.unchanging), generationSize: objectsInMemory)
         comparesOnly = plan.entities.indices.map { index in
@@ -444,15 +443,14 @@ final class GraphWriter<Store: EntityStore> {
 extension GraphWriter where Store == SQLiteEntityStore {
     /// A writer into the SQLite store of `database`. `emptyTables`: the tables that held no rows
     /// when the run began (`Store.emptyTables`).
-    /// `hooks`: the importer's hooks bound to the plan's entities (`EntityHooks.bind(_:to:)`).
     convenience init(
-        plan: ImportPlan, database: Database, run: RunContext, hooks: [EntityHooks], emptyTables: Set<String>,
-        objectsInMemory: Int = ImportOptions.defaultObjectsInMemory, modes: EntityModes? = nil, changeLog: ChangeLog? = nil
+        decisions: ObjectDecisions, database: Database, emptyTables: Set<String>, objectsInMemory: Int = ImportOptions.defaultObjectsInMemory,
+        changeLog: ChangeLog? = nil
     ) {
         self.init(
-            plan: plan, stores: plan.entities.map { SQLiteEntityStore($0, database: database, startedEmpty: emptyTables.contains($0.table)) },
-            undo: SQLiteRecordUndo(database: database), run: run, hooks: hooks, objectsInMemory: objectsInMemory, modes: modes,
-            changeLog: changeLog)
+            decisions: decisions,
+            stores: decisions.plan.entities.map { SQLiteEntityStore($0, database: database, startedEmpty: emptyTables.contains($0.table)) },
+            undo: SQLiteRecordUndo(database: database), objectsInMemory: objectsInMemory, changeLog: changeLog)
     }
 }
 
