@@ -160,11 +160,13 @@ struct PostgresSink: StoreSink {
     }
 
     func delete(missing: Bool, dryRun: Bool) throws(ImportError) -> [Deletions] {
-        let letGo = try server { () throws(PostgresError) in try writer.deleteLetGoOwned() }
-        guard missing, writer.deletionTables.deletes else { return Deletions.combined(letGo) }
+        let missing = missing && writer.deletionTables.deletes
+        guard missing || writer.hasOwned else { return [] }
         let objects = PostgresMissingObjects(plan: plan, tables: writer.deletionTables, givenTable: writer.givenTable)
-        let deleted = try objects.delete(with: PostgresDoomedObjects(plan: plan, connection: connection, runID: runID), store: storeName, dryRun: dryRun)
-        return Deletions.combined(letGo + deleted)
+        let writer = writer
+        return try objects.delete(
+            with: PostgresDoomedObjects(plan: plan, connection: connection, runID: runID), store: storeName, dryRun: dryRun, missing: missing,
+            letGo: { doomed throws(PostgresError) in try writer.doomLetGoOwned(&doomed) })
     }
 
     func counts() throws(ImportError) -> [EntityCounts] {
