@@ -4,9 +4,10 @@ package import GraphImportSchema
 /// the run's end with one `UPDATE` per entity. New rows got theirs when inserted, as insert-only
 /// columns of `PostgresUpsert`; this is for the rows stored before the run.
 ///
-/// `always` columns go to every row whose key the feed gave (the run's temporary table of given
-/// keys); `onchange` columns to those of them the run changed (`changed_run` is the run: a value,
-/// a to-one or a list) and did not insert. Only rows whose value differs are written, and
+/// `always` columns go to every row stored before the run whose key the feed gave (the run's
+/// temporary table of given keys); `onchange` columns to those of them the run changed
+/// (`changed_run` is the run: a value, a to-one or a list). A row the run inserted keeps what its
+/// insert gave it (the engine decides so for both stores). Only rows whose value differs are written, and
 /// `changed_run` is left alone: neither counts as a change, so a re-import that changes nothing
 /// leaves its objects unchanged.
 package struct PostgresEngineValues: Sendable {
@@ -48,8 +49,8 @@ package struct PostgresEngineValues: Sendable {
             number += 1
             return "$\(number)"
         }
-        let changedHere =
-            "stored.\(quoteIdentifier(changedRunColumn)) = $1::bigint AND stored.\(quoteIdentifier(insertedRunColumn)) IS DISTINCT FROM $1::bigint"
+        let changedHere = "stored.\(quoteIdentifier(changedRunColumn)) = $1::bigint"
+        let storedBefore = "stored.\(quoteIdentifier(insertedRunColumn)) IS DISTINCT FROM $1::bigint"
         var assignments: [String] = []
         var differs: [String] = []
         for (column, _) in always {
@@ -66,7 +67,7 @@ package struct PostgresEngineValues: Sendable {
         if !onChangeDiffers.isEmpty { differs.append("(\(changedHere) AND (\(onChangeDiffers.joined(separator: " OR "))))") }
         let given = keyColumns.map { "g.\(quoteIdentifier($0)) = stored.\(quoteIdentifier($0))" }.joined(separator: " AND ")
         return "UPDATE \(quoteIdentifier(table)) AS stored SET \(assignments.joined(separator: ", ")) "
-            + "WHERE EXISTS (SELECT 1 FROM \(quoteIdentifier(givenTable)) g WHERE \(given)) AND (\(differs.joined(separator: " OR ")))"
+            + "WHERE EXISTS (SELECT 1 FROM \(quoteIdentifier(givenTable)) g WHERE \(given)) AND \(storedBefore) AND (\(differs.joined(separator: " OR ")))"
     }
 
     /// Sets the values of run `run`, inside its transaction, after its last batch.

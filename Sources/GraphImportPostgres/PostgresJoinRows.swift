@@ -1,15 +1,10 @@
 package import GraphImportSchema
 
-/// A to-many's join rows when they carry link values (`link` attributes) or when the feed's
-/// lists add to the stored ones (`merge`), written a batch at a time as `PostgresToMany` writes
-/// plain lists: each owner of the batch once, with its list in order, each target once.
-///
-/// - Replacing (no `merge`): the owner gets exactly the batch's list, `position` 0, 1, 2…, with
-///   its link values; rows whose position and values stay are left alone.
-/// - Merging: the owner keeps its stored targets, in their order and with their values, and
-///   the batch's targets it does not hold follow them; a stored target the batch names takes
-///   the batch's values. An owner whose list gains no target and no changed value is left alone;
-///   one that changes has its list numbered anew from 0, as the SQLite store writes it.
+/// A to-many's join rows when they carry link values (`link` attributes), written a batch at a
+/// time as `PostgresToMany` writes plain lists: each owner of the batch once, with its list in
+/// order, each target once. The owner gets exactly the batch's list (a `merge` list comes with
+/// the stored targets in it, decided by the engine), `position` 0, 1, 2…, with its link values;
+/// rows whose position and values stay are left alone.
 ///
 /// An owner whose rows change is stamped with the run (`changed_run`).
 package struct PostgresJoinRows: PostgresLinkStaging, Sendable {
@@ -19,8 +14,6 @@ package struct PostgresJoinRows: PostgresLinkStaging, Sendable {
     package let positionColumn: String
     /// The link attributes' columns of the join table, in the order of each row's values.
     package let linkColumns: [String]
-    /// `merge`: the batch's targets are added to the stored ones instead of replacing them.
-    package let merges: Bool
     package let table: String
     package let keyColumns: [String]
     package let targetTable: String
@@ -29,7 +22,7 @@ package struct PostgresJoinRows: PostgresLinkStaging, Sendable {
     package let changedRunColumn: String
 
     package init(
-        joinTable: String, ownerColumn: String, targetColumn: String, positionColumn: String, linkColumns: [String], merges: Bool,
+        joinTable: String, ownerColumn: String, targetColumn: String, positionColumn: String, linkColumns: [String],
         table: String, keyColumns: [String], targetTable: String, targetKeyColumns: [String], primaryKey: String, changedRunColumn: String
     ) {
         self.joinTable = joinTable
@@ -37,7 +30,6 @@ package struct PostgresJoinRows: PostgresLinkStaging, Sendable {
         self.targetColumn = targetColumn
         self.positionColumn = positionColumn
         self.linkColumns = linkColumns
-        self.merges = merges
         self.table = table
         self.keyColumns = keyColumns
         self.targetTable = targetTable
@@ -76,7 +68,7 @@ package struct PostgresJoinRows: PostgresLinkStaging, Sendable {
             + "LEFT JOIN \(quoteIdentifier(targetTable)) t ON \(targetJoin)), "
             + "named AS (SELECT * FROM elements WHERE owner IS NOT NULL AND target IS NOT NULL), "
         let missing = "(SELECT count(*) FROM elements WHERE owner IS NULL OR (wanted AND target IS NULL))"
-        return elements + (merges ? mergeSteps : replaceSteps) + " SELECT (SELECT count(*) FROM changed) + 0 * (SELECT count(*) FROM stamped), \(missing)"
+        return elements + replaceSteps + " SELECT (SELECT count(*) FROM changed) + 0 * (SELECT count(*) FROM stamped), \(missing)"
     }
 
     /// The join table's columns written, and the staged names of their values.
@@ -118,33 +110,6 @@ package struct PostgresJoinRows: PostgresLinkStaging, Sendable {
             AND NOT EXISTS (SELECT 1 FROM list l WHERE l.owner = j.\(owner) AND l.target = j.\(target)) RETURNING j.\(owner) AS owner), \
             written AS (\(upsert(from: "list"))), \
             changed AS (SELECT owner FROM removed UNION SELECT owner FROM written), \(stamp)
-            """
-    }
-
-    /// Each owner keeps its stored rows; an owner whose list gains a target or a changed value
-    /// (`changed`) has the merged list written whole, numbered from 0.
-    private var mergeSteps: String {
-        let join = quoteIdentifier(joinTable)
-        let (owner, target, position) = (quoteIdentifier(ownerColumn), quoteIdentifier(targetColumn), quoteIdentifier(positionColumn))
-        let links = linkColumns.map(staged)
-        let heldLinks = linkColumns.map { ", j.\(quoteIdentifier($0)) AS \(staged($0))" }.joined()
-        let differs =
-            links.isEmpty
-            ? "" : " OR ROW(\(links.map { "h.\($0)" }.joined(separator: ", "))) IS DISTINCT FROM ROW(\(links.map { "n.\($0)" }.joined(separator: ", ")))"
-        let keptLinks = links.map { ", CASE WHEN n.owner IS NULL THEN h.\($0) ELSE n.\($0) END AS \($0)" }.joined()
-        let addedLinks = links.map { ", n.\($0)" }.joined()
-        let mergedLinks = links.map { ", \($0)" }.joined()
-        return """
-            held AS (SELECT j.\(owner) AS owner, j.\(target) AS target, j.\(position) AS place\(heldLinks) FROM \(join) j \
-            WHERE j.\(owner) IN (SELECT owner FROM named)), \
-            changed AS (SELECT DISTINCT n.owner FROM named n LEFT JOIN held h ON h.owner = n.owner AND h.target = n.target \
-            WHERE h.owner IS NULL\(differs)), \
-            merged AS (SELECT owner, target, row_number() OVER (PARTITION BY owner ORDER BY part, place) - 1 AS position\(mergedLinks) FROM (\
-            SELECT h.owner, h.target, 0 AS part, h.place\(keptLinks) FROM held h JOIN changed c ON c.owner = h.owner \
-            LEFT JOIN named n ON n.owner = h.owner AND n.target = h.target \
-            UNION ALL SELECT n.owner, n.target, 1 AS part, n."element" AS place\(addedLinks) FROM named n JOIN changed c ON c.owner = n.owner \
-            WHERE NOT EXISTS (SELECT 1 FROM held h WHERE h.owner = n.owner AND h.target = n.target)) m), \
-            written AS (\(upsert(from: "merged"))), \(stamp)
             """
     }
 

@@ -40,6 +40,11 @@ private func refusesAChangedFirstTitle(_ item: ObjectValues) throws(HookFailure)
     if item["mark"] == .text("changed") && item["title"] == .text("a") { throw HookFailure("changed") }
 }
 
+/// Refuses item "b2" whose `seen` is not what `onInsert` set (1).
+private func refusesB2UnlessSeenIsOnInserts(_ item: ObjectValues) throws(HookFailure) {
+    if item["title"] == .text("b2") && item["seen"] != .integer(1) { throw HookFailure("sees \(String(describing: item["seen"]))") }
+}
+
 /// Refuses person 13, a stub as much as an object the feed gives.
 private func refusesThirteen(_ person: ObjectValues) throws(HookFailure) {
     if case .integer(13)? = person["id"] { throw HookFailure("13 is unlucky") }
@@ -224,6 +229,37 @@ struct HookTests {
         #expect(store.recordFailure(#"[{"id":1,"title":"a","seen":2,"mark":"other"}]"#, hooks: hooks)?.message == "changed")
         try store.run(#"[{"id":1,"title":"b","seen":2,"mark":"fresh"}]"#, hooks: hooks)
         #expect(try store.select("SELECT title, seen, mark FROM items") == [["b", "7", "changed"]])
+    }
+
+    /// What `onInsert` sets on a new object stays, `always` attributes too: the engine's values of
+    /// an update are those of an object stored before the run, not of a later occurrence of one
+    /// the run inserted (nor of the end of the run on PostgreSQL), and the feed's value of an
+    /// `always` attribute is never written. The next run's update sets them.
+    @Test(arguments: StoreKind.testable, [5000, 1])
+    func onInsertKeepsWhatItSetOnAnAlwaysAttributeForTheRun(kind: StoreKind, batchSize: Int) throws {
+        let map = """
+            records at $[*] as Item
+            entity Item
+              key id
+              id : Int
+              title : String
+              seen <- seen : Int always 7
+              mark : String onchange "changed"
+            """
+        let store = try MappedStore(kind, map: map, batchSize: batchSize)
+        var hooks = ImportHooks()
+        hooks.onInsert["Item"] = { item in
+            item["seen"] = .integer(1)
+            item["mark"] = .text("inserted")
+        }
+        // The hook judges the values as saved: the later occurrence's, over what `onInsert` set.
+        hooks.beforeSave["Item"] = refusesB2UnlessSeenIsOnInserts
+        try store.run(#"[{"id":1,"title":"a"},{"id":2,"title":"b"},{"id":2,"title":"b2","seen":5}]"#, hooks: hooks)
+        #expect(try store.select("SELECT id, title, seen, mark FROM items ORDER BY id") == [["1", "a", "1", "inserted"], ["2", "b2", "1", "inserted"]])
+        try store.run(#"[{"id":1,"title":"a"},{"id":2,"title":"c","seen":5},{"id":3,"title":"d"}]"#, hooks: hooks)
+        #expect(
+            try store.select("SELECT id, title, seen, mark FROM items ORDER BY id")
+                == [["1", "a", "7", "inserted"], ["2", "c", "7", "changed"], ["3", "d", "1", "inserted"]])
     }
 
     @Test(arguments: StoreKind.testable)

@@ -106,6 +106,23 @@ struct ImportPolicyTests {
         #expect(try store.select(Self.memberRows) == [["U1", "member", "0"], ["U2", "admin", "1"], ["U3", "member", "2"]])
     }
 
+    /// The rule for long lists too (past the few targets a search covers): a target named twice
+    /// in one page keeps its first place and value; a later page, in the same run or the next,
+    /// gives a stored target its value and adds the others after the stored ones.
+    @Test(arguments: StoreKind.testable, [5000, 1])
+    func longMergedListsKeepFirstPlacesAndTakeTheLatestPagesValues(kind: StoreKind, batchSize: Int) throws {
+        let map = Self.membersMap.replacingOccurrences(of: "records at $ as Channel", with: "records at $[*] as Channel")
+        let store = try MappedStore(kind, map: map, batchSize: batchSize)
+        func page(_ members: [(Int, String)]) -> String {
+            #"{"id": "C1", "members": ["# + members.map { #"{"user": "U\#($0.0)", "role": "\#($0.1)"}"# }.joined(separator: ", ") + "]}"
+        }
+        try store.importJSON("[" + page((0..<20).map { ($0, "first") } + [(5, "again")]) + "]")
+        try store.importJSON("[" + page([(18, "b"), (20, "b"), (20, "b again"), (21, "b")]) + ", " + page([(21, "c"), (0, "c"), (22, "c")]) + "]")
+        var expected = (0..<23).map { ["U\($0)", "first", "\($0)"] }
+        for (user, role) in [(0, "c"), (18, "b"), (20, "b"), (21, "c"), (22, "c")] { expected[user][1] = role }
+        #expect(try store.select(Self.memberRows) == expected)
+    }
+
     /// Sync's rule: a post names its tags by id, and only tags already stored are linked.
     static let taggedMap = """
         records at posts[*] as Post

@@ -107,6 +107,28 @@ struct OwnedEntityTests {
         #expect(try store.select("SELECT count(*) FROM lines") == [["0"]])
     }
 
+    /// The owned objects a list lets go of are deleted by the delete rules' one walk, as
+    /// `delete missing`'s are: recorded in `graphimport_deleted` (what `changes` reads), on both
+    /// stores; a dry run deletes and records nothing but says what would go.
+    @Test(arguments: StoreKind.testable)
+    func theOwnedObjectsAListLetsGoOfAreRecordedAsDeleted(kind: StoreKind) throws {
+        let (store, plan) = try storeAndPlan(kind, ordersMap)
+        let three = #"[{"number": "A1", "lines": [{"sku": "pen", "quantity": 1}, {"sku": "ink", "quantity": 2}, {"sku": "pad", "quantity": 3}]}]"#
+        _ = try store.importJSON(three, plan: plan).get()
+        let one = #"[{"number": "A1", "lines": [{"sku": "pen", "quantity": 1}]}]"#
+        var dryRun = ImportOptions()
+        dryRun.dryRun = true
+        let dry = try store.importJSON(one, plan: plan, options: dryRun).get()
+        #expect(dry.deletions == [Deletions(entity: "Line", count: 2, sampleKeys: ["('A1', 1)", "('A1', 2)"])])
+        #expect(try store.select("SELECT count(*) FROM graphimport_deleted WHERE entity IS NOT NULL") == [["0"]])
+        let summary = try store.importJSON(one, plan: plan).get()
+        #expect(summary.deletions == [Deletions(entity: "Line", count: 2, sampleKeys: ["('A1', 1)", "('A1', 2)"])])
+        #expect(
+            try store.select("SELECT entity, key FROM graphimport_deleted WHERE entity IS NOT NULL ORDER BY key") == [
+                ["Line", #"{"owner_number":"A1","position":1}"#], ["Line", #"{"owner_number":"A1","position":2}"#],
+            ])
+    }
+
     @Test(arguments: StoreKind.testable)
     func anAbsentListLeavesTheOwnedObjectsAlone(kind: StoreKind) throws {
         let (store, plan) = try storeAndPlan(kind, ordersMap)

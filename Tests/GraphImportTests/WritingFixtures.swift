@@ -39,9 +39,10 @@ final class WritingFixture {
 
     /// A writer for run `run` (its id, and its `now`), as an import makes one.
     func writer(run: Int64, objectsInMemory: Int = 100) throws -> GraphWriter<SQLiteEntityStore> {
-        GraphWriter(
-            plan: plan, database: database, run: RunContext(runID: run, now: .text("2026-01-0\(run)T00:00:00.000Z")),
-            hooks: EntityHooks.bind(ImportHooks(), to: plan),
+        let values = ObjectValueRules(
+            plan: plan, run: RunContext(runID: run, now: .text("2026-01-0\(run)T00:00:00.000Z")), hooks: EntityHooks.bind(ImportHooks(), to: plan))
+        return GraphWriter(
+            decisions: ObjectDecisions(plan: plan, modes: EntityModes(plan: plan, run: nil), values: values), database: database,
             emptyTables: try store.emptyTables(in: plan.schema), objectsInMemory: objectsInMemory)
     }
 

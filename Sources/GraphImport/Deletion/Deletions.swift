@@ -15,20 +15,6 @@ public struct Deletions: Equatable, Sendable {
         self.count = count
         self.sampleKeys = sampleKeys
     }
-
-    /// One `Deletions` per entity, in the order first met, from lists that may name an entity twice.
-    static func combined(_ lists: [Deletions]) -> [Deletions] {
-        var result: [Deletions] = []
-        for deletions in lists {
-            if let index = result.firstIndex(where: { $0.entity == deletions.entity }) {
-                result[index].count += deletions.count
-                result[index].sampleKeys = Array((result[index].sampleKeys + deletions.sampleKeys).prefix(sampleLimit))
-            } else {
-                result.append(deletions)
-            }
-        }
-        return result
-    }
 }
 
 extension [SQLValue] {

@@ -70,7 +70,10 @@ struct ImportRun<Session: StoreSession> {
         }
         summary.schemaChanges = migration.changes
         let now = SQLValue.text(Coercion.isoText(Timestamp(milliseconds: currentMilliseconds())))
-        let sink = try session.makeSink(plan: plan, run: RunContext(runID: runID, now: now), hooks: entityHooks, modes: modes, options: options)
+        // Each decision about an object, made here once for the run whatever the store.
+        let decisions = ObjectDecisions(
+            plan: plan, modes: modes, values: ObjectValueRules(plan: plan, run: RunContext(runID: runID, now: now), hooks: entityHooks))
+        let sink = try session.makeSink(decisions: decisions, options: options)
         let ending = try sink.writeRecords(&loop, from: pipeline, options: options, onSkip: onSkip, onProgress: onProgress)
         if case .emptyAllowed = ending {
             summary.entities = plan.entities.map { ($0.name, EntityCounts()) }

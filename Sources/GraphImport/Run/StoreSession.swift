@@ -27,8 +27,9 @@ protocol StoreSession {
     /// under their names in `formerly` (`ImportPlan.formerSchema`); refusals are returned, not thrown.
     func migrate(to schema: SchemaDescription, formerly: SchemaDescription?, mapName: String, mapText: String) throws(ImportError) -> MigrationPlan
 
-    /// Makes the sink that writes this run's objects, once the store is migrated.
-    func makeSink(plan: ImportPlan, run: RunContext, hooks: [EntityHooks], modes: EntityModes, options: ImportOptions) throws(ImportError) -> Sink
+    /// Makes the sink that writes this run's objects, once the store is migrated: it executes
+    /// `decisions`, made once for the run (its plan, modes, run context and hooks).
+    func makeSink(decisions: ObjectDecisions, options: ImportOptions) throws(ImportError) -> Sink
 
     func setMeta(_ key: String, _ value: MetaValue) throws(ImportError)
     func unsetMeta(_ key: String) throws(ImportError)

@@ -21,7 +21,8 @@ struct ObjectDecisions {
 
     /// The values the engine sets on a stored object the feed gives: `always` on every one its
     /// mode updates, `onchange` on one the feed changes. Never on a key attribute, whose value is
-    /// the key; `always` wins over `onchange` on one attribute, as on insert.
+    /// the key, nor on an object the run inserted (`update`); `always` wins over `onchange` on
+    /// one attribute, as on insert.
     struct EngineValues {
         var always: [(attribute: Int, value: SQLValue)] = []
         var onChange: [(attribute: Int, value: SQLValue)] = []
@@ -145,12 +146,25 @@ struct ObjectDecisions {
 
     /// An updated object's `merged` values (its stored ones with the feed's over them, derived
     /// values computed) as saved: the engine's values (`onchange` only when `changed`), then the
-    /// `beforeSave` hook's verdict.
-    func update(_ entity: Int, _ merged: inout [SQLValue?], changed: Bool) throws(WriteError) {
-        let engine = engineValues[entity]
-        if changed { for (attribute, value) in engine.onChange { merged[attribute] = value } }
-        for (attribute, value) in engine.always { merged[attribute] = value }
+    /// `beforeSave` hook's verdict. The engine's values are an update's of an object stored
+    /// before the run: one the run inserted (`insertedByRun`, a stub too) keeps those its insert
+    /// gave it, the map's or what `onInsert` set, when the feed gives it again.
+    func update(_ entity: Int, _ merged: inout [SQLValue?], changed: Bool, insertedByRun: Bool) throws(WriteError) {
+        if !insertedByRun {
+            let engine = engineValues[entity]
+            if changed { for (attribute, value) in engine.onChange { merged[attribute] = value } }
+            for (attribute, value) in engine.always { merged[attribute] = value }
+        }
         try values.checkBeforeSave(entity, merged)
+    }
+
+    /// Whether an update takes the feed's value of column `column` over the stored one: not for
+    /// an `always` attribute, whose value is the engine's (`update`) or, for an object the run
+    /// inserted, its insert's. Column indexes past the attributes are to-one foreign keys.
+    @inline(__always)
+    func takesFeedValue(_ entity: Int, column: Int) -> Bool {
+        let counts = feedValueCounts[entity]
+        return column >= counts.count || counts[column]
     }
 
     /// Whether `merged`'s column `column` differs from `stored`'s in a way that is a change: an
@@ -159,8 +173,7 @@ struct ObjectDecisions {
     @inline(__always)
     func isChange(_ entity: Int, column: Int, _ merged: SQLValue, _ stored: SQLValue) -> Bool {
         guard merged != stored else { return false }
-        let counts = feedValueCounts[entity]
-        return column >= counts.count || counts[column]
+        return takesFeedValue(entity, column: column)
     }
 }
 

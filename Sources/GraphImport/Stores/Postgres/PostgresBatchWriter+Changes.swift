@@ -41,8 +41,8 @@ extension PostgresBatchWriter {
                 guard let gathered = batch.toMany[row][relationship] else { continue }
                 let old = stored.list(relationship, row: row)
                 let new = newList(index, relationship, gathered, over: old, unknown: unknown)
-                if new.keys != old.keys || new.values != old.values {
-                    fields.append(ChangeLog.list(toMany.name, old: old.keys.count, new: new.keys.count))
+                if new.targets != old.keys || new.values != old.values {
+                    fields.append(ChangeLog.list(toMany.name, old: old.keys.count, new: new.targets.count))
                 }
             }
             if !fields.isEmpty { log.updated(index, key) { fields } }

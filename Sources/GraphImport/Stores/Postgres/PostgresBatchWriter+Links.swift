@@ -35,10 +35,11 @@ enum GatheredToOne {
     }
 }
 
-/// A to-many's list as the batch holds it for an object: its targets' keys in feed order, their
-/// link values, and which keys are `link existing` keys whose objects were not in the batch when
-/// met (linked only if the store holds them). The pages of a `merge` list met in one batch are
-/// kept one after another, to be merged when the batch is written.
+/// A to-many's list as the batch holds it for an object: the feed's elements in feed order,
+/// their link values, and which keys are `link existing` keys whose objects were not in the batch
+/// when met (linked only if the store holds them). The pages of a `merge` list met in one batch
+/// are kept one after another. What the list ends with is `ToManyList`'s to decide, once the
+/// pending keys are known (`resolved`).
 struct GatheredList {
     var keys: [ObjectKey] = []
     /// The link values, `width` per key (empty without link attributes).
@@ -48,16 +49,11 @@ struct GatheredList {
     /// Where each page after the first begins in `keys`; empty for a single list.
     var pages: [Int] = []
 
-    /// Appends `key` (and its link values); a known key already in `seen` is left out, as is a
-    /// pending one (its first place stays).
-    mutating func append(_ key: ObjectKey, pending isPending: Bool, values linkValues: ArraySlice<SQLValue>, seen: inout Set<ObjectKey>) {
-        if isPending {
-            guard !seen.contains(key) else { return }
+    /// Appends the feed's element `key` (and its link values).
+    mutating func append(_ key: ObjectKey, pending isPending: Bool, values linkValues: ArraySlice<SQLValue>) {
+        if isPending || !pending.isEmpty {
             if pending.isEmpty { pending = Array(repeating: false, count: keys.count) }
-            pending.append(true)
-        } else {
-            guard seen.insert(key).inserted else { return }
-            if !pending.isEmpty { pending.append(false) }
+            pending.append(isPending)
         }
         keys.append(key)
         values += linkValues
@@ -78,32 +74,21 @@ struct GatheredList {
         return merged
     }
 
-    /// The keys and values to write: pending keys that `unknown` holds left out; within a page
-    /// each target once with its first element's values; across pages, a target keeps the place
-    /// of its first page and takes the values of its last (as the SQLite writer merges page after
-    /// page).
-    func resolved(unknown: Set<ObjectKey>, width: Int) -> (keys: [ObjectKey], values: [SQLValue]) {
-        if pending.isEmpty && pages.isEmpty { return (keys, values) }
-        var result: (keys: [ObjectKey], values: [SQLValue]) = ([], [])
-        var places: [ObjectKey: Int] = [:]
+    /// The list the object ends with (`ToManyList`): each page without the pending keys that
+    /// `unknown` holds, merged into `stored` (a `merge` to-many's stored list) and into the pages
+    /// before it; without `stored`, the first page replaces the stored list.
+    func resolved(unknown: Set<ObjectKey>, width: Int, over stored: ToManyList<ObjectKey>? = nil) -> ToManyList<ObjectKey> {
+        var result = stored
         let bounds = [0] + pages + [keys.count]
         for page in 0..<(bounds.count - 1) {
-            var seen = Set<ObjectKey>()
+            var list = ToManyList<ObjectKey>(width: width, capacity: bounds[page + 1] - bounds[page])
             for element in bounds[page]..<bounds[page + 1] {
-                let key = keys[element]
-                if !pending.isEmpty && pending[element] && unknown.contains(key) { continue }
-                guard seen.insert(key).inserted else { continue }
-                let given = values[(element * width)..<((element + 1) * width)]
-                if let place = places[key] {
-                    result.values.replaceSubrange((place * width)..<((place + 1) * width), with: given)
-                } else {
-                    places[key] = result.keys.count
-                    result.keys.append(key)
-                    result.values += given
-                }
+                if !pending.isEmpty && pending[element] && unknown.contains(keys[element]) { continue }
+                list.append(keys[element], values: values[(element * width)..<((element + 1) * width)])
             }
+            if result == nil { result = list } else { result!.merge(list) }
         }
-        return result
+        return result!
     }
 }
 
@@ -135,16 +120,15 @@ extension PostgresBatchWriter {
         return .pending(key, over: nil)
     }
 
-    /// A draft's to-many list, each target once (the first), with its link values when the
-    /// relationship has link attributes.
+    /// A draft's to-many list, with its link values when the relationship has link attributes.
     func gatherList(_ links: [LinkDraft], values: [SQLValue]?, width: Int) -> GatheredList {
         var list = GatheredList()
-        var seen = Set<ObjectKey>()
+        list.keys.reserveCapacity(links.count)
         for (element, link) in links.enumerated() {
             let (key, pending) = gatherLink(link)
             guard let key else { continue }
             let given = values.map { $0[(element * width)..<((element + 1) * width)] } ?? []
-            list.append(key, pending: pending, values: given, seen: &seen)
+            list.append(key, pending: pending, values: given)
         }
         return list
     }
@@ -182,11 +166,12 @@ extension PostgresBatchWriter {
     }
 
     /// Writes to-many `relationship` of entity `index` for the batch, the lists that differ from
-    /// the stored ones only (`listDiffers`). A new object's list (it has no join rows yet) is
-    /// COPYed straight into the join table with the owner's and the targets' row ids (`ids`, and
-    /// `pending` for `link existing` keys found in the store); a stored object's goes through
-    /// `PostgresToMany` (plain lists) or `PostgresJoinRows` (lists with link values or that merge),
-    /// which find owners and targets by their natural keys and replace the stored rows.
+    /// the stored ones only, each as the object ends with it (`newList`; a `merge` list with the
+    /// stored targets in it). A new object's list (it has no join rows yet) is COPYed straight
+    /// into the join table with the owner's and the targets' row ids (`ids`, and `pending` for
+    /// `link existing` keys found in the store); a stored object's goes through `PostgresToMany`
+    /// (lists of targets alone) or `PostgresJoinRows` (lists with link values), which find owners
+    /// and targets by their natural keys and replace the stored rows.
     func writeToMany(
         _ index: Int, _ relationship: Int, pending: PendingTargets, stored: StoredBatch, ids: [[Int64]]
     ) throws(PostgresError) {
@@ -196,32 +181,31 @@ extension PostgresBatchWriter {
         let batch = batches[index]
         let target = plan.entities[toMany.target]
         let width = toMany.linkAttributes.count
-        let plain = width == 0 && !toMany.mergesList
+        let plain = width == 0
         let noTarget = Array(repeating: SQLValue.null, count: target.keyAttributes.count + width)
         var rows: [SQLValue] = []
         var straight: [SQLValue] = []
         for row in batch.keys.indices {
-            guard let gathered = batch.toMany[row][relationship], listDiffers(index, relationship, row: row, stored: stored, unknown: unknown) else {
-                continue
-            }
-            let list = gathered.resolved(unknown: unknown[toMany.target], width: width)
+            guard let gathered = batch.toMany[row][relationship] else { continue }
+            let old = stored.list(relationship, row: row)
+            let list = newList(index, relationship, gathered, over: old, unknown: unknown)
+            guard list.targets != old.keys || list.values != old.values else { continue }
             if stored.rows[row] == nil {
-                for (element, key) in list.keys.enumerated() {
+                for (element, key) in list.targets.enumerated() {
                     straight += [.integer(ids[index][row]), .integer(try rowID(toMany.target, key, ids: ids, pending: pending)), .integer(Int64(element))]
                     straight += list.values[(element * width)..<((element + 1) * width)]
                 }
                 continue
             }
             if plain {
-                if list.keys.isEmpty { rows += [.integer(Int64(row)), .integer(0)] + batch.keys[row].values + noTarget }
-                for (element, key) in list.keys.enumerated() {
+                if list.targets.isEmpty { rows += [.integer(Int64(row)), .integer(0)] + batch.keys[row].values + noTarget }
+                for (element, key) in list.targets.enumerated() {
                     rows += [.integer(Int64(row)), .integer(Int64(element))] + batch.keys[row].values + key.values
                 }
                 continue
             }
-            // A merged list that adds nothing leaves the stored one as it is.
-            if list.keys.isEmpty && !toMany.mergesList { rows += [.integer(0)] + batch.keys[row].values + noTarget }
-            for (element, key) in list.keys.enumerated() {
+            if list.targets.isEmpty { rows += [.integer(0)] + batch.keys[row].values + noTarget }
+            for (element, key) in list.targets.enumerated() {
                 rows += [.integer(Int64(element))] + batch.keys[row].values + key.values + list.values[(element * width)..<((element + 1) * width)]
             }
         }
@@ -242,7 +226,7 @@ extension PostgresBatchWriter {
         }
         let writer = PostgresJoinRows(
             joinTable: toMany.joinTable, ownerColumn: toMany.ownerColumn, targetColumn: toMany.targetColumn, positionColumn: Naming.position,
-            linkColumns: toMany.linkAttributes.map(\.column), merges: toMany.mergesList, table: entity.table, keyColumns: keyColumns(entity),
+            linkColumns: toMany.linkAttributes.map(\.column), table: entity.table, keyColumns: keyColumns(entity),
             targetTable: target.table, targetKeyColumns: keyColumns(target), primaryKey: Naming.primaryKey, changedRunColumn: Naming.changedRun)
         _ = try writer.write(rows, run: run.runID, on: connection)
     }

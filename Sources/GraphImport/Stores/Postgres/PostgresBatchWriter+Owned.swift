@@ -70,11 +70,13 @@ extension PostgresBatchWriter {
         }
     }
 
-    /// Deletes the owned objects the run's owners let go of: those of an owner the feed gave the
-    /// relationship of that its list or to-one no longer holds. Returns what was deleted, per
-    /// owned entity with any, as `delete missing` reports it (the first keys in row id order).
-    func deleteLetGoOwned() throws(PostgresError) -> [Deletions] {
-        var result: [Deletions] = []
+    /// Whether the plan has owned entities, whose let-go objects a run may delete.
+    var hasOwned: Bool { plan.entities.contains(where: \.isOwned) }
+
+    /// Dooms the owned objects the run's owners let go of: those of an owner the feed gave the
+    /// relationship of that its list or to-one no longer holds. `DeletionWalk` then deletes them
+    /// by the delete rules, with `delete missing`'s objects, as on SQLite.
+    func doomLetGoOwned(_ doomed: inout PostgresDoomedObjects) throws(PostgresError) {
         for (index, holder) in ownedHolders.enumerated() {
             guard let holder else { continue }
             let entity = plan.entities[index]
@@ -89,32 +91,10 @@ extension PostgresBatchWriter {
                 let relationship = owner.toOne[holder.toOne!]
                 held = "SELECT 1 FROM \(quoteIdentifier(owner.table)) p WHERE p.\(quoteIdentifier(relationship.column)) = o.\(pk)"
             }
-            let keys = entity.keyAttributes.map { quoteIdentifier(entity.attributes[$0].column) }
             let owners = "SELECT DISTINCT \(ownerColumns.joined(separator: ", ")) FROM \(quoteIdentifier(heldTable(index)))"
             let sameOwner = ownerColumns.map { "o.\($0) = w.\($0)" }.joined(separator: " AND ")
-            let returned = keys.map { "o.\($0)" }.joined(separator: ", ")
-            let gone: String =
-                "DELETE FROM \(quoteIdentifier(entity.table)) o USING owners w WHERE \(sameOwner) AND NOT EXISTS (\(held)) "
-                + "RETURNING o.\(pk) AS pk, \(returned)"
-            let sql: String =
-                "WITH owners AS (\(owners)), gone AS (\(gone)) "
-                + "SELECT count(*) OVER (), \(keys.joined(separator: ", ")) FROM gone ORDER BY pk LIMIT \(Deletions.sampleLimit)"
-            let rows = try connection.rows(sql)
-            guard let first = rows.first, let count = first[0].flatMap({ Int($0) }) else { continue }
-            let types = entity.keyAttributes.map { ImportPlan.columnType(entity.attributes[$0].type) }
-            let samples = rows.map { row in zip(row.dropFirst(), types).map { Self.keyValue($0, type: $1) }.keyText }
-            result.append(Deletions(entity: entity.name, count: count, sampleKeys: samples))
-        }
-        return result
-    }
-
-    /// A key part as the server wrote it, typed as the store holds it.
-    private static func keyValue(_ text: String?, type: ColumnType) -> SQLValue {
-        guard let text else { return .null }
-        switch type {
-        case .integer: return Int64(text).map(SQLValue.integer) ?? .text(text)
-        case .real: return Double(text).map(SQLValue.real) ?? .text(text)
-        default: return .text(text)
+            try doomed.doom(
+                index, "SELECT o.\(pk) FROM \(quoteIdentifier(entity.table)) o JOIN (\(owners)) w ON \(sameOwner) WHERE NOT EXISTS (\(held))")
         }
     }
 }

@@ -89,15 +89,15 @@ extension PostgresBatchWriter {
         return StoredBatch(rows: rows, lists: lists)
     }
 
-    /// The list to-many `relationship` of entity `index` gets from `gathered`, the batch's list,
-    /// over `old`, the stored one: a `merge` list is added to the stored one as a later page is
-    /// to an earlier.
+    /// The list to-many `relationship` of entity `index` ends with (`ToManyList`) from
+    /// `gathered`, the batch's list, over `old`, the stored one: a `merge` list is merged into it.
     func newList(
         _ index: Int, _ relationship: Int, _ gathered: GatheredList, over old: (keys: [ObjectKey], values: [SQLValue]), unknown: [Set<ObjectKey>]
-    ) -> (keys: [ObjectKey], values: [SQLValue]) {
+    ) -> ToManyList<ObjectKey> {
         let toMany = plan.entities[index].toMany[relationship]
-        let list = toMany.mergesList ? GatheredList(keys: old.keys, values: old.values).appending(page: gathered) : gathered
-        return list.resolved(unknown: unknown[toMany.target], width: toMany.linkAttributes.count)
+        let width = toMany.linkAttributes.count
+        let stored = toMany.mergesList ? ToManyList(unique: old.keys, values: old.values, width: width) : nil
+        return gathered.resolved(unknown: unknown[toMany.target], width: width, over: stored)
     }
 
     /// Whether the batch's object at `row` of entity `index` must be upserted: it is new, or a
@@ -116,15 +116,6 @@ extension PostgresBatchWriter {
             if link != object.links[object.links.startIndex + relationship] { return true }
         }
         return false
-    }
-
-    /// Whether the list of to-many `relationship` the batch gives the object at `row` of entity
-    /// `index` differs from the stored one (a new object's is empty): only then is it written.
-    func listDiffers(_ index: Int, _ relationship: Int, row: Int, stored: StoredBatch, unknown: [Set<ObjectKey>]) -> Bool {
-        guard let gathered = batches[index].toMany[row][relationship] else { return false }
-        let old = stored.list(relationship, row: row)
-        let new = newList(index, relationship, gathered, over: old, unknown: unknown)
-        return new.keys != old.keys || new.values != old.values
     }
 
     /// Notes the keys of the batch's objects of entity `index` in the run's tables: those the

@@ -44,6 +44,10 @@ final class PostgresBatchWriter {
     let decisions: ObjectDecisions
     /// Per entity: the keys of the stubs the run made that the feed has not given since (`+Stubs`).
     var openStubs: [Set<ObjectKey>]
+    /// Per entity: whether a new object's values are gathered as `ObjectDecisions.insert` made
+    /// them (`PostgresRecordCompletion.completesEveryObject`); else a new row gets the map's
+    /// values for a new object when it is COPYed.
+    private let insertsCompleted: [Bool]
     /// The keys of the objects the record being gathered names but keeps as stored (`keep`).
     private var keptByMode: [(entity: Int, key: ObjectKey)] = []
     /// A query made while gathering that failed (`gatherOnce`), thrown by `add`.
@@ -70,6 +74,7 @@ final class PostgresBatchWriter {
             for toMany in entity.toMany { if let toOne = toMany.foreignKey { storesListOnce[toMany.target].insert(toOne) } }
         }
         self.storesListOnce = storesListOnce
+        insertsCompleted = PostgresRecordCompletion.completesEveryObject(decisions)
         writtenFromFeed = plan.entities.indices.map { index in
             let keys = Set(plan.entities[index].keyAttributes)
             return decisions.feedValueCounts[index].indices.map { !keys.contains($0) && decisions.feedValueCounts[index][$0] }
@@ -91,7 +96,7 @@ final class PostgresBatchWriter {
         var madeByReference: [Bool] = []
         /// Per object and to-one: nil when not given.
         var toOne: [[GatheredToOne?]] = []
-        /// Per object and to-many: nil when not given; the targets in order, each once.
+        /// Per object and to-many: nil when not given; the feed's elements in order (`GatheredList`).
         var toMany: [[GatheredList?]] = []
         /// Per to-one that stores a list once (`ToManyPlan.foreignKey`), by the key of the
         /// object it links to: the objects whose gathered link is that one (`gatherOnce`).
@@ -351,7 +356,8 @@ final class PostgresBatchWriter {
     /// COPYs the batch's new objects of entity `index` (`rows`) straight into the table, with
     /// their row ids, their to-ones' row ids and the run's stamps: no staging table, no
     /// `ON CONFLICT` (the batch read that none is stored, under the store's lock). An attribute
-    /// holds what a new object holds (`ObjectDecisions.newValue`), else NULL.
+    /// holds what a new object holds: as gathered when the insert was decided before
+    /// (`insertsCompleted`, what `onInsert` set included), else `ObjectDecisions.newValue`; else NULL.
     private func copyNewRows(_ index: Int, rows: [Int], ids: [Int64], links: [SQLValue?]) throws(PostgresError) {
         let entity = plan.entities[index]
         let batch = batches[index]
@@ -361,6 +367,7 @@ final class PostgresBatchWriter {
         let columns =
             [Naming.primaryKey] + entity.attributes.map(\.column) + entity.toOne.map(\.column) + [Naming.insertedRun, Naming.changedRun]
         let stamp = SQLValue.integer(runID)
+        let completed = insertsCompleted[index]
         var values: [SQLValue] = []
         values.reserveCapacity(rows.count * columns.count)
         for row in rows {
@@ -370,7 +377,11 @@ final class PostgresBatchWriter {
                     values.append(batch.keys[row].values[place])
                 } else {
                     let given = batch.values[row][attribute]
-                    values.append(decisions.newValue(index, attribute, feedGives: given != nil) ?? given ?? .null)
+                    if completed, let given {
+                        values.append(given)
+                    } else {
+                        values.append(decisions.newValue(index, attribute, feedGives: given != nil) ?? given ?? .null)
+                    }
                 }
             }
             for relationship in 0..<width { values.append(links[row * width + relationship] ?? .null) }

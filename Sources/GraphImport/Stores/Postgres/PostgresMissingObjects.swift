@@ -14,13 +14,19 @@ struct PostgresMissingObjects {
 
     private var pk: String { quoteIdentifier(Naming.primaryKey) }
 
-    /// Deletes (unless `dryRun`) the objects the run did not meet, and what the delete rules take
-    /// with them; says what was, or would be, deleted. `store` names the store in errors.
-    func delete(with doomed: PostgresDoomedObjects, store: String, dryRun: Bool) throws(ImportError) -> [Deletions] {
+    /// Deletes (unless `dryRun`) the objects the run did not meet (with `missing`; a run that
+    /// skipped records deletes none) and the owned objects their owners let go of (`letGo` dooms
+    /// them), and what the delete rules take with them, in one walk as on SQLite; says what was,
+    /// or would be, deleted. `store` names the store in errors.
+    func delete(
+        with doomed: PostgresDoomedObjects, store: String, dryRun: Bool, missing: Bool = true,
+        letGo: (inout PostgresDoomedObjects) throws(PostgresError) -> Void = { _ in }
+    ) throws(ImportError) -> [Deletions] {
         var doomed = doomed
         do throws(PostgresError) {
             try doomed.prepare()
-            try doomMissing(&doomed)
+            if missing { try doomMissing(&doomed) }
+            try letGo(&doomed)
         } catch {
             throw .server(store: store, error)
         }

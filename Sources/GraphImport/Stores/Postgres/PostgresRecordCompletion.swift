@@ -40,7 +40,7 @@ final class PostgresRecordCompletion {
         self.objects = objects
         view = PostgresStoredView(objects: objects, batch: batch)
         let hooked = decisions.values.hooks.map { $0.onInsert != nil || $0.beforeSave != nil }
-        readsEvery = plan.entities.indices.map { decisions.decidesByMode($0) || hooked[$0] }
+        readsEvery = Self.completesEveryObject(decisions)
         let derives = plan.entities.map { !$0.derivedAttributes.isEmpty }
         self.derives = derives
         derivedInputs = plan.entities.map { entity in
@@ -53,6 +53,15 @@ final class PostgresRecordCompletion {
         completesStubs = plan.entities.indices.map { derives[$0] || hooked[$0] }
         prunes = plan.entities.indices.contains(where: decisions.decidesByMode)
         isNeeded = readsEvery.contains(true) || derives.contains(true)
+    }
+
+    /// Per entity: whether each of its objects is read before it is written (`readsEvery`), and
+    /// so a new one holds what `ObjectDecisions.insert` made of it when it is gathered.
+    static func completesEveryObject(_ decisions: ObjectDecisions) -> [Bool] {
+        decisions.plan.entities.indices.map { entity in
+            let hooks = decisions.values.hooks[entity]
+            return decisions.decidesByMode(entity) || hooks.onInsert != nil || hooks.beforeSave != nil
+        }
     }
 
     /// Whether the object's stored values must be known to write `draft`: every object of an
@@ -203,16 +212,19 @@ final class PostgresRecordCompletion {
         guard readsEvery[entity] || derives[entity] else { return done }
         var values: [SQLValue?]
         if needsStored(draft), let stored = try objects.stored(entity, draft.key) {
-            values = stored.indices.map { draft.values[$0] ?? stored[$0] }
+            values = stored.indices.map { (decisions.takesFeedValue(entity, column: $0) ? draft.values[$0] : nil) ?? stored[$0] }
             try decisions.values.derive(entity, &values)
             if decisions.values.hooks[entity].beforeSave != nil {
                 // The hook sees the values as saved. Lists are compared only when the batch is
                 // written: a change of a list alone is not one here.
                 var saved = values
                 let changed = values.indices.contains { decisions.isChange(entity, column: $0, values[$0] ?? .null, stored[$0] ?? .null) }
-                try decisions.update(entity, &saved, changed: changed)
+                try decisions.update(entity, &saved, changed: changed, insertedByRun: objects.insertedByRun(entity, draft.key))
             }
             for index in plan.entities[entity].derivedAttributes { done.values[index] = values[index] }
+            // An engine-set (`always`) value the feed gives is never written: the batch keeps what
+            // an insert earlier in the run made, and a stored row gets its value at the run's end.
+            for index in draft.values.indices where !decisions.takesFeedValue(entity, column: index) { done.values[index] = nil }
         } else if needsStored(draft) {
             values = draft.values
             try decisions.insert(entity, &values)

@@ -62,8 +62,8 @@ struct PostgresSession: StoreSession {
         try server { () throws(PostgresError) in try connection.migrate(to: schema, formerly: formerly, mapName: mapName, mapText: mapText) }
     }
 
-    func makeSink(plan: ImportPlan, run: RunContext, hooks: [EntityHooks], modes: EntityModes, options: ImportOptions) throws(ImportError) -> PostgresSink {
-        let decisions = ObjectDecisions(plan: plan, modes: modes, values: ObjectValueRules(plan: plan, run: run, hooks: hooks))
+    func makeSink(decisions: ObjectDecisions, options: ImportOptions) throws(ImportError) -> PostgresSink {
+        let (plan, run) = (decisions.plan, decisions.values.run)
         let writer = makeBatchWriter(plan: plan, run: run, decisions: decisions, options: options)
         try server { () throws(PostgresError) in try writer.prepare() }
         return PostgresSink(plan: plan, connection: connection, storeName: storeName, runID: run.runID, writer: writer)
@@ -134,7 +134,7 @@ struct PostgresSink: StoreSink {
         onProgress: ((Int, Int) -> Void)?
     ) throws(ImportError) -> RecordLoop.Ending {
         let writer = writer
-        let stored = PostgresStoredObjects(plan: plan, connection: connection)
+        let stored = PostgresStoredObjects(plan: plan, connection: connection, runID: runID)
         let completion = PostgresRecordCompletion(decisions: writer.decisions, objects: stored, batch: writer)
         do {
             let fetch = { (records: [DraftedRecord]) throws in try completion.fetch(records, held: writer.holds) }
@@ -160,11 +160,13 @@ struct PostgresSink: StoreSink {
     }
 
     func delete(missing: Bool, dryRun: Bool) throws(ImportError) -> [Deletions] {
-        let letGo = try server { () throws(PostgresError) in try writer.deleteLetGoOwned() }
-        guard missing, writer.deletionTables.deletes else { return Deletions.combined(letGo) }
+        let missing = missing && writer.deletionTables.deletes
+        guard missing || writer.hasOwned else { return [] }
         let objects = PostgresMissingObjects(plan: plan, tables: writer.deletionTables, givenTable: writer.givenTable)
-        let deleted = try objects.delete(with: PostgresDoomedObjects(plan: plan, connection: connection, runID: runID), store: storeName, dryRun: dryRun)
-        return Deletions.combined(letGo + deleted)
+        let writer = writer
+        return try objects.delete(
+            with: PostgresDoomedObjects(plan: plan, connection: connection, runID: runID), store: storeName, dryRun: dryRun, missing: missing,
+            letGo: { doomed throws(PostgresError) in try writer.doomLetGoOwned(&doomed) })
     }
 
     func counts() throws(ImportError) -> [EntityCounts] {

@@ -20,13 +20,18 @@ final class PostgresStoredObjects {
     private var written: [[ObjectKey: [SQLValue?]]]
     /// Per entity: what the record being completed writes, kept by `commitRecord`.
     private var pending: [[ObjectKey: [SQLValue?]]]
+    /// The run, and per entity the fetched rows it inserted (written by an earlier batch).
+    private let runID: Int64
+    private var fetchedInserted: [Set<ObjectKey>]
 
-    init(plan: ImportPlan, connection: PostgresConnection) {
+    init(plan: ImportPlan, connection: PostgresConnection, runID: Int64) {
         self.plan = plan
         self.connection = connection
+        self.runID = runID
         fetched = Array(repeating: [:], count: plan.entities.count)
         written = fetched.map { _ in [:] }
         pending = written
+        fetchedInserted = Array(repeating: [], count: plan.entities.count)
     }
 
     /// Starts a record batch: forgets the rows of the last one and the writes the writer has sent
@@ -35,6 +40,7 @@ final class PostgresStoredObjects {
     func fetch(_ keys: [[ObjectKey]], held: (Int, ObjectKey) -> Bool) throws(PostgresError) {
         for entity in plan.entities.indices {
             if !fetched[entity].isEmpty { fetched[entity] = [:] }
+            if !fetchedInserted[entity].isEmpty { fetchedInserted[entity] = [] }
             if !written[entity].isEmpty { written[entity] = written[entity].filter { held(entity, $0.key) } }
             if !keys[entity].isEmpty { try read(entity, keys[entity]) }
         }
@@ -44,8 +50,10 @@ final class PostgresStoredObjects {
         let plan = self.plan.entities[entity]
         let probe = PostgresKeyProbe(table: plan.table, keyColumns: plan.keyAttributes.map { plan.attributes[$0].column })
         for key in keys { fetched[entity][key] = .some(nil) }
-        for (place, values) in try probe.rows(of: keys.flatMap(\.values), columns: plan.attributes.map(\.column), on: connection) {
-            fetched[entity][keys[place]] = values
+        let attributes = plan.attributes.count
+        for (place, values) in try probe.rows(of: keys.flatMap(\.values), columns: plan.attributes.map(\.column) + [Naming.insertedRun], on: connection) {
+            fetched[entity][keys[place]] = Array(values.prefix(attributes))
+            if values[attributes] == .integer(runID) { fetchedInserted[entity].insert(keys[place]) }
         }
     }
 
@@ -59,6 +67,14 @@ final class PostgresStoredObjects {
         guard let row = fetched[entity][key] ?? nil else { return laid }
         guard let laid else { return row }
         return row.indices.map { laid[$0] ?? row[$0] }
+    }
+
+    /// Whether the run inserted the object (a stub too), stored or written earlier in the run: a
+    /// row an earlier batch wrote, or one the run wrote that no batch fetched as stored.
+    func insertedByRun(_ entity: Int, _ key: ObjectKey) throws(PostgresError) -> Bool {
+        if fetched[entity][key] == nil { try read(entity, [key]) }
+        if case .some(.some) = fetched[entity][key] { return fetchedInserted[entity].contains(key) }
+        return (pending[entity][key] ?? written[entity][key]) != nil
     }
 
     /// Whether the object is stored or written earlier in the run.

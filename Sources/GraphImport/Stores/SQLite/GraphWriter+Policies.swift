@@ -24,36 +24,26 @@ extension GraphWriter {
         }
     }
 
-    /// Turns the feed's targets of each `merge` to-many of `object` into the stored targets
-    /// followed by those the feed adds, in feed order; a target both hold takes the feed's link
-    /// values. A feed that adds nothing leaves the list as stored (unchanged).
+    /// Turns the feed's list of each `merge` to-many of `object` into the list it ends with
+    /// (`ToManyList.merge`, over the stored one). A feed that adds nothing leaves the list as
+    /// stored (unchanged).
     func merge(into lists: inout [[Int64]?], linkRows: inout [[SQLValue]?]?, of object: KnownObject, entity: Int) throws(WriteError) {
         let store = stores[entity]
         for (index, relationship) in plan.entities[entity].toMany.enumerated() where relationship.mergesList {
             guard let list = lists[index] else { continue }
             if let values = linkRows?[index] {
                 let width = relationship.linkAttributes.count
-                var (stored, storedValues) = try storing { () throws(StoreError) in try storedLinks(of: object, index: index, store: store) }
-                var positions: [Int64: Int] = [:]
-                for (position, target) in stored.enumerated() { positions[target] = position }
-                for (position, target) in list.enumerated() {
-                    let given = values[(position * width)..<((position + 1) * width)]
-                    if let at = positions[target] {
-                        storedValues.replaceSubrange((at * width)..<((at + 1) * width), with: given)
-                    } else {
-                        positions[target] = stored.count
-                        stored.append(target)
-                        storedValues += given
-                    }
-                }
-                lists[index] = stored
-                linkRows![index] = storedValues
+                let stored = try storing { () throws(StoreError) in try storedLinks(of: object, index: index, store: store) }
+                var merged = ToManyList(unique: stored.list, values: stored.values, width: width)
+                merged.merge(ToManyList(unique: list, values: values, width: width))
+                lists[index] = merged.targets
+                linkRows![index] = merged.values
                 continue
             }
-            var merged = try storing { () throws(StoreError) in try storedList(of: object, index: index, store: store) }
-            var held = Set(merged)
-            for target in list where held.insert(target).inserted { merged.append(target) }
-            lists[index] = merged
+            let stored = try storing { () throws(StoreError) in try storedList(of: object, index: index, store: store) }
+            var merged = ToManyList(unique: stored, values: [], width: 0)
+            merged.merge(ToManyList(unique: list, values: [], width: 0))
+            lists[index] = merged.targets
         }
     }
 

@@ -40,11 +40,11 @@ final class GraphWriter<Store: EntityStore> {
     /// with the targets its rewritten lists left out in this run; empty for most maps.
     private(set) var droppedFromLists: [[Int: Set<Int64>]]
 
-    /// `stores` and `hooks` per entity of `plan`; `undo` takes back a record's writes.
-    init(
-        plan: ImportPlan, stores: [Store], undo: any RecordUndo, run: RunContext, hooks: [EntityHooks], objectsInMemory: Int,
-        modes: EntityModes? = nil, changeLog: ChangeLog? = nil
-    ) {
+    /// A writer that executes `decisions` (made once for the run: its plan, modes, run and
+    /// hooks), with `stores` per entity of the plan; `undo` takes back a record's writes.
+    init(decisions: ObjectDecisions, stores: [Store], undo: any RecordUndo, objectsInMemory: Int, changeLog: ChangeLog? = nil) {
+        let plan = decisions.plan
+        let hooks = decisions.values.hooks
         precondition(stores.count == plan.entities.count && hooks.count == plan.entities.count, "one store and hooks per entity")
         tally = PolicyTally(entities: plan.entities.count)
         merges = plan.entities.map { $0.toMany.contains(where: \.mergesList) }
@@ -52,11 +52,10 @@ final class GraphWriter<Store: EntityStore> {
         ownedOrphans = Array(repeating: [], count: plan.entities.count)
         self.changeLog = changeLog
         self.plan = plan
-        self.run = run
+        run = decisions.values.run
         self.stores = stores
         self.undo = undo
-        decisions = ObjectDecisions(
-            plan: plan, modes: modes ?? EntityModes(plan: plan, run: nil), values: ObjectValueRules(plan: plan, run: run, hooks: hooks))
+        self.decisions = decisions
         columns = plan.entities.map(EntityColumns.init)
         memory = ObjectMemory(unchanging: columns.map(\.unchanging), generationSize: objectsInMemory)
         comparesOnly = plan.entities.indices.map { index in
@@ -192,26 +191,18 @@ final class GraphWriter<Store: EntityStore> {
             }
             if let values = draft.linkValues?[index] {
                 let width = plan.entities[draft.entity].toMany[index].linkAttributes.count
-                let (list, kept) = try resolveList(links, values: values, width: width)
-                lists.append(list)
+                let list = try resolveList(links, values: values, width: width)
+                lists.append(list.targets)
                 if linkRows == nil { linkRows = Array(repeating: nil, count: draft.toMany.count) }
-                linkRows![index] = kept
+                linkRows![index] = list.values
                 continue
             }
-            var list: [Int64] = []
-            list.reserveCapacity(links.count)
-            // Duplicates dropped, the first kept. Most lists are short: a search beats a set there.
-            if links.count <= 16 {
-                for link in links {
-                    if case .integer(let pk)? = try resolve(link), !list.contains(pk) { list.append(pk) }
-                }
-            } else {
-                var seen = Set<Int64>(minimumCapacity: links.count)
-                for link in links {
-                    if case .integer(let pk)? = try resolve(link), seen.insert(pk).inserted { list.append(pk) }
-                }
+            // Each target once, the first kept (`ToManyList`, the rule both stores follow).
+            var list = ToManyList<Int64>(width: 0, capacity: links.count)
+            for link in links {
+                if case .integer(let pk)? = try resolve(link) { list.append(pk) }
             }
-            lists.append(list)
+            lists.append(list.targets)
         }
         if let (object, holdsProvided) = try find(draft.entity, draft.key, expecting: provided) {
             if merges[draft.entity] { try merge(into: &lists, linkRows: &linkRows, of: object, entity: draft.entity) }
@@ -319,7 +310,9 @@ final class GraphWriter<Store: EntityStore> {
             return
         }
         var merged = object.values.map { Optional($0) }
-        for (index, value) in provided.enumerated() where value != nil { merged[index] = value }
+        for (index, value) in provided.enumerated() where value != nil && decisions.takesFeedValue(draft.entity, column: index) {
+            merged[index] = value
+        }
         try decisions.values.derive(draft.entity, &merged)
         var listChanged = false
         // Per to-many: whether its rows are rewritten (its targets, or their link values, differ).
@@ -347,7 +340,7 @@ final class GraphWriter<Store: EntityStore> {
         if changed, let changeLog {
             try logChange(to: changeLog, object: object, draft: draft, merged: merged, columns: changedColumns, rewrites: rewrites, lists: lists)
         }
-        try decisions.update(draft.entity, &merged, changed: changed)
+        try decisions.update(draft.entity, &merged, changed: changed, insertedByRun: object.status == .inserted)
         if owns[draft.entity] && changed { try noteOrphans(of: object, entity: draft.entity, merged: merged, lists: lists, rewrites: rewrites) }
         var written: [Int] = []
         var bound: [SQLValue] = []
@@ -490,15 +483,14 @@ final class GraphWriter<Store: EntityStore> {
 extension GraphWriter where Store == SQLiteEntityStore {
     /// A writer into the SQLite store of `database`. `emptyTables`: the tables that held no rows
     /// when the run began (`Store.emptyTables`).
-    /// `hooks`: the importer's hooks bound to the plan's entities (`EntityHooks.bind(_:to:)`).
     convenience init(
-        plan: ImportPlan, database: Database, run: RunContext, hooks: [EntityHooks], emptyTables: Set<String>,
-        objectsInMemory: Int = ImportOptions.defaultObjectsInMemory, modes: EntityModes? = nil, changeLog: ChangeLog? = nil
+        decisions: ObjectDecisions, database: Database, emptyTables: Set<String>, objectsInMemory: Int = ImportOptions.defaultObjectsInMemory,
+        changeLog: ChangeLog? = nil
     ) {
         self.init(
-            plan: plan, stores: plan.entities.map { SQLiteEntityStore($0, database: database, startedEmpty: emptyTables.contains($0.table)) },
-            undo: SQLiteRecordUndo(database: database), run: run, hooks: hooks, objectsInMemory: objectsInMemory, modes: modes,
-            changeLog: changeLog)
+            decisions: decisions,
+            stores: decisions.plan.entities.map { SQLiteEntityStore($0, database: database, startedEmpty: emptyTables.contains($0.table)) },
+            undo: SQLiteRecordUndo(database: database), objectsInMemory: objectsInMemory, changeLog: changeLog)
     }
 }
 

@@ -70,14 +70,15 @@ struct SQLiteSession: StoreSession {
         try step { () throws(StoreError) in try store.migrate(to: schema, formerly: formerly, mapName: mapName, mapText: mapText) }
     }
 
-    func makeSink(plan: ImportPlan, run: RunContext, hooks: [EntityHooks], modes: EntityModes, options: ImportOptions) throws(ImportError) -> SQLiteSink {
+    func makeSink(decisions: ObjectDecisions, options: ImportOptions) throws(ImportError) -> SQLiteSink {
+        let plan = decisions.plan
         let (emptyTables, deferred) = try step { () throws(StoreError) in
             let emptyTables = try store.emptyTables(in: plan.schema)
             return (emptyTables, try store.deferIndexes(of: emptyTables, in: plan.schema))
         }
         let writer = GraphWriter(
-            plan: plan, database: store.database, run: run, hooks: hooks, emptyTables: emptyTables, objectsInMemory: max(1, options.objectsInMemory),
-            modes: modes, changeLog: ChangeLog(options: options, entities: plan.entities.count))
+            decisions: decisions, database: store.database, emptyTables: emptyTables, objectsInMemory: max(1, options.objectsInMemory),
+            changeLog: ChangeLog(options: options, entities: plan.entities.count))
         return SQLiteSink(store: store, writer: writer, deferredIndexes: deferred)
     }
 
