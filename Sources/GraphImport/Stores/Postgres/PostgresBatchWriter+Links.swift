@@ -40,19 +40,27 @@ struct GatheredList {
     /// Where each page after the first begins in `keys`; empty for a single list.
     var pages: [Int] = []
 
-    /// Appends `key` (and its link values); a known key already in `seen` is left out, as is a
-    /// pending one (its first place stays).
-    mutating func append(_ key: ObjectKey, pending isPending: Bool, values linkValues: ArraySlice<SQLValue>, seen: inout Set<ObjectKey>) {
+    /// Appends `key` (and its link values); a key the list already holds as a known key is left
+    /// out, as is a pending one (its first place stays). `seen`: the known keys, for a long list
+    /// (nil: the list is searched, cheaper than hashing for a few keys).
+    mutating func append(_ key: ObjectKey, pending isPending: Bool, values linkValues: ArraySlice<SQLValue>, seen: inout Set<ObjectKey>?) {
         if isPending {
-            guard !seen.contains(key) else { return }
+            guard !holdsKnown(key, seen: seen) else { return }
             if pending.isEmpty { pending = Array(repeating: false, count: keys.count) }
             pending.append(true)
         } else {
-            guard seen.insert(key).inserted else { return }
+            guard !holdsKnown(key, seen: seen) else { return }
+            seen?.insert(key)
             if !pending.isEmpty { pending.append(false) }
         }
         keys.append(key)
         values += linkValues
+    }
+
+    private func holdsKnown(_ key: ObjectKey, seen: Set<ObjectKey>?) -> Bool {
+        if let seen { return seen.contains(key) }
+        if pending.isEmpty { return keys.contains(key) }
+        return keys.indices.contains { !pending[$0] && keys[$0] == key }
     }
 
     /// This list with `page`, a later occurrence's list of a `merge` to-many, after it.
@@ -131,7 +139,7 @@ extension PostgresBatchWriter {
     /// relationship has link attributes.
     func gatherList(_ links: [LinkDraft], values: [SQLValue]?, width: Int) -> GatheredList {
         var list = GatheredList()
-        var seen = Set<ObjectKey>()
+        var seen: Set<ObjectKey>? = links.count > 16 ? Set(minimumCapacity: links.count) : nil
         for (element, link) in links.enumerated() {
             let (key, pending) = gatherLink(link)
             guard let key else { continue }
@@ -191,16 +199,19 @@ extension PostgresBatchWriter {
         let plain = width == 0 && !toMany.mergesList
         let noTarget = Array(repeating: SQLValue.null, count: target.keyAttributes.count + width)
         var rows: [SQLValue] = []
-        var straight: [SQLValue] = []
+        copyText.removeAll()
         for row in batch.keys.indices {
-            guard let gathered = batch.toMany[row][relationship], listDiffers(index, relationship, row: row, stored: stored, unknown: unknown) else {
+            guard let gathered = batch.list(row, relationship), listDiffers(index, relationship, row: row, stored: stored, unknown: unknown) else {
                 continue
             }
             let list = gathered.resolved(unknown: unknown[toMany.target], width: width)
             if stored.rows[row] == nil {
                 for (element, key) in list.keys.enumerated() {
-                    straight += [.integer(ids[index][row]), .integer(try rowID(toMany.target, key, ids: ids, pending: pending)), .integer(Int64(element))]
-                    straight += list.values[(element * width)..<((element + 1) * width)]
+                    copyText.append(ids[index][row])
+                    copyText.append(try rowID(toMany.target, key, ids: ids, pending: pending))
+                    copyText.append(Int64(element))
+                    copyText.append(list.values[(element * width)..<((element + 1) * width)])
+                    copyText.endRow()
                 }
                 continue
             }
@@ -217,10 +228,8 @@ extension PostgresBatchWriter {
                 rows += [.integer(Int64(element))] + batch.keys[row].values + key.values + list.values[(element * width)..<((element + 1) * width)]
             }
         }
-        if !straight.isEmpty {
-            try connection.copy(
-                into: toMany.joinTable, columns: [toMany.ownerColumn, toMany.targetColumn, Naming.position] + toMany.linkAttributes.map(\.column),
-                values: straight)
+        if !copyText.isEmpty {
+            try copy(into: toMany.joinTable, columns: [toMany.ownerColumn, toMany.targetColumn, Naming.position] + toMany.linkAttributes.map(\.column))
         }
         guard !rows.isEmpty else { return }
         if plain {

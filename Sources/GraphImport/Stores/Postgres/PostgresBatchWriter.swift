@@ -46,6 +46,13 @@ final class PostgresBatchWriter {
     var openStubs: [Set<ObjectKey>]
     /// The keys of the objects the record being gathered names but keeps as stored (`keep`).
     private var keptByMode: [(entity: Int, key: ObjectKey)] = []
+    /// `gather`'s scratch: the to-ones and lists of the drafts being gathered, a nested draft's
+    /// above its parent's, kept between records so that gathering allocates none.
+    private var gatheringToOnes: [GatheredToOne?] = []
+    private var gatheringLists: [GatheredList?] = []
+    /// The rows of the batch's COPYs, written straight in COPY's text format; one buffer, emptied
+    /// and filled again for each COPY (`copy(into:columns:)`).
+    var copyText = PostgresCopyText()
 
     init(
         plan: ImportPlan, connection: PostgresConnection, run: RunContext, decisions: ObjectDecisions, batchSize: Int, changeLog: ChangeLog? = nil
@@ -56,7 +63,7 @@ final class PostgresBatchWriter {
         self.changeLog = changeLog
         runID = run.runID
         self.batchSize = max(1, batchSize)
-        batches = plan.entities.map { EntityBatch(toOne: $0.toOne.count, toMany: $0.toMany.count) }
+        batches = plan.entities.map(EntityBatch.init)
         tally = PolicyTally(entities: plan.entities.count)
         deletionTables = PostgresDeletionTables(plan: plan)
         self.decisions = decisions
@@ -67,12 +74,14 @@ final class PostgresBatchWriter {
         }
     }
 
-    /// One entity's objects of the batch, each once, in the order first met.
+    /// One entity's objects of the batch, each once, in the order first met. What the batch holds
+    /// of an object is kept in flat arrays, one row after another (`attributeCount` values,
+    /// `toOneCount` to-ones, `toManyCount` lists to a row): no array of its own per object.
     struct EntityBatch {
         var rows: [ObjectKey: Int] = [:]
         var keys: [ObjectKey] = []
-        /// Per object: its attributes (nil: not given, the stored value is kept).
-        var values: [[SQLValue?]] = []
+        /// Per object and attribute: its value (nil: not given, the stored value is kept).
+        private var values: [SQLValue?] = []
         /// Per object: whether the feed gave it (a stub is only named by its key).
         var given: [Bool] = []
         /// Per object: whether the feed gave it and the run writes what it gave (not an object
@@ -81,28 +90,51 @@ final class PostgresBatchWriter {
         /// Per object: whether its first occurrence in the batch was a reference (a stub if new).
         var madeByReference: [Bool] = []
         /// Per object and to-one: nil when not given.
-        var toOne: [[GatheredToOne?]] = []
+        private var toOnes: [GatheredToOne?] = []
         /// Per object and to-many: nil when not given; the targets in order, each once.
-        var toMany: [[GatheredList?]] = []
+        private var lists: [GatheredList?] = []
+        let attributeCount: Int
         let toOneCount: Int
         let toManyCount: Int
 
-        init(toOne: Int, toMany: Int) {
+        init(attributes: Int, toOne: Int, toMany: Int) {
+            attributeCount = attributes
             toOneCount = toOne
             toManyCount = toMany
         }
 
-        mutating func row(for key: ObjectKey, attributes: Int) -> Int {
-            if let row = rows[key] { return row }
-            rows[key] = keys.count
+        init(_ entity: EntityPlan) { self.init(attributes: entity.attributes.count, toOne: entity.toOne.count, toMany: entity.toMany.count) }
+
+        /// The object's row, a new one (nothing given yet) when the batch does not hold it: its key hashed once.
+        mutating func row(for key: ObjectKey) -> Int {
+            let next = keys.count
+            let row = Self.insertingDefault(&rows[key, default: next])
+            guard row == next else { return row }
             keys.append(key)
-            values.append(Array(repeating: nil, count: attributes))
+            values.append(contentsOf: repeatElement(nil, count: attributeCount))
             given.append(false)
             written.append(false)
             madeByReference.append(false)
-            toOne.append(Array(repeating: nil, count: toOneCount))
-            toMany.append(Array(repeating: nil, count: toManyCount))
-            return keys.count - 1
+            toOnes.append(contentsOf: repeatElement(nil, count: toOneCount))
+            lists.append(contentsOf: repeatElement(nil, count: toManyCount))
+            return row
+        }
+
+        /// The value `rows[key, default: next]` holds once accessed for writing: the stored row,
+        /// or `next`, inserted.
+        private static func insertingDefault(_ row: inout Int) -> Int { row }
+
+        func value(_ row: Int, _ attribute: Int) -> SQLValue? { values[row * attributeCount + attribute] }
+        /// The object's values in attribute order.
+        func values(of row: Int) -> ArraySlice<SQLValue?> { values[(row * attributeCount)..<((row + 1) * attributeCount)] }
+        mutating func setValue(_ row: Int, _ attribute: Int, _ value: SQLValue) { values[row * attributeCount + attribute] = value }
+        func toOne(_ row: Int, _ relationship: Int) -> GatheredToOne? { toOnes[row * toOneCount + relationship] }
+        mutating func setToOne(_ row: Int, _ relationship: Int, _ link: GatheredToOne) { toOnes[row * toOneCount + relationship] = link }
+        func list(_ row: Int, _ relationship: Int) -> GatheredList? { lists[row * toManyCount + relationship] }
+        mutating func setList(_ row: Int, _ relationship: Int, _ list: GatheredList) { lists[row * toManyCount + relationship] = list }
+        /// Whether some object of the batch has a list of to-many `relationship`.
+        func listsAny(_ relationship: Int) -> Bool {
+            stride(from: relationship, to: lists.count, by: toManyCount).contains { lists[$0] != nil }
         }
     }
 
@@ -157,48 +189,55 @@ final class PostgresBatchWriter {
     /// hooks: `PostgresRecordCompletion`), before the record that names it by its key, which then
     /// finds it in the batch.
     func gatherStub(_ entity: Int, _ key: ObjectKey, values: [SQLValue?]) {
-        if batches[entity].rows[key] == nil {
-            let row = batches[entity].row(for: key, attributes: plan.entities[entity].attributes.count)
-            batches[entity].madeByReference[row] = true
+        let known = batches[entity].keys.count
+        let row = batches[entity].row(for: key)
+        if row == known { batches[entity].madeByReference[row] = true }
+        for (index, value) in values.enumerated() {
+            if let value { batches[entity].setValue(row, index, value) }
         }
-        let row = batches[entity].row(for: key, attributes: plan.entities[entity].attributes.count)
-        for (index, value) in values.enumerated() where value != nil { batches[entity].values[row][index] = value }
         gathered += 1
     }
 
     @discardableResult
     private func gather(_ draft: ObjectDraft) -> ObjectKey {
         let entity = plan.entities[draft.entity]
-        var toOne: [GatheredToOne?] = Array(repeating: nil, count: draft.toOne.count)
-        for (index, link) in draft.toOne.enumerated() {
-            guard let link else { continue }
-            toOne[index] = gatherToOne(link)
+        // The links first (nested objects and stubs come before their parent in the batch), each
+        // onto the scratch stacks, above those of the drafts being gathered around this one.
+        let toOneBase = gatheringToOnes.count
+        for link in draft.toOne {
+            let gathered = link.map(gatherToOne)
+            gatheringToOnes.append(gathered)
         }
-        var toMany: [GatheredList?] = Array(repeating: nil, count: draft.toMany.count)
+        let listBase = gatheringLists.count
         for (index, links) in draft.toMany.enumerated() {
-            guard let links else { continue }
-            toMany[index] = gatherList(links, values: draft.linkValues?[index], width: entity.toMany[index].linkAttributes.count)
+            let gathered = links.map { gatherList($0, values: draft.linkValues?[index], width: entity.toMany[index].linkAttributes.count) }
+            gatheringLists.append(gathered)
         }
         // Occurrences merge as successive writes would: each given value, link or list replaces
         // (a list of a `merge` to-many adds to the earlier ones).
-        let row = batches[draft.entity].row(for: draft.key, attributes: entity.attributes.count)
+        let row = batches[draft.entity].row(for: draft.key)
         gathered += 1
         batches[draft.entity].given[row] = true
         if keptByMode.isEmpty || !keptByMode.contains(where: { $0.entity == draft.entity && $0.key == draft.key }) {
             batches[draft.entity].written[row] = true
         }
-        for (index, value) in draft.values.enumerated() where value != nil { batches[draft.entity].values[row][index] = value }
-        for (index, link) in toOne.enumerated() {
-            if let link { batches[draft.entity].toOne[row][index] = link.replacing(batches[draft.entity].toOne[row][index]) }
+        for (index, value) in draft.values.enumerated() {
+            if let value { batches[draft.entity].setValue(row, index, value) }
         }
-        for (index, list) in toMany.enumerated() {
-            guard let list else { continue }
-            if entity.toMany[index].mergesList, let earlier = batches[draft.entity].toMany[row][index] {
-                batches[draft.entity].toMany[row][index] = earlier.appending(page: list)
+        for index in draft.toOne.indices {
+            guard let link = gatheringToOnes[toOneBase + index] else { continue }
+            batches[draft.entity].setToOne(row, index, link.replacing(batches[draft.entity].toOne(row, index)))
+        }
+        for index in draft.toMany.indices {
+            guard let list = gatheringLists[listBase + index] else { continue }
+            if entity.toMany[index].mergesList, let earlier = batches[draft.entity].list(row, index) {
+                batches[draft.entity].setList(row, index, earlier.appending(page: list))
             } else {
-                batches[draft.entity].toMany[row][index] = list
+                batches[draft.entity].setList(row, index, list)
             }
         }
+        gatheringToOnes.removeLast(draft.toOne.count)
+        gatheringLists.removeLast(draft.toMany.count)
         return draft.key
     }
 
@@ -210,12 +249,12 @@ final class PostgresBatchWriter {
         case .object(let nested): return gather(nested)
         case .existing(_, let key, _): return key
         case .reference(let entity, let key):
-            let attributes = plan.entities[entity].attributes.count
-            if batches[entity].rows[key] == nil {
-                let row = batches[entity].row(for: key, attributes: attributes)
+            let known = batches[entity].keys.count
+            let row = batches[entity].row(for: key)
+            if row == known {
                 batches[entity].madeByReference[row] = true
                 for (position, attribute) in plan.entities[entity].keyAttributes.enumerated() {
-                    batches[entity].values[row][attribute] = key.values[position]
+                    batches[entity].setValue(row, attribute, key.values[position])
                 }
                 gathered += 1
             }
@@ -278,8 +317,13 @@ final class PostgresBatchWriter {
                 try writeToMany(index, relationship, pending: pending, stored: stored[index]!, ids: ids)
             }
         }
-        batches = plan.entities.map { EntityBatch(toOne: $0.toOne.count, toMany: $0.toMany.count) }
+        batches = plan.entities.map(EntityBatch.init)
         gathered = 0
+    }
+
+    /// Sends the rows of `copyText` into `columns` of `table`.
+    func copy(into table: String, columns: [String]) throws(PostgresError) {
+        try connection.copy(into: table, columns: columns, text: copyText)
     }
 
     func keyColumns(_ entity: EntityPlan) -> [String] { entity.keyAttributes.map { entity.attributes[$0].column } }
@@ -309,7 +353,7 @@ final class PostgresBatchWriter {
         var values = [SQLValue?](repeating: nil, count: batch.keys.count * width)
         for row in batch.keys.indices {
             for (relationship, toOne) in entity.toOne.enumerated() {
-                guard let link = batch.toOne[row][relationship]?.resolved(pending.unknown[toOne.target]) else { continue }
+                guard let link = batch.toOne(row, relationship)?.resolved(pending.unknown[toOne.target]) else { continue }
                 guard let key = link else {
                     values[row * width + relationship] = .null
                     continue
@@ -332,24 +376,23 @@ final class PostgresBatchWriter {
         let width = entity.toOne.count
         let columns =
             [Naming.primaryKey] + entity.attributes.map(\.column) + entity.toOne.map(\.column) + [Naming.insertedRun, Naming.changedRun]
-        let stamp = SQLValue.integer(runID)
-        var values: [SQLValue] = []
-        values.reserveCapacity(rows.count * columns.count)
+        copyText.removeAll()
         for row in rows {
-            values.append(.integer(ids[row]))
+            copyText.append(ids[row])
             for attribute in entity.attributes.indices {
                 if let place = keyPlace[attribute] {
-                    values.append(batch.keys[row].values[place])
+                    copyText.append(batch.keys[row].values[place])
                 } else {
-                    let given = batch.values[row][attribute]
-                    values.append(decisions.newValue(index, attribute, feedGives: given != nil) ?? given ?? .null)
+                    let given = batch.value(row, attribute)
+                    copyText.append(decisions.newValue(index, attribute, feedGives: given != nil) ?? given ?? .null)
                 }
             }
-            for relationship in 0..<width { values.append(links[row * width + relationship] ?? .null) }
-            values.append(stamp)
-            values.append(stamp)
+            for relationship in 0..<width { copyText.append(links[row * width + relationship] ?? .null) }
+            copyText.append(runID)
+            copyText.append(runID)
+            copyText.endRow()
         }
-        try connection.copy(into: entity.table, columns: columns, values: values)
+        try copy(into: entity.table, columns: columns)
     }
 
     /// Upserts the batch's stored objects of entity `index` that changed (`rows`), a staging table
@@ -366,7 +409,7 @@ final class PostgresBatchWriter {
         var order: [[Bool]] = []
         for row in rows {
             let shape =
-                batch.values[row].indices.map { fromFeed[$0] && batch.values[row][$0] != nil } + (0..<width).map { links[row * width + $0] != nil }
+                entity.attributes.indices.map { fromFeed[$0] && batch.value(row, $0) != nil } + (0..<width).map { links[row * width + $0] != nil }
             if groups[shape] == nil { order.append(shape) }
             groups[shape, default: []].append(row)
         }
@@ -382,7 +425,7 @@ final class PostgresBatchWriter {
             values.reserveCapacity(rows.count * (entity.keyAttributes.count + attributes.count + toOnes.count))
             for row in rows {
                 values += batch.keys[row].values
-                for attribute in attributes { values.append(batch.values[row][attribute]!) }
+                for attribute in attributes { values.append(batch.value(row, attribute)!) }
                 for relationship in toOnes { values.append(links[row * width + relationship]!) }
             }
             _ = try upsert.write(values, run: runID, on: connection)
