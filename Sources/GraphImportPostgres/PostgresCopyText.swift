@@ -29,8 +29,14 @@ package struct PostgresCopyText {
         if let error = Self.append(value, to: &bytes), encodingError == nil { encodingError = error }
     }
 
+    /// Appends values to the current row. (Concrete, not generic: a generic one is not
+    /// specialized for the callers in other modules.)
+    package mutating func append(_ values: ArraySlice<SQLValue>) {
+        for value in values { append(value) }
+    }
+
     /// Appends values to the current row.
-    package mutating func append(_ values: some Sequence<SQLValue>) {
+    package mutating func append(_ values: [SQLValue]) {
         for value in values { append(value) }
     }
 

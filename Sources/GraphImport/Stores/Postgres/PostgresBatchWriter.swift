@@ -50,6 +50,8 @@ final class PostgresBatchWriter {
     /// above its parent's, kept between records so that gathering allocates none.
     private var gatheringToOnes: [GatheredToOne?] = []
     private var gatheringLists: [GatheredList?] = []
+    /// Per entity and to-many: whether its lists merge (`ToManyPlan.mergesList`).
+    private let mergesList: [[Bool]]
     /// The rows of the batch's COPYs, written straight in COPY's text format; one buffer, emptied
     /// and filled again for each COPY (`copy(into:columns:)`).
     var copyText = PostgresCopyText()
@@ -64,6 +66,7 @@ final class PostgresBatchWriter {
         runID = run.runID
         self.batchSize = max(1, batchSize)
         batches = plan.entities.map(EntityBatch.init)
+        mergesList = plan.entities.map { $0.toMany.map(\.mergesList) }
         tally = PolicyTally(entities: plan.entities.count)
         deletionTables = PostgresDeletionTables(plan: plan)
         self.decisions = decisions
@@ -129,9 +132,50 @@ final class PostgresBatchWriter {
         func values(of row: Int) -> ArraySlice<SQLValue?> { values[(row * attributeCount)..<((row + 1) * attributeCount)] }
         mutating func setValue(_ row: Int, _ attribute: Int, _ value: SQLValue) { values[row * attributeCount + attribute] = value }
         func toOne(_ row: Int, _ relationship: Int) -> GatheredToOne? { toOnes[row * toOneCount + relationship] }
-        mutating func setToOne(_ row: Int, _ relationship: Int, _ link: GatheredToOne) { toOnes[row * toOneCount + relationship] = link }
         func list(_ row: Int, _ relationship: Int) -> GatheredList? { lists[row * toManyCount + relationship] }
-        mutating func setList(_ row: Int, _ relationship: Int, _ list: GatheredList) { lists[row * toManyCount + relationship] = list }
+
+        /// Forgets the objects, keeping the arrays' and the table's capacity for the next batch.
+        mutating func removeAll() {
+            rows.removeAll(keepingCapacity: true)
+            keys.removeAll(keepingCapacity: true)
+            values.removeAll(keepingCapacity: true)
+            given.removeAll(keepingCapacity: true)
+            written.removeAll(keepingCapacity: true)
+            madeByReference.removeAll(keepingCapacity: true)
+            toOnes.removeAll(keepingCapacity: true)
+            lists.removeAll(keepingCapacity: true)
+        }
+
+        /// Takes an occurrence of an object into its row (`row(for:)`): its given values, its
+        /// to-ones and lists (`toOnes`, `lists`: gathered already, nil where not given), as a
+        /// later write over the earlier ones would; a list of a to-many that `merges` is added to
+        /// the earlier one. All in one access to the batch.
+        mutating func take(
+            _ draft: ObjectDraft, written isWritten: Bool, toOnes links: ArraySlice<GatheredToOne?>, lists givenLists: ArraySlice<GatheredList?>,
+            merges: [Bool]
+        ) {
+            let row = row(for: draft.key)
+            given[row] = true
+            if isWritten { written[row] = true }
+            var at = row * attributeCount
+            for value in draft.values {
+                if let value { values[at] = value }
+                at += 1
+            }
+            at = row * toOneCount
+            for link in links {
+                if let link { toOnes[at] = link.replacing(toOnes[at]) }
+                at += 1
+            }
+            at = row * toManyCount
+            for (index, list) in givenLists.enumerated() {
+                if let list {
+                    if merges[index], let earlier = lists[at] { lists[at] = earlier.appending(page: list) } else { lists[at] = list }
+                }
+                at += 1
+            }
+        }
+
         /// Whether some object of the batch has a list of to-many `relationship`.
         func listsAny(_ relationship: Int) -> Bool {
             stride(from: relationship, to: lists.count, by: toManyCount).contains { lists[$0] != nil }
@@ -215,27 +259,10 @@ final class PostgresBatchWriter {
         }
         // Occurrences merge as successive writes would: each given value, link or list replaces
         // (a list of a `merge` to-many adds to the earlier ones).
-        let row = batches[draft.entity].row(for: draft.key)
+        let written = keptByMode.isEmpty || !keptByMode.contains(where: { $0.entity == draft.entity && $0.key == draft.key })
+        batches[draft.entity].take(
+            draft, written: written, toOnes: gatheringToOnes[toOneBase...], lists: gatheringLists[listBase...], merges: mergesList[draft.entity])
         gathered += 1
-        batches[draft.entity].given[row] = true
-        if keptByMode.isEmpty || !keptByMode.contains(where: { $0.entity == draft.entity && $0.key == draft.key }) {
-            batches[draft.entity].written[row] = true
-        }
-        for (index, value) in draft.values.enumerated() {
-            if let value { batches[draft.entity].setValue(row, index, value) }
-        }
-        for index in draft.toOne.indices {
-            guard let link = gatheringToOnes[toOneBase + index] else { continue }
-            batches[draft.entity].setToOne(row, index, link.replacing(batches[draft.entity].toOne(row, index)))
-        }
-        for index in draft.toMany.indices {
-            guard let list = gatheringLists[listBase + index] else { continue }
-            if entity.toMany[index].mergesList, let earlier = batches[draft.entity].list(row, index) {
-                batches[draft.entity].setList(row, index, earlier.appending(page: list))
-            } else {
-                batches[draft.entity].setList(row, index, list)
-            }
-        }
         gatheringToOnes.removeLast(draft.toOne.count)
         gatheringLists.removeLast(draft.toMany.count)
         return draft.key
@@ -317,7 +344,7 @@ final class PostgresBatchWriter {
                 try writeToMany(index, relationship, pending: pending, stored: stored[index]!, ids: ids)
             }
         }
-        batches = plan.entities.map(EntityBatch.init)
+        for index in batches.indices { batches[index].removeAll() }
         gathered = 0
     }
 
