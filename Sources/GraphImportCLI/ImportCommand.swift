@@ -219,7 +219,7 @@ enum ImportCommand {
             failure.details = refusals.map(\.description)
             return failure
         case .storeConflict(let store, let refusals):
-            var failure = FailureReport(.cannotCreate, "cannot rename the tables of the store \(store) to this map's; nothing was imported", hint: nil)
+            var failure = FailureReport(.cannotCreate, "the store \(store) holds tables this map cannot take as they are; nothing was imported", hint: nil)
             failure.details = refusals.map(\.description)
             return failure
         case .store(let path, let failure):

@@ -178,7 +178,8 @@ package struct KeyPath: Sendable, Equatable, Hashable, CustomStringConvertible {
             case .key(let key):
                 // A key spelled like an anchor is quoted where the anchor would be read.
                 let afterParents = position > 0 && components[..<position].allSatisfy { $0 == .parent }
-                let anchorLike = (key == "@parent" || key == "@root") && (text.isEmpty || (key == "@parent" && afterParents))
+                let anchorLike =
+                    (key == "@parent" || key == "@root") && (text.isEmpty || (key == "@parent" && afterParents)) || (key == "$key" && afterParents)
                 if anchorLike {
                     text += (text.isEmpty ? "" : ".") + "\"\(key)\""
                     continue
@@ -188,7 +189,7 @@ package struct KeyPath: Sendable, Equatable, Hashable, CustomStringConvertible {
             case .anyIndex: text += (text.isEmpty ? "$" : "") + "[*]"
             case .anyIndexOrOne: text += (text.isEmpty ? "$" : "") + "[*?]"
             case .anyMember: text += (text.isEmpty ? "$" : "") + "{*}"
-            case .memberName: text += "$key"
+            case .memberName: text += text.isEmpty ? "$key" : ".$key"
             case .elementIndex: text += "$index"
             case .parent: text += text.isEmpty ? "@parent" : ".@parent"
             case .root: text += "@root"

@@ -1,5 +1,6 @@
 extension Parser {
-    /// path      = "$" { step } | "$key" | "$index" | anchor step { step } | component { step } ;
+    /// path      = "$" { step } | "$key" | "$index" | anchor step { step } | parents ".$key" | component { step } ;
+    /// parents   = "@parent" { ".@parent" } ;
     /// anchor    = "@parent" { ".@parent" } | "@root" ;
     /// step      = "." component | "[" ( INDEX | "*" | "*?" | STRING ) "]" | "{" "*" "}" ;
     /// component = KEY | STRING ;      KEY = [A-Za-z0-9_@$-]+ (not starting with '$')
@@ -54,6 +55,14 @@ extension Parser {
                 // `@parent.@parent`: the parent's parent; a quoted "@parent" is a key.
                 if current.kind == .pathKey, text(current) == "@parent", components.allSatisfy({ $0 == .parent }) {
                     components.append(.parent)
+                } else if current.kind == .pathKey, text(current) == "$key", components.allSatisfy({ $0 == .parent }) {
+                    // `@parent.$key`: the name of the member the parent was taken from, the path's last step.
+                    let start = current.start
+                    end = current.range.upperBound
+                    advance(.path)
+                    if current.start == end, [.dot, .leftBracket, .leftBrace].contains(current.kind) { throw .stepAfterMemberName("$key", at: start) }
+                    relex(.normal)
+                    return KeyPath(components + [.memberName])
                 } else {
                     components.append(try parseKeyComponent(after: "'.'"))
                 }

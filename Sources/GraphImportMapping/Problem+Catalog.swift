@@ -244,6 +244,10 @@ extension Problem {
             hint: "choose an inverse name that '\(target)' does not use", at: offset)
     }
 
+    static func storedOnceRefuses(_ what: String, pair: String, hint: String, at offset: Int) -> Problem {
+        Problem("\(pair) are inverses of each other, stored once as a foreign key, which cannot take \(what)", hint: hint, at: offset)
+    }
+
     static func duplicateInverse(
         _ inverse: String, target: String, firstOwner: String, line: Int, file: String? = nil, at offset: Int
     ) -> Problem {

@@ -12,10 +12,11 @@ extension Problem {
             hint: "an owned object is deleted with its owner, and when its owner's list no longer holds it; remove the line", at: offset)
     }
 
-    static func relationshipOnOwned(_ entity: String, member: String, at offset: Int) -> Problem {
+    static func ownedHoldsOwned(_ entity: String, member: String, target: String, at offset: Int) -> Problem {
         Problem(
-            "the owned entity '\(entity)' cannot have the relationship '\(member)'",
-            hint: "an owned entity holds attributes only; store the value as JSON (`\(member) : JSON`), or give \(entity) a key and drop `owned`",
+            "the owned entity '\(entity)' cannot hold the owned entity '\(target)' ('\(member)'): an owned object is placed by its owner's key, and \(entity) has none",
+            hint:
+                "hold \(target) in the entity that owns \(entity) instead, store the value as JSON (`\(member) : JSON`), or give \(entity) or \(target) a key and drop `owned`",
             at: offset)
     }
 

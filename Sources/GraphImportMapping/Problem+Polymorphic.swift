@@ -65,12 +65,6 @@ extension Problem {
             hint: "the case lines choose the elements: `else -> ignore` passes over those no case names", at: offset)
     }
 
-    static func choiceOverMembers(_ name: String, at offset: Int) -> Problem {
-        Problem(
-            "'by' chooses among the elements of an array; '\(name)' takes the members of an object (`{*}`)",
-            hint: "give the feed's members as an array, or one relationship per entity", at: offset)
-    }
-
     static func withinPolymorphic(_ name: String, at offset: Int) -> Problem {
         Problem(
             "`within` names a to-one relationship to one entity; '\(name)' links to several",

@@ -28,7 +28,7 @@ extension Validator {
         }
         for entity in entities {
             for relationship in entity.relationships where relationship.source.components.last == .anyMember {
-                reached.insert(relationship.target)
+                reached.formUnion(relationship.targets)
             }
         }
         for entity in entities where !reached.contains(entity.name) {

@@ -44,6 +44,10 @@ extension Validator {
                 else { continue }
                 let folded = inverse.value.lowercased()
                 if let clash = target.members.first(where: { $0.name.value.lowercased() == folded }) {
+                    if isInversePair(member, of: entity, clash) {
+                        if member.isList { checkStoredOnce(toMany: member, toOne: clash) }
+                        continue
+                    }
                     report(
                         .inverseClash(
                             inverse.value, target: target.name.value, member: clash.name.value,
@@ -60,6 +64,46 @@ extension Validator {
                     declared[slot] = ("\(entity.name.value).\(member.name.value)", inverse.offset)
                 }
             }
+        }
+    }
+
+    /// Whether `member` of `entity` and `other` (a member of its target) name each other as
+    /// inverses, one a to-one and the other a to-many: one fact stated from both sides, stored once.
+    private func isInversePair(_ member: MemberSyntax, of entity: EntitySyntax, _ other: MemberSyntax) -> Bool {
+        other.valueType == nil && member.isList != other.isList && other.typeName.value == entity.name.value
+            && other.inverse?.value.lowercased() == member.name.value.lowercased() && member.alternatives.isEmpty
+            && other.alternatives.isEmpty
+    }
+
+    /// A to-many stored as its inverse to-one's foreign key: what the column cannot hold is a map
+    /// error at the clause that asks for it.
+    private mutating func checkStoredOnce(toMany: MemberSyntax, toOne: MemberSyntax) {
+        let pair = "'\(toMany.name.value)' and '\(toOne.name.value)'"
+        if let link = toMany.links.first {
+            report(
+                .storedOnceRefuses(
+                    "link attributes", pair: pair, hint: "a link's values need a join table: drop the `inverse` on one side", at: link.keywordOffset))
+        }
+        if let rule = toMany.deleteRule, rule.value.value != .nullify {
+            report(
+                .storedOnceRefuses(
+                    "a delete rule on the to-many", pair: pair,
+                    hint:
+                        "the foreign key is the to-one's: write the rule on '\(toOne.name.value)' (`delete cascade` deletes the \(toOne.typeName.value)'s objects with it)",
+                    at: rule.keyword.offset))
+        }
+        if let clause = toMany.linkExisting {
+            report(
+                .storedOnceRefuses(
+                    "`link existing` on the to-many", pair: pair, hint: "write `link existing` on '\(toOne.name.value)' instead", at: clause.offset))
+        }
+        if !toOne.isOptional && toMany.merge == nil {
+            report(
+                .storedOnceRefuses(
+                    "a required to-one beside a to-many that replaces its list", pair: pair,
+                    hint: "an object the list no longer names would be left without its required '\(toOne.name.value)': "
+                        + "make it optional (`: \(toOne.typeName.value)?`) or add `merge` to '\(toMany.name.value)'",
+                    at: toOne.typeName.offset))
         }
     }
 }

@@ -1,8 +1,10 @@
 extension Validator {
-    /// `entity NAME owned`: an owned entity has no key, no relationships of its own, is no
-    /// records' entity and is held by exactly one relationship, which has none of the clauses
-    /// that assume objects with an identity (`merge`, `link existing`, `unkeyed`, `inverse`, a
-    /// delete rule, a polymorphic target). Marks the entities owned.
+    /// `entity NAME owned`: an owned entity has no key, is no records' entity and is held by
+    /// exactly one relationship of an entity with a key, which has none of the clauses that
+    /// assume objects with an identity (`merge`, `link existing`, `unkeyed`, `inverse`, a delete
+    /// rule, a polymorphic target). Its own relationships are any entity's, into keyed entities
+    /// (an owned object within an owned object would have no owner key to be placed by). Marks
+    /// the entities owned.
     mutating func checkOwnership(entities: inout [Entity], records: [RecordSource]) {
         let owned = Dictionary(
             syntax.entities.compactMap { entity in entity.owned.map { (entity.name.value, $0) } }, uniquingKeysWith: { first, _ in first })
@@ -11,9 +13,6 @@ extension Validator {
             let name = entity.name.value
             if let key = entity.keys.first { report(.keyOnOwned(name, at: key.offset)) }
             if let deletion = entity.deletions.first { report(.deleteMissingOnOwned(name, at: deletion.offset)) }
-            for member in entity.members where member.valueType == nil {
-                report(.relationshipOnOwned(name, member: member.name.value, at: member.name.offset))
-            }
         }
         for record in records {
             let named = [record.entity] + (record.choice?.cases.compactMap(\.entity) ?? [])
@@ -29,6 +28,12 @@ extension Validator {
                     let holder = "\(entity.name.value).\(member.name.value)"
                     if !member.alternatives.isEmpty {
                         report(.ownedInPolymorphic(target.value, member: holder, at: target.offset))
+                        // Held all the same, for the error below.
+                        if holders[target.value] == nil { holders[target.value] = (entity.name.value, member.name.value, member.name.offset) }
+                        continue
+                    }
+                    if owned[entity.name.value] != nil {
+                        report(.ownedHoldsOwned(entity.name.value, member: member.name.value, target: target.value, at: member.name.offset))
                         // Held all the same, for the error below.
                         if holders[target.value] == nil { holders[target.value] = (entity.name.value, member.name.value, member.name.offset) }
                         continue

@@ -18,9 +18,6 @@ extension Validator {
             return nil
         }
         if let filter = member.filter { report(.whereWithChoice(name, at: filter.offset)) }
-        if let path = member.path, path.components.last == .anyMember, let offset = member.pathOffset {
-            report(.choiceOverMembers(name, at: offset))
-        }
         if let scope = entity.deletions.first?.scope, scope.value == name { report(.withinPolymorphic(name, at: scope.offset)) }
         var targets = [target]
         var targetOffsets = [member.typeName.offset]

@@ -159,7 +159,7 @@ extension PostgresConnection {
     }
 
     /// The parameter in PostgreSQL's text form; nil for NULL.
-    static func parameterText(_ value: SQLValue) -> String? {
+    package static func parameterText(_ value: SQLValue) -> String? {
         switch value {
         case .null: nil
         case .integer(let number): String(number)

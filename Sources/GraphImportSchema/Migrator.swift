@@ -49,6 +49,9 @@ package enum Migrator {
                 plan.changes.append("add table \(table.name)")
             }
         }
+        for retired in new.retiredTables where store.schema.table(folding: retired.name) != nil {
+            plan.refusals.append(MigrationRefusal(table: retired.name, isStoreConflict: true, message: retired.message, hint: retired.hint))
+        }
         for table in store.schema.tables where new.table(folding: table.name) == nil && wasRecorded(table.name, in: store) {
             plan.changes.append("table \(table.name) is not in this map; kept")
         }

@@ -38,6 +38,29 @@ package struct TableDescription: Sendable, Equatable, Codable {
 /// Every table of a store, in creation order.
 package struct SchemaDescription: Sendable, Equatable, Codable {
     package var tables: [TableDescription]
+    /// Tables the map no longer reads whose rows it would lose: a store that holds one is
+    /// refused (`Migrator`), never migrated past it. Made from the map each run, so neither
+    /// recorded nor compared.
+    package var retiredTables: [RetiredTable] = []
+
+    /// A table a map would silently stop reading, and what to say of it.
+    package struct RetiredTable: Sendable, Equatable {
+        package var name: String
+        /// Why the map no longer reads it, as a sentence without a final period.
+        package var message: String
+        /// What to do instead, as a sentence without a final period.
+        package var hint: String
+
+        package init(name: String, message: String, hint: String) {
+            self.name = name
+            self.message = message
+            self.hint = hint
+        }
+    }
+
+    private enum CodingKeys: String, CodingKey { case tables }
+
+    package static func == (lhs: SchemaDescription, rhs: SchemaDescription) -> Bool { lhs.tables == rhs.tables }
 
     /// A schema of `tables`.
     package init(tables: [TableDescription]) {

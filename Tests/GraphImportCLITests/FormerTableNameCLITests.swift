@@ -60,7 +60,7 @@ struct FormerTableNameCLITests {
         _ = try sqlite(store, "CREATE TABLE posts (pk INTEGER PRIMARY KEY)")
         let result = runInProcess([feed, "--map", map, "--store", store])
         #expect(result.status == 73, "\(result.stderr)")
-        #expect(result.stderr.hasPrefix("graphimport: error: cannot rename the tables of the store \(store) to this map's; nothing was imported\n"))
+        #expect(result.stderr.hasPrefix("graphimport: error: the store \(store) holds tables this map cannot take as they are; nothing was imported\n"))
         #expect(
             result.stderr.contains(
                 "error: the store has table post, as an older graphimport named table posts, and table posts as well; which one holds the objects is unknown"),

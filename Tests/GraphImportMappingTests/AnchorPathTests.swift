@@ -108,3 +108,14 @@ import Testing
         #expect(onlyError(Self.issues + "  repoId <- @parent.id : Int\n  delete missing within rep\n")?.1 == "did you mean 'repo'?")
     }
 }
+
+extension AnchorPathTests {
+    @Test func parentMemberNameParsesAsTheParentsKeyAndEndsThePath() throws {
+        let mapping = try parse(Self.issues + "  repoId <- @parent.id : Int\n  a <- @parent.$key : String?\n  b <- @parent.\"$key\" : String?\n")
+        #expect(mapping.entities[1].attribute(named: "a")?.source == KeyPath([.parent, .memberName]))
+        #expect(mapping.entities[1].attribute(named: "b")?.source == KeyPath([.parent, .key("$key")]))
+        #expect(KeyPath([.parent, .parent, .memberName]).description == "@parent.@parent.$key")
+        #expect(KeyPath([.parent, .key("$key")]).description == "@parent.\"$key\"")
+        #expect(onlyError(Self.issues + "  repoId <- @parent.id : Int\n  a <- @parent.$key.x : String?\n")?.0.hasPrefix("test.map:10:16: error: ") == true)
+    }
+}

@@ -41,9 +41,18 @@ import Testing
         #expect(error?.0.contains("records cannot be the owned entity 'Address'") == true)
     }
 
-    @Test func refusesRelationshipsOfItsOwn() {
-        let error = onlyError(Self.person + Self.address + "  resident : Person?\n")
-        #expect(error?.0 == "test.map:7:3: error: the owned entity 'Address' cannot have the relationship 'resident'")
+    @Test func holdsRelationshipsIntoKeyedEntities() throws {
+        let mapping = try parse(Self.person + Self.address + "  resident : Person?\n  visitors : [Person] delete cascade inverse visits\n")
+        #expect(mapping.entity(named: "Address")?.relationships.map(\.target) == ["Person", "Person"])
+    }
+
+    @Test func refusesHoldingAnOwnedEntity() {
+        let error = onlyError(Self.person + Self.address + "  rooms : [Room]\nentity Room owned\n  size : Int\n")
+        #expect(
+            error?.0
+                == "test.map:7:3: error: the owned entity 'Address' cannot hold the owned entity 'Room' ('rooms'): an owned object is placed by its owner's key, and Address has none"
+        )
+        #expect(error?.1?.hasPrefix("hold Room in the entity that owns Address instead") == true)
     }
 
     @Test func refusesASecondOwner() {
@@ -83,5 +92,11 @@ extension ReadmeExampleTests {
         let mapping = try parse(try Self.block(after: "### Owned objects without a key: `owned`"))
         #expect(mapping.entities.filter(\.isOwned).map(\.name) == ["Address", "Phone", "Home"])
         #expect(mapping.entity(named: "Home")?.tableName == "homes")
+    }
+
+    @Test func ownedRelationshipsExampleParses() throws {
+        let mapping = try parse(try Self.block(after: "**Relationships of an owned object.**"))
+        #expect(mapping.entity(named: "Change")?.isOwned == true)
+        #expect(mapping.entity(named: "Change")?.relationships.map(\.target) == ["User", "Label"])
     }
 }

@@ -148,9 +148,9 @@ import Testing
         #expect(error?.0 == "test.map:13:18: error: 'media' has both 'where' and 'by'")
     }
 
-    @Test func membersOfAnObjectCannotBeChosenAmong() {
-        let error = onlyError(Self.album("  media <- items{*} : [Photo | Video] by type\n    \"p\" -> Photo\n    \"v\" -> Video\n"))
-        #expect(error?.0 == "test.map:13:12: error: 'by' chooses among the elements of an array; 'media' takes the members of an object (`{*}`)")
+    @Test func membersOfAnObjectAreChosenAmongAsAnArraysElementsAre() throws {
+        let mapping = try parse(Self.album("  media <- items{*} : [Photo | Video] by type\n    \"p\" -> Photo\n    \"v\" -> Video\n"))
+        #expect(mapping.entity(named: "Album")?.relationship(named: "media")?.targets == ["Photo", "Video"])
     }
 
     @Test func anUnknownEntityInTheTypeIsNamed() {

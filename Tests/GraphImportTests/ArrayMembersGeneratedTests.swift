@@ -74,11 +74,11 @@ struct ArrayMembersGeneratedTests {
                 \(file)
                 """
         case .records:
-            // Without `@root` (export does not write the response's root back): one package per feed.
+            // Each release scoped by the response's package (`@root.name`), which export writes back at the root.
             return """
                 records at releases{*} as Release
                 records at releases{*}[*] as File
-                \(release.replacingOccurrences(of: "key package, version", with: "key version").replacingOccurrences(of: "  package <- @root.name : String\n", with: ""))
+                \(release)
                 \(file)
                 """
         }
@@ -91,7 +91,7 @@ struct ArrayMembersGeneratedTests {
         var files = Set<Int>()
         for package in packages {
             for release in package.releases {
-                let key = shape == .records ? release.version : "\(package.name)|\(release.version)"
+                let key = "\(package.name)|\(release.version)"
                 releases.append(key)
                 for (position, file) in release.files.enumerated() {
                     links.append("\(key)|f\(file)|\(position)")

@@ -1,7 +1,8 @@
 /// A random schema for the model-based test over random schemas (`GeneratedSchemaTests`): 2 to 5
 /// entities keyed by an integer (past 2^53 and below zero too), a string, two attributes, or their
 /// parent's key and a number of their own (`@parent`), or owned; relationships between them
-/// (to-ones, optional or required, to-manys, self-references, owned and parent-scoped targets);
+/// (to-ones, optional or required, to-manys, self-references, owned and parent-scoped targets,
+/// from owned objects too);
 /// scalar attributes of each type, optional or not. `GeneratedGraph` is the fixed family beside it.
 struct GeneratedSchema {
     enum ScalarType: CaseIterable {
@@ -150,7 +151,8 @@ struct GeneratedSchema {
         // Relationships into referenced entities. A target keyed by two attributes is always
         // written whole (no scalar names it), so such relationships point forward: whole objects
         // then never nest without end.
-        let sources = schema.entities.indices.filter { schema.entities[$0].key != nil && schema.entities[$0].key != .group }
+        // Owned entities too: an owned object may hold relationships to keyed entities.
+        let sources = schema.entities.indices.filter { schema.entities[$0].key != .group }
         let targets = schema.entities.indices.filter { schema.entities[$0].isReferenced }
         for _ in 0..<extra {
             let source = random.pick(sources)

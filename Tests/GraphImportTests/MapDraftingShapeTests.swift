@@ -322,8 +322,8 @@ extension MapDraftingMergeTests {
 extension MapDraftingMergeTests {
     /// Elements without an identity in a list of an entity's objects (a pod's containers, an
     /// order's lines) are an owned entity: one row per owner and position, so that alike elements
-    /// of two owners stay two rows. Lists inside those elements, keyed objects inside them (an
-    /// owned object holds no relationship), and elements whose fields sit under keys a bare path
+    /// of two owners stay two rows. Lists inside those elements, keyed objects inside them (`init`
+    /// links no owned object), and elements whose fields sit under keys a bare path
     /// cannot hold stay whole.
     @Test func keylessElementsOfAnEntityAreOwnedByIt() throws {
         var generator = MapDraftingShapeTests.Generator(state: 47)

@@ -43,13 +43,14 @@ struct DeletionLink: Sendable, Equatable {
     let rule: DeleteRule
     let ownsTarget: Bool
 
-    /// Every relationship of the plan, entity by entity, to-ones before to-manys.
+    /// Every relationship of the plan, entity by entity, to-ones before to-manys. A to-many
+    /// stored as its inverse to-one's foreign key is that to-one here (its rule is the to-one's).
     static func all(in plan: ImportPlan) -> [DeletionLink] {
         plan.entities.enumerated().flatMap { owner, entity in
             entity.toOne.enumerated().map {
                 DeletionLink(owner: owner, kind: .toOne, index: $0, target: $1.target, rule: $1.deleteRule, ownsTarget: $1.ownsTarget)
             }
-                + entity.toMany.enumerated().map {
+                + entity.toMany.enumerated().filter { $1.foreignKey == nil }.map {
                     DeletionLink(owner: owner, kind: .toMany, index: $0, target: $1.target, rule: $1.deleteRule, ownsTarget: $1.ownsTarget)
                 }
         }

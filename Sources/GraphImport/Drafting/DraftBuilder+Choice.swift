@@ -17,12 +17,21 @@ extension DraftBuilder {
                 if !relationship.isToMany && !relationship.isOptional {
                     throw error(member, "is required but the value is null", hint: "declare it optional: `: \(relationship.typeText)?`")
                 }
-            case .array(let elements) where relationship.isToMany:
+            case .array(let elements) where relationship.isToMany && !relationship.isKeyed:
                 for (position, element) in elements.enumerated() {
                     stack.append(.index(position))
                     try checkChoice(of: element, for: relationship)
                     stack.removeLast()
                 }
+            case .object(let members) where relationship.isKeyed:
+                // `{*}`: each member's value is an element, as an array's is.
+                for element in members.members {
+                    stack.append(.key(element.key))
+                    try checkChoice(of: element.value, for: relationship)
+                    stack.removeLast()
+                }
+            case .array where relationship.isToMany:
+                break  // `{*}` over an array: its branches say so.
             case .array:
                 throw error(
                     member, "expected one object or key for the to-one, found an array",

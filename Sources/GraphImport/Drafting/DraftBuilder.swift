@@ -47,9 +47,10 @@ struct DraftBuilder {
     private(set) var skipped: [SkippedElement] = []
     /// Whether a path of the map reads `@parent`: only then is `parents` kept.
     private let tracksParents: Bool
-    /// The objects being drafted, outermost first, each with the depth of `stack` at it: what
-    /// `@parent` reads (the last is the object being drafted, the one before it its parent).
-    private var parents: [(object: JSONObject, depth: Int)] = []
+    /// The objects being drafted, outermost first, each with the depth of `stack` at it and the
+    /// name of the member a `{*}` took it from: what `@parent` and `@parent.$key` read (the last
+    /// is the object being drafted, the one before it its parent).
+    private var parents: [(object: JSONObject, depth: Int, memberName: String?)] = []
     /// Whether a path of the map reads `@root`: only then are `rootValues` given (`takeRootValues`).
     let readsRoot: Bool
     /// The response's values `@root` paths read, by capture index, as the reader kept them in the
@@ -168,7 +169,7 @@ struct DraftBuilder {
             self.bareValue = nil
         }
         if readsElementIndex[index] { self.elementIndex = elementIndex }
-        if tracksParents { parents.append((object, stack.count)) }
+        if tracksParents { parents.append((object, stack.count, memberName)) }
         defer { if tracksParents { parents.removeLast() } }
         let entity = plan.entities[index]
         var values: [SQLValue?] = []
@@ -292,7 +293,7 @@ struct DraftBuilder {
 
     /// What the object lacks of the values its entity requires on insert, reported only if it
     /// turns out to be new; nil when it lacks none. Call with `stack` at the object.
-    private mutating func lackingRequired(_ values: [SQLValue?], entity index: Int) -> LackingRequired? {
+    mutating func lackingRequired(_ values: [SQLValue?], entity index: Int) -> LackingRequired? {
         let required = requiredOnInsert[index]
         // Most objects lack none: nothing is allocated for them.
         guard required.contains(where: { values[$0] == nil }) else { return nil }
@@ -363,6 +364,9 @@ struct DraftBuilder {
                 links.append(.object(try draft(JSONObject([]), entity: relationship.target, memberName: name, bareValue: target)))
             default:
                 links.append(try link(target, target: relationship.target, member: member, existingOnly: relationship.linksExistingOnly))
+            }
+            if let toOne = relationship.foreignKey, let last = links.indices.last {
+                links[last] = linkElement(links[last], toOne: toOne, owner: relationship.owner, key: ownerKey)
             }
             if hasLinkAttributes {
                 truncate(to: elementDepth)
@@ -516,6 +520,11 @@ struct DraftBuilder {
                 throw error(
                     member, "expected an array to take element [\(index)] of, found \(current.kindName)", hint: nil, below: unpushed(path, taken, push))
             case (.memberName, _):
+                // `@parent.$key`: the member name of the object the `@parent` steps reached.
+                if taken > 0 {
+                    let level = parents.count - 1 - taken
+                    return level >= 0 ? parents[level].memberName.map { .string($0) } : nil
+                }
                 return memberName.map { .string($0) }
             case (.elementIndex, _):
                 return elementIndex.map { .number(JSONNumber(literal: String($0))) }
@@ -669,7 +678,7 @@ extension [PathStep] {
             switch step {
             case .key(let key): out += out.isEmpty ? key : "." + key
             case .index(let index): out += "[\(index)]"
-            case .memberName: out += "$key"
+            case .memberName: out += out.isEmpty ? "$key" : ".$key"
             case .elementIndex: out += "$index"
             case .parent: out += out.isEmpty ? "@parent" : ".@parent"
             case .root: out += "@root"

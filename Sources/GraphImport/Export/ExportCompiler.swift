@@ -21,8 +21,12 @@ struct ExportCompiler {
                 // Read from the object that holds this one, which is written around it.
                 return
             case .root?:
+                // An attribute or a plain to-one is written once at the document's root (`ExportRootValue`).
+                if Self.readsRootValue(member, of: entity) { return }
                 caveats.append(
-                    ExportCaveat(member: "\(entity.name).\(name)", reason: "it is read from the response's root (@root), which is not written back"))
+                    ExportCaveat(
+                        member: "\(entity.name).\(name)",
+                        reason: "it is read from the response's root (@root) with a `where` or a choice, which is not written back"))
                 return
             default: break
             }

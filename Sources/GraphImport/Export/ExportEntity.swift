@@ -82,8 +82,17 @@ final class ExportEntity: Sendable {
         toManySQL = plan.toMany.map { relationship in
             "SELECT " + ([relationship.targetColumn] + relationship.linkAttributes.map(\.column)).map(quoteIdentifier).joined(separator: ", ")
                 + " FROM \(quoteIdentifier(relationship.joinTable)) WHERE \(quoteIdentifier(relationship.ownerColumn)) = ? ORDER BY "
-                + quoteIdentifier(Naming.position)
+                + quoteIdentifier(relationship.orderColumn)
         }
+    }
+
+    /// Whether its objects are written whole whatever `--depth`: an owned object's key (its owner's
+    /// and its position) stands for nothing in the feed, and an object that is an array
+    /// (`files <- $ : [File]`) has no key to stand for it: its key is where it sits.
+    var nestsAlways: Bool {
+        if plan.isOwned { return true }
+        if case .member(.toMany) = shape { return true }
+        return false
     }
 
     /// How the targets of one of its relationships are written.

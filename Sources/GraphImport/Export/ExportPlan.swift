@@ -15,6 +15,11 @@ package struct ExportPlan: Sendable {
     let recordLines: [String]
     /// Per `meta` line: its name and how its value is written.
     let metaValues: [(name: String, value: ExportValue)]
+    /// The `meta` lines whose path is where records are written, and why: named by the walk
+    /// when the store holds a value for them (without one, the export's import stores none either).
+    let unplacedMeta: [(index: Int, reason: String)]
+    /// The values of the response's root that members read (`@root.…`), each written once.
+    let rootValues: [ExportRootValue]
     /// What will not import again to the same graph, member by member.
     package let caveats: [ExportCaveat]
     /// Whether the document is JSON Lines, one record per line: the map reads each line's value
@@ -90,6 +95,26 @@ package struct ExportPlan: Sendable {
         // beside them (`$[0].response.total_count` and `$[*].response.items[*]`); when a line
         // fits nowhere, the records first, each at its first path, and the meta values where
         // they still fit.
+        // The root values after the records and meta values are placed, each before what it
+        // meets there: records read only the root values that come before them.
+        let (rootValues, rootCaveats) = ExportRootValue.compile(plan)
+        caveats += rootCaveats
+        func placeRootValues(in document: ExportShapeBuilder) -> [ExportCaveat] {
+            // Last first, since each goes before what is there: they come out in their order.
+            let named = rootValues.enumerated().reversed().compactMap { index, value -> ExportCaveat? in
+                let reason: String
+                if readsLines {
+                    reason = "JSON Lines: each line is a root document of its own, which export writes as a record; not written"
+                } else if document.insert(.rootValue(index), at: value.steps[...], first: true) {
+                    return nil
+                } else {
+                    reason = "its path is where records or a meta value are written; not written"
+                }
+                let readers = (value.readers + value.inner.map(\.reader)).map(\.name).joined(separator: ", ")
+                return ExportCaveat(member: value.written, reason: "read by \(readers): \(reason)")
+            }
+            return named.reversed()
+        }
         var document = ExportShapeBuilder()
         var layoutCaveats: [ExportCaveat] = []
         var fits = true
@@ -100,6 +125,7 @@ package struct ExportPlan: Sendable {
             fits = false
         }
         var inside: [Int: ExportShapeBuilder] = [:]
+        var unplacedMeta: [(index: Int, reason: String)] = []
         if !fits {
             document = ExportShapeBuilder()
             layoutCaveats = []
@@ -143,17 +169,18 @@ package struct ExportPlan: Sendable {
                     ExportCaveat(member: "records at \(lines[index].written)", reason: Self.clash(place, among: lines.filter { $0.places[0] != place })))
             }
             for (index, steps) in metaPlaces.enumerated() where !document.insert(.meta(index), at: steps[...]) {
-                layoutCaveats.append(
-                    ExportCaveat(member: "meta \(metaValues[index].0)", reason: "its path is where records are written; not written"))
+                unplacedMeta.append((index, Self.metaClash(steps, among: lines.map { ($0.places[0], $0.written) }, jsonLines: readsLines)))
             }
         }
-        caveats += layoutCaveats
+        caveats += layoutCaveats + placeRootValues(in: document)
         var leaves = lines.map(\.leaf)
         for (line, builder) in inside { leaves[line].inside = builder.shape }
         self.document = document.shape
         self.recordLeaves = leaves
         recordLines = lines.map(\.written)
         self.metaValues = metaValues
+        self.unplacedMeta = unplacedMeta
+        self.rootValues = rootValues
         self.caveats = caveats
     }
 
@@ -183,6 +210,18 @@ package struct ExportPlan: Sendable {
             }
         }
         return "its path is another records line's; not written"
+    }
+
+    /// Why a meta value at `steps` has no place beside the records `lines` hold: the whole
+    /// document is records (`records at $[*]`: an import reads each value, or each line of JSON
+    /// Lines, as a record and no meta value inside it), or the records of a line sit there.
+    static func metaClash(_ steps: [PathStep], among lines: [(place: [PathStep], written: String)], jsonLines: Bool) -> String {
+        let holder = lines.filter { steps.starts(with: $0.place) }.max { $0.place.count < $1.place.count }
+        guard let holder, holder.place.isEmpty else {
+            return "its path is where the records of `records at \(holder?.written ?? "…")` are written; not written"
+        }
+        return "the document is the records of `records at \(holder.written)`\(jsonLines ? ", one a line" : ""), and an import reads no meta "
+            + "value inside a record; not written (read a value of each record with an attribute of its entity, which export writes back)"
     }
 
     /// Where the first record of a line written at `place` sits.

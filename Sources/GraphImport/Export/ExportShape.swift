@@ -42,6 +42,8 @@ enum ExportMember: Sendable {
     case records(Int)
     /// A `meta` value (the document only).
     case meta(Int)
+    /// A value of the response's root that members read (`@root.meta.generated_at`): the document only.
+    case rootValue(Int)
 }
 
 /// Which relationship of the owner.

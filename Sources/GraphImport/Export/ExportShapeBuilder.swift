@@ -12,8 +12,10 @@ final class ExportShapeBuilder {
     private var slots: [Int: ExportShapeBuilder] = [:]
 
     /// Places `member` at `steps`; false when the place is taken. `$key` steps are not placed.
+    /// `first`: a key it adds to an object goes before the keys there, as a value that what is
+    /// already placed must read before it (`@root`) is written.
     @discardableResult
-    func insert(_ member: ExportMember, at steps: ArraySlice<PathStep>) -> Bool {
+    func insert(_ member: ExportMember, at steps: ArraySlice<PathStep>, first: Bool = false) -> Bool {
         guard let step = steps.first else {
             switch (kind, member) {
             case (.empty, _):
@@ -35,9 +37,12 @@ final class ExportShapeBuilder {
             let child =
                 children[key]
                 ?? {
-                    keys.append(key); let made = ExportShapeBuilder(); children[key] = made; return made
+                    if first { keys.insert(key, at: 0) } else { keys.append(key) }
+                    let made = ExportShapeBuilder()
+                    children[key] = made
+                    return made
                 }()
-            return child.insert(member, at: steps.dropFirst())
+            return child.insert(member, at: steps.dropFirst(), first: first)
         case .index(let index):
             switch kind {
             case .empty: kind = .array
@@ -49,7 +54,7 @@ final class ExportShapeBuilder {
                 ?? {
                     let made = ExportShapeBuilder(); slots[index] = made; return made
                 }()
-            return child.insert(member, at: steps.dropFirst())
+            return child.insert(member, at: steps.dropFirst(), first: first)
         case .memberName, .elementIndex, .parent, .root:
             return false
         }

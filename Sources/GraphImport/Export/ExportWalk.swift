@@ -31,6 +31,9 @@ final class ExportWalk {
     private let holders: [Int: (entity: Int, relationship: ExportRelationship)]
     /// Per such entity: the objects written whole by a relationship other than its holder.
     private var writtenElsewhere: [Int: Set<Int64>] = [:]
+    /// Per polymorphic `{*}` relationship: its elements left out for a name another entity's
+    /// element took, how many, the first name, and why.
+    private var sharedNames: [(member: String, count: Int, first: String, reason: String)] = []
     /// Whether `shouldStop` ended the walk: what was written is a part.
     private(set) var stopped = false
 
@@ -76,7 +79,17 @@ final class ExportWalk {
         if !stopped {
             try noteUnwritten()
             noteUnsatisfied()
+            for (index, reason) in plan.unplacedMeta { try noteMeta(index, reason: reason) }
         }
+    }
+
+    /// Names the `meta` value `index` as not written, with `reason`, when the store holds one.
+    private func noteMeta(_ index: Int, reason: String) throws(ReadError) {
+        let name = plan.metaValues[index].name
+        guard let stored = try reader.meta(name) else { return }
+        let text = stored.description
+        let shown = text.count > 40 ? String(text.prefix(40)) + "…" : text
+        unwritten.append(ExportCaveat(member: "meta \(name)", reason: "the store holds \(shown); " + reason))
     }
 
     private func writeDocument(_ shape: ExportShape) throws(ReadError) {
@@ -107,6 +120,8 @@ final class ExportWalk {
                 case .string(let text)?, .date(let text)?, .json(let text)?: .text(text)
                 }
             value.write(stored, to: out)
+        case .member(.rootValue(let index)):
+            try writeRootValue(plan.rootValues[index])
         case .member: out.null()
         }
     }
@@ -251,7 +266,7 @@ final class ExportWalk {
             if self.written.contains(holder.line) { written = "TRUE" }
         }
         // A top-level object nests its targets unless `--depth 0` (an owned one always).
-        if let written, maxDepth > 0 || target.plan.isOwned {
+        if let written, maxDepth > 0 || target.nestsAlways {
             let from: String
             switch holder.relationship {
             case .toOne(let index):
@@ -297,6 +312,16 @@ final class ExportWalk {
             out.newline()
         }
         noteUnsatisfied()
+        for index in plan.metaValues.indices {
+            try noteMeta(index, reason: "only an export of the document writes the map's meta values; not written")
+        }
+        // The document's root holds what they read from it: an entity's objects alone do not.
+        for value in plan.rootValues {
+            for reader in value.readers + value.inner.map(\.reader) where reader.entity == entity.index {
+                unwritten.append(
+                    ExportCaveat(member: reader.name, reason: "it is read from \(value.written), which only an export of the document writes"))
+            }
+        }
     }
 
     /// A top-level object, in its element.
@@ -453,15 +478,29 @@ final class ExportWalk {
                 }
                 return out.null()
             }
-            out.beginArray()
+            // Over `{*}` the elements are an object's members, named by their targets' `$key`.
+            let keyed = branches.contains { if case .toMany(let index) = $0 { entity.plan.toMany[index].isKeyed } else { false } }
+            if keyed { out.beginObject() } else { out.beginArray() }
+            // Two entities' objects may share a name, which one object's members cannot.
+            var names = Set<String>()
             for case .toMany(let index) in branches {
                 for link in try linkRows(entity, index, context.row[0]) {
                     guard case .integer(let pk) = link[0] else { continue }
+                    if keyed {
+                        let target = plan.entities[entity.toMany[index].target]
+                        guard let row = try row(target, pk: pk) else { continue }
+                        let name = memberName(target, row)
+                        guard names.insert(name).inserted else {
+                            noteSharedName(name, member: "\(entity.plan.name).\(entity.plan.toMany[index].name)")
+                            continue
+                        }
+                        out.key(name)
+                    }
                     try writeElement(entity.toMany[index], pk: pk, links: link, depth: context.depth)
                 }
             }
-            out.endArray()
-        case .element, .records, .meta:
+            if keyed { out.endObject() } else { out.endArray() }
+        case .element, .records, .meta, .rootValue:
             out.null()
         }
     }
@@ -525,8 +564,22 @@ final class ExportWalk {
         return false
     }
 
+    /// A polymorphic `{*}` element left out because an element of another entity has its name.
+    private func noteSharedName(_ name: String, member: String) {
+        let reason = "links not written: the member name is another entity's element's in the same object, which JSON holds once"
+        if let index = sharedNames.firstIndex(where: { $0.member == member }) {
+            sharedNames[index].count += 1
+        } else {
+            sharedNames.append((member, 1, name, reason))
+        }
+    }
+
     /// The elements of a relationship with a `where` that were taken back, and why (`noteUnsatisfied`).
     private func noteUnsatisfied() {
+        for (member, count, first, reason) in sharedNames {
+            unwritten.append(ExportCaveat(member: member, reason: "\(count) \(reason) (first: \(first))"))
+        }
+        sharedNames = []
         for (member, condition, record, count, first) in unsatisfied {
             let what = record ? "objects not written: the record" : "links not written: the element"
             let reason =
@@ -569,13 +622,13 @@ final class ExportWalk {
     }
 
     /// The target of a link: nested when the depth allows, it is not on the way down already, and
-    /// it is more than a stub; otherwise by its key. An owned object is always nested: its key
-    /// (its owner's and its position) stands for nothing in the feed.
+    /// it is more than a stub; otherwise by its key. An owned object, and one that is an array,
+    /// is always nested (`ExportEntity.nestsAlways`).
     private func writeTarget(_ element: ExportElement, pk: Int64, links: [SQLValue], depth: Int) throws(ReadError) {
         let target = plan.entities[element.target]
         guard let row = try row(target, pk: pk) else { return out.null() }
         let context = Context(entity: target, row: row, element: element, links: links, depth: depth + 1)
-        if !element.byKey, depth < maxDepth || target.plan.isOwned, !isStub(target, row),
+        if !element.byKey, depth < maxDepth || target.nestsAlways, !isStub(target, row),
             !path.contains(where: { $0.entity == target.index && $0.pk == pk })
         {
             // Through its holder from a top-level object, the store counts it; any other way is kept.
@@ -637,5 +690,112 @@ final class ExportWalk {
             }
             return part
         }.joined(separator: "/")
+    }
+}
+
+extension ExportWalk {
+    /// What an object written at a root value is compared by: the JSON its attribute writes, or
+    /// the object a to-one links (written whole, or by its key).
+    private enum RootCandidate: Hashable {
+        case json(String)
+        case target(entity: Int, pk: Int64)
+    }
+
+    /// Writes a value of the response's root that members read: the one value every object
+    /// (not a stub) that reads it holds, so that an import gives each the value it has. When they
+    /// hold several, the first is written and the others are named (`unwritten`), as is an
+    /// attribute read inside it whose objects hold other than what is written there.
+    func writeRootValue(_ value: ExportRootValue) throws(ReadError) {
+        var candidates: [RootCandidate] = []
+        for root in value.readers {
+            for candidate in try rootCandidates(root) where !candidates.contains(candidate) { candidates.append(candidate) }
+        }
+        let start = out.mark()
+        switch candidates.first {
+        case nil: out.null()
+        case .json(let text)?: out.raw(text)
+        case .target(let target, let pk)?:
+            for root in value.readers {
+                guard case .toOne(let index) = root.member, plan.entities[root.entity].toOne[index].target == target else { continue }
+                try writeElement(plan.entities[root.entity].toOne[index], pk: pk, links: [], depth: 0)
+                break
+            }
+        }
+        let written = try? JSONParser.parse(Array(out.value(since: start)))
+        out.keep(start)
+        if candidates.count > 1 {
+            let names = value.readers.map(\.name).joined(separator: ", ")
+            var texts: [String] = []
+            for candidate in candidates.prefix(3) { texts.append(try describe(candidate)) }
+            unwritten.append(
+                ExportCaveat(
+                    member: value.written,
+                    reason: "read by \(names), whose objects hold \(candidates.count) values (\(texts.joined(separator: ", "))"
+                        + "\(candidates.count > 3 ? ", …" : "")) where the document holds one; written as the first, which an import gives to every object"))
+        }
+        for (root, rest) in value.inner {
+            let found = written.flatMap { Self.value(in: $0, at: rest[...]) }
+            var held: [JSONValue?] = []
+            for case .json(let text) in try rootCandidates(root) { held.append(try? JSONParser.parse(Array(text.utf8))) }
+            guard held.contains(where: { $0 != found }) else { continue }
+            unwritten.append(
+                ExportCaveat(
+                    member: root.name,
+                    reason: "it is read from inside \(value.written), where the value written is \(value.readers[0].name)'s, and its objects hold others"))
+        }
+    }
+
+    /// A candidate as a message shows it: its JSON, or the linked object's key.
+    private func describe(_ candidate: RootCandidate) throws(ReadError) -> String {
+        switch candidate {
+        case .json(let text): return text.count > 40 ? String(text.prefix(40)) + "…" : text
+        case .target(let index, let pk):
+            let target = plan.entities[index]
+            guard let row = try row(target, pk: pk) else { return target.plan.name }
+            return "\(target.plan.name) \(memberName(target, row))"
+        }
+    }
+
+    /// The value at `steps` inside `value`; nil where there is none.
+    private static func value(in value: JSONValue, at steps: ArraySlice<PathStep>) -> JSONValue? {
+        guard let step = steps.first else { return value }
+        switch (step, value) {
+        case (.key(let key), .object(let object)): return object[key].flatMap { Self.value(in: $0, at: steps.dropFirst()) }
+        case (.index(let index), .array(let elements)) where elements.indices.contains(index):
+            return Self.value(in: elements[index], at: steps.dropFirst())
+        default: return nil
+        }
+    }
+
+    /// The distinct values that the objects (not stubs) of a root value's reader hold, in the
+    /// order of the first object that holds each.
+    private func rootCandidates(_ root: ExportRootValue.Reader) throws(ReadError) -> [RootCandidate] {
+        let entity = plan.entities[root.entity]
+        let column: String
+        switch root.member {
+        case .attribute(let index): column = entity.plan.attributes[index].column
+        case .toOne(let index): column = entity.plan.toOne[index].column
+        default: return []
+        }
+        let value = "t.\(quoteIdentifier(column))"
+        let sql =
+            "SELECT \(value), MIN(t.\(quoteIdentifier(Naming.primaryKey))) FROM \(quoteIdentifier(entity.plan.table)) AS t "
+            + "WHERE \(Self.notStub(entity, alias: "t")) GROUP BY \(value) ORDER BY 2"
+        var candidates: [RootCandidate] = []
+        try reader.scan(sql, []) { row in
+            switch (root.member, row[0]) {
+            case (.toOne(let index), .integer(let pk)): candidates.append(.target(entity: entity.toOne[index].target, pk: pk))
+            case (.toOne, _): candidates.append(.json("null"))
+            case (.attribute(let index), let stored):
+                var bytes: [UInt8] = []
+                let scratch = JSONOutput { bytes += $0 }
+                entity.values[index].write(stored, to: scratch)
+                scratch.flush()
+                candidates.append(.json(String(decoding: bytes, as: UTF8.self)))
+            default: break
+            }
+            return true
+        }
+        return candidates
     }
 }

@@ -17,7 +17,7 @@ final class BackgroundHasher: @unchecked Sendable {
     /// How many chunks may wait; each is at most one read of the input (64 KiB by default).
     private static let queueLimit = 64
     /// How many hashed chunks are kept for reuse (the rest are freed): a few are in flight when
-    /// hashing keeps up, and a full queue's worth would hold 4 MiB for the rest of the run.
+    /// hashing keeps up, and a full queue's worth kept would stay allocated for the rest of the run.
     private static let spareLimit = 8
 
     init() {

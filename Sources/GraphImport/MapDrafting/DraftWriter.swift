@@ -446,7 +446,7 @@ struct DraftWriter {
     }
 
     /// Why a keyed object inside an owned entity's objects is kept whole.
-    static let keyedInOwned = "keyed objects inside an owned object, kept whole: an owned object holds no relationship"
+    static let keyedInOwned = "keyed objects inside an owned object, kept whole: `init` links no owned object (a map may: `name : Entity`)"
 
     /// Whether the objects at `node` hold a keyed object (a wrapper of it).
     private func wraps(_ node: ShapeNode) -> Bool {
@@ -458,8 +458,8 @@ struct DraftWriter {
     /// told apart by their position; keyed by a field of theirs, elements of different owners
     /// alike in that field would be one row (a `tmp` volume of two pods). Elements inside an
     /// owned entity's own elements stay whole, and so do keyed objects inside them (an author's
-    /// `affiliation` list keyed by name): an owned object holds no relationship, and keeping the
-    /// keyed part whole keeps the rest of it in columns. Nil (the list kept whole) when a field
+    /// `affiliation` list keyed by name): `init` drafts no relationship of an owned entity (a map
+    /// may declare one), and keeping the keyed part whole keeps the rest of it in columns. Nil (the list kept whole) when a field
     /// would take a column the owned table needs (`position`, `owner_…`).
     private mutating func ownedEntity(_ nodes: [ShapeNode], key: String) -> String? {
         var entity = DraftModel.Entity(name: "", key: "", isOwned: true)
@@ -470,7 +470,7 @@ struct DraftWriter {
         let saved = (names, usedEntityNames, queue, valueEntities, model, order)
         walk(nodes, prefix: [], optionalAbove: false, depth: 0, group: -1, key: nil, entity: &entity, used: &used, skipped: &skipped)
         writingOwned = false
-        // An owned entity holds attributes only (keyed objects inside it are kept whole by
+        // A drafted owned entity holds attributes only (keyed objects inside it are kept whole by
         // `walk` and `arrayMember`). A field read through a key a bare path
         // cannot hold (`fieldsV1["f:metadata"]["k:{\"uid\": …}"]`): such keys are more often
         // data than field names, and kept whole no data value becomes a column.

@@ -102,6 +102,8 @@ final class PolymorphicPlan: Sendable {
     let path: [PathStep]
     let fallbacks: [[PathStep]]
     let isToMany: Bool
+    /// `members{*}`: the elements are an object's members.
+    let isKeyed: Bool
     let isOptional: Bool
     let choice: ChoicePlan
     /// `(Post | Comment)`, as a hint writes the type.
@@ -113,6 +115,7 @@ final class PolymorphicPlan: Sendable {
         path = ImportPlan.steps(relationship.source)
         fallbacks = relationship.fallbackSources.map(ImportPlan.steps)
         isToMany = relationship.isToMany
+        isKeyed = relationship.source.components.last == .anyMember
         isOptional = relationship.isOptional
         self.choice = choice
         let union = relationship.targets.joined(separator: " | ")

@@ -35,6 +35,8 @@ package final class EntityPlan: Sendable {
     let polymorphic: [PolymorphicPlan]
     /// `entity NAME owned`: keyed by its owner's key and its position, added as its last attributes.
     package let isOwned: Bool
+    /// Whether a to-many of the entity is stored once, as its inverse to-one's foreign key.
+    let storesListsOnce: Bool
 
     init(
         name: String, table: String, attributes: [AttributePlan], keyAttributes: [Int], toOne: [ToOnePlan], toMany: [ToManyPlan],
@@ -61,6 +63,7 @@ package final class EntityPlan: Sendable {
         attributeMembers = attributes.map { "\(name).\($0.name)" }
         toOneMembers = toOne.map { "\(name).\($0.name)" }
         toManyMembers = toMany.map { "\(name).\($0.name)" }
+        storesListsOnce = toMany.contains { $0.foreignKey != nil }
     }
 }
 
@@ -236,7 +239,9 @@ package final class ToOnePlan: Sendable {
 }
 
 /// A to-many relationship, stored as a join table that keeps the feed's order (a class, as
-/// `ToOnePlan` is).
+/// `ToOnePlan` is); or, when its target's to-one is its inverse and names it back, as that
+/// to-one's foreign key (`foreignKey`): then `joinTable` is the target's table, `ownerColumn`
+/// the foreign key and `targetColumn` the row id, which is how the list is read.
 package final class ToManyPlan: Sendable {
     package let name: String
     package let owner: Int
@@ -272,13 +277,22 @@ package final class ToManyPlan: Sendable {
     /// The target is an owned entity: its objects belong to this one, in the list's order
     /// (replaced with the list, deleted with the owner).
     package let ownsTarget: Bool
+    /// The index of the target's to-one that this to-many is the inverse of, when the two name
+    /// each other: the list is stored once, as that to-one's foreign key (no join table, no
+    /// order). nil for a to-many with a join table.
+    package let foreignKey: Int?
+    /// The column of `joinTable` that orders the list: the feed's position, or for a list stored
+    /// once (which keeps no order) the targets' row ids.
+    package var orderColumn: String { foreignKey == nil ? Naming.position : Naming.primaryKey }
 
     init(
         name: String, owner: Int, joinTable: String, ownerColumn: String, targetColumn: String, sourceDescription: String,
         path: [PathStep], elementPath: [PathStep], isKeyed: Bool = false, target: Int, deleteRule: DeleteRule,
         linkAttributes: [AttributePlan] = [], ownerName: String = "", fallbacks: [[PathStep]] = [], filter: FilterPlan? = nil,
-        mergesList: Bool = false, linksExistingOnly: Bool = false, skipsUnkeyed: Bool = false, ownsTarget: Bool = false
+        mergesList: Bool = false, linksExistingOnly: Bool = false, skipsUnkeyed: Bool = false, ownsTarget: Bool = false,
+        foreignKey: Int? = nil
     ) {
+        self.foreignKey = foreignKey
         self.ownsTarget = ownsTarget
         self.mergesList = mergesList
         self.linksExistingOnly = linksExistingOnly
@@ -365,9 +379,16 @@ extension EntityPlan {
             let relationship = branch.relationship
             guard let target = context.indexByName[relationship.target] else { continue }  // the parser reported it
             if relationship.isToMany {
-                let join = Naming.joinTable(ownerTable: table, relationship: branch.sqlName)
-                let (ownerColumn, targetColumn) = Naming.joinColumns(
+                var join = Naming.joinTable(ownerTable: table, relationship: branch.sqlName)
+                var (ownerColumn, targetColumn) = Naming.joinColumns(
                     ownerTable: table, targetTable: context.tables[target], relationship: branch.sqlName)
+                let foreignKey = ToManyPlan.inverseToOne(of: relationship, owner: entity.name, target: mapping.entities[target])
+                if foreignKey != nil, let inverse = relationship.inverse,
+                    let toOne = mapping.entities[target].relationships.first(where: { $0.name.lowercased() == inverse.lowercased() })
+                {
+                    // Stored once: the list is read from the target's table, by its foreign key.
+                    (join, ownerColumn, targetColumn) = (context.tables[target], Naming.foreignKey(relationship: toOne.name), Naming.primaryKey)
+                }
                 let links = ToManyPlan.compileLinks(
                     relationship, joinTable: join, ownerColumn: ownerColumn, targetColumn: targetColumn, context: context,
                     diagnostics: &diagnostics)
@@ -380,7 +401,8 @@ extension EntityPlan {
                         linkAttributes: links, ownerName: entity.name, fallbacks: relationship.fallbackSources.map(ImportPlan.steps),
                         filter: branch.filter, mergesList: relationship.mergesList,
                         linksExistingOnly: relationship.linksExistingOnly, skipsUnkeyed: relationship.unkeyedRule == .skip,
-                        ownsTarget: mapping.entities[target].isOwned))
+                        ownsTarget: mapping.entities[target].isOwned,
+                        foreignKey: foreignKey))
             } else {
                 let column = Naming.foreignKey(relationship: branch.sqlName)
                 claim(column, for: relationship.name, at: relationship.location)
@@ -493,4 +515,23 @@ func literalValue(_ literal: Literal, as type: ValueType, converters: ConverterC
         dateConverter = [try converters.compile(ConverterCall(name: "iso8601", arguments: [], location: SourceLocation(line: 0, column: 0, offset: 0)))]
     }
     return try ValuePipeline.converted(value, converters: dateConverter, type: type)
+}
+
+extension ToManyPlan {
+    /// The position, among `target`'s to-ones, of the to-one that names `relationship` (a to-many
+    /// of `owner`) as its inverse while `relationship` names it back: the pair is one fact, stored
+    /// once as the to-one's foreign key. nil when the to-many has no such partner.
+    static func inverseToOne(of relationship: Relationship, owner: String, target: Entity) -> Int? {
+        guard let inverse = relationship.inverse?.lowercased(), relationship.choice == nil else { return nil }
+        var position = 0
+        for other in target.relationships where !other.isToMany {
+            if other.name.lowercased() == inverse {
+                let pairs = other.target == owner && other.choice == nil && other.inverse?.lowercased() == relationship.name.lowercased()
+                return pairs ? position : nil
+            }
+            // A polymorphic to-one is a to-one per target entity (`RelationshipBranch`).
+            position += other.choice?.targets.count ?? 1
+        }
+        return nil
+    }
 }

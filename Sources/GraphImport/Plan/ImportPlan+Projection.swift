@@ -126,7 +126,8 @@ struct ProjectionBuilder {
             for relationship in entity.toOne {
                 for path in [relationship.path] + relationship.fallbacks { reads.append((path, ProjectionNeed(entities: [relationship.target]))) }
             }
-            for (path, leaf) in reads where path.readsParent {
+            // `@parent.$key` reads no member of the parent.
+            for (path, leaf) in reads where path.readsParent && path.last != .memberName {
                 let levels = path.prefix { $0 == .parent }.count
                 var above: Set<Int> = [index]
                 for _ in 0..<levels { above = Set(above.flatMap { owners[$0] }) }

@@ -45,7 +45,8 @@ extension ImportPlan {
                     indexes: entity.toOne.map { [$0.column] }))
         }
         for (index, entity) in entities.enumerated() {
-            for relationship in entity.toMany {
+            // A to-many stored as its inverse to-one's foreign key has no table of its own.
+            for relationship in entity.toMany where relationship.foreignKey == nil {
                 let ownerKey = ForeignKey(table: names[index], column: Naming.primaryKey, onDelete: .cascade)
                 // Deleting a target removes its link rows, unless the relationship denies it.
                 let targetKey = ForeignKey(
@@ -74,7 +75,37 @@ extension ImportPlan {
                         uniqueKeys: [], indexes: [[join.target]]))
             }
         }
-        return SchemaDescription(tables: tables)
+        var schema = SchemaDescription(tables: tables)
+        schema.retiredTables = retiredJoinTables(of: entities, tables: names)
+        return schema
+    }
+
+    /// The join tables a to-many had before it was stored once, as its inverse to-one's foreign
+    /// key: a store made then holds links there that this map would no longer read.
+    static func retiredJoinTables(of entities: [EntityPlan], tables names: [String]) -> [SchemaDescription.RetiredTable] {
+        var retired: [SchemaDescription.RetiredTable] = []
+        for (index, entity) in entities.enumerated() {
+            for relationship in entity.toMany {
+                guard let toOne = relationship.foreignKey else { continue }
+                let target = entities[relationship.target]
+                let join = Naming.joinTable(ownerTable: names[index], relationship: relationship.name)
+                let (ownerColumn, targetColumn) = Naming.joinColumns(
+                    ownerTable: names[index], targetTable: names[relationship.target], relationship: relationship.name)
+                let member = "\(entity.name).\(relationship.name)"
+                let inverse = "\(target.name).\(target.toOne[toOne].name)"
+                retired.append(
+                    SchemaDescription.RetiredTable(
+                        name: join,
+                        message:
+                            "table \(join) holds the links of \(member), which this map stores once, as the foreign key "
+                            + "\(target.toOne[toOne].column) of \(inverse); its rows would no longer be read",
+                        hint:
+                            "move each row into \(names[relationship.target]).\(target.toOne[toOne].column) (the \(ownerColumn) "
+                            + "of the row whose \(targetColumn) is the object's \(Naming.primaryKey); an object in two lists keeps one) "
+                            + "and drop \(join), or take the `inverse` off one side to keep the join table"))
+            }
+        }
+        return retired
     }
 
     /// The foreign-key action that carries out a to-one's delete rule, so that a row deleted by

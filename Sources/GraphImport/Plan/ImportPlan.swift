@@ -81,7 +81,7 @@ public struct ImportPlan: Sendable {
             seenTables[table.lowercased()] = entity.name
             entities.append(EntityPlan.compile(entity, index: index, context: context, diagnostics: &diagnostics))
         }
-        for join in entities.flatMap(\.toMany) {
+        for join in entities.flatMap(\.toMany) where join.foreignKey == nil {
             if let other = seenTables[join.joinTable.lowercased()] {
                 diagnostics.append(
                     mapping.diagnostic(

@@ -27,17 +27,23 @@ struct GraphNames {
         attributeIndex = plan.entities.map { entity in
             Dictionary(entity.attributes.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
         }
+        // A to-many stored as its inverse to-one's foreign key is read as the objects that point
+        // here through that to-one; the pair's `inverse` clauses name each other's own members.
         var relations: [[(name: String, relation: Relation)]] = plan.entities.map { entity in
-            entity.toOne.enumerated().map { ($1.name, .toOne($0)) } + entity.toMany.enumerated().map { ($1.name, .toMany($0)) }
+            entity.toOne.enumerated().map { ($1.name, .toOne($0)) }
+                + entity.toMany.enumerated().map { index, toMany in
+                    (toMany.name, toMany.foreignKey.map { .inverseToOne(owner: toMany.target, index: $0) } ?? .toMany(index))
+                }
         }
         for (owner, entity) in plan.entities.enumerated() {
             let declared = plan.mapping.entities[owner]
             for (index, relationship) in entity.toOne.enumerated() {
-                if let inverse = declared.relationship(named: relationship.name)?.inverse {
+                let storedOnce = plan.entities[relationship.target].toMany.contains { $0.target == owner && $0.foreignKey == index }
+                if !storedOnce, let inverse = declared.relationship(named: relationship.name)?.inverse {
                     relations[relationship.target].append((inverse, .inverseToOne(owner: owner, index: index)))
                 }
             }
-            for (index, relationship) in entity.toMany.enumerated() {
+            for (index, relationship) in entity.toMany.enumerated() where relationship.foreignKey == nil {
                 if let inverse = declared.relationship(named: relationship.name)?.inverse {
                     relations[relationship.target].append((inverse, .inverseToMany(owner: owner, index: index)))
                 }

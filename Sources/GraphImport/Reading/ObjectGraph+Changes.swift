@@ -95,7 +95,13 @@ extension GraphObject {
             members.append(JSONMember(key: relationship.name, value: target.map { StoredJSON.key($0.key, of: $0.plan) } ?? .null))
         }
         for (index, relationship) in plan.toMany.enumerated() {
-            members.append(JSONMember(key: relationship.name, value: .array(try related(.toMany(index)).map { StoredJSON.key($0.key, of: $0.plan) })))
+            members.append(
+                JSONMember(
+                    key: relationship.name,
+                    value: .array(
+                        try related(relationship.foreignKey.map { .inverseToOne(owner: relationship.target, index: $0) } ?? .toMany(index)).map {
+                            StoredJSON.key($0.key, of: $0.plan)
+                        })))
         }
         return .object(JSONObject(members))
     }

@@ -60,6 +60,12 @@ struct SampleFindings {
             for (position, relationship) in entity.toOne.enumerated() {
                 guard let written = declared.relationship(named: relationship.name) else { continue }
                 if written.choice != nil, walker.toOne[index][position].present == 0, !absentReported.insert(written.name).inserted { continue }
+                // A to-one stored once with its inverse to-many: the sample's lists set it.
+                let setByList = plan.entities[relationship.target].toMany.indices.contains { list in
+                    let toMany = plan.entities[relationship.target].toMany[list]
+                    return toMany.target == index && toMany.foreignKey == position && walker.toMany[relationship.target][list].present > 0
+                }
+                if setByList && walker.toOne[index][position].present == 0 { continue }
                 member(
                     walker.toOne[index][position], at: written.pathLocation, path: written.sources.written, name: "\(entity.name).\(relationship.name)",
                     entity: entity.name, objects: objects, unit: "value", type: "a \(plan.entities[relationship.target].name)",

@@ -18,10 +18,17 @@ extension SampleWalker {
                         failure("is required but the value is null", hint: "declare it optional: `: \(relationship.typeText)?`", below: path)
                     }
                 }
-            case .array(let elements) where relationship.isToMany:
+            case .array(let elements) where relationship.isToMany && !relationship.isKeyed:
                 for (index, element) in elements.enumerated() {
                     tallyChoice(of: element, for: relationship, into: &polymorphic[entity][position], below: path + [.index(index)])
                 }
+            case .object(let members) where relationship.isKeyed:
+                // `{*}`: each member's value is an element, as an array's is.
+                for element in members.members {
+                    tallyChoice(of: element.value, for: relationship, into: &polymorphic[entity][position], below: path + [.key(element.key)])
+                }
+            case .array where relationship.isToMany:
+                break  // `{*}` over an array: its branches say so.
             case .array:
                 polymorphic[entity][position].fail(.shape) {
                     failure("expected one object or key for the to-one, found an array", below: path)

@@ -48,7 +48,7 @@ final class SampleWalker {
     private var elementIndex: Int?
     private var recordElementIndex: Int?
     /// The objects being walked, outermost first: what `@parent` reads (see `DraftBuilder`).
-    private var parents: [(object: JSONObject, depth: Int)] = []
+    private var parents: [(object: JSONObject, depth: Int, memberName: String?)] = []
     /// The response's values `@root` reads for the current record, by capture index.
     var rootValues: [Int: JSONValue] = [:]
     /// Per capture index of a `@root` path, the documents where a record found no value at it.
@@ -142,7 +142,7 @@ final class SampleWalker {
         self.memberName = memberName
         self.bareValue = bareValue
         self.elementIndex = elementIndex
-        parents.append((object, stack.count))
+        parents.append((object, stack.count, memberName))
         defer { parents.removeLast() }
         let entity = plan.entities[index]
         objects[index] += 1
@@ -512,7 +512,11 @@ final class SampleWalker {
             case (.index(let index), _):
                 return .blocked("expected an array to take element [\(index)] of, found \(current.kindName)")
             case (.memberName, _):
-                return .blocked("`$key` stands only as a whole path")
+                // `@parent.$key`: the member name of the object the `@parent` steps reached.
+                guard depth > 0 else { return .blocked("`$key` stands only as a whole path") }
+                let level = parents.count - 1 - depth
+                guard level >= 0, let name = parents[level].memberName else { return .absent(key: "$key", depth: depth, beside: nil) }
+                return .value(.string(name))
             case (.elementIndex, _):
                 return .blocked("`$index` stands only as a whole path")
             case (.parent, _):

@@ -11,6 +11,14 @@ enum GatheredToOne {
     /// `over`: what the object's earlier occurrences in the batch gave (nil: nothing).
     indirect case pending(ObjectKey, over: GatheredToOne?)
 
+    /// The key this link names, pending or not; nil for null.
+    var linkedKey: ObjectKey? {
+        switch self {
+        case .key(let key): key
+        case .pending(let key, _): key
+        }
+    }
+
     /// This occurrence's link after `previous`, an earlier occurrence's in the same batch.
     func replacing(_ previous: GatheredToOne?) -> GatheredToOne {
         guard case .pending(let key, _) = self else { return self }

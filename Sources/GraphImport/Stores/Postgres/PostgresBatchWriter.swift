@@ -46,6 +46,10 @@ final class PostgresBatchWriter {
     var openStubs: [Set<ObjectKey>]
     /// The keys of the objects the record being gathered names but keeps as stored (`keep`).
     private var keptByMode: [(entity: Int, key: ObjectKey)] = []
+    /// A query made while gathering that failed (`gatherOnce`), thrown by `add`.
+    var gatheringError: PostgresError?
+    /// Per entity: its to-ones that store a list of their target once (`ToManyPlan.foreignKey`).
+    let storesListOnce: [Set<Int>]
     /// `gather`'s scratch: the to-ones and lists of the drafts being gathered, a nested draft's
     /// above its parent's, kept between records so that gathering allocates none.
     private var gatheringToOnes: [GatheredToOne?] = []
@@ -71,6 +75,11 @@ final class PostgresBatchWriter {
         deletionTables = PostgresDeletionTables(plan: plan)
         self.decisions = decisions
         openStubs = Array(repeating: [], count: plan.entities.count)
+        var storesListOnce = Array(repeating: Set<Int>(), count: plan.entities.count)
+        for entity in plan.entities {
+            for toMany in entity.toMany { if let toOne = toMany.foreignKey { storesListOnce[toMany.target].insert(toOne) } }
+        }
+        self.storesListOnce = storesListOnce
         writtenFromFeed = plan.entities.indices.map { index in
             let keys = Set(plan.entities[index].keyAttributes)
             return decisions.feedValueCounts[index].indices.map { !keys.contains($0) && decisions.feedValueCounts[index][$0] }
@@ -96,6 +105,9 @@ final class PostgresBatchWriter {
         private var toOnes: [GatheredToOne?] = []
         /// Per object and to-many: nil when not given; the targets in order, each once.
         private var lists: [GatheredList?] = []
+        /// Per to-one that stores a list once (`ToManyPlan.foreignKey`), by the key of the
+        /// object it links to: the objects whose gathered link is that one (`gatherOnce`).
+        var holders: [Int: [ObjectKey: Set<ObjectKey>]] = [:]
         let attributeCount: Int
         let toOneCount: Int
         let toManyCount: Int
@@ -104,6 +116,15 @@ final class PostgresBatchWriter {
             attributeCount = attributes
             toOneCount = toOne
             toManyCount = toMany
+        }
+
+        /// Notes that the gathered to-one `toOne` of the object with `key`, which stores a list
+        /// once, went from `previous` to `now`.
+        /// A `link existing` key the batch had not met counts as the link: a list of its
+        /// target later in the batch means the target is there.
+        mutating func noteHolder(_ key: ObjectKey, toOne: Int, was previous: GatheredToOne?, now: GatheredToOne) {
+            if let old = previous?.linkedKey { holders[toOne]?[old]?.remove(key) }
+            if let new = now.linkedKey { holders[toOne, default: [:]][new, default: []].insert(key) }
         }
 
         init(_ entity: EntityPlan) { self.init(attributes: entity.attributes.count, toOne: entity.toOne.count, toMany: entity.toMany.count) }
@@ -144,15 +165,17 @@ final class PostgresBatchWriter {
             madeByReference.removeAll(keepingCapacity: true)
             toOnes.removeAll(keepingCapacity: true)
             lists.removeAll(keepingCapacity: true)
+            holders.removeAll()
         }
 
         /// Takes an occurrence of an object into its row (`row(for:)`): its given values, its
         /// to-ones and lists (`toOnes`, `lists`: gathered already, nil where not given), as a
         /// later write over the earlier ones would; a list of a to-many that `merges` is added to
-        /// the earlier one. All in one access to the batch.
+        /// the earlier one; a to-one in `holdsOnce` notes its object as a holder (`noteHolder`).
+        /// All in one access to the batch.
         mutating func take(
             _ draft: ObjectDraft, written isWritten: Bool, toOnes links: ArraySlice<GatheredToOne?>, lists givenLists: ArraySlice<GatheredList?>,
-            merges: [Bool]
+            merges: [Bool], holdsOnce: Set<Int>
         ) {
             let row = row(for: draft.key)
             given[row] = true
@@ -163,8 +186,13 @@ final class PostgresBatchWriter {
                 at += 1
             }
             at = row * toOneCount
-            for link in links {
-                if let link { toOnes[at] = link.replacing(toOnes[at]) }
+            for (index, link) in links.enumerated() {
+                if let link {
+                    let previous = toOnes[at]
+                    let now = link.replacing(previous)
+                    toOnes[at] = now
+                    if !holdsOnce.isEmpty && holdsOnce.contains(index) { noteHolder(draft.key, toOne: index, was: previous, now: now) }
+                }
                 at += 1
             }
             at = row * toManyCount
@@ -208,7 +236,7 @@ final class PostgresBatchWriter {
     }
 
     /// The tables a load into an empty store drops the keys and indexes of: the entities' and their join tables.
-    private var loadedTables: [String] { plan.entities.flatMap { [$0.table] + $0.toMany.map(\.joinTable) } }
+    private var loadedTables: [String] { plan.entities.flatMap { [$0.table] + $0.toMany.filter { $0.foreignKey == nil }.map(\.joinTable) } }
 
     /// Makes the keys and indexes a first import into an empty store dropped again, each checked or
     /// built at once (`PostgresLoadConstraints`). Call after the last batch, before anything is deleted.
@@ -223,6 +251,7 @@ final class PostgresBatchWriter {
         keptByMode = kept
         gather(draft)
         keptByMode = []
+        if let error = gatheringError { throw error }
         if gathered >= batchSize { try flush() }
     }
 
@@ -243,7 +272,7 @@ final class PostgresBatchWriter {
     }
 
     @discardableResult
-    private func gather(_ draft: ObjectDraft) -> ObjectKey {
+    func gather(_ draft: ObjectDraft) -> ObjectKey {
         let entity = plan.entities[draft.entity]
         // The links first (nested objects and stubs come before their parent in the batch), each
         // onto the scratch stacks, above those of the drafts being gathered around this one.
@@ -254,17 +283,22 @@ final class PostgresBatchWriter {
         }
         let listBase = gatheringLists.count
         for (index, links) in draft.toMany.enumerated() {
-            let gathered = links.map { gatherList($0, values: draft.linkValues?[index], width: entity.toMany[index].linkAttributes.count) }
+            // A list stored as its elements' foreign keys is gathered after its owner (`gatherOnce`).
+            let gathered =
+                entity.toMany[index].foreignKey != nil
+                ? nil : links.map { gatherList($0, values: draft.linkValues?[index], width: entity.toMany[index].linkAttributes.count) }
             gatheringLists.append(gathered)
         }
         // Occurrences merge as successive writes would: each given value, link or list replaces
         // (a list of a `merge` to-many adds to the earlier ones).
         let written = keptByMode.isEmpty || !keptByMode.contains(where: { $0.entity == draft.entity && $0.key == draft.key })
         batches[draft.entity].take(
-            draft, written: written, toOnes: gatheringToOnes[toOneBase...], lists: gatheringLists[listBase...], merges: mergesList[draft.entity])
+            draft, written: written, toOnes: gatheringToOnes[toOneBase...], lists: gatheringLists[listBase...], merges: mergesList[draft.entity],
+            holdsOnce: storesListOnce[draft.entity])
         gathered += 1
         gatheringToOnes.removeLast(draft.toOne.count)
         gatheringLists.removeLast(draft.toMany.count)
+        if entity.storesListsOnce { gatherOnce(draft) }
         return draft.key
     }
 
@@ -340,7 +374,7 @@ final class PostgresBatchWriter {
             if !changed.isEmpty { try updateRows(index, rows: changed, links: links) }
         }
         for index in entities {
-            for relationship in plan.entities[index].toMany.indices {
+            for relationship in plan.entities[index].toMany.indices where plan.entities[index].toMany[relationship].foreignKey == nil {
                 try writeToMany(index, relationship, pending: pending, stored: stored[index]!, ids: ids)
             }
         }

@@ -5,7 +5,7 @@
 /// fixed size, so memory stays flat however long the feed: past a few million keys of one entity
 /// it says "may hold" more often, and the batch reads what it would read without it.
 struct PostgresWrittenKeys {
-    /// 2^24 bits (2 MiB) per entity: under 1% false "may hold" up to about 2.5 million keys.
+    /// 2^24 bits per entity: under 1% false "may hold" up to about 2.5 million keys.
     private static let bitCount = 1 << 24
     private static let probes = 4
     private var bits: [[UInt64]]

@@ -183,8 +183,10 @@ final class GraphWriter<Store: EntityStore> {
         lists.reserveCapacity(draft.toMany.count)
         // Made only for an entity with link attributes: per to-many, the values kept with `lists`.
         var linkRows: [[SQLValue]?]? = nil
+        let storesListsOnce = plan.entities[draft.entity].storesListsOnce
         for (index, links) in draft.toMany.enumerated() {
-            guard let links else {
+            // A list stored as its elements' foreign keys is written once its owner is (`writeOnce`).
+            guard let links, !storesListsOnce || plan.entities[draft.entity].toMany[index].foreignKey == nil else {
                 lists.append(nil)
                 continue
             }
@@ -214,11 +216,49 @@ final class GraphWriter<Store: EntityStore> {
         if let (object, holdsProvided) = try find(draft.entity, draft.key, expecting: provided) {
             if merges[draft.entity] { try merge(into: &lists, linkRows: &linkRows, of: object, entity: draft.entity) }
             try update(object, draft: draft, provided: provided, holdsProvided: holdsProvided, lists: lists, linkRows: linkRows)
+            if storesListsOnce { try writeOnce(draft, owner: object.pk, isNew: false) }
             return object.pk
         }
         var values = provided
         try decisions.insert(draft.entity, &values)
-        return try insert(draft.entity, draft.key, values: values, lists: lists, linkRows: linkRows)
+        let pk = try insert(draft.entity, draft.key, values: values, lists: lists, linkRows: linkRows)
+        if storesListsOnce { try writeOnce(draft, owner: pk, isNew: true) }
+        return pk
+    }
+
+    /// Writes the lists of `draft` that are stored as their elements' foreign keys, once the
+    /// owner (row id `owner`) is: each element (drafted with its to-one into the owner), then,
+    /// for a stored owner's list that replaces, the objects it no longer names let go.
+    private func writeOnce(_ draft: ObjectDraft, owner: Int64, isNew: Bool) throws(WriteError) {
+        for (index, relationship) in plan.entities[draft.entity].toMany.enumerated() where relationship.foreignKey != nil {
+            guard let links = draft.toMany[index] else { continue }
+            var list: [Int64] = []
+            for link in links {
+                if case .integer(let pk)? = try resolve(link) { list.append(pk) }
+            }
+            if !isNew && !relationship.mergesList { try letGo(of: owner, relationship, keeping: Set(list)) }
+        }
+    }
+
+    /// For `relationship`, a to-many stored as its targets' foreign key: every object that links
+    /// to `owner` and is not in `list` is written with that to-one null, as any update (its mode,
+    /// markers, hooks and counts).
+    private func letGo(of owner: Int64, _ relationship: ToManyPlan, keeping list: Set<Int64>) throws(WriteError) {
+        guard let toOne = relationship.foreignKey else { return }
+        let target = plan.entities[relationship.target]
+        let store = stores[relationship.target]
+        let holders = try storing { () throws(StoreError) in try store.holders(ofToOne: toOne, targets: [owner]) }
+        for holder in holders where !list.contains(holder.pk) {
+            let key = ObjectKey(values: try storing { () throws(StoreError) in try store.key(of: holder.pk) })
+            var values = [SQLValue?](repeating: nil, count: target.attributes.count)
+            for (position, attribute) in target.keyAttributes.enumerated() { values[attribute] = key.values[position] }
+            var toOnes = [LinkDraft?](repeating: nil, count: target.toOne.count)
+            toOnes[toOne] = .null
+            _ = try upsert(
+                ObjectDraft(
+                    entity: relationship.target, key: key, values: values, toOne: toOnes,
+                    toMany: Array(repeating: nil, count: target.toMany.count)))
+        }
     }
 
     /// Inserts a new object with `values` in column order, as `ObjectDecisions` made them (`insert`,

@@ -2,7 +2,7 @@
 /// the run began: a key it has never seen is certainly not in the table, so a first import
 /// inserts new objects without first asking SQLite whether they exist (a query per object).
 ///
-/// 2^23 bits (1 MiB), made only for an entity that starts empty and gets an insert, probed at
+/// 2^23 bits, made only for an entity that starts empty and gets an insert, probed at
 /// three places per key: about 5% false positives at a million keys, each costing only the
 /// query the filter saves otherwise. Keys leave memory with their objects; the filter keeps them.
 struct KeyFilter {
