@@ -88,11 +88,15 @@ extension PostgresKeyProbe {
     /// The rows of `statement`, each split into its key's place and the rest.
     func placed(_ statement: String, on connection: PostgresConnection) throws(PostgresError) -> [(place: Int, values: [SQLValue])] {
         var found: [(place: Int, values: [SQLValue])] = []
-        for row in try connection.values(statement, [], statement: nil) {
+        var rows = try connection.values(statement, [], statement: nil)
+        for index in rows.indices {
+            var row: [SQLValue] = []
+            swap(&row, &rows[index])  // the row's own array now, so that dropping its place moves it in place
             guard case .integer(let place)? = row.first else {
                 throw PostgresError(.other, message: "the rows of \(table) read by key came without their place")
             }
-            found.append((Int(place), Array(row.dropFirst())))
+            row.removeFirst()
+            found.append((Int(place), row))
         }
         return found
     }

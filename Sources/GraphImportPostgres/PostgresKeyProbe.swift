@@ -56,6 +56,13 @@ package struct PostgresKeyProbe: Sendable {
     func stage(_ keys: [SQLValue], on connection: PostgresConnection) throws(PostgresError) {
         try connection.execute(createStaging)
         try connection.execute("TRUNCATE \(quoteIdentifier(stagingTable))")
-        try connection.copy(into: stagingTable, columns: stagingColumns, values: numbered(keys, width: keyColumns.count))
+        var text = PostgresCopyText()
+        let width = keyColumns.count
+        for row in 0..<(keys.count / width) {
+            text.append(Int64(row))
+            text.append(keys[(row * width)..<((row + 1) * width)])
+            text.endRow()
+        }
+        try connection.copy(into: stagingTable, columns: stagingColumns, text: text)
     }
 }

@@ -128,17 +128,6 @@ extension PostgresLinkStaging {
     }
 }
 
-/// Prefixes each row of `width` values with its number in the batch.
-func numbered(_ rows: [SQLValue], width: Int) -> [SQLValue] {
-    var result: [SQLValue] = []
-    result.reserveCapacity(rows.count + rows.count / width)
-    for row in 0..<(rows.count / width) {
-        result.append(.integer(Int64(row)))
-        result += rows[(row * width)..<((row + 1) * width)]
-    }
-    return result
-}
-
 /// The changed count of a link statement's row, or the error when some key was not found.
 func changedCount(_ rows: [[String?]], what: String) throws(PostgresError) -> Int {
     guard let row = rows.first, row.count == 2, let changed = row[0].flatMap({ Int($0) }), let missing = row[1].flatMap({ Int($0) }) else {

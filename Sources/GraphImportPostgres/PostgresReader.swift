@@ -171,7 +171,10 @@ extension PostgresConnection {
 
     /// A value in PostgreSQL's text form, as the `SQLValue` SQLite would give for its column.
     static func decode(_ value: UnsafePointer<CChar>, length: Int, type: Oid) -> SQLValue {
-        let text = String(cString: value)
+        let bytes = UnsafeRawBufferPointer(start: value, count: length)
+        let isInteger = type == int8OID || type == int2OID || type == int4OID || type == oidOID
+        if isInteger, let number = integer(bytes) { return .integer(number) }
+        let text = String(decoding: bytes, as: UTF8.self)
         switch type {
         case int8OID, int2OID, int4OID, oidOID: return Int64(text).map(SQLValue.integer) ?? .text(text)
         case float4OID, float8OID, numericOID: return Double(text).map(SQLValue.real) ?? .text(text)
@@ -179,6 +182,20 @@ extension PostgresConnection {
         case byteaOID: return .blob(hexBytes(text))
         default: return .text(text)
         }
+    }
+
+    /// An integer column's text (an optional `-` and up to 18 digits) read without a `String`;
+    /// nil for anything else, which `decode` reads as before.
+    static func integer(_ bytes: UnsafeRawBufferPointer) -> Int64? {
+        let negative = bytes.first == UInt8(ascii: "-")
+        let digits = negative ? bytes.count - 1 : bytes.count
+        guard digits > 0 && digits <= 18 else { return nil }
+        var number: Int64 = 0
+        for byte in bytes[(negative ? 1 : 0)...] {
+            guard byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") else { return nil }
+            number = number * 10 + Int64(byte - UInt8(ascii: "0"))
+        }
+        return negative ? -number : number
     }
 
     /// The bytes of BYTEA's hex form (`\x0aff`).

@@ -47,6 +47,35 @@ struct PostgresBatchTests {
         #expect(try connection.scalar("SELECT count(*) FROM t") == "0")
     }
 
+    @Test func integersAndTextsWrittenStraightIntoCopyTextComeBackAsTheyWere() throws {
+        let database = try PostgresTestCluster.shared().makeDatabase()
+        let reader = try PostgresReader(#require(ConnectionString(database.connectionString)))
+        try reader.connection.execute("CREATE TABLE t (place BIGINT, n BIGINT, small INTEGER, s TEXT)")
+        // Each digit count, both signs, the ends of Int64 (19 digits: read back through a String).
+        let numbers: [Int64] = [0, 7, -7, 10, -10, 99, -100, 123_456_789_012_345_678, -1_234_567_890_123_456_789, .max, .min, .min + 1]
+        // Escapes at either end of a text, between plain runs, and none.
+        let texts = ["", "plain", "\\", "\t", "a\\b", "\\start", "end\n", "x\ry\tz\n", "ünï\\cødé"]
+        var text = PostgresCopyText()
+        for (place, number) in numbers.enumerated() {
+            text.append(Int64(place))
+            text.append([.integer(number), .integer(Int64(Int32(truncatingIfNeeded: number))), .text(texts[place % texts.count])])
+            text.endRow()
+        }
+        try reader.connection.copy(into: "t", columns: ["place", "n", "small", "s"], text: text)
+        let rows = try reader.rows("SELECT n, small, s FROM t ORDER BY place", [])
+        #expect(
+            rows
+                == numbers.enumerated().map { place, number in
+                    [.integer(number), .integer(Int64(Int32(truncatingIfNeeded: number))), .text(texts[place % texts.count])]
+                })
+        // Emptied, the buffer takes the next COPY's rows alone.
+        text.removeAll()
+        text.append(.null)
+        text.endRow()
+        try reader.connection.copy(into: "t", columns: ["s"], text: text)
+        #expect(try reader.connection.scalar("SELECT count(*) FROM t WHERE s IS NULL") == "1")
+    }
+
     @Test func anUpsertCountsInsertedUpdatedAndUnchangedAndStampsTheRuns() throws {
         let (database, connection) = try Self.usersStore()
         _ = database

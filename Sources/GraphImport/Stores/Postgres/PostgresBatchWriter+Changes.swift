@@ -25,20 +25,20 @@ extension PostgresBatchWriter {
                 continue
             }
             var fields: [ChangeLog.Field] = []
-            for (attribute, value) in batch.values[row].enumerated() where !always.contains(attribute) {
+            for (attribute, value) in batch.values(of: row).enumerated() where !always.contains(attribute) {
                 if let value, value != object.values[attribute] {
                     fields.append(ChangeLog.value(entity.attributes[attribute].name, old: object.values[attribute], new: value))
                 }
             }
             for (relationship, toOne) in entity.toOne.enumerated() {
                 // `.some(nil)`: the feed set the to-one to null, a change as any other target is.
-                guard let target = batch.toOne[row][relationship]?.resolved(unknown[toOne.target]),
+                guard let target = batch.toOne(row, relationship)?.resolved(unknown[toOne.target]),
                     target != object.targets[relationship]
                 else { continue }
                 fields.append(ChangeLog.target(toOne.name, old: object.targets[relationship], new: target))
             }
             for (relationship, toMany) in entity.toMany.enumerated() {
-                guard let gathered = batch.toMany[row][relationship] else { continue }
+                guard let gathered = batch.list(row, relationship) else { continue }
                 let old = stored.list(relationship, row: row)
                 let new = newList(index, relationship, gathered, over: old, unknown: unknown)
                 if new.targets != old.keys || new.values != old.values {

@@ -184,16 +184,19 @@ extension PostgresBatchWriter {
         let plain = width == 0
         let noTarget = Array(repeating: SQLValue.null, count: target.keyAttributes.count + width)
         var rows: [SQLValue] = []
-        var straight: [SQLValue] = []
+        copyText.removeAll()
         for row in batch.keys.indices {
-            guard let gathered = batch.toMany[row][relationship] else { continue }
+            guard let gathered = batch.list(row, relationship) else { continue }
             let old = stored.list(relationship, row: row)
             let list = newList(index, relationship, gathered, over: old, unknown: unknown)
             guard list.targets != old.keys || list.values != old.values else { continue }
             if stored.rows[row] == nil {
                 for (element, key) in list.targets.enumerated() {
-                    straight += [.integer(ids[index][row]), .integer(try rowID(toMany.target, key, ids: ids, pending: pending)), .integer(Int64(element))]
-                    straight += list.values[(element * width)..<((element + 1) * width)]
+                    copyText.append(ids[index][row])
+                    copyText.append(try rowID(toMany.target, key, ids: ids, pending: pending))
+                    copyText.append(Int64(element))
+                    copyText.append(list.values[(element * width)..<((element + 1) * width)])
+                    copyText.endRow()
                 }
                 continue
             }
@@ -209,10 +212,8 @@ extension PostgresBatchWriter {
                 rows += [.integer(Int64(element))] + batch.keys[row].values + key.values + list.values[(element * width)..<((element + 1) * width)]
             }
         }
-        if !straight.isEmpty {
-            try connection.copy(
-                into: toMany.joinTable, columns: [toMany.ownerColumn, toMany.targetColumn, Naming.position] + toMany.linkAttributes.map(\.column),
-                values: straight)
+        if !copyText.isEmpty {
+            try copy(into: toMany.joinTable, columns: [toMany.ownerColumn, toMany.targetColumn, Naming.position] + toMany.linkAttributes.map(\.column))
         }
         guard !rows.isEmpty else { return }
         if plain {

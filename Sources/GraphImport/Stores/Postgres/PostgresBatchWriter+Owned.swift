@@ -62,7 +62,7 @@ extension PostgresBatchWriter {
             var rows: [SQLValue] = []
             for row in batch.keys.indices {
                 let given =
-                    if let toMany = holder.toMany { batch.toMany[row][toMany] != nil } else { batch.toOne[row][holder.toOne!] != nil }
+                    if let toMany = holder.toMany { batch.list(row, toMany) != nil } else { batch.toOne(row, holder.toOne!) != nil }
                 if given { rows += batch.keys[row].values }
             }
             guard !rows.isEmpty else { continue }

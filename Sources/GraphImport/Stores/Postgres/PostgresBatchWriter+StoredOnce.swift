@@ -44,11 +44,11 @@ extension PostgresBatchWriter {
         // A pending `link existing` key links only if the store held the owner before the batch
         // (`GatheredToOne.resolved`): otherwise its object keeps its link, and the list lets go of nothing.
         let pending = found.filter { key in
-            if case .pending? = batch.rows[key].flatMap({ batch.toOne[$0][toOne] }) { true } else { false }
+            if case .pending? = batch.rows[key].flatMap({ batch.toOne($0, toOne) }) { true } else { false }
         }
         if !pending.isEmpty && !isStored(owner, relationship.owner) { found.removeAll { pending.contains($0) } }
         for key in storedHolders(of: owner, relationship, toOne: toOne) {
-            if let row = batch.rows[key], batch.toOne[row][toOne] != nil { continue }
+            if let row = batch.rows[key], batch.toOne(row, toOne) != nil { continue }
             found.append(key)
         }
         return found

@@ -13,9 +13,9 @@ import GraphImportSchema
 /// store holds in another form than the feed gives it (never for the map's column types) only
 /// counts as changed, and the upsert's own `IS DISTINCT FROM` then leaves the row as it is.
 extension PostgresBatchWriter {
-    /// A stored object as a batch compares it: its values in attribute order, its row id, its
-    /// to-ones' foreign keys (row ids, `.null` for none) and, for the change list only, their
-    /// targets' keys (nil for none).
+    /// A stored object as a batch compares it: its values in attribute order (the row as read:
+    /// what follows them shares its storage), its row id, its to-ones' foreign keys (row ids,
+    /// `.null` for none) and, for the change list only, their targets' keys (nil for none).
     struct StoredObject {
         var values: [SQLValue]
         var rowID: Int64
@@ -41,7 +41,7 @@ extension PostgresBatchWriter {
         let entity = plan.entities[index]
         let batch = batches[index]
         let probed = writtenKeys.map { written in batch.keys.indices.filter { written.mayHold(batch.keys[$0], of: index) } }
-        let listed = entity.toMany.indices.filter { relationship in batch.toMany.contains { $0[relationship] != nil } }
+        let listed = entity.toMany.indices.filter { relationship in batch.listsAny(relationship) }
         let toOne = (changeLog == nil ? [] : entity.toOne).map { link in
             ProbedToOne(
                 foreignKey: link.column, targetTable: plan.entities[link.target].table, targetKeyColumns: keyColumns(plan.entities[link.target]),
@@ -67,7 +67,7 @@ extension PostgresBatchWriter {
                 throw PostgresError(.other, message: "a row of \(entity.table) read by key came without its row id")
             }
             var object = StoredObject(
-                values: Array(values.prefix(attributes)), rowID: rowID, links: values[(attributes + 1)..<(attributes + 1 + entity.toOne.count)],
+                values: values, rowID: rowID, links: values[(attributes + 1)..<(attributes + 1 + entity.toOne.count)],
                 targets: [])
             object.targets.reserveCapacity(toOne.count)
             var at = attributes + 1 + entity.toOne.count
@@ -82,8 +82,10 @@ extension PostgresBatchWriter {
         for (place, relationship) in listed.enumerated() {
             let width = toMany[place].targetKeyColumns.count
             for (listed, values) in read.lists[place] {
-                lists[relationship][row(listed), default: ([], [])].keys.append(ObjectKey(values: Array(values.prefix(width))))
-                lists[relationship][row(listed), default: ([], [])].values += values.dropFirst(width)
+                // A join row without link values is the target's key as read: no copy.
+                let key = ObjectKey(values: values.count == width ? values : Array(values.prefix(width)))
+                lists[relationship][row(listed), default: ([], [])].keys.append(key)
+                if values.count > width { lists[relationship][row(listed), default: ([], [])].values += values.dropFirst(width) }
             }
         }
         return StoredBatch(rows: rows, lists: lists)
@@ -106,7 +108,7 @@ extension PostgresBatchWriter {
     func rowDiffers(_ index: Int, row: Int, stored: StoredBatch, links: [SQLValue?]) -> Bool {
         guard let object = stored.rows[row] else { return true }
         let fromFeed = writtenFromFeed[index]
-        for (attribute, value) in batches[index].values[row].enumerated() {
+        for (attribute, value) in batches[index].values(of: row).enumerated() {
             guard let value, fromFeed[attribute] else { continue }
             if value != object.values[attribute] { return true }
         }
@@ -123,18 +125,15 @@ extension PostgresBatchWriter {
     /// named. Every object's, written or left out as unchanged.
     func noteKeys(_ index: Int) throws(PostgresError) {
         let batch = batches[index]
-        var given: [SQLValue] = []
-        var named: [SQLValue] = []
-        let keepsNamed = deletionTables.namedTable(index) != nil
-        for row in batch.keys.indices {
-            if batch.given[row] {
-                given += batch.keys[row].values
-            } else if keepsNamed {
-                named += batch.keys[row].values
-            }
-        }
         let columns = keyColumns(plan.entities[index])
-        if !given.isEmpty { try connection.copy(into: givenTable(index), columns: columns, values: given) }
-        if let table = deletionTables.namedTable(index), !named.isEmpty { try connection.copy(into: table, columns: columns, values: named) }
+        for (table, given) in [(givenTable(index), true), (deletionTables.namedTable(index), false)] {
+            guard let table else { continue }
+            copyText.removeAll()
+            for row in batch.keys.indices where batch.given[row] == given {
+                copyText.append(batch.keys[row].values)
+                copyText.endRow()
+            }
+            if !copyText.isEmpty { try copy(into: table, columns: columns) }
+        }
     }
 }

@@ -54,6 +54,15 @@ final class PostgresBatchWriter {
     var gatheringError: PostgresError?
     /// Per entity: its to-ones that store a list of their target once (`ToManyPlan.foreignKey`).
     let storesListOnce: [Set<Int>]
+    /// `gather`'s scratch: the to-ones and lists of the drafts being gathered, a nested draft's
+    /// above its parent's, kept between records so that gathering allocates none.
+    private var gatheringToOnes: [GatheredToOne?] = []
+    private var gatheringLists: [GatheredList?] = []
+    /// Per entity and to-many: whether its lists merge (`ToManyPlan.mergesList`).
+    private let mergesList: [[Bool]]
+    /// The rows of the batch's COPYs, written straight in COPY's text format; one buffer, emptied
+    /// and filled again for each COPY (`copy(into:columns:)`).
+    var copyText = PostgresCopyText()
 
     init(
         plan: ImportPlan, connection: PostgresConnection, run: RunContext, decisions: ObjectDecisions, batchSize: Int, changeLog: ChangeLog? = nil
@@ -64,7 +73,8 @@ final class PostgresBatchWriter {
         self.changeLog = changeLog
         runID = run.runID
         self.batchSize = max(1, batchSize)
-        batches = plan.entities.map { EntityBatch(toOne: $0.toOne.count, toMany: $0.toMany.count) }
+        batches = plan.entities.map(EntityBatch.init)
+        mergesList = plan.entities.map { $0.toMany.map(\.mergesList) }
         tally = PolicyTally(entities: plan.entities.count)
         deletionTables = PostgresDeletionTables(plan: plan)
         self.decisions = decisions
@@ -81,12 +91,14 @@ final class PostgresBatchWriter {
         }
     }
 
-    /// One entity's objects of the batch, each once, in the order first met.
+    /// One entity's objects of the batch, each once, in the order first met. What the batch holds
+    /// of an object is kept in flat arrays, one row after another (`attributeCount` values,
+    /// `toOneCount` to-ones, `toManyCount` lists to a row): no array of its own per object.
     struct EntityBatch {
         var rows: [ObjectKey: Int] = [:]
         var keys: [ObjectKey] = []
-        /// Per object: its attributes (nil: not given, the stored value is kept).
-        var values: [[SQLValue?]] = []
+        /// Per object and attribute: its value (nil: not given, the stored value is kept).
+        private var values: [SQLValue?] = []
         /// Per object: whether the feed gave it (a stub is only named by its key).
         var given: [Bool] = []
         /// Per object: whether the feed gave it and the run writes what it gave (not an object
@@ -95,16 +107,18 @@ final class PostgresBatchWriter {
         /// Per object: whether its first occurrence in the batch was a reference (a stub if new).
         var madeByReference: [Bool] = []
         /// Per object and to-one: nil when not given.
-        var toOne: [[GatheredToOne?]] = []
+        private var toOnes: [GatheredToOne?] = []
         /// Per object and to-many: nil when not given; the feed's elements in order (`GatheredList`).
-        var toMany: [[GatheredList?]] = []
+        private var lists: [GatheredList?] = []
         /// Per to-one that stores a list once (`ToManyPlan.foreignKey`), by the key of the
         /// object it links to: the objects whose gathered link is that one (`gatherOnce`).
         var holders: [Int: [ObjectKey: Set<ObjectKey>]] = [:]
+        let attributeCount: Int
         let toOneCount: Int
         let toManyCount: Int
 
-        init(toOne: Int, toMany: Int) {
+        init(attributes: Int, toOne: Int, toMany: Int) {
+            attributeCount = attributes
             toOneCount = toOne
             toManyCount = toMany
         }
@@ -118,17 +132,86 @@ final class PostgresBatchWriter {
             if let new = now.linkedKey { holders[toOne, default: [:]][new, default: []].insert(key) }
         }
 
-        mutating func row(for key: ObjectKey, attributes: Int) -> Int {
-            if let row = rows[key] { return row }
-            rows[key] = keys.count
+        init(_ entity: EntityPlan) { self.init(attributes: entity.attributes.count, toOne: entity.toOne.count, toMany: entity.toMany.count) }
+
+        /// The object's row, a new one (nothing given yet) when the batch does not hold it: its key hashed once.
+        mutating func row(for key: ObjectKey) -> Int {
+            let next = keys.count
+            let row = Self.insertingDefault(&rows[key, default: next])
+            guard row == next else { return row }
             keys.append(key)
-            values.append(Array(repeating: nil, count: attributes))
+            values.append(contentsOf: repeatElement(nil, count: attributeCount))
             given.append(false)
             written.append(false)
             madeByReference.append(false)
-            toOne.append(Array(repeating: nil, count: toOneCount))
-            toMany.append(Array(repeating: nil, count: toManyCount))
-            return keys.count - 1
+            toOnes.append(contentsOf: repeatElement(nil, count: toOneCount))
+            lists.append(contentsOf: repeatElement(nil, count: toManyCount))
+            return row
+        }
+
+        /// The value `rows[key, default: next]` holds once accessed for writing: the stored row,
+        /// or `next`, inserted.
+        private static func insertingDefault(_ row: inout Int) -> Int { row }
+
+        func value(_ row: Int, _ attribute: Int) -> SQLValue? { values[row * attributeCount + attribute] }
+        /// The object's values in attribute order.
+        func values(of row: Int) -> ArraySlice<SQLValue?> { values[(row * attributeCount)..<((row + 1) * attributeCount)] }
+        mutating func setValue(_ row: Int, _ attribute: Int, _ value: SQLValue) { values[row * attributeCount + attribute] = value }
+        func toOne(_ row: Int, _ relationship: Int) -> GatheredToOne? { toOnes[row * toOneCount + relationship] }
+        func list(_ row: Int, _ relationship: Int) -> GatheredList? { lists[row * toManyCount + relationship] }
+
+        /// Forgets the objects, keeping the arrays' and the table's capacity for the next batch.
+        mutating func removeAll() {
+            rows.removeAll(keepingCapacity: true)
+            keys.removeAll(keepingCapacity: true)
+            values.removeAll(keepingCapacity: true)
+            given.removeAll(keepingCapacity: true)
+            written.removeAll(keepingCapacity: true)
+            madeByReference.removeAll(keepingCapacity: true)
+            toOnes.removeAll(keepingCapacity: true)
+            lists.removeAll(keepingCapacity: true)
+            holders.removeAll()
+        }
+
+        /// Takes an occurrence of an object into its row (`row(for:)`): its given values, its
+        /// to-ones and lists (`toOnes`, `lists`: gathered already, nil where not given), as a
+        /// later write over the earlier ones would; a list of a to-many that `merges` is added to
+        /// the earlier one; a to-one in `holdsOnce` notes its object as a holder (`noteHolder`).
+        /// All in one access to the batch.
+        mutating func take(
+            _ draft: ObjectDraft, written isWritten: Bool, toOnes links: ArraySlice<GatheredToOne?>, lists givenLists: ArraySlice<GatheredList?>,
+            merges: [Bool], holdsOnce: Set<Int>
+        ) {
+            let row = row(for: draft.key)
+            given[row] = true
+            if isWritten { written[row] = true }
+            var at = row * attributeCount
+            for value in draft.values {
+                if let value { values[at] = value }
+                at += 1
+            }
+            at = row * toOneCount
+            for (index, link) in links.enumerated() {
+                if let link {
+                    let previous = toOnes[at]
+                    let now = link.replacing(previous)
+                    toOnes[at] = now
+                    if !holdsOnce.isEmpty && holdsOnce.contains(index) { noteHolder(draft.key, toOne: index, was: previous, now: now) }
+                }
+                at += 1
+            }
+            at = row * toManyCount
+            for (index, list) in givenLists.enumerated() {
+                if let list {
+                    if merges[index], let earlier = lists[at] { lists[at] = earlier.appending(page: list) } else { lists[at] = list }
+                }
+                at += 1
+            }
+        }
+
+        /// Whether some object of the batch has a list of to-many `relationship`.
+        func listsAny(_ relationship: Int) -> Bool {
+            stride(from: relationship, to: lists.count, by: toManyCount).contains { lists[$0] != nil }
         }
     }
 
@@ -184,53 +267,42 @@ final class PostgresBatchWriter {
     /// hooks: `PostgresRecordCompletion`), before the record that names it by its key, which then
     /// finds it in the batch.
     func gatherStub(_ entity: Int, _ key: ObjectKey, values: [SQLValue?]) {
-        if batches[entity].rows[key] == nil {
-            let row = batches[entity].row(for: key, attributes: plan.entities[entity].attributes.count)
-            batches[entity].madeByReference[row] = true
+        let known = batches[entity].keys.count
+        let row = batches[entity].row(for: key)
+        if row == known { batches[entity].madeByReference[row] = true }
+        for (index, value) in values.enumerated() {
+            if let value { batches[entity].setValue(row, index, value) }
         }
-        let row = batches[entity].row(for: key, attributes: plan.entities[entity].attributes.count)
-        for (index, value) in values.enumerated() where value != nil { batches[entity].values[row][index] = value }
         gathered += 1
     }
 
     @discardableResult
     func gather(_ draft: ObjectDraft) -> ObjectKey {
         let entity = plan.entities[draft.entity]
-        var toOne: [GatheredToOne?] = Array(repeating: nil, count: draft.toOne.count)
-        for (index, link) in draft.toOne.enumerated() {
-            guard let link else { continue }
-            toOne[index] = gatherToOne(link)
+        // The links first (nested objects and stubs come before their parent in the batch), each
+        // onto the scratch stacks, above those of the drafts being gathered around this one.
+        let toOneBase = gatheringToOnes.count
+        for link in draft.toOne {
+            let gathered = link.map(gatherToOne)
+            gatheringToOnes.append(gathered)
         }
-        var toMany: [GatheredList?] = Array(repeating: nil, count: draft.toMany.count)
+        let listBase = gatheringLists.count
         for (index, links) in draft.toMany.enumerated() {
             // A list stored as its elements' foreign keys is gathered after its owner (`gatherOnce`).
-            guard let links, entity.toMany[index].foreignKey == nil else { continue }
-            toMany[index] = gatherList(links, values: draft.linkValues?[index], width: entity.toMany[index].linkAttributes.count)
+            let gathered =
+                entity.toMany[index].foreignKey != nil
+                ? nil : links.map { gatherList($0, values: draft.linkValues?[index], width: entity.toMany[index].linkAttributes.count) }
+            gatheringLists.append(gathered)
         }
         // Occurrences merge as successive writes would: each given value, link or list replaces
         // (a list of a `merge` to-many adds to the earlier ones).
-        let row = batches[draft.entity].row(for: draft.key, attributes: entity.attributes.count)
+        let written = keptByMode.isEmpty || !keptByMode.contains(where: { $0.entity == draft.entity && $0.key == draft.key })
+        batches[draft.entity].take(
+            draft, written: written, toOnes: gatheringToOnes[toOneBase...], lists: gatheringLists[listBase...], merges: mergesList[draft.entity],
+            holdsOnce: storesListOnce[draft.entity])
         gathered += 1
-        batches[draft.entity].given[row] = true
-        if keptByMode.isEmpty || !keptByMode.contains(where: { $0.entity == draft.entity && $0.key == draft.key }) {
-            batches[draft.entity].written[row] = true
-        }
-        for (index, value) in draft.values.enumerated() where value != nil { batches[draft.entity].values[row][index] = value }
-        for (index, link) in toOne.enumerated() {
-            guard let link else { continue }
-            let previous = batches[draft.entity].toOne[row][index]
-            let now = link.replacing(previous)
-            batches[draft.entity].toOne[row][index] = now
-            if storesListOnce[draft.entity].contains(index) { batches[draft.entity].noteHolder(draft.key, toOne: index, was: previous, now: now) }
-        }
-        for (index, list) in toMany.enumerated() {
-            guard let list else { continue }
-            if entity.toMany[index].mergesList, let earlier = batches[draft.entity].toMany[row][index] {
-                batches[draft.entity].toMany[row][index] = earlier.appending(page: list)
-            } else {
-                batches[draft.entity].toMany[row][index] = list
-            }
-        }
+        gatheringToOnes.removeLast(draft.toOne.count)
+        gatheringLists.removeLast(draft.toMany.count)
         if entity.storesListsOnce { gatherOnce(draft) }
         return draft.key
     }
@@ -243,12 +315,12 @@ final class PostgresBatchWriter {
         case .object(let nested): return gather(nested)
         case .existing(_, let key, _): return key
         case .reference(let entity, let key):
-            let attributes = plan.entities[entity].attributes.count
-            if batches[entity].rows[key] == nil {
-                let row = batches[entity].row(for: key, attributes: attributes)
+            let known = batches[entity].keys.count
+            let row = batches[entity].row(for: key)
+            if row == known {
                 batches[entity].madeByReference[row] = true
                 for (position, attribute) in plan.entities[entity].keyAttributes.enumerated() {
-                    batches[entity].values[row][attribute] = key.values[position]
+                    batches[entity].setValue(row, attribute, key.values[position])
                 }
                 gathered += 1
             }
@@ -311,8 +383,13 @@ final class PostgresBatchWriter {
                 try writeToMany(index, relationship, pending: pending, stored: stored[index]!, ids: ids)
             }
         }
-        batches = plan.entities.map { EntityBatch(toOne: $0.toOne.count, toMany: $0.toMany.count) }
+        for index in batches.indices { batches[index].removeAll() }
         gathered = 0
+    }
+
+    /// Sends the rows of `copyText` into `columns` of `table`.
+    func copy(into table: String, columns: [String]) throws(PostgresError) {
+        try connection.copy(into: table, columns: columns, text: copyText)
     }
 
     func keyColumns(_ entity: EntityPlan) -> [String] { entity.keyAttributes.map { entity.attributes[$0].column } }
@@ -342,7 +419,7 @@ final class PostgresBatchWriter {
         var values = [SQLValue?](repeating: nil, count: batch.keys.count * width)
         for row in batch.keys.indices {
             for (relationship, toOne) in entity.toOne.enumerated() {
-                guard let link = batch.toOne[row][relationship]?.resolved(pending.unknown[toOne.target]) else { continue }
+                guard let link = batch.toOne(row, relationship)?.resolved(pending.unknown[toOne.target]) else { continue }
                 guard let key = link else {
                     values[row * width + relationship] = .null
                     continue
@@ -366,29 +443,28 @@ final class PostgresBatchWriter {
         let width = entity.toOne.count
         let columns =
             [Naming.primaryKey] + entity.attributes.map(\.column) + entity.toOne.map(\.column) + [Naming.insertedRun, Naming.changedRun]
-        let stamp = SQLValue.integer(runID)
         let completed = insertsCompleted[index]
-        var values: [SQLValue] = []
-        values.reserveCapacity(rows.count * columns.count)
+        copyText.removeAll()
         for row in rows {
-            values.append(.integer(ids[row]))
+            copyText.append(ids[row])
             for attribute in entity.attributes.indices {
                 if let place = keyPlace[attribute] {
-                    values.append(batch.keys[row].values[place])
+                    copyText.append(batch.keys[row].values[place])
                 } else {
-                    let given = batch.values[row][attribute]
+                    let given = batch.value(row, attribute)
                     if completed, let given {
-                        values.append(given)
+                        copyText.append(given)
                     } else {
-                        values.append(decisions.newValue(index, attribute, feedGives: given != nil) ?? given ?? .null)
+                        copyText.append(decisions.newValue(index, attribute, feedGives: given != nil) ?? given ?? .null)
                     }
                 }
             }
-            for relationship in 0..<width { values.append(links[row * width + relationship] ?? .null) }
-            values.append(stamp)
-            values.append(stamp)
+            for relationship in 0..<width { copyText.append(links[row * width + relationship] ?? .null) }
+            copyText.append(runID)
+            copyText.append(runID)
+            copyText.endRow()
         }
-        try connection.copy(into: entity.table, columns: columns, values: values)
+        try copy(into: entity.table, columns: columns)
     }
 
     /// Upserts the batch's stored objects of entity `index` that changed (`rows`), a staging table
@@ -405,7 +481,7 @@ final class PostgresBatchWriter {
         var order: [[Bool]] = []
         for row in rows {
             let shape =
-                batch.values[row].indices.map { fromFeed[$0] && batch.values[row][$0] != nil } + (0..<width).map { links[row * width + $0] != nil }
+                entity.attributes.indices.map { fromFeed[$0] && batch.value(row, $0) != nil } + (0..<width).map { links[row * width + $0] != nil }
             if groups[shape] == nil { order.append(shape) }
             groups[shape, default: []].append(row)
         }
@@ -421,7 +497,7 @@ final class PostgresBatchWriter {
             values.reserveCapacity(rows.count * (entity.keyAttributes.count + attributes.count + toOnes.count))
             for row in rows {
                 values += batch.keys[row].values
-                for attribute in attributes { values.append(batch.values[row][attribute]!) }
+                for attribute in attributes { values.append(batch.value(row, attribute)!) }
                 for relationship in toOnes { values.append(links[row * width + relationship]!) }
             }
             _ = try upsert.write(values, run: runID, on: connection)
