@@ -23,7 +23,10 @@ struct SchemaRendering: CustomStringConvertible {
     var wrapped: Set<[Int]> = []
     /// Wrapped to-manys read with a filter (`rN <- rN where live = true : [E1] each ref`): each
     /// element says `"live": true`, and decoys among them (`live` false, `"true"`, `null` or
-    /// absent, naming a target no graph holds) must be passed over.
+    /// absent, naming a target no graph holds) must be passed over. To-ones too
+    /// (`rN <- rN where live = true : E1? each ref`), an array whose first element that says
+    /// `"live": true` is the target (decoys before it, and one after it that qualifies too), or
+    /// that wrapper alone.
     var filtered: Set<[Int]> = []
     /// The one referenced entity whose records are a top-level array (`records at $[*]`, or a
     /// record per line of JSON Lines), not a member of an envelope.
@@ -118,12 +121,19 @@ struct SchemaRendering: CustomStringConvertible {
             }
         }
         // Not under a records line of its own: it would take the decoys too.
-        let filtered =
-            shapes.contains(.filters)
-            ? Set(
-                wrapped.sorted { $0.lexicographicallyPrecedes($1) }.filter { pair in
-                    !overlapping.contains { $0.entity == pair[0] && $0.relationship == pair[1] } && random.chance(1, in: 2)
-                }) : []
+        func taken(_ pair: [Int]) -> Bool { overlapping.contains { $0.entity == pair[0] && $0.relationship == pair[1] } }
+        var filtered = Set<[Int]>()
+        if shapes.contains(.filters) {
+            for pair in wrapped.sorted(by: { $0.lexicographicallyPrecedes($1) }) where !taken(pair) && random.chance(1, in: 2) { filtered.insert(pair) }
+            for (index, entity) in schema.entities.enumerated() {
+                for (number, relationship) in entity.relationships.enumerated()
+                where !relationship.toMany && relationship.alternative == nil && schema.entities[relationship.target].isReferenced
+                    && !taken([index, number]) && random.chance(1, in: 4)
+                {
+                    filtered.insert([index, number])
+                }
+            }
+        }
         return SchemaRendering(
             documents: documents, keyedRoots: keyed, overlapping: overlapping, nestedFirst: nestedFirst, keyedToManys: keyedToManys, wrapped: wrapped,
             filtered: filtered, bareRoot: bareRoot, escapeAll: shapes.contains(.escapes) && random.chance(1, in: 4))
@@ -174,7 +184,7 @@ struct SchemaRendering: CustomStringConvertible {
                 let source =
                     entity.key == .group
                     ? " <- $" : keyedMembers ? " <- \(relationship.name){*}\(filter)" : filter.isEmpty ? "" : " <- \(relationship.name)\(filter)"
-                let each = wrapped.contains([index, number]) ? " each ref" : ""
+                let each = wrapped.contains([index, number]) || filtered.contains([index, number]) ? " each ref" : ""
                 if let alternative = relationship.alternative {
                     let other = schema.entities[alternative].name
                     let type = relationship.toMany ? "[\(target) | \(other)]" : "(\(target) | \(other))" + (relationship.optional ? "?" : "")
@@ -182,7 +192,7 @@ struct SchemaRendering: CustomStringConvertible {
                     continue
                 }
                 lines.append("  \(relationship.name)\(source) : " + (relationship.toMany ? "[\(target)]" : target + (relationship.optional ? "?" : "")) + each)
-                if !each.isEmpty { lines.append("    link role : String") }
+                if wrapped.contains([index, number]) { lines.append("    link role : String") }
             }
         }
         return lines.joined(separator: "\n") + "\n"
@@ -252,13 +262,7 @@ struct SchemaRendering: CustomStringConvertible {
         /// An element a filtered to-many must pass over: its `live` is not `true`, and its `ref`
         /// names an object of `entity` the graph does not hold.
         mutating func decoy(_ entity: Int) -> RenderedJSON {
-            let ref: RenderedJSON =
-                switch graph.schema.entities[entity].key {
-                case .int?: .int(GeneratedGraph.id(&random))
-                case .compound?: .object([("ka", .string("decoy")), ("kb", .int(7))])
-                default: .string("decoy")
-                }
-            var members: [(String, RenderedJSON)] = [("ref", ref), ("role", .string("decoy"))]
+            var members: [(String, RenderedJSON)] = [("ref", decoyKey(entity)), ("role", .string("decoy"))]
             switch random.next(4) {
             case 0: members.append(("live", .bool(false)))
             case 1: members.append(("live", .string("true")))
@@ -266,6 +270,15 @@ struct SchemaRendering: CustomStringConvertible {
             default: break
             }
             return .object(members.shuffled(using: &random))
+        }
+
+        /// A key of `entity` that no object of the graph has, but for an unlucky integer.
+        mutating func decoyKey(_ entity: Int) -> RenderedJSON {
+            switch graph.schema.entities[entity].key {
+            case .int?: .int(GeneratedGraph.id(&random))
+            case .compound?: .object([("ka", .string("decoy")), ("kb", .int(7))])
+            default: .string("decoy")
+            }
         }
 
         /// An absent value: `null`, or no key at all.
@@ -325,14 +338,28 @@ struct SchemaRendering: CustomStringConvertible {
                         .object(([("role", .string(SchemaGraph.role(object, $0))), ("ref", $1)] + live).shuffled(using: &random))
                     }
                 }
-                if rendering.filtered.contains([entity, number]) {
+                if relationship.toMany && rendering.filtered.contains([entity, number]) {
                     for count in 0..<random.next(3) {
                         let position = random.next(elements.count + 1)
                         elements.insert(decoy(relationship.target), at: position)
                         if keyedToMany { names.insert("~decoy \(count)", at: position) }
                     }
                 }
-                if relationship.toMany {
+                if !relationship.toMany && rendering.filtered.contains([entity, number]) {
+                    var candidates = (0..<random.next(3)).map { _ in decoy(relationship.target) }
+                    if let element = elements.first {
+                        candidates.append(.object([("ref", element), ("live", .bool(true))].shuffled(using: &random)))
+                        // One after it that qualifies too: the first one is the target.
+                        if random.chance(1, in: 3) { candidates.append(.object([("live", .bool(true)), ("ref", decoyKey(relationship.target))])) }
+                    }
+                    if candidates.count == 1 && !elements.isEmpty && random.chance(1, in: 2) {
+                        members.append((relationship.name, candidates[0]))
+                    } else if !candidates.isEmpty || random.chance(1, in: 2) {
+                        members.append((relationship.name, .array(candidates)))
+                    } else {
+                        absent(relationship.name, into: &members)
+                    }
+                } else if relationship.toMany {
                     if keyedToMany {
                         members.append((relationship.name, .object(Array(zip(names, elements)))))
                     } else if !elements.isEmpty || random.chance(1, in: 2) {
