@@ -105,6 +105,10 @@ struct SchemaRendering: CustomStringConvertible {
         var keyedToManys = Set<[Int]>()
         for (index, entity) in schema.entities.enumerated() where shapes.contains(.keyedToManys) {
             for (number, relationship) in entity.relationships.enumerated()
+            // Not polymorphic: `r <- r{*} : [A | B] by kind each ref` is a map error today ("'by'
+            // chooses among the elements of an array"; issue 28 asks for it). Where it compiles,
+            // draw it where no key of one target can name one of the other (an integer and a text
+            // key), as members are named by their targets' keys (`names` below resolves each link).
             where relationship.toMany && relationship.alternative == nil
                 && (schema.entities[relationship.target].isReferenced || schema.entities[relationship.target].key == .scoped)
                 && !keyed.contains(relationship.target)
@@ -188,7 +192,7 @@ struct SchemaRendering: CustomStringConvertible {
                 if let alternative = relationship.alternative {
                     let other = schema.entities[alternative].name
                     let type = relationship.toMany ? "[\(target) | \(other)]" : "(\(target) | \(other))" + (relationship.optional ? "?" : "")
-                    lines += ["  \(relationship.name) : \(type) by kind each ref", "    \"\(target)\" -> \(target)", "    \"\(other)\" -> \(other)"]
+                    lines += ["  \(relationship.name)\(source) : \(type) by kind each ref", "    \"\(target)\" -> \(target)", "    \"\(other)\" -> \(other)"]
                     continue
                 }
                 lines.append("  \(relationship.name)\(source) : " + (relationship.toMany ? "[\(target)]" : target + (relationship.optional ? "?" : "")) + each)
@@ -328,8 +332,9 @@ struct SchemaRendering: CustomStringConvertible {
                 }
                 // A parent-scoped child is named by its number, any other target by its whole key.
                 let scoped = !schema.entities[relationship.target].isReferenced
-                var names = (keyedToMany ? targets : []).map { target in
-                    let key = graph.objects[relationship.target][target].key.map(\.stored)
+                var names = (keyedToMany ? targets : []).map { link in
+                    let (target, object) = graph.resolve(relationship, link)
+                    let key = graph.objects[target][object].key.map(\.stored)
                     return (scoped ? Array(key.suffix(1)) : key).joined(separator: "/")
                 }
                 if rendering.wrapped.contains([entity, number]) {
