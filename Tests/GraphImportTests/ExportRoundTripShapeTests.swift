@@ -87,6 +87,43 @@ struct ExportRoundTripShapeTests {
         #expect(exported.contains(#""b":null"#))
     }
 
+    /// Found by the generated schemas (seeds 1546 and 1880 of a 2,000-seed run): where the
+    /// entity read `$key` as a fallback (`id <- id, $key`), a records line ending at a key took
+    /// `""` as an object (a bare value, as `$` would read it), which the optional to-one at the
+    /// same place reads as no object: the import failed ("has no 'id, $key'"), or, below a `{*}`,
+    /// stored an object keyed by the outer member's name. `$key` is the name of the member the
+    /// record is, and a record nested in that member (`a{*}.b`) has none: an object there without
+    /// its key is refused, as the to-one refuses it.
+    @Test(arguments: StoreKind.testable)
+    func aRecordsLineEndingAtAKeyTakesNoObjectForEmptyTextWhereTheEntityReadsKey(kind: StoreKind) throws {
+        let map = """
+            records at a{*} as A
+            records at a{*}.b as B
+            records at bs{*} as B
+            entity A
+              key id
+              id <- id, $key : Int | int
+              b : B?
+            entity B
+              key id
+              id <- id, $key : Int | int
+              name : String?
+            """
+        let plan = try ImportPlan.compile(text: map, fileName: "test.map")
+        let store = try StoreUnderTest(kind)
+        let feed = #"{"a": {"1": {"b": {"id": 2, "name": "two"}}, "3": {"b": ""}}, "bs": {"5": {"name": "five"}}}"#
+        let summary = try store.importJSON(feed, plan: plan).get()
+        #expect(summary.ignoredRecords == 1)
+        #expect(try store.select("SELECT id, name FROM bs ORDER BY id") == [["2", "two"], ["5", "five"]])
+        #expect(try store.select("SELECT a.id, bs.id FROM a LEFT JOIN bs ON bs.pk = a.b_pk ORDER BY a.id") == [["1", "2"], ["3", "NULL"]])
+        guard case .failure(let failure) = store.importJSON(#"{"a": {"4": {"b": {"name": "four"}}}, "bs": {}}"#, plan: plan) else {
+            Issue.record("an object below a member without its key took the member's name")
+            return
+        }
+        #expect(failure.text.contains("B.id"), "\(failure.text)")
+        #expect(try store.select("SELECT id FROM bs ORDER BY id") == [["2"], ["5"]])
+    }
+
     /// Found by the generated schemas (seed 195): members were named by the first key attribute
     /// alone, `"octo"` twice, which no JSON reader takes.
     @Test(arguments: StoreKind.testable)

@@ -8,7 +8,8 @@ import Testing
 /// same inputs must change nothing, and the export must import again to the same graph, naming
 /// no limit. On both stores.
 ///
-/// A fixed budget of seeds runs in CI. `GRAPHIMPORT_GENERATOR_SEEDS=N` runs seeds 1…N,
+/// A fixed budget of seeds runs in CI. `GRAPHIMPORT_GENERATOR_SEEDS=N` runs seeds 1…N (from
+/// `GRAPHIMPORT_GENERATOR_FIRST_SEED=F` on, F…F+N-1, as `Fuzz/schemas` draws them),
 /// `GRAPHIMPORT_GENERATOR_SEED=S` runs seed S alone (a failure prints it, with the map and the inputs),
 /// `GRAPHIMPORT_GENERATOR_STORE=sqlite` (or `postgresql`) runs them on that store alone, and
 /// `GRAPHIMPORT_GENERATOR_PRINT=1` prints each seed's map, inputs and expected graph.
@@ -20,7 +21,10 @@ struct GeneratedGraphTests {
         let environment = ProcessInfo.processInfo.environment
         if let only = environment["GRAPHIMPORT_GENERATOR_STORE"], only != kind.rawValue { return [] }
         if let text = environment["GRAPHIMPORT_GENERATOR_SEED"], let seed = UInt64(text) { return [seed] }
-        if let text = environment["GRAPHIMPORT_GENERATOR_SEEDS"], let count = UInt64(text), count > 0 { return Array(1...count) }
+        if let text = environment["GRAPHIMPORT_GENERATOR_SEEDS"], let count = UInt64(text), count > 0 {
+            let first = environment["GRAPHIMPORT_GENERATOR_FIRST_SEED"].flatMap { UInt64($0) } ?? 1
+            return (0..<count).map { first &+ $0 }
+        }
         return Array(1...(kind == .sqlite ? sqlite : postgresql))
     }
 

@@ -15,11 +15,22 @@ struct SchemaRendering: CustomStringConvertible {
     /// `included`), and left out when it has none.
     var nestedFirst: Set<Int> = []
     /// To-manys written as objects keyed by their targets' keys (`rN <- rN{*} : [E1]`), as
-    /// `[entity, relationship]`.
+    /// `[entity, relationship]`; into a parent-scoped entity, keyed by the child's own number,
+    /// which the child reads as `number <- number, $key`.
     var keyedToManys: Set<[Int]> = []
     /// To-manys whose elements are wrappers, the target at `ref` and a link value beside it
     /// (`rN : [E1] each ref` with `link role : String`), as `[entity, relationship]`.
     var wrapped: Set<[Int]> = []
+    /// Wrapped to-manys read with a filter (`rN <- rN where live = true : [E1] each ref`): each
+    /// element says `"live": true`, and decoys among them (`live` false, `"true"`, `null` or
+    /// absent, naming a target no graph holds) must be passed over. To-ones too
+    /// (`rN <- rN where live = true : E1? each ref`), an array whose first element that says
+    /// `"live": true` is the target (decoys before it, and one after it that qualifies too), or
+    /// that wrapper alone.
+    var filtered: Set<[Int]> = []
+    /// The one referenced entity whose records are a top-level array (`records at $[*]`, or a
+    /// record per line of JSON Lines), not a member of an envelope.
+    var bareRoot: Int?
     var escapeAll: Bool
 
     var description: String {
@@ -34,6 +45,8 @@ struct SchemaRendering: CustomStringConvertible {
         if !nestedFirst.isEmpty { parts.append("nested first \(nestedFirst.sorted().map { "E\($0)" })") }
         if !keyedToManys.isEmpty { parts.append("keyed to-manys \(keyedToManys.sorted { $0.lexicographicallyPrecedes($1) }.map { "E\($0[0]).r\($0[1]){*}" })") }
         if !wrapped.isEmpty { parts.append("wrapped \(wrapped.sorted { $0.lexicographicallyPrecedes($1) }.map { "E\($0[0]).r\($0[1])" })") }
+        if !filtered.isEmpty { parts.append("filtered \(filtered.sorted { $0.lexicographicallyPrecedes($1) }.map { "E\($0[0]).r\($0[1])" })") }
+        if let bareRoot { parts.append("bare root E\(bareRoot) at $[*]") }
         if escapeAll { parts.append("\\u escapes") }
         return parts.joined(separator: ", ")
     }
@@ -48,7 +61,9 @@ struct SchemaRendering: CustomStringConvertible {
         static let nestedFirst = Shapes(rawValue: 1 << 4)
         static let keyedToManys = Shapes(rawValue: 1 << 5)
         static let wrapped = Shapes(rawValue: 1 << 6)
-        static let all: Shapes = [.documents, .keyedRoots, .overlapping, .escapes, .nestedFirst, .keyedToManys, .wrapped]
+        static let filters = Shapes(rawValue: 1 << 7)
+        static let bareRoot = Shapes(rawValue: 1 << 8)
+        static let all: Shapes = [.documents, .keyedRoots, .overlapping, .escapes, .nestedFirst, .keyedToManys, .wrapped, .filters, .bareRoot]
     }
 
     /// A rendering of `schema`, which it may change where a shape needs it (a scoped entity taken
@@ -62,10 +77,14 @@ struct SchemaRendering: CustomStringConvertible {
             default: break
             }
         }
+        // A top-level array holds one entity's records: where that is the only entity other
+        // objects can reference (the rest are scoped, owned or groups, nested in it).
+        let referenced = schema.entities.indices.filter { schema.entities[$0].isReferenced }
+        let bareRoot = shapes.contains(.bareRoot) && referenced.count == 1 && random.chance(1, in: 2) ? referenced[0] : nil
         var keyed = Set<Int>()
         var overlapping: [(entity: Int, relationship: Int)] = []
         for (index, entity) in schema.entities.enumerated() where entity.isReferenced {
-            if shapes.contains(.keyedRoots) && entity.key != .compound && random.chance(1, in: 3) { keyed.insert(index) }
+            if shapes.contains(.keyedRoots) && index != bareRoot && entity.key != .compound && random.chance(1, in: 3) { keyed.insert(index) }
             guard shapes.contains(.overlapping) else { continue }
             // Over optional to-ones too: a records line that meets `null` or `""` there takes no
             // object (`RecordRoute.nullIsNoRecord`; it refused the record before).
@@ -81,11 +100,17 @@ struct SchemaRendering: CustomStringConvertible {
         let nestedFirst =
             shapes.contains(.nestedFirst) ? Set(schema.entities.indices.filter { $0 > 0 && schema.entities[$0].isReferenced && random.chance(1, in: 2) }) : []
         // Not into an entity that reads `$key` (a keyed root): a scalar member's value there is that
-        // entity's object, named by the member (Mappings/README.md, Limits).
+        // entity's object, named by the member (Mappings/README.md, Limits). Into a parent-scoped
+        // entity, each member is a child named by its number (`{"1": {…}, "2": {…}}`).
         var keyedToManys = Set<[Int]>()
         for (index, entity) in schema.entities.enumerated() where shapes.contains(.keyedToManys) {
             for (number, relationship) in entity.relationships.enumerated()
-            where relationship.toMany && relationship.alternative == nil && schema.entities[relationship.target].isReferenced
+            // Not polymorphic: `r <- r{*} : [A | B] by kind each ref` is a map error today ("'by'
+            // chooses among the elements of an array"; issue 28 asks for it). Where it compiles,
+            // draw it where no key of one target can name one of the other (an integer and a text
+            // key), as members are named by their targets' keys (`names` below resolves each link).
+            where relationship.toMany && relationship.alternative == nil
+                && (schema.entities[relationship.target].isReferenced || schema.entities[relationship.target].key == .scoped)
                 && !keyed.contains(relationship.target)
                 && random.chance(1, in: 3)
             {
@@ -99,12 +124,34 @@ struct SchemaRendering: CustomStringConvertible {
                 wrapped.insert([index, number])
             }
         }
+        // Not under a records line of its own: it would take the decoys too.
+        func taken(_ pair: [Int]) -> Bool { overlapping.contains { $0.entity == pair[0] && $0.relationship == pair[1] } }
+        var filtered = Set<[Int]>()
+        if shapes.contains(.filters) {
+            for pair in wrapped.sorted(by: { $0.lexicographicallyPrecedes($1) }) where !taken(pair) && random.chance(1, in: 2) { filtered.insert(pair) }
+            for (index, entity) in schema.entities.enumerated() {
+                for (number, relationship) in entity.relationships.enumerated()
+                where !relationship.toMany && relationship.alternative == nil && schema.entities[relationship.target].isReferenced
+                    && !taken([index, number]) && random.chance(1, in: 4)
+                {
+                    filtered.insert([index, number])
+                }
+            }
+        }
         return SchemaRendering(
             documents: documents, keyedRoots: keyed, overlapping: overlapping, nestedFirst: nestedFirst, keyedToManys: keyedToManys, wrapped: wrapped,
-            escapeAll: shapes.contains(.escapes) && random.chance(1, in: 4))
+            filtered: filtered, bareRoot: bareRoot, escapeAll: shapes.contains(.escapes) && random.chance(1, in: 4))
     }
 
-    func root(_ entity: Int) -> String { keyedRoots.contains(entity) ? "e\(entity){*}" : "e\(entity)[*]" }
+    func root(_ entity: Int) -> String { entity == bareRoot ? "$[*]" : keyedRoots.contains(entity) ? "e\(entity){*}" : "e\(entity)[*]" }
+
+    /// Whether `entity`'s objects are members of a `{*}` named by their own key (their last key
+    /// part), which they read as `$key` where the object leaves it out.
+    func readsKey(_ entity: Int, _ schema: GeneratedSchema) -> Bool {
+        if keyedRoots.contains(entity) { return true }
+        guard schema.entities[entity].key == .scoped, let holder = schema.entities[entity].holder else { return false }
+        return keyedToManys.contains([holder.entity, holder.relationship])
+    }
 
     func map(_ schema: GeneratedSchema) -> String {
         var lines: [String] = []
@@ -124,8 +171,9 @@ struct SchemaRendering: CustomStringConvertible {
             if !parts.isEmpty { lines.append("  key " + parts.map(\.name).joined(separator: ", ")) }
             for part in parts {
                 var paths = part.paths
-                if keyedRoots.contains(index) { paths.append("$key") }
-                let converter = keyedRoots.contains(index) && part.type == .int ? " | int" : ""
+                let readsKey = readsKey(index, schema) && !part.inherited
+                if readsKey { paths.append("$key") }
+                let converter = readsKey && part.type == .int ? " | int" : ""
                 let source = paths == [part.name] ? "" : " <- " + paths.joined(separator: ", ")
                 lines.append("  \(part.name)\(source) : \(part.type.name)\(converter)")
             }
@@ -136,16 +184,19 @@ struct SchemaRendering: CustomStringConvertible {
             for (number, relationship) in entity.relationships.enumerated() {
                 let target = schema.entities[relationship.target].name
                 let keyedMembers = schema.entities[relationship.target].key == .group || keyedToManys.contains([index, number])
-                let source = entity.key == .group ? " <- $" : keyedMembers ? " <- \(relationship.name){*}" : ""
-                let each = wrapped.contains([index, number]) ? " each ref" : ""
+                let filter = filtered.contains([index, number]) ? " where live = true" : ""
+                let source =
+                    entity.key == .group
+                    ? " <- $" : keyedMembers ? " <- \(relationship.name){*}\(filter)" : filter.isEmpty ? "" : " <- \(relationship.name)\(filter)"
+                let each = wrapped.contains([index, number]) || filtered.contains([index, number]) ? " each ref" : ""
                 if let alternative = relationship.alternative {
                     let other = schema.entities[alternative].name
                     let type = relationship.toMany ? "[\(target) | \(other)]" : "(\(target) | \(other))" + (relationship.optional ? "?" : "")
-                    lines += ["  \(relationship.name) : \(type) by kind each ref", "    \"\(target)\" -> \(target)", "    \"\(other)\" -> \(other)"]
+                    lines += ["  \(relationship.name)\(source) : \(type) by kind each ref", "    \"\(target)\" -> \(target)", "    \"\(other)\" -> \(other)"]
                     continue
                 }
                 lines.append("  \(relationship.name)\(source) : " + (relationship.toMany ? "[\(target)]" : target + (relationship.optional ? "?" : "")) + each)
-                if !each.isEmpty { lines.append("    link role : String") }
+                if wrapped.contains([index, number]) { lines.append("    link role : String") }
             }
         }
         return lines.joined(separator: "\n") + "\n"
@@ -166,6 +217,12 @@ struct SchemaRendering: CustomStringConvertible {
         var envelopes: [RenderedJSON] = []
         for page in 0..<count {
             var members: [(String, RenderedJSON)] = []
+            if let bareRoot {
+                // The only root: the page is its array, JSON Lines a record per line.
+                let records = GraphRendering.chunks(graph.objects[bareRoot].count, count)[page].map { writer.whole(bareRoot, $0, depth: 0) }
+                if case .lines = documents { envelopes += records } else { envelopes.append(.array(records)) }
+                continue
+            }
             for entity in roots {
                 var chunk = Array(GraphRendering.chunks(graph.objects[entity].count, count)[page])
                 if nestedFirst.contains(entity) {
@@ -182,7 +239,7 @@ struct SchemaRendering: CustomStringConvertible {
             envelopes.append(.object(members))
         }
         let texts = envelopes.map { $0.text(escapeAll: escapeAll) }
-        if case .lines = documents { return [texts.joined(separator: "\n")] }
+        if case .lines = documents { return [texts.joined(separator: "\n") + (bareRoot == nil ? "" : "\n")] }
         return texts
     }
 
@@ -199,10 +256,33 @@ struct SchemaRendering: CustomStringConvertible {
             return .array(graph.objects[entity][object].links[0].map { element(relationship.target, $0, whole: false, depth: depth) })
         }
 
-        mutating func element(_ entity: Int, _ object: Int, whole always: Bool, depth: Int) -> RenderedJSON {
+        /// `keyed`: a member of a `{*}` named by its own key (`whole`).
+        mutating func element(_ entity: Int, _ object: Int, whole always: Bool, depth: Int, keyed: Bool = false) -> RenderedJSON {
             let first = rendering.nestedFirst.contains(entity) && !written.contains([entity, object])
             return always || first || (depth < 2 && random.chance(1, in: 2))
-                ? whole(entity, object, depth: depth + 1) : graph.objects[entity][object].key[0].json
+                ? whole(entity, object, depth: depth + 1, keyed: keyed) : graph.objects[entity][object].key[0].json
+        }
+
+        /// An element a filtered to-many must pass over: its `live` is not `true`, and its `ref`
+        /// names an object of `entity` the graph does not hold.
+        mutating func decoy(_ entity: Int) -> RenderedJSON {
+            var members: [(String, RenderedJSON)] = [("ref", decoyKey(entity)), ("role", .string("decoy"))]
+            switch random.next(4) {
+            case 0: members.append(("live", .bool(false)))
+            case 1: members.append(("live", .string("true")))
+            case 2: members.append(("live", .null))
+            default: break
+            }
+            return .object(members.shuffled(using: &random))
+        }
+
+        /// A key of `entity` that no object of the graph has, but for an unlucky integer.
+        mutating func decoyKey(_ entity: Int) -> RenderedJSON {
+            switch graph.schema.entities[entity].key {
+            case .int?: .int(GeneratedGraph.id(&random))
+            case .compound?: .object([("ka", .string("decoy")), ("kb", .int(7))])
+            default: .string("decoy")
+            }
         }
 
         /// An absent value: `null`, or no key at all.
@@ -210,7 +290,8 @@ struct SchemaRendering: CustomStringConvertible {
             if random.chance(1, in: 2) { members.append((key, .null)) }
         }
 
-        /// An object whole; `keyed`: a member of a `{*}` root, whose name is its key, which it may also hold.
+        /// An object whole; `keyed`: a member of a `{*}` named by its own key (a root's member, or a
+        /// parent-scoped child's named by its number), which it may also hold.
         mutating func whole(_ entity: Int, _ object: Int, depth: Int, keyed: Bool = false) -> RenderedJSON {
             let schema = graph.schema
             let model = schema.entities[entity]
@@ -222,7 +303,7 @@ struct SchemaRendering: CustomStringConvertible {
                 // A parent-scoped child reads its parent's key with `@parent`, which reads the
                 // parent's members: its member name (`$key`) is not one (Mappings/README.md, Limits).
                 let holdsScoped = model.relationships.contains { schema.entities[$0.target].key?.isScoped == true }
-                if keyed && !holdsScoped && random.chance(2, in: 3) { continue }
+                if keyed && !part.inherited && !holdsScoped && random.chance(2, in: 3) { continue }
                 members.append((part.name, value.json))
             }
             for (attribute, value) in zip(model.attributes, item.values) {
@@ -240,20 +321,51 @@ struct SchemaRendering: CustomStringConvertible {
                     }
                     continue
                 }
+                let keyedToMany = rendering.keyedToManys.contains([entity, number])
                 var elements = targets.map { link in
                     let (target, object) = graph.resolve(relationship, link)
                     // Whole as its own entity needs: a polymorphic relationship's two targets may differ.
                     let always = !schema.entities[target].isReferenced || schema.entities[target].key == .compound || overlapping
-                    let inner = element(target, object, whole: always, depth: depth)
+                    let inner = element(target, object, whole: always, depth: depth, keyed: keyedToMany && !schema.entities[target].isReferenced)
                     guard relationship.alternative != nil else { return inner }
                     return .object([("kind", .string(schema.entities[target].name)), ("ref", inner)].shuffled(using: &random))
                 }
-                if rendering.wrapped.contains([entity, number]) {
-                    elements = elements.enumerated().map { .object([("role", .string(SchemaGraph.role(object, $0))), ("ref", $1)].shuffled(using: &random)) }
+                // A parent-scoped child is named by its number, any other target by its whole key.
+                let scoped = !schema.entities[relationship.target].isReferenced
+                var names = (keyedToMany ? targets : []).map { link in
+                    let (target, object) = graph.resolve(relationship, link)
+                    let key = graph.objects[target][object].key.map(\.stored)
+                    return (scoped ? Array(key.suffix(1)) : key).joined(separator: "/")
                 }
-                if relationship.toMany {
-                    if rendering.keyedToManys.contains([entity, number]) {
-                        let names = targets.map { graph.objects[relationship.target][$0].key.map(\.stored).joined(separator: "/") }
+                if rendering.wrapped.contains([entity, number]) {
+                    let live: [(String, RenderedJSON)] = rendering.filtered.contains([entity, number]) ? [("live", .bool(true))] : []
+                    elements = elements.enumerated().map {
+                        .object(([("role", .string(SchemaGraph.role(object, $0))), ("ref", $1)] + live).shuffled(using: &random))
+                    }
+                }
+                if relationship.toMany && rendering.filtered.contains([entity, number]) {
+                    for count in 0..<random.next(3) {
+                        let position = random.next(elements.count + 1)
+                        elements.insert(decoy(relationship.target), at: position)
+                        if keyedToMany { names.insert("~decoy \(count)", at: position) }
+                    }
+                }
+                if !relationship.toMany && rendering.filtered.contains([entity, number]) {
+                    var candidates = (0..<random.next(3)).map { _ in decoy(relationship.target) }
+                    if let element = elements.first {
+                        candidates.append(.object([("ref", element), ("live", .bool(true))].shuffled(using: &random)))
+                        // One after it that qualifies too: the first one is the target.
+                        if random.chance(1, in: 3) { candidates.append(.object([("live", .bool(true)), ("ref", decoyKey(relationship.target))])) }
+                    }
+                    if candidates.count == 1 && !elements.isEmpty && random.chance(1, in: 2) {
+                        members.append((relationship.name, candidates[0]))
+                    } else if !candidates.isEmpty || random.chance(1, in: 2) {
+                        members.append((relationship.name, .array(candidates)))
+                    } else {
+                        absent(relationship.name, into: &members)
+                    }
+                } else if relationship.toMany {
+                    if keyedToMany {
                         members.append((relationship.name, .object(Array(zip(names, elements)))))
                     } else if !elements.isEmpty || random.chance(1, in: 2) {
                         members.append((relationship.name, .array(elements)))

@@ -6,6 +6,11 @@ extension EntityPlan {
         attributes.contains { $0.reads { $0 == [] || $0 == [.memberName] } }
     }
 
+    /// Whether an attribute reads `$` itself (not `$key`), as its path or a fallback.
+    var readsItsValue: Bool {
+        attributes.contains { $0.reads { $0 == [] } }
+    }
+
     /// Whether a to-many reads `$`, as its path or a fallback (`files <- $ : [File]`): then an
     /// array where an object of this entity is expected (a record, a member taken by `{*}`, an
     /// element, a to-one's value) is that object, whose `$` is the array and whose every other

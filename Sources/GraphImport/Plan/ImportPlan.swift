@@ -104,7 +104,8 @@ public struct ImportPlan: Sendable {
             source.paths.map { RecordRoute(source: source, path: $0, indexByName: indexByName) }
         }
         for index in routes.indices where routes[index].nullIsNoRecord {
-            if case .entity(let entity) = routes[index].target, entities[entity].readsBareValue { continue }
+            // `$key` reads nothing there (the path ends at a key): only `$` makes `""` an object.
+            if case .entity(let entity) = routes[index].target, entities[entity].readsItsValue { continue }
             routes[index].emptyTextIsNoRecord = true
         }
         // Routes of one path form choices: the first route of a choice takes the record when its
@@ -195,7 +196,8 @@ package struct RecordRoute: Sendable {
     /// The later routes of the same path, tried in order for a record `filter` does not take.
     var alternatives: [Int] = []
     /// Where in a record's concrete path the name of its member is, when the path takes
-    /// records with `{*}` (the last one): what `$key` reads.
+    /// records with `{*}` (its last step): what `$key` reads. A path that goes on past its `{*}`
+    /// (`users{*}.profile`) takes objects nested in the member, which have no name of their own.
     let memberNameDepth: Int?
     /// Where in a record's concrete path its position in its array is, when the path's last
     /// iteration is `[*]` or `[*?]`: what `$index` reads (0 for a lone object taken by `[*?]`).
@@ -204,7 +206,7 @@ package struct RecordRoute: Sendable {
     /// path ends at a named key (`$[*].b`), where a to-one at the same place (`b : B?`) reads
     /// `null` as no object, and where export writes a to-one without one as `null`.
     let nullIsNoRecord: Bool
-    /// The same for `""`, where the route's entity reads no bare value (as a to-one reads `""`).
+    /// The same for `""`, where the route's entity does not read `$` (as a to-one reads `""`).
     var emptyTextIsNoRecord = false
 
     enum Target: Sendable {
@@ -234,7 +236,7 @@ package struct RecordRoute: Sendable {
         pattern = ImportPlan.pattern(for: path)
         mayBeMissing = source.mayBeMissing
         filter = source.filter.map(FilterPlan.init)
-        memberNameDepth = path.components.lastIndex(of: .anyMember)
+        memberNameDepth = path.components.last == .anyMember ? path.components.count - 1 : nil
         let lastIteration = path.components.lastIndex { [.anyIndex, .anyIndexOrOne, .anyMember].contains($0) }
         elementIndexDepth = lastIteration.flatMap { path.components[$0] == .anyMember ? nil : $0 }
         nullIsNoRecord =
