@@ -137,6 +137,12 @@ public struct JSONProjection: Sendable {
             children: children, bits: bits, tablesByNode: tables, slots: slots)
     }
 
+    /// The projection's identity: copies share it.
+    var identity: ObjectIdentifier { ObjectIdentifier(storage) }
+
+    /// How many nodes the projection has.
+    var nodeCount: Int { storage.keepsAllByNode.count }
+
     /// How many members of an object at `node` may be kept (nil: any number, the node keeps all).
     func memberLimit(_ node: Int) -> Int? { storage.keepsAllByNode[node] ? nil : storage.membersByNode[node].count }
 

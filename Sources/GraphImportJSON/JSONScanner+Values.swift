@@ -36,6 +36,16 @@ struct BuildFrame {
     let projection: Int
     /// The node of the current member's value; `skipped` to skip it.
     var valueProjection = skipped
+    /// Where the object is in its shape (`KeyShapes`): the index of the key expected next, from
+    /// `shapeStart`, up to `shapeEnd`; `beforeFirstKey` until its first key chooses a shape, and
+    /// `offShape` once it follows none.
+    var shapeNext = beforeFirstKey
+    var shapeStart = 0
+    var shapeEnd = 0
+    /// Whether the current key was the shape's: distinct from the keys before it, so not checked.
+    var keyOnShape = false
+    /// Whether the object's keys are being learnt as a shape.
+    var learns = false
 
     init(isObject: Bool, hashStart: Int, arenaStart: Int, projection: Int) {
         self.isObject = isObject
@@ -76,6 +86,9 @@ private func keyHash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
 
 /// The projection node of a member that is not built.
 private let skipped = -1
+/// `BuildFrame.shapeNext` before an object's first key, and once the object follows no shape.
+private let beforeFirstKey = -2
+private let offShape = -1
 
 extension JSONScanner {
     /// value = false / null / true / object / array / number / string
@@ -103,6 +116,11 @@ extension JSONScanner {
         // Whether the value just completed was skipped (a member the projection leaves out).
         var isSkipped = false
         keyLog.truncate(count: 0, byteCount: 0)
+        // A projection that keeps everything (a captured value's) has no shapes to disturb.
+        if shapes.projection != projection.identity && !projection.keepsAll(projection.root) {
+            shapes = KeyShapes(for: projection, nodeCount: projection.nodeCount)
+        }
+        isLearning = false
         parsing: while true {
             // At the first byte of a value.
             guard let byte = try peek() else {
@@ -156,6 +174,10 @@ extension JSONScanner {
                     guard next == ASCII.closeBrace else { throw separatorError(next, isObject: true) }
                     pos += 1
                     keyLog.truncate(count: top.hashStart, byteCount: top.arenaStart)
+                    if top.learns {
+                        shapes.endLearning(node: top.projection)
+                        isLearning = false
+                    }
                     // Taken out, so that the value holds the only reference to its members.
                     var members: [JSONMember] = []
                     swap(&members, &top.members)
@@ -194,8 +216,17 @@ extension JSONScanner {
         let index = blockScan.stop(in: bytes, from: start, to: end)
         if index < end && bytes[index] == ASCII.quote && index - start <= options.maxStringBytes {
             pos = index + 1
-            takeKey(UnsafeBufferPointer(start: bytes + start, count: index - start), text: nil, into: &frame)
+            let key = UnsafeBufferPointer(start: bytes + start, count: index - start)
+            if !followShape(key, in: &frame) {
+                takeKey(key, text: nil, into: &frame)
+                if frame.learns { learn(key, in: &frame) }
+            }
         } else {
+            // Neither followed nor learnt: a shape holds keys as read in place.
+            if frame.shapeNext >= 0 { leaveShape(&frame) }
+            frame.shapeNext = offShape
+            frame.keyOnShape = false
+            if frame.learns { stopLearning(&frame) }
             let text = try scanString(materialize: true)
             // Padded for keyHash, which reads eight bytes wherever the key starts.
             var padded: [UInt8] = []
@@ -246,28 +277,106 @@ extension JSONScanner {
         frame.currentKeyStart = keyLog.appendBytes(bytes)
     }
 
+    /// Reads a key by the object's shape when it is the shape's next key (true). Otherwise
+    /// (false: the caller takes the key the ordinary way) the object leaves its shape, or, at its
+    /// first key, finds none and may learn one.
+    @inline(__always)
+    private mutating func followShape(_ key: UnsafeBufferPointer<UInt8>, in frame: inout BuildFrame) -> Bool {
+        frame.keyOnShape = false
+        if frame.shapeNext == offShape { return false }
+        let words = KeyWords(key)
+        if frame.shapeNext == beforeFirstKey {
+            frame.shapeNext = offShape
+            let node = frame.projection
+            if projection.keepsAll(node) { return false }
+            guard let shape = shapes.shape(of: node, startingWith: words, key) else {
+                if !isLearning && shapes.hasRoom(node) {
+                    isLearning = true
+                    frame.learns = true
+                    shapes.beginLearning()
+                }
+                return false
+            }
+            frame.shapeStart = shape.lowerBound
+            frame.shapeNext = shape.lowerBound
+            frame.shapeEnd = shape.upperBound
+        }
+        let next = frame.shapeNext
+        guard next < frame.shapeEnd && shapes.matches(next, words, key) else {
+            leaveShape(&frame)
+            return false
+        }
+        frame.shapeNext = next + 1
+        frame.keyOnShape = true
+        frame.keyBit = 0
+        let member = shapes.member(at: next)
+        if member >= 0 {
+            frame.keyMember = member
+            frame.valueProjection = projection.child(of: member)
+        } else {
+            frame.valueProjection = skipped
+        }
+        return true
+    }
+
+    /// The object leaves its shape: the keys it matched are taken and checked as if read one by
+    /// one, so that the keys after them are checked against them. They are distinct (a shape's
+    /// keys are), so none is a duplicate.
+    private mutating func leaveShape(_ frame: inout BuildFrame) {
+        let matched = frame.shapeStart..<frame.shapeNext
+        frame.shapeNext = offShape
+        guard options.rejectDuplicateKeys, !matched.isEmpty else { return }
+        let keyBytes = shapes.bytes
+        keyBytes.withUnsafeBufferPointer { keyBytes in
+            for index in matched {
+                takeKey(UnsafeBufferPointer(rebasing: keyBytes[shapes.range(of: index)]), text: nil, into: &frame)
+                let duplicate = isDuplicate(&frame)
+                assert(!duplicate, "a shape's keys are distinct")
+            }
+        }
+    }
+
+    /// Learns the key just taken as the next of the object's shape.
+    private mutating func learn(_ key: UnsafeBufferPointer<UInt8>, in frame: inout BuildFrame) {
+        guard shapes.learntCount < KeyShapes.maxKeys else { return stopLearning(&frame) }
+        shapes.learn(KeyWords(key), key, member: frame.valueProjection == skipped ? -1 : frame.keyMember)
+    }
+
+    private mutating func stopLearning(_ frame: inout BuildFrame) {
+        frame.learns = false
+        isLearning = false
+    }
+
     /// Checks the current key for a duplicate and adds the member, unless its value was skipped (nil).
     private mutating func addMember(_ value: JSONValue?, to frame: inout BuildFrame) throws(JSONError) {
-        if options.rejectDuplicateKeys {
+        if options.rejectDuplicateKeys && !frame.keyOnShape && isDuplicate(&frame) {
+            let key: String
             if frame.keyBit != 0 {
-                if frame.keptMembers & frame.keyBit != 0 {
-                    throw JSONError(
-                        kind: .syntax, message: JSONMessage.duplicateKey(projection.key(of: frame.keyMember)), position: frame.keyPosition,
-                        hint: nil)
-                }
-                frame.keptMembers |= frame.keyBit
+                key = projection.key(of: frame.keyMember)
+            } else if frame.keyCount - 1 < linearKeySearchLimit {
+                key = String(decoding: keyLog.bytes(from: frame.currentKeyStart), as: UTF8.self)
             } else {
-                try checkLoggedKey(of: &frame)
+                key = frame.key
             }
+            throw JSONError(kind: .syntax, message: JSONMessage.duplicateKey(key), position: frame.keyPosition, hint: nil)
         }
         if let value {
             frame.members.append(JSONMember(key: frame.keyMember >= 0 ? projection.key(of: frame.keyMember) : frame.key, value: value))
         }
     }
 
+    /// Whether the current key repeats one before it in its object; either way it is noted as
+    /// seen: a kept member by its bit, any other key in the log.
+    private mutating func isDuplicate(_ frame: inout BuildFrame) -> Bool {
+        guard frame.keyBit != 0 else { return checkLoggedKey(of: &frame) }
+        if frame.keptMembers & frame.keyBit != 0 { return true }
+        frame.keptMembers |= frame.keyBit
+        return false
+    }
+
     /// The duplicate check of a key without a bit: a linear search of the object's logged keys
     /// (hashes first, through a filter of their bits), or past that a set of their texts.
-    private mutating func checkLoggedKey(of frame: inout BuildFrame) throws(JSONError) {
+    private mutating func checkLoggedKey(of frame: inout BuildFrame) -> Bool {
         let count = frame.keyCount
         var duplicate = false
         if count < linearKeySearchLimit {
@@ -291,10 +400,7 @@ extension JSONScanner {
             duplicate = !frame.keySet.insert(frame.key).inserted
         }
         frame.keyCount += 1
-        if duplicate {
-            let key = count < linearKeySearchLimit ? String(decoding: keyLog.bytes(from: frame.currentKeyStart), as: UTF8.self) : frame.key
-            throw JSONError(kind: .syntax, message: JSONMessage.duplicateKey(key), position: frame.keyPosition, hint: nil)
-        }
+        return duplicate
     }
 
     /// A key and the colon after it (`byte` is the first non-whitespace byte); `pos` ends at the value.

@@ -74,6 +74,10 @@ struct JSONScanner {
     var keyLog = KeyLog()
     /// What `parseValue` builds of the value it is parsing.
     var projection = JSONProjection.all
+    /// The shapes of the objects `parseValue` read with `projection`, and whether an open object
+    /// is learning one (one at a time).
+    var shapes = KeyShapes(for: nil, nodeCount: 0)
+    var isLearning = false
 
     init(source: any JSONByteSource, options: JSONReaderOptions) {
         self.source = source

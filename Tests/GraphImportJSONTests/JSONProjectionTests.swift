@@ -141,6 +141,33 @@ struct JSONProjectionTests {
         }
     }
 
+    /// Objects read by a shape learnt from the records before them (`KeyShapes`): a duplicate
+    /// after the shape's keys, where an object leaves its shape (an escaped key leaves it too) or
+    /// in a nested object is the same error as without a projection; and records that follow a
+    /// shape, leave it partway, outgrow it, stop short of it or start another are read as they
+    /// are when each is read alone, before any shape is learnt.
+    @Test func objectsReadByTheirShapeKeepEveryRule() throws {
+        let teach = #"{"id":1,"x":0,"user":{"id":1,"pic":1},"junk":2}"#
+        for body in [
+            #"{"id":1,"x":0,"user":{"id":1,"pic":1},"junk":2,"id":3}"#, #"{"id":1,"x":0,"user":{"id":1,"pic":1},"junk":2,"x":3}"#,
+            #"{"id":1,"x":0,"x":1}"#, #"{"id":1,"x":0,"\u0078":1}"#, #"{"id":1,"x":0,"user":{"id":1,"pic":1,"id":2}}"#,
+            #"{"id":1,"junk":2,"id":3}"#, #"{"id":1,"x":0,"user":{"id":1,"pic":1},"junk":2,"user":3}"#,
+        ] {
+            let feed = "[" + teach + "," + teach + "," + body + "]"
+            let failure = projectionFailure(feed, tweetProjection())
+            #expect(failure.contains("duplicate key"), "\(body)")
+            #expect(failure == projectionFailure(feed, .all), "\(body)")
+        }
+        let records = [
+            teach, #"{"id":2,"x":0,"user":{"id":2},"junk":2}"#, #"{"id":3,"x":0,"user":{"id":3,"pic":1},"junk":2,"tags":[{"text":"t"}]}"#,
+            #"{"id":4}"#, #"{"junk":1,"id":5,"x":0}"#, #"{"id":6,"user":{"pic":0,"id":6},"x":0}"#, #"{"id":7,"\u0078":0,"user":{"id":7}}"#,
+            #"{"id":8,"x":0,"retweet":{"id":9,"x":0,"user":{"id":1,"pic":1},"junk":2},"user":{"id":8,"pic":1}}"#, teach,
+        ]
+        let oneByOne = try records.flatMap { try project("[\($0)]", tweetProjection()) }
+        #expect(try project("[" + records.joined(separator: ",") + "]", tweetProjection()) == oneByOne)
+        #expect(oneByOne[7] == #"{"id":8,"retweet":{"id":9,"user":{"id":1}},"user":{"id":8}}"#)
+    }
+
     @Test func smallReadWindowGivesTheSameRecords() throws {
         let records = (0..<50).map { #"{"id":\#($0),"junk":"\#(String(repeating: "x", count: $0 * 7))","user":{"id":\#($0),"bio":[\#($0)]}}"# }
         let feed = "[" + records.joined(separator: ",") + "]"

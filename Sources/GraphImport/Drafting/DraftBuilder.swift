@@ -439,8 +439,13 @@ struct DraftBuilder {
                     hint: "the map's `missing reject` requires the key in every object: add it to the feed, or change the rule", below: path[...])
             }
         }
-        let value = try convert(raw, for: attribute, member: member, below: path[...])
-        if value == .null {
+        // Converted here, not through `convert`: calling that method of `self` from this mutating
+        // one copied the whole builder for every value.
+        let value: SQLValue
+        do throws(ConversionError) { value = try attribute.sqlValue(raw) } catch {
+            throw self.error(member, error.message, hint: error.hint, below: path[...])
+        }
+        if case .null = value {
             switch attribute.onNull {
             case .store: return .null
             case .keep: return nil
