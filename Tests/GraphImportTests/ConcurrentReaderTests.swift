@@ -8,7 +8,8 @@ import GraphImportTestSupport
 import Testing
 
 /// The README's promise to readers: they go on reading during an import, never locked out by it,
-/// and see the store as it was until the import commits.
+/// and see the store as it was until the import commits. One store: SQLite's page cache and WAL
+/// (PostgreSQL's readers see the last commit by its MVCC; `ExportTests` reads during a write on both).
 @Suite("Readers during an import")
 struct ConcurrentReaderTests {
     static let map = """

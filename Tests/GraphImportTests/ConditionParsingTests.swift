@@ -1,6 +1,7 @@
 import Foundation
 @testable import GraphImport
 import GraphImportSchema
+import GraphImportStoreTestSupport
 import Testing
 
 @Suite("Read API: conditions written as text")
@@ -31,8 +32,8 @@ struct ConditionParsingTests {
         #expect(error?.message == message)
     }
 
-    @Test func hostileTextIsBoundOrRefusedNeverExecuted() throws {
-        try withGraph { (graph: ObjectGraph, fixture: EngineFixture) throws in
+    @Test(arguments: StoreKind.testable) func hostileTextIsBoundOrRefusedNeverExecuted(_ kind: StoreKind) throws {
+        try withGraph(on: kind) { graph throws in
             for hostile in [#"lang = "en' OR '1'='1""#, #"lang = "x\"; DROP TABLE tweet; --""#, #"text = "'); DELETE FROM user; --""#] {
                 #expect(try graph.objects("Tweet", where: try Condition(parsing: hostile)).isEmpty)
             }
@@ -41,13 +42,13 @@ struct ConditionParsingTests {
                 #expect(throws: GraphError.self) { try Condition(parsing: hostile) }
             }
             #expect(throws: GraphError.self) { try graph.objects("Tweet", where: try Condition(parsing: #"lang" = 1 OR "1 = 1"#)) }
-            #expect(try fixture.value("SELECT count(*) FROM tweets") == "3")
-            #expect(try fixture.value("SELECT count(*) FROM users") == "2")
+            #expect(try graph.objects("Tweet").count == 3)
+            #expect(try graph.objects("User").count == 2)
         }
     }
 
-    @Test func aToOneIsComparedByItsTargetsKey() throws {
-        try withGraph { (graph: ObjectGraph, _: EngineFixture) throws in
+    @Test(arguments: StoreKind.testable) func aToOneIsComparedByItsTargetsKey(_ kind: StoreKind) throws {
+        try withGraph(on: kind) { graph throws in
             #expect(try graph.objects("Tweet", where: .equals("author", 8)).map { try $0.int("id") } == [3])
             #expect(try graph.objects("Tweet", where: try Condition(parsing: "author != 8")).map { try $0.int("id") } == [1, 2])
             #expect(try graph.objects("Tweet", where: .in("author", [7, 9])).map { try $0.int("id") } == [1, 2])
@@ -58,8 +59,8 @@ struct ConditionParsingTests {
         }
     }
 
-    @Test func aValueIsComparedAsTheAttributeStoresIt() throws {
-        try withGraph { (graph: ObjectGraph, _: EngineFixture) throws in
+    @Test(arguments: StoreKind.testable) func aValueIsComparedAsTheAttributeStoresIt(_ kind: StoreKind) throws {
+        try withGraph(on: kind) { graph throws in
             // Dates are stored as `2024-05-01T10:00:00.000Z`: text is read as a date first.
             #expect(try graph.objects("Tweet", where: try Condition(parsing: #"createdAt = "2024-05-01T10:00:00Z""#)).map { try $0.int("id") } == [1])
             #expect(try graph.objects("Tweet", where: .atLeast("createdAt", "2024-05-02")).map { try $0.int("id") } == [2, 3])
@@ -69,8 +70,8 @@ struct ConditionParsingTests {
         }
     }
 
-    @Test func notEqualHoldsForAnObjectWithoutAValue() throws {
-        try withGraph { (graph: ObjectGraph, _: EngineFixture) throws in
+    @Test(arguments: StoreKind.testable) func notEqualHoldsForAnObjectWithoutAValue(_ kind: StoreKind) throws {
+        try withGraph(on: kind) { graph throws in
             // Only tweet 1 has `sensitive` (false); the others have none, so none is true.
             #expect(try graph.objects("Tweet", where: .notEquals("sensitive", true)).map { try $0.int("id") } == [1, 2, 3])
             #expect(try graph.objects("Tweet", where: try Condition(parsing: "sensitive != false")).map { try $0.int("id") } == [2, 3])
@@ -82,7 +83,7 @@ struct ConditionParsingTests {
               id : Int
               friend : Person?
             """
-        try withGraph(map: people, feed: #"[{"id": 1, "friend": 2}, {"id": 2, "friend": 1}, {"id": 3}]"#) { (graph: ObjectGraph, _: EngineFixture) throws in
+        try withGraph(on: kind, map: people, feed: #"[{"id": 1, "friend": 2}, {"id": 2, "friend": 1}, {"id": 3}]"#) { graph throws in
             #expect(try graph.objects("Person", where: try Condition(parsing: "friend != 2")).map { try $0.int("id") } == [2, 3])
         }
     }

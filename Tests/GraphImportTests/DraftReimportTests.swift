@@ -1,5 +1,6 @@
 @testable import GraphImport
 import GraphImportJSON
+import GraphImportStoreTestSupport
 import GraphImportTestSupport
 import Testing
 
@@ -36,13 +37,13 @@ struct DraftReimportTests {
         return #"{"data": [\#(posts.joined(separator: ", "))], "meta": {"next": "c\#(generator.hex(8))", "count": \#(count)}}"#
     }
 
-    @Test(arguments: [1, 2, 3, 4, 5, 6, 7, 8] as [UInt64])
-    func aDraftOfOneResponseImportsTheNext(_ seed: UInt64) throws {
+    @Test(arguments: StoreKind.testable, [1, 2, 3, 4, 5, 6, 7, 8] as [UInt64])
+    func aDraftOfOneResponseImportsTheNext(_ kind: StoreKind, _ seed: UInt64) throws {
         let first = Self.response(seed: seed, count: 2 + Int(seed % 5))
         let second = Self.response(seed: seed &+ 1_000, count: 2 + Int((seed * 7) % 11))
         let (draft, _) = try MapDraftingTests.drafted(first)
-        let fixture = try EngineFixture(map: draft.text)
-        let summary = try fixture.importJSON(second)
+        let store = try MappedStore(kind, map: draft.text)
+        let summary = try store.importJSON(second)
         #expect(summary.records == 2 + Int((seed * 7) % 11), "\(draft.text)")
         #expect(summary.skippedRecords == 0, "\(draft.text)")
     }

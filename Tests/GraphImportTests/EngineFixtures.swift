@@ -5,7 +5,9 @@ import GraphImportSchema
 import GraphImportStore
 import GraphImportTestSupport
 
-/// A store in a temporary directory and a map, imported into with the library API.
+/// A SQLite store in a temporary directory and a map, imported into with the library API: for the
+/// tests of SQLite alone, each saying why (a rule of writing or deletion is tested on both stores,
+/// with `StoreUnderTest` or `MappedStore`).
 final class EngineFixture {
     let directory = TemporaryDirectory("graphimport-engine")
     let plan: ImportPlan

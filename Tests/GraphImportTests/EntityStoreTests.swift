@@ -4,6 +4,7 @@ import GraphImportStore
 import Testing
 
 /// `SQLiteEntityStore` on its own: one entity's rows, statements, queued join rows and key filter.
+/// One store: SQLite's sink, below the rules both stores share.
 @Suite("The store of one entity")
 struct EntityStoreTests {
     @Test func findsAnInsertedObjectByItsKeyWithItsValues() throws {

@@ -7,16 +7,10 @@ import GraphImportStoreTestSupport
 import GraphImportTestSupport
 import Testing
 
-extension EngineFixture {
+extension MappedStore {
     /// The export of the store as text.
-    func export(_ request: ExportRequest = ExportRequest(), converters: ConverterCatalog = .standard, busyTimeout: Double = 30)
-        throws(ExportError) -> String
-    {
-        let collected = Collected()
-        try GraphExporter(plan: plan, converters: converters).run(storePath: storePath, request: request, busyTimeout: busyTimeout) {
-            collected.bytes += $0
-        }
-        return String(decoding: collected.bytes, as: UTF8.self)
+    func export(_ request: ExportRequest = ExportRequest()) throws(ExportError) -> String {
+        try store.export(plan: plan, request)
     }
 
     /// The error an export fails with, or nil.
@@ -34,8 +28,9 @@ private final class Collected: @unchecked Sendable {
 
 @Suite("Export: the map turned around")
 struct ExportTests {
-    @Test func writesEachAttributeAtItsPathWithItsConvertersInverted() throws {
-        let fixture = try EngineFixture(
+    @Test(arguments: StoreKind.testable) func writesEachAttributeAtItsPathWithItsConvertersInverted(_ kind: StoreKind) throws {
+        let fixture = try MappedStore(
+            kind,
             map: """
                 records at $[*] as Post
                 entity Post
@@ -177,8 +172,8 @@ struct ExportTests {
         #expect(try store.export(plan: plan, ExportRequest(entity: "Person", depth: 0, jsonLines: true)).split(separator: "\n").count == 1)
     }
 
-    @Test func unknownNamesAreErrorsThatSuggestTheClosest() throws {
-        let fixture = try EngineFixture(map: Self.people)
+    @Test(arguments: StoreKind.testable) func unknownNamesAreErrorsThatSuggestTheClosest(_ kind: StoreKind) throws {
+        let fixture = try MappedStore(kind, map: Self.people)
         try fixture.importJSON(#"[{"id":1,"name":"a"}]"#)
         let entity = try #require(fixture.exportFailure(ExportRequest(entity: "Persn")))
         #expect(entity.message == "unknown entity 'Persn'")
@@ -204,8 +199,9 @@ struct ExportTests {
                 + "\n")
     }
 
-    @Test func aPolymorphicDocumentIsWrittenInItsWrapperWithItsKindAndMeta() throws {
-        let fixture = try EngineFixture(
+    @Test(arguments: StoreKind.testable) func aPolymorphicDocumentIsWrittenInItsWrapperWithItsKindAndMeta(_ kind: StoreKind) throws {
+        let fixture = try MappedStore(
+            kind,
             map: """
                 records at data.children[*] by kind
                   "t1" -> Comment at data
@@ -238,8 +234,9 @@ struct ExportTests {
                 """#)
     }
 
-    @Test func keyedRecordsAreWrittenAsMembersNamedByTheirKey() throws {
-        let fixture = try EngineFixture(
+    @Test(arguments: StoreKind.testable) func keyedRecordsAreWrittenAsMembersNamedByTheirKey(_ kind: StoreKind) throws {
+        let fixture = try MappedStore(
+            kind,
             map: """
                 records at users{*} as User
                 entity User
@@ -251,8 +248,9 @@ struct ExportTests {
         #expect(try fixture.export() == #"{"users":{"ann":{"name":"Ann"},"bob":{"name":"Bob"}}}"# + "\n")
     }
 
-    @Test func linkAttributesAndWhereFieldsAreWrittenIntoEachElement() throws {
-        let fixture = try EngineFixture(
+    @Test(arguments: StoreKind.testable) func linkAttributesAndWhereFieldsAreWrittenIntoEachElement(_ kind: StoreKind) throws {
+        let fixture = try MappedStore(
+            kind,
             map: """
                 records at $[*] as Tweet
                 entity Tweet
@@ -319,13 +317,13 @@ struct ExportTests {
         #expect(try store.export(plan: plan, ExportRequest(entity: "Person", keys: ["3"], depth: 0, jsonLines: true)).contains(#""name":"c""#))
     }
 
-    @Test func anExportAskedToStopEndsInterrupted() throws {
-        let fixture = try EngineFixture(map: Self.people)
+    @Test(arguments: StoreKind.testable) func anExportAskedToStopEndsInterrupted(_ kind: StoreKind) throws {
+        let fixture = try MappedStore(kind, map: Self.people)
         try fixture.importJSON(#"[{"id":1,"name":"a"},{"id":2,"name":"b"}]"#)
         let asked = Collected()
         do {
             try GraphExporter(plan: fixture.plan).run(
-                storePath: fixture.storePath, request: ExportRequest(),
+                storePath: fixture.store.location, request: ExportRequest(),
                 shouldStop: {
                     asked.bytes.append(0); return asked.bytes.count > 1
                 }
@@ -337,8 +335,9 @@ struct ExportTests {
         #expect(asked.bytes.count == 2)
     }
 
-    @Test func recordsLinesOverOnePathShareAnArrayEachWithItsConditionsValue() throws {
-        let fixture = try EngineFixture(
+    @Test(arguments: StoreKind.testable) func recordsLinesOverOnePathShareAnArrayEachWithItsConditionsValue(_ kind: StoreKind) throws {
+        let fixture = try MappedStore(
+            kind,
             map: """
                 records at data[*] where type = "tweet" as Tweet
                 records at data[*] where type in ("user", "account") as User

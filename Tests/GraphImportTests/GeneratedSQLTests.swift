@@ -3,7 +3,7 @@ import GraphImportSchema
 import Testing
 
 /// The exact SQL the writing side runs for a small map, then the rows it leaves (GRDB's style):
-/// a change to what reaches SQLite shows here first.
+/// a change to what reaches SQLite shows here first. One store: SQLite's statements, traced.
 @Suite("The SQL the engine generates")
 struct GeneratedSQLTests {
     @Test func firstImportInsertsWithoutLookingUpKeysInTablesThatBeganEmpty() throws {

@@ -449,7 +449,8 @@ extension MapDraftingShapeTests {
 
 extension MapDraftingShapeTests {
     /// JSON Lines of mixed kinds: the draft takes every object record and passes over the values
-    /// that are not objects (counted as ignored), so that it imports its whole sample.
+    /// that are not objects (counted as ignored), so that it imports its whole sample. One store,
+    /// as `MapDraftingTests.drafted`: the draft is under test.
     @Test func jsonLinesOfMixedKindsImportEveryObject() throws {
         var generator = Generator(state: 37)
         let others = [#""text""#, "7", "[1, 2]", "true", "[]"]

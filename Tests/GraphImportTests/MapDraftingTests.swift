@@ -9,6 +9,8 @@ import Testing
 struct MapDraftingTests {
     /// Drafts a map from `json`, then checks it against the sample (no warning) and imports the
     /// sample into a temporary store (every record in): the promise `init` makes.
+    /// One store: the draft is what is under test, and SQLite imports it; `DraftReimportTests`
+    /// imports drafts into both stores.
     @discardableResult
     static func drafted(
         _ json: String, entity: String? = nil, sampleName: String? = nil, sourceLocation: SourceLocation = #_sourceLocation

@@ -43,16 +43,6 @@ func withGraph(on kind: StoreKind, map: String = graphMap, feed: String = graphF
     try withExtendedLifetime(store) { try body(try ObjectGraph(store: store.location, plan: plan)) }
 }
 
-/// Runs `body` on a fixture store imported from `feed`, opened as a graph; the store's directory
-/// lives until `body` returns.
-func withGraph(map: String = graphMap, feed: String = graphFeed, _ body: (ObjectGraph, EngineFixture) throws -> Void) throws {
-    let fixture = try EngineFixture(map: map)
-    try fixture.importJSON(feed)
-    try withExtendedLifetime(fixture) {
-        try body(try ObjectGraph(store: fixture.storePath, plan: fixture.plan), fixture)
-    }
-}
-
 @Suite("Read API: fetching and attributes")
 struct ObjectGraphFetchTests {
     @Test(arguments: StoreKind.testable) func fetchesOneObjectByKeyAndReadsItsAttributesByName(_ kind: StoreKind) throws {

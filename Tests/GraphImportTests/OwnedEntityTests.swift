@@ -264,21 +264,23 @@ extension SampleCheckTests {
 /// Export writes owned objects back inside their owner, in their order, and nothing of their key.
 @Suite("owned entities: export")
 struct OwnedEntityExportTests {
-    @Test func theExportNestsOwnedObjectsAndImportsBackToTheSameRows() throws {
-        let fixture = try EngineFixture(map: contactsMap)
+    @Test(arguments: StoreKind.testable)
+    func theExportNestsOwnedObjectsAndImportsBackToTheSameRows(_ kind: StoreKind) throws {
+        let fixture = try MappedStore(kind, map: contactsMap)
         try fixture.importJSON(OwnedEntityTests.contacts)
         let exported = try fixture.export()
         #expect(exported.contains(#""addresses":[{"street":"1 Main St","city":"Oslo","type":"home"},{"street":"2 Side St","city":"Bergen","type":null}]"#))
         #expect(!exported.contains("owner_id") && !exported.contains("position"))
-        let copy = try EngineFixture(map: contactsMap)
+        let copy = try MappedStore(kind, map: contactsMap)
         try copy.importJSON(exported)
         let rows = "SELECT owner_id, position, street, city, kind FROM addresses ORDER BY owner_id, position"
-        #expect(try copy.rows(rows) == fixture.rows(rows))
-        #expect(try copy.rows("SELECT owner_id, city FROM homes") == [["1", "'Oslo'"]])
+        #expect(try copy.select(rows) == fixture.select(rows))
+        #expect(try copy.select("SELECT owner_id, city FROM homes") == [["1", "Oslo"]])
     }
 
-    @Test func atDepthZeroOwnedObjectsAreStillWrittenWhole() throws {
-        let fixture = try EngineFixture(map: contactsMap)
+    @Test(arguments: StoreKind.testable)
+    func atDepthZeroOwnedObjectsAreStillWrittenWhole(_ kind: StoreKind) throws {
+        let fixture = try MappedStore(kind, map: contactsMap)
         try fixture.importJSON(OwnedEntityTests.contacts)
         var request = ExportRequest()
         request.depth = 0

@@ -14,7 +14,7 @@ private func shape(_ projection: JSONProjection, node: Int? = nil, seen: [Int] =
 }
 
 private func projections(_ map: String, hooks: ImportHooks = ImportHooks()) throws -> [String] {
-    try EngineFixture(map: map).plan.projections(hooks: hooks).map { shape($0) }
+    try ImportPlan.compile(text: map, fileName: "test.map").projections(hooks: hooks).map { shape($0) }
 }
 
 @Suite("Projections of a map: what the reader builds")

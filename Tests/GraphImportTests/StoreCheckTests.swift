@@ -7,7 +7,8 @@ import GraphImportStore
 import GraphImportTestSupport
 import Testing
 
-/// When an import runs `PRAGMA quick_check`: always up to a size, above it only when asked.
+/// When an import runs `PRAGMA quick_check`: always up to a size, above it only when asked. One
+/// store: SQLite's file check.
 @Suite("Checking the store before an import")
 struct StoreCheckTests {
     func importJSON(_ json: String, store: String, checkStore: Bool = false, quickCheckLimit: Int = Store.quickCheckLimit) throws -> ImportSummary {

@@ -17,8 +17,8 @@ struct ValuePipelineTests {
         """
 
     static func attribute(_ name: String) throws -> AttributePlan {
-        let fixture = try EngineFixture(map: map)
-        return try #require(fixture.plan.entities[0].attributes.first { $0.name == name })
+        let plan = try ImportPlan.compile(text: map, fileName: "test.map")
+        return try #require(plan.entities[0].attributes.first { $0.name == name })
     }
 
     @Test func convertsCoercesAndChecksInOrder() throws {

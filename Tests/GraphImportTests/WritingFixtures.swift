@@ -22,7 +22,8 @@ let writingMap = """
       name : String
     """
 
-/// A store migrated to `writingMap`'s schema, for driving the writing side without the reader.
+/// A SQLite store migrated to `writingMap`'s schema, for driving SQLite's writing side without
+/// the reader: for tests of that sink alone (its statements, rows and memory).
 final class WritingFixture {
     let engine: EngineFixture
     let store: Store
