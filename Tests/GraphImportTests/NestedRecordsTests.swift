@@ -137,7 +137,8 @@ extension NestedRecordsTests {
         #expect(try again.rows(plan: plan) == store.rows(plan: plan))
     }
 
-    @Test func exportNamesTheRecordsItHasNoPlaceFor() throws {
+    @Test(arguments: StoreKind.testable)
+    func exportNamesTheRecordsItHasNoPlaceFor(_ kind: StoreKind) throws {
         // A writes `sub` itself: B's objects have no place inside A's.
         let map = """
             records at items[*] as A
@@ -155,7 +156,7 @@ extension NestedRecordsTests {
                 "records at items[*].sub[*]: its objects sit inside those of `records at items[*]`, where export finds no free place for them; not written"
             ])
         // No A to hold the Bs: the export says how many it leaves out.
-        let store = try StoreUnderTest(.sqlite)
+        let store = try StoreUnderTest(kind)
         let plan = try ImportPlan.compile(text: "records at $[*] as A\nrecords at $[*].sub as B\n" + Self.entities, fileName: "test.map")
         _ = try store.importJSON(#"[{"id": 1, "sub": {"id": 10}}, {"id": 2, "sub": {"id": 11}}]"#, plan: plan).get()
         try store.execute("DELETE FROM a WHERE id = 2")
