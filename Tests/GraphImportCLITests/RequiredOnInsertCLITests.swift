@@ -1,5 +1,5 @@
 import GraphImportSchema
-import GraphImportStore
+import GraphImportStoreTestSupport
 import GraphImportTestSupport
 import Testing
 
@@ -26,32 +26,32 @@ struct RequiredOnInsertCLITests {
          {"id":3,"text":"c","user":{"id":7,"handle":"a"}}]
         """
 
-    @Test func exits65NamingTheFileRecordAndPathAndImportsNothing() throws {
+    @Test(arguments: StoreKind.testable)
+    func exits65NamingTheFileRecordAndPathAndImportsNothing(_ kind: StoreKind) throws {
         let dir = TemporaryDirectory()
         let map = dir.write("feed.map", Self.map)
         let feed = dir.write("feed.json", Self.feed)
-        let store = dir.path("feed.sqlite")
-        let result = runInProcess([feed, "--map", map, "--store", store])
+        let store = try StoreUnderTest(kind)
+        let result = runInProcess([feed, "--map", map, "--store", store.location])
         #expect(result.status == 65)
         #expect(
             result.stderr.contains(
                 "graphimport: error: \(feed):2:2: User.followers: is required, and this new User has no 'followers_count' "
                     + "at $[1].user.followers_count (record 1)"))
         #expect(result.stderr.contains("make the attribute optional (`: Int?`)"))
-        let database = try Database(path: store)
-        #expect(try database.rows("SELECT name FROM sqlite_schema WHERE name IN ('tweet', 'user')").isEmpty)
+        #expect(try store.tableNames() == [])
     }
 
-    @Test func skipInvalidSkipsTheRecordAndExits3() throws {
+    @Test(arguments: StoreKind.testable)
+    func skipInvalidSkipsTheRecordAndExits3(_ kind: StoreKind) throws {
         let dir = TemporaryDirectory()
         let map = dir.write("feed.map", Self.map)
         let feed = dir.write("feed.json", Self.feed)
-        let store = dir.path("feed.sqlite")
-        let result = runInProcess([feed, "--map", map, "--store", store, "--skip-invalid"])
+        let store = try StoreUnderTest(kind)
+        let result = runInProcess([feed, "--map", map, "--store", store.location, "--skip-invalid"])
         #expect(result.status == 3)
         #expect(result.stderr.contains("User.followers: is required, and this new User has no 'followers_count'"))
-        let database = try Database(path: store)
-        #expect(try database.rows("SELECT id FROM tweets ORDER BY id").map { $0.map(\.description) } == [["1"], ["3"]])
-        #expect(try database.rows("SELECT id, followers FROM users").map { $0.map(\.description) } == [["7", "3"]])
+        #expect(try store.select("SELECT id FROM tweets ORDER BY id") == [["1"], ["3"]])
+        #expect(try store.select("SELECT id, followers FROM users") == [["7", "3"]])
     }
 }
