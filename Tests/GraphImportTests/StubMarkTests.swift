@@ -34,6 +34,9 @@ struct StubMarkTests {
         #expect(try store.select(Self.marks) == [["1", "no"], ["2", "no"], ["3", "no"], ["4", "stub"]])
         #expect(try store.select("SELECT id FROM users WHERE stub_run IS NOT NULL") == [["8"]])
         #expect(try store.select(Self.dangling) == [["3"]])
+        // The mark is the engine's: export writes the stub by its key, never the column.
+        let exported = try store.store.export(plan: store.plan)
+        #expect(exported.contains(#""in_reply_to":4"#) && !exported.contains("stub"), "\(exported)")
     }
 
     /// A stub an earlier run made is completed when a later run gives it (with new values or its
