@@ -21,8 +21,9 @@ extension PostgresBatchWriter {
     }
 
     /// Notes the stubs among the batch's objects of entity `index`: new ones made from a
-    /// reference, and the run's open stubs the feed gave and the batch writes. A stored row marked a stub (by this run or an earlier one) that the batch writes has its
-    /// mark cleared; one an earlier run made counts as completed (`storedStubsCompleted`).
+    /// reference, and the run's open stubs the feed gave and the batch writes. A stored row
+    /// marked a stub (by this run or an earlier one) that the batch writes has its mark cleared;
+    /// one an earlier run made counts as completed (`storedStubsCompleted`).
     func noteStubs(_ index: Int, stored: StoredBatch) throws(PostgresError) {
         let batch = batches[index]
         var values: [SQLValue] = []

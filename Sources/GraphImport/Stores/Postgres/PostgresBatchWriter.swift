@@ -467,8 +467,10 @@ final class PostgresBatchWriter {
             for relationship in 0..<width { copyText.append(links[row * width + relationship] ?? .null) }
             copyText.append(runID)
             copyText.append(runID)
-            // Marked a stub until the feed gives it (`noteStubs` clears the mark).
-            if batch.madeByReference[row] && !batch.written[row] { copyText.append(runID) } else { copyText.append(SQLValue.null) }
+            // Marked a stub until the feed gives it (`noteStubs` clears the mark), as `noteStubs` decides.
+            var stub = decisions.stubState(ofNewObjectFromReference: batch.madeByReference[row])
+            if batch.written[row] { stub = decisions.stubStateOnceGiven(stub) }
+            if stub == .stub { copyText.append(runID) } else { copyText.append(SQLValue.null) }
             copyText.endRow()
         }
         try copy(into: entity.table, columns: columns)
