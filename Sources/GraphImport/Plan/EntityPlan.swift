@@ -322,11 +322,11 @@ extension EntityPlan {
         let table = context.tables[owner]
         var columns: [String: String] = [
             Naming.primaryKey: "the primary key", Naming.insertedRun: "the run that inserted the object",
-            Naming.changedRun: "the run that last changed the object",
+            Naming.changedRun: "the run that last changed the object", Naming.stubRun: "the run that made the object a stub",
         ]
         func claim(_ column: String, for member: String, at location: SourceLocation) {
             if let other = columns[column.lowercased()] {
-                let reserved = [Naming.primaryKey, Naming.insertedRun, Naming.changedRun].contains(column.lowercased())
+                let reserved = [Naming.primaryKey, Naming.insertedRun, Naming.changedRun, Naming.stubRun].contains(column.lowercased())
                 diagnostics.append(
                     mapping.diagnostic(.columnClash(member: member, column: column, table: table, usedBy: other, reserved: reserved, at: location)))
             } else {

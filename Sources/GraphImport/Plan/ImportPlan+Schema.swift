@@ -37,6 +37,8 @@ extension ImportPlan {
             columns += [
                 ColumnDescription(name: Naming.insertedRun, type: .integer, notNull: false, references: nil),
                 ColumnDescription(name: Naming.changedRun, type: .integer, notNull: false, references: nil),
+                // Nullable, so that a store made before it held stubs' marks takes it.
+                ColumnDescription(name: Naming.stubRun, type: .integer, notNull: false, references: nil),
             ]
             tables.append(
                 TableDescription(

@@ -10,6 +10,9 @@ package enum Naming {
     package static let insertedRun = "inserted_run"
     /// The id of the run that last changed an object.
     package static let changedRun = "changed_run"
+    /// The id of the run that made an object a stub (from a reference alone), NULL once the feed
+    /// gives the object (and for every object a store made before the column held).
+    package static let stubRun = "stub_run"
 
     /// `createdAt` -> `created_at`, `userID` -> `user_id`, `URLString` -> `url_string`, `Tweet` -> `tweet`.
     /// - Complexity: O(n): the result is built in an array of scalars, since appending to a

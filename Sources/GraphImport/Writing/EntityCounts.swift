@@ -17,7 +17,8 @@ public struct EntityCounts: Equatable, Sendable {
     /// Of `inserted`: objects made from a reference alone (a key where a relationship expects an
     /// object) that the feed did not give later in the run: stubs, their values but the key unknown.
     public var stubs = 0
-    /// Of `inserted`: stubs made in this run that the feed gave later in it, and so were filled in.
+    /// Stubs the feed gave in this run, and so were filled in: made earlier in the run (of
+    /// `inserted`), or by an earlier run (the row's mark, `stub_run`: of `updated` or `unchanged`).
     public var stubsCompleted = 0
 
     package init(inserted: Int = 0, updated: Int = 0, unchanged: Int = 0, skipped: Int = 0, deleted: Int = 0) {

@@ -100,11 +100,22 @@ struct ObjectDecisions {
         fromReference ? .stub : .none
     }
 
+    /// The stub state of an object the run found stored: `marked`, its row is marked a stub
+    /// (`stub_run`), made by an earlier run from a reference and not given since.
+    func stubState(ofStoredObjectMarked marked: Bool) -> StubState {
+        marked ? .storedStub : .none
+    }
+
     /// An object's stub state once the feed gives it and the run writes it (its fate `.write`): a
-    /// stub the run made is completed. A stored object the run did not make stays as it was: the
-    /// store keeps no mark of an earlier run's stubs.
+    /// stub, made by this run or an earlier one, is completed, and its row's mark cleared.
     func stubStateOnceGiven(_ state: StubState) -> StubState {
-        state == .stub ? .completed : state
+        state == .stub || state == .storedStub ? .completed : state
+    }
+
+    /// Whether going from stub state `old` to `new` clears the row's mark (`stub_run`): the
+    /// feed gave a stub.
+    func clearsStubMark(from old: StubState, to new: StubState) -> Bool {
+        new == .completed && old != .completed
     }
 
     // MARK: Values
@@ -177,15 +188,17 @@ struct ObjectDecisions {
     }
 }
 
-/// What the run made of an object it inserted, as the summary counts it (`EntityCounts.stubs`,
-/// `stubsCompleted`): decided by `ObjectDecisions`.
+/// Whether an object is a stub, as the summary counts it (`EntityCounts.stubs`,
+/// `stubsCompleted`) and its row's mark (`stub_run`) says: decided by `ObjectDecisions`.
 enum StubState: UInt8 {
-    /// Inserted from what the feed gives of it, or not inserted by the run.
+    /// Inserted from what the feed gives of it, or stored and not marked a stub.
     case none = 0
-    /// Inserted from a reference alone, and not given by the feed since.
+    /// Inserted by this run from a reference alone, and not given by the feed since.
     case stub = 1
-    /// Inserted from a reference, then given by the feed later in the run and written.
+    /// A stub (made by this run or an earlier one), then given by the feed in this run and written.
     case completed = 2
+    /// Stored, marked a stub by an earlier run, and not given by the feed in this run.
+    case storedStub = 3
 }
 
 /// What a store holds of the objects a record names, as the run has left them: the one question

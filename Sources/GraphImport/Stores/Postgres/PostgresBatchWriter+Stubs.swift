@@ -5,7 +5,8 @@ import GraphImportSchema
 /// (`ObjectDecisions.stubState`): a new object a batch made from a reference alone is a stub; the
 /// feed's giving it later in the run, written, completes it. The keys go into a temporary table
 /// per entity with whether they were completed, counted at the end against the rows the run
-/// inserted that are still there.
+/// inserted that are still there. The store marks a stub's row (`stub_run`) until the feed gives
+/// it: one an earlier run made counts as completed when this run writes it.
 extension PostgresBatchWriter {
     /// The temporary table of the stubs' keys, per entity, with `completed` (0 or 1) per note.
     func stubsTable(_ entity: Int) -> String { "graphimport_stubs_\(entity)" }
@@ -20,11 +21,19 @@ extension PostgresBatchWriter {
     }
 
     /// Notes the stubs among the batch's objects of entity `index`: new ones made from a
-    /// reference, and the run's open stubs the feed gave and the batch writes.
+    /// reference, and the run's open stubs the feed gave and the batch writes. A stored row
+    /// marked a stub (by this run or an earlier one) that the batch writes has its mark cleared;
+    /// one an earlier run made counts as completed (`storedStubsCompleted`).
     func noteStubs(_ index: Int, stored: StoredBatch) throws(PostgresError) {
         let batch = batches[index]
         var values: [SQLValue] = []
+        var unmarked: [Int64] = []
         for row in batch.keys.indices {
+            if let object = stored.rows[row], object.stubRun != .null, batch.written[row] {
+                unmarked.append(object.rowID)
+                // This run's own stubs are counted below, with those it made.
+                if object.stubRun != .integer(run.runID) { storedStubsCompleted[index] += 1 }
+            }
             var state: StubState
             if stored.rows[row] == nil {
                 state = decisions.stubState(ofNewObjectFromReference: batch.madeByReference[row])
@@ -35,7 +44,7 @@ extension PostgresBatchWriter {
             }
             if batch.written[row] { state = decisions.stubStateOnceGiven(state) }
             switch state {
-            case .none: continue
+            case .none, .storedStub: continue
             case .stub:
                 // Noted once, when made: a later batch that only names it again changes nothing.
                 guard stored.rows[row] == nil else { continue }
@@ -44,6 +53,12 @@ extension PostgresBatchWriter {
             }
             values += batch.keys[row].values
             values.append(.integer(state == .completed ? 1 : 0))
+        }
+        if !unmarked.isEmpty {
+            let table = quoteIdentifier(plan.entities[index].table)
+            _ = try connection.rows(
+                "UPDATE \(table) SET \(quoteIdentifier(Naming.stubRun)) = NULL WHERE \(quoteIdentifier(Naming.primaryKey)) = ANY($1::bigint[])",
+                ["{" + unmarked.map(String.init).joined(separator: ",") + "}"])
         }
         guard !values.isEmpty else { return }
         try connection.copy(into: stubsTable(index), columns: keyColumns(plan.entities[index]) + [Self.completedColumn], values: values)

@@ -21,6 +21,8 @@ extension PostgresBatchWriter {
         var rowID: Int64
         var links: ArraySlice<SQLValue>
         var targets: [ObjectKey?]
+        /// `stub_run`: the run that made the object a stub, `.null` when it is not one.
+        var stubRun: SQLValue = .null
     }
 
     /// What the store holds of one entity's batch: per object (by its row in the batch) its row,
@@ -55,7 +57,7 @@ extension PostgresBatchWriter {
                 targetKeyColumns: keyColumns(plan.entities[link.target]), primaryKey: Naming.primaryKey)
         }
         let probe = PostgresKeyProbe(table: entity.table, keyColumns: keyColumns(entity))
-        let columns = entity.attributes.map(\.column) + [Naming.primaryKey] + entity.toOne.map(\.column)
+        let columns = entity.attributes.map(\.column) + [Naming.primaryKey] + entity.toOne.map(\.column) + [Naming.stubRun]
         let keys = probed.map { $0.flatMap { batch.keys[$0].values } } ?? batch.keys.flatMap(\.values)
         let read = try probe.objects(of: keys, columns: columns, toOne: toOne, toMany: toMany, on: connection)
         // A read row's place is its key's among those probed.
@@ -68,9 +70,9 @@ extension PostgresBatchWriter {
             }
             var object = StoredObject(
                 values: values, rowID: rowID, links: values[(attributes + 1)..<(attributes + 1 + entity.toOne.count)],
-                targets: [])
+                targets: [], stubRun: values[attributes + 1 + entity.toOne.count])
             object.targets.reserveCapacity(toOne.count)
-            var at = attributes + 1 + entity.toOne.count
+            var at = attributes + 2 + entity.toOne.count
             for link in toOne {
                 let key = Array(values[at..<(at + link.targetKeyColumns.count)])
                 object.targets.append(key.allSatisfy { $0 == .null } ? nil : ObjectKey(values: key))

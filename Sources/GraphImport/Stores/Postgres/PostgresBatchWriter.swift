@@ -44,6 +44,8 @@ final class PostgresBatchWriter {
     let decisions: ObjectDecisions
     /// Per entity: the keys of the stubs the run made that the feed has not given since (`+Stubs`).
     var openStubs: [Set<ObjectKey>]
+    /// Per entity: the stubs an earlier run made (marked in the store) that the feed gave and the run wrote.
+    var storedStubsCompleted: [Int]
     /// Per entity: whether a new object's values are gathered as `ObjectDecisions.insert` made
     /// them (`PostgresRecordCompletion.completesEveryObject`); else a new row gets the map's
     /// values for a new object when it is COPYed.
@@ -79,6 +81,7 @@ final class PostgresBatchWriter {
         deletionTables = PostgresDeletionTables(plan: plan)
         self.decisions = decisions
         openStubs = Array(repeating: [], count: plan.entities.count)
+        storedStubsCompleted = Array(repeating: 0, count: plan.entities.count)
         var storesListOnce = Array(repeating: Set<Int>(), count: plan.entities.count)
         for entity in plan.entities {
             for toMany in entity.toMany { if let toOne = toMany.foreignKey { storesListOnce[toMany.target].insert(toOne) } }
@@ -442,7 +445,9 @@ final class PostgresBatchWriter {
         for (place, attribute) in entity.keyAttributes.enumerated() { keyPlace[attribute] = place }
         let width = entity.toOne.count
         let columns =
-            [Naming.primaryKey] + entity.attributes.map(\.column) + entity.toOne.map(\.column) + [Naming.insertedRun, Naming.changedRun]
+            [Naming.primaryKey] + entity.attributes.map(\.column) + entity.toOne.map(\.column) + [
+                Naming.insertedRun, Naming.changedRun, Naming.stubRun,
+            ]
         let completed = insertsCompleted[index]
         copyText.removeAll()
         for row in rows {
@@ -462,6 +467,10 @@ final class PostgresBatchWriter {
             for relationship in 0..<width { copyText.append(links[row * width + relationship] ?? .null) }
             copyText.append(runID)
             copyText.append(runID)
+            // Marked a stub until the feed gives it (`noteStubs` clears the mark), as `noteStubs` decides.
+            var stub = decisions.stubState(ofNewObjectFromReference: batch.madeByReference[row])
+            if batch.written[row] { stub = decisions.stubStateOnceGiven(stub) }
+            if stub == .stub { copyText.append(runID) } else { copyText.append(SQLValue.null) }
             copyText.endRow()
         }
         try copy(into: entity.table, columns: columns)
@@ -532,6 +541,7 @@ final class PostgresBatchWriter {
             counts.updated = numbers[2]
             counts.unchanged = numbers[3] - numbers[1] - numbers[2]
             (counts.stubs, counts.stubsCompleted) = try stubCounts(index)
+            counts.stubsCompleted += storedStubsCompleted[index]
             result.append(counts)
         }
         return result

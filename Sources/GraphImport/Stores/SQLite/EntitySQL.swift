@@ -34,10 +34,10 @@ struct EntitySQL {
         self.table = table
         let pk = quoteIdentifier(Naming.primaryKey)
         let columns = entity.attributes.map(\.column) + entity.toOne.map(\.column)
-        writableColumns = columns + [Naming.insertedRun, Naming.changedRun]
+        writableColumns = columns + [Naming.insertedRun, Naming.changedRun, Naming.stubRun]
         let keyMatch = entity.keyAttributes.map { "\(quoteIdentifier(entity.attributes[$0].column)) = ?" }.joined(separator: " AND ")
         selectByKey =
-            "SELECT " + ([Naming.primaryKey] + columns + [Naming.changedRun]).map(quoteIdentifier).joined(separator: ", ")
+            "SELECT " + ([Naming.primaryKey] + columns + [Naming.changedRun, Naming.stubRun]).map(quoteIdentifier).joined(separator: ", ")
             + " FROM \(table) WHERE \(keyMatch)"
         // Without ORDER BY: the rows come by the (owner, target) key, and SQLite sorted every list
         // through a sorter of its own; the store puts the few rows of a list in order itself.

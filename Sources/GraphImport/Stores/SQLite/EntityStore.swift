@@ -8,6 +8,8 @@ struct StoredObject {
     var values: [SQLValue]
     /// `changed_run` as stored before this run.
     let changedRun: SQLValue
+    /// Whether the row is marked a stub (`stub_run` not NULL): made from a reference, not given since.
+    let isStub: Bool
     /// Whether the row holds every value the caller said it expected: it need not compare them again.
     let holdsExpected: Bool
 }

@@ -274,6 +274,11 @@ final class GraphWriter<Store: EntityStore> {
         written.append(layout.changedRun)
         bound.append(.integer(run.runID))
         bound.append(.integer(run.runID))
+        if stub {
+            // Marked until the feed gives the object (`update`).
+            written.append(layout.stubRun)
+            bound.append(.integer(run.runID))
+        }
         let pk = try storing { () throws(StoreError) in try store.insert(key, columns: written, values: bound) }
         let known = KnownObject(pk: pk, values: values.map { $0 ?? .null }, status: .inserted)
         if stub { known.stubState = decisions.stubState(ofNewObjectFromReference: true) }
@@ -301,12 +306,16 @@ final class GraphWriter<Store: EntityStore> {
         memory.willChange(object, draft.entity, draft.key)
         // What its values were is kept only if they are written (`keepOriginal`).
         if object.status == .referenced { object.status = .touched }
-        object.stubState = decisions.stubStateOnceGiven(object.stubState)
+        let stubState = object.stubState
+        object.stubState = decisions.stubStateOnceGiven(stubState)
+        // A stub the feed now gives loses its mark, with the update's other columns if any.
+        let clearsStubMark = decisions.clearsStubMark(from: stubState, to: object.stubState)
         if comparesOnly[draft.entity],
             try storing({ () throws(StoreError) in
                 try isUnchanged(object, provided: provided, valuesHeld: holdsProvided, lists: lists, linkRows: linkRows, store: store)
             })
         {
+            if clearsStubMark { try storing { () throws(StoreError) in try store.update(object.pk, columns: [layout.stubRun], values: [.null]) } }
             return
         }
         var merged = object.values.map { Optional($0) }
@@ -356,6 +365,10 @@ final class GraphWriter<Store: EntityStore> {
             written.append(layout.changedRun)
             bound.append(.integer(run.runID))
             object.markersWritten = true
+        }
+        if clearsStubMark {
+            written.append(layout.stubRun)
+            bound.append(.null)
         }
         if !written.isEmpty {
             try storing { () throws(StoreError) in try store.update(object.pk, columns: written, values: bound) }
@@ -443,6 +456,7 @@ final class GraphWriter<Store: EntityStore> {
         guard let stored = try storing({ () throws(StoreError) in try store.find(key, expecting: expected) }) else { return nil }
         let known = KnownObject(pk: stored.pk, values: stored.values, status: .referenced)
         known.storedChangedRun = stored.changedRun
+        known.stubState = decisions.stubState(ofStoredObjectMarked: stored.isStub)
         if let (fate, markers) = memory.fate(entity, of: known.pk) {
             // Met earlier in the run and since moved out of memory: the store holds its values.
             known.status = fate.status

@@ -93,11 +93,7 @@ final class ObjectMemory {
             switch fate.status {
             case .inserted:
                 counts.inserted += 1
-                switch fate.stubState {
-                case .none: break
-                case .stub: counts.stubs += 1
-                case .completed: counts.stubsCompleted += 1
-                }
+                if fate.stubState == .stub { counts.stubs += 1 }
             case .touched:
                 if fate.isNetUnchanged {
                     counts.unchanged += 1
@@ -106,6 +102,8 @@ final class ObjectMemory {
                 }
             case .referenced: break
             }
+            // Made a stub by this run or an earlier one (its row's mark), then given by the feed.
+            if fate.stubState == .completed { counts.stubsCompleted += 1 }
         }
         return counts
     }

@@ -48,10 +48,11 @@ final class SQLiteEntityStore: EntityStore {
         let statement = try selectByKey.statement(database)
         // Taken apart at once: `row` must be the array's only reference, or removing its ends copies it.
         guard case (var row, let holdsExpected)? = try statement.firstRowHolding(key.values, expecting: expected, from: 1) else { return nil }
-        // pk, the values, changed_run: the values stay in the row's array.
+        // pk, the values, changed_run, stub_run: the values stay in the row's array.
+        let stubRun = row.removeLast()
         let changedRun = row.removeLast()
         let pk = row.removeFirst().integerValue
-        return StoredObject(pk: pk, values: row, changedRun: changedRun, holdsExpected: holdsExpected)
+        return StoredObject(pk: pk, values: row, changedRun: changedRun, isStub: stubRun != .null, holdsExpected: holdsExpected)
     }
 
     func insert(_ key: ObjectKey, columns: [Int], values: [SQLValue]) throws(StoreError) -> Int64 {
