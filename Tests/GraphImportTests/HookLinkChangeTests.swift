@@ -94,4 +94,37 @@ struct HookLinkChangeTests {
         #expect(
             try store.select("SELECT id, mark FROM items ORDER BY id") == [["1", "changed"], ["2", "changed"], ["3", "changed"], ["4", "fresh"]])
     }
+
+    /// A `link existing` key links only an object stored or written earlier in the run, on both
+    /// stores: an unknown one is no link (no change), one an earlier record of the run wrote is.
+    @Test(arguments: StoreKind.testable, [5000, 1])
+    func aLinkExistingKeyChangesOnlyWhatItLinks(kind: StoreKind, batchSize: Int) throws {
+        let map = """
+            records at $[*] as Item
+            entity Item
+              key id
+              id : Int
+              mark <- mark : String onchange "changed"
+              tags : [Tag]
+              refs <- ref_ids : [Tag] link existing
+              lead <- lead_id : Tag? link existing
+            entity Tag
+              key id
+              id : Int
+            """
+        let store = try MappedStore(kind, map: map, batchSize: batchSize)
+        let seen = SeenMarks()
+        var hooks = ImportHooks()
+        hooks.beforeSave["Item"] = seen.hook
+        try store.run(#"[{"id":1,"mark":"fresh","tags":[{"id":1}],"ref_ids":[1],"lead_id":1}]"#, hooks: hooks)
+        #expect(seen.take() == ["1 fresh"])
+        // Tag 9 is nowhere: the list and the to-one stay as they are.
+        try store.run(#"[{"id":1,"tags":[{"id":1}],"ref_ids":[1,9],"lead_id":9}]"#, hooks: hooks)
+        #expect(seen.take() == ["1 fresh"])
+        #expect(try store.select("SELECT id, mark FROM items") == [["1", "fresh"]])
+        // Tag 2 is written by an earlier record of the run: item 1's list gains it.
+        try store.run(#"[{"id":2,"mark":"fresh","tags":[{"id":2}]},{"id":1,"tags":[{"id":1}],"ref_ids":[1,2],"lead_id":1}]"#, hooks: hooks)
+        #expect(seen.take() == ["2 fresh", "1 changed"])
+        #expect(try store.select("SELECT id, mark FROM items ORDER BY id") == [["1", "changed"], ["2", "fresh"]])
+    }
 }
