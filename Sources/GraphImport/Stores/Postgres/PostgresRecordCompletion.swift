@@ -64,6 +64,14 @@ final class PostgresRecordCompletion {
         }
     }
 
+    /// Per entity: whether an update of its objects compares their links too before it is
+    /// written: an entity with a `beforeSave` hook, which sees the object as saved (`onchange`
+    /// moved by a change of a to-one or a list alone, as on SQLite). The others' links are
+    /// compared only when their batch is written, and read no sooner.
+    static func comparesLinks(_ decisions: ObjectDecisions) -> [Bool] {
+        decisions.values.hooks.map { $0.beforeSave != nil }
+    }
+
     /// Whether the object's stored values must be known to write `draft`: every object of an
     /// entity with a mode or a hook; an object with derived values whose inputs it does not all give.
     private func needsStored(_ draft: ObjectDraft) -> Bool {
@@ -87,6 +95,8 @@ final class PostgresRecordCompletion {
                 switch link {
                 case .object(let nested)?: visit(nested)
                 case .reference(let entity, let key)? where readsEvery[entity] || completesStubs[entity]: add(entity, key)
+                // Whether it links anything, when the owner's links are compared (`links`).
+                case .existing(let entity, let key, _)? where objects.readsLinks[draft.entity]: add(entity, key)
                 default: break
                 }
             }
@@ -215,10 +225,12 @@ final class PostgresRecordCompletion {
             values = stored.indices.map { (decisions.takesFeedValue(entity, column: $0) ? draft.values[$0] : nil) ?? stored[$0] }
             try decisions.values.derive(entity, &values)
             if decisions.values.hooks[entity].beforeSave != nil {
-                // The hook sees the values as saved. Lists are compared only when the batch is
-                // written: a change of a list alone is not one here.
+                // The hook sees the values as saved: a change of a value, a to-one or a list
+                // moves `onchange`, as on SQLite (`links`).
                 var saved = values
-                let changed = values.indices.contains { decisions.isChange(entity, column: $0, values[$0] ?? .null, stored[$0] ?? .null) }
+                let linksChanged = try links(of: done, over: objects.links(entity, draft.key))
+                let changed =
+                    linksChanged || values.indices.contains { decisions.isChange(entity, column: $0, values[$0] ?? .null, stored[$0] ?? .null) }
                 try decisions.update(entity, &saved, changed: changed, insertedByRun: objects.insertedByRun(entity, draft.key))
             }
             for index in plan.entities[entity].derivedAttributes { done.values[index] = values[index] }
@@ -226,6 +238,8 @@ final class PostgresRecordCompletion {
             // an insert earlier in the run made, and a stored row gets its value at the run's end.
             for index in draft.values.indices where !decisions.takesFeedValue(entity, column: index) { done.values[index] = nil }
         } else if needsStored(draft) {
+            // A new object: a later occurrence in the run compares its links with these.
+            if objects.readsLinks[entity] { _ = try links(of: done, over: objects.links(entity, draft.key)) }
             values = draft.values
             try decisions.insert(entity, &values)
             for index in values.indices where values[index] != draft.values[index] { done.values[index] = values[index] }
@@ -237,6 +251,51 @@ final class PostgresRecordCompletion {
         }
         objects.note(entity, draft.key, values)
         return done
+    }
+
+    /// Notes what `draft`'s object links to once it is written, its to-ones and lists laid over
+    /// `stored` (its links as the run left them), and says whether they differ: a to-one that
+    /// names another target, or a list that ends (`ToManyList`, with `merge`) with other targets
+    /// or link values. As on SQLite, a `link existing` key links only an object stored or
+    /// written earlier in the run (`view`), known here as it is when SQLite resolves it; an
+    /// unknown one is no link (a to-one not given, an element left out). A nested object its
+    /// mode left out was pruned already.
+    private func links(of draft: ObjectDraft, over stored: StoredLinks) throws -> Bool {
+        let entity = plan.entities[draft.entity]
+        var links = stored
+        var changed = false
+        func target(_ link: LinkDraft) throws -> ObjectKey?? {
+            switch link {
+            case .null: return .some(nil)
+            case .object(let nested): return nested.key
+            case .reference(_, let key): return key
+            case .existing(let target, let key, _): return try view.exists(target, key) ? key : nil
+            }
+        }
+        for (index, link) in draft.toOne.enumerated() {
+            guard let link, let given = try target(link) else { continue }
+            if given != links.toOne[index] { changed = true }
+            links.toOne[index] = given
+        }
+        for (index, elements) in draft.toMany.enumerated() {
+            guard let elements, let old = stored.lists[index] else { continue }
+            let width = entity.toMany[index].linkAttributes.count
+            let linkValues = draft.linkValues?[index] ?? nil
+            var list = ToManyList<ObjectKey>(width: width, capacity: elements.count)
+            for (element, link) in elements.enumerated() {
+                guard case let key?? = try target(link) else { continue }
+                list.append(key, values: linkValues.map { $0[(element * width)..<((element + 1) * width)] } ?? [])
+            }
+            if entity.toMany[index].mergesList {
+                var merged = old
+                merged.merge(list)
+                list = merged
+            }
+            if list.targets != old.targets || list.values != old.values { changed = true }
+            links.lists[index] = list
+        }
+        objects.noteLinks(draft.entity, draft.key, links)
+        return changed
     }
 
     private func complete(_ link: LinkDraft) throws -> LinkDraft {

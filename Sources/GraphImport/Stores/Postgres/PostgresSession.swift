@@ -134,7 +134,8 @@ struct PostgresSink: StoreSink {
         onProgress: ((Int, Int) -> Void)?
     ) throws(ImportError) -> RecordLoop.Ending {
         let writer = writer
-        let stored = PostgresStoredObjects(plan: plan, connection: connection, runID: runID)
+        let stored = PostgresStoredObjects(
+            plan: plan, connection: connection, runID: runID, readsLinks: PostgresRecordCompletion.comparesLinks(writer.decisions))
         let completion = PostgresRecordCompletion(decisions: writer.decisions, objects: stored, batch: writer)
         do {
             let fetch = { (records: [DraftedRecord]) throws in try completion.fetch(records, held: writer.holds) }

@@ -10,6 +10,12 @@ import GraphImportSchema
 /// run wrote so far is written, for every key fetched for the current record batch and every
 /// object noted since. The run's writes are kept until the writer has sent them (a later
 /// batch's fetch then reads them from the server), and a record's own until it is kept or refused.
+///
+/// For the entities whose links an update compares before it is written (`readsLinks`: those
+/// with a `beforeSave` hook, which sees `onchange` moved by a change of a to-one or a list as on
+/// SQLite), the same holds of their links (`links`): the rows are read with their to-ones'
+/// targets' keys and their lists, in the same query and one more per to-many. Other entities
+/// read nothing more.
 final class PostgresStoredObjects {
     let plan: ImportPlan
     let connection: PostgresConnection
@@ -23,15 +29,26 @@ final class PostgresStoredObjects {
     /// The run, and per entity the fetched rows it inserted (written by an earlier batch).
     private let runID: Int64
     private var fetchedInserted: [Set<ObjectKey>]
+    /// Per entity: whether its objects' links are read and laid over as their values are.
+    let readsLinks: [Bool]
+    /// Per entity that `readsLinks`: the links of the rows fetched (a row without an entry has
+    /// none), of the objects the run wrote, and of those the record being completed writes.
+    private var fetchedLinks: [[ObjectKey: StoredLinks]]
+    private var writtenLinks: [[ObjectKey: StoredLinks]]
+    private var pendingLinks: [[ObjectKey: StoredLinks]]
 
-    init(plan: ImportPlan, connection: PostgresConnection, runID: Int64) {
+    init(plan: ImportPlan, connection: PostgresConnection, runID: Int64, readsLinks: [Bool]) {
         self.plan = plan
         self.connection = connection
         self.runID = runID
+        self.readsLinks = readsLinks
         fetched = Array(repeating: [:], count: plan.entities.count)
         written = fetched.map { _ in [:] }
         pending = written
         fetchedInserted = Array(repeating: [], count: plan.entities.count)
+        fetchedLinks = fetched.map { _ in [:] }
+        writtenLinks = fetchedLinks
+        pendingLinks = fetchedLinks
     }
 
     /// Starts a record batch: forgets the rows of the last one and the writes the writer has sent
@@ -42,6 +59,8 @@ final class PostgresStoredObjects {
             if !fetched[entity].isEmpty { fetched[entity] = [:] }
             if !fetchedInserted[entity].isEmpty { fetchedInserted[entity] = [] }
             if !written[entity].isEmpty { written[entity] = written[entity].filter { held(entity, $0.key) } }
+            if !fetchedLinks[entity].isEmpty { fetchedLinks[entity] = [:] }
+            if !writtenLinks[entity].isEmpty { writtenLinks[entity] = writtenLinks[entity].filter { held(entity, $0.key) } }
             if !keys[entity].isEmpty { try read(entity, keys[entity]) }
         }
     }
@@ -50,6 +69,7 @@ final class PostgresStoredObjects {
         let plan = self.plan.entities[entity]
         let probe = PostgresKeyProbe(table: plan.table, keyColumns: plan.keyAttributes.map { plan.attributes[$0].column })
         for key in keys { fetched[entity][key] = .some(nil) }
+        if readsLinks[entity] { return try readWithLinks(entity, keys, probe: probe) }
         let attributes = plan.attributes.count
         for (place, values) in try probe.rows(of: keys.flatMap(\.values), columns: plan.attributes.map(\.column) + [Naming.insertedRun], on: connection) {
             fetched[entity][keys[place]] = Array(values.prefix(attributes))
@@ -67,6 +87,70 @@ final class PostgresStoredObjects {
         guard let row = fetched[entity][key] ?? nil else { return laid }
         guard let laid else { return row }
         return row.indices.map { laid[$0] ?? row[$0] }
+    }
+
+    /// `read` for an entity that `readsLinks`: the rows with their to-ones' targets' keys, and
+    /// the lists of each to-many with a join table (a list stored once, as its targets' foreign
+    /// key, is not read: `StoredLinks`).
+    private func readWithLinks(_ entity: Int, _ keys: [ObjectKey], probe: PostgresKeyProbe) throws(PostgresError) {
+        let plan = self.plan.entities[entity]
+        let keyColumns = { (target: EntityPlan) in target.keyAttributes.map { target.attributes[$0].column } }
+        let toOne = plan.toOne.map { link in
+            ProbedToOne(
+                foreignKey: link.column, targetTable: self.plan.entities[link.target].table,
+                targetKeyColumns: keyColumns(self.plan.entities[link.target]), primaryKey: Naming.primaryKey)
+        }
+        let listed = plan.toMany.indices.filter { plan.toMany[$0].foreignKey == nil }
+        let toMany = listed.map { index in
+            let link = plan.toMany[index]
+            return ProbedToMany(
+                joinTable: link.joinTable, ownerColumn: link.ownerColumn, targetColumn: link.targetColumn, positionColumn: Naming.position,
+                linkColumns: link.linkAttributes.map(\.column), targetTable: self.plan.entities[link.target].table,
+                targetKeyColumns: keyColumns(self.plan.entities[link.target]), primaryKey: Naming.primaryKey)
+        }
+        let read = try probe.objects(
+            of: keys.flatMap(\.values), columns: plan.attributes.map(\.column) + [Naming.insertedRun], toOne: toOne, toMany: toMany,
+            on: connection)
+        let attributes = plan.attributes.count
+        var lists = [ToManyList<ObjectKey>?](repeating: nil, count: plan.toMany.count)
+        for index in listed { lists[index] = ToManyList(width: plan.toMany[index].linkAttributes.count) }
+        for (place, values) in read.rows {
+            fetched[entity][keys[place]] = Array(values.prefix(attributes))
+            if values[attributes] == .integer(runID) { fetchedInserted[entity].insert(keys[place]) }
+            var links = StoredLinks(toOne: [], lists: lists)
+            var at = attributes + 1
+            for link in toOne {
+                let key = Array(values[at..<(at + link.targetKeyColumns.count)])
+                links.toOne.append(key.allSatisfy { $0 == .null } ? nil : ObjectKey(values: key))
+                at += link.targetKeyColumns.count
+            }
+            fetchedLinks[entity][keys[place]] = links
+        }
+        for (probed, index) in listed.enumerated() {
+            let width = toMany[probed].targetKeyColumns.count
+            for (place, values) in read.lists[probed] {
+                // A row's join rows come after its row: its links are there.
+                fetchedLinks[entity][keys[place]]?.lists[index]?.append(ObjectKey(values: Array(values.prefix(width))), values: values[width...])
+            }
+        }
+    }
+
+    /// What the object links to once everything the run wrote so far is written, for an entity
+    /// that `readsLinks`: a new object (or a stub) links nothing.
+    func links(_ entity: Int, _ key: ObjectKey) throws(PostgresError) -> StoredLinks {
+        if let laid = pendingLinks[entity][key] ?? writtenLinks[entity][key] { return laid }
+        if fetched[entity][key] == nil { try read(entity, [key]) }
+        if let links = fetchedLinks[entity][key] { return links }
+        let plan = self.plan.entities[entity]
+        return StoredLinks(
+            toOne: Array(repeating: nil, count: plan.toOne.count),
+            lists: plan.toMany.map { $0.foreignKey == nil ? ToManyList(width: $0.linkAttributes.count) : nil })
+    }
+
+    /// Notes what the object links to once the record being completed is written (`links` as
+    /// the draft leaves them over the stored ones).
+    func noteLinks(_ entity: Int, _ key: ObjectKey, _ links: StoredLinks) {
+        pendingLinks[entity][key] = links
     }
 
     /// Whether the run inserted the object (a stub too), stored or written earlier in the run: a
@@ -98,12 +182,17 @@ final class PostgresStoredObjects {
             written[entity].merge(pending[entity]) { $1 }
             pending[entity] = [:]
         }
+        for entity in pendingLinks.indices where !pendingLinks[entity].isEmpty {
+            writtenLinks[entity].merge(pendingLinks[entity]) { $1 }
+            pendingLinks[entity] = [:]
+        }
         if let draft, fetched.contains(where: { !$0.isEmpty }) { noteNew(draft) }
     }
 
     /// Forgets what the record would have written: it was refused.
     func discardRecord() {
         for entity in pending.indices where !pending[entity].isEmpty { pending[entity] = [:] }
+        for entity in pendingLinks.indices where !pendingLinks[entity].isEmpty { pendingLinks[entity] = [:] }
     }
 
     /// Notes each object of the tree (stubs included) that was fetched as not stored: the record
@@ -125,6 +214,15 @@ final class PostgresStoredObjects {
         guard case .some(nil) = fetched[entity][key], written[entity][key] == nil else { return }
         written[entity][key] = Array(repeating: nil, count: plan.entities[entity].attributes.count)
     }
+}
+
+/// What an object links to, as an update's change check compares it with what a record gives:
+/// per to-one its target's key (nil: none), per to-many its list (`ToManyList`, the one rule for
+/// what a list ends with); nil for a list stored once as its targets' foreign key, which is not
+/// compared here.
+struct StoredLinks {
+    var toOne: [ObjectKey?]
+    var lists: [ToManyList<ObjectKey>?]
 }
 
 /// What the decisions about an object ask a PostgreSQL store (`StoredObjectsView`): an object is
