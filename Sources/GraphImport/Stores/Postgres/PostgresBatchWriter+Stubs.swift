@@ -26,7 +26,7 @@ extension PostgresBatchWriter {
         var values: [SQLValue] = []
         for row in batch.keys.indices {
             var state: StubState
-            if stored.rows[row] == nil {
+            if stored.isNew(row) {
                 state = decisions.stubState(ofNewObjectFromReference: batch.madeByReference[row])
             } else if !openStubs[index].isEmpty, openStubs[index].contains(batch.keys[row]) {
                 state = .stub
@@ -38,7 +38,7 @@ extension PostgresBatchWriter {
             case .none: continue
             case .stub:
                 // Noted once, when made: a later batch that only names it again changes nothing.
-                guard stored.rows[row] == nil else { continue }
+                guard stored.isNew(row) else { continue }
                 openStubs[index].insert(batch.keys[row])
             case .completed: openStubs[index].remove(batch.keys[row])
             }
