@@ -72,16 +72,17 @@ extension PostgresKeyProbe {
     }
 
     /// The rows that hold some of `keys` (key after key), with their to-ones' targets' keys
-    /// (`rowsStatement`), and per to-many its join rows (`listStatement`): each row after its key's
-    /// place in `keys`. One COPY, one query for the rows and one per to-many, whatever the number of keys.
+    /// (`rowsStatement`), and per to-many its join rows (`listStatement`): each row's first
+    /// column is its key's place in `keys`. One COPY, one query for the rows and one per to-many,
+    /// whatever the number of keys; the rows are kept as the server sent them (nil: no keys).
     package func objects(
         of keys: [SQLValue], columns: [String], toOne: [ProbedToOne], toMany: [ProbedToMany], on connection: PostgresConnection
-    ) throws(PostgresError) -> (rows: [(place: Int, values: [SQLValue])], lists: [[(place: Int, values: [SQLValue])]]) {
-        guard !keys.isEmpty else { return ([], toMany.map { _ in [] }) }
+    ) throws(PostgresError) -> (rows: PostgresRows, lists: [PostgresRows])? {
+        guard !keys.isEmpty else { return nil }
         try stage(keys, on: connection)
-        let rows = try placed(rowsStatement(columns: columns, toOne: toOne), on: connection)
-        var lists: [[(place: Int, values: [SQLValue])]] = []
-        for list in toMany { lists.append(try placed(listStatement(list), on: connection)) }
+        let rows = try connection.rowsInPlace(rowsStatement(columns: columns, toOne: toOne))
+        var lists: [PostgresRows] = []
+        for list in toMany { lists.append(try connection.rowsInPlace(listStatement(list))) }
         return (rows, lists)
     }
 

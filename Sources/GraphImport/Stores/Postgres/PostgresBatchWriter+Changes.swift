@@ -20,29 +20,28 @@ extension PostgresBatchWriter {
         let batch = batches[index]
         let always = Set(entity.attributes.indices.filter { entity.attributes[$0].always != nil })
         for (row, key) in batch.keys.enumerated() {
-            guard let object = stored.rows[row] else {
+            guard !stored.isNew(row) else {
                 log.inserted(index, key)
                 continue
             }
             var fields: [ChangeLog.Field] = []
             for (attribute, value) in batch.values(of: row).enumerated() where !always.contains(attribute) {
-                if let value, value != object.values[attribute] {
-                    fields.append(ChangeLog.value(entity.attributes[attribute].name, old: object.values[attribute], new: value))
+                if let value, !stored.holds(value, row: row, attribute: attribute) {
+                    fields.append(ChangeLog.value(entity.attributes[attribute].name, old: stored.value(row: row, attribute: attribute), new: value))
                 }
             }
             for (relationship, toOne) in entity.toOne.enumerated() {
                 // `.some(nil)`: the feed set the to-one to null, a change as any other target is.
-                guard let target = batch.toOne(row, relationship)?.resolved(unknown[toOne.target]),
-                    target != object.targets[relationship]
-                else { continue }
-                fields.append(ChangeLog.target(toOne.name, old: object.targets[relationship], new: target))
+                guard let target = batch.toOne(row, relationship)?.resolved(unknown[toOne.target]) else { continue }
+                let old = stored.target(row: row, relationship: relationship)
+                guard target != old else { continue }
+                fields.append(ChangeLog.target(toOne.name, old: old, new: target))
             }
             for (relationship, toMany) in entity.toMany.enumerated() {
                 guard let gathered = batch.list(row, relationship) else { continue }
-                let old = stored.list(relationship, row: row)
-                let new = newList(index, relationship, gathered, over: old, unknown: unknown)
-                if new.targets != old.keys || new.values != old.values {
-                    fields.append(ChangeLog.list(toMany.name, old: old.keys.count, new: new.targets.count))
+                let new = newList(index, relationship, gathered, row: row, stored: stored, unknown: unknown)
+                if !stored.holds(new, relationship: relationship, row: row) {
+                    fields.append(ChangeLog.list(toMany.name, old: stored.listCount(relationship, row: row), new: new.targets.count))
                 }
             }
             if !fields.isEmpty { log.updated(index, key) { fields } }

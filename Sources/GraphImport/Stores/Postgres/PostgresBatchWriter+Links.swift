@@ -187,10 +187,9 @@ extension PostgresBatchWriter {
         copyText.removeAll()
         for row in batch.keys.indices {
             guard let gathered = batch.list(row, relationship) else { continue }
-            let old = stored.list(relationship, row: row)
-            let list = newList(index, relationship, gathered, over: old, unknown: unknown)
-            guard list.targets != old.keys || list.values != old.values else { continue }
-            if stored.rows[row] == nil {
+            let list = newList(index, relationship, gathered, row: row, stored: stored, unknown: unknown)
+            guard !stored.holds(list, relationship: relationship, row: row) else { continue }
+            if stored.isNew(row) {
                 for (element, key) in list.targets.enumerated() {
                     copyText.append(ids[index][row])
                     copyText.append(try rowID(toMany.target, key, ids: ids, pending: pending))

@@ -29,13 +29,16 @@ extension PostgresBatchWriter {
         var values: [SQLValue] = []
         var unmarked: [Int64] = []
         for row in batch.keys.indices {
-            if let object = stored.rows[row], object.stubRun != .null, batch.written[row] {
-                unmarked.append(object.rowID)
-                // This run's own stubs are counted below, with those it made.
-                if object.stubRun != .integer(run.runID) { storedStubsCompleted[index] += 1 }
+            if !stored.isNew(row), batch.written[row] {
+                let stubRun = stored.stubRun(row)
+                if stubRun != .null {
+                    unmarked.append(stored.rowID(row))
+                    // This run's own stubs are counted below, with those it made.
+                    if stubRun != .integer(run.runID) { storedStubsCompleted[index] += 1 }
+                }
             }
             var state: StubState
-            if stored.rows[row] == nil {
+            if stored.isNew(row) {
                 state = decisions.stubState(ofNewObjectFromReference: batch.madeByReference[row])
             } else if !openStubs[index].isEmpty, openStubs[index].contains(batch.keys[row]) {
                 state = .stub
@@ -47,7 +50,7 @@ extension PostgresBatchWriter {
             case .none, .storedStub: continue
             case .stub:
                 // Noted once, when made: a later batch that only names it again changes nothing.
-                guard stored.rows[row] == nil else { continue }
+                guard stored.isNew(row) else { continue }
                 openStubs[index].insert(batch.keys[row])
             case .completed: openStubs[index].remove(batch.keys[row])
             }

@@ -13,26 +13,83 @@ import GraphImportSchema
 /// store holds in another form than the feed gives it (never for the map's column types) only
 /// counts as changed, and the upsert's own `IS DISTINCT FROM` then leaves the row as it is.
 extension PostgresBatchWriter {
-    /// A stored object as a batch compares it: its values in attribute order (the row as read:
-    /// what follows them shares its storage), its row id, its to-ones' foreign keys (row ids,
-    /// `.null` for none) and, for the change list only, their targets' keys (nil for none).
-    struct StoredObject {
-        var values: [SQLValue]
-        var rowID: Int64
-        var links: ArraySlice<SQLValue>
-        var targets: [ObjectKey?]
-        /// `stub_run`: the run that made the object a stub, `.null` when it is not one.
-        var stubRun: SQLValue = .null
-    }
-
-    /// What the store holds of one entity's batch: per object (by its row in the batch) its row,
-    /// nil when it is new; per to-many, the stored lists by row (read only for the to-manys the
-    /// batch gives lists of; an object without stored join rows has none).
+    /// What the store holds of one entity's batch, kept as the server sent it (`PostgresRows`):
+    /// one result for the objects' rows and one per to-many the batch gives lists of, read in
+    /// place. No array per row and no `String` per text value is made: a value is compared with
+    /// the batch's where it lies, and decoded only where it is needed (a change list, a merged list).
     struct StoredBatch {
-        var rows: [StoredObject?]
-        var lists: [[Int: (keys: [ObjectKey], values: [SQLValue])]]
+        /// The rows read: their key's place, the values in attribute order, the row id, the
+        /// to-ones' foreign keys (row ids, NULL for none) and, for the change list only, their
+        /// targets' keys (NULLs for none). Nil when nothing was read.
+        let read: PostgresRows?
+        /// Per object of the batch (by its row), its row in `read`; nil when it is new.
+        let found: [Int?]
+        /// The column of the row id in `read` (the attributes' are 1 up to it).
+        let rowIDColumn: Int
+        /// Per to-one, the columns of its target's key in `read` (empty without a change list).
+        let targetColumns: [Range<Int>]
+        /// The column of `stub_run` in `read`: after the to-ones' foreign keys.
+        let stubRunColumn: Int
+        /// Per to-many the batch gives lists of, the join rows read (their key's place, the
+        /// target's key, the link values, in the key's and then `position` order), the width of
+        /// the target's key and, per object, its join rows (an object without any has none).
+        let lists: [(read: PostgresRows, keyWidth: Int, rows: [Range<Int>])?]
 
-        func list(_ relationship: Int, row: Int) -> (keys: [ObjectKey], values: [SQLValue]) { lists[relationship][row] ?? ([], []) }
+        func isNew(_ row: Int) -> Bool { found[row] == nil }
+
+        /// A stored object's row id.
+        func rowID(_ row: Int) -> Int64 { read!.integer(found[row]!, rowIDColumn)! }
+
+        /// A stored object's `stub_run`: the run that made it a stub, `.null` when it is not one.
+        func stubRun(_ row: Int) -> SQLValue { read!.value(found[row]!, stubRunColumn) }
+
+        /// Whether the stored object at `row` holds `value` for `attribute`.
+        func holds(_ value: SQLValue, row: Int, attribute: Int) -> Bool { read!.holds(value, found[row]!, 1 + attribute) }
+
+        /// The stored object's value of `attribute`.
+        func value(row: Int, attribute: Int) -> SQLValue { read!.value(found[row]!, 1 + attribute) }
+
+        /// Whether the stored object's to-one `relationship` is `link` (a row id, `.null` for none).
+        func holds(link: SQLValue, row: Int, relationship: Int) -> Bool { read!.holds(link, found[row]!, rowIDColumn + 1 + relationship) }
+
+        /// The key of the stored object's to-one `relationship`'s target, nil for none (read with a change list only).
+        func target(row: Int, relationship: Int) -> ObjectKey? {
+            let key = targetColumns[relationship].map { read!.value(found[row]!, $0) }
+            return key.allSatisfy { $0 == .null } ? nil : ObjectKey(values: key)
+        }
+
+        /// The number of targets of the stored list `relationship` of the object at `row`.
+        func listCount(_ relationship: Int, row: Int) -> Int { lists[relationship]?.rows[row].count ?? 0 }
+
+        /// The stored list `relationship` of the object at `row`, decoded: its targets' keys and
+        /// their link values one after another.
+        func list(_ relationship: Int, row: Int) -> (keys: [ObjectKey], values: [SQLValue]) {
+            guard let list = lists[relationship] else { return ([], []) }
+            var keys: [ObjectKey] = []
+            var values: [SQLValue] = []
+            for joinRow in list.rows[row] {
+                keys.append(ObjectKey(values: (1...list.keyWidth).map { list.read.value(joinRow, $0) }))
+                for column in (1 + list.keyWidth)..<list.read.width { values.append(list.read.value(joinRow, column)) }
+            }
+            return (keys, values)
+        }
+
+        /// Whether the stored list `relationship` of the object at `row` is `list`, compared in place.
+        func holds(_ list: ToManyList<ObjectKey>, relationship: Int, row: Int) -> Bool {
+            guard let stored = lists[relationship] else { return list.targets.isEmpty }
+            let joinRows = stored.rows[row]
+            guard joinRows.count == list.targets.count else { return false }
+            let width = stored.read.width - 1 - stored.keyWidth
+            for (element, joinRow) in joinRows.enumerated() {
+                for (column, value) in list.targets[element].values.enumerated() where !stored.read.holds(value, joinRow, 1 + column) {
+                    return false
+                }
+                for column in 0..<width where !stored.read.holds(list.values[element * width + column], joinRow, 1 + stored.keyWidth + column) {
+                    return false
+                }
+            }
+            return true
+        }
     }
 
     /// Reads what the store holds of the batch's objects of entity `index` (the to-ones'
@@ -59,65 +116,79 @@ extension PostgresBatchWriter {
         let probe = PostgresKeyProbe(table: entity.table, keyColumns: keyColumns(entity))
         let columns = entity.attributes.map(\.column) + [Naming.primaryKey] + entity.toOne.map(\.column) + [Naming.stubRun]
         let keys = probed.map { $0.flatMap { batch.keys[$0].values } } ?? batch.keys.flatMap(\.values)
-        let read = try probe.objects(of: keys, columns: columns, toOne: toOne, toMany: toMany, on: connection)
+        let rowIDColumn = 1 + entity.attributes.count
+        var targetColumns: [Range<Int>] = []
+        // The target keys follow the to-ones' foreign keys and `stub_run`.
+        let stubRunColumn = rowIDColumn + 1 + entity.toOne.count
+        var at = stubRunColumn + 1
+        for link in toOne {
+            targetColumns.append(at..<(at + link.targetKeyColumns.count))
+            at += link.targetKeyColumns.count
+        }
+        var found: [Int?] = Array(repeating: nil, count: batch.keys.count)
+        var lists: [(read: PostgresRows, keyWidth: Int, rows: [Range<Int>])?] = Array(repeating: nil, count: entity.toMany.count)
+        guard let read = try probe.objects(of: keys, columns: columns, toOne: toOne, toMany: toMany, on: connection) else {
+            return StoredBatch(read: nil, found: found, rowIDColumn: rowIDColumn, targetColumns: targetColumns, stubRunColumn: stubRunColumn, lists: lists)
+        }
         // A read row's place is its key's among those probed.
-        let row = { (place: Int) in probed?[place] ?? place }
-        var rows: [StoredObject?] = Array(repeating: nil, count: batch.keys.count)
-        let attributes = entity.attributes.count
-        for (place, values) in read.rows {
-            guard case .integer(let rowID) = values[attributes] else {
+        func row(_ rows: PostgresRows, _ index: Int) throws(PostgresError) -> Int {
+            guard let place = rows.integer(index, 0) else {
+                throw PostgresError(.other, message: "the rows of \(entity.table) read by key came without their place")
+            }
+            return probed?[Int(place)] ?? Int(place)
+        }
+        for readRow in 0..<read.rows.count {
+            guard read.rows.integer(readRow, rowIDColumn) != nil else {
                 throw PostgresError(.other, message: "a row of \(entity.table) read by key came without its row id")
             }
-            var object = StoredObject(
-                values: values, rowID: rowID, links: values[(attributes + 1)..<(attributes + 1 + entity.toOne.count)],
-                targets: [], stubRun: values[attributes + 1 + entity.toOne.count])
-            object.targets.reserveCapacity(toOne.count)
-            var at = attributes + 2 + entity.toOne.count
-            for link in toOne {
-                let key = Array(values[at..<(at + link.targetKeyColumns.count)])
-                object.targets.append(key.allSatisfy { $0 == .null } ? nil : ObjectKey(values: key))
-                at += link.targetKeyColumns.count
-            }
-            rows[row(place)] = object
+            found[try row(read.rows, readRow)] = readRow
         }
-        var lists: [[Int: (keys: [ObjectKey], values: [SQLValue])]] = Array(repeating: [:], count: entity.toMany.count)
         for (place, relationship) in listed.enumerated() {
-            let width = toMany[place].targetKeyColumns.count
-            for (listed, values) in read.lists[place] {
-                // A join row without link values is the target's key as read: no copy.
-                let key = ObjectKey(values: values.count == width ? values : Array(values.prefix(width)))
-                lists[relationship][row(listed), default: ([], [])].keys.append(key)
-                if values.count > width { lists[relationship][row(listed), default: ([], [])].values += values.dropFirst(width) }
+            let joinRows = read.lists[place]
+            var ranges: [Range<Int>] = Array(repeating: 0..<0, count: batch.keys.count)
+            var start = 0
+            while start < joinRows.count {
+                let owner = try row(joinRows, start)
+                var end = start + 1
+                while end < joinRows.count, try row(joinRows, end) == owner { end += 1 }
+                ranges[owner] = start..<end
+                start = end
             }
+            lists[relationship] = (joinRows, toMany[place].targetKeyColumns.count, ranges)
         }
-        return StoredBatch(rows: rows, lists: lists)
+        return StoredBatch(read: read.rows, found: found, rowIDColumn: rowIDColumn, targetColumns: targetColumns, stubRunColumn: stubRunColumn, lists: lists)
     }
 
     /// The list to-many `relationship` of entity `index` ends with (`ToManyList`) from
-    /// `gathered`, the batch's list, over `old`, the stored one: a `merge` list is merged into it.
+    /// `gathered`, the batch's list, over the stored one of the object at `row`: a `merge` list
+    /// is merged into it.
     func newList(
-        _ index: Int, _ relationship: Int, _ gathered: GatheredList, over old: (keys: [ObjectKey], values: [SQLValue]), unknown: [Set<ObjectKey>]
+        _ index: Int, _ relationship: Int, _ gathered: GatheredList, row: Int, stored: StoredBatch, unknown: [Set<ObjectKey>]
     ) -> ToManyList<ObjectKey> {
         let toMany = plan.entities[index].toMany[relationship]
         let width = toMany.linkAttributes.count
-        let stored = toMany.mergesList ? ToManyList(unique: old.keys, values: old.values, width: width) : nil
-        return gathered.resolved(unknown: unknown[toMany.target], width: width, over: stored)
+        var over: ToManyList<ObjectKey>?
+        if toMany.mergesList {
+            let old = stored.list(relationship, row: row)
+            over = ToManyList(unique: old.keys, values: old.values, width: width)
+        }
+        return gathered.resolved(unknown: unknown[toMany.target], width: width, over: over)
     }
 
     /// Whether the batch's object at `row` of entity `index` must be upserted: it is new, or a
     /// value the feed gives (its key and `always` values aside, which the upsert never writes) or
     /// a to-one that links (`links`, row ids) differs from what is stored.
     func rowDiffers(_ index: Int, row: Int, stored: StoredBatch, links: [SQLValue?]) -> Bool {
-        guard let object = stored.rows[row] else { return true }
+        guard !stored.isNew(row) else { return true }
         let fromFeed = writtenFromFeed[index]
         for (attribute, value) in batches[index].values(of: row).enumerated() {
             guard let value, fromFeed[attribute] else { continue }
-            if value != object.values[attribute] { return true }
+            if !stored.holds(value, row: row, attribute: attribute) { return true }
         }
         let width = plan.entities[index].toOne.count
         for relationship in 0..<width {
             guard let link = links[row * width + relationship] else { continue }
-            if link != object.links[object.links.startIndex + relationship] { return true }
+            if !stored.holds(link: link, row: row, relationship: relationship) { return true }
         }
         return false
     }

@@ -371,7 +371,7 @@ final class PostgresBatchWriter {
             var new: [Int] = []
             var changed: [Int] = []
             for row in batches[index].keys.indices {
-                if stored.rows[row] == nil {
+                if stored.isNew(row) {
                     new.append(row)
                 } else if rowDiffers(index, row: row, stored: stored, links: links) {
                     changed.append(row)
@@ -400,10 +400,10 @@ final class PostgresBatchWriter {
     /// The row ids of the batch's objects of entity `index`: a stored object's own, a new one's
     /// taken from the table's identity sequence, in the order the batch first met them.
     private func rowIDs(_ index: Int, stored: StoredBatch) throws(PostgresError) -> [Int64] {
-        var ids = [Int64](repeating: 0, count: stored.rows.count)
+        var ids = [Int64](repeating: 0, count: stored.found.count)
         var new: [Int] = []
-        for (row, object) in stored.rows.enumerated() {
-            if let object { ids[row] = object.rowID } else { new.append(row) }
+        for row in stored.found.indices {
+            if stored.isNew(row) { new.append(row) } else { ids[row] = stored.rowID(row) }
         }
         let reserved = try connection.reserveRowIDs(table: plan.entities[index].table, column: Naming.primaryKey, count: new.count)
         for (row, id) in zip(new, reserved) { ids[row] = id }
