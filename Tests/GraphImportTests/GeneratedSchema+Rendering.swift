@@ -99,11 +99,12 @@ struct SchemaRendering: CustomStringConvertible {
                 }
             }
         }
-        // Below an owned object that a root's object holds: the owned entity's relationships.
+        // Below an owned object that a root's object holds: the owned entity's relationships, into
+        // entities after the holder (its targets are written whole, which must not lead back).
         for (index, entity) in schema.entities.enumerated() where shapes.contains(.overlapping) && entity.key == nil {
             guard let holder = entity.holder, schema.entities[holder.entity].isReferenced else { continue }
             for (number, relationship) in entity.relationships.enumerated()
-            where relationship.target > index && relationship.alternative == nil && schema.entities[relationship.target].isReferenced
+            where relationship.target > holder.entity && relationship.alternative == nil && schema.entities[relationship.target].isReferenced
                 && random.chance(1, in: 2)
             {
                 overlapping.append((index, number))
