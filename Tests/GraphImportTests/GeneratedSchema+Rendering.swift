@@ -8,7 +8,9 @@ struct SchemaRendering: CustomStringConvertible {
     /// Entities whose root is an object keyed by their key (`e1{*}`, `id <- id, $key`).
     var keyedRoots: Set<Int>
     /// Relationships (entity, relationship) whose targets a records line of their own takes too
-    /// (`records at e0[*].r1[*] as E2`), inside the root's records.
+    /// (`records at e0[*].r1[*] as E2`), inside the root's records; or inside the owned objects
+    /// nested in them (`records at e0[*].r1[*].r0 as E3`, E2 owned by E0), which export writes
+    /// where it writes the owned objects.
     var overlapping: [(entity: Int, relationship: Int)]
     /// Entities whose objects are whole where they are first referenced (nested in other records),
     /// their root, after the others, holding only those that no reference wrote whole (JSON:API's
@@ -97,6 +99,17 @@ struct SchemaRendering: CustomStringConvertible {
                 }
             }
         }
+        // Below an owned object that a root's object holds: the owned entity's relationships, into
+        // entities after the holder (its targets are written whole, which must not lead back).
+        for (index, entity) in schema.entities.enumerated() where shapes.contains(.overlapping) && entity.key == nil {
+            guard let holder = entity.holder, schema.entities[holder.entity].isReferenced else { continue }
+            for (number, relationship) in entity.relationships.enumerated()
+            where relationship.target > holder.entity && relationship.alternative == nil && schema.entities[relationship.target].isReferenced
+                && random.chance(1, in: 2)
+            {
+                overlapping.append((index, number))
+            }
+        }
         let nestedFirst =
             shapes.contains(.nestedFirst) ? Set(schema.entities.indices.filter { $0 > 0 && schema.entities[$0].isReferenced && random.chance(1, in: 2) }) : []
         // Not into an entity that reads `$key` (a keyed root): a scalar member's value there is that
@@ -105,11 +118,12 @@ struct SchemaRendering: CustomStringConvertible {
         var keyedToManys = Set<[Int]>()
         for (index, entity) in schema.entities.enumerated() where shapes.contains(.keyedToManys) {
             for (number, relationship) in entity.relationships.enumerated()
-            // Not polymorphic: `r <- r{*} : [A | B] by kind each ref` is a map error today ("'by'
-            // chooses among the elements of an array"; issue 28 asks for it). Where it compiles,
-            // draw it where no key of one target can name one of the other (an integer and a text
-            // key), as members are named by their targets' keys (`names` below resolves each link).
-            where relationship.toMany && relationship.alternative == nil
+            // Polymorphic too (`r <- r{*} : [A | B] by kind each ref`), where no key of one target
+            // can name one of the other, as members are named by their targets' keys (`names`
+            // below resolves each link, and export names them so): targets keyed by an integer, a
+            // text (never only digits, never a slash) and two attributes (`octo/2`) differ.
+            where relationship.toMany
+                && relationship.alternative.map({ schema.entities[$0].key != schema.entities[relationship.target].key && !keyed.contains($0) }) ?? true
                 && (schema.entities[relationship.target].isReferenced || schema.entities[relationship.target].key == .scoped)
                 && !keyed.contains(relationship.target)
                 && random.chance(1, in: 3)
@@ -145,6 +159,14 @@ struct SchemaRendering: CustomStringConvertible {
 
     func root(_ entity: Int) -> String { entity == bareRoot ? "$[*]" : keyedRoots.contains(entity) ? "e\(entity){*}" : "e\(entity)[*]" }
 
+    /// Where `entity`'s objects are read: a referenced entity's root, or inside the objects that
+    /// hold an owned entity's.
+    func place(_ entity: Int, _ schema: GeneratedSchema) -> String {
+        guard schema.entities[entity].key == nil, let holder = schema.entities[entity].holder else { return root(entity) }
+        let relationship = schema.entities[holder.entity].relationships[holder.relationship]
+        return place(holder.entity, schema) + ".\(relationship.name)" + (relationship.toMany ? "[*]" : "")
+    }
+
     /// Whether `entity`'s objects are members of a `{*}` named by their own key (their last key
     /// part), which they read as `$key` where the object leaves it out.
     func readsKey(_ entity: Int, _ schema: GeneratedSchema) -> Bool {
@@ -161,7 +183,7 @@ struct SchemaRendering: CustomStringConvertible {
         for (entity, number) in overlapping {
             let relationship = schema.entities[entity].relationships[number]
             let path =
-                root(entity) + ".\(relationship.name)" + (keyedToManys.contains([entity, number]) ? "{*}" : relationship.toMany ? "[*]" : "")
+                place(entity, schema) + ".\(relationship.name)" + (keyedToManys.contains([entity, number]) ? "{*}" : relationship.toMany ? "[*]" : "")
                 + (wrapped.contains([entity, number]) ? ".ref" : "")
             lines.append("records at \(path) as \(schema.entities[relationship.target].name)")
         }

@@ -254,6 +254,59 @@ extension NestedRecordsTests {
         // `--depth 0` writes the linked Bs by their keys: none is written.
         #expect(try unwritten(ExportRequest(depth: 0)) == ["records at $[*].sub[*]: 3 \(reason)"])
     }
+
+    /// Users read below owned history entries (`issues[*].history[*].author`): written inside
+    /// each Change, which is written inside its Issue, so none is named as not written.
+    @Test(arguments: StoreKind.testable)
+    func exportWritesTheRecordsReachedThroughOwnedObjectsInsideThem(kind: StoreKind) throws {
+        let map = """
+            records at issues[*] as Issue
+            records at issues[*].history[*].author as User
+            entity Issue
+              key id
+              id : Int
+              history <- history : [Change]
+            entity Change owned
+              at : String
+              author <- author : User
+            entity User
+              key id
+              id : Int
+              login : String
+            """
+        let feed = #"""
+            {"issues": [
+              {"id": 1, "history": [{"at": "a", "author": {"id": 10, "login": "x"}}, {"at": "b", "author": {"id": 11, "login": "y"}}]},
+              {"id": 2, "history": [{"at": "c", "author": {"id": 10, "login": "x"}}]}
+            ]}
+            """#
+        let store = try StoreUnderTest(kind)
+        let plan = try ImportPlan.compile(text: map, fileName: "test.map")
+        _ = try store.importJSON(feed, plan: plan).get()
+        let exporter = GraphExporter(plan: plan)
+        #expect(exporter.caveats.isEmpty)
+        let collected = ExportedText()
+        let summary = try exporter.run(storePath: store.location, request: ExportRequest(), busyTimeout: 0) { collected.bytes += $0 }
+        #expect(summary.unwritten.isEmpty)
+        let exported = String(decoding: collected.bytes, as: UTF8.self)
+        let again = try StoreUnderTest(kind)
+        _ = try again.importJSON(exported, plan: plan).get()
+        #expect(try again.rows(plan: plan) == store.rows(plan: plan))
+        // No author on Issue 2's Change: User 10 is still written in Issue 1's; and when
+        // the Change of User 11 has none either, User 11 alone is named.
+        try store.execute("UPDATE changes SET author_pk = NULL WHERE at = 'c'")
+        #expect(try exporter.run(storePath: store.location, request: ExportRequest(), busyTimeout: 0) { _ in }.unwritten.isEmpty)
+        try store.execute("UPDATE changes SET author_pk = NULL WHERE at = 'b'")
+        let left = try exporter.run(storePath: store.location, request: ExportRequest(), busyTimeout: 0) { _ in }
+        #expect(
+            left.unwritten.map(\.description) == [
+                "records at issues[*].history[*].author: 1 objects not written: they are written inside the objects of `records at issues[*]` "
+                    + "that link them through Issue.history, then Change.author, and no written object links these"
+            ])
+        // `--depth 1` writes the authors of the nested Changes by their keys: neither is written.
+        let shallow = try exporter.run(storePath: store.location, request: ExportRequest(depth: 1), busyTimeout: 0) { _ in }
+        #expect(shallow.unwritten.map(\.description).first?.hasPrefix("records at issues[*].history[*].author: 2 objects not written") == true)
+    }
 }
 
 private final class ExportedText: @unchecked Sendable {

@@ -12,14 +12,23 @@ struct RecordLeaf: Sendable {
     /// inside `items[*]`'s), where their paths put them; nil when none are.
     var inside: ExportShape? = nil
     /// For a line with no place of its own whose objects a relationship of an outer line's
-    /// objects writes where the line reads them (`$[*].issues[*]` and `Repo.issues`): that line
-    /// and relationship. An object that no written outer object links there is not written.
+    /// objects writes where the line reads them (`$[*].issues[*]` and `Repo.issues`), directly or
+    /// through owned objects nested on the way (`issues[*].history[*].author`: `Issue.history`,
+    /// then `Change.author`): that line and those relationships. An object that no written outer
+    /// object links there is not written.
     var heldBy: Holder? = nil
 
-    /// An outer records line and the relationship of its objects that writes an inner line's.
+    /// An outer records line and the relationships that write an inner line's objects: the
+    /// first of the outer line's entity, each next one of the owned entity the one before reaches.
     struct Holder: Sendable {
         let line: Int
-        let relationship: ExportRelationship
+        let hops: [Hop]
+
+        /// One relationship on the way, and the entity whose it is.
+        struct Hop: Sendable, Equatable {
+            let entity: Int
+            let relationship: ExportRelationship
+        }
     }
 }
 

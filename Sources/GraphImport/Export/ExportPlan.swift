@@ -158,11 +158,8 @@ package struct ExportPlan: Sendable {
                 }
                 // The outer objects' own relationship writes the objects it links where this line
                 // reads them: the walk counts (and names) those no written outer object links.
-                if let outer,
-                    let relationship = Self.relationship(writing: lines[index].leaf, at: outer.rest, in: lines[outer.line].leaf, plan: plan),
-                    !entities[lines[outer.line].leaf.elements[0].target].element(relationship).byKey
-                {
-                    lines[index].leaf.heldBy = RecordLeaf.Holder(line: outer.line, relationship: relationship)
+                if let outer, let hops = Self.hops(writing: lines[index].leaf, at: outer.rest, in: lines[outer.line].leaf, entities: entities) {
+                    lines[index].leaf.heldBy = RecordLeaf.Holder(line: outer.line, hops: hops)
                     continue
                 }
                 layoutCaveats.append(
@@ -242,27 +239,59 @@ package struct ExportPlan: Sendable {
         return true
     }
 
-    /// The relationship (`Repo.issues`) of a line's objects that writes, at `rest` inside each,
-    /// objects of the entity an inner line reads there, each element being the object itself;
-    /// nil when none does.
-    static func relationship(writing inner: RecordLeaf, at rest: [PathStep], in outer: RecordLeaf, plan: ImportPlan) -> ExportRelationship? {
+    /// The relationships that write, at `rest` inside each of an outer line's objects, the objects
+    /// of the entity an inner line reads there, each element being the object itself and nested:
+    /// one of the outer entity (`Repo.issues`), or one reaching an owned object that is always
+    /// nested where its owner is, then one of that owned entity, and so on
+    /// (`Issue.history`, `Change.author`); nil when none does.
+    static func hops(writing inner: RecordLeaf, at rest: [PathStep], in outer: RecordLeaf, entities: [ExportEntity]) -> [RecordLeaf.Holder.Hop]? {
         guard inner.elements.count == 1, outer.elements.count == 1, let target = inner.elements.first?.target,
             let owner = outer.elements.first?.target
         else { return nil }
-        let entity = plan.entities[owner]
-        switch inner.container {
+        return hops(to: target, inner.container, from: owner, at: rest[...], entities: entities)
+    }
+
+    private static func hops(
+        to target: Int, _ container: RecordLeaf.Container, from owner: Int, at rest: ArraySlice<PathStep>, entities: [ExportEntity]
+    ) -> [RecordLeaf.Holder.Hop]? {
+        let entity = entities[owner]
+        let plan = entity.plan
+        func nested(_ relationship: ExportRelationship) -> Bool { !entity.element(relationship).byKey }
+        // The last hop: the relationship reads the inner line's objects where the line does.
+        switch container {
         case .single:
-            guard let index = entity.toOne.firstIndex(where: { $0.path == rest && $0.target == target && $0.elementPath.isEmpty }) else { return nil }
-            return .toOne(index)
+            if let index = plan.toOne.firstIndex(where: { $0.path[...] == rest && $0.target == target && $0.elementPath.isEmpty }),
+                nested(.toOne(index))
+            {
+                return [.init(entity: owner, relationship: .toOne(index))]
+            }
         case .array, .members:
-            let keyed = inner.container == .members
-            guard
-                let index = entity.toMany.firstIndex(where: {
-                    $0.path == rest && $0.target == target && $0.isKeyed == keyed && $0.elementPath.isEmpty
-                })
-            else { return nil }
-            return .toMany(index)
+            let keyed = container == .members
+            if let index = plan.toMany.firstIndex(where: {
+                $0.path[...] == rest && $0.target == target && $0.isKeyed == keyed && $0.elementPath.isEmpty
+            }), nested(.toMany(index)) {
+                return [.init(entity: owner, relationship: .toMany(index))]
+            }
         }
+        // A hop through an owned object: written inside each object of the owner, the first
+        // element standing for each of a to-many's.
+        for (index, relationship) in plan.toOne.enumerated()
+        where entities[relationship.target].plan.isOwned && relationship.elementPath.isEmpty && rest.starts(with: relationship.path)
+            && nested(.toOne(index))
+        {
+            if let more = hops(to: target, container, from: relationship.target, at: rest.dropFirst(relationship.path.count), entities: entities) {
+                return [.init(entity: owner, relationship: .toOne(index))] + more
+            }
+        }
+        for (index, relationship) in plan.toMany.enumerated()
+        where entities[relationship.target].plan.isOwned && relationship.elementPath.isEmpty && nested(.toMany(index)) {
+            let element = relationship.path + [relationship.isKeyed ? .key("0") : .index(0)]
+            guard rest.starts(with: element),
+                let more = hops(to: target, container, from: relationship.target, at: rest.dropFirst(element.count), entities: entities)
+            else { continue }
+            return [.init(entity: owner, relationship: .toMany(index))] + more
+        }
+        return nil
     }
 
     /// Whether the objects of a line write the member `key` themselves.

@@ -12,7 +12,9 @@ final class ExportWalk {
     let out: JSONOutput
     let maxDepth: Int
     /// The objects being written, outermost first: one met again is written by its key (a cycle).
-    private var path: [(entity: Int, pk: Int64)] = []
+    /// The objects being written, outermost first, and the relationship that reached each
+    /// (nil for a top-level object).
+    private var path: [(entity: Int, pk: Int64, via: ExportRelationship?)] = []
     /// Per entity: its row by primary key.
     private let rowSQL: [String]
     private(set) var objects = 0
@@ -25,10 +27,10 @@ final class ExportWalk {
     /// Per relationship member or records line: the elements its `where` does not hold for as
     /// written, and the first.
     private var unsatisfied: [(member: String, condition: String, record: Bool, count: Int, first: String)] = []
-    /// Per entity whose records an outer line's relationship holds (`RecordLeaf.heldBy`): that
-    /// relationship. The store counts the objects it links (`unheldCount`); the walk keeps the
-    /// keys of those another relationship writes whole.
-    private let holders: [Int: (entity: Int, relationship: ExportRelationship)]
+    /// Per entity whose records an outer line's relationship holds (`RecordLeaf.heldBy`): the
+    /// relationships on the way. The store counts the objects they link (`unheldCount`); the
+    /// walk keeps the keys of those another way writes whole.
+    private let holders: [Int: [RecordLeaf.Holder.Hop]]
     /// Per such entity: the objects written whole by a relationship other than its holder.
     private var writtenElsewhere: [Int: Set<Int64>] = [:]
     /// Per polymorphic `{*}` relationship: its elements left out for a name another entity's
@@ -46,10 +48,10 @@ final class ExportWalk {
         self.reader = reader
         self.out = out
         self.maxDepth = maxDepth
-        var holders: [Int: (entity: Int, relationship: ExportRelationship)] = [:]
+        var holders: [Int: [RecordLeaf.Holder.Hop]] = [:]
         for leaf in plan.recordLeaves {
             guard let holder = leaf.heldBy else { continue }
-            holders[leaf.elements[0].target] = (plan.recordLeaves[holder.line].elements[0].target, holder.relationship)
+            holders[leaf.elements[0].target] = holder.hops
         }
         self.holders = holders
         rowSQL = plan.entities.map { entity in
@@ -206,12 +208,12 @@ final class ExportWalk {
             if let holder = leaf.heldBy {
                 let count = try unheldCount(leaf, holder)
                 guard count > 0 else { continue }
-                let outer = plan.recordLeaves[holder.line].elements[0].target
-                let name =
-                    switch holder.relationship {
-                    case .toOne(let relationship): plan.entities[outer].plan.toOneMembers[relationship]
-                    case .toMany(let relationship): plan.entities[outer].plan.toManyMembers[relationship]
+                let name = holder.hops.map { hop in
+                    switch hop.relationship {
+                    case .toOne(let relationship): plan.entities[hop.entity].plan.toOneMembers[relationship]
+                    case .toMany(let relationship): plan.entities[hop.entity].plan.toManyMembers[relationship]
                     }
+                }.joined(separator: ", then ")
                 let reason =
                     "\(count) objects not written: they are written inside the objects of `records at \(plan.recordLines[holder.line])` "
                     + "that link them through \(name), and no written object links these"
@@ -265,19 +267,32 @@ final class ExportWalk {
         case .array, .members:
             if self.written.contains(holder.line) { written = "TRUE" }
         }
-        // A top-level object nests its targets unless `--depth 0` (an owned one always).
-        if let written, maxDepth > 0 || target.nestsAlways {
-            let from: String
-            switch holder.relationship {
-            case .toOne(let index):
-                from = "\(quoteIdentifier(owner.plan.table)) AS o WHERE o.\(quoteIdentifier(owner.plan.toOne[index].column)) = t.\(key)"
-            case .toMany(let index):
-                let relationship = owner.plan.toMany[index]
-                from =
-                    "\(quoteIdentifier(relationship.joinTable)) AS l JOIN \(quoteIdentifier(owner.plan.table)) AS o "
-                    + "ON o.\(key) = l.\(quoteIdentifier(relationship.ownerColumn)) WHERE l.\(quoteIdentifier(relationship.targetColumn)) = t.\(key)"
+        // A top-level object nests its targets unless `--depth 0` (an owned one always), and the
+        // owned objects on the way nest theirs one level further down.
+        if let written, maxDepth > holder.hops.count - 1 || target.nestsAlways {
+            var tables = ["\(quoteIdentifier(owner.plan.table)) AS o"]
+            var conditions = [Self.notStub(owner, alias: "o"), written]
+            var from = "o"
+            for (position, hop) in holder.hops.enumerated() {
+                let entity = plan.entities[hop.entity]
+                let to = position == holder.hops.count - 1 ? "t" : "h\(position)"
+                if to != "t" {
+                    let next = plan.entities[entity.element(hop.relationship).target]
+                    tables.append("\(quoteIdentifier(next.plan.table)) AS \(to)")
+                    conditions.append(Self.notStub(next, alias: to))
+                }
+                switch hop.relationship {
+                case .toOne(let index):
+                    conditions.append("\(from).\(quoteIdentifier(entity.plan.toOne[index].column)) = \(to).\(key)")
+                case .toMany(let index):
+                    let relationship = entity.plan.toMany[index]
+                    tables.append("\(quoteIdentifier(relationship.joinTable)) AS l\(position)")
+                    conditions.append("l\(position).\(quoteIdentifier(relationship.ownerColumn)) = \(from).\(key)")
+                    conditions.append("l\(position).\(quoteIdentifier(relationship.targetColumn)) = \(to).\(key)")
+                }
+                from = to
             }
-            sql += " AND NOT EXISTS (SELECT 1 FROM \(from) AND \(Self.notStub(owner, alias: "o")) AND \(written))"
+            sql += " AND NOT EXISTS (SELECT 1 FROM \(tables.joined(separator: ", ")) WHERE \(conditions.joined(separator: " AND ")))"
         }
         guard !elsewhere.isEmpty else {
             guard case .integer(let count)? = try reader.rows(sql, values).first?.first else { return 0 }
@@ -329,7 +344,7 @@ final class ExportWalk {
     private func writeRecord(_ entity: ExportEntity, _ row: [SQLValue], element: ExportElement, inside: ExportShape? = nil) throws(ReadError) {
         objects += 1
         guard case .integer(let pk) = row[0] else { return }
-        path.append((entity.index, pk))
+        path.append((entity.index, pk, nil))
         defer { path.removeLast() }
         let context = Context(entity: entity, row: row, element: element, links: [], depth: 0)
         try writeElement(element.elementShape, element: element, links: []) { () throws(ReadError) in
@@ -631,13 +646,12 @@ final class ExportWalk {
         if !element.byKey, depth < maxDepth || target.nestsAlways, !isStub(target, row),
             !path.contains(where: { $0.entity == target.index && $0.pk == pk })
         {
-            // Through its holder from a top-level object, the store counts it; any other way is kept.
-            if let holder = holders[target.index],
-                path.count != 1 || element.source.map({ $0.entity != holder.entity || $0.relationship != holder.relationship }) ?? true
-            {
+            // Through its holder's relationships from a top-level object, the store counts it; any
+            // other way is kept.
+            if let hops = holders[target.index], !isHolderWay(hops, last: element.source) {
                 writtenElsewhere[target.index, default: []].insert(pk)
             }
-            path.append((target.index, pk))
+            path.append((target.index, pk, element.source?.relationship))
             defer { path.removeLast() }
             try writeObject(context, shape: element.objectShape ?? target.shape, full: true)
         } else if let keyShape = element.keyShape {
@@ -646,6 +660,18 @@ final class ExportWalk {
             let key = target.plan.keyAttributes[0]
             target.values[key].write(row[target.attributeColumn(key)], to: out)
         }
+    }
+
+    /// Whether the objects on the way down, from the top-level one, and `last`, the relationship
+    /// that reaches the object being written, are `hops`.
+    private func isHolderWay(_ hops: [RecordLeaf.Holder.Hop], last: (entity: Int, relationship: ExportRelationship)?) -> Bool {
+        guard let last, path.count == hops.count, hops[hops.count - 1] == .init(entity: last.entity, relationship: last.relationship)
+        else { return false }
+        for (position, hop) in hops.enumerated()
+        where path[position].entity != hop.entity || (position > 0 && path[position].via != hops[position - 1].relationship) {
+            return false
+        }
+        return true
     }
 
     /// The row of `entity` with primary key `pk`, copied out of its statement.
