@@ -108,29 +108,44 @@ final class PostgresStoredObjects {
                 linkColumns: link.linkAttributes.map(\.column), targetTable: self.plan.entities[link.target].table,
                 targetKeyColumns: keyColumns(self.plan.entities[link.target]), primaryKey: Naming.primaryKey)
         }
-        let read = try probe.objects(
-            of: keys.flatMap(\.values), columns: plan.attributes.map(\.column) + [Naming.insertedRun], toOne: toOne, toMany: toMany,
-            on: connection)
+        guard
+            let read = try probe.objects(
+                of: keys.flatMap(\.values), columns: plan.attributes.map(\.column) + [Naming.insertedRun], toOne: toOne, toMany: toMany,
+                on: connection)
+        else { return }
+        // Each row read: its key's place, the attributes, `inserted_run`, the to-ones' targets' keys.
+        let place = { (rows: PostgresRows, row: Int) throws(PostgresError) -> Int in
+            guard let place = rows.integer(row, 0) else {
+                throw PostgresError(.other, message: "the rows of \(plan.table) read by key came without their place")
+            }
+            return Int(place)
+        }
         let attributes = plan.attributes.count
         var lists = [ToManyList<ObjectKey>?](repeating: nil, count: plan.toMany.count)
         for index in listed { lists[index] = ToManyList(width: plan.toMany[index].linkAttributes.count) }
-        for (place, values) in read.rows {
-            fetched[entity][keys[place]] = Array(values.prefix(attributes))
-            if values[attributes] == .integer(runID) { fetchedInserted[entity].insert(keys[place]) }
+        for row in 0..<read.rows.count {
+            let key = keys[try place(read.rows, row)]
+            fetched[entity][key] = (0..<attributes).map { read.rows.value(row, 1 + $0) }
+            if read.rows.value(row, 1 + attributes) == .integer(runID) { fetchedInserted[entity].insert(key) }
             var links = StoredLinks(toOne: [], lists: lists)
-            var at = attributes + 1
+            var at = 2 + attributes
             for link in toOne {
-                let key = Array(values[at..<(at + link.targetKeyColumns.count)])
-                links.toOne.append(key.allSatisfy { $0 == .null } ? nil : ObjectKey(values: key))
+                let target = (at..<(at + link.targetKeyColumns.count)).map { read.rows.value(row, $0) }
+                links.toOne.append(target.allSatisfy { $0 == .null } ? nil : ObjectKey(values: target))
                 at += link.targetKeyColumns.count
             }
-            fetchedLinks[entity][keys[place]] = links
+            fetchedLinks[entity][key] = links
         }
         for (probed, index) in listed.enumerated() {
+            // Each join row read: its owner's key's place, the target's key, the link values.
             let width = toMany[probed].targetKeyColumns.count
-            for (place, values) in read.lists[probed] {
+            let joinRows = read.lists[probed]
+            for row in 0..<joinRows.count {
+                let owner = keys[try place(joinRows, row)]
+                let target = ObjectKey(values: (1...width).map { joinRows.value(row, $0) })
+                let values = ((1 + width)..<joinRows.width).map { joinRows.value(row, $0) }
                 // A row's join rows come after its row: its links are there.
-                fetchedLinks[entity][keys[place]]?.lists[index]?.append(ObjectKey(values: Array(values.prefix(width))), values: values[width...])
+                fetchedLinks[entity][owner]?.lists[index]?.append(target, values: values[...])
             }
         }
     }
