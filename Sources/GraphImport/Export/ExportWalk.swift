@@ -19,11 +19,11 @@ final class ExportWalk {
     private let rowSQL: [String]
     private(set) var objects = 0
     /// Records the document has no place for this time (`noteUnwritten`).
-    private(set) var unwritten: [ExportCaveat] = []
+    var unwritten: [ExportCaveat] = []
     /// Per records line of one object at a place: per element, the last object written.
-    private var cursors: [Int: [Int: Int64]] = [:]
+    var cursors: [Int: [Int: Int64]] = [:]
     /// The records lines of an array or object of records already written.
-    private var written = Set<Int>()
+    var written = Set<Int>()
     /// Per relationship member or records line: the elements its `where` does not hold for as
     /// written, and the first.
     private var unsatisfied: [(member: String, condition: String, record: Bool, count: Int, first: String)] = []
@@ -32,7 +32,7 @@ final class ExportWalk {
     /// walk keeps the keys of those another way writes whole.
     private let holders: [Int: [RecordLeaf.Holder.Hop]]
     /// Per such entity: the objects written whole by a relationship other than its holder.
-    private var writtenElsewhere: [Int: Set<Int64>] = [:]
+    var writtenElsewhere: [Int: Set<Int64>] = [:]
     /// Per polymorphic `{*}` relationship: its elements left out for a name another entity's
     /// element took, how many, the first name, and why.
     private var sharedNames: [(member: String, count: Int, first: String, reason: String)] = []
@@ -188,7 +188,7 @@ final class ExportWalk {
     }
 
     /// The first object of `entity` (not a stub) after the primary key `pk`, in their order.
-    private func firstRow(_ entity: ExportEntity, after pk: Int64) throws(ReadError) -> [SQLValue]? {
+    func firstRow(_ entity: ExportEntity, after pk: Int64) throws(ReadError) -> [SQLValue]? {
         var found: [SQLValue]?
         let key = quoteIdentifier(Naming.primaryKey)
         let sql = "SELECT \(entity.columns) FROM \(quoteIdentifier(entity.plan.table)) WHERE \(key) > ? ORDER BY \(key)"
@@ -198,118 +198,6 @@ final class ExportWalk {
             return false
         }
         return found
-    }
-
-    /// After the document: the records lines whose objects it had no place for (more objects
-    /// than places, or no object of the line that holds them), named with how many; for a line
-    /// an outer line's relationship writes, those that no written outer object links.
-    private func noteUnwritten() throws(ReadError) {
-        for (index, leaf) in plan.recordLeaves.enumerated() {
-            if let holder = leaf.heldBy {
-                let count = try unheldCount(leaf, holder)
-                guard count > 0 else { continue }
-                let name = holder.hops.map { hop in
-                    switch hop.relationship {
-                    case .toOne(let relationship): plan.entities[hop.entity].plan.toOneMembers[relationship]
-                    case .toMany(let relationship): plan.entities[hop.entity].plan.toManyMembers[relationship]
-                    }
-                }.joined(separator: ", then ")
-                let reason =
-                    "\(count) objects not written: they are written inside the objects of `records at \(plan.recordLines[holder.line])` "
-                    + "that link them through \(name), and no written object links these"
-                unwritten.append(ExportCaveat(member: "records at \(plan.recordLines[index])", reason: reason))
-                continue
-            }
-            var count = 0
-            for (position, element) in leaf.elements.enumerated() {
-                let entity = plan.entities[element.target]
-                if leaf.container == .single {
-                    var after = cursors[index]?[position] ?? Int64.min
-                    while let row = try firstRow(entity, after: after), case .integer(let pk) = row[0] {
-                        count += 1
-                        after = pk
-                    }
-                } else if !written.contains(index) {
-                    try scan(entity, where: "", values: []) { row throws(ReadError) in if !isStub(entity, row) { count += 1 } }
-                }
-            }
-            guard count > 0 else { continue }
-            let reason =
-                leaf.container == .single
-                ? "\(count) objects not written: the document has one place for an object of this line, or one in each object of the line that holds them"
-                : "\(count) objects not written: they go inside an object of the line that holds them, and it has none"
-            unwritten.append(ExportCaveat(member: "records at \(plan.recordLines[index])", reason: reason))
-        }
-    }
-
-    /// How many objects (not stubs) of a held line no written object of its holder nests through
-    /// the relationship, and no other relationship wrote whole: counted by the store, so that the
-    /// walk keeps only the keys that other relationships wrote.
-    private func unheldCount(_ leaf: RecordLeaf, _ holder: RecordLeaf.Holder) throws(ReadError) -> Int {
-        let target = plan.entities[leaf.elements[0].target]
-        let outerLeaf = plan.recordLeaves[holder.line]
-        let owner = plan.entities[outerLeaf.elements[0].target]
-        let key = quoteIdentifier(Naming.primaryKey)
-        // Those another relationship wrote whole are read out to be left out of the count.
-        let elsewhere = writtenElsewhere[target.index] ?? []
-        var sql =
-            "SELECT \(elsewhere.isEmpty ? "COUNT(*)" : "t.\(key)") FROM \(quoteIdentifier(target.plan.table)) AS t WHERE \(Self.notStub(target, alias: "t"))"
-        var values: [SQLValue] = []
-        // The outer objects written: none when their line was not reached; up to the last one
-        // written for a line of one object at a place.
-        var written: String?
-        switch outerLeaf.container {
-        case .single:
-            if let last = cursors[holder.line]?[0] {
-                written = "o.\(key) <= ?"
-                values.append(.integer(last))
-            }
-        case .array, .members:
-            if self.written.contains(holder.line) { written = "TRUE" }
-        }
-        // A top-level object nests its targets unless `--depth 0` (an owned one always), and the
-        // owned objects on the way nest theirs one level further down.
-        if let written, maxDepth > holder.hops.count - 1 || target.nestsAlways {
-            var tables = ["\(quoteIdentifier(owner.plan.table)) AS o"]
-            var conditions = [Self.notStub(owner, alias: "o"), written]
-            var from = "o"
-            for (position, hop) in holder.hops.enumerated() {
-                let entity = plan.entities[hop.entity]
-                let to = position == holder.hops.count - 1 ? "t" : "h\(position)"
-                if to != "t" {
-                    let next = plan.entities[entity.element(hop.relationship).target]
-                    tables.append("\(quoteIdentifier(next.plan.table)) AS \(to)")
-                    conditions.append(Self.notStub(next, alias: to))
-                }
-                switch hop.relationship {
-                case .toOne(let index):
-                    conditions.append("\(from).\(quoteIdentifier(entity.plan.toOne[index].column)) = \(to).\(key)")
-                case .toMany(let index):
-                    let relationship = entity.plan.toMany[index]
-                    tables.append("\(quoteIdentifier(relationship.joinTable)) AS l\(position)")
-                    conditions.append("l\(position).\(quoteIdentifier(relationship.ownerColumn)) = \(from).\(key)")
-                    conditions.append("l\(position).\(quoteIdentifier(relationship.targetColumn)) = \(to).\(key)")
-                }
-                from = to
-            }
-            sql += " AND NOT EXISTS (SELECT 1 FROM \(tables.joined(separator: ", ")) WHERE \(conditions.joined(separator: " AND ")))"
-        }
-        guard !elsewhere.isEmpty else {
-            guard case .integer(let count)? = try reader.rows(sql, values).first?.first else { return 0 }
-            return Int(count)
-        }
-        var count = 0
-        try reader.scan(sql, values) { row throws(ReadError) in
-            if case .integer(let pk) = row[0], !elsewhere.contains(pk) { count += 1 }
-            return true
-        }
-        return count
-    }
-
-    /// The SQL condition that a row of `entity` is not a stub (`isStub`).
-    private static func notStub(_ entity: ExportEntity, alias: String) -> String {
-        let present = entity.required.map { "\(alias).\(quoteIdentifier(entity.plan.attributes[$0].column)) IS NOT NULL" }
-        return present.isEmpty ? "TRUE" : present.joined(separator: " AND ")
     }
 
     func writeEntity(_ selection: ExportSelection, jsonLines: Bool) throws(ReadError) {
@@ -353,7 +241,7 @@ final class ExportWalk {
     }
 
     /// Each row of `entity` that `condition` selects, in the order of its primary key.
-    private func scan(_ entity: ExportEntity, where condition: String, values: [SQLValue], _ body: ([SQLValue]) throws(ReadError) -> Void)
+    func scan(_ entity: ExportEntity, where condition: String, values: [SQLValue], _ body: ([SQLValue]) throws(ReadError) -> Void)
         throws(ReadError)
     {
         let sql =
@@ -605,7 +493,7 @@ final class ExportWalk {
     }
 
     /// One element of a relationship: the target where the element shape puts it, with its links.
-    private func writeElement(_ element: ExportElement, pk: Int64, links: [SQLValue], depth: Int) throws(ReadError) {
+    func writeElement(_ element: ExportElement, pk: Int64, links: [SQLValue], depth: Int) throws(ReadError) {
         try writeElement(element.elementShape, element: element, links: links) { () throws(ReadError) in
             try writeTarget(element, pk: pk, links: links, depth: depth)
         }
@@ -675,7 +563,7 @@ final class ExportWalk {
     }
 
     /// The row of `entity` with primary key `pk`, copied out of its statement.
-    private func row(_ entity: ExportEntity, pk: Int64) throws(ReadError) -> [SQLValue]? {
+    func row(_ entity: ExportEntity, pk: Int64) throws(ReadError) -> [SQLValue]? {
         try reader.rows(rowSQL[entity.index], [.integer(pk)]).first
     }
 
@@ -687,7 +575,7 @@ final class ExportWalk {
     }
 
     /// An object that lacks a value its map requires: a stub made by a link to a key, written by its key.
-    private func isStub(_ entity: ExportEntity, _ row: [SQLValue]) -> Bool {
+    func isStub(_ entity: ExportEntity, _ row: [SQLValue]) -> Bool {
         entity.required.contains { row[entity.attributeColumn($0)].isNull }
     }
 
@@ -695,7 +583,7 @@ final class ExportWalk {
     /// key; a key of several attributes joins them with `/` (a `/` or `\` inside one escaped by `\`),
     /// so that two objects that share a part (`octo/r1`, `octo/r2`; a parent-scoped child's parent)
     /// are two members, not one name twice, which no JSON reader takes.
-    private func memberName(_ entity: ExportEntity, _ row: [SQLValue]) -> String {
+    func memberName(_ entity: ExportEntity, _ row: [SQLValue]) -> String {
         func text(_ index: Int) -> String {
             switch row[entity.attributeColumn(index)] {
             case .text(let text): return text
@@ -716,112 +604,5 @@ final class ExportWalk {
             }
             return part
         }.joined(separator: "/")
-    }
-}
-
-extension ExportWalk {
-    /// What an object written at a root value is compared by: the JSON its attribute writes, or
-    /// the object a to-one links (written whole, or by its key).
-    private enum RootCandidate: Hashable {
-        case json(String)
-        case target(entity: Int, pk: Int64)
-    }
-
-    /// Writes a value of the response's root that members read: the one value every object
-    /// (not a stub) that reads it holds, so that an import gives each the value it has. When they
-    /// hold several, the first is written and the others are named (`unwritten`), as is an
-    /// attribute read inside it whose objects hold other than what is written there.
-    func writeRootValue(_ value: ExportRootValue) throws(ReadError) {
-        var candidates: [RootCandidate] = []
-        for root in value.readers {
-            for candidate in try rootCandidates(root) where !candidates.contains(candidate) { candidates.append(candidate) }
-        }
-        let start = out.mark()
-        switch candidates.first {
-        case nil: out.null()
-        case .json(let text)?: out.raw(text)
-        case .target(let target, let pk)?:
-            for root in value.readers {
-                guard case .toOne(let index) = root.member, plan.entities[root.entity].toOne[index].target == target else { continue }
-                try writeElement(plan.entities[root.entity].toOne[index], pk: pk, links: [], depth: 0)
-                break
-            }
-        }
-        let written = try? JSONParser.parse(Array(out.value(since: start)))
-        out.keep(start)
-        if candidates.count > 1 {
-            let names = value.readers.map(\.name).joined(separator: ", ")
-            var texts: [String] = []
-            for candidate in candidates.prefix(3) { texts.append(try describe(candidate)) }
-            unwritten.append(
-                ExportCaveat(
-                    member: value.written,
-                    reason: "read by \(names), whose objects hold \(candidates.count) values (\(texts.joined(separator: ", "))"
-                        + "\(candidates.count > 3 ? ", …" : "")) where the document holds one; written as the first, which an import gives to every object"))
-        }
-        for (root, rest) in value.inner {
-            let found = written.flatMap { Self.value(in: $0, at: rest[...]) }
-            var held: [JSONValue?] = []
-            for case .json(let text) in try rootCandidates(root) { held.append(try? JSONParser.parse(Array(text.utf8))) }
-            guard held.contains(where: { $0 != found }) else { continue }
-            unwritten.append(
-                ExportCaveat(
-                    member: root.name,
-                    reason: "it is read from inside \(value.written), where the value written is \(value.readers[0].name)'s, and its objects hold others"))
-        }
-    }
-
-    /// A candidate as a message shows it: its JSON, or the linked object's key.
-    private func describe(_ candidate: RootCandidate) throws(ReadError) -> String {
-        switch candidate {
-        case .json(let text): return text.count > 40 ? String(text.prefix(40)) + "…" : text
-        case .target(let index, let pk):
-            let target = plan.entities[index]
-            guard let row = try row(target, pk: pk) else { return target.plan.name }
-            return "\(target.plan.name) \(memberName(target, row))"
-        }
-    }
-
-    /// The value at `steps` inside `value`; nil where there is none.
-    private static func value(in value: JSONValue, at steps: ArraySlice<PathStep>) -> JSONValue? {
-        guard let step = steps.first else { return value }
-        switch (step, value) {
-        case (.key(let key), .object(let object)): return object[key].flatMap { Self.value(in: $0, at: steps.dropFirst()) }
-        case (.index(let index), .array(let elements)) where elements.indices.contains(index):
-            return Self.value(in: elements[index], at: steps.dropFirst())
-        default: return nil
-        }
-    }
-
-    /// The distinct values that the objects (not stubs) of a root value's reader hold, in the
-    /// order of the first object that holds each.
-    private func rootCandidates(_ root: ExportRootValue.Reader) throws(ReadError) -> [RootCandidate] {
-        let entity = plan.entities[root.entity]
-        let column: String
-        switch root.member {
-        case .attribute(let index): column = entity.plan.attributes[index].column
-        case .toOne(let index): column = entity.plan.toOne[index].column
-        default: return []
-        }
-        let value = "t.\(quoteIdentifier(column))"
-        let sql =
-            "SELECT \(value), MIN(t.\(quoteIdentifier(Naming.primaryKey))) FROM \(quoteIdentifier(entity.plan.table)) AS t "
-            + "WHERE \(Self.notStub(entity, alias: "t")) GROUP BY \(value) ORDER BY 2"
-        var candidates: [RootCandidate] = []
-        try reader.scan(sql, []) { row in
-            switch (root.member, row[0]) {
-            case (.toOne(let index), .integer(let pk)): candidates.append(.target(entity: entity.toOne[index].target, pk: pk))
-            case (.toOne, _): candidates.append(.json("null"))
-            case (.attribute(let index), let stored):
-                var bytes: [UInt8] = []
-                let scratch = JSONOutput { bytes += $0 }
-                entity.values[index].write(stored, to: scratch)
-                scratch.flush()
-                candidates.append(.json(String(decoding: bytes, as: UTF8.self)))
-            default: break
-            }
-            return true
-        }
-        return candidates
     }
 }
