@@ -1,3 +1,4 @@
+import Foundation
 import GraphImportJSON
 import Synchronization
 
@@ -14,6 +15,9 @@ struct InputTap<Base: JSONByteSource>: JSONByteSource {
     }
 
     mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+        // Once the import is over, the source is at its end: no read begins (`closeGate`).
+        guard state.beginRead() else { return 0 }
+        defer { state.endRead() }
         let count = try base.read(into: buffer)
         let bytes = UnsafeRawBufferPointer(rebasing: buffer[..<count])
         state.hash.feed(bytes)
@@ -38,6 +42,42 @@ final class InputTapState {
 
     var byteCount: Int { bytes.load(ordering: .relaxed) }
     var sawContent: Bool { content.load(ordering: .relaxed) }
+
+    /// Guards the reads of the source: a failed import returns while its reading thread may still
+    /// run, and its caller then closes the input's descriptor; a read begun after that would read
+    /// whatever file a later `open` got the same number for (another import's feed, in a process
+    /// that runs several), taking its bytes.
+    private let gate = NSCondition()
+    private var closed = false
+    private var reading = false
+
+    /// Whether a read may begin (it then runs until `endRead`): false once the gate is closed.
+    func beginRead() -> Bool {
+        gate.lock()
+        defer { gate.unlock() }
+        if closed { return false }
+        reading = true
+        return true
+    }
+
+    func endRead() {
+        gate.lock()
+        reading = false
+        gate.broadcast()
+        gate.unlock()
+    }
+
+    /// Lets no read of the source begin from now on. A read under way finishes on the file it
+    /// began on, even if the descriptor is closed meanwhile; the gate waits a moment for one that
+    /// is just beginning, and no longer: a read of a quiet pipe blocks until input comes, and a
+    /// pipe (standard input) is not closed by the importer's caller.
+    func closeGate() {
+        gate.lock()
+        closed = true
+        let deadline = Date(timeIntervalSinceNow: 0.1)
+        while reading && gate.wait(until: deadline) {}
+        gate.unlock()
+    }
 
     deinit { hash.close() }
 }

@@ -55,7 +55,10 @@ struct ImportRun<Session: StoreSession> {
         let pipeline = RecordPipeline(
             reader: reader, builder: DraftBuilder(plan: plan, hooks: entityHooks, modes: modes), routes: plan.routes, skipsMalformedLines: options.skipInvalid,
             readAhead: Self.readAhead)
-        defer { pipeline.stop() }
+        defer {
+            pipeline.stop()
+            tap.closeGate()
+        }
         runID = try session.open(claiming: beganID)
         pipeline.endReadAhead()
         summary.runID = runID
