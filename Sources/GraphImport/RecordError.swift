@@ -44,10 +44,13 @@ public enum ImportError: Error, Sendable, CustomStringConvertible {
     /// map's (the store has both names, or the map gives the older one to another table);
     /// nothing was changed. Each refusal at the entity's line, with what to do.
     case storeConflict(store: String, refusals: [Diagnostic])
-    /// SQLite failed while opening, reading or writing the store.
-    case store(path: String, StoreFailure)
-    /// The PostgreSQL server or the connection to it failed (`PostgresError.kind` tells which);
-    /// `store` is the connection string as shown, without its password.
+    /// The store failed while opening, reading or writing it, either kind (`StoreFailure.kind`
+    /// tells what to do: a busy store is `.busy` on both); `store` is the SQLite path or the
+    /// PostgreSQL connection string as shown, without its password.
+    case store(store: String, StoreFailure)
+    /// The PostgreSQL server or the connection to it failed in a way a SQLite file cannot (a login,
+    /// an unreachable host, a lost connection: `PostgresError.kind` tells which); `store` is the
+    /// connection string as shown, without its password.
     case server(store: String, PostgresError)
     /// The map asks for what this version does not do on the store: each refusal at its map line.
     case unsupported(store: String, message: String, refusals: [Diagnostic])
@@ -73,7 +76,7 @@ public enum ImportError: Error, Sendable, CustomStringConvertible {
             "the store \(store) cannot be migrated to this map: " + refusals.map(\.message).joined(separator: "; ")
         case .storeConflict(let store, let refusals):
             "the store \(store) holds tables this map's names cannot be matched with: " + refusals.map(\.message).joined(separator: "; ")
-        case .store(let path, let failure): "\(path): \(failure.message)"
+        case .store(let store, let failure): failure.server?.description ?? "\(store): \(failure.message)"
         case .server(_, let error): error.description
         case .unsupported(_, let message, let refusals): ([message] + refusals.map(\.description)).joined(separator: "\n")
         case .emptyInput: "the input is empty"

@@ -223,12 +223,15 @@ enum ImportCommand {
             failure.details = refusals.map(\.description)
             return failure
         case .store(let path, let failure):
+            if let server = failure.server, failure.kind != .busy {
+                // A failure SQLite has too, worded for the server (its SQLSTATE's hint).
+                return PostgresStoreCommand.report(server, store: path)
+            }
             switch failure.kind {
             case .busy:
-                let holder = failure.holder.map { " (\($0))" } ?? ""
-                return FailureReport(
-                    .temporaryFailure, "the store \(path) is busy: another import holds its write lock\(holder)",
-                    hint: "retry later, or wait longer with --wait SECONDS")
+                // The server's own words (which lock, how long it waited), or SQLite's lock with its holder.
+                let detail = failure.server?.message ?? "another import holds its write lock" + (failure.holder.map { " (\($0))" } ?? "")
+                return FailureReport(.temporaryFailure, "the store \(path) is busy: \(detail)", hint: "retry later, or wait longer with --wait SECONDS")
             case .cannotOpen:
                 return FailureReport(
                     .cannotCreate, "cannot open the store \(path): \(failure.message)",

@@ -147,7 +147,7 @@ extension DeletionFailure<PostgresError> {
     func importError(store: String) -> ImportError {
         switch self {
         case .denied(let denied): .denied(denied)
-        case .store(let error): .server(store: store, error)
+        case .store(let error): ImportError(store: store, error)
         }
     }
 }

@@ -16,8 +16,8 @@ struct PostgresMissingObjects {
 
     /// Deletes (unless `dryRun`) the objects the run did not meet (with `missing`; a run that
     /// skipped records deletes none) and the owned objects their owners let go of (`letGo` dooms
-    /// them), and what the delete rules take with them, in one walk as on SQLite; says what was,
-    /// or would be, deleted. `store` names the store in errors.
+    /// them), and what the delete rules take with them, in the one `DeletionWalk` both stores run;
+    /// says what was, or would be, deleted. `store` names the store in errors.
     func delete(
         with doomed: PostgresDoomedObjects, store: String, dryRun: Bool, missing: Bool = true,
         letGo: (inout PostgresDoomedObjects) throws(PostgresError) -> Void = { _ in }
@@ -28,7 +28,7 @@ struct PostgresMissingObjects {
             if missing { try doomMissing(&doomed) }
             try letGo(&doomed)
         } catch {
-            throw .server(store: store, error)
+            throw ImportError(store: store, error)
         }
         var walk = DeletionWalk(plan: plan, doomed: doomed)
         do { return try walk.delete(dryRun: dryRun) } catch { throw error.importError(store: store) }

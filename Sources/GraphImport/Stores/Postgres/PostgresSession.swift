@@ -27,7 +27,7 @@ struct PostgresSession: StoreSession {
         if !overlong.isEmpty {
             throw .unsupported(store: location.description, message: "the map makes names longer than PostgreSQL keeps", refusals: overlong)
         }
-        do { connection = try PostgresConnection(location) } catch { throw .server(store: location.description, error) }
+        do { connection = try PostgresConnection(location) } catch { throw ImportError(store: location.description, error) }
         self.location = location
         wait = options.busyTimeout
         batchSize = options.postgresBatchSize
@@ -113,7 +113,7 @@ struct PostgresSession: StoreSession {
 
     /// Runs server work, turning its errors into the import's.
     private func server<T>(_ body: () throws(PostgresError) -> T) throws(ImportError) -> T {
-        do { return try body() } catch { throw .server(store: storeName, error) }
+        do { return try body() } catch { throw ImportError(store: storeName, error) }
     }
 }
 
@@ -145,7 +145,7 @@ struct PostgresSink: StoreSink {
         } catch let error as ImportError {
             throw error
         } catch let error as PostgresError {
-            throw .server(store: storeName, error)
+            throw ImportError(store: storeName, error)
         } catch {
             throw .internalError("\(error)")
         }
@@ -180,6 +180,6 @@ struct PostgresSink: StoreSink {
     }
 
     private func server<T>(_ body: () throws(PostgresError) -> T) throws(ImportError) -> T {
-        do { return try body() } catch { throw .server(store: storeName, error) }
+        do { return try body() } catch { throw ImportError(store: storeName, error) }
     }
 }

@@ -19,7 +19,7 @@ struct SQLiteSession: StoreSession {
     /// written (read-only, damaged, another program's) before anything is written into it.
     init(path: String, plan: ImportPlan, options: ImportOptions) throws(ImportError) {
         if let problem = Self.writeProblem(path) {
-            throw .store(path: path, StoreFailure(kind: .readOnly, message: problem))
+            throw .store(store: path, StoreFailure(kind: .readOnly, message: problem))
         }
         // A new store has nobody reading it yet: its first import goes through the rollback
         // journal, which writes each page once, where WAL writes it to the log and again into the
@@ -35,14 +35,14 @@ struct SQLiteSession: StoreSession {
         do {
             store = try Store(path: path, options: Database.Options(create: true, readOnly: false, busyTimeout: options.busyTimeout, writeAheadLog: false))
         } catch {
-            throw .store(path: path, StoreFailure(error))
+            throw .store(store: path, StoreFailure(error))
         }
         if !checked { _ = try Self.refuseUnfit(store, plan: plan, options: options) }
         if !isNew {
-            do { try store.database.enterWriteAheadLog() } catch { throw .store(path: path, StoreFailure(error)) }
+            do { try store.database.enterWriteAheadLog() } catch { throw .store(store: path, StoreFailure(error)) }
         }
         if let kib = options.pageCacheKiB {
-            do { try store.database.execute("PRAGMA cache_size = -\(max(1, kib))") } catch { throw .store(path: path, StoreFailure(error)) }
+            do { try store.database.execute("PRAGMA cache_size = -\(max(1, kib))") } catch { throw .store(store: path, StoreFailure(error)) }
         }
         self.store = store
     }
@@ -51,7 +51,7 @@ struct SQLiteSession: StoreSession {
         do {
             return try store.beginRun(input: input, mapName: mapName, mapSHA256: mapSHA256, pid: pid, host: host)
         } catch {
-            throw .store(path: store.path, StoreFailure(error, holder: Self.runningHolder(store.path)))
+            throw .store(store: store.path, StoreFailure(error, holder: Self.runningHolder(store.path)))
         }
     }
 
@@ -111,12 +111,12 @@ struct SQLiteSession: StoreSession {
 
     func explained(_ error: ImportError) -> ImportError {
         guard case .store(let path, let failure) = error, failure.kind == .busy else { return error }
-        return .store(path: path, StoreFailure(failure, holder: Self.runningHolder(store.path)))
+        return .store(store: path, StoreFailure(failure, holder: Self.runningHolder(store.path)))
     }
 
     /// Runs store work, turning its errors into the import's.
     private func step<T>(_ body: () throws(StoreError) -> T) throws(ImportError) -> T {
-        do { return try body() } catch { throw .store(path: store.path, StoreFailure(error)) }
+        do { return try body() } catch { throw .store(store: store.path, StoreFailure(error)) }
     }
 
     /// `refuseUnfit` on a read-only connection to the existing store at `path`. False when such a
@@ -128,7 +128,7 @@ struct SQLiteSession: StoreSession {
             store = try Store(path: path, options: Database.Options(create: false, readOnly: true, busyTimeout: options.busyTimeout))
         } catch {
             if error.isReadOnly { return false }
-            throw .store(path: path, StoreFailure(error))
+            throw .store(store: path, StoreFailure(error))
         }
         return try refuseUnfit(store, plan: plan, options: options)
     }
@@ -142,16 +142,16 @@ struct SQLiteSession: StoreSession {
             refusal = try store.refusal(for: plan.schema, fullCheck: options.checkStore, checkLimit: options.quickCheckLimit)
         } catch {
             if error.isReadOnly && store.database.isReadOnly { return false }
-            throw .store(path: store.path, StoreFailure(error, holder: error.isBusy ? runningHolder(store.path) : nil))
+            throw .store(store: store.path, StoreFailure(error, holder: error.isBusy ? runningHolder(store.path) : nil))
         }
         switch refusal {
         case nil: return true
         case .damaged(let damage):
-            throw .store(path: store.path, StoreFailure(kind: .corrupt, message: damage))
+            throw .store(store: store.path, StoreFailure(kind: .corrupt, message: damage))
         case .foreign(let tables):
             guard !options.adoptStore else { return true }
             let shown = tables.prefix(5).joined(separator: ", ") + (tables.count > 5 ? ", …" : "")
-            throw .store(path: store.path, StoreFailure(kind: .foreign, message: "it holds tables of another program (\(shown)) and none of graphimport's"))
+            throw .store(store: store.path, StoreFailure(kind: .foreign, message: "it holds tables of another program (\(shown)) and none of graphimport's"))
         }
     }
 
@@ -230,7 +230,7 @@ struct SQLiteSink: StoreSink {
         } catch let error as WriteError {
             throw importError(error)
         } catch let error as StoreError {
-            throw .store(path: store.path, StoreFailure(error))
+            throw .store(store: store.path, StoreFailure(error))
         } catch {
             throw .internalError("\(error)")
         }
@@ -242,7 +242,7 @@ struct SQLiteSink: StoreSink {
             try store.rebuild(deferredIndexes)
             try writer.restoreUnchangedMarkers()
         } catch {
-            throw .store(path: store.path, StoreFailure(error))
+            throw .store(store: store.path, StoreFailure(error))
         }
     }
 
@@ -259,7 +259,7 @@ struct SQLiteSink: StoreSink {
 
     private func importError(_ error: WriteError) -> ImportError {
         switch error {
-        case .store(let error): .store(path: store.path, StoreFailure(error))
+        case .store(let error): .store(store: store.path, StoreFailure(error))
         case .denied(let denied): .denied(denied)
         case .lacksRequired(let error): .record(error)
         case .rejected(let member, let message), .invalidDerived(let member, let message):
