@@ -223,8 +223,8 @@ enum ImportCommand {
             failure.details = refusals.map(\.description)
             return failure
         case .store(let path, let failure):
-            if let server = failure.server, failure.kind != .busy {
-                // A failure SQLite has too, worded for the server (its SQLSTATE's hint).
+            if let server = failure.server, failure.kind != .busy, failure.kind != .constraint {
+                // A failure SQLite has too, worded for the server (its SQLSTATE's hint), with the same exit status.
                 return PostgresStoreCommand.report(server, store: path)
             }
             switch failure.kind {
