@@ -3,8 +3,8 @@ import GraphImportSchema
 
 extension PostgresBatchWriter {
     /// Sets `always` and `onchange` in the stored objects the run touched, one `UPDATE` per entity
-    /// that has them (`PostgresEngineValues`), as the SQLite writer sets them object by object:
-    /// `always` on every object the feed gave, `onchange` on those it changed. After the last
+    /// that has them (`PostgresEngineValues`): `always` on every object the feed gave, `onchange`
+    /// on those it changed (SQLite's writer sets the same values object by object). After the last
     /// batch (a later batch may still change an object) and after the run's deletions (no write
     /// to a row about to go); `changed_run` is left as the batches stamped it, so the counts are
     /// those of the feed's values, links and lists. Which values go where is decided once for

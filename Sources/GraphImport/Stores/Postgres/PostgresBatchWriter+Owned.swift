@@ -74,8 +74,8 @@ extension PostgresBatchWriter {
     var hasOwned: Bool { plan.entities.contains(where: \.isOwned) }
 
     /// Dooms the owned objects the run's owners let go of: those of an owner the feed gave the
-    /// relationship of that its list or to-one no longer holds. `DeletionWalk` then deletes them
-    /// by the delete rules, with `delete missing`'s objects, as on SQLite.
+    /// relationship of that its list or to-one no longer holds. `DeletionWalk`, the one walk both
+    /// stores run, then deletes them by the delete rules, with `delete missing`'s objects.
     func doomLetGoOwned(_ doomed: inout PostgresDoomedObjects) throws(PostgresError) {
         for (index, holder) in ownedHolders.enumerated() {
             guard let holder else { continue }

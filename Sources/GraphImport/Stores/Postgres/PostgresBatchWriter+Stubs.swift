@@ -1,7 +1,7 @@
 import GraphImportPostgres
 import GraphImportSchema
 
-/// The stubs a run makes and completes, counted as the SQLite writer counts them
+/// The stubs a run makes and completes, counted by the rule both stores call
 /// (`ObjectDecisions.stubState`): a new object a batch made from a reference alone is a stub; the
 /// feed's giving it later in the run, written, completes it. The keys go into a temporary table
 /// per entity with whether they were completed, counted at the end against the rows the run

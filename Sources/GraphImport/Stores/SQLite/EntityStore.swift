@@ -14,8 +14,9 @@ struct StoredObject {
     let holdsExpected: Bool
 }
 
-/// What the engine needs from a back end for the objects of one entity: the seam where a second
-/// store (PostgreSQL) plugs in beside `SQLiteEntityStore`.
+/// What SQLite's writer (`GraphWriter`) needs for the objects of one entity, row by row; its one
+/// conformer is `SQLiteEntityStore`. It is no seam between the stores: PostgreSQL plugs in at the
+/// run (`StoreSession`, `StoreSink`) and writes in batches; what both call is `ObjectDecisions`.
 ///
 /// The writer asks for one object at a time where it needs an answer at once (a row id for a
 /// parent's foreign key, a stored row to compare with); everything else comes in batches with
