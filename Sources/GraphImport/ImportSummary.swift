@@ -19,8 +19,9 @@ public struct ImportOptions: Sendable {
     /// Skip the import (recorded as `skipped`) when the input's SHA-256 equals the last successful run's.
     public var ifChanged = false
     /// The input's fingerprint when the caller already knows it (a file hashed first), so that
-    /// `ifChanged` can skip before reading; otherwise it is computed while importing.
-    public var knownInput: InputFingerprint?
+    /// `ifChanged` can skip before reading; otherwise it is computed while importing. The command
+    /// line's, for a regular file.
+    package var knownInput: InputFingerprint?
     /// Metadata written in the same transaction as the data (`--set-meta`).
     public var setMeta: [(key: String, value: MetaValue)] = []
     /// Import into a SQLite file that holds other tables and none of graphimport's (`--adopt-store`):
@@ -70,9 +71,9 @@ public struct ImportOptions: Sendable {
 }
 
 /// An input's SHA-256 and size, known before it is imported (a file hashed first).
-public struct InputFingerprint: Sendable, Equatable {
-    public var sha256: String
-    public var bytes: Int
+package struct InputFingerprint: Sendable, Equatable {
+    package var sha256: String
+    package var bytes: Int
 
     package init(sha256: String, bytes: Int) {
         self.sha256 = sha256
@@ -125,7 +126,7 @@ public struct ImportSummary: Sendable {
     public var unchangedInput = false
     /// False when `ifChanged` skipped the input by the fingerprint the caller knew (a file hashed
     /// first), without parsing it: `records` is then not counted.
-    public var inputParsed = true
+    package var inputParsed = true
     /// Per relationship that links only existing objects: the keys of the feed that linked nothing.
     public var unlinked: [UnlinkedLinks] = []
     /// With `ImportOptions.changeLimit`: per entity, the objects inserted or changed (in a dry run: that would be).
@@ -180,7 +181,7 @@ extension ImportSummary {
 
     /// Counts per entity as one JSON object (`{"Tweet": {"inserted": 3, …}}`): the one shape the
     /// run history and `--json` share.
-    public var countsValue: JSONValue {
+    package var countsValue: JSONValue {
         func number(_ value: Int) -> JSONValue { .number(JSONNumber(literal: String(value))) }
         return JSONValue.object(
             JSONObject(

@@ -11,7 +11,7 @@ public enum JSONValue: Equatable, Sendable {
     case object(JSONObject)
 
     /// The JSON type's name as a person says it, for messages ("expected a string, found an object").
-    public var kindName: String {
+    package var kindName: String {
         switch self {
         case .null: "null"
         case .bool: "a boolean"

@@ -9,13 +9,13 @@ public enum ImportMode: String, Sendable, Equatable, CaseIterable {
     case upsert
 
     /// Whether a new object is inserted.
-    public var inserts: Bool { self != .update }
+    package var inserts: Bool { self != .update }
     /// Whether a stored object is updated.
-    public var updates: Bool { self != .insert }
+    package var updates: Bool { self != .insert }
 
     /// What both modes allow: a run's `--mode` narrows an entity's `mode`, never widens it.
     /// `insert` and `update` together allow neither.
-    public func narrowed(by other: ImportMode?) -> (inserts: Bool, updates: Bool) {
+    package func narrowed(by other: ImportMode?) -> (inserts: Bool, updates: Bool) {
         (inserts && (other?.inserts ?? true), updates && (other?.updates ?? true))
     }
 }

@@ -15,14 +15,14 @@ public enum MetaType: String, Sendable, CaseIterable {
     }
 
     /// The type a map's name (`Int`) or the stored name (`integer`) stands for, in any case.
-    public init?(name: String) {
+    package init?(name: String) {
         let lowered = name.lowercased()
         guard let type = Self.allCases.first(where: { $0.name.lowercased() == lowered || $0.rawValue == lowered }) else { return nil }
         self = type
     }
 
     /// The type with its article, for sentences: "a bool", "an integer", "JSON".
-    public var phrase: String {
+    package var phrase: String {
         switch self {
         case .bool: "a bool"
         case .integer: "an integer"
