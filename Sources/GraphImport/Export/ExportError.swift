@@ -51,7 +51,7 @@ public enum ExportError: Error, Sendable, CustomStringConvertible {
     init(_ error: GraphError) {
         switch error.kind {
         case .unknownName: self = .unknownName(error.message, hint: error.hint)
-        case .store: self = error.store.map(ExportError.store) ?? error.server.map(ExportError.server) ?? .badRequest(error.message, hint: error.hint)
+        case .store, .busy: self = error.store.map(ExportError.store) ?? error.server.map(ExportError.server) ?? .badRequest(error.message, hint: error.hint)
         case .storeMismatch: self = .storeMismatch(error.message, hint: error.hint ?? "")
         case .misuse, .syntax, .denied, .decoding: self = .badRequest(error.message, hint: error.hint)
         }

@@ -20,6 +20,9 @@ public struct GraphError: Error, Equatable, Sendable, CustomStringConvertible {
         case decoding
         /// The store failed (`store` holds SQLite's error, `server` PostgreSQL's).
         case store
+        /// Another import or deletion held the store's lock past the wait, on either store (`store`
+        /// or `server` holds the store's own error): retry later.
+        case busy
         /// The store does not hold what the map describes: a table under the name an older
         /// graphimport gave it, which an import renames.
         case storeMismatch
@@ -28,9 +31,9 @@ public struct GraphError: Error, Equatable, Sendable, CustomStringConvertible {
     public var kind: Kind
     public var message: String
     public var hint: String?
-    /// SQLite's error, for `kind == .store`.
+    /// SQLite's error, for `kind == .store` or `.busy`.
     public var store: StoreError?
-    /// PostgreSQL's error, for `kind == .store` on a PostgreSQL store.
+    /// PostgreSQL's error, for `kind == .store` or `.busy` on a PostgreSQL store.
     public var server: PostgresError?
 
     package init(_ kind: Kind, _ message: String, hint: String? = nil) {
@@ -40,9 +43,12 @@ public struct GraphError: Error, Equatable, Sendable, CustomStringConvertible {
     }
 
     init(_ error: StoreError) {
-        self.init(.store, error.description)
+        self.init(error.isBusy ? .busy : .store, error.description, hint: error.isBusy ? Self.busyHint : nil)
         store = error
     }
+
+    /// What to do about a busy store, either kind.
+    static let busyHint = "another import or deletion holds the store; retry later"
 
     /// A read or a deletion through a graph that was closed.
     public static let closed = GraphError(.misuse, "the graph was closed", hint: "open a new ObjectGraph to read the store again")
@@ -53,8 +59,10 @@ public struct GraphError: Error, Equatable, Sendable, CustomStringConvertible {
         case .sqlite(let error): self.init(.store, error.description)
         case .server(is ClosedReader.Closed): self = .closed
         case .server(let error):
-            self.init(.store, (error as? PostgresError)?.message ?? error.description)
-            server = error as? PostgresError
+            let failure = error as? PostgresError
+            let busy = failure?.kind == .busy
+            self.init(busy ? .busy : .store, failure?.message ?? error.description, hint: busy ? Self.busyHint : nil)
+            server = failure
         }
     }
 
