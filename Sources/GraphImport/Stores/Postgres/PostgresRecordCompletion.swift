@@ -227,11 +227,10 @@ final class PostgresRecordCompletion {
             if decisions.values.hooks[entity].beforeSave != nil {
                 // The hook sees the values as saved: a change of a value, a to-one or a list
                 // moves `onchange`, as on SQLite (`links`).
-                var saved = values
                 let linksChanged = try links(of: done, over: objects.links(entity, draft.key))
                 let changed =
                     linksChanged || values.indices.contains { decisions.isChange(entity, column: $0, values[$0] ?? .null, stored[$0] ?? .null) }
-                try decisions.update(entity, &saved, changed: changed, insertedByRun: objects.insertedByRun(entity, draft.key))
+                try save(entity, draft.key, values, changed: changed)
             }
             for index in plan.entities[entity].derivedAttributes { done.values[index] = values[index] }
             // An engine-set (`always`) value the feed gives is never written: the batch keeps what
@@ -251,6 +250,17 @@ final class PostgresRecordCompletion {
         }
         objects.note(entity, draft.key, values)
         return done
+    }
+
+    /// Shows `beforeSave` a stored object's `values` (its stored ones with the record's over
+    /// them) as saved (`ObjectDecisions.update`). The objects the run changed are remembered for
+    /// the run, not the batch: their rows get `onchange` at its end, and a later occurrence sees
+    /// it moved whatever the batch size, as on SQLite.
+    private func save(_ entity: Int, _ key: ObjectKey, _ values: [SQLValue?], changed: Bool) throws {
+        var saved = values
+        let insertedByRun = try objects.insertedByRun(entity, key)
+        try decisions.update(entity, &saved, changed: changed, changedEarlier: objects.changedByRun(entity, key), insertedByRun: insertedByRun)
+        if changed && !insertedByRun && !decisions.engineValues[entity].onChange.isEmpty { objects.noteChanged(entity, key) }
     }
 
     /// Notes what `draft`'s object links to once it is written, its to-ones and lists laid over
