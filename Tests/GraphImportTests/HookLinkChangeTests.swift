@@ -151,4 +151,42 @@ struct HookLinkChangeTests {
         #expect(seen.take().filter { !$0.hasSuffix("filler") } == ["1 changed", "2 changed", "1 changed", "2 changed", "1 changed", "2 changed"])
         #expect(try store.select("SELECT id, mark FROM items WHERE id < 3 ORDER BY id") == [["1", "changed"], ["2", "changed"]])
     }
+    /// A board and its actions, a pair stored once (`actions.board_pk`), each with a mark.
+    private static let boardsMap = """
+        records at boards[*] as Board
+        records at actions[*] as Action
+        entity Board
+          key id
+          id : Int
+          mark <- mark : String onchange "changed"
+          actions : [Action] inverse board
+        entity Action
+          key id
+          id : Int
+          mark <- mark : String onchange "changed"
+          board <- idBoard : Board? inverse actions
+        """
+
+    /// An action a board's list lets go gets its `beforeSave` call, with its mark moved (its
+    /// to-one changed), on both stores: a let-go is an update of the action. Also when an
+    /// earlier record of the run linked it, within one PostgreSQL batch or across batches.
+    @Test(arguments: StoreKind.testable, [5000, 1])
+    func anObjectAListStoredOnceLetsGoGetsItsBeforeSave(kind: StoreKind, batchSize: Int) throws {
+        let store = try MappedStore(kind, map: Self.boardsMap, batchSize: batchSize)
+        let seen = SeenMarks()
+        var hooks = ImportHooks()
+        hooks.beforeSave["Action"] = seen.hook
+        let actions = [10, 11, 12, 13].map { #"{"id":\#($0),"mark":"fresh"}"# }.joined(separator: ",")
+        try store.run(#"{"boards":[{"id":1,"mark":"fresh","actions":[\#(actions)]}]}"#, hooks: hooks)
+        #expect(seen.take() == ["10 fresh", "11 fresh", "12 fresh", "13 fresh"])
+
+        try store.run(#"{"boards":[{"id":1,"actions":[11,12,13]}]}"#, hooks: hooks)
+        #expect(seen.take() == ["11 fresh", "12 fresh", "13 fresh", "10 changed"])
+        // Action 10 comes back to board 1 by its own record; the board's list then lets it go
+        // again, with action 11.
+        try store.run(#"{"actions":[{"id":10,"idBoard":1}],"boards":[{"id":1,"actions":[12,13]}]}"#, hooks: hooks)
+        #expect(seen.take() == ["10 changed", "12 fresh", "13 fresh", "10 changed", "11 changed"])
+        let stored = try store.select("SELECT a.id, a.mark, b.id FROM actions a LEFT JOIN boards b ON b.pk = a.board_pk ORDER BY a.id")
+        #expect(stored == [["10", "changed", "NULL"], ["11", "changed", "NULL"], ["12", "fresh", "1"], ["13", "fresh", "1"]])
+    }
 }

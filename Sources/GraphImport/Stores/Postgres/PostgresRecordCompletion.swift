@@ -24,6 +24,9 @@ final class PostgresRecordCompletion {
     /// Per entity: whether a new stub of it gets values besides its key and defaults (derived
     /// values, hooks), gathered before its record (`stubs`).
     private let completesStubs: [Bool]
+    /// Per entity: whether a list of it stored once, as its targets' to-one, lets objects go
+    /// whose entity has a `beforeSave` hook (`letGo`).
+    private let letsGoHooked: [Bool]
     /// Whether some entity's mode is not `upsert`.
     private let prunes: Bool
     /// Whether the map needs any of this.
@@ -51,6 +54,9 @@ final class PostgresRecordCompletion {
             return inputs
         }
         completesStubs = plan.entities.indices.map { derives[$0] || hooked[$0] }
+        letsGoHooked = plan.entities.map { entity in
+            entity.toMany.contains { $0.foreignKey != nil && !$0.mergesList && decisions.values.hooks[$0.target].beforeSave != nil }
+        }
         prunes = plan.entities.indices.contains(where: decisions.decidesByMode)
         isNeeded = readsEvery.contains(true) || derives.contains(true)
     }
@@ -219,7 +225,10 @@ final class PostgresRecordCompletion {
             for (element, link) in links.enumerated() { list[element] = try complete(link) }
             done.toMany[index] = list
         }
-        guard readsEvery[entity] || derives[entity] else { return done }
+        guard readsEvery[entity] || derives[entity] else {
+            if letsGoHooked[entity] { try letGo(from: done) }
+            return done
+        }
         var values: [SQLValue?]
         if needsStored(draft), let stored = try objects.stored(entity, draft.key) {
             values = stored.indices.map { (decisions.takesFeedValue(entity, column: $0) ? draft.values[$0] : nil) ?? stored[$0] }
@@ -249,6 +258,7 @@ final class PostgresRecordCompletion {
             for index in plan.entities[entity].derivedAttributes { done.values[index] = values[index] }
         }
         objects.note(entity, draft.key, values)
+        if letsGoHooked[entity] { try letGo(from: done) }
         return done
     }
 
@@ -261,6 +271,34 @@ final class PostgresRecordCompletion {
         let insertedByRun = try objects.insertedByRun(entity, key)
         try decisions.update(entity, &saved, changed: changed, changedEarlier: objects.changedByRun(entity, key), insertedByRun: insertedByRun)
         if changed && !insertedByRun && !decisions.engineValues[entity].onChange.isEmpty { objects.noteChanged(entity, key) }
+    }
+
+    /// Shows `beforeSave` each object that `draft`'s lists stored once let go (the writer gathers
+    /// them with their to-one null: `PostgresBatchWriter.lettingGo`), as the SQLite writer's
+    /// update of it does after the owner's: its stored values, its to-one into the owner gone, a
+    /// change. A refusal refuses the owner's record.
+    private func letGo(from draft: ObjectDraft) throws {
+        for (index, relationship) in plan.entities[draft.entity].toMany.enumerated() {
+            guard let toOne = relationship.foreignKey, let links = draft.toMany[index], objects.readsLinks[relationship.target] else { continue }
+            var listed = Set<ObjectKey>()
+            for link in links {
+                switch link {
+                case .null: break
+                case .object(let nested): listed.insert(nested.key)
+                case .reference(_, let key), .existing(_, let key, _): listed.insert(key)
+                }
+            }
+            let batch = view.batch
+            let released = batch.lettingGo(of: draft.key, relationship, listing: listed)
+            if let error = batch.gatheringError { throw error }
+            for key in released {
+                guard let values = try objects.stored(relationship.target, key) else { continue }
+                var links = try objects.links(relationship.target, key)
+                links.toOne[toOne] = nil
+                objects.noteLinks(relationship.target, key, links)
+                try save(relationship.target, key, values, changed: true)
+            }
+        }
     }
 
     /// Notes what `draft`'s object links to once it is written, its to-ones and lists laid over
