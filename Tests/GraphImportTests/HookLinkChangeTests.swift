@@ -189,4 +189,27 @@ struct HookLinkChangeTests {
         let stored = try store.select("SELECT a.id, a.mark, b.id FROM actions a LEFT JOIN boards b ON b.pk = a.board_pk ORDER BY a.id")
         #expect(stored == [["10", "changed", "NULL"], ["11", "changed", "NULL"], ["12", "fresh", "1"], ["13", "fresh", "1"]])
     }
+
+    /// A board's list stored once is its actions' to-one, written after the board: a new board's
+    /// list makes no stub of it (no hook call for one), and a change of the list alone changes
+    /// the actions, not the board, whose `beforeSave` sees its mark as it was, on both stores.
+    @Test(arguments: StoreKind.testable, [5000, 1])
+    func aListStoredOnceIsNoChangeOfItsOwner(kind: StoreKind, batchSize: Int) throws {
+        let store = try MappedStore(kind, map: Self.boardsMap, batchSize: batchSize)
+        let seen = SeenMarks()
+        var hooks = ImportHooks()
+        hooks.beforeSave["Board"] = seen.hook
+        hooks.onInsert["Board"] = { board in board["mark"] = .text("inserted") }
+        let first = try store.run(
+            #"{"boards":[{"id":1,"mark":"fresh","actions":[{"id":10,"mark":"fresh"},{"id":11,"mark":"fresh"}]}]}"#, hooks: hooks)
+        #expect(seen.take() == ["1 inserted"])
+        #expect(first.entities.allSatisfy { $0.counts.stubs == 0 && $0.counts.stubsCompleted == 0 })
+        #expect(try store.select("SELECT id, mark FROM boards") == [["1", "inserted"]])
+        try store.execute("UPDATE boards SET mark = 'fresh'")
+        try store.run(#"{"boards":[{"id":1,"actions":[10]}]}"#, hooks: hooks)
+        #expect(seen.take() == ["1 fresh"])
+        try store.run(#"{"boards":[{"id":1,"actions":[10,11]}]}"#, hooks: hooks)
+        #expect(seen.take() == ["1 fresh"])
+        #expect(try store.select("SELECT id, mark FROM boards") == [["1", "fresh"]])
+    }
 }

@@ -219,16 +219,29 @@ final class PostgresRecordCompletion {
         for (index, link) in draft.toOne.enumerated() {
             if let link { done.toOne[index] = try complete(link) }
         }
-        for (index, links) in draft.toMany.enumerated() {
+        let relationships = plan.entities[entity].toMany
+        for (index, links) in draft.toMany.enumerated() where relationships[index].foreignKey == nil {
             guard let links else { continue }
-            var list = links
-            for (element, link) in links.enumerated() { list[element] = try complete(link) }
-            done.toMany[index] = list
+            done.toMany[index] = try links.map { link in try complete(link) }
         }
-        guard readsEvery[entity] || derives[entity] else {
+        if readsEvery[entity] || derives[entity] { try completeValues(draft, &done) }
+        // A list stored once, as its targets' to-one, is written after its owner, as on SQLite:
+        // its elements' link into the owner finds the owner (it makes no stub of it), then the
+        // objects it no longer names are let go.
+        if plan.entities[entity].storesListsOnce {
+            for (index, links) in draft.toMany.enumerated() where relationships[index].foreignKey != nil {
+                guard let links else { continue }
+                done.toMany[index] = try links.map { link in try complete(link) }
+            }
             if letsGoHooked[entity] { try letGo(from: done) }
-            return done
         }
+        return done
+    }
+
+    /// The object's own values in `done` (its links completed): derived values, and what
+    /// `onInsert` sets on a new one or `beforeSave` sees of a stored one.
+    private func completeValues(_ draft: ObjectDraft, _ done: inout ObjectDraft) throws {
+        let entity = draft.entity
         var values: [SQLValue?]
         if needsStored(draft), let stored = try objects.stored(entity, draft.key) {
             values = stored.indices.map { (decisions.takesFeedValue(entity, column: $0) ? draft.values[$0] : nil) ?? stored[$0] }
@@ -258,8 +271,6 @@ final class PostgresRecordCompletion {
             for index in plan.entities[entity].derivedAttributes { done.values[index] = values[index] }
         }
         objects.note(entity, draft.key, values)
-        if letsGoHooked[entity] { try letGo(from: done) }
-        return done
     }
 
     /// Shows `beforeSave` a stored object's `values` (its stored ones with the record's over
