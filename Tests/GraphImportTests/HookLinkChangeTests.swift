@@ -46,6 +46,11 @@ private final class SeenMarks: Sendable {
     }
 }
 
+/// Refuses action 11 once its `onchange` mark says it changed.
+private func refusesElevenChanged(_ action: ObjectValues) throws(HookFailure) {
+    if action["id"] == .integer(11) && action["mark"] == .text("changed") { throw HookFailure("action 11 stays") }
+}
+
 private func item(_ id: Int, owner: Int, tags: [Int], labels: [Int] = [], mark: String? = nil) -> String {
     let objects = { (ids: [Int]) in ids.map { #"{"id":\#($0)}"# }.joined(separator: ",") }
     let given = mark.map { #","mark":"\#($0)""# } ?? ""
@@ -188,6 +193,25 @@ struct HookLinkChangeTests {
         #expect(seen.take() == ["10 changed", "12 fresh", "13 fresh", "10 changed", "11 changed"])
         let stored = try store.select("SELECT a.id, a.mark, b.id FROM actions a LEFT JOIN boards b ON b.pk = a.board_pk ORDER BY a.id")
         #expect(stored == [["10", "changed", "NULL"], ["11", "changed", "NULL"], ["12", "fresh", "1"], ["13", "fresh", "1"]])
+    }
+
+    /// A let-go action's `beforeSave` refusal refuses its board's record, on both stores: under
+    /// `skipInvalid` the record is skipped and nothing of it is written.
+    @Test(arguments: StoreKind.testable, [5000, 1])
+    func aLetGoObjectsRefusalRefusesItsOwnersRecord(kind: StoreKind, batchSize: Int) throws {
+        let store = try MappedStore(kind, map: Self.boardsMap, batchSize: batchSize)
+        var hooks = ImportHooks()
+        hooks.beforeSave["Action"] = refusesElevenChanged
+        try store.run(#"{"boards":[{"id":1,"mark":"fresh","actions":[{"id":10,"mark":"fresh"},{"id":11,"mark":"fresh"}]}]}"#, hooks: hooks)
+        var skipped: [RecordError] = []
+        try store.run(
+            #"{"boards":[{"id":1,"mark":"new","actions":[10]},{"id":2,"mark":"fresh"}]}"#, hooks: hooks, options: ImportOptions(skipInvalid: true),
+            onSkip: { skipped.append($0) })
+        #expect(skipped.map(\.recordIndex) == [0])
+        #expect(skipped.first?.message.contains("action 11 stays") == true)
+        let stored = try store.select("SELECT a.id, a.mark, b.id FROM actions a LEFT JOIN boards b ON b.pk = a.board_pk ORDER BY a.id")
+        #expect(stored == [["10", "fresh", "1"], ["11", "fresh", "1"]])
+        #expect(try store.select("SELECT id, mark FROM boards ORDER BY id") == [["1", "fresh"], ["2", "fresh"]])
     }
 
     /// A board's list stored once is its actions' to-one, written after the board: a new board's

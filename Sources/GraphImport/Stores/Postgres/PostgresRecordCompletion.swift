@@ -302,6 +302,7 @@ final class PostgresRecordCompletion {
             let batch = view.batch
             let released = batch.lettingGo(of: draft.key, relationship, listing: listed)
             if let error = batch.gatheringError { throw error }
+            try objects.fetchMissing(relationship.target, released)
             for key in released {
                 guard let values = try objects.stored(relationship.target, key) else { continue }
                 var links = try objects.links(relationship.target, key)

@@ -83,6 +83,13 @@ final class PostgresStoredObjects {
         }
     }
 
+    /// Reads at once the rows of those of `keys` that the record batch's fetch did not name, which
+    /// `stored` and `links` would read one by one.
+    func fetchMissing(_ entity: Int, _ keys: [ObjectKey]) throws(PostgresError) {
+        let missing = keys.filter { fetched[entity][$0] == nil }
+        if !missing.isEmpty { try read(entity, missing) }
+    }
+
     /// The object's values (in attribute order) when it is stored or written earlier in the run,
     /// nil when it is new. A value of an object the run wrote without reading is nil where the
     /// run gave none and the row is not known.
