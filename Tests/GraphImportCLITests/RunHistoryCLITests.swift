@@ -8,7 +8,7 @@ import Testing
 
 /// Metadata read from a wrapped response, kept in the import's transaction, and the run history
 /// that every import leaves in `graphimport_runs`, as seen through the command line, on both stores
-/// (the busy store's tests hold SQLite's write lock by hand; PostgresCLITests hold the server's).
+/// (the busy store's tests hold SQLite's write lock by hand; PostgresConcurrencyTests hold the server's).
 @Suite("Command line, metadata and run history")
 struct RunHistoryCLITests {
     static let map = """
@@ -218,7 +218,7 @@ struct RunHistoryCLITests {
         #expect(last.stdout.split(separator: "\n").count == 2)
     }
 
-    // SQLite only: a store file that is not there (PostgresCLITests name a server's missing database).
+    // SQLite only: a store file that is not there (PostgresFaultTests name a server's missing database).
     @Test func runsOfAMissingStoreExits66() {
         let dir = TemporaryDirectory()
         let result = runInProcess(["runs", "--store", dir.path("none.sqlite")])
@@ -360,7 +360,7 @@ struct RunHistoryCLITests {
 
     // MARK: A busy store
 
-    // SQLite only: holds SQLite's write lock by hand (PostgresCLITests hold the server's advisory lock).
+    // SQLite only: holds SQLite's write lock by hand (PostgresConcurrencyTests hold the server's advisory lock).
     @Test func busyStoreExits75NamingTheProcessThatHoldsIt() throws {
         let dir = TemporaryDirectory()
         let (map, store) = try Self.importedStore(dir, .sqlite)
@@ -383,7 +383,7 @@ struct RunHistoryCLITests {
         #expect(try holder.scalar("SELECT count(*) FROM graphimport_runs") == .integer(2))
     }
 
-    // SQLite only: holds SQLite's write lock by hand (PostgresCLITests hold the server's advisory lock).
+    // SQLite only: holds SQLite's write lock by hand (PostgresConcurrencyTests hold the server's advisory lock).
     @Test func busyMessageLeavesOutARunWhoseProcessIsGone() throws {
         let dir = TemporaryDirectory()
         let (map, store) = try Self.importedStore(dir, .sqlite)
@@ -399,7 +399,7 @@ struct RunHistoryCLITests {
 
     /// A real `graphimport` that reads its feed from a pipe holds the lock while it waits for
     /// input: a second import gives up after --wait and names it; a longer --wait outlasts it.
-    // SQLite only: holds SQLite's write lock by hand (PostgresCLITests hold the server's advisory lock).
+    // SQLite only: holds SQLite's write lock by hand (PostgresConcurrencyTests hold the server's advisory lock).
     @Test func busyStoreNamesTheRealImportThatHoldsIt() throws {
         let dir = TemporaryDirectory()
         let (map, store) = try Self.importedStore(dir, .sqlite)
