@@ -7,6 +7,8 @@ import Testing
 
 /// `Samples/mirror-feed.sh`, the cron recipe, end to end with the built binary: feeds served as
 /// `file://` URLs, and over HTTP by a small local python3 server that speaks ETag and 304.
+/// The store is the recipe's default, the SQLite file beside the map, except in the tests that
+/// take a `StoreKind`, which set STORE to a store of either kind.
 @Suite("Cron recipe: Samples/mirror-feed.sh")
 struct CronRecipeTests {
     static let script = repoFile("Samples/mirror-feed.sh")
