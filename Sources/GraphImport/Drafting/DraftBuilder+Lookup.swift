@@ -1,8 +1,8 @@
 import GraphImportJSON
 
 /// The reads of a map's paths in the object being drafted: keys, indexes, `@parent`, `@root`,
-/// `$key`, `$index`, fallbacks and a to-one's `where`. Every read of the record's values goes
-/// through here, so that what the values are read from is this file's business.
+/// `$key`, `$index`, fallbacks and a to-one's `where`. Most reads of the record's values go
+/// through here; key handlers, `extras` and a to-many's elements read an object's members directly.
 extension DraftBuilder {
     /// Follows `path` from `object`, pushing each step taken (unless `push` is false); nil when a
     /// key or index is absent. A null on the way makes the value null, and so does an empty
