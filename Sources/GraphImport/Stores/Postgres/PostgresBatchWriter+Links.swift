@@ -79,14 +79,18 @@ struct GatheredList {
     /// before it; without `stored`, the first page replaces the stored list.
     func resolved(unknown: Set<ObjectKey>, width: Int, over stored: ToManyList<ObjectKey>? = nil) -> ToManyList<ObjectKey> {
         var result = stored
-        let bounds = [0] + pages + [keys.count]
-        for page in 0..<(bounds.count - 1) {
-            var list = ToManyList<ObjectKey>(width: width, capacity: bounds[page + 1] - bounds[page])
-            for element in bounds[page]..<bounds[page + 1] {
+        // Page after page, each from where the one before it ended (no array of the bounds: a
+        // list of every object of a batch is resolved, most of them a single page).
+        var start = 0
+        for page in 0...pages.count {
+            let end = page < pages.count ? pages[page] : keys.count
+            var list = ToManyList<ObjectKey>(width: width, capacity: end - start)
+            for element in start..<end {
                 if !pending.isEmpty && pending[element] && unknown.contains(keys[element]) { continue }
                 list.append(keys[element], values: values[(element * width)..<((element + 1) * width)])
             }
             if result == nil { result = list } else { result!.merge(list) }
+            start = end
         }
         return result!
     }
