@@ -188,35 +188,34 @@ extension PostgresBatchWriter {
         let plain = width == 0
         let noTarget = Array(repeating: SQLValue.null, count: target.keyAttributes.count + width)
         var rows: [SQLValue] = []
-        copyText.removeAll()
-        for row in batch.keys.indices {
-            guard let gathered = batch.list(row, relationship) else { continue }
-            let list = newList(index, relationship, gathered, row: row, stored: stored, unknown: unknown)
-            guard !stored.holds(list, relationship: relationship, row: row) else { continue }
-            if stored.isNew(row) {
-                for (element, key) in list.targets.enumerated() {
-                    copyText.append(ids[index][row])
-                    copyText.append(try rowID(toMany.target, key, ids: ids, pending: pending))
-                    copyText.append(Int64(element))
-                    copyText.append(list.values[(element * width)..<((element + 1) * width)])
-                    copyText.endRow()
+        let columns = [toMany.ownerColumn, toMany.targetColumn, Naming.position] + toMany.linkAttributes.map(\.column)
+        try copy(into: toMany.joinTable, columns: columns) { (text) throws(PostgresError) in
+            for row in batch.keys.indices {
+                guard let gathered = batch.list(row, relationship) else { continue }
+                let list = newList(index, relationship, gathered, row: row, stored: stored, unknown: unknown)
+                guard !stored.holds(list, relationship: relationship, row: row) else { continue }
+                if stored.isNew(row) {
+                    for (element, key) in list.targets.enumerated() {
+                        text.append(ids[index][row])
+                        text.append(try rowID(toMany.target, key, ids: ids, pending: pending))
+                        text.append(Int64(element))
+                        text.append(list.values[(element * width)..<((element + 1) * width)])
+                        text.endRow()
+                    }
+                    continue
                 }
-                continue
-            }
-            if plain {
-                if list.targets.isEmpty { rows += [.integer(Int64(row)), .integer(0)] + batch.keys[row].values + noTarget }
-                for (element, key) in list.targets.enumerated() {
-                    rows += [.integer(Int64(row)), .integer(Int64(element))] + batch.keys[row].values + key.values
+                if plain {
+                    if list.targets.isEmpty { rows += [.integer(Int64(row)), .integer(0)] + batch.keys[row].values + noTarget }
+                    for (element, key) in list.targets.enumerated() {
+                        rows += [.integer(Int64(row)), .integer(Int64(element))] + batch.keys[row].values + key.values
+                    }
+                    continue
                 }
-                continue
+                if list.targets.isEmpty { rows += [.integer(0)] + batch.keys[row].values + noTarget }
+                for (element, key) in list.targets.enumerated() {
+                    rows += [.integer(Int64(element))] + batch.keys[row].values + key.values + list.values[(element * width)..<((element + 1) * width)]
+                }
             }
-            if list.targets.isEmpty { rows += [.integer(0)] + batch.keys[row].values + noTarget }
-            for (element, key) in list.targets.enumerated() {
-                rows += [.integer(Int64(element))] + batch.keys[row].values + key.values + list.values[(element * width)..<((element + 1) * width)]
-            }
-        }
-        if !copyText.isEmpty {
-            try copy(into: toMany.joinTable, columns: [toMany.ownerColumn, toMany.targetColumn, Naming.position] + toMany.linkAttributes.map(\.column))
         }
         guard !rows.isEmpty else { return }
         if plain {
