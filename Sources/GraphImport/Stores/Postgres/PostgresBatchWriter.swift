@@ -57,9 +57,12 @@ final class PostgresBatchWriter {
     /// Per entity: its to-ones that store a list of their target once (`ToManyPlan.foreignKey`).
     let storesListOnce: [Set<Int>]
     /// `gather`'s scratch: the to-ones and lists of the drafts being gathered, a nested draft's
-    /// above its parent's, kept between records so that gathering allocates none.
+    /// above its parent's, up to `gatheringTop`. The arrays only grow (kept between records so
+    /// that gathering allocates none) and hold nil above the top: `take` moves each out, so
+    /// that nothing is copied into the batch and nothing is released or destroyed here.
     private var gatheringToOnes: [GatheredToOne?] = []
     private var gatheringLists: [GatheredList?] = []
+    private var gatheringTop = (toOnes: 0, lists: 0)
     /// Per entity and to-many: whether its lists merge (`ToManyPlan.mergesList`).
     private let mergesList: [[Bool]]
     /// The rows of the batch's COPYs, written straight in COPY's text format; one buffer, emptied
@@ -177,13 +180,14 @@ final class PostgresBatchWriter {
         }
 
         /// Takes an occurrence of an object into its row (`row(for:)`): its given values, its
-        /// to-ones and lists (`toOnes`, `lists`: gathered already, nil where not given), as a
-        /// later write over the earlier ones would; a list of a to-many that `merges` is added to
-        /// the earlier one; a to-one in `holdsOnce` notes its object as a holder (`noteHolder`).
+        /// to-ones and lists (gathered already, nil where not given: `links` from `toOneBase`
+        /// on and `givenLists` from `listBase` on, each moved out and left nil), as a later
+        /// write over the earlier ones would; a list of a to-many that `merges` is added to the
+        /// earlier one; a to-one in `holdsOnce` notes its object as a holder (`noteHolder`).
         /// All in one access to the batch.
         mutating func take(
-            _ draft: ObjectDraft, written isWritten: Bool, toOnes links: ArraySlice<GatheredToOne?>, lists givenLists: ArraySlice<GatheredList?>,
-            merges: [Bool], holdsOnce: Set<Int>
+            _ draft: ObjectDraft, written isWritten: Bool, toOnes links: inout [GatheredToOne?], from toOneBase: Int,
+            lists givenLists: inout [GatheredList?], from listBase: Int, merges: [Bool], holdsOnce: Set<Int>
         ) {
             let row = row(for: draft.key)
             given[row] = true
@@ -194,19 +198,19 @@ final class PostgresBatchWriter {
                 at += 1
             }
             at = row * toOneCount
-            for (index, link) in links.enumerated() {
-                if let link {
+            for index in 0..<toOneCount {
+                if let link = links[toOneBase + index].take() {
                     let previous = toOnes[at]
                     let now = link.replacing(previous)
-                    toOnes[at] = now
                     if !holdsOnce.isEmpty && holdsOnce.contains(index) { noteHolder(draft.key, toOne: index, was: previous, now: now) }
+                    toOnes[at] = now
                 }
                 at += 1
             }
             at = row * toManyCount
-            for (index, list) in givenLists.enumerated() {
-                if let list {
-                    if merges[index], let earlier = lists[at] { lists[at] = earlier.appending(page: list) } else { lists[at] = list }
+            for index in 0..<toManyCount {
+                if let list = givenLists[listBase + index].take() {
+                    if merges[index], let earlier = lists[at].take() { lists[at] = earlier.appending(page: list) } else { lists[at] = list }
                 }
                 at += 1
             }
@@ -284,28 +288,26 @@ final class PostgresBatchWriter {
         let entity = plan.entities[draft.entity]
         // The links first (nested objects and stubs come before their parent in the batch), each
         // onto the scratch stacks, above those of the drafts being gathered around this one.
-        let toOneBase = gatheringToOnes.count
-        for link in draft.toOne {
-            let gathered = link.map(gatherToOne)
-            gatheringToOnes.append(gathered)
+        let base = gatheringTop
+        gatheringTop = (base.toOnes + draft.toOne.count, base.lists + draft.toMany.count)
+        if gatheringToOnes.count < gatheringTop.toOnes { gatheringToOnes += repeatElement(nil, count: gatheringTop.toOnes - gatheringToOnes.count) }
+        if gatheringLists.count < gatheringTop.lists { gatheringLists += repeatElement(nil, count: gatheringTop.lists - gatheringLists.count) }
+        for (index, link) in draft.toOne.enumerated() {
+            gatheringToOnes[base.toOnes + index] = link.map(gatherToOne)
         }
-        let listBase = gatheringLists.count
         for (index, links) in draft.toMany.enumerated() {
             // A list stored as its elements' foreign keys is gathered after its owner (`gatherOnce`).
-            let gathered =
-                entity.toMany[index].foreignKey != nil
-                ? nil : links.map { gatherList($0, values: draft.linkValues?[index], width: entity.toMany[index].linkAttributes.count) }
-            gatheringLists.append(gathered)
+            guard entity.toMany[index].foreignKey == nil, let links else { continue }
+            gatheringLists[base.lists + index] = gatherList(links, values: draft.linkValues?[index], width: entity.toMany[index].linkAttributes.count)
         }
         // Occurrences merge as successive writes would: each given value, link or list replaces
         // (a list of a `merge` to-many adds to the earlier ones).
         let written = keptByMode.isEmpty || !keptByMode.contains(where: { $0.entity == draft.entity && $0.key == draft.key })
         batches[draft.entity].take(
-            draft, written: written, toOnes: gatheringToOnes[toOneBase...], lists: gatheringLists[listBase...], merges: mergesList[draft.entity],
-            holdsOnce: storesListOnce[draft.entity])
+            draft, written: written, toOnes: &gatheringToOnes, from: base.toOnes, lists: &gatheringLists, from: base.lists,
+            merges: mergesList[draft.entity], holdsOnce: storesListOnce[draft.entity])
         gathered += 1
-        gatheringToOnes.removeLast(draft.toOne.count)
-        gatheringLists.removeLast(draft.toMany.count)
+        gatheringTop = base
         if entity.storesListsOnce { gatherOnce(draft) }
         return draft.key
     }
