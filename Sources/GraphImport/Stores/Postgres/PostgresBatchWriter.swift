@@ -11,16 +11,23 @@ import GraphImportSchema
 ///
 /// Counts come from the run's stamps at the end (`counts()`): the keys of the objects the feed
 /// gave, written or left out, are kept in a temporary table per entity.
+///
+/// What gathering changes for every object (the batches, the scratch stacks and their top, the
+/// count, the pending and kept keys) skips Swift's run-time exclusivity check, which took 4-5% of
+/// the writing thread (an entry in a per-thread access set, some ten per object): one thread
+/// uses a writer, and no method holds an access to one of them while it calls another that
+/// reaches the same (a nested draft is gathered before its parent's access to the scratch
+/// begins).
 final class PostgresBatchWriter {
     let plan: ImportPlan
     let connection: PostgresConnection
     private let runID: Int64
     /// Objects gathered before a batch is written.
     let batchSize: Int
-    private(set) var batches: [EntityBatch]
-    private var gathered = 0
+    @exclusivity(unchecked) private(set) var batches: [EntityBatch]
+    @exclusivity(unchecked) private var gathered = 0
     /// The batch's `link existing` keys whose objects were not in it when met, in feed order.
-    var pendingLinks: [PendingLink] = []
+    @exclusivity(unchecked) var pendingLinks: [PendingLink] = []
     /// Keys that linked nothing (`link existing`), with their paths.
     let tally: PolicyTally
 
@@ -51,7 +58,7 @@ final class PostgresBatchWriter {
     /// values for a new object when it is COPYed.
     private let insertsCompleted: [Bool]
     /// The keys of the objects the record being gathered names but keeps as stored (`keep`).
-    private var keptByMode: [(entity: Int, key: ObjectKey)] = []
+    @exclusivity(unchecked) private var keptByMode: [(entity: Int, key: ObjectKey)] = []
     /// A query made while gathering that failed (`gatherOnce`), thrown by `add`.
     var gatheringError: PostgresError?
     /// Per entity: its to-ones that store a list of their target once (`ToManyPlan.foreignKey`).
@@ -60,9 +67,9 @@ final class PostgresBatchWriter {
     /// above its parent's, up to `gatheringTop`. The arrays only grow (kept between records so
     /// that gathering allocates none) and hold nil above the top: `take` moves each out, so
     /// that nothing is copied into the batch and nothing is released or destroyed here.
-    private var gatheringToOnes: [GatheredToOne?] = []
-    private var gatheringLists: [GatheredList?] = []
-    private var gatheringTop = (toOnes: 0, lists: 0)
+    @exclusivity(unchecked) private var gatheringToOnes: [GatheredToOne?] = []
+    @exclusivity(unchecked) private var gatheringLists: [GatheredList?] = []
+    @exclusivity(unchecked) private var gatheringTop = (toOnes: 0, lists: 0)
     /// Per entity and to-many: whether its lists merge (`ToManyPlan.mergesList`).
     private let mergesList: [[Bool]]
     /// The rows of the batch's COPYs, written straight in COPY's text format; one buffer, emptied
