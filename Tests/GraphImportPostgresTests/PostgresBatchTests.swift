@@ -76,6 +76,32 @@ struct PostgresBatchTests {
         #expect(try reader.connection.scalar("SELECT count(*) FROM t WHERE s IS NULL") == "1")
     }
 
+    /// Plain runs are found eight bytes at a time: a byte that needs care (and bytes next to the
+    /// limits: 13, 14, `[`, `]`, bytes of multi-byte UTF-8) at every place of texts up to three
+    /// words long is escaped as a byte-by-byte reading escapes it, and a NUL anywhere is refused.
+    @Test func everyByteThatNeedsCareIsEscapedWhereverItLiesInATextsWords() {
+        let escapes: [UInt8: UInt8] = [0x5C: 0x5C, 0x09: 0x74, 0x0A: 0x6E, 0x0D: 0x72]
+        for special in ["\\", "\t", "\n", "\r", "\u{1}", "\u{0D}", "\u{0E}", "[", "]", "é", "\u{0}"] {
+            for length in 1...24 {
+                for place in 0..<length {
+                    let plain = Array(repeating: "a", count: length)
+                    let value = plain[..<place].joined() + special + plain[(place + 1)...].joined()
+                    var text = PostgresCopyText()
+                    text.append(.text(value))
+                    if special == "\u{0}" {
+                        #expect(text.encodingError != nil, "\(length) \(place)")
+                        continue
+                    }
+                    var expected: [UInt8] = []
+                    for byte in value.utf8 {
+                        if let escape = escapes[byte] { expected += [0x5C, escape] } else { expected.append(byte) }
+                    }
+                    #expect(text.bytes == expected && text.encodingError == nil, "\(special.debugDescription) at \(place) of \(length)")
+                }
+            }
+        }
+    }
+
     @Test func anUpsertCountsInsertedUpdatedAndUnchangedAndStampsTheRuns() throws {
         let (database, connection) = try Self.usersStore()
         _ = database

@@ -79,14 +79,18 @@ struct GatheredList {
     /// before it; without `stored`, the first page replaces the stored list.
     func resolved(unknown: Set<ObjectKey>, width: Int, over stored: ToManyList<ObjectKey>? = nil) -> ToManyList<ObjectKey> {
         var result = stored
-        let bounds = [0] + pages + [keys.count]
-        for page in 0..<(bounds.count - 1) {
-            var list = ToManyList<ObjectKey>(width: width, capacity: bounds[page + 1] - bounds[page])
-            for element in bounds[page]..<bounds[page + 1] {
+        // Page after page, each from where the one before it ended (no array of the bounds: a
+        // list of every object of a batch is resolved, most of them a single page).
+        var start = 0
+        for page in 0...pages.count {
+            let end = page < pages.count ? pages[page] : keys.count
+            var list = ToManyList<ObjectKey>(width: width, capacity: end - start)
+            for element in start..<end {
                 if !pending.isEmpty && pending[element] && unknown.contains(keys[element]) { continue }
                 list.append(keys[element], values: values[(element * width)..<((element + 1) * width)])
             }
             if result == nil { result = list } else { result!.merge(list) }
+            start = end
         }
         return result!
     }
@@ -184,35 +188,34 @@ extension PostgresBatchWriter {
         let plain = width == 0
         let noTarget = Array(repeating: SQLValue.null, count: target.keyAttributes.count + width)
         var rows: [SQLValue] = []
-        copyText.removeAll()
-        for row in batch.keys.indices {
-            guard let gathered = batch.list(row, relationship) else { continue }
-            let list = newList(index, relationship, gathered, row: row, stored: stored, unknown: unknown)
-            guard !stored.holds(list, relationship: relationship, row: row) else { continue }
-            if stored.isNew(row) {
-                for (element, key) in list.targets.enumerated() {
-                    copyText.append(ids[index][row])
-                    copyText.append(try rowID(toMany.target, key, ids: ids, pending: pending))
-                    copyText.append(Int64(element))
-                    copyText.append(list.values[(element * width)..<((element + 1) * width)])
-                    copyText.endRow()
+        let columns = [toMany.ownerColumn, toMany.targetColumn, Naming.position] + toMany.linkAttributes.map(\.column)
+        try copy(into: toMany.joinTable, columns: columns) { (text) throws(PostgresError) in
+            for row in batch.keys.indices {
+                guard let gathered = batch.list(row, relationship) else { continue }
+                let list = newList(index, relationship, gathered, row: row, stored: stored, unknown: unknown)
+                guard !stored.holds(list, relationship: relationship, row: row) else { continue }
+                if stored.isNew(row) {
+                    for (element, key) in list.targets.enumerated() {
+                        text.append(ids[index][row])
+                        text.append(try rowID(toMany.target, key, ids: ids, pending: pending))
+                        text.append(Int64(element))
+                        text.append(list.values[(element * width)..<((element + 1) * width)])
+                        text.endRow()
+                    }
+                    continue
                 }
-                continue
-            }
-            if plain {
-                if list.targets.isEmpty { rows += [.integer(Int64(row)), .integer(0)] + batch.keys[row].values + noTarget }
-                for (element, key) in list.targets.enumerated() {
-                    rows += [.integer(Int64(row)), .integer(Int64(element))] + batch.keys[row].values + key.values
+                if plain {
+                    if list.targets.isEmpty { rows += [.integer(Int64(row)), .integer(0)] + batch.keys[row].values + noTarget }
+                    for (element, key) in list.targets.enumerated() {
+                        rows += [.integer(Int64(row)), .integer(Int64(element))] + batch.keys[row].values + key.values
+                    }
+                    continue
                 }
-                continue
+                if list.targets.isEmpty { rows += [.integer(0)] + batch.keys[row].values + noTarget }
+                for (element, key) in list.targets.enumerated() {
+                    rows += [.integer(Int64(element))] + batch.keys[row].values + key.values + list.values[(element * width)..<((element + 1) * width)]
+                }
             }
-            if list.targets.isEmpty { rows += [.integer(0)] + batch.keys[row].values + noTarget }
-            for (element, key) in list.targets.enumerated() {
-                rows += [.integer(Int64(element))] + batch.keys[row].values + key.values + list.values[(element * width)..<((element + 1) * width)]
-            }
-        }
-        if !copyText.isEmpty {
-            try copy(into: toMany.joinTable, columns: [toMany.ownerColumn, toMany.targetColumn, Naming.position] + toMany.linkAttributes.map(\.column))
         }
         guard !rows.isEmpty else { return }
         if plain {

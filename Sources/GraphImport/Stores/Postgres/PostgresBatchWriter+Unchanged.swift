@@ -201,12 +201,12 @@ extension PostgresBatchWriter {
         let columns = keyColumns(plan.entities[index])
         for (table, given) in [(givenTable(index), true), (deletionTables.namedTable(index), false)] {
             guard let table else { continue }
-            copyText.removeAll()
-            for row in batch.keys.indices where batch.given[row] == given {
-                copyText.append(batch.keys[row].values)
-                copyText.endRow()
+            try copy(into: table, columns: columns) { text in
+                for row in batch.keys.indices where batch.given[row] == given {
+                    text.append(batch.keys[row].values)
+                    text.endRow()
+                }
             }
-            if !copyText.isEmpty { try copy(into: table, columns: columns) }
         }
     }
 }

@@ -11,16 +11,23 @@ import GraphImportSchema
 ///
 /// Counts come from the run's stamps at the end (`counts()`): the keys of the objects the feed
 /// gave, written or left out, are kept in a temporary table per entity.
+///
+/// What gathering changes for every object (the batches, the scratch stacks and their top, the
+/// count, the pending and kept keys) skips Swift's run-time exclusivity check, which took 4-5% of
+/// the writing thread (an entry in a per-thread access set, some ten per object): one thread
+/// uses a writer, and no method holds an access to one of them while it calls another that
+/// reaches the same (a nested draft is gathered before its parent's access to the scratch
+/// begins).
 final class PostgresBatchWriter {
     let plan: ImportPlan
     let connection: PostgresConnection
     private let runID: Int64
     /// Objects gathered before a batch is written.
     let batchSize: Int
-    private(set) var batches: [EntityBatch]
-    private var gathered = 0
+    @exclusivity(unchecked) private(set) var batches: [EntityBatch]
+    @exclusivity(unchecked) private var gathered = 0
     /// The batch's `link existing` keys whose objects were not in it when met, in feed order.
-    var pendingLinks: [PendingLink] = []
+    @exclusivity(unchecked) var pendingLinks: [PendingLink] = []
     /// Keys that linked nothing (`link existing`), with their paths.
     let tally: PolicyTally
 
@@ -51,20 +58,23 @@ final class PostgresBatchWriter {
     /// values for a new object when it is COPYed.
     private let insertsCompleted: [Bool]
     /// The keys of the objects the record being gathered names but keeps as stored (`keep`).
-    private var keptByMode: [(entity: Int, key: ObjectKey)] = []
+    @exclusivity(unchecked) private var keptByMode: [(entity: Int, key: ObjectKey)] = []
     /// A query made while gathering that failed (`gatherOnce`), thrown by `add`.
     var gatheringError: PostgresError?
     /// Per entity: its to-ones that store a list of their target once (`ToManyPlan.foreignKey`).
     let storesListOnce: [Set<Int>]
     /// `gather`'s scratch: the to-ones and lists of the drafts being gathered, a nested draft's
-    /// above its parent's, kept between records so that gathering allocates none.
-    private var gatheringToOnes: [GatheredToOne?] = []
-    private var gatheringLists: [GatheredList?] = []
+    /// above its parent's, up to `gatheringTop`. The arrays only grow (kept between records so
+    /// that gathering allocates none) and hold nil above the top: `take` moves each out, so
+    /// that nothing is copied into the batch and nothing is released or destroyed here.
+    @exclusivity(unchecked) private var gatheringToOnes: [GatheredToOne?] = []
+    @exclusivity(unchecked) private var gatheringLists: [GatheredList?] = []
+    @exclusivity(unchecked) private var gatheringTop = (toOnes: 0, lists: 0)
     /// Per entity and to-many: whether its lists merge (`ToManyPlan.mergesList`).
     private let mergesList: [[Bool]]
     /// The rows of the batch's COPYs, written straight in COPY's text format; one buffer, emptied
-    /// and filled again for each COPY (`copy(into:columns:)`).
-    var copyText = PostgresCopyText()
+    /// and filled again for each COPY (`copy(into:columns:rows:)`).
+    private var copyText = PostgresCopyText()
 
     init(
         plan: ImportPlan, connection: PostgresConnection, run: RunContext, decisions: ObjectDecisions, batchSize: Int, changeLog: ChangeLog? = nil
@@ -177,13 +187,14 @@ final class PostgresBatchWriter {
         }
 
         /// Takes an occurrence of an object into its row (`row(for:)`): its given values, its
-        /// to-ones and lists (`toOnes`, `lists`: gathered already, nil where not given), as a
-        /// later write over the earlier ones would; a list of a to-many that `merges` is added to
-        /// the earlier one; a to-one in `holdsOnce` notes its object as a holder (`noteHolder`).
+        /// to-ones and lists (gathered already, nil where not given: `links` from `toOneBase`
+        /// on and `givenLists` from `listBase` on, each moved out and left nil), as a later
+        /// write over the earlier ones would; a list of a to-many that `merges` is added to the
+        /// earlier one; a to-one in `holdsOnce` notes its object as a holder (`noteHolder`).
         /// All in one access to the batch.
         mutating func take(
-            _ draft: ObjectDraft, written isWritten: Bool, toOnes links: ArraySlice<GatheredToOne?>, lists givenLists: ArraySlice<GatheredList?>,
-            merges: [Bool], holdsOnce: Set<Int>
+            _ draft: ObjectDraft, written isWritten: Bool, toOnes links: inout [GatheredToOne?], from toOneBase: Int,
+            lists givenLists: inout [GatheredList?], from listBase: Int, merges: [Bool], holdsOnce: Set<Int>
         ) {
             let row = row(for: draft.key)
             given[row] = true
@@ -194,19 +205,19 @@ final class PostgresBatchWriter {
                 at += 1
             }
             at = row * toOneCount
-            for (index, link) in links.enumerated() {
-                if let link {
+            for index in 0..<toOneCount {
+                if let link = links[toOneBase + index].take() {
                     let previous = toOnes[at]
                     let now = link.replacing(previous)
-                    toOnes[at] = now
                     if !holdsOnce.isEmpty && holdsOnce.contains(index) { noteHolder(draft.key, toOne: index, was: previous, now: now) }
+                    toOnes[at] = now
                 }
                 at += 1
             }
             at = row * toManyCount
-            for (index, list) in givenLists.enumerated() {
-                if let list {
-                    if merges[index], let earlier = lists[at] { lists[at] = earlier.appending(page: list) } else { lists[at] = list }
+            for index in 0..<toManyCount {
+                if let list = givenLists[listBase + index].take() {
+                    if merges[index], let earlier = lists[at].take() { lists[at] = earlier.appending(page: list) } else { lists[at] = list }
                 }
                 at += 1
             }
@@ -284,28 +295,26 @@ final class PostgresBatchWriter {
         let entity = plan.entities[draft.entity]
         // The links first (nested objects and stubs come before their parent in the batch), each
         // onto the scratch stacks, above those of the drafts being gathered around this one.
-        let toOneBase = gatheringToOnes.count
-        for link in draft.toOne {
-            let gathered = link.map(gatherToOne)
-            gatheringToOnes.append(gathered)
+        let base = gatheringTop
+        gatheringTop = (base.toOnes + draft.toOne.count, base.lists + draft.toMany.count)
+        if gatheringToOnes.count < gatheringTop.toOnes { gatheringToOnes += repeatElement(nil, count: gatheringTop.toOnes - gatheringToOnes.count) }
+        if gatheringLists.count < gatheringTop.lists { gatheringLists += repeatElement(nil, count: gatheringTop.lists - gatheringLists.count) }
+        for (index, link) in draft.toOne.enumerated() {
+            gatheringToOnes[base.toOnes + index] = link.map(gatherToOne)
         }
-        let listBase = gatheringLists.count
         for (index, links) in draft.toMany.enumerated() {
             // A list stored as its elements' foreign keys is gathered after its owner (`gatherOnce`).
-            let gathered =
-                entity.toMany[index].foreignKey != nil
-                ? nil : links.map { gatherList($0, values: draft.linkValues?[index], width: entity.toMany[index].linkAttributes.count) }
-            gatheringLists.append(gathered)
+            guard entity.toMany[index].foreignKey == nil, let links else { continue }
+            gatheringLists[base.lists + index] = gatherList(links, values: draft.linkValues?[index], width: entity.toMany[index].linkAttributes.count)
         }
         // Occurrences merge as successive writes would: each given value, link or list replaces
         // (a list of a `merge` to-many adds to the earlier ones).
         let written = keptByMode.isEmpty || !keptByMode.contains(where: { $0.entity == draft.entity && $0.key == draft.key })
         batches[draft.entity].take(
-            draft, written: written, toOnes: gatheringToOnes[toOneBase...], lists: gatheringLists[listBase...], merges: mergesList[draft.entity],
-            holdsOnce: storesListOnce[draft.entity])
+            draft, written: written, toOnes: &gatheringToOnes, from: base.toOnes, lists: &gatheringLists, from: base.lists,
+            merges: mergesList[draft.entity], holdsOnce: storesListOnce[draft.entity])
         gathered += 1
-        gatheringToOnes.removeLast(draft.toOne.count)
-        gatheringLists.removeLast(draft.toMany.count)
+        gatheringTop = base
         if entity.storesListsOnce { gatherOnce(draft) }
         return draft.key
     }
@@ -390,9 +399,19 @@ final class PostgresBatchWriter {
         gathered = 0
     }
 
-    /// Sends the rows of `copyText` into `columns` of `table`.
-    func copy(into table: String, columns: [String]) throws(PostgresError) {
-        try connection.copy(into: table, columns: columns, text: copyText)
+    /// Sends into `columns` of `table` the rows `rows` writes into the writer's COPY buffer
+    /// (emptied first; nothing is sent when it writes none). The buffer is a local while it is
+    /// filled: every access to a stored property of a class is checked for exclusivity at run
+    /// time, which for an append per value was 4% of a first import's writing thread.
+    func copy(
+        into table: String, columns: [String], rows: (inout PostgresCopyText) throws(PostgresError) -> Void
+    ) throws(PostgresError) {
+        var text = PostgresCopyText()
+        swap(&text, &copyText)
+        defer { swap(&text, &copyText) }
+        text.removeAll()
+        try rows(&text)
+        if !text.isEmpty { try connection.copy(into: table, columns: columns, text: text) }
     }
 
     func keyColumns(_ entity: EntityPlan) -> [String] { entity.keyAttributes.map { entity.attributes[$0].column } }
@@ -449,31 +468,31 @@ final class PostgresBatchWriter {
                 Naming.insertedRun, Naming.changedRun, Naming.stubRun,
             ]
         let completed = insertsCompleted[index]
-        copyText.removeAll()
-        for row in rows {
-            copyText.append(ids[row])
-            for attribute in entity.attributes.indices {
-                if let place = keyPlace[attribute] {
-                    copyText.append(batch.keys[row].values[place])
-                } else {
-                    let given = batch.value(row, attribute)
-                    if completed, let given {
-                        copyText.append(given)
+        try copy(into: entity.table, columns: columns) { text in
+            for row in rows {
+                text.append(ids[row])
+                for attribute in entity.attributes.indices {
+                    if let place = keyPlace[attribute] {
+                        text.append(batch.keys[row].values[place])
                     } else {
-                        copyText.append(decisions.newValue(index, attribute, feedGives: given != nil) ?? given ?? .null)
+                        let given = batch.value(row, attribute)
+                        if completed, let given {
+                            text.append(given)
+                        } else {
+                            text.append(decisions.newValue(index, attribute, feedGives: given != nil) ?? given ?? .null)
+                        }
                     }
                 }
+                for relationship in 0..<width { text.append(links[row * width + relationship] ?? .null) }
+                text.append(runID)
+                text.append(runID)
+                // Marked a stub until the feed gives it (`noteStubs` clears the mark), as `noteStubs` decides.
+                var stub = decisions.stubState(ofNewObjectFromReference: batch.madeByReference[row])
+                if batch.written[row] { stub = decisions.stubStateOnceGiven(stub) }
+                if stub == .stub { text.append(runID) } else { text.append(SQLValue.null) }
+                text.endRow()
             }
-            for relationship in 0..<width { copyText.append(links[row * width + relationship] ?? .null) }
-            copyText.append(runID)
-            copyText.append(runID)
-            // Marked a stub until the feed gives it (`noteStubs` clears the mark), as `noteStubs` decides.
-            var stub = decisions.stubState(ofNewObjectFromReference: batch.madeByReference[row])
-            if batch.written[row] { stub = decisions.stubStateOnceGiven(stub) }
-            if stub == .stub { copyText.append(runID) } else { copyText.append(SQLValue.null) }
-            copyText.endRow()
         }
-        try copy(into: entity.table, columns: columns)
     }
 
     /// Upserts the batch's stored objects of entity `index` that changed (`rows`), a staging table
