@@ -147,6 +147,39 @@ struct ObjectGraphDeleteTests {
         }
     }
 
+    /// A deletion the store refuses halfway (a trigger of its own refuses deleting repos, after
+    /// the cascade deleted the issues) rolls back whole and is recorded as a failed run, alike on
+    /// both stores: the same record, the store's own error kept in the graph's error.
+    @Test(arguments: StoreKind.testable)
+    func aDeletionTheStoreRefusesHalfwayLeavesItAsItWasAndIsRecordedAsFailed(_ kind: StoreKind) throws {
+        try withRulesGraph(on: kind) { graph, store in
+            switch kind {
+            case .sqlite:
+                try store.execute("CREATE TRIGGER keep_repos BEFORE DELETE ON repos BEGIN SELECT RAISE(ABORT, 'repos are kept'); END")
+            case .postgresql:
+                try store.execute("CREATE FUNCTION keep_repos() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'repos are kept'; END $$")
+                try store.execute("CREATE TRIGGER keep_repos BEFORE DELETE ON repos FOR EACH ROW EXECUTE FUNCTION keep_repos()")
+            }
+            let before = try store.rows()
+            let core = try #require(try graph.object("Repo", key: "core"))
+            let error = try #require(#expect(throws: GraphError.self) { try graph.delete(core) })
+            #expect(error.kind == .store)
+            #expect(error.message.contains("repos are kept"), "\(error)")
+            #expect(kind == .sqlite ? error.store != nil : error.server != nil, "the store's own error is kept")
+            #expect(try store.rows() == before)
+            #expect(try store.store.deletedRows() == [])
+            #expect(
+                try store.select("SELECT id, input, outcome, records, skipped_records, input_bytes, counts FROM graphimport_runs WHERE id > 1") == [
+                    ["2", "delete Repo 'core'", "failed", "0", "0", "NULL", "NULL"]
+                ])
+            #expect(try store.value("SELECT error FROM graphimport_runs WHERE id = 2") == error.description)
+            // The graph deletes again once the store lets it.
+            try store.execute("DROP TRIGGER keep_repos" + (kind == .postgresql ? " ON repos" : ""))
+            #expect(try graph.delete(core).map(\.entity) == ["Issue", "Repo"])
+            #expect(try store.select("SELECT id, outcome FROM graphimport_runs WHERE id = 3") == [["3", "succeeded"]])
+        }
+    }
+
     @Test(arguments: StoreKind.testable)
     func anObjectDeletedMeanwhileIsReportedNotDeletedTwice(_ kind: StoreKind) throws {
         try withRulesGraph(on: kind) { graph, store in
@@ -178,8 +211,11 @@ struct ObjectGraphDeleteTests {
     func aGraphOpenedReadOnlyDeletesNothing(_ kind: StoreKind) throws {
         try withRulesGraph(on: kind, readOnly: true) { graph, store in
             let issue = try #require(try graph.object("Issue", key: 3))
-            #expect(throws: GraphError.self) { try graph.delete(issue) }
+            #expect(
+                throws: GraphError(.misuse, "the graph was opened read-only; nothing was deleted", hint: "open it with readOnly: false")
+            ) { try graph.delete(issue) }
             #expect(try store.value("SELECT count(*) FROM issues") == "3")
+            #expect(try store.value("SELECT count(*) FROM graphimport_runs") == "1")
         }
     }
 }
