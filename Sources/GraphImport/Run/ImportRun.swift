@@ -108,6 +108,7 @@ struct ImportRun<Session: StoreSession> {
             var entityCounts = counts[index]
             entityCounts.skipped = loop.skippedByEntity[index]
             entityCounts.passedOver = loop.passedOverByEntity[index]
+            entityCounts.notInserted = sink.tally.notInsertedCount(index)
             entityCounts.deleted = summary.deletions.first { $0.entity == plan.entities[index].name }?.count ?? 0
             return (plan.entities[index].name, entityCounts)
         }

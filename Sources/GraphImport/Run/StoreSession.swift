@@ -95,6 +95,8 @@ protocol StoreSink {
     /// a complete feed no longer holds; says what was, or would be, deleted.
     func delete(missing: Bool, dryRun: Bool) throws(ImportError) -> [Deletions]
 
-    /// Writes the engine's values left for the run's end, and counts each entity's objects.
+    /// Writes the engine's values left for the run's end, and counts each entity's objects as the
+    /// store knows them (inserted, updated, unchanged, stubs); what the run's shared state counts
+    /// (skipped, passed over, not inserted by a mode) `ImportRun` adds.
     func counts() throws(ImportError) -> [EntityCounts]
 }

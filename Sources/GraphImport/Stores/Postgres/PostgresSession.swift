@@ -190,9 +190,7 @@ struct PostgresSink: StoreSink {
     func counts() throws(ImportError) -> [EntityCounts] {
         try server { () throws(PostgresError) in
             try writer.writeEngineValues()
-            var counts = try writer.counts()
-            for index in counts.indices { counts[index].notInserted = writer.tally.notInsertedCount(index) }
-            return counts
+            return try writer.counts()
         }
     }
 
