@@ -207,6 +207,32 @@ struct ObjectGraphDeleteTests {
         }
     }
 
+    /// A deletion that waits past its wait for a store another writer holds fails as an import
+    /// does: one `.busy` kind on both stores, the store's own error kept, nothing deleted. (SQLite
+    /// cannot record the run while another connection writes, as for an import; PostgreSQL's
+    /// lock is the store's own, so the run is recorded, as failed.)
+    @Test(arguments: StoreKind.testable)
+    func aDeletionThatWaitsPastItsWaitIsABusyStoreOnBoth(_ kind: StoreKind) throws {
+        try withRulesGraph(on: kind) { _, store in
+            let graph = try ObjectGraph(store: store.store.location, plan: store.plan, readOnly: false, wait: 0.2)
+            let issue = try #require(try graph.object("Issue", key: 3))
+            let before = try store.rows()
+            try store.store.whileLocked {
+                let error = try #require(#expect(throws: GraphError.self) { try graph.delete(issue) })
+                #expect(error.kind == .busy)
+                #expect(error.hint == "another import or deletion holds the store; retry later")
+                switch kind {
+                case .sqlite: #expect(error.store?.isBusy == true)
+                case .postgresql: #expect(error.server?.sqlState == "55P03")
+                }
+            }
+            #expect(try store.rows() == before)
+            #expect(try store.store.deletedRows() == [])
+            #expect(try store.select("SELECT outcome FROM graphimport_runs WHERE id > 1") == (kind == .sqlite ? [] : [["failed"]]))
+            #expect(try graph.delete(issue) == [Deletions(entity: "Issue", count: 1, sampleKeys: ["3"])])
+        }
+    }
+
     @Test(arguments: StoreKind.testable)
     func aGraphOpenedReadOnlyDeletesNothing(_ kind: StoreKind) throws {
         try withRulesGraph(on: kind, readOnly: true) { graph, store in

@@ -25,7 +25,7 @@ extension ObjectGraph {
         }
         if let store { return try delete(object, in: SQLiteSession(store: store)) }
         guard let reader = reader as? PostgresReader else { throw GraphError(.misuse, "the graph has no store to delete from") }
-        return try delete(object, in: PostgresSession(connection: reader.connection, wait: Self.waitSeconds))
+        return try delete(object, in: PostgresSession(connection: reader.connection, wait: waitSeconds))
     }
 
     /// The deletion as one run of `session`, in the steps an import's run takes (`ImportRun`):
