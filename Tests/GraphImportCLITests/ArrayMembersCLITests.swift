@@ -1,5 +1,6 @@
 import Foundation
 import GraphImportCLI
+import GraphImportStoreTestSupport
 import GraphImportTestSupport
 import Testing
 
@@ -13,17 +14,21 @@ struct ArrayMembersCLITests {
             + "entity File\n  key filename\n  filename : String\n"
     }
 
-    @Test func importsAnEntityPerMemberWithTheArraysElements() throws {
+    @Test(arguments: StoreKind.testable)
+    func importsAnEntityPerMemberWithTheArraysElements(_ kind: StoreKind) throws {
         let dir = TemporaryDirectory()
+        let store = try StoreUnderTest(kind)
         let map = dir.write("pypi.map", Self.map("  files <- $ : [File]"))
         let feed = dir.write("pypi.json", Self.feed)
-        let result = runInProcess([feed, "--map", map, "--quiet"])
+        let result = runInProcess([feed, "--map", map, "--store", store.location, "--quiet"])
         #expect(result.status == 0, "\(result.stderr)")
-        let export = runInProcess(["export", "--map", map])
+        #expect(try store.lines("SELECT version FROM releases ORDER BY version") == ["0.1", "2.18.4"])
+        let export = runInProcess(["export", "--map", map, "--store", store.location])
         #expect(export.status == 0, "\(export.stderr)")
         #expect(export.stdout == #"{"releases":{"2.18.4":[{"filename":"a.tar.gz"},{"filename":"a.whl"}],"0.1":[]}}"# + "\n")
     }
 
+    // No store: the map is refused before one is opened.
     @Test func aMemberAnArrayLacksExits78AtItsLine() throws {
         let dir = TemporaryDirectory()
         let map = dir.write("pypi.map", Self.map("  files <- $ : [File]\n  size : Int"))
@@ -36,11 +41,13 @@ struct ArrayMembersCLITests {
             ), "\(result.stderr)")
     }
 
-    @Test func anArrayForAnEntityThatReadsNoneExits65WithTheWayToReadIt() throws {
+    @Test(arguments: StoreKind.testable)
+    func anArrayForAnEntityThatReadsNoneExits65WithTheWayToReadIt(_ kind: StoreKind) throws {
         let dir = TemporaryDirectory()
+        let store = try StoreUnderTest(kind)
         let map = dir.write("pypi.map", Self.map("  files <- files : [File]"))
         let feed = dir.write("pypi.json", Self.feed)
-        let result = runInProcess([feed, "--map", map])
+        let result = runInProcess([feed, "--map", map, "--store", store.location])
         #expect(result.status == 65)
         #expect(
             result.stderr == """
@@ -48,5 +55,6 @@ struct ArrayMembersCLITests {
                 hint: an array is an object of Release when a to-many of Release reads its elements through `$` (`items <- $ : [Item]`), with its other values from `$key`, `$index`, `@parent` or `@root`
 
                 """)
+        #expect(try store.holdsNoData())
     }
 }

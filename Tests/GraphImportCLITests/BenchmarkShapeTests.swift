@@ -5,7 +5,8 @@ import Testing
 /// The benchmark's second feed shape: `Samples/generate_activity.py` (JSON Lines, the tweet at
 /// `object.status` of a wide event) read with `Benchmarks/activity.map` builds the graph the
 /// timeline generator's feed builds with `Mappings/tweets.map`, but for the longer texts. The
-/// benchmark compares its references with graphimport on that claim.
+/// benchmark compares its references with graphimport on that claim. One store: the feeds' shapes
+/// are the subject.
 @Suite("Benchmark shapes")
 struct BenchmarkShapeTests {
     /// Every row but the tweets' texts, by key (pk values left out).

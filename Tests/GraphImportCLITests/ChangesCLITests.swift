@@ -29,17 +29,20 @@ struct ChangesCLITests {
           name : String
         """
 
-    /// A store with two runs: run 1 imports posts 1, 2, 3; run 2 changes 1, drops 2, adds 4.
-    static func store(_ dir: TemporaryDirectory) -> String {
+    /// A store with two runs: run 1 imports posts 1, 2, 3; run 2 changes 1, drops 2, adds 4. The
+    /// store beside the map (SQLite's default), or a store of `kind` named with `--store`.
+    static func store(_ dir: TemporaryDirectory, _ kind: StoreKind? = nil) throws -> (map: String, store: StoreUnderTest?) {
         let map = dir.write("posts.map", Self.map)
+        let store = try kind.map { try StoreUnderTest($0) }
+        let named = store.map { ["--store", $0.location] } ?? []
         let first = dir.write(
             "1.json", #"[{"id":1,"title":"a","published":true,"user":7,"tags":["x"]},{"id":2,"title":"b"},{"id":3,"title":"c"}]"#)
         let second = dir.write("2.json", #"[{"id":1,"title":"a!","published":true,"user":7,"tags":["x","y"]},{"id":3,"title":"c"},{"id":4,"title":"d"}]"#)
         for feed in [first, second] {
-            let result = runInProcess([feed, "--map", map, "--quiet"])
+            let result = runInProcess([feed, "--map", map, "--quiet"] + named)
             #expect(result.status == 0, "\(result.stderr)")
         }
-        return map
+        return (map, store)
     }
 
     /// Inserts and changes, from either store: the same lines.
@@ -63,10 +66,12 @@ struct ChangesCLITests {
                 """)
     }
 
-    @Test func listsWhatTheRunsAfterNDidAsJSONLines() {
+    @Test(arguments: StoreKind.testable)
+    func listsWhatTheRunsAfterNDidAsJSONLines(_ kind: StoreKind) throws {
         let dir = TemporaryDirectory()
-        let map = Self.store(dir)
-        let result = runInProcess(["changes", "--map", map, "--since-run", "1"])
+        let (map, store) = try Self.store(dir, kind)
+        let location = try #require(store).location
+        let result = runInProcess(["changes", "--map", map, "--since-run", "1", "--store", location])
         #expect(result.status == 0)
         #expect(result.stderr == "")
         #expect(
@@ -77,14 +82,15 @@ struct ChangesCLITests {
                 {"entity":"Tag","key":{"name":"y"},"change":"inserted","run":2,"values":{"name":"y"}}
 
                 """)
-        #expect(runInProcess(["changes", "--map", map, "--since-run", "2"]).stdout == "")
-        let users = runInProcess(["changes", "--map", map, "--since-run", "0", "--entity", "User", "--store", dir.path("posts.sqlite")])
+        #expect(runInProcess(["changes", "--map", map, "--since-run", "2", "--store", location]).stdout == "")
+        let users = runInProcess(["changes", "--map", map, "--since-run", "0", "--entity", "User", "--store", location])
         #expect(users.stdout == #"{"entity":"User","key":{"id":7},"change":"inserted","run":1,"values":{"id":7}}"# + "\n")
     }
 
-    @Test func anUnknownEntityIsAUsageErrorThatSuggestsTheClosest() {
+    // One store: a usage error, found in the map before the store is read.
+    @Test func anUnknownEntityIsAUsageErrorThatSuggestsTheClosest() throws {
         let dir = TemporaryDirectory()
-        let map = Self.store(dir)
+        let (map, _) = try Self.store(dir)
         let result = runInProcess(["changes", "--map", map, "--since-run", "0", "--entity", "Posts"])
         #expect(result.status == 64)
         #expect(
@@ -97,6 +103,7 @@ struct ChangesCLITests {
                 """)
     }
 
+    // SQLite only: usage errors, and a store file that is not there.
     @Test func aMissingOrBadRunAndAMissingStoreAreRefused() {
         let dir = TemporaryDirectory()
         let map = dir.write("posts.map", Self.map)
@@ -109,18 +116,20 @@ struct ChangesCLITests {
         #expect(missing.stderr == "graphimport: error: no store at \(dir.path("posts.sqlite"))\nhint: import into it first, or name it with --store\n")
     }
 
-    @Test func aStoreOlderThanTheDeletionRecordSaysWhichRunsItCannotReport() throws {
+    @Test(arguments: StoreKind.testable)
+    func aStoreOlderThanTheDeletionRecordSaysWhichRunsItCannotReport(_ kind: StoreKind) throws {
         let dir = TemporaryDirectory()
-        let map = Self.store(dir)
+        let (map, named) = try Self.store(dir, kind)
+        let store = try #require(named)
         // As a store whose first two runs were made before graphimport recorded deletions.
-        _ = try sqlite(dir.path("posts.sqlite"), "DROP TABLE graphimport_deleted")
+        try store.execute("DROP TABLE graphimport_deleted")
         let feed = dir.write("3.json", #"[{"id":1,"title":"a!","published":true,"user":7,"tags":["x","y"]}]"#)
-        #expect(runInProcess([feed, "--map", map, "--quiet"]).status == 0)
-        let result = runInProcess(["changes", "--map", map, "--since-run", "0", "--entity", "Post"])
+        #expect(runInProcess([feed, "--map", map, "--store", store.location, "--quiet"]).status == 0)
+        let result = runInProcess(["changes", "--map", map, "--since-run", "0", "--entity", "Post", "--store", store.location])
         #expect(result.status == 0)
         #expect(result.stderr == "graphimport: warning: this store records deleted objects from run 3 on; objects deleted by runs 1 to 2 are not listed\n")
         #expect(result.stdout.contains(#"{"entity":"Post","key":{"id":3},"change":"deleted","run":3}"#))
-        #expect(runInProcess(["changes", "--map", map, "--since-run", "2"]).stderr == "")
+        #expect(runInProcess(["changes", "--map", map, "--since-run", "2", "--store", store.location]).stderr == "")
     }
 
     /// The README's promise: readers see the store as last committed while an import holds it,
@@ -147,9 +156,11 @@ struct ChangesCLITests {
         #expect(changes.stdout.contains(#""key":{"id":9},"change":"inserted","run":3"#))
     }
 
+    // SQLite only: the readers run inside a real import's write transaction, from its hook; the
+    // test above holds a write open on either store.
     @Test func theReadAPIAndChangesReadWhileAnImportHoldsTheStore() throws {
         let dir = TemporaryDirectory()
-        let map = Self.store(dir)
+        let (map, _) = try Self.store(dir)
         let store = dir.path("posts.sqlite")
         let plan = try ImportPlan.compile(text: Self.map, fileName: map)
         let seen = Capture()

@@ -4,6 +4,8 @@ import Testing
 
 @testable import GraphImportCLI
 
+/// One store: the command line is parsed the same for either, and its imports go to the default
+/// store beside the map.
 @Suite("Short options and command names, as argument-parser tools have them")
 struct ShortOptionTests {
     static let map = """

@@ -1,5 +1,6 @@
 import Foundation
 import GraphImportCLI
+import GraphImportStoreTestSupport
 import GraphImportTestSupport
 import Testing
 
@@ -70,6 +71,7 @@ struct CommandLineTests {
         #expect(result.stderr.hasPrefix("Error: No input: give a FILE, or pipe JSON into graphimport\n"))
     }
 
+    // SQLite only: what it tests is the default store, the file beside the map.
     @Test func importsFromStdinAndReportsNothingChangedTheSecondTime() throws {
         let dir = TemporaryDirectory()
         let map = dir.write("items.map", Self.map)
@@ -82,11 +84,13 @@ struct CommandLineTests {
         #expect(second.stderr.hasPrefix("graphimport: nothing changed: 2 records from <stdin> already in"))
     }
 
-    @Test func jsonSummaryIsOneObjectOnStdout() throws {
+    @Test(arguments: StoreKind.testable)
+    func jsonSummaryIsOneObjectOnStdout(_ kind: StoreKind) throws {
         let dir = TemporaryDirectory()
+        let store = try StoreUnderTest(kind)
         let map = dir.write("items.map", Self.map)
         let feed = dir.write("feed.json", #"[{"id":1,"name":"a"}]"#)
-        let result = runInProcess([feed, "--map", map, "--json", "--quiet"])
+        let result = runInProcess([feed, "--map", map, "--store", store.location, "--json", "--quiet"])
         #expect(result.status == 0)
         #expect(result.stderr.isEmpty)
         let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
@@ -94,8 +98,10 @@ struct CommandLineTests {
         #expect(object?["changed"] as? Bool == true)
         let item = (object?["entities"] as? [String: Any])?["Item"] as? [String: Int]
         #expect(item == ["inserted": 1, "updated": 0, "unchanged": 0, "skipped": 0, "deleted": 0])
+        #expect(try store.lines("SELECT id, name FROM items") == ["1|a"])
     }
 
+    // SQLite only: a map error must leave no store file behind.
     @Test func mapErrorsAreListedWithPositionsAndExit78() {
         let dir = TemporaryDirectory()
         let map = dir.write("bad.map", "entity Item\n  key id\n  id : Innt\n")
@@ -115,33 +121,40 @@ struct CommandLineTests {
         #expect(result.stderr == "graphimport: error: cannot open the input '\(dir.path("nope.json"))': No such file or directory\n")
     }
 
-    @Test func malformedJSONExits65WithFileLineAndColumn() throws {
+    @Test(arguments: StoreKind.testable)
+    func malformedJSONExits65WithFileLineAndColumn(_ kind: StoreKind) throws {
         let dir = TemporaryDirectory()
+        let store = try StoreUnderTest(kind)
         let map = dir.write("items.map", Self.map)
         let feed = dir.write("feed.json", "[{\"id\":1,\"name\":\"a\"},\n {\"id\":2,}]")
-        let result = runInProcess([feed, "--map", map])
+        let result = runInProcess([feed, "--map", map, "--store", store.location])
         #expect(result.status == 65)
         #expect(result.stderr.hasPrefix("graphimport: error: \(feed):2:10: "))
-        #expect(try storeHoldsNoData(dir.path("items.sqlite")))
+        #expect(try store.holdsNoData())
     }
 
-    @Test func badRecordExits65NamingRecordAndKey() {
+    @Test(arguments: StoreKind.testable)
+    func badRecordExits65NamingRecordAndKey(_ kind: StoreKind) throws {
         let dir = TemporaryDirectory()
+        let store = try StoreUnderTest(kind)
         let map = dir.write("items.map", Self.map)
         let feed = dir.write("feed.json", "[{\"id\":1,\"name\":\"a\"},\n {\"id\":2,\"name\":7}]")
-        let result = runInProcess([feed, "--map", map])
+        let result = runInProcess([feed, "--map", map, "--store", store.location])
         #expect(result.status == 65)
         #expect(result.stderr.hasPrefix("graphimport: error: \(feed):2:2: Item.name: expected a string, found a number (7) at $[1].name (record 1)\n"))
+        #expect(try store.holdsNoData())
     }
 
-    @Test func skipInvalidExits3AndKeepsTheGoodRecords() throws {
+    @Test(arguments: StoreKind.testable)
+    func skipInvalidExits3AndKeepsTheGoodRecords(_ kind: StoreKind) throws {
         let dir = TemporaryDirectory()
+        let store = try StoreUnderTest(kind)
         let map = dir.write("items.map", Self.map)
         let feed = dir.write("feed.json", "[{\"id\":1,\"name\":\"a\"},{\"id\":2,\"name\":7}]")
-        let result = runInProcess([feed, "--map", map, "--skip-invalid"])
+        let result = runInProcess([feed, "--map", map, "--store", store.location, "--skip-invalid"])
         #expect(result.status == 3)
         #expect(result.stderr.contains("graphimport: skipped: \(feed):1:22: Item.name:"))
-        #expect(try sqlite(dir.path("items.sqlite"), "SELECT id FROM items") == "1")
+        #expect(try store.lines("SELECT id FROM items") == ["1"])
     }
 
     @Test func checkAndSchemaCommands() {

@@ -6,6 +6,7 @@ import Testing
 
 /// Several real `graphimport` processes on one store at once, as overlapping cron jobs would run:
 /// SQLite's lock serialises them, `--wait` makes the later ones wait, and the store stays whole.
+/// SQLite only: its file lock is the subject; PostgresConcurrencyTests do the same with the server's.
 @Suite("Concurrency, real processes")
 struct ConcurrencyTests {
     static let map = "Mappings/tweets.map"

@@ -1,4 +1,5 @@
 import Foundation
+import GraphImportStoreTestSupport
 import GraphImportTestSupport
 import Testing
 
@@ -86,6 +87,9 @@ extension CorpusSuite {
 
         @Test(arguments: feeds)
         func reimportChangesNothing(_ feed: FeedCase) throws { try feed.expectReimportChangesNothing() }
+
+        @Test(needsPostgres, arguments: feeds)
+        func postgresHoldsTheGraphSQLiteHolds(_ feed: FeedCase) throws { try feed.expectTheSameGraphOnBothStores() }
 
         /// Both event files into one store: users, repos and commits they share are one row each.
         @Test func bothEventListsGiveOneGraph() throws {

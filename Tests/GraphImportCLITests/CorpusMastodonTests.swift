@@ -1,4 +1,5 @@
 import Foundation
+import GraphImportStoreTestSupport
 import GraphImportTestSupport
 import Testing
 
@@ -70,6 +71,9 @@ extension CorpusSuite {
 
         @Test(arguments: feeds)
         func reimportChangesNothing(_ feed: FeedCase) throws { try feed.expectReimportChangesNothing() }
+
+        @Test(needsPostgres, arguments: feeds)
+        func postgresHoldsTheGraphSQLiteHolds(_ feed: FeedCase) throws { try feed.expectTheSameGraphOnBothStores() }
 
         /// The int-id and string-id captures of one timeline, imported one after the other into one
         /// store, give one graph: as many rows as distinct objects, the second import changing nothing.

@@ -1,4 +1,5 @@
 import Foundation
+import GraphImportStoreTestSupport
 import GraphImportTestSupport
 import Testing
 
@@ -87,6 +88,9 @@ extension CorpusSuite {
 
         @Test(arguments: feeds)
         func reimportChangesNothing(_ feed: FeedCase) throws { try feed.expectReimportChangesNothing() }
+
+        @Test(needsPostgres, arguments: feeds)
+        func postgresHoldsTheGraphSQLiteHolds(_ feed: FeedCase) throws { try feed.expectTheSameGraphOnBothStores() }
 
         @Test func earthquakeFeedKeepsItsMetadata() throws {
             let dir = TemporaryDirectory()

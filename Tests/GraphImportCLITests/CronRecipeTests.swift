@@ -7,6 +7,8 @@ import Testing
 
 /// `Samples/mirror-feed.sh`, the cron recipe, end to end with the built binary: feeds served as
 /// `file://` URLs, and over HTTP by a small local python3 server that speaks ETag and 304.
+/// The tests that check a store's rows set STORE to a store of either kind; the rest use the
+/// recipe's default (the SQLite file beside the map), where no store must be made, or hold its lock.
 @Suite("Cron recipe: Samples/mirror-feed.sh")
 struct CronRecipeTests {
     static let script = repoFile("Samples/mirror-feed.sh")
@@ -45,11 +47,12 @@ struct CronRecipeTests {
         #expect(check.status == 0, "\(check.stderr)")
     }
 
-    @Test func fileFeedIsImportedOnceThenReportedUnchanged() throws {
+    @Test(arguments: StoreKind.testable)
+    func fileFeedIsImportedOnceThenReportedUnchanged(_ kind: StoreKind) throws {
         let dir = TemporaryDirectory()
         let feed = try EndToEnd.generateTimeline(["--tweets", "300", "--seed", "3"], into: dir.path("timeline.json"))
-        let store = dir.path("mirror.sqlite")
-        let environment = ["FEED_URL": "file://" + feed, "MAP": repoFile("Mappings/tweets.map"), "STORE": store]
+        let store = try StoreUnderTest(kind)
+        let environment = ["FEED_URL": "file://" + feed, "MAP": repoFile("Mappings/tweets.map"), "STORE": store.location]
         let first = try runScript(environment)
         #expect(first.status == 0, "\(first.stderr)")
         let imported = try summaries(first)
@@ -58,7 +61,7 @@ struct CronRecipeTests {
         #expect(imported[0]["changed"] as? Bool == true)
         let ids = try EndToEnd.records(feed).compactMap { $0["id_str"] as? String }
         #expect(ids.count == 300)
-        #expect(try sqlite(store, "SELECT count(*) FROM tweets WHERE id IN (\(ids.joined(separator: ",")))") == "300")
+        #expect(try store.value("SELECT count(*) FROM tweets WHERE id IN (\(ids.joined(separator: ",")))") == "300")
 
         let second = try runScript(environment)
         #expect(second.status == 0, "\(second.stderr)")
@@ -72,7 +75,7 @@ struct CronRecipeTests {
         let third = try runScript(again)
         #expect(third.status == 0, "\(third.stderr)")
         #expect(try summaries(third).first?["changed"] as? Bool == false)
-        #expect(try sqlite(store, "SELECT group_concat(outcome) FROM graphimport_runs") == "succeeded,skipped,succeeded")
+        #expect(try store.lines("SELECT outcome FROM graphimport_runs ORDER BY id") == ["succeeded", "skipped", "succeeded"])
     }
 
     @Test(arguments: StoreKind.testable)
@@ -90,42 +93,46 @@ struct CronRecipeTests {
         #expect(try store.select("SELECT outcome FROM graphimport_runs ORDER BY id").flatMap { $0 } == ["succeeded", "succeeded", "succeeded"])
     }
 
-    @Test func pageLimitStopsTheWalkAndTheNextRunResumesAtTheCursor() throws {
+    @Test(arguments: StoreKind.testable)
+    func pageLimitStopsTheWalkAndTheNextRunResumesAtTheCursor(_ kind: StoreKind) throws {
         let dir = TemporaryDirectory()
         Self.writePages(dir)
+        let store = try StoreUnderTest(kind)
         var environment = Self.pagedEnvironment(dir)
         environment["MAX_PAGES"] = "2"
-        let store = dir.path("pages.sqlite")
+        environment["STORE"] = store.location
         let first = try runScript(environment)
         #expect(first.status == 0, "\(first.stderr)")
         #expect(first.stderr == "mirror-feed: stopped after 2 pages; the next run resumes at cursor page3\n")
-        #expect(try sqlite(store, "SELECT group_concat(id) FROM (SELECT id FROM items ORDER BY id)") == "1,2,3")
-        #expect(try sqlite(store, "SELECT value FROM graphimport_meta WHERE key = 'cursor'") == "page3")
+        #expect(try store.lines("SELECT id FROM items ORDER BY id") == ["1", "2", "3"])
+        #expect(try store.lines("SELECT value FROM graphimport_meta WHERE key = 'cursor'") == ["page3"])
         let second = try runScript(environment)
         #expect(second.status == 0, "\(second.stderr)")
         #expect(second.stderr == "mirror-feed: resuming at cursor page3\n")
         #expect(try summaries(second).count == 1)
-        #expect(try sqlite(store, "SELECT group_concat(id) FROM (SELECT id FROM items ORDER BY id)") == "1,2,3,4")
-        #expect(try sqlite(store, "SELECT count(*) FROM graphimport_meta WHERE key = 'cursor'") == "0")
+        #expect(try store.lines("SELECT id FROM items ORDER BY id") == ["1", "2", "3", "4"])
+        #expect(try store.value("SELECT count(*) FROM graphimport_meta WHERE key = 'cursor'") == "0")
     }
 
-    @Test func failedPageStopsTheWalkAndTheNextRunRetriesIt() throws {
+    @Test(arguments: StoreKind.testable)
+    func failedPageStopsTheWalkAndTheNextRunRetriesIt(_ kind: StoreKind) throws {
         let dir = TemporaryDirectory()
         Self.writePages(dir)
         dir.write("page2.json", #"{"next":"page3","items":[{"id":3,"name":3}]}"#)
-        let environment = Self.pagedEnvironment(dir)
-        let store = dir.path("pages.sqlite")
+        let store = try StoreUnderTest(kind)
+        var environment = Self.pagedEnvironment(dir)
+        environment["STORE"] = store.location
         let failed = try runScript(environment)
         #expect(failed.status == 65)
         #expect(failed.stderr.contains("graphimport: error: <stdin>:1:"), "\(failed.stderr)")
         #expect(failed.stderr.hasSuffix("mirror-feed: import of file://\(dir.path("page2.json")) failed (graphimport exit 65)\n"))
-        #expect(try sqlite(store, "SELECT group_concat(id) FROM (SELECT id FROM items ORDER BY id)") == "1,2")
-        #expect(try sqlite(store, "SELECT value FROM graphimport_meta WHERE key = 'cursor'") == "page2")
+        #expect(try store.lines("SELECT id FROM items ORDER BY id") == ["1", "2"])
+        #expect(try store.lines("SELECT value FROM graphimport_meta WHERE key = 'cursor'") == ["page2"])
         dir.write("page2.json", #"{"next":"page3","items":[{"id":3,"name":"c"}]}"#)
         let retried = try runScript(environment)
         #expect(retried.status == 0, "\(retried.stderr)")
         #expect(retried.stderr == "mirror-feed: resuming at cursor page2\n")
-        #expect(try sqlite(store, "SELECT group_concat(id) FROM (SELECT id FROM items ORDER BY id)") == "1,2,3,4")
+        #expect(try store.lines("SELECT id FROM items ORDER BY id") == ["1", "2", "3", "4"])
     }
 
     @Test func missingFeedFileExitsWithCurlsStatusAndCreatesNoStore() throws {
@@ -167,24 +174,26 @@ struct CronRecipeTests {
 
     // MARK: Over HTTP
 
-    @Test func etagIsSentAndA304IsNothingToDo() throws {
+    @Test(arguments: StoreKind.testable)
+    func etagIsSentAndA304IsNothingToDo(_ kind: StoreKind) throws {
         let dir = TemporaryDirectory()
+        let store = try StoreUnderTest(kind)
         Self.writePages(dir)
         try FileManager.default.copyItem(atPath: dir.path("page3.json"), toPath: dir.path("feed.json"))
         let server = try LocalFeedServer(root: dir)
         defer { server.stop() }
         dir.write("pages.map", Self.pagesMap)
-        let environment = ["FEED_URL": server.url("/feed"), "MAP": dir.path("pages.map")]
+        let environment = ["FEED_URL": server.url("/feed"), "MAP": dir.path("pages.map"), "STORE": store.location]
         let first = try runScript(environment)
         #expect(first.status == 0, "\(first.stderr)")
         let etag = try server.etag(of: "feed.json")
-        #expect(try sqlite(dir.path("pages.sqlite"), "SELECT value FROM graphimport_meta WHERE key = 'etag'") == etag)
+        #expect(try store.lines("SELECT value FROM graphimport_meta WHERE key = 'etag'") == [etag])
         let second = try runScript(environment)
         #expect(second.status == 0, "\(second.stderr)")
         #expect(second.stdout.isEmpty)
         #expect(second.stderr == "mirror-feed: \(server.url("/feed")) not modified (304); nothing to do\n")
         #expect(server.requests() == ["/feed -", "/feed \(etag)"])
-        #expect(try sqlite(dir.path("pages.sqlite"), "SELECT count(*) FROM graphimport_runs") == "1")
+        #expect(try store.value("SELECT count(*) FROM graphimport_runs") == "1")
     }
 
     @Test(arguments: StoreKind.testable)
@@ -214,17 +223,19 @@ struct CronRecipeTests {
         #expect(try store.select("SELECT name FROM items ORDER BY id").flatMap { $0 } == ["b", "c"])
     }
 
-    @Test func cursorParamCarriesThePercentEncodedCursor() throws {
+    @Test(arguments: StoreKind.testable)
+    func cursorParamCarriesThePercentEncodedCursor(_ kind: StoreKind) throws {
         let dir = TemporaryDirectory()
+        let store = try StoreUnderTest(kind)
         dir.write("feed.json", #"{"next":"t3_a b+c","items":[{"id":1,"name":"a"}]}"#)
         dir.write("t3_a b+c.json", #"{"next":null,"items":[{"id":2,"name":"b"}]}"#)
         let server = try LocalFeedServer(root: dir)
         defer { server.stop() }
         dir.write("pages.map", Self.pagesMap)
-        let result = try runScript(["FEED_URL": server.url("/feed?limit=2"), "CURSOR_PARAM": "after", "MAP": dir.path("pages.map")])
+        let result = try runScript(["FEED_URL": server.url("/feed?limit=2"), "CURSOR_PARAM": "after", "MAP": dir.path("pages.map"), "STORE": store.location])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(server.requests() == ["/feed?limit=2 -", "/feed?limit=2&after=t3_a%20b%2Bc -"])
-        #expect(try sqlite(dir.path("pages.sqlite"), "SELECT group_concat(id) FROM (SELECT id FROM items ORDER BY id)") == "1,2")
+        #expect(try store.lines("SELECT id FROM items ORDER BY id") == ["1", "2"])
     }
 
     @Test func httpErrorExitsWithCurlsStatus() throws {

@@ -1,4 +1,5 @@
 import Foundation
+import GraphImportStoreTestSupport
 import GraphImportTestSupport
 import Testing
 
@@ -189,7 +190,8 @@ extension FeedCase {
     ]
 }
 
-/// Runs the built binary on the samples that are not the timeline, the feeds that need no corpus.
+/// Runs the built binary on the samples that are not the timeline, the feeds that need no corpus:
+/// the exact rows on SQLite, and the same graph on PostgreSQL.
 @Suite("EndToEnd feeds: other samples")
 struct EndToEndSampleFeedTests {
     @Test(arguments: FeedCase.samples)
@@ -197,6 +199,9 @@ struct EndToEndSampleFeedTests {
 
     @Test(arguments: FeedCase.samples)
     func reimportChangesNothing(_ feed: FeedCase) throws { try feed.expectReimportKeepsEveryRow() }
+
+    @Test(needsPostgres, arguments: FeedCase.samples)
+    func postgresHoldsTheGraphSQLiteHolds(_ feed: FeedCase) throws { try feed.expectTheSameGraphOnBothStores() }
 }
 
 extension CorpusSuite {
@@ -208,6 +213,9 @@ extension CorpusSuite {
 
         @Test(arguments: FeedCase.corpusFeeds)
         func reimportChangesNothing(_ feed: FeedCase) throws { try feed.expectReimportKeepsEveryRow() }
+
+        @Test(needsPostgres, arguments: FeedCase.corpusFeeds)
+        func postgresHoldsTheGraphSQLiteHolds(_ feed: FeedCase) throws { try feed.expectTheSameGraphOnBothStores() }
     }
 }
 
@@ -221,5 +229,26 @@ extension FeedCase {
         let before = try EndToEnd.dump(store, counts.keys.sorted())
         try EndToEnd.expectReimportChangesNothing(arguments)
         #expect(try EndToEnd.dump(store, counts.keys.sorted()) == before)
+    }
+    /// Imports the feed with the binary into a store of each kind: PostgreSQL holds the graph
+    /// SQLite holds, row for row (the exact rows are the SQLite tests'), with the same counts, and
+    /// importing it again changes nothing there either.
+    func expectTheSameGraphOnBothStores(sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let plan = try RoundTripCase.plan(map)
+        var graphs: [StoreKind: [String: [String]]] = [:]
+        var entities: [StoreKind: [String: [String: Int]]] = [:]
+        for kind in StoreKind.allCases {
+            let store = try StoreUnderTest(kind)
+            let arguments = [try feedPath(), "--map", repoFile(map), "--store", store.location]
+            let result = try runBinary(arguments + ["--json"])
+            #expect(result.status == 0, "\(kind): \(result.stderr)", sourceLocation: sourceLocation)
+            entities[kind] = try EndToEnd.summary(result)["entities"] as? [String: [String: Int]]
+            graphs[kind] = try store.rows(plan: plan)
+            if kind == .postgresql { try EndToEnd.expectReimportChangesNothing(arguments) }
+        }
+        #expect(graphs[.sqlite]?.values.contains { !$0.isEmpty } == true, "the feed imported nothing", sourceLocation: sourceLocation)
+        let differences = GraphDump.differences(graphs[.sqlite] ?? [:], graphs[.postgresql] ?? [:])
+        #expect(differences.isEmpty, "SQLite, then PostgreSQL:\n\(differences.joined(separator: "\n"))", sourceLocation: sourceLocation)
+        #expect(entities[.postgresql] == entities[.sqlite], sourceLocation: sourceLocation)
     }
 }

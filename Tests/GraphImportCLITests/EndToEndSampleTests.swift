@@ -1,9 +1,10 @@
 import Foundation
+import GraphImportStoreTestSupport
 import GraphImportTestSupport
 import Testing
 
-/// Runs the built `graphimport` binary on the sample timeline and checks the rows with the stock
-/// `sqlite3`. Every expected value was read from the JSON with python3, not from graphimport.
+/// Runs the built `graphimport` binary on the sample timeline and checks the rows, on both stores.
+/// Every expected value was read from the JSON with python3, not from graphimport.
 @Suite("EndToEnd samples")
 struct EndToEndSampleTests {
     static let map = "Mappings/tweets.map"
@@ -12,10 +13,10 @@ struct EndToEndSampleTests {
     /// names `#Swift` twice (case differs), so its join table has one row fewer than the feed lists.
     static let timelineCounts = ["tweets": 226, "users": 33, "hashtags": 25, "tweets_hashtags": 256, "tweets_mentions": 216]
 
-    @Test func sampleTimelineImportsExactRows() throws {
-        let dir = TemporaryDirectory()
-        let store = dir.path("tweets.sqlite")
-        let result = try EndToEnd.importFeed(repoFile("Samples/tweets.json"), map: Self.map, store: store)
+    @Test(arguments: StoreKind.testable)
+    func sampleTimelineImportsExactRows(_ kind: StoreKind) throws {
+        let store = try StoreUnderTest(kind)
+        let result = try EndToEnd.importFeed(repoFile("Samples/tweets.json"), map: Self.map, store: store.location)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(try EndToEnd.counts(store, Self.tables) == Self.timelineCounts)
         EndToEnd.expectRows(
@@ -24,13 +25,14 @@ struct EndToEndSampleTests {
                 // A snowflake id above 2^53 found by another column, so a rounded id would show.
                 ("SELECT id FROM tweets WHERE sent_at = '2015-12-09T19:59:32.110Z'", "674679792402036672"),
                 ("SELECT created_at FROM tweets WHERE id = 674679792402036672", "2015-12-09T19:59:32.000Z"),
+                // Compared byte for byte (`expectRows`), so a normalized or re-encoded text would show.
                 (
-                    "SELECT hex(text) FROM tweets WHERE id = 674679792402036672",
-                    EndToEnd.hex("@pablo42_v today 𝕏 \u{2018}single\u{2019} 👍🏽 tonight just \u{C5}ngstr\u{F6}m 🇫🇷")
+                    "SELECT text FROM tweets WHERE id = 674679792402036672",
+                    "@pablo42_v today 𝕏 \u{2018}single\u{2019} 👍🏽 tonight just \u{C5}ngstr\u{F6}m 🇫🇷"
                 ),
                 (
-                    "SELECT hex(text) FROM tweets WHERE id = 674679619798078180",
-                    EndToEnd.hex("@jose42_0 Z\u{FC}rich C:\\Users\\me tab\there 🎉 new &lt;3 🙈 see #macOS")
+                    "SELECT text FROM tweets WHERE id = 674679619798078180",
+                    "@jose42_0 Z\u{FC}rich C:\\Users\\me tab\there 🎉 new &lt;3 🙈 see #macOS"
                 ),
                 // A retweet and its original, followed both ways.
                 (
@@ -59,32 +61,32 @@ struct EndToEndSampleTests {
             ])
     }
 
-    @Test func sampleTimelineReimportChangesNothing() throws {
-        let dir = TemporaryDirectory()
-        let store = dir.path("tweets.sqlite")
-        let arguments = [repoFile("Samples/tweets.json"), "--map", repoFile(Self.map), "--store", store]
+    @Test(arguments: StoreKind.testable)
+    func sampleTimelineReimportChangesNothing(_ kind: StoreKind) throws {
+        let store = try StoreUnderTest(kind)
+        let arguments = [repoFile("Samples/tweets.json"), "--map", repoFile(Self.map), "--store", store.location]
         #expect(try runBinary(arguments).status == 0)
         try EndToEnd.expectReimportChangesNothing(arguments)
         #expect(try EndToEnd.counts(store, Self.tables) == Self.timelineCounts)
     }
 
-    @Test func sampleTimelineFromStdinGivesTheSameRows() throws {
-        let dir = TemporaryDirectory()
-        let fromFile = dir.path("file.sqlite")
-        let fromStdin = dir.path("stdin.sqlite")
+    @Test(arguments: StoreKind.testable)
+    func sampleTimelineFromStdinGivesTheSameRows(_ kind: StoreKind) throws {
+        let fromFile = try StoreUnderTest(kind)
+        let fromStdin = try StoreUnderTest(kind)
         let feed = repoFile("Samples/tweets.json")
-        #expect(try EndToEnd.importFeed(feed, map: Self.map, store: fromFile).status == 0)
-        let piped = try runBinary(["--map", repoFile(Self.map), "--store", fromStdin], stdinFile: feed)
+        #expect(try EndToEnd.importFeed(feed, map: Self.map, store: fromFile.location).status == 0)
+        let piped = try runBinary(["--map", repoFile(Self.map), "--store", fromStdin.location], stdinFile: feed)
         #expect(piped.status == 0, "\(piped.stderr)")
         #expect(piped.stderr.hasPrefix("graphimport: imported 200 records from <stdin>"))
         #expect(try EndToEnd.dump(fromStdin, Self.tables) == EndToEnd.dump(fromFile, Self.tables))
     }
 
-    @Test func jsonLinesFromStdinImportsAndReimportsUnchanged() throws {
-        let dir = TemporaryDirectory()
-        let store = dir.path("lines.sqlite")
+    @Test(arguments: StoreKind.testable)
+    func jsonLinesFromStdinImportsAndReimportsUnchanged(_ kind: StoreKind) throws {
+        let store = try StoreUnderTest(kind)
         let feed = repoFile("Samples/tweets.jsonl")
-        let arguments = ["-", "--map", repoFile(Self.map), "--store", store]
+        let arguments = ["-", "--map", repoFile(Self.map), "--store", store.location]
         let result = try runBinary(arguments + ["--json"], stdinFile: feed)
         #expect(result.status == 0, "\(result.stderr)")
         let summary = try EndToEnd.summary(result)
@@ -96,12 +98,13 @@ struct EndToEndSampleTests {
         try EndToEnd.expectReimportChangesNothing(arguments, stdinFile: feed)
     }
 
-    @Test func revisedTimelineUpdatesChangedTweetsAndUsers() throws {
+    @Test(arguments: StoreKind.testable)
+    func revisedTimelineUpdatesChangedTweetsAndUsers(_ kind: StoreKind) throws {
         let dir = TemporaryDirectory()
-        let store = dir.path("tweets.sqlite")
+        let store = try StoreUnderTest(kind)
         let revised = try EndToEnd.generateTimeline(["--tweets", "200", "--revision", "1"], into: dir.path("r1.json"))
-        #expect(try EndToEnd.importFeed(repoFile("Samples/tweets.json"), map: Self.map, store: store).status == 0)
-        let result = try EndToEnd.importFeed(revised, map: Self.map, store: store, ["--json"])
+        #expect(try EndToEnd.importFeed(repoFile("Samples/tweets.json"), map: Self.map, store: store.location).status == 0)
+        let result = try EndToEnd.importFeed(revised, map: Self.map, store: store.location, ["--json"])
         #expect(result.status == 0, "\(result.stderr)")
         let summary = try EndToEnd.summary(result)
         #expect(summary["changed"] as? Bool == true)
@@ -117,16 +120,17 @@ struct EndToEndSampleTests {
         let index = try #require(before.indices.first { before[$0]["text"] as? String != after[$0]["text"] as? String })
         let id = try #require(after[index]["id_str"] as? String)
         let text = try #require(after[index]["text"] as? String)
-        #expect(try sqlite(store, "SELECT hex(text) FROM tweets WHERE id = \(id)") == EndToEnd.hex(text), "tweet \(id): \(text)")
+        #expect(try store.value("SELECT text FROM tweets WHERE id = \(id)").map { Array($0.utf8) } == Array(text.utf8), "tweet \(id): \(text)")
     }
 
-    @Test func badValueInThirdRecordExits65AndLeavesStoreUnchanged() throws {
+    @Test(arguments: StoreKind.testable)
+    func badValueInThirdRecordExits65AndLeavesStoreUnchanged(_ kind: StoreKind) throws {
         let dir = TemporaryDirectory()
-        let store = dir.path("tweets.sqlite")
-        #expect(try EndToEnd.importFeed(repoFile("Samples/tweets.json"), map: Self.map, store: store).status == 0)
+        let store = try StoreUnderTest(kind)
+        #expect(try EndToEnd.importFeed(repoFile("Samples/tweets.json"), map: Self.map, store: store.location).status == 0)
         let before = try EndToEnd.dump(store, Self.tables)
         let feed = try EndToEnd.feedWithBadThirdRecord(dir)
-        let result = try EndToEnd.importFeed(feed, map: Self.map, store: store)
+        let result = try EndToEnd.importFeed(feed, map: Self.map, store: store.location)
         #expect(result.status == 65)
         #expect(result.stderr.contains("at $[2].created_at (record 2)"), "\(result.stderr)")
         #expect(result.stderr.contains("'yesterday'"))
@@ -134,14 +138,16 @@ struct EndToEndSampleTests {
         #expect(try EndToEnd.dump(store, Self.tables) == before)
     }
 
-    @Test func badValueIntoNewStoreLeavesNoDataOnlyTheFailedRun() throws {
+    @Test(arguments: StoreKind.testable)
+    func badValueIntoNewStoreLeavesNoDataOnlyTheFailedRun(_ kind: StoreKind) throws {
         let dir = TemporaryDirectory()
-        let store = dir.path("fresh.sqlite")
-        let result = try EndToEnd.importFeed(try EndToEnd.feedWithBadThirdRecord(dir), map: Self.map, store: store)
+        let store = try StoreUnderTest(kind)
+        let result = try EndToEnd.importFeed(try EndToEnd.feedWithBadThirdRecord(dir), map: Self.map, store: store.location)
         #expect(result.status == 65)
-        #expect(try storeHoldsNoData(store))
+        #expect(try store.holdsNoData())
     }
 
+    // SQLite only: a map error must leave no store file behind (a server's database is not created by an import).
     @Test func mapErrorExits78AndCreatesNoStore() throws {
         let dir = TemporaryDirectory()
         let map = dir.write("bad.map", "entity Tweet\n  key id\n  id : Innt\n")
@@ -153,13 +159,14 @@ struct EndToEndSampleTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.url.path) == ["bad.map"])
     }
 
-    @Test func dryRunLeavesStoreUnchanged() throws {
+    @Test(arguments: StoreKind.testable)
+    func dryRunLeavesStoreUnchanged(_ kind: StoreKind) throws {
         let dir = TemporaryDirectory()
-        let store = dir.path("tweets.sqlite")
+        let store = try StoreUnderTest(kind)
         let revised = try EndToEnd.generateTimeline(["--tweets", "200", "--revision", "1"], into: dir.path("r1.json"))
-        #expect(try EndToEnd.importFeed(repoFile("Samples/tweets.json"), map: Self.map, store: store).status == 0)
+        #expect(try EndToEnd.importFeed(repoFile("Samples/tweets.json"), map: Self.map, store: store.location).status == 0)
         let before = try EndToEnd.dump(store, Self.tables)
-        let result = try EndToEnd.importFeed(revised, map: Self.map, store: store, ["--dry-run", "--json"])
+        let result = try EndToEnd.importFeed(revised, map: Self.map, store: store.location, ["--dry-run", "--json"])
         #expect(result.status == 0, "\(result.stderr)")
         let summary = try EndToEnd.summary(result)
         #expect(summary["dry_run"] as? Bool == true)
@@ -210,6 +217,29 @@ enum EndToEnd {
     static func expectRows(_ store: String, _ rows: [(sql: String, expected: String)], sourceLocation: SourceLocation = #_sourceLocation) {
         for row in rows {
             let actual = (try? sqlite(store, row.sql)) ?? "<sqlite3 failed>"
+            #expect(actual.utf8.elementsEqual(row.expected.utf8), "\(row.sql)\n  gave: \(actual)\n  want: \(row.expected)", sourceLocation: sourceLocation)
+        }
+    }
+
+    /// The row count of each table of `store`, of either kind.
+    static func counts(_ store: StoreUnderTest, _ tables: [String]) throws -> [String: Int] {
+        var counts: [String: Int] = [:]
+        for table in tables { counts[table] = Int(try store.value("SELECT count(*) FROM \"\(table)\"") ?? "") ?? -1 }
+        return counts
+    }
+
+    /// Every row of the tables of `store`, in key order: equal dumps mean equal stores of one kind.
+    static func dump(_ store: StoreUnderTest, _ tables: [String]) throws -> String {
+        try tables.map { table in
+            "\(table):\n" + (try store.select("SELECT * FROM \"\(table)\" ORDER BY 1, 2").map { $0.joined(separator: "|") }.joined(separator: "\n"))
+        }.joined(separator: "\n")
+    }
+
+    /// Expects each query (written for both stores) to give exactly the expected rows: values
+    /// joined by "|", rows by "\n", NULL as `NULL`, bytes as `\x` and lower-case hex.
+    static func expectRows(_ store: StoreUnderTest, _ rows: [(sql: String, expected: String)], sourceLocation: SourceLocation = #_sourceLocation) {
+        for row in rows {
+            let actual = (try? store.select(row.sql).map { $0.joined(separator: "|") }.joined(separator: "\n")) ?? "<query failed>"
             #expect(actual.utf8.elementsEqual(row.expected.utf8), "\(row.sql)\n  gave: \(actual)\n  want: \(row.expected)", sourceLocation: sourceLocation)
         }
     }

@@ -4,6 +4,8 @@ import GraphImportStoreTestSupport
 import GraphImportTestSupport
 import Testing
 
+/// The command's options and usage errors over a SQLite store; what a store of either kind gives
+/// is in the tests that take a `StoreKind` (the reading seam is one for both).
 @Suite("Export: the command line")
 struct ExportCommandTests {
     static let map = """

@@ -132,9 +132,9 @@ struct ExportRoundTripSampleTests {
 extension CorpusSuite {
     @Suite("Export: round trip of the corpus")
     struct ExportRoundTripCorpusTests {
-        @Test(arguments: RoundTripCase.corpus)
-        func exportImportsAgainToTheSameGraph(_ feed: RoundTripCase) throws {
-            try feed.expectSameGraphAfterRoundTrip()
+        @Test(arguments: StoreKind.testable, RoundTripCase.corpus)
+        func exportImportsAgainToTheSameGraph(_ kind: StoreKind, _ feed: RoundTripCase) throws {
+            try feed.expectSameGraphAfterRoundTrip(on: kind)
         }
     }
 }

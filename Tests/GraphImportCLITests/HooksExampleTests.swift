@@ -14,6 +14,7 @@ private let hooksExampleBinary: URL = {
     return exe.deletingLastPathComponent().appendingPathComponent("hooks-example")
 }()
 
+/// One store: the program's own, as the README shows it; hooks on both stores are GraphImportTests'.
 @Suite("Samples/HooksExample")
 struct HooksExampleTests {
     /// The README's hooks excerpt comes from this program; it must keep running and doing what it says.

@@ -3,6 +3,7 @@ import GraphImportTestSupport
 import Testing
 
 /// `graphimport init`: the command line around the drafting (its own tests are in GraphImportTests).
+/// One store: the drafts are the subject; a draft's imports go to the default store beside it.
 @Suite("init command")
 struct InitCommandTests {
     @Test func printsTheDraftOnStandardOutput() throws {

@@ -2,11 +2,13 @@ import Foundation
 import GraphImportCLI
 import GraphImportSchema
 import GraphImportStore
+import GraphImportStoreTestSupport
 import GraphImportTestSupport
 import Testing
 
 /// `graphimport meta get|set|unset|list`, in-process: what a shell script sees on stdout,
-/// stderr and in the exit status, and what lands in `graphimport_meta`.
+/// stderr and in the exit status, and what lands in `graphimport_meta`; on both stores, but for a
+/// missing store file, the store beside the map and a busy store, which are SQLite's.
 @Suite("Command line, meta")
 struct MetaCommandTests {
     /// One value per type: the command-line text, what `get` prints back, and SQLite's storage class.
@@ -32,67 +34,70 @@ struct MetaCommandTests {
         TypedValue(type: "JSON", text: #"{"after":"t3_x","n":[1,2]}"#, printed: #"{"after":"t3_x","n":[1,2]}"#, storage: "text"),
     ]
 
-    @Test(arguments: typedValues)
-    func setThenGetPrintsTheBareValueOfEveryType(_ value: TypedValue) throws {
-        let dir = TemporaryDirectory()
-        let store = dir.path("feed.sqlite")
-        let set = runInProcess(["meta", "set", "key", value.text, "--type", value.type, "--store", store])
+    @Test(arguments: StoreKind.testable, typedValues)
+    func setThenGetPrintsTheBareValueOfEveryType(_ kind: StoreKind, _ value: TypedValue) throws {
+        let store = try StoreUnderTest(kind)
+        let set = runInProcess(["meta", "set", "key", value.text, "--type", value.type, "--store", store.location])
         #expect(set.status == 0, "\(set.stderr)")
         #expect(set.stdout.isEmpty && set.stderr.isEmpty)
-        let get = runInProcess(["meta", "get", "key", "--store", store])
+        let get = runInProcess(["meta", "get", "key", "--store", store.location])
         #expect(get.status == 0)
         #expect(get.stdout == value.printed + "\n")
         #expect(get.stderr.isEmpty)
-        let list = runInProcess(["meta", "list", "--store", store])
+        let list = runInProcess(["meta", "list", "--store", store.location])
         #expect(list.stdout == "key\t\(value.type)\t\(value.printed)\n")
         // The table keeps its own lower-case names, as stores made before the map's names were shown.
         let stored = try #require(MetaType(name: value.type)).rawValue
-        #expect(try sqlite(store, "SELECT type || ' ' || typeof(value) FROM graphimport_meta WHERE key = 'key'") == "\(stored) \(value.storage)")
+        if kind == .sqlite {
+            #expect(try sqlite(store.location, "SELECT type || ' ' || typeof(value) FROM graphimport_meta WHERE key = 'key'") == "\(stored) \(value.storage)")
+        } else {
+            #expect(try store.lines("SELECT type FROM graphimport_meta WHERE key = 'key'") == [stored])
+        }
     }
 
     /// A short option is a letter, so `-7` can only be a value; `--` is not needed, but works.
-    @Test(arguments: [("-7", "Int", "-7"), ("-2.5", "Double", "-2.5"), ("-.5", "Double", "-0.5"), ("-", "String", "-")])
-    func negativeNumberIsAValueNotAnOption(text: String, type: String, printed: String) {
-        let dir = TemporaryDirectory()
-        let store = dir.path("feed.sqlite")
-        let set = runInProcess(["meta", "set", "offset", text, "--type", type, "--store", store])
+    @Test(arguments: StoreKind.testable, [("-7", "Int", "-7"), ("-2.5", "Double", "-2.5"), ("-.5", "Double", "-0.5"), ("-", "String", "-")])
+    func negativeNumberIsAValueNotAnOption(kind: StoreKind, value: (text: String, type: String, printed: String)) throws {
+        let (text, type, printed) = value
+        let store = try StoreUnderTest(kind)
+        let set = runInProcess(["meta", "set", "offset", text, "--type", type, "--store", store.location])
         #expect(set.status == 0, "\(set.stderr)")
-        #expect(runInProcess(["meta", "get", "offset", "--store", store]).stdout == printed + "\n")
-        #expect(runInProcess(["meta", "set", "--store", store, "--type", type, "--", "again", text]).status == 0)
-        #expect(runInProcess(["meta", "get", "again", "--store", store]).stdout == printed + "\n")
+        #expect(runInProcess(["meta", "get", "offset", "--store", store.location]).stdout == printed + "\n")
+        #expect(runInProcess(["meta", "set", "--store", store.location, "--type", type, "--", "again", text]).status == 0)
+        #expect(runInProcess(["meta", "get", "again", "--store", store.location]).stdout == printed + "\n")
     }
 
-    @Test func stringIsTheDefaultType() throws {
-        let dir = TemporaryDirectory()
-        let store = dir.path("feed.sqlite")
-        #expect(runInProcess(["meta", "set", "since", "42", "--store", store]).status == 0)
-        #expect(runInProcess(["meta", "list", "--store", store]).stdout == "since\tString\t42\n")
+    @Test(arguments: StoreKind.testable)
+    func stringIsTheDefaultType(_ kind: StoreKind) throws {
+        let store = try StoreUnderTest(kind)
+        #expect(runInProcess(["meta", "set", "since", "42", "--store", store.location]).status == 0)
+        #expect(runInProcess(["meta", "list", "--store", store.location]).stdout == "since\tString\t42\n")
     }
 
-    @Test func setReplacesAValueOfAnotherType() {
-        let dir = TemporaryDirectory()
-        let store = dir.path("feed.sqlite")
-        #expect(runInProcess(["meta", "set", "n", "42", "--type", "Int", "--store", store]).status == 0)
-        #expect(runInProcess(["meta", "set", "n", "forty-two", "--store", store]).status == 0)
-        #expect(runInProcess(["meta", "list", "--store", store]).stdout == "n\tString\tforty-two\n")
+    @Test(arguments: StoreKind.testable)
+    func setReplacesAValueOfAnotherType(_ kind: StoreKind) throws {
+        let store = try StoreUnderTest(kind)
+        #expect(runInProcess(["meta", "set", "n", "42", "--type", "Int", "--store", store.location]).status == 0)
+        #expect(runInProcess(["meta", "set", "n", "forty-two", "--store", store.location]).status == 0)
+        #expect(runInProcess(["meta", "list", "--store", store.location]).stdout == "n\tString\tforty-two\n")
     }
 
-    @Test func getPrintsMultiLineValuesAsTheyAreButListEscapesThem() {
-        let dir = TemporaryDirectory()
-        let store = dir.path("feed.sqlite")
-        #expect(runInProcess(["meta", "set", "note", "a\nb\tc", "--store", store]).status == 0)
-        #expect(runInProcess(["meta", "get", "note", "--store", store]).stdout == "a\nb\tc\n")
-        #expect(runInProcess(["meta", "list", "--store", store]).stdout == "note\tString\ta\\nb\\tc\n")
+    @Test(arguments: StoreKind.testable)
+    func getPrintsMultiLineValuesAsTheyAreButListEscapesThem(_ kind: StoreKind) throws {
+        let store = try StoreUnderTest(kind)
+        #expect(runInProcess(["meta", "set", "note", "a\nb\tc", "--store", store.location]).status == 0)
+        #expect(runInProcess(["meta", "get", "note", "--store", store.location]).stdout == "a\nb\tc\n")
+        #expect(runInProcess(["meta", "list", "--store", store.location]).stdout == "note\tString\ta\\nb\\tc\n")
     }
 
-    @Test func missingKeyExits1WithAMessageAndPrintsNothing() {
-        let dir = TemporaryDirectory()
-        let store = dir.path("feed.sqlite")
-        #expect(runInProcess(["meta", "set", "etag", "x", "--store", store]).status == 0)
-        let result = runInProcess(["meta", "get", "cursor", "--store", store])
+    @Test(arguments: StoreKind.testable)
+    func missingKeyExits1WithAMessageAndPrintsNothing(_ kind: StoreKind) throws {
+        let store = try StoreUnderTest(kind)
+        #expect(runInProcess(["meta", "set", "etag", "x", "--store", store.location]).status == 0)
+        let result = runInProcess(["meta", "get", "cursor", "--store", store.location])
         #expect(result.status == 1)
         #expect(result.stdout.isEmpty)
-        #expect(result.stderr == "graphimport: meta key 'cursor' is not set in \(store)\n")
+        #expect(result.stderr == "graphimport: meta key 'cursor' is not set in \(store.location)\n")
     }
 
     @Test func missingStoreIsAMissingKeyAndCreatesNoFile() {
@@ -104,49 +109,49 @@ struct MetaCommandTests {
         #expect(!FileManager.default.fileExists(atPath: store))
     }
 
-    @Test func defaultIsPrintedOnlyWhenTheKeyIsMissing() {
-        let dir = TemporaryDirectory()
-        let store = dir.path("feed.sqlite")
-        let empty = runInProcess(["meta", "get", "etag", "--default", "", "--store", store])
+    @Test(arguments: StoreKind.testable)
+    func defaultIsPrintedOnlyWhenTheKeyIsMissing(_ kind: StoreKind) throws {
+        let store = try StoreUnderTest(kind)
+        let empty = runInProcess(["meta", "get", "etag", "--default", "", "--store", store.location])
         #expect(empty.status == 0)
         #expect(empty.stdout == "\n")
         #expect(empty.stderr.isEmpty)
-        #expect(runInProcess(["meta", "get", "etag", "--default=none", "--store", store]).stdout == "none\n")
-        #expect(runInProcess(["meta", "set", "etag", #""v1""#, "--store", store]).status == 0)
-        let set = runInProcess(["meta", "get", "etag", "--default", "none", "--store", store])
+        #expect(runInProcess(["meta", "get", "etag", "--default=none", "--store", store.location]).stdout == "none\n")
+        #expect(runInProcess(["meta", "set", "etag", #""v1""#, "--store", store.location]).status == 0)
+        let set = runInProcess(["meta", "get", "etag", "--default", "none", "--store", store.location])
         #expect(set.status == 0)
         #expect(set.stdout == "\"v1\"\n")
     }
 
-    @Test func unsetRemovesTheKeyAndAMissingKeyIsFine() {
-        let dir = TemporaryDirectory()
-        let store = dir.path("feed.sqlite")
-        #expect(runInProcess(["meta", "set", "cursor", "p2", "--store", store]).status == 0)
-        let unset = runInProcess(["meta", "unset", "cursor", "--store", store])
+    @Test(arguments: StoreKind.testable)
+    func unsetRemovesTheKeyAndAMissingKeyIsFine(_ kind: StoreKind) throws {
+        let store = try StoreUnderTest(kind)
+        #expect(runInProcess(["meta", "set", "cursor", "p2", "--store", store.location]).status == 0)
+        let unset = runInProcess(["meta", "unset", "cursor", "--store", store.location])
         #expect(unset.status == 0)
         #expect(unset.stdout.isEmpty && unset.stderr.isEmpty)
-        #expect(runInProcess(["meta", "get", "cursor", "--store", store]).status == 1)
-        #expect(runInProcess(["meta", "unset", "cursor", "--store", store]).status == 0)
+        #expect(runInProcess(["meta", "get", "cursor", "--store", store.location]).status == 1)
+        #expect(runInProcess(["meta", "unset", "cursor", "--store", store.location]).status == 0)
     }
 
     /// Types are shown as maps name them; the table's own lower-case names are still accepted.
-    @Test func listJSONIsOneObjectSortedByKey() {
-        let dir = TemporaryDirectory()
-        let store = dir.path("feed.sqlite")
+    @Test(arguments: StoreKind.testable)
+    func listJSONIsOneObjectSortedByKey(_ kind: StoreKind) throws {
+        let store = try StoreUnderTest(kind)
         for arguments in [
             ["since", "674674925823787009", "--type", "integer"], ["etag", #"W/"x""#], ["done", "true", "--type", "bool"],
             ["rate", "0.25", "--type", "double"], ["at", "2024-05-01T12:00:00Z", "--type", "date"], ["raw", #"[1,"a"]"#, "--type", "json"],
         ] {
-            #expect(runInProcess(["meta", "set"] + arguments + ["--store", store]).status == 0)
+            #expect(runInProcess(["meta", "set"] + arguments + ["--store", store.location]).status == 0)
         }
-        let json = runInProcess(["meta", "list", "--json", "--store", store])
+        let json = runInProcess(["meta", "list", "--json", "--store", store.location])
         #expect(json.status == 0)
         #expect(
             json.stdout
                 == #"{"at":{"type":"Date","value":"2024-05-01T12:00:00.000Z"},"done":{"type":"Bool","value":"true"},"#
                 + #""etag":{"type":"String","value":"W/\"x\""},"rate":{"type":"Double","value":"0.25"},"#
                 + #""raw":{"type":"JSON","value":"[1,\"a\"]"},"since":{"type":"Int","value":"674674925823787009"}}"# + "\n")
-        let text = runInProcess(["meta", "list", "--store", store])
+        let text = runInProcess(["meta", "list", "--store", store.location])
         #expect(
             text.stdout == """
                 at\tDate\t2024-05-01T12:00:00.000Z
@@ -197,14 +202,19 @@ struct MetaCommandTests {
         ("json", "{after: 1}", "expected valid JSON text"),
     ])
     func valueThatDoesNotFitItsTypeExits65AndWritesNothing(type: String, text: String, reason: String) throws {
-        let dir = TemporaryDirectory()
-        let store = dir.path("feed.sqlite")
-        #expect(runInProcess(["meta", "set", "key", "old", "--store", store]).status == 0)
-        let result = runInProcess(["meta", "set", "key", text, "--type", type, "--store", store])
+        for kind in StoreKind.testable { try Self.expectValueThatDoesNotFitWritesNothing(kind, type: type, text: text, reason: reason) }
+    }
+
+    /// On a store of `kind` holding `key = old`: setting `text` as `type` exits 65 with `reason`
+    /// and leaves `old`.
+    static func expectValueThatDoesNotFitWritesNothing(_ kind: StoreKind, type: String, text: String, reason: String) throws {
+        let store = try StoreUnderTest(kind)
+        #expect(runInProcess(["meta", "set", "key", "old", "--store", store.location]).status == 0)
+        let result = runInProcess(["meta", "set", "key", text, "--type", type, "--store", store.location])
         #expect(result.status == 65)
         let article = ["integer": "an integer", "json": "JSON"][type] ?? "a \(type)"
         #expect(result.stderr == "graphimport: error: cannot read '\(text)' as \(article): \(reason)\n")
-        #expect(runInProcess(["meta", "get", "key", "--store", store]).stdout == "old\n")
+        #expect(runInProcess(["meta", "get", "key", "--store", store.location]).stdout == "old\n")
     }
 
     @Test(arguments: [

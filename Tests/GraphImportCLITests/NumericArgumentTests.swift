@@ -1,5 +1,6 @@
 import Foundation
 @testable import GraphImportCLI
+import GraphImportStoreTestSupport
 import GraphImportTestSupport
 import Testing
 
@@ -22,10 +23,14 @@ struct NumericArgumentTests {
         return map
     }
 
-    @Test func theLargestRunIsListedAsNothingNewAndOneMoreIsRefused() {
+    /// On both stores: the largest run reaches the store's query as a number it holds.
+    @Test(arguments: StoreKind.testable)
+    func theLargestRunIsListedAsNothingNewAndOneMoreIsRefused(_ kind: StoreKind) throws {
         let dir = TemporaryDirectory()
-        let map = Self.store(dir)
-        let largest = runInProcess(["changes", "--map", map, "--since-run", String(Int64.max)])
+        let store = try StoreUnderTest(kind)
+        let map = dir.write("posts.map", Self.map)
+        #expect(runInProcess([dir.write("1.json", #"[{"id":1}]"#), "--map", map, "--store", store.location, "--quiet"]).status == 0)
+        let largest = runInProcess(["changes", "--map", map, "--since-run", String(Int64.max), "--store", store.location])
         #expect(largest.status == 0, "\(largest.stderr)")
         #expect(largest.stdout == "" && largest.stderr == "")
         for text in ["9223372036854775808", "99999999999999999999999", "-1", "1.5", "0x10", " 1", ""] {
@@ -66,19 +71,30 @@ struct NumericArgumentTests {
         #expect(try sqlite(dir.path("posts.sqlite"), "SELECT count(*) FROM sqlite_schema WHERE name = 'graphimport_meta'") == "0")
     }
 
-    @Test func theLongestWaitIsTaken() {
+    /// On both stores: each holds the longest wait (PostgreSQL's lock timeout is in milliseconds).
+    @Test(arguments: StoreKind.testable)
+    func theLongestWaitIsTaken(_ kind: StoreKind) throws {
         let dir = TemporaryDirectory()
-        let map = Self.store(dir)
-        let feed = dir.path("1.json")
-        #expect(runInProcess([feed, "--map", map, "--quiet", "--wait", "2147483"]).status == 0)
-        #expect(runInProcess(["meta", "set", "k", "v", "--map", map, "--wait", "2147483"]).status == 0)
-        #expect(runInProcess(["export", "--map", map, "--wait", "2147483"]).status == 0)
+        let store = try StoreUnderTest(kind)
+        let map = dir.write("posts.map", Self.map)
+        let feed = dir.write("1.json", #"[{"id":1}]"#)
+        let named = ["--store", store.location, "--wait", "2147483"]
+        let imported = runInProcess([feed, "--map", map, "--quiet"] + named)
+        #expect(imported.status == 0, "\(imported.stderr)")
+        let set = runInProcess(["meta", "set", "k", "v", "--map", map] + named)
+        #expect(set.status == 0, "\(set.stderr)")
+        let export = runInProcess(["export", "--map", map] + named)
+        #expect(export.status == 0, "\(export.stderr)")
     }
 
-    @Test func countsBeyondTheLargestIntegerAreUsageErrors() {
+    /// The largest count reaches the store's query on both stores; one more is refused before.
+    @Test(arguments: StoreKind.testable)
+    func countsBeyondTheLargestIntegerAreUsageErrors(_ kind: StoreKind) throws {
         let dir = TemporaryDirectory()
-        let map = Self.store(dir)
-        let runs = runInProcess(["runs", "--map", map, "--last", String(Int64.max)])
+        let store = try StoreUnderTest(kind)
+        let map = dir.write("posts.map", Self.map)
+        #expect(runInProcess([dir.write("1.json", #"[{"id":1}]"#), "--map", map, "--store", store.location, "--quiet"]).status == 0)
+        let runs = runInProcess(["runs", "--map", map, "--last", String(Int64.max), "--store", store.location])
         #expect(runs.status == 0, "\(runs.stderr)")
         for (command, option) in [("runs", "--last"), ("export", "--depth")] {
             for text in ["9223372036854775808", "-5", "1e3"] {
@@ -87,7 +103,7 @@ struct NumericArgumentTests {
                 #expect(result.stderr.hasPrefix("Error: The value '\(text)' is invalid for '\(option)'\n"), "\(result.stderr)")
             }
         }
-        let deep = runInProcess(["export", "--map", map, "Post", "--depth", String(Int64.max)])
+        let deep = runInProcess(["export", "--map", map, "Post", "--depth", String(Int64.max), "--store", store.location])
         #expect(deep.status == 0, "\(deep.stderr)")
     }
 }

@@ -53,6 +53,7 @@ struct ParentScopedCLITests {
             try storeUnderTest.lines("SELECT repo_id, number, title FROM issues ORDER BY repo_id, number") == ["1|1|a#1", "1|3|a#3", "2|1|b#1", "2|2|b#2"])
     }
 
+    // One store: the record is refused as it is drafted, before any object is written.
     @Test func anIssueGivenAsARecordHasNoParentAndExits65SayingWhy() throws {
         let dir = TemporaryDirectory()
         let map = dir.write("issues.map", Self.map.replacingOccurrences(of: "records at $[*] as Repo", with: "records at issues[*] as Issue"))

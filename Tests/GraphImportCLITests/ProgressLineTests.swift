@@ -56,7 +56,7 @@ struct ProgressLineTests {
     }
 
     /// The real binary with its standard error on a pseudo-terminal draws the line and erases it
-    /// before the summary; on a pipe it draws nothing.
+    /// before the summary; on a pipe it draws nothing. One store: the line follows the input read.
     @Test func theBinaryDrawsProgressOnATerminalOnly() throws {
         let dir = TemporaryDirectory()
         let map = dir.write("items.map", "entity Item\n  key id\n  id : Int\n  name : String\n")

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+/// One store: the program's own, as the README shows it; the read API on both stores is GraphImportTests'.
 @Suite("Samples/ReadExample")
 struct ReadExampleTests {
     /// The README's read API excerpt comes from this program; it must keep running and print what the README shows.

@@ -4,6 +4,8 @@ import Testing
 
 /// An import killed with SIGKILL at a random moment leaves the store exactly as it was before or
 /// exactly as a complete import makes it, never in between, and a later run completes it.
+/// SQLite only: the file's journal recovery is the subject; on PostgreSQL the server ends a dead
+/// client's transaction (PostgresFaultTests terminate the backend and stop the server mid-import).
 ///
 /// `GRAPHIMPORT_CRASH_ITERATIONS` sets the number of kills (default 50; long mode: 1000) and
 /// `GRAPHIMPORT_CRASH_SEED` the random seed, printed when a check fails so a run can be repeated.

@@ -6,7 +6,8 @@ import Testing
 
 /// The store's file system fails under the binary: a full disk, a file-size limit, no permission,
 /// a symbolic link, another import's lock. Each ends with its documented exit status and a clear
-/// message, and a store that existed is left as it was.
+/// message, and a store that existed is left as it was. SQLite only: the file system under its
+/// file is the subject; PostgresFaultTests give the server's full disk, stop and lost reply.
 ///
 /// The permission tests run the binary as `nobody` (root bypasses file permissions), and the full
 /// disk is a 300 KiB tmpfs: both need root, as CI has; elsewhere they are skipped, saying why.

@@ -4,7 +4,8 @@ import Testing
 
 /// Feeds written to hurt: values far past the reader's limits, which must be refused with exit 65
 /// naming the limit, in bounded memory and without a crash, and control characters that would
-/// break an error line apart if echoed raw.
+/// break an error line apart if echoed raw. One store: these are the reader's limits, met before
+/// any object is written (most tests run `--dry-run`), so the store is beside the point.
 @Suite("Reliability: hostile feeds")
 struct ReliabilityHostileFeedTests {
     static let itemsMap = """

@@ -5,7 +5,8 @@ import Testing
 extension CorpusSuite {
     /// Every file of JSONTestSuite's `test_parsing` through the built binary, as a feed would come:
     /// `n_` files (invalid JSON) are refused with a position, `y_` files (valid JSON) never fail as
-    /// JSON, and `i_` files (either is allowed) end in an ordinary exit, never a crash.
+    /// JSON, and `i_` files (either is allowed) end in an ordinary exit, never a crash. One store:
+    /// the reader is the subject.
     @Suite("Reliability: JSONTestSuite through the command line")
     struct JSONTestSuiteTests {
         /// Takes any record that is an object: the whole object is its key. Records of another kind

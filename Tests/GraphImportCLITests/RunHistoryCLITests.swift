@@ -2,11 +2,13 @@ import Foundation
 import GraphImportCLI
 import GraphImportSchema
 import GraphImportStore
+import GraphImportStoreTestSupport
 import GraphImportTestSupport
 import Testing
 
 /// Metadata read from a wrapped response, kept in the import's transaction, and the run history
-/// that every import leaves in `graphimport_runs`, as seen through the command line.
+/// that every import leaves in `graphimport_runs`, as seen through the command line, on both stores
+/// (the busy store's tests hold SQLite's write lock by hand; PostgresConcurrencyTests hold the server's).
 @Suite("Command line, metadata and run history")
 struct RunHistoryCLITests {
     static let map = """
@@ -32,72 +34,80 @@ struct RunHistoryCLITests {
 
     static let firstItems = #"{"id":1,"name":"a","owner":{"id":10,"handle":"ann"}},{"id":2,"name":"b"},{"id":3,"name":"c"}"#
 
-    /// A store with one successful run of `firstItems` (sinceId 674674925823787009, cursor "p2").
-    static func importedStore(_ dir: TemporaryDirectory) -> (map: String, store: String) {
+    /// A store of `kind` with one successful run of `firstItems` (sinceId 674674925823787009, cursor "p2").
+    static func importedStore(_ dir: TemporaryDirectory, _ kind: StoreKind) throws -> (map: String, store: StoreUnderTest) {
         let map = dir.write("feed.map", Self.map)
+        let store = try StoreUnderTest(kind)
         let feed = dir.write("first.json", response(maxID: "674674925823787009", next: "p2", items: firstItems))
-        let result = runInProcess([feed, "--map", map, "--quiet"])
+        let result = runInProcess([feed, "--map", map, "--store", store.location, "--quiet"])
         #expect(result.status == 0, "\(result.stderr)")
-        return (map, dir.path("feed.sqlite"))
+        return (map, store)
     }
 
     // MARK: Metadata from the response
 
-    @Test func metadataFromTheResponseIsSavedWithItsType() {
+    @Test(arguments: StoreKind.testable)
+    func metadataFromTheResponseIsSavedWithItsType(_ kind: StoreKind) throws {
         let dir = TemporaryDirectory()
-        let (map, _) = Self.importedStore(dir)
-        #expect(runInProcess(["meta", "get", "sinceId", "--map", map]).stdout == "674674925823787009\n")
-        #expect(runInProcess(["meta", "get", "cursor", "--map", map]).stdout == "p2\n")
-        #expect(runInProcess(["meta", "list", "--map", map]).stdout == "cursor\tString\tp2\nsinceId\tInt\t674674925823787009\n")
+        let (map, store) = try Self.importedStore(dir, kind)
+        #expect(runInProcess(["meta", "get", "sinceId", "--map", map, "--store", store.location]).stdout == "674674925823787009\n")
+        #expect(runInProcess(["meta", "get", "cursor", "--map", map, "--store", store.location]).stdout == "p2\n")
+        #expect(runInProcess(["meta", "list", "--map", map, "--store", store.location]).stdout == "cursor\tString\tp2\nsinceId\tInt\t674674925823787009\n")
     }
 
-    @Test func nullCursorRemovesTheKeyAndAMissingOneKeepsIt() {
+    @Test(arguments: StoreKind.testable)
+    func nullCursorRemovesTheKeyAndAMissingOneKeepsIt(_ kind: StoreKind) throws {
         let dir = TemporaryDirectory()
-        let (map, _) = Self.importedStore(dir)
+        let (map, store) = try Self.importedStore(dir, kind)
         let withoutNext = dir.write("no-next.json", #"{"search_metadata":{"max_id":5},"statuses":[]}"#)
-        #expect(runInProcess([withoutNext, "--map", map, "--quiet"]).status == 0)
-        #expect(runInProcess(["meta", "get", "cursor", "--map", map]).stdout == "p2\n")
-        #expect(runInProcess(["meta", "get", "sinceId", "--map", map]).stdout == "5\n")
+        #expect(runInProcess([withoutNext, "--map", map, "--quiet", "--store", store.location]).status == 0)
+        #expect(runInProcess(["meta", "get", "cursor", "--map", map, "--store", store.location]).stdout == "p2\n")
+        #expect(runInProcess(["meta", "get", "sinceId", "--map", map, "--store", store.location]).stdout == "5\n")
         let last = dir.write("last.json", Self.response(maxID: "6", next: nil, items: ""))
-        let result = runInProcess([last, "--map", map])
+        let result = runInProcess([last, "--map", map, "--store", store.location])
         #expect(result.status == 0)
         #expect(result.stderr.contains("  meta cursor = (removed)\n"), "\(result.stderr)")
-        let get = runInProcess(["meta", "get", "cursor", "--map", map])
+        let get = runInProcess(["meta", "get", "cursor", "--map", map, "--store", store.location])
         #expect(get.status == 1)
         #expect(get.stdout.isEmpty)
     }
 
-    @Test func failedImportLeavesDataAndMetadataUnchanged() throws {
+    @Test(arguments: StoreKind.testable)
+    func failedImportLeavesDataAndMetadataUnchanged(_ kind: StoreKind) throws {
         let dir = TemporaryDirectory()
-        let (map, store) = Self.importedStore(dir)
-        let before = try sqlite(store, "SELECT id, name, changed_run FROM items ORDER BY id")
+        let (map, store) = try Self.importedStore(dir, kind)
+        let before = try store.lines("SELECT id, name, changed_run FROM items ORDER BY id")
         // The first record changes item 1; the second does not fit the map.
         let bad = dir.write("bad.json", Self.response(maxID: "900", next: "p3", items: #"{"id":1,"name":"changed"},{"id":2,"name":7}"#))
-        let result = runInProcess([bad, "--map", map, "--set-meta", #"etag=W/"x""#])
+        let result = runInProcess([bad, "--map", map, "--set-meta", #"etag=W/"x""#, "--store", store.location])
         #expect(result.status == 65)
         #expect(result.stderr.hasPrefix("graphimport: error: \(bad):"), "\(result.stderr)")
-        #expect(try sqlite(store, "SELECT id, name, changed_run FROM items ORDER BY id") == before)
-        #expect(runInProcess(["meta", "list", "--map", map]).stdout == "cursor\tString\tp2\nsinceId\tInt\t674674925823787009\n")
-        #expect(runInProcess(["meta", "get", "etag", "--map", map]).status == 1)
+        #expect(try store.lines("SELECT id, name, changed_run FROM items ORDER BY id") == before)
+        #expect(runInProcess(["meta", "list", "--map", map, "--store", store.location]).stdout == "cursor\tString\tp2\nsinceId\tInt\t674674925823787009\n")
+        #expect(runInProcess(["meta", "get", "etag", "--map", map, "--store", store.location]).status == 1)
     }
 
-    @Test func setMetaIsWrittenWithASuccessfulImport() {
+    @Test(arguments: StoreKind.testable)
+    func setMetaIsWrittenWithASuccessfulImport(_ kind: StoreKind) throws {
         let dir = TemporaryDirectory()
-        let (map, _) = Self.importedStore(dir)
+        let (map, store) = try Self.importedStore(dir, kind)
         let good = dir.write("good.json", Self.response(maxID: "901", next: "p3", items: #"{"id":4,"name":"d"}"#))
-        let result = runInProcess([good, "--map", map, "--quiet", "--set-meta", #"etag=W/"x""#, "--set-meta", "fetchedAt:date=2024-05-01T12:00:00Z"])
+        let result = runInProcess([
+            good, "--map", map, "--quiet", "--set-meta", #"etag=W/"x""#, "--set-meta", "fetchedAt:date=2024-05-01T12:00:00Z", "--store", store.location,
+        ])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(runInProcess(["meta", "get", "etag", "--map", map]).stdout == "W/\"x\"\n")
+        #expect(runInProcess(["meta", "get", "etag", "--map", map, "--store", store.location]).stdout == "W/\"x\"\n")
         #expect(
-            runInProcess(["meta", "list", "--map", map]).stdout
+            runInProcess(["meta", "list", "--map", map, "--store", store.location]).stdout
                 == "cursor\tString\tp3\netag\tString\tW/\"x\"\nfetchedAt\tDate\t2024-05-01T12:00:00.000Z\nsinceId\tInt\t901\n")
     }
 
-    @Test func metaValueThatDoesNotFitFailsTheImportAndWritesNothing() throws {
+    @Test(arguments: StoreKind.testable)
+    func metaValueThatDoesNotFitFailsTheImportAndWritesNothing(_ kind: StoreKind) throws {
         let dir = TemporaryDirectory()
-        let (map, store) = Self.importedStore(dir)
+        let (map, store) = try Self.importedStore(dir, kind)
         let bad = dir.write("bad-meta.json", Self.response(maxID: #""901""#, next: "p3", items: #"{"id":4,"name":"d"}"#))
-        let result = runInProcess([bad, "--map", map])
+        let result = runInProcess([bad, "--map", map, "--store", store.location])
         #expect(result.status == 65)
         #expect(
             result.stderr == """
@@ -105,42 +115,45 @@ struct RunHistoryCLITests {
                 hint: add `| int` to read numbers written as text
 
                 """)
-        #expect(try sqlite(store, "SELECT count(*) FROM items WHERE id = 4") == "0")
-        #expect(runInProcess(["meta", "get", "cursor", "--map", map]).stdout == "p2\n")
+        #expect(try store.value("SELECT count(*) FROM items WHERE id = 4") == "0")
+        #expect(runInProcess(["meta", "get", "cursor", "--map", map, "--store", store.location]).stdout == "p2\n")
     }
 
-    @Test func dryRunWritesNoMetadata() {
+    @Test(arguments: StoreKind.testable)
+    func dryRunWritesNoMetadata(_ kind: StoreKind) throws {
         let dir = TemporaryDirectory()
-        let (map, _) = Self.importedStore(dir)
+        let (map, store) = try Self.importedStore(dir, kind)
         let next = dir.write("next.json", Self.response(maxID: "902", next: "p9", items: #"{"id":4,"name":"d"}"#))
-        #expect(runInProcess([next, "--map", map, "--dry-run", "--quiet", "--set-meta", "etag=e"]).status == 0)
-        #expect(runInProcess(["meta", "list", "--map", map]).stdout == "cursor\tString\tp2\nsinceId\tInt\t674674925823787009\n")
+        #expect(runInProcess([next, "--map", map, "--dry-run", "--quiet", "--set-meta", "etag=e", "--store", store.location]).status == 0)
+        #expect(runInProcess(["meta", "list", "--map", map, "--store", store.location]).stdout == "cursor\tString\tp2\nsinceId\tInt\t674674925823787009\n")
     }
 
     // MARK: Run history
 
-    @Test func runsRecordSuccessFailureAndSkipNewestFirst() throws {
+    @Test(arguments: StoreKind.testable)
+    func runsRecordSuccessFailureAndSkipNewestFirst(_ kind: StoreKind) throws {
         let dir = TemporaryDirectory()
-        let (map, store) = Self.importedStore(dir)
+        let (map, store) = try Self.importedStore(dir, kind)
         let badBody = Self.response(maxID: "900", next: nil, items: #"{"id":1,"name":"changed"},{"id":2,"name":7}"#)
         let bad = dir.write("bad.json", badBody)
-        #expect(runInProcess([bad, "--map", map, "--quiet"]).status == 65)
-        let skip = runInProcess([dir.path("first.json"), "--map", map, "--if-changed"])
+        #expect(runInProcess([bad, "--map", map, "--quiet", "--store", store.location]).status == 65)
+        let skip = runInProcess([dir.path("first.json"), "--map", map, "--if-changed", "--store", store.location])
         #expect(skip.status == 0)
-        #expect(try sqlite(store, "SELECT id, outcome FROM graphimport_runs ORDER BY id") == "1|succeeded\n2|failed\n3|skipped")
+        #expect(try store.lines("SELECT id, outcome FROM graphimport_runs ORDER BY id") == ["1|succeeded", "2|failed", "3|skipped"])
         // The failed run's record survived its rollback and says why it failed.
         #expect(
-            try sqlite(store, "SELECT error FROM graphimport_runs WHERE id = 2")
+            try store.value("SELECT error FROM graphimport_runs WHERE id = 2")
                 == "record 1 (line 1, column \(column(of: #"{"id":2,"#, in: badBody))): Item.name: expected a string, found a number (7) (at $.statuses[1].name)"
         )
-        #expect(try sqlite(store, "SELECT count(*) FROM graphimport_runs WHERE finished_at IS NULL OR finished_at < started_at") == "0")
+        #expect(try store.lines("SELECT count(*) FROM graphimport_runs WHERE finished_at IS NULL OR finished_at < started_at") == ["0"])
     }
 
-    @Test func runsJSONListsEveryField() throws {
+    @Test(arguments: StoreKind.testable)
+    func runsJSONListsEveryField(_ kind: StoreKind) throws {
         let dir = TemporaryDirectory()
-        let (map, _) = Self.importedStore(dir)
+        let (map, store) = try Self.importedStore(dir, kind)
         let feed = dir.path("first.json")
-        let result = runInProcess(["runs", "--json", "--map", map])
+        let result = runInProcess(["runs", "--json", "--map", map, "--store", store.location])
         #expect(result.status == 0)
         let runs = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
         try #require(runs.count == 1)
@@ -172,21 +185,25 @@ struct RunHistoryCLITests {
         #expect(started <= finished)
     }
 
-    @Test func runsTextIsATableNewestFirst() throws {
+    @Test(arguments: StoreKind.testable)
+    func runsTextIsATableNewestFirst(_ kind: StoreKind) throws {
         let dir = TemporaryDirectory()
         let map = dir.write("feed.map", Self.map)
-        let store = dir.path("feed.sqlite")
+        let store = try StoreUnderTest(kind)
         let first = Self.response(maxID: "1", next: nil, items: Self.firstItems)
-        #expect(runInProcess(["--map", map, "--quiet"], stdinText: first).status == 0)
+        #expect(runInProcess(["--map", map, "--quiet", "--store", store.location], stdinText: first).status == 0)
         let bad = Self.response(maxID: "2", next: nil, items: #"{"id":2,"name":7}"#)
-        #expect(runInProcess(["--map", map, "--quiet"], stdinText: bad).status == 65)
-        #expect(runInProcess(["--map", map, "--quiet", "--if-changed"], stdinText: first).status == 0)
+        #expect(runInProcess(["--map", map, "--quiet", "--store", store.location], stdinText: bad).status == 65)
+        #expect(runInProcess(["--map", map, "--quiet", "--if-changed", "--store", store.location], stdinText: first).status == 0)
         #expect(
-            runInProcess(["--map", map, "--quiet"], stdinText: Self.response(maxID: "3", next: nil, items: #"{"id":2,"name":"B"},{"id":9,"name":"i"}"#)).status
+            runInProcess(
+                ["--map", map, "--quiet", "--store", store.location],
+                stdinText: Self.response(maxID: "3", next: nil, items: #"{"id":2,"name":"B"},{"id":9,"name":"i"}"#)
+            ).status
                 == 0)
-        let started = try sqlite(store, "SELECT started_at FROM graphimport_runs ORDER BY id DESC").split(separator: "\n")
+        let started = try store.lines("SELECT started_at FROM graphimport_runs ORDER BY id DESC")
         try #require(started.count == 4)
-        let result = runInProcess(["runs", "--map", map])
+        let result = runInProcess(["runs", "--map", map, "--store", store.location])
         #expect(result.status == 0)
         #expect(
             result.stdout == """
@@ -197,10 +214,11 @@ struct RunHistoryCLITests {
                 1    \(started[3])  succeeded  3        <stdin>  +4 ~0 -0
 
                 """)
-        let last = runInProcess(["runs", "--last", "1", "--map", map])
+        let last = runInProcess(["runs", "--last", "1", "--map", map, "--store", store.location])
         #expect(last.stdout.split(separator: "\n").count == 2)
     }
 
+    // SQLite only: a store file that is not there (PostgresFaultTests name a server's missing database).
     @Test func runsOfAMissingStoreExits66() {
         let dir = TemporaryDirectory()
         let result = runInProcess(["runs", "--store", dir.path("none.sqlite")])
@@ -211,61 +229,65 @@ struct RunHistoryCLITests {
 
     // MARK: --if-changed
 
-    @Test func ifChangedSkipsTheSameFileAndWritesNothing() throws {
+    @Test(arguments: StoreKind.testable)
+    func ifChangedSkipsTheSameFileAndWritesNothing(_ kind: StoreKind) throws {
         let dir = TemporaryDirectory()
-        let (map, store) = Self.importedStore(dir)
+        let (map, store) = try Self.importedStore(dir, kind)
         let feed = dir.path("first.json")
         // A local edit that a real import of the same feed would undo.
-        _ = try sqlite(store, "UPDATE items SET name = 'local' WHERE id = 1")
-        let result = runInProcess([feed, "--map", map, "--if-changed", "--set-meta", "etag=new"])
+        try store.execute("UPDATE items SET name = 'local' WHERE id = 1")
+        let result = runInProcess([feed, "--map", map, "--if-changed", "--set-meta", "etag=new", "--store", store.location])
         #expect(result.status == 0)
         #expect(result.stderr == "graphimport: skipped: \(feed) is the same as the last successful run's input (--if-changed)\n")
-        #expect(try sqlite(store, "SELECT name FROM items WHERE id = 1") == "local")
-        #expect(try sqlite(store, "SELECT outcome FROM graphimport_runs ORDER BY id DESC LIMIT 1") == "skipped")
-        #expect(runInProcess(["meta", "get", "etag", "--map", map]).status == 1)
+        #expect(try store.lines("SELECT name FROM items WHERE id = 1") == ["local"])
+        #expect(try store.lines("SELECT outcome FROM graphimport_runs ORDER BY id DESC LIMIT 1") == ["skipped"])
+        #expect(runInProcess(["meta", "get", "etag", "--map", map, "--store", store.location]).status == 1)
         // Without the flag the same file is imported again.
-        #expect(runInProcess([feed, "--map", map, "--quiet"]).status == 0)
-        #expect(try sqlite(store, "SELECT name FROM items WHERE id = 1") == "a")
+        #expect(runInProcess([feed, "--map", map, "--quiet", "--store", store.location]).status == 0)
+        #expect(try store.lines("SELECT name FROM items WHERE id = 1") == ["a"])
     }
 
-    @Test func ifChangedSkipsTheSameStandardInput() throws {
+    @Test(arguments: StoreKind.testable)
+    func ifChangedSkipsTheSameStandardInput(_ kind: StoreKind) throws {
         let dir = TemporaryDirectory()
         let map = dir.write("feed.map", Self.map)
-        let store = dir.path("feed.sqlite")
+        let store = try StoreUnderTest(kind)
         let body = Self.response(maxID: "1", next: "p2", items: Self.firstItems)
-        #expect(runInProcess(["--map", map, "--quiet", "--if-changed"], stdinText: body).status == 0)
-        _ = try sqlite(store, "UPDATE items SET name = 'local' WHERE id = 1")
-        let result = runInProcess(["--map", map, "--if-changed", "--json", "--set-meta", "etag=new"], stdinText: body)
+        #expect(runInProcess(["--map", map, "--quiet", "--if-changed", "--store", store.location], stdinText: body).status == 0)
+        try store.execute("UPDATE items SET name = 'local' WHERE id = 1")
+        let result = runInProcess(["--map", map, "--if-changed", "--json", "--set-meta", "etag=new", "--store", store.location], stdinText: body)
         #expect(result.status == 0)
         #expect(result.stderr == "graphimport: skipped: <stdin> is the same as the last successful run's input (--if-changed)\n")
         let summary = try EndToEnd.summary(result)
         #expect(summary["unchanged_input"] as? Bool == true)
         #expect(summary["changed"] as? Bool == false)
-        #expect(try sqlite(store, "SELECT name FROM items WHERE id = 1") == "local")
-        #expect(try sqlite(store, "SELECT group_concat(outcome) FROM graphimport_runs") == "succeeded,skipped")
-        #expect(runInProcess(["meta", "get", "etag", "--map", map]).status == 1)
+        #expect(try store.lines("SELECT name FROM items WHERE id = 1") == ["local"])
+        #expect(try store.lines("SELECT outcome FROM graphimport_runs ORDER BY id") == ["succeeded", "skipped"])
+        #expect(runInProcess(["meta", "get", "etag", "--map", map, "--store", store.location]).status == 1)
         // Another body is imported.
         let other = Self.response(maxID: "2", next: nil, items: #"{"id":1,"name":"a2"}"#)
-        #expect(runInProcess(["--map", map, "--quiet", "--if-changed"], stdinText: other).status == 0)
-        #expect(try sqlite(store, "SELECT name FROM items WHERE id = 1") == "a2")
+        #expect(runInProcess(["--map", map, "--quiet", "--if-changed", "--store", store.location], stdinText: other).status == 0)
+        #expect(try store.lines("SELECT name FROM items WHERE id = 1") == ["a2"])
     }
 
-    @Test func ifChangedComparesWithTheLastSuccessfulRunNotTheLastRun() throws {
+    @Test(arguments: StoreKind.testable)
+    func ifChangedComparesWithTheLastSuccessfulRunNotTheLastRun(_ kind: StoreKind) throws {
         let dir = TemporaryDirectory()
-        let (map, store) = Self.importedStore(dir)
+        let (map, store) = try Self.importedStore(dir, kind)
         let bad = dir.write("bad.json", Self.response(maxID: "900", next: nil, items: #"{"id":2,"name":7}"#))
-        #expect(runInProcess([bad, "--map", map, "--quiet"]).status == 65)
-        #expect(runInProcess([dir.path("first.json"), "--map", map, "--quiet", "--if-changed"]).status == 0)
-        #expect(try sqlite(store, "SELECT group_concat(outcome) FROM graphimport_runs") == "succeeded,failed,skipped")
+        #expect(runInProcess([bad, "--map", map, "--quiet", "--store", store.location]).status == 65)
+        #expect(runInProcess([dir.path("first.json"), "--map", map, "--quiet", "--if-changed", "--store", store.location]).status == 0)
+        #expect(try store.lines("SELECT outcome FROM graphimport_runs ORDER BY id") == ["succeeded", "failed", "skipped"])
     }
 
     // MARK: Empty input
 
-    @Test(arguments: ["", "  \n\t\n"])
-    func emptyInputExits65AndLeavesNoData(_ body: String) throws {
+    @Test(arguments: StoreKind.testable, ["", "  \n\t\n"])
+    func emptyInputExits65AndLeavesNoData(_ kind: StoreKind, _ body: String) throws {
         let dir = TemporaryDirectory()
         let map = dir.write("feed.map", Self.map)
-        let result = runInProcess(["--map", map], stdinText: body)
+        let store = try StoreUnderTest(kind)
+        let result = runInProcess(["--map", map, "--store", store.location], stdinText: body)
         #expect(result.status == 65)
         #expect(
             result.stderr == """
@@ -273,81 +295,87 @@ struct RunHistoryCLITests {
                 hint: an empty feed usually means the download failed; pass --allow-empty if it is expected
 
                 """)
-        #expect(try storeHoldsNoData(dir.path("feed.sqlite")))
+        #expect(try store.holdsNoData())
     }
 
-    @Test func emptyFileIntoAnExistingStoreExits65AndIsRecordedAsFailed() throws {
+    @Test(arguments: StoreKind.testable)
+    func emptyFileIntoAnExistingStoreExits65AndIsRecordedAsFailed(_ kind: StoreKind) throws {
         let dir = TemporaryDirectory()
-        let (map, store) = Self.importedStore(dir)
+        let (map, store) = try Self.importedStore(dir, kind)
         let empty = dir.write("empty.json", "")
-        let result = runInProcess([empty, "--map", map])
+        let result = runInProcess([empty, "--map", map, "--store", store.location])
         #expect(result.status == 65)
         #expect(result.stderr.hasPrefix("graphimport: error: \(empty): the input is empty\n"))
-        #expect(try sqlite(store, "SELECT outcome || ': ' || error FROM graphimport_runs WHERE id = 2") == "failed: the input is empty")
-        #expect(runInProcess(["meta", "get", "cursor", "--map", map]).stdout == "p2\n")
+        #expect(try store.lines("SELECT outcome || ': ' || error FROM graphimport_runs WHERE id = 2") == ["failed: the input is empty"])
+        #expect(runInProcess(["meta", "get", "cursor", "--map", map, "--store", store.location]).stdout == "p2\n")
     }
 
-    @Test func allowEmptyAcceptsAnEmptyInputAndCreatesTheStore() throws {
+    @Test(arguments: StoreKind.testable)
+    func allowEmptyAcceptsAnEmptyInputAndCreatesTheStore(_ kind: StoreKind) throws {
         let dir = TemporaryDirectory()
         let map = dir.write("feed.map", Self.map)
-        let store = dir.path("feed.sqlite")
-        let result = runInProcess(["--map", map, "--allow-empty", "--json", "--quiet"], stdinText: "")
+        let store = try StoreUnderTest(kind)
+        let result = runInProcess(["--map", map, "--allow-empty", "--json", "--quiet", "--store", store.location], stdinText: "")
         #expect(result.status == 0, "\(result.stderr)")
         let summary = try EndToEnd.summary(result)
         #expect(summary["records"] as? Int == 0)
         #expect(summary["changed"] as? Bool == false)
-        #expect(try sqlite(store, "SELECT count(*) FROM items") == "0")
-        #expect(try sqlite(store, "SELECT outcome FROM graphimport_runs") == "succeeded")
+        #expect(try store.lines("SELECT count(*) FROM items") == ["0"])
+        #expect(try store.lines("SELECT outcome FROM graphimport_runs") == ["succeeded"])
     }
 
-    @Test func emptyArrayIsNotAnEmptyInput() {
+    @Test(arguments: StoreKind.testable)
+    func emptyArrayIsNotAnEmptyInput(_ kind: StoreKind) throws {
         let dir = TemporaryDirectory()
         let map = dir.write("feed.map", Self.map)
-        #expect(runInProcess(["--map", map, "--quiet"], stdinText: #"{"search_metadata":{"max_id":1},"statuses":[]}"#).status == 0)
-        #expect(runInProcess(["--map", map, "--quiet"], stdinText: "[]").status == 0)
+        let store = try StoreUnderTest(kind)
+        #expect(runInProcess(["--map", map, "--quiet", "--store", store.location], stdinText: #"{"search_metadata":{"max_id":1},"statuses":[]}"#).status == 0)
+        #expect(runInProcess(["--map", map, "--quiet", "--store", store.location], stdinText: "[]").status == 0)
     }
 
     // MARK: What changed
 
-    @Test func everyObjectCarriesTheRunsThatInsertedAndLastChangedIt() throws {
+    @Test(arguments: StoreKind.testable)
+    func everyObjectCarriesTheRunsThatInsertedAndLastChangedIt(_ kind: StoreKind) throws {
         let dir = TemporaryDirectory()
-        let (map, store) = Self.importedStore(dir)
+        let (map, store) = try Self.importedStore(dir, kind)
         // Run 2: item 2 renamed, item 3 unchanged, item 4 new, user 10 renamed, user 11 new.
         let second = dir.write(
             "second.json",
             Self.response(
                 maxID: "2", next: nil,
                 items: #"{"id":2,"name":"B","owner":{"id":10,"handle":"anna"}},{"id":3,"name":"c"},{"id":4,"name":"d","owner":{"id":11,"handle":"bo"}}"#))
-        #expect(runInProcess([second, "--map", map, "--quiet"]).status == 0)
+        #expect(runInProcess([second, "--map", map, "--quiet", "--store", store.location]).status == 0)
         // Run 3 fails and run 4 is skipped: neither is "the last run" for what changed.
         let bad = dir.write("bad.json", Self.response(maxID: "3", next: nil, items: #"{"id":1,"name":null}"#))
-        #expect(runInProcess([bad, "--map", map, "--quiet"]).status == 65)
-        #expect(runInProcess([second, "--map", map, "--quiet", "--if-changed"]).status == 0)
-        #expect(try sqlite(store, "SELECT id, inserted_run, changed_run FROM items ORDER BY id") == "1|1|1\n2|1|2\n3|1|1\n4|2|2")
-        #expect(try sqlite(store, "SELECT id, inserted_run, changed_run FROM users ORDER BY id") == "10|1|2\n11|2|2")
+        #expect(runInProcess([bad, "--map", map, "--quiet", "--store", store.location]).status == 65)
+        #expect(runInProcess([second, "--map", map, "--quiet", "--if-changed", "--store", store.location]).status == 0)
+        #expect(try store.lines("SELECT id, inserted_run, changed_run FROM items ORDER BY id") == ["1|1|1", "2|1|2", "3|1|1", "4|2|2"])
+        #expect(try store.lines("SELECT id, inserted_run, changed_run FROM users ORDER BY id") == ["10|1|2", "11|2|2"])
         let lastSucceeded = "(SELECT max(id) FROM graphimport_runs WHERE outcome = 'succeeded')"
-        #expect(try sqlite(store, "SELECT id, name FROM items WHERE changed_run = \(lastSucceeded) ORDER BY id") == "2|B\n4|d")
-        #expect(try sqlite(store, "SELECT id FROM items WHERE inserted_run = \(lastSucceeded)") == "4")
-        #expect(try sqlite(store, "SELECT id, handle FROM users WHERE changed_run = \(lastSucceeded) ORDER BY id") == "10|anna\n11|bo")
+        #expect(try store.lines("SELECT id, name FROM items WHERE changed_run = \(lastSucceeded) ORDER BY id") == ["2|B", "4|d"])
+        #expect(try store.lines("SELECT id FROM items WHERE inserted_run = \(lastSucceeded)") == ["4"])
+        #expect(try store.lines("SELECT id, handle FROM users WHERE changed_run = \(lastSucceeded) ORDER BY id") == ["10|anna", "11|bo"])
     }
 
     // MARK: A busy store
 
+    // SQLite only: holds SQLite's write lock by hand (PostgresConcurrencyTests hold the server's advisory lock).
     @Test func busyStoreExits75NamingTheProcessThatHoldsIt() throws {
         let dir = TemporaryDirectory()
-        let (map, store) = Self.importedStore(dir)
+        let (map, store) = try Self.importedStore(dir, .sqlite)
         // A live process that is not this one: the test runner's parent. (A child `sleep` would
         // do too, but children of the test runner start with SIGTERM blocked and outlive terminate().)
         let livePID = getppid()
-        let holder = try Database(path: store)
+        let holder = try Database(path: store.location)
         try Self.insertRunningRun(holder, pid: livePID)
         try holder.beginImmediate()
         defer { holder.rollback() }
-        let result = runInProcess([dir.path("first.json"), "--map", map, "--wait", "0.3"])
+        let result = runInProcess([dir.path("first.json"), "--map", map, "--wait", "0.3", "--store", store.location])
         #expect(result.status == 75)
         #expect(
             result.stderr == """
-                graphimport: error: the store \(store) is busy: another import holds its write lock \
+                graphimport: error: the store \(store.location) is busy: another import holds its write lock \
                 (graphimport pid \(livePID) on cronhost, run 2 started at 2024-05-01T03:00:00.000Z)
                 hint: retry later, or wait longer with --wait SECONDS
 
@@ -355,34 +383,41 @@ struct RunHistoryCLITests {
         #expect(try holder.scalar("SELECT count(*) FROM graphimport_runs") == .integer(2))
     }
 
+    // SQLite only: holds SQLite's write lock by hand (PostgresConcurrencyTests hold the server's advisory lock).
     @Test func busyMessageLeavesOutARunWhoseProcessIsGone() throws {
         let dir = TemporaryDirectory()
-        let (map, store) = Self.importedStore(dir)
-        let holder = try Database(path: store)
+        let (map, store) = try Self.importedStore(dir, .sqlite)
+        let holder = try Database(path: store.location)
         // Above Linux's largest possible pid (2^22), so no such process exists.
         try Self.insertRunningRun(holder, pid: 4_194_305)
         try holder.beginImmediate()
         defer { holder.rollback() }
-        let result = runInProcess([dir.path("first.json"), "--map", map, "--wait", "0.2"])
+        let result = runInProcess([dir.path("first.json"), "--map", map, "--wait", "0.2", "--store", store.location])
         #expect(result.status == 75)
-        #expect(result.stderr.hasPrefix("graphimport: error: the store \(store) is busy: another import holds its write lock\nhint: "))
+        #expect(result.stderr.hasPrefix("graphimport: error: the store \(store.location) is busy: another import holds its write lock\nhint: "))
     }
 
     /// A real `graphimport` that reads its feed from a pipe holds the lock while it waits for
     /// input: a second import gives up after --wait and names it; a longer --wait outlasts it.
+    // SQLite only: holds SQLite's write lock by hand (PostgresConcurrencyTests hold the server's advisory lock).
     @Test func busyStoreNamesTheRealImportThatHoldsIt() throws {
         let dir = TemporaryDirectory()
-        let (map, store) = Self.importedStore(dir)
-        let holder = try BackgroundProcess(graphimportBinary.path, ["--map", map, "--quiet"], in: dir, pipeInput: true)
-        try #require(waitUntil { ConcurrencyTests.isWriteLocked(store) }, "the holder never took the lock")
-        let patient = try BackgroundProcess(graphimportBinary.path, [dir.path("first.json"), "--map", map, "--wait", "30", "--quiet"], in: dir)
-        let impatient = runInProcess([dir.path("first.json"), "--map", map, "--wait", "0.3"])
+        let (map, store) = try Self.importedStore(dir, .sqlite)
+        let holder = try BackgroundProcess(graphimportBinary.path, ["--map", map, "--store", store.location, "--quiet"], in: dir, pipeInput: true)
+        // Its run row first, then the lock: the write of the row alone, committed before the
+        // import takes the lock, would pass for the lock (seen once on a loaded machine).
+        try #require(
+            waitUntil { (try? store.value("SELECT count(*) FROM graphimport_runs WHERE id = 2")) == "1" && ConcurrencyTests.isWriteLocked(store.location) },
+            "the holder never took the lock")
+        let patient = try BackgroundProcess(
+            graphimportBinary.path, [dir.path("first.json"), "--map", map, "--store", store.location, "--wait", "30", "--quiet"], in: dir)
+        let impatient = runInProcess([dir.path("first.json"), "--map", map, "--wait", "0.3", "--store", store.location])
         #expect(impatient.status == 75)
-        let running = try sqlite(store, "SELECT host, started_at FROM graphimport_runs WHERE id = 2 AND outcome = 'running'").split(separator: "|")
+        let running = try sqlite(store.location, "SELECT host, started_at FROM graphimport_runs WHERE id = 2 AND outcome = 'running'").split(separator: "|")
         try #require(running.count == 2)
         #expect(
             impatient.stderr == """
-                graphimport: error: the store \(store) is busy: another import holds its write lock \
+                graphimport: error: the store \(store.location) is busy: another import holds its write lock \
                 (graphimport pid \(holder.process.processIdentifier) on \(running[0]), run 2 started at \(running[1]))
                 hint: retry later, or wait longer with --wait SECONDS
 
@@ -392,8 +427,8 @@ struct RunHistoryCLITests {
         #expect(held.status == 0, "\(held.stderr)")
         let waited = patient.finish()
         #expect(waited.status == 0, "\(waited.stderr)")
-        #expect(try sqlite(store, "SELECT group_concat(outcome) FROM graphimport_runs ORDER BY id") == "succeeded,succeeded,succeeded")
-        #expect(try sqlite(store, "SELECT group_concat(id) FROM (SELECT id FROM items ORDER BY id)") == "1,2,3,5")
+        #expect(try store.lines("SELECT outcome FROM graphimport_runs ORDER BY id") == ["succeeded", "succeeded", "succeeded"])
+        #expect(try store.lines("SELECT id FROM items ORDER BY id") == ["1", "2", "3", "5"])
     }
 
     /// A run row as a real import leaves it while it works (committed before the import takes the lock).

@@ -5,6 +5,8 @@ import GraphImportStore
 import GraphImportTestSupport
 import Testing
 
+/// SQLite only: a busy file, a missing directory, a symbolic link (PostgresConcurrencyTests and
+/// PostgresFaultTests give the server's).
 @Suite("Command line, store failures")
 struct StoreFailureTests {
     @Test func busyStoreExits75AfterTheWait() throws {

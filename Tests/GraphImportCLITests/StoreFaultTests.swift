@@ -6,7 +6,9 @@ import Testing
 
 /// Stores and maps that are not what they should be: damaged, another program's, not SQLite,
 /// hard-linked; maps that are not UTF-8 or cannot be read. Each ends with its own exit status and a
-/// message that says what is wrong, and nothing is written.
+/// message that says what is wrong, and nothing is written. SQLite's files and wording: the
+/// server's faults are PostgresFaultTests', a constraint of the store and a busy store on both
+/// stores StoreFailureOnBothStoresTests', refused migrations on both the migration tests'.
 @Suite("Command line, store and map faults")
 struct StoreFaultTests {
     static let feed = #"[{"id":1,"name":"a"},{"id":2,"name":"b"}]"#

@@ -22,11 +22,13 @@ struct TruthfulOutputTests {
         return try #require(try JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as? [String: Any])
     }
 
-    @Test func renamedEnvelopeExits65NamingWhatTheInputHolds() throws {
+    @Test(arguments: StoreKind.testable)
+    func renamedEnvelopeExits65NamingWhatTheInputHolds(_ kind: StoreKind) throws {
         let dir = TemporaryDirectory()
+        let store = try StoreUnderTest(kind)
         let map = dir.write("feed.map", Self.map)
         let feed = dir.write("feed.json", #"{"data":[{"id":1,"name":"a"}],"meta":{}}"#)
-        let result = runInProcess([feed, "--map", map])
+        let result = runInProcess([feed, "--map", map, "--store", store.location])
         #expect(result.status == 65)
         #expect(
             result.stderr == """
@@ -34,11 +36,12 @@ struct TruthfulOutputTests {
                 hint: did you mean `data[*]`? fix the `records at` line; if the feed leaves `items[*]` out when it has no records, add `missing empty` to that line
 
                 """)
-        #expect(try sqlite(dir.path("feed.sqlite"), "SELECT outcome FROM graphimport_runs") == "failed")
+        #expect(try store.lines("SELECT outcome FROM graphimport_runs") == ["failed"])
     }
 
     /// A null line (or element) does not turn a records path that fits nothing into an empty
-    /// feed: JSON Lines is as loud as an array, and `check --strict` fails the sample too.
+    /// feed: JSON Lines is as loud as an array, and `check --strict` fails the sample too. One
+    /// store: the feed is refused before any object is written.
     @Test(arguments: ["{\"x\":1}\nnull\n{\"x\":2}\n", "[{\"x\":1},null,{\"x\":2}]", "{\"user\":{\"id\":1}}\nnull\n{\"user\":{\"id\":2}}\n"])
     func aNullAmongRecordsThatMissIsNoEmptyFeed(_ feedText: String) throws {
         let dir = TemporaryDirectory()
@@ -78,24 +81,28 @@ struct TruthfulOutputTests {
 
     /// `--if-changed` reads and hashes standard input while importing: an input that matches
     /// nothing fails before it is compared, and the run is recorded as failed with its error.
-    @Test func ifChangedRunThatMatchesNothingFailsAndIsRecorded() throws {
+    @Test(arguments: StoreKind.testable)
+    func ifChangedRunThatMatchesNothingFailsAndIsRecorded(_ kind: StoreKind) throws {
         let dir = TemporaryDirectory()
+        let store = try StoreUnderTest(kind)
         let map = dir.write("feed.map", Self.map)
         let good = #"{"items":[{"id":1,"name":"a"}]}"#
-        #expect(runInProcess(["--map", map, "--quiet", "--if-changed"], stdinText: good).status == 0)
-        let renamed = runInProcess(["--map", map, "--quiet", "--if-changed", "--set-meta", "etag=x"], stdinText: #"{"data":[{"id":1,"name":"a"}]}"#)
+        #expect(runInProcess(["--map", map, "--quiet", "--if-changed", "--store", store.location], stdinText: good).status == 0)
+        let renamed = runInProcess(
+            ["--map", map, "--quiet", "--if-changed", "--set-meta", "etag=x", "--store", store.location], stdinText: #"{"data":[{"id":1,"name":"a"}]}"#)
         #expect(renamed.status == 65)
-        let store = dir.path("feed.sqlite")
-        #expect(try sqlite(store, "SELECT outcome FROM graphimport_runs ORDER BY id") == "succeeded\nfailed")
-        #expect(try sqlite(store, "SELECT error LIKE '%matches nothing%' FROM graphimport_runs WHERE id = 2") == "1")
-        #expect(runInProcess(["meta", "get", "etag", "--map", map]).status == 1)
+        #expect(try store.lines("SELECT outcome FROM graphimport_runs ORDER BY id") == ["succeeded", "failed"])
+        #expect(try store.value("SELECT error FROM graphimport_runs WHERE id = 2")?.contains("matches nothing") == true)
+        #expect(runInProcess(["meta", "get", "etag", "--map", map, "--store", store.location]).status == 1)
     }
 
-    @Test func failedRunPrintsOneJSONObjectWithOutcomeErrorPositionAndRun() throws {
+    @Test(arguments: StoreKind.testable)
+    func failedRunPrintsOneJSONObjectWithOutcomeErrorPositionAndRun(_ kind: StoreKind) throws {
         let dir = TemporaryDirectory()
+        let store = try StoreUnderTest(kind)
         let map = dir.write("feed.map", Self.map)
         let feed = dir.write("feed.json", "{\"items\":[{\"id\":1,\"name\":\"a\"},\n {\"id\":\"x\",\"name\":\"b\"}]}")
-        let result = runInProcess([feed, "--map", map, "--json"])
+        let result = runInProcess([feed, "--map", map, "--json", "--store", store.location])
         #expect(result.status == 65)
         let failure = try object(result.stdout)
         #expect(failure["outcome"] as? String == "failed")
@@ -111,6 +118,7 @@ struct TruthfulOutputTests {
         #expect(result.stderr.hasPrefix("graphimport: error: "))
     }
 
+    // One store: both failures come before any object is written (one before the store is opened).
     @Test func jsonFailureForAnInputWithoutJSONAndForAMapError() throws {
         let dir = TemporaryDirectory()
         let map = dir.write("feed.map", Self.map)
@@ -128,13 +136,16 @@ struct TruthfulOutputTests {
         #expect(mapFailure["run"] is NSNull)
     }
 
-    @Test func successObjectCarriesOutcomeAndExitStatus() throws {
+    @Test(arguments: StoreKind.testable)
+    func successObjectCarriesOutcomeAndExitStatus(_ kind: StoreKind) throws {
         let dir = TemporaryDirectory()
+        let store = try StoreUnderTest(kind)
         let map = dir.write("feed.map", Self.map)
         let body = #"{"items":[{"id":1,"name":"a"},{"id":2,"name":5}]}"#
-        let dry = try object(runInProcess(["--map", map, "--json", "--quiet", "--dry-run", "--skip-invalid"], stdinText: body).stdout)
+        let dry = try object(
+            runInProcess(["--map", map, "--json", "--quiet", "--dry-run", "--skip-invalid", "--store", store.location], stdinText: body).stdout)
         #expect(dry["outcome"] as? String == "dry_run")
-        let result = runInProcess(["--map", map, "--json", "--quiet", "--skip-invalid"], stdinText: body)
+        let result = runInProcess(["--map", map, "--json", "--quiet", "--skip-invalid", "--store", store.location], stdinText: body)
         #expect(result.status == 3)
         let summary = try object(result.stdout)
         #expect(summary["outcome"] as? String == "imported")
@@ -144,8 +155,10 @@ struct TruthfulOutputTests {
         #expect(summary["skipped_records"] as? Int == 1)
     }
 
-    @Test func metaValuesKeepTheirJSONTypes() throws {
+    @Test(arguments: StoreKind.testable)
+    func metaValuesKeepTheirJSONTypes(_ kind: StoreKind) throws {
         let dir = TemporaryDirectory()
+        let store = try StoreUnderTest(kind)
         let map = dir.write(
             "feed.map",
             """
@@ -157,37 +170,43 @@ struct TruthfulOutputTests {
             meta tag <- tag : String
             """ + "\n" + Self.map)
         let body = #"{"total":12,"ratio":0.5,"more":true,"cursor":null,"raw":{"a":[1]},"tag":"12","items":[]}"#
-        let result = runInProcess(["--map", map, "--json", "--quiet"], stdinText: body)
+        let result = runInProcess(["--map", map, "--json", "--quiet", "--store", store.location], stdinText: body)
         #expect(result.status == 0)
         #expect(result.stdout.contains(#""meta":{"total":12,"ratio":0.5,"more":true,"cursor":null,"raw":{"a":[1]},"tag":"12"}"#))
     }
 
-    @Test func headlineCountsOnlyTheRecordsThatWentIn() {
+    @Test(arguments: StoreKind.testable)
+    func headlineCountsOnlyTheRecordsThatWentIn(_ kind: StoreKind) throws {
         let dir = TemporaryDirectory()
+        let store = try StoreUnderTest(kind)
         let map = dir.write("feed.map", Self.map)
         let body = #"{"items":[{"id":1,"name":"a"},{"id":2,"name":5},{"id":3,"name":6}]}"#
-        let result = runInProcess(["--map", map, "--skip-invalid"], stdinText: body)
+        let result = runInProcess(["--map", map, "--skip-invalid", "--store", store.location], stdinText: body)
         #expect(result.status == 3)
-        #expect(result.stderr.contains("graphimport: imported 1 of 3 records from <stdin> into \(dir.path("feed.sqlite")) (2 skipped, "))
+        #expect(result.stderr.contains("graphimport: imported 1 of 3 records from <stdin> into \(store.location) (2 skipped, "))
     }
 
-    @Test func headlineSaysNothingWasImportedWhenEveryRecordWasSkipped() {
+    @Test(arguments: StoreKind.testable)
+    func headlineSaysNothingWasImportedWhenEveryRecordWasSkipped(_ kind: StoreKind) throws {
         let dir = TemporaryDirectory()
+        let store = try StoreUnderTest(kind)
         let map = dir.write("feed.map", Self.map)
         let body = #"{"items":[{"id":1,"name":1},{"id":2,"name":2},{"id":3,"name":3},{"id":4,"name":4}]}"#
-        _ = runInProcess(["--map", map, "--quiet"], stdinText: #"{"items":[{"id":1,"name":"a"}]}"#)
-        let result = runInProcess(["--map", map, "--skip-invalid"], stdinText: body)
+        _ = runInProcess(["--map", map, "--quiet", "--store", store.location], stdinText: #"{"items":[{"id":1,"name":"a"}]}"#)
+        let result = runInProcess(["--map", map, "--skip-invalid", "--store", store.location], stdinText: body)
         #expect(result.status == 3)
-        #expect(result.stderr.contains("graphimport: nothing imported: 0 of 4 records from <stdin> went into \(dir.path("feed.sqlite")) (4 skipped, "))
+        #expect(result.stderr.contains("graphimport: nothing imported: 0 of 4 records from <stdin> went into \(store.location) (4 skipped, "))
         #expect(!result.stderr.contains("already in"))
     }
 
-    @Test func emptyFeedSaysSo() {
+    @Test(arguments: StoreKind.testable)
+    func emptyFeedSaysSo(_ kind: StoreKind) throws {
         let dir = TemporaryDirectory()
+        let store = try StoreUnderTest(kind)
         let map = dir.write("feed.map", Self.map)
-        let result = runInProcess(["--map", map], stdinText: #"{"items":[]}"#)
+        let result = runInProcess(["--map", map, "--store", store.location], stdinText: #"{"items":[]}"#)
         #expect(result.status == 0)
-        #expect(result.stderr.hasPrefix("graphimport: no records: <stdin> holds an empty feed; no object of \(dir.path("feed.sqlite")) was changed ("))
+        #expect(result.stderr.hasPrefix("graphimport: no records: <stdin> holds an empty feed; no object of \(store.location) was changed ("))
     }
 }
 
@@ -223,6 +242,7 @@ struct MalformedLinesTests {
         #expect(try store.lines("SELECT id FROM items ORDER BY id") == ["1", "2", "4", "9"])
     }
 
+    // One store: the reader stops these before any object is written.
     @Test func withoutSkipInvalidAMalformedLineStopsTheImport() {
         let dir = TemporaryDirectory()
         let map = dir.write("feed.map", Self.map)
@@ -232,6 +252,7 @@ struct MalformedLinesTests {
         #expect(result.stderr.hasPrefix("graphimport: error: \(feed):2:9: expected a string key, found ','\n"))
     }
 
+    // One store: the reader stops it before any object is written.
     @Test func malformedJSONArrayStillAborts() {
         let dir = TemporaryDirectory()
         let map = dir.write("feed.map", Self.map)

@@ -22,6 +22,12 @@ extension StoreUnderTest {
     /// The one value of `sql`.
     package func value(_ sql: String) throws -> String? { try select(sql).first?.first }
 
+    /// Whether the store holds no data: no entity or join table, only graphimport's own tables and
+    /// failed runs. What a failed import into a new store leaves behind.
+    package func holdsNoData() throws -> Bool {
+        try tableNames() == [] && value("SELECT count(*) FROM graphimport_runs WHERE outcome <> 'failed'") == "0"
+    }
+
     /// Runs `sql` (a change made by hand, as another program would make it).
     package func execute(_ sql: String) throws {
         switch kind {

@@ -19,10 +19,10 @@ struct DeletionParityTests {
             let options = ImportOptions(dryRun: dryRuns.contains(number))
             let expected = try sqlite.importJSON(feed, plan: plan, options: options).get()
             let got = try postgres.importJSON(feed, plan: plan, options: options).get()
-            #expect(EngineFixture.deletions(got) == EngineFixture.deletions(expected), "feed \(number)", sourceLocation: sourceLocation)
+            #expect(got.deletionLines == expected.deletionLines, "feed \(number)", sourceLocation: sourceLocation)
             for entity in plan.entities {
                 #expect(
-                    EngineFixture.countsWithDeletions(got, entity.name) == EngineFixture.countsWithDeletions(expected, entity.name),
+                    got.countsWithDeletions(of: entity.name) == expected.countsWithDeletions(of: entity.name),
                     "feed \(number), \(entity.name)", sourceLocation: sourceLocation)
             }
             #expect(try postgres.rows(plan: plan) == sqlite.rows(plan: plan), "feed \(number)", sourceLocation: sourceLocation)

@@ -51,8 +51,8 @@ struct DeleteMissingTests {
         let fixture = try DeletionFixture(kind, map: postsMap)
         try fixture.importJSON(posts([1, 2, 3, 4]))
         let summary = try fixture.importJSON(posts([1, 3]))
-        #expect(EngineFixture.deletions(summary) == ["Post 2: 2, 4"])
-        #expect(EngineFixture.countsWithDeletions(summary, "Post") == [0, 0, 2, 0, 2])
+        #expect(summary.deletionLines == ["Post 2: 2, 4"])
+        #expect(summary.countsWithDeletions(of: "Post") == [0, 0, 2, 0, 2])
         #expect(summary.changed)
         #expect(try fixture.rows("SELECT id FROM posts ORDER BY id") == ["1", "3"])
         #expect(try fixture.store.deletedRows() == ["\(summary.runID)|Post|{\"id\":2}", "\(summary.runID)|Post|{\"id\":4}"])
@@ -63,7 +63,7 @@ struct DeleteMissingTests {
         let fixture = try DeletionFixture(kind, map: postsMap)
         try fixture.importJSON(posts([1], user: 7))
         let summary = try fixture.importJSON(posts([1], user: 8))
-        #expect(EngineFixture.countsWithDeletions(summary, "User") == [1, 0, 0, 0, 0])
+        #expect(summary.countsWithDeletions(of: "User") == [1, 0, 0, 0, 0])
         #expect(try fixture.rows("SELECT id FROM \"users\" ORDER BY id") == ["7", "8"])
     }
 
@@ -96,7 +96,7 @@ struct DeleteMissingTests {
             #"[{"id":1,"title":"t1","user":{"id":1}},{"id":2,"title":5,"user":{"id":1}}]"#, options: ImportOptions(skipInvalid: true))
         #expect(summary.skippedRecords == 1)
         #expect(summary.deletionsSuspended)
-        #expect(EngineFixture.deletions(summary) == [])
+        #expect(summary.deletionLines == [])
         #expect(try fixture.rows("SELECT id FROM posts ORDER BY id") == ["1", "2"])
     }
 
@@ -106,8 +106,8 @@ struct DeleteMissingTests {
         try fixture.importJSON(posts([1, 2, 3]))
         let summary = try fixture.importJSON(posts([2]), options: ImportOptions(dryRun: true))
         #expect(summary.dryRun)
-        #expect(EngineFixture.deletions(summary) == ["Post 2: 1, 3"])
-        #expect(EngineFixture.countsWithDeletions(summary, "Post") == [0, 0, 1, 0, 2])
+        #expect(summary.deletionLines == ["Post 2: 1, 3"])
+        #expect(summary.countsWithDeletions(of: "Post") == [0, 0, 1, 0, 2])
         #expect(try fixture.value("SELECT count(*) FROM posts") == "3")
         #expect(try fixture.store.deletedRows() == [])
     }
@@ -135,7 +135,7 @@ struct DeleteMissingTests {
         let fixture = try DeletionFixture(kind, map: map)
         try fixture.importJSON(#"[{"id":1},{"id":2},{"id":3}]"#)
         let summary = try fixture.importJSON(#"[{"id":3,"reply_to":1}]"#)
-        #expect(EngineFixture.deletions(summary) == ["Post 1: 2"])
+        #expect(summary.deletionLines == ["Post 1: 2"])
         #expect(try fixture.rows("SELECT id FROM posts ORDER BY id") == ["1", "3"])
     }
 
@@ -146,7 +146,7 @@ struct DeleteMissingTests {
         let plan = try ImportPlan.compile(text: postsMap, fileName: "test.map")
         _ = try store.importJSON(posts(Array(1...20)), plan: plan).get()
         let summary = try store.importJSON(posts(Array(1...20).filter { $0 % 4 != 0 }), plan: plan).get()
-        #expect(EngineFixture.deletions(summary) == ["Post 5: 4, 8, 12, 16, 20"])
+        #expect(summary.deletionLines == ["Post 5: 4, 8, 12, 16, 20"])
         #expect(try store.value("SELECT count(*) FROM posts") == "15")
     }
 }
@@ -172,7 +172,7 @@ struct DeleteWithinTests {
         let fixture = try DeletionFixture(kind, map: commentsMap)
         try fixture.importJSON(#"[{"id":1,"body":"a","post_id":10},{"id":2,"body":"b","post_id":10},{"id":3,"body":"c","post_id":20}]"#)
         let summary = try fixture.importJSON(#"[{"id":1,"body":"a","post_id":10}]"#)
-        #expect(EngineFixture.deletions(summary) == ["Comment 1: 2"])
+        #expect(summary.deletionLines == ["Comment 1: 2"])
         #expect(try fixture.rows("SELECT id FROM comments ORDER BY id") == ["1", "3"])
         #expect(try fixture.value("SELECT count(*) FROM posts") == "2")
     }
@@ -232,8 +232,8 @@ struct DeleteRuleTests {
     func nullifyRemovesTheLinksAndKeepsTheLinkingObjects(kind: StoreKind) throws {
         let fixture = try makeFixture(kind, rule: "nullify")
         let summary = try fixture.importJSON(accountTwoGone)
-        #expect(EngineFixture.deletions(summary) == ["Account 1: 2"])
-        #expect(EngineFixture.countsWithDeletions(summary, "Repo") == [0, 0, 0, 0, 0])
+        #expect(summary.deletionLines == ["Account 1: 2"])
+        #expect(summary.countsWithDeletions(of: "Repo") == [0, 0, 0, 0, 0])
         #expect(
             try fixture.rows("SELECT repos.id, accounts.id FROM repos LEFT JOIN accounts ON accounts.pk = owner_pk ORDER BY repos.id") == ["100|1", "101|NULL"])
         #expect(try fixture.value("SELECT count(*) FROM repos_watchers") == "0")
@@ -246,9 +246,9 @@ struct DeleteRuleTests {
         let fixture = try makeFixture(kind, rule: "cascade")
         let summary = try fixture.importJSON(accountTwoGone)
         // Repo 101 is owned by account 2, repo 100 watched by it; issue 7 follows repo 101.
-        #expect(EngineFixture.deletions(summary) == ["Account 1: 2", "Repo 2: 100, 101", "Issue 1: 7"])
-        #expect(EngineFixture.countsWithDeletions(summary, "Repo") == [0, 0, 0, 0, 2])
-        #expect(EngineFixture.countsWithDeletions(summary, "Issue") == [0, 0, 0, 0, 1])
+        #expect(summary.deletionLines == ["Account 1: 2", "Repo 2: 100, 101", "Issue 1: 7"])
+        #expect(summary.countsWithDeletions(of: "Repo") == [0, 0, 0, 0, 2])
+        #expect(summary.countsWithDeletions(of: "Issue") == [0, 0, 0, 0, 1])
         #expect(try fixture.value("SELECT count(*) FROM repos") == "0")
         #expect(try fixture.value("SELECT count(*) FROM issues") == "0")
         #expect(try fixture.rows("SELECT id, name FROM accounts") == ["1|renamed"])
@@ -327,7 +327,7 @@ struct DeleteRuleTests {
         let fixture = try DeletionFixture(kind, map: map)
         try fixture.importJSON(#"{"users":[{"id":1},{"id":2}],"repos":[{"id":10,"owner_id":2},{"id":11,"owner_id":1}]}"#)
         let summary = try fixture.importJSON(#"{"users":[{"id":1}],"repos":[{"id":11,"owner_id":1}]}"#)
-        #expect(EngineFixture.deletions(summary) == ["User 1: 2", "Repo 1: 10"])
+        #expect(summary.deletionLines == ["User 1: 2", "Repo 1: 10"])
         #expect(try fixture.rows("SELECT id FROM \"users\"") == ["1"])
         #expect(try fixture.rows("SELECT id FROM repos") == ["11"])
         #expect(try fixture.store.deletedRows() == ["\(summary.runID)|User|{\"id\":2}", "\(summary.runID)|Repo|{\"id\":10}"])
@@ -348,7 +348,7 @@ struct DeleteRuleTests {
         let fixture = try DeletionFixture(kind, map: map)
         try fixture.importJSON(#"[{"id":1,"related":[3]},{"id":2,"parent_id":1,"related":[1]},{"id":3}]"#)
         let summary = try fixture.importJSON(#"[{"id":3}]"#)
-        #expect(EngineFixture.deletions(summary) == ["Post 2: 1, 2"])
+        #expect(summary.deletionLines == ["Post 2: 1, 2"])
         #expect(try fixture.rows("SELECT id FROM posts") == ["3"])
         #expect(try fixture.value("SELECT count(*) FROM posts_related") == "0")
         // A kept post that still lists a missing one denies its deletion.
@@ -365,7 +365,7 @@ struct DeleteRuleTests {
         let fixture = try DeletionFixture(kind, map: accountsMap(rule: "deny"))
         try fixture.importJSON(#"{"accounts":[{"id":1,"name":"a"},{"id":2,"name":"b"}],"repos":[{"id":100,"owner_id":1}]}"#)
         let summary = try fixture.importJSON(accountTwoGone)
-        #expect(EngineFixture.deletions(summary) == ["Account 1: 2"])
+        #expect(summary.deletionLines == ["Account 1: 2"])
         #expect(try fixture.rows("SELECT id FROM accounts") == ["1"])
     }
 }

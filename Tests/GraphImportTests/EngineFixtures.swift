@@ -52,12 +52,6 @@ final class EngineFixture {
     func value(_ sql: String) throws -> String? {
         try rows(sql).first?.first
     }
-
-    /// Counts per entity as `[inserted, updated, unchanged, skipped]`.
-    static func counts(_ summary: ImportSummary, _ entity: String) -> [Int] {
-        guard let counts = summary.entities.first(where: { $0.name == entity })?.counts else { return [] }
-        return [counts.inserted, counts.updated, counts.unchanged, counts.skipped]
-    }
 }
 
 /// Movies that name their director by key alone (`director_id`), which makes a stub of a new

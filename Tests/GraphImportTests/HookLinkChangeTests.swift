@@ -46,6 +46,11 @@ private final class SeenMarks: Sendable {
     }
 }
 
+/// Refuses action 11 once its `onchange` mark says it changed.
+private func refusesElevenChanged(_ action: ObjectValues) throws(HookFailure) {
+    if action["id"] == .integer(11) && action["mark"] == .text("changed") { throw HookFailure("action 11 stays") }
+}
+
 private func item(_ id: Int, owner: Int, tags: [Int], labels: [Int] = [], mark: String? = nil) -> String {
     let objects = { (ids: [Int]) in ids.map { #"{"id":\#($0)}"# }.joined(separator: ",") }
     let given = mark.map { #","mark":"\#($0)""# } ?? ""
@@ -126,5 +131,109 @@ struct HookLinkChangeTests {
         try store.run(#"[{"id":2,"mark":"fresh","tags":[{"id":2}]},{"id":1,"tags":[{"id":1}],"ref_ids":[1,2],"lead_id":1}]"#, hooks: hooks)
         #expect(seen.take() == ["2 fresh", "1 changed"])
         #expect(try store.select("SELECT id, mark FROM items ORDER BY id") == [["1", "changed"], ["2", "fresh"]])
+    }
+    /// An object a run changed holds its `onchange` values for the rest of the run: a later
+    /// occurrence that changes nothing more shows `beforeSave` the moved mark, on both stores and
+    /// whatever the batch size (PostgreSQL, which writes `onchange` at the run's end, remembers
+    /// per object which ones the run changed). The filler items put the last occurrence in
+    /// another batch of records than the first.
+    @Test(arguments: StoreKind.testable, [5000, 1])
+    func aLaterOccurrenceSeesTheOnchangeAnEarlierOneMoved(kind: StoreKind, batchSize: Int) throws {
+        let store = try MappedStore(kind, map: itemsMap, batchSize: batchSize)
+        let seen = SeenMarks()
+        var hooks = ImportHooks()
+        hooks.beforeSave["Item"] = seen.hook
+        try store.run("[\(item(1, owner: 1, tags: [1], mark: "fresh")),\(item(2, owner: 1, tags: [1], mark: "fresh"))]", hooks: hooks)
+        _ = seen.take()
+
+        let fillers = (100..<240).map { item($0, owner: 1, tags: [], mark: "filler") }
+        // Item 1 changes its list, item 2 its to-one; each comes again unchanged, at once and
+        // after the fillers.
+        let records =
+            [item(1, owner: 1, tags: [1, 2]), item(2, owner: 2, tags: [1]), item(1, owner: 1, tags: [1, 2]), item(2, owner: 2, tags: [1])]
+            + fillers + [item(1, owner: 1, tags: [1, 2]), item(2, owner: 2, tags: [1])]
+        try store.run("[\(records.joined(separator: ","))]", hooks: hooks)
+        #expect(seen.take().filter { !$0.hasSuffix("filler") } == ["1 changed", "2 changed", "1 changed", "2 changed", "1 changed", "2 changed"])
+        #expect(try store.select("SELECT id, mark FROM items WHERE id < 3 ORDER BY id") == [["1", "changed"], ["2", "changed"]])
+    }
+    /// A board and its actions, a pair stored once (`actions.board_pk`), each with a mark.
+    private static let boardsMap = """
+        records at boards[*] as Board
+        records at actions[*] as Action
+        entity Board
+          key id
+          id : Int
+          mark <- mark : String onchange "changed"
+          actions : [Action] inverse board
+        entity Action
+          key id
+          id : Int
+          mark <- mark : String onchange "changed"
+          board <- idBoard : Board? inverse actions
+        """
+
+    /// An action a board's list lets go gets its `beforeSave` call, with its mark moved (its
+    /// to-one changed), on both stores: a let-go is an update of the action. Also when an
+    /// earlier record of the run linked it, within one PostgreSQL batch or across batches.
+    @Test(arguments: StoreKind.testable, [5000, 1])
+    func anObjectAListStoredOnceLetsGoGetsItsBeforeSave(kind: StoreKind, batchSize: Int) throws {
+        let store = try MappedStore(kind, map: Self.boardsMap, batchSize: batchSize)
+        let seen = SeenMarks()
+        var hooks = ImportHooks()
+        hooks.beforeSave["Action"] = seen.hook
+        let actions = [10, 11, 12, 13].map { #"{"id":\#($0),"mark":"fresh"}"# }.joined(separator: ",")
+        try store.run(#"{"boards":[{"id":1,"mark":"fresh","actions":[\#(actions)]}]}"#, hooks: hooks)
+        #expect(seen.take() == ["10 fresh", "11 fresh", "12 fresh", "13 fresh"])
+
+        try store.run(#"{"boards":[{"id":1,"actions":[11,12,13]}]}"#, hooks: hooks)
+        #expect(seen.take() == ["11 fresh", "12 fresh", "13 fresh", "10 changed"])
+        // Action 10 comes back to board 1 by its own record; the board's list then lets it go
+        // again, with action 11.
+        try store.run(#"{"actions":[{"id":10,"idBoard":1}],"boards":[{"id":1,"actions":[12,13]}]}"#, hooks: hooks)
+        #expect(seen.take() == ["10 changed", "12 fresh", "13 fresh", "10 changed", "11 changed"])
+        let stored = try store.select("SELECT a.id, a.mark, b.id FROM actions a LEFT JOIN boards b ON b.pk = a.board_pk ORDER BY a.id")
+        #expect(stored == [["10", "changed", "NULL"], ["11", "changed", "NULL"], ["12", "fresh", "1"], ["13", "fresh", "1"]])
+    }
+
+    /// A let-go action's `beforeSave` refusal refuses its board's record, on both stores: under
+    /// `skipInvalid` the record is skipped and nothing of it is written.
+    @Test(arguments: StoreKind.testable, [5000, 1])
+    func aLetGoObjectsRefusalRefusesItsOwnersRecord(kind: StoreKind, batchSize: Int) throws {
+        let store = try MappedStore(kind, map: Self.boardsMap, batchSize: batchSize)
+        var hooks = ImportHooks()
+        hooks.beforeSave["Action"] = refusesElevenChanged
+        try store.run(#"{"boards":[{"id":1,"mark":"fresh","actions":[{"id":10,"mark":"fresh"},{"id":11,"mark":"fresh"}]}]}"#, hooks: hooks)
+        var skipped: [RecordError] = []
+        try store.run(
+            #"{"boards":[{"id":1,"mark":"new","actions":[10]},{"id":2,"mark":"fresh"}]}"#, hooks: hooks, options: ImportOptions(skipInvalid: true),
+            onSkip: { skipped.append($0) })
+        #expect(skipped.map(\.recordIndex) == [0])
+        #expect(skipped.first?.message.contains("action 11 stays") == true)
+        let stored = try store.select("SELECT a.id, a.mark, b.id FROM actions a LEFT JOIN boards b ON b.pk = a.board_pk ORDER BY a.id")
+        #expect(stored == [["10", "fresh", "1"], ["11", "fresh", "1"]])
+        #expect(try store.select("SELECT id, mark FROM boards ORDER BY id") == [["1", "fresh"], ["2", "fresh"]])
+    }
+
+    /// A board's list stored once is its actions' to-one, written after the board: a new board's
+    /// list makes no stub of it (no hook call for one), and a change of the list alone changes
+    /// the actions, not the board, whose `beforeSave` sees its mark as it was, on both stores.
+    @Test(arguments: StoreKind.testable, [5000, 1])
+    func aListStoredOnceIsNoChangeOfItsOwner(kind: StoreKind, batchSize: Int) throws {
+        let store = try MappedStore(kind, map: Self.boardsMap, batchSize: batchSize)
+        let seen = SeenMarks()
+        var hooks = ImportHooks()
+        hooks.beforeSave["Board"] = seen.hook
+        hooks.onInsert["Board"] = { board in board["mark"] = .text("inserted") }
+        let first = try store.run(
+            #"{"boards":[{"id":1,"mark":"fresh","actions":[{"id":10,"mark":"fresh"},{"id":11,"mark":"fresh"}]}]}"#, hooks: hooks)
+        #expect(seen.take() == ["1 inserted"])
+        #expect(first.entities.allSatisfy { $0.counts.stubs == 0 && $0.counts.stubsCompleted == 0 })
+        #expect(try store.select("SELECT id, mark FROM boards") == [["1", "inserted"]])
+        try store.execute("UPDATE boards SET mark = 'fresh'")
+        try store.run(#"{"boards":[{"id":1,"actions":[10]}]}"#, hooks: hooks)
+        #expect(seen.take() == ["1 fresh"])
+        try store.run(#"{"boards":[{"id":1,"actions":[10,11]}]}"#, hooks: hooks)
+        #expect(seen.take() == ["1 fresh"])
+        #expect(try store.select("SELECT id, mark FROM boards") == [["1", "fresh"]])
     }
 }

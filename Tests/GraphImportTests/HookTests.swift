@@ -67,7 +67,7 @@ struct HookTests {
         try store.run("[\(movie(1, title: "Heat"))]", hooks: hooks)
         #expect(try store.select("SELECT first_title, seen_status FROM movies") == [["Heat", "new"]])
         let summary = try store.run("[\(movie(1, title: "Heat 4K"))]", hooks: hooks)
-        #expect(EngineFixture.counts(summary, "Movie") == [0, 1, 0, 0])
+        #expect(summary.counts(of: "Movie") == [0, 1, 0, 0])
         #expect(try store.select("SELECT title, first_title FROM movies") == [["Heat 4K", "Heat"]])
     }
 
@@ -84,7 +84,7 @@ struct HookTests {
         #expect(store.recordFailure("[\(movie(1, title: "Heat", starts: "2024-01-02", ends: "2024-01-03")),\(later)]", hooks: hooks)?.recordIndex == 1)
         let summary = try store.run("[\(movie(1, title: "Heat")),\(movie(2)),\(later.replacingOccurrences(of: "01-01", with: "02-01"))]", hooks: hooks)
         #expect(try store.select("SELECT id, title, first_title FROM movies ORDER BY id") == [["1", "Heat 4K", "Heat"], ["2", "Heat", "Heat"]])
-        #expect(EngineFixture.counts(summary, "Movie") == [2, 0, 0, 0])
+        #expect(summary.counts(of: "Movie") == [2, 0, 0, 0])
     }
 
     /// A stub is inserted like any new object: `onInsert` and `beforeSave` see it, with its key
@@ -111,7 +111,7 @@ struct HookTests {
             onSkip: { skipped.append($0) })
         #expect(skipped.map { [$0.member, $0.message] } == [["Person", "13 is unlucky"]])
         #expect(try store.select("SELECT id FROM movies ORDER BY id") == [["1"], ["2"], ["4"]])
-        #expect(EngineFixture.counts(summary, "Person") == [0, 0, 0, 0])
+        #expect(summary.counts(of: "Person") == [0, 0, 0, 0])
     }
 
     /// With a batch of one object, the records before the refused one were sent to the server: rolled back all the same.
@@ -141,7 +141,7 @@ struct HookTests {
         let error = store.recordFailure(#"[{"id":1,"title":"Heat","ends":"2024-01-01"}]"#, hooks: hooks)
         #expect(error?.member == "Movie")
         let summary = try store.run(#"[{"id":1,"title":"Heat","ends":"2024-01-04"}]"#, hooks: hooks)
-        #expect(EngineFixture.counts(summary, "Movie") == [0, 1, 0, 0])
+        #expect(summary.counts(of: "Movie") == [0, 1, 0, 0])
     }
 
     /// The rejected record changed director 5 and inserted person 6 before the movie was refused;
@@ -161,8 +161,8 @@ struct HookTests {
             """, hooks: hooks, options: ImportOptions(skipInvalid: true), onSkip: { skipped.append($0) })
         #expect(skipped.map(\.recordIndex) == [1])
         #expect(skipped.first?.member == "Movie")
-        #expect(EngineFixture.counts(summary, "Movie") == [1, 0, 1, 1])
-        #expect(EngineFixture.counts(summary, "Person") == [1, 0, 1, 0])
+        #expect(summary.counts(of: "Movie") == [1, 0, 1, 1])
+        #expect(summary.counts(of: "Person") == [1, 0, 1, 0])
         #expect(try store.select("SELECT id, name FROM people ORDER BY id") == [["5", "Ann"], ["6", "New"]])
         #expect(try store.select("SELECT id FROM movies ORDER BY id") == [["1"], ["3"]])
         #expect(
@@ -181,7 +181,7 @@ struct HookTests {
         let summary = try store.run(
             "[\(movie(1, more: #","director":{"id":5,"name":"Ann"}"#)),\(movie(2, ends: "2023-01-01", more: #","director":{"id":5,"name":"Bo"}"#))]",
             hooks: hooks, options: ImportOptions(skipInvalid: true))
-        #expect(EngineFixture.counts(summary, "Person") == [0, 0, 1, 0])
+        #expect(summary.counts(of: "Person") == [0, 0, 1, 0])
         #expect(!summary.changed)
         #expect(try store.value("SELECT name FROM people") == "Ann")
     }
@@ -225,7 +225,7 @@ struct HookTests {
         hooks.beforeSave["Item"] = refusesAChangedFirstTitle
         try store.run(#"[{"id":1,"title":"a","seen":1,"mark":"fresh"}]"#, hooks: hooks)
         let same = try store.run(#"[{"id":1,"title":"a","seen":2,"mark":"fresh"}]"#, hooks: hooks)
-        #expect(EngineFixture.counts(same, "Item") == [0, 0, 1, 0])
+        #expect(same.counts(of: "Item") == [0, 0, 1, 0])
         #expect(store.recordFailure(#"[{"id":1,"title":"a","seen":2,"mark":"other"}]"#, hooks: hooks)?.message == "changed")
         try store.run(#"[{"id":1,"title":"b","seen":2,"mark":"fresh"}]"#, hooks: hooks)
         #expect(try store.select("SELECT title, seen, mark FROM items") == [["b", "7", "changed"]])

@@ -32,7 +32,7 @@ struct ImportPolicyTests {
         try store.importJSON(Self.page([(1, "ann"), (2, "bob")]))
         let second = try store.importJSON(Self.page([(4, "dan"), (2, "bob"), (3, "cy")]))
         #expect(try store.select(Self.stargazerRows) == [["ann", "0"], ["bob", "1"], ["dan", "2"], ["cy", "3"]])
-        #expect(EngineFixture.counts(second, "Repo") == [0, 1, 0, 0])
+        #expect(second.counts(of: "Repo") == [0, 1, 0, 0])
     }
 
     @Test(arguments: StoreKind.testable)
@@ -42,7 +42,7 @@ struct ImportPolicyTests {
         try store.importJSON(Self.page([(3, "cy")]))
         let again = try store.importJSON(Self.page([(3, "cy")]))
         #expect(!again.changed)
-        #expect(EngineFixture.counts(again, "Repo") == [0, 0, 1, 0])
+        #expect(again.counts(of: "Repo") == [0, 0, 1, 0])
         #expect(try store.select(Self.stargazerRows) == [["ann", "0"], ["bob", "1"], ["cy", "2"]])
         #expect(try store.value("SELECT changed_run FROM repos") == "2")
     }
@@ -62,7 +62,7 @@ struct ImportPolicyTests {
         let store = try MappedStore(kind, map: map, batchSize: batchSize)
         let summary = try store.importJSON("[" + Self.page([(1, "ann"), (2, "bob")]) + ", " + Self.page([(3, "cy"), (1, "ann")]) + "]")
         #expect(try store.select(Self.stargazerRows) == [["ann", "0"], ["bob", "1"], ["cy", "2"]])
-        #expect(EngineFixture.counts(summary, "Repo") == [1, 0, 0, 0])
+        #expect(summary.counts(of: "Repo") == [1, 0, 0, 0])
     }
 
     /// A merged page of an empty list, or of null, adds nothing and leaves the owner unchanged.
@@ -73,7 +73,7 @@ struct ImportPolicyTests {
         let empty = try store.importJSON(#"{"id": 1, "stargazers": []}"#)
         let null = try store.importJSON(#"{"id": 1, "stargazers": null}"#)
         #expect(try store.select(Self.stargazerRows) == [["ann", "0"]])
-        #expect(EngineFixture.counts(empty, "Repo") == [0, 0, 1, 0] && EngineFixture.counts(null, "Repo") == [0, 0, 1, 0])
+        #expect(empty.counts(of: "Repo") == [0, 0, 1, 0] && null.counts(of: "Repo") == [0, 0, 1, 0])
     }
 
     /// Slack's channel members with a role on each link, a page at a time.
@@ -97,12 +97,12 @@ struct ImportPolicyTests {
         try store.importJSON(#"{"id": "C1", "members": [{"user": "U1", "role": "admin"}, {"user": "U2", "role": "member"}]}"#)
         let second = try store.importJSON(#"{"id": "C1", "members": [{"user": "U2", "role": "admin"}, {"user": "U3", "role": "member"}]}"#)
         #expect(try store.select(Self.memberRows) == [["U1", "admin", "0"], ["U2", "admin", "1"], ["U3", "member", "2"]])
-        #expect(EngineFixture.counts(second, "Channel") == [0, 1, 0, 0])
+        #expect(second.counts(of: "Channel") == [0, 1, 0, 0])
         let again = try store.importJSON(#"{"id": "C1", "members": [{"user": "U2", "role": "admin"}]}"#)
         #expect(!again.changed)
         // A changed value alone marks the owner updated, and keeps every place.
         let demoted = try store.importJSON(#"{"id": "C1", "members": [{"user": "U1", "role": "member"}]}"#)
-        #expect(EngineFixture.counts(demoted, "Channel") == [0, 1, 0, 0])
+        #expect(demoted.counts(of: "Channel") == [0, 1, 0, 0])
         #expect(try store.select(Self.memberRows) == [["U1", "member", "0"], ["U2", "admin", "1"], ["U3", "member", "2"]])
     }
 
@@ -152,7 +152,7 @@ struct ImportPolicyTests {
         #expect(summary.unlinked[0].samples.map(\.path) == ["$.posts[0].author_id"])
         #expect(summary.unlinked[1].samples.map(\.path) == ["$.posts[0].tag_ids[0]", "$.posts[0].tag_ids[1]", "$.posts[0].tag_ids[2]"])
         #expect(summary.unlinked[1].samples.map(\.key) == ["5", "6", "5"])
-        #expect(EngineFixture.counts(summary, "Post") == [2, 0, 0, 0])
+        #expect(summary.counts(of: "Post") == [2, 0, 0, 0])
     }
 
     /// Tags are stored by another feed first; then posts link to them.
@@ -184,7 +184,7 @@ struct ImportPolicyTests {
         // An unknown key for a to-one links nothing: the stored link stays.
         let unknown = try store.importJSON(#"{"tags": [], "posts": [{"id": 1, "author_id": 99}]}"#)
         #expect(try store.value(Self.postAuthor) == "swift")
-        #expect(EngineFixture.counts(unknown, "Post") == [0, 0, 1, 0])
+        #expect(unknown.counts(of: "Post") == [0, 0, 1, 0])
     }
 
     /// "Earlier in the run" is document order: a key met before its object, even in one batch, links nothing.
@@ -199,7 +199,7 @@ struct ImportPolicyTests {
         // The next run finds it stored.
         let next = try store.importJSON(#"{"posts": [{"id": 1, "tag_ids": [2], "author_id": 2}]}"#)
         #expect(try store.select(Self.postTags) == [["sqlite"]])
-        #expect(next.unlinked.isEmpty && EngineFixture.counts(next, "Post") == [0, 1, 0, 0])
+        #expect(next.unlinked.isEmpty && next.counts(of: "Post") == [0, 1, 0, 0])
     }
 
     /// An object met twice in a run: a later unknown key of a to-one keeps what an earlier occurrence linked.
@@ -258,8 +258,8 @@ struct ImportPolicyTests {
         let summary = try store.importJSON(Self.changes, options: Self.options(.insert))
         #expect(try store.select(Self.users) == [["1", "Ann"], ["2", "Bob"]])
         #expect(try store.select(Self.teams) == [["10", "Core"], ["11", "NULL"]])
-        #expect(EngineFixture.counts(summary, "User") == [1, 0, 1, 0])
-        #expect(EngineFixture.counts(summary, "Team") == [1, 0, 0, 0])
+        #expect(summary.counts(of: "User") == [1, 0, 1, 0])
+        #expect(summary.counts(of: "Team") == [1, 0, 0, 0])
     }
 
     @Test(arguments: StoreKind.testable)
@@ -268,7 +268,7 @@ struct ImportPolicyTests {
         let summary = try store.importJSON(Self.changes, options: Self.options(.update))
         #expect(try store.select(Self.users) == [["1", "Ann B"]])
         #expect(try store.select(Self.teams) == [["10", "Platform"]])
-        #expect(EngineFixture.counts(summary, "User") == [0, 1, 0, 0])
+        #expect(summary.counts(of: "User") == [0, 1, 0, 0])
         #expect(summary.entities.map(\.counts.notInserted) == [1, 0])
     }
 
@@ -286,7 +286,7 @@ struct ImportPolicyTests {
         let summary = try store.importJSON(Self.changes)
         #expect(try store.select(Self.users) == [["1", "Ann B"], ["2", "Bob"]])
         #expect(try store.select(Self.teams) == [["10", "Core"], ["11", "NULL"]])
-        #expect(EngineFixture.counts(summary, "Team") == [1, 0, 1, 0])
+        #expect(summary.counts(of: "Team") == [1, 0, 1, 0])
     }
 
     @Test(arguments: StoreKind.testable)
@@ -294,7 +294,7 @@ struct ImportPolicyTests {
         let store = try Self.seeded(kind, Self.usersMap.replacingOccurrences(of: "  name : String", with: "  name : String\n  mode insert"))
         let summary = try store.importJSON(Self.changes, options: Self.options(.update))
         #expect(try store.select(Self.users) == [["1", "Ann"]])
-        #expect(EngineFixture.counts(summary, "User") == [0, 0, 1, 0])
+        #expect(summary.counts(of: "User") == [0, 0, 1, 0])
         #expect(summary.entities[0].counts.notInserted == 1)
     }
 
@@ -321,8 +321,8 @@ struct ImportPolicyTests {
             """#, options: Self.options(.insert))
         #expect(try store.select(Self.users) == [["1", "Ann"], ["2", "Bob"], ["3", "Cy"]])
         #expect(try store.select(Self.teams) == [["10", "Core"], ["11", "First"], ["12", "NULL"]])
-        #expect(EngineFixture.counts(summary, "User") == [2, 0, 0, 0])
-        #expect(EngineFixture.counts(summary, "Team") == [2, 0, 0, 0])
+        #expect(summary.counts(of: "User") == [2, 0, 0, 0])
+        #expect(summary.counts(of: "Team") == [2, 0, 0, 0])
     }
 
     /// A stored object its mode leaves alone still links from the objects that name it; a new one
@@ -348,7 +348,7 @@ struct ImportPolicyTests {
         let summary = try store.importJSON(#"[{"id": 1, "members": [{"id": 6, "name": "New"}, {"id": 5, "name": "Eve B"}]}]"#)
         #expect(try store.select(#"SELECT u.id, u.name, j.position FROM teams_members j JOIN "users" u ON u.pk = j.users_pk"#) == [["5", "Eve B", "0"]])
         #expect(summary.entities.map(\.counts.notInserted) == [0, 1])
-        #expect(EngineFixture.counts(summary, "Team") == [0, 1, 0, 0])
+        #expect(summary.counts(of: "Team") == [0, 1, 0, 0])
     }
 
     // MARK: What changed

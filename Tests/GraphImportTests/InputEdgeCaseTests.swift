@@ -1,5 +1,6 @@
 import GraphImport
 import GraphImportSchema
+import GraphImportStoreTestSupport
 import Testing
 
 /// Decisions on input that is valid JSON but unusual, each documented in the README.
@@ -18,7 +19,7 @@ struct InputEdgeCaseTests {
                   raw : JSON?
                 """)
         let summary = try fixture.importJSON(#"[{"id":"a\u0000b","name":"x\u0000y","raw":{"k":"\u0000"}},{"id":"a"}]"#)
-        #expect(EngineFixture.counts(summary, "Item") == [2, 0, 0, 0])
+        #expect(summary.counts(of: "Item") == [2, 0, 0, 0])
         let rows = try fixture.rows("SELECT hex(id), hex(name) FROM items ORDER BY pk")
         #expect(rows == [["'610062'", "'780079'"], ["'61'", "''"]])
         // A JSON value keeps it escaped, so text functions see all of it.

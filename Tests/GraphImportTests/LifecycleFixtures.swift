@@ -36,17 +36,6 @@ extension EngineFixture {
         guard case .record(let error)? = importFailure(json, hooks: hooks, options: options) else { return nil }
         return error
     }
-
-    /// The summary's deletions as `Entity count: sample keys` (`Post 2: 2, 4`).
-    static func deletions(_ summary: ImportSummary) -> [String] {
-        summary.deletions.map { "\($0.entity) \($0.count): " + $0.sampleKeys.joined(separator: ", ") }
-    }
-
-    /// Counts per entity as `[inserted, updated, unchanged, skipped, deleted]`.
-    static func countsWithDeletions(_ summary: ImportSummary, _ entity: String) -> [Int] {
-        guard let counts = summary.entities.first(where: { $0.name == entity })?.counts else { return [] }
-        return [counts.inserted, counts.updated, counts.unchanged, counts.skipped, counts.deleted]
-    }
 }
 
 /// A date no import of these tests writes, to tell a value the engine set from one it left alone.

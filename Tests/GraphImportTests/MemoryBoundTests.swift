@@ -1,5 +1,6 @@
 @testable import GraphImport
 import GraphImportSchema
+import GraphImportStoreTestSupport
 import Testing
 
 /// Users change `seenIn` only when a value of theirs changes, so the markers an import writes and
@@ -78,7 +79,7 @@ struct MemoryBoundTests {
     }
 
     private func counts(_ summary: ImportSummary) -> [String] {
-        summary.entities.map { "\($0.name) \(EngineFixture.countsWithDeletions(summary, $0.name))" }
+        summary.entities.map { "\($0.name) \(summary.countsWithDeletions(of: $0.name))" }
     }
 
     /// A run that keeps one object per entity in memory must do and count exactly what a run that

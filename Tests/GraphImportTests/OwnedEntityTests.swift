@@ -71,7 +71,7 @@ struct OwnedEntityTests {
         #expect(try store.select("SELECT owner_id, position, number FROM phones") == [["1", "0", "+47 1"]])
         #expect(try store.select("SELECT p.name, h.city FROM people p JOIN homes h ON h.pk = p.home_pk") == [["Ann", "Oslo"]])
         // Two people with the same address each own a row of their own.
-        #expect(EngineFixture.counts(summary, "Address") == [3, 0, 0, 0])
+        #expect(summary.counts(of: "Address") == [3, 0, 0, 0])
         #expect(
             try store.select(
                 "SELECT p.name, a.street FROM people p JOIN people_addresses j ON j.people_pk = p.pk JOIN addresses a ON a.pk = j.addresses_pk ORDER BY p.id, j.position"
@@ -84,7 +84,7 @@ struct OwnedEntityTests {
         _ = try store.importJSON(Self.contacts, plan: plan).get()
         let again = try store.importJSON(Self.contacts, plan: plan).get()
         #expect(!again.changed)
-        #expect(EngineFixture.counts(again, "Address") == [0, 0, 3, 0])
+        #expect(again.counts(of: "Address") == [0, 0, 3, 0])
         #expect(try store.select("SELECT count(*) FROM addresses WHERE changed_run <> inserted_run") == [["0"]])
     }
 
@@ -98,7 +98,7 @@ struct OwnedEntityTests {
         let summary = try store.importJSON(
             #"[{"number": "A1", "lines": [{"sku": "pen", "quantity": 1}, {"sku": "ink", "quantity": 5}]}]"#, plan: plan
         ).get()
-        #expect(EngineFixture.counts(summary, "Line") == [0, 1, 1, 0])
+        #expect(summary.counts(of: "Line") == [0, 1, 1, 0])
         #expect(deleted(summary, "Line") == 1)
         #expect(summary.deletions == [Deletions(entity: "Line", count: 1, sampleKeys: ["('A1', 2)"])])
         #expect(try store.select("SELECT position, sku, quantity FROM lines ORDER BY position") == [["0", "pen", "1"], ["1", "ink", "5"]])
@@ -205,8 +205,8 @@ struct OwnedEntityTests {
         let (store, plan) = try storeAndPlan(kind, contactsMap)
         _ = try store.importJSON(#"{"people": [{"id": 1, "name": "Ann", "home": {"city": "Oslo"}}]}"#, plan: plan).get()
         let moved = try store.importJSON(#"{"people": [{"id": 1, "name": "Ann", "home": {"city": "Rome"}}]}"#, plan: plan).get()
-        #expect(EngineFixture.counts(moved, "Home") == [0, 1, 0, 0])
-        #expect(EngineFixture.counts(moved, "Person") == [0, 0, 1, 0])
+        #expect(moved.counts(of: "Home") == [0, 1, 0, 0])
+        #expect(moved.counts(of: "Person") == [0, 0, 1, 0])
         #expect(try store.select("SELECT owner_id, position, city FROM homes") == [["1", "0", "Rome"]])
         let cleared = try store.importJSON(#"{"people": [{"id": 1, "name": "Ann", "home": null}]}"#, plan: plan).get()
         #expect(deleted(cleared, "Home") == 1)

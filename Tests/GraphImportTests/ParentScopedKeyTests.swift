@@ -212,7 +212,7 @@ struct ParentScopedKeyTests {
         try fixture.importJSON(
             #"{"repository": {"id": 7}, "issues": [{"number": 1}, {"number": 2}]}"# + "\n" + #"{"repository": {"id": 8}, "issues": [{"number": 1}]}"#)
         let summary = try fixture.importJSON(#"{"repository": {"id": 7}, "issues": [{"number": 2}]}"#)
-        #expect(EngineFixture.deletions(summary) == ["Issue 1: (7, 1)"])
+        #expect(summary.deletionLines == ["Issue 1: (7, 1)"])
         #expect(try fixture.rows("SELECT repo_id, number FROM issues ORDER BY repo_id, number") == ["7|2", "8|1"])
         #expect(try fixture.store.deletedRows() == [#"\#(summary.runID)|Issue|{"repoId":7,"number":1}"#])
     }
@@ -266,8 +266,8 @@ struct ParentListDeletionTests {
         let fixture = try DeletionFixture(kind, map: orderLinesMap)
         try fixture.importJSON(orders([(1, [1, 2, 3]), (2, [1, 2])]))
         let summary = try fixture.importJSON(orders([(1, [1, 3])]))
-        #expect(EngineFixture.deletions(summary) == ["Line 1: (1, 2)"])
-        #expect(EngineFixture.countsWithDeletions(summary, "Line") == [0, 0, 2, 0, 1])
+        #expect(summary.deletionLines == ["Line 1: (1, 2)"])
+        #expect(summary.countsWithDeletions(of: "Line") == [0, 0, 2, 0, 1])
         #expect(try fixture.rows("SELECT order_id, line FROM lines ORDER BY order_id, line") == ["1|1", "1|3", "2|1", "2|2"])
         #expect(try fixture.store.deletedRows() == [#"\#(summary.runID)|Line|{"orderId":1,"line":2}"#])
     }
@@ -277,7 +277,7 @@ struct ParentListDeletionTests {
         let fixture = try DeletionFixture(kind, map: orderLinesMap)
         try fixture.importJSON(orders([(1, [1, 2, 3]), (2, [1])]))
         let summary = try fixture.importJSON(orders([(1, []), (2, [1])]), options: ImportOptions(dryRun: true))
-        #expect(EngineFixture.deletions(summary) == ["Line 3: (1, 1), (1, 2), (1, 3)"])
+        #expect(summary.deletionLines == ["Line 3: (1, 1), (1, 2), (1, 3)"])
         #expect(try fixture.value("SELECT count(*) FROM lines") == "4")
     }
 
@@ -297,7 +297,7 @@ struct ParentListDeletionTests {
         let fixture = try DeletionFixture(kind, map: orderLinesMap.replacingOccurrences(of: "delete missing within order", with: "delete missing"))
         try fixture.importJSON(orders([(1, [1]), (2, [1])]))
         let summary = try fixture.importJSON(orders([(1, [1])]))
-        #expect(EngineFixture.deletions(summary) == ["Line 1: (2, 1)"])
+        #expect(summary.deletionLines == ["Line 1: (2, 1)"])
     }
 
     /// A child a list dropped but the feed holds under another parent is not missing (many-to-many
@@ -318,7 +318,7 @@ struct ParentListDeletionTests {
         let fixture = try DeletionFixture(kind, map: map)
         try fixture.importJSON(#"{"posts": [{"id": 1, "tags": ["a", "b"]}, {"id": 2, "tags": ["c"]}]}"#)
         let summary = try fixture.importJSON(#"{"posts": [{"id": 1, "tags": ["a"]}, {"id": 2, "tags": ["b"]}]}"#)
-        #expect(EngineFixture.deletions(summary) == ["Tag 1: 'c'"])
+        #expect(summary.deletionLines == ["Tag 1: 'c'"])
         #expect(try fixture.rows("SELECT name FROM tags ORDER BY name") == ["a", "b"])
     }
 }

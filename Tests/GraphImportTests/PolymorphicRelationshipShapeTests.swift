@@ -65,7 +65,7 @@ struct PolymorphicRelationshipShapeTests {
                   name : String
                 """, fileName: "test.map")
         let summary = try store.importJSON(#"[{"id":1,"things":["t1_b","t5_sub","t3_a","t3_c"]}]"#, plan: plan).get()
-        #expect(EngineFixture.counts(summary, "Post") == [2, 0, 0, 0])
+        #expect(summary.counts(of: "Post") == [2, 0, 0, 0])
         #expect(
             try store.select("SELECT posts.name FROM saveds_things_post JOIN posts ON posts.pk = posts_pk ORDER BY position") == [["t3_a"], ["t3_c"]])
         #expect(try store.select("SELECT comments.name FROM saveds_things_comment JOIN comments ON comments.pk = comments_pk") == [["t1_b"]])

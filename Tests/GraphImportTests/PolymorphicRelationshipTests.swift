@@ -62,7 +62,7 @@ struct PolymorphicRelationshipTests {
     func theFormOfTheKeyChoosesTheEntityOfAToOne(kind: StoreKind) throws {
         let (store, plan) = try storeAndPlan(kind, keptThreadMap)
         let summary = try store.importJSON(thread([("t1_b", "t3_a"), ("t1_c", "t1_b")]), plan: plan).get()
-        #expect(EngineFixture.counts(summary, "Comment") == [2, 0, 0, 0])
+        #expect(summary.counts(of: "Comment") == [2, 0, 0, 0])
         // One nullable foreign key per entity; the one that is set says which entity was chosen.
         #expect(
             try store.select(
@@ -87,8 +87,8 @@ struct PolymorphicRelationshipTests {
     func aKeyOfAnObjectNotYetStoredMakesAStubOfTheChosenEntity(kind: StoreKind) throws {
         let (store, plan) = try storeAndPlan(kind, keptThreadMap)
         let summary = try store.importJSON(thread(posts: [], [("t1_b", "t1_zz"), ("t1_c", "t3_yy")]), plan: plan).get()
-        #expect(EngineFixture.counts(summary, "Comment") == [3, 0, 0, 0])
-        #expect(EngineFixture.counts(summary, "Post") == [1, 0, 0, 0])
+        #expect(summary.counts(of: "Comment") == [3, 0, 0, 0])
+        #expect(summary.counts(of: "Post") == [1, 0, 0, 0])
         #expect(
             try store.select("SELECT name, coalesce(body, '(stub)') FROM comments ORDER BY name") == [
                 ["t1_b", "b"], ["t1_c", "b"], ["t1_zz", "(stub)"],
@@ -101,14 +101,14 @@ struct PolymorphicRelationshipTests {
         let (store, plan) = try storeAndPlan(kind, keptThreadMap)
         _ = try store.importJSON(thread([("t1_b", "t3_a"), ("t1_c", "t3_a")]), plan: plan).get()
         let summary = try store.importJSON(thread([("t1_b", "t3_a"), ("t1_c", "t1_b")]), plan: plan).get()
-        #expect(EngineFixture.counts(summary, "Comment") == [0, 1, 1, 0])
+        #expect(summary.counts(of: "Comment") == [0, 1, 1, 0])
         #expect(
             try store.select(
                 "SELECT CASE WHEN parent_post_pk IS NULL THEN 'none' ELSE 'post' END, CASE WHEN parent_comment_pk IS NULL THEN 'none' ELSE 'comment' END "
                     + "FROM comments WHERE name = 't1_c'") == [["none", "comment"]])
         let again = try store.importJSON(thread([("t1_b", "t3_a"), ("t1_c", "t1_b")]), plan: plan).get()
         #expect(!again.changed)
-        #expect(EngineFixture.counts(again, "Comment") == [0, 0, 2, 0])
+        #expect(again.counts(of: "Comment") == [0, 0, 2, 0])
     }
 
     @Test(arguments: StoreKind.testable)
@@ -117,7 +117,7 @@ struct PolymorphicRelationshipTests {
         _ = try store.importJSON(thread(posts: ["t3_a", "t3_b"], [("t1_x", "t3_a"), ("t1_y", "t1_x"), ("t1_z", "t3_b")]), plan: plan).get()
         // Post t3_a leaves the feed: its comment goes (cascade), and the reply to that comment with it.
         let summary = try store.importJSON(thread(posts: ["t3_b"], []), plan: plan).get()
-        #expect(EngineFixture.deletions(summary) == ["Post 1: 't3_a'", "Comment 2: 't1_x', 't1_y'"])
+        #expect(summary.deletionLines == ["Post 1: 't3_a'", "Comment 2: 't1_x', 't1_y'"])
         #expect(try store.select("SELECT name FROM comments ORDER BY name") == [["t1_z"]])
     }
 
@@ -178,8 +178,8 @@ struct PolymorphicRelationshipTests {
             #"[{"id":1,"items":[{"type":"photo","id":5,"width":3},{"type":"ad","id":9},{"type":"video","id":5,"seconds":4},{"type":"photo","id":6}]}]"#,
             plan: plan
         ).get()
-        #expect(EngineFixture.counts(summary, "Photo") == [2, 0, 0, 0])
-        #expect(EngineFixture.counts(summary, "Video") == [1, 0, 0, 0])
+        #expect(summary.counts(of: "Photo") == [2, 0, 0, 0])
+        #expect(summary.counts(of: "Video") == [1, 0, 0, 0])
         // A join table per entity; `position` orders each entity's links.
         #expect(
             try store.select(
@@ -195,7 +195,7 @@ struct PolymorphicRelationshipTests {
         let (store, plan) = try storeAndPlan(kind, albumMap)
         _ = try store.importJSON(#"[{"id":1,"items":[{"type":"photo","id":5},{"type":"video","id":6}]}]"#, plan: plan).get()
         let summary = try store.importJSON(#"[{"id":1,"items":[{"type":"video","id":5},{"type":"photo","id":7}]}]"#, plan: plan).get()
-        #expect(EngineFixture.counts(summary, "Album") == [0, 1, 0, 0])
+        #expect(summary.counts(of: "Album") == [0, 1, 0, 0])
         #expect(
             try store.select("SELECT photos.id, position FROM albums_media_photo JOIN photos ON photos.pk = albums_media_photo.photos_pk ORDER BY position")
                 == [["7", "0"]])
@@ -232,7 +232,7 @@ struct PolymorphicRelationshipTests {
         let first = try MappedStore(kind, map: before)
         try first.importJSON(thread([("t1_b", "t3_a")]))
         let summary = try first.store.importJSON(thread([("t1_b", "t3_a")]), map: threadMap)
-        #expect(EngineFixture.counts(summary, "Comment") == [0, 1, 0, 0])
+        #expect(summary.counts(of: "Comment") == [0, 1, 0, 0])
         #expect(try first.select("SELECT p.name FROM comments c JOIN posts p ON p.pk = c.parent_post_pk") == [["t3_a"]])
     }
 }

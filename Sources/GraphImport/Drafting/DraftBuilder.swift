@@ -20,9 +20,9 @@ struct DraftBuilder {
     /// Whether a draft of the current record lacks a value its entity requires on insert.
     private var recordLacksRequired = false
     /// What `$key` reads in the object being drafted: the name of the member a `{*}` took it from.
-    private var memberName: String?
+    private(set) var memberName: String?
     /// What `$` reads in the object being drafted when it stands for a string, number or boolean.
-    private var bareValue: JSONValue?
+    private(set) var bareValue: JSONValue?
     /// The member name of the current record, when its route takes records with `{*}`.
     private var recordMemberName: String?
     /// By entity index: whether the entity reads `$` or `$key` (`EntityPlan.readsBareValue`).
@@ -34,7 +34,7 @@ struct DraftBuilder {
     /// `bareValue`, which no other entity reads.
     private let keepsBareValue: [Bool]
     /// What `$index` reads in the object being drafted: its position in the array it came from.
-    private var elementIndex: Int?
+    private(set) var elementIndex: Int?
     /// The position of the current record in its array, when its route takes array elements.
     private var recordElementIndex: Int?
     /// By entity index: whether the entity reads `$index` (`EntityPlan.readsElementIndex`); only
@@ -50,12 +50,12 @@ struct DraftBuilder {
     /// The objects being drafted, outermost first, each with the depth of `stack` at it and the
     /// name of the member a `{*}` took it from: what `@parent` and `@parent.$key` read (the last
     /// is the object being drafted, the one before it its parent).
-    private var parents: [(object: JSONObject, depth: Int, memberName: String?)] = []
+    private(set) var parents: [(object: JSONObject, depth: Int, memberName: String?)] = []
     /// Whether a path of the map reads `@root`: only then are `rootValues` given (`takeRootValues`).
     let readsRoot: Bool
     /// The response's values `@root` paths read, by capture index, as the reader kept them in the
     /// current record's document before the record.
-    private var rootValues: [Int: JSONValue] = [:]
+    private(set) var rootValues: [Int: JSONValue] = [:]
     /// What `rootValues` was made from: the reader's count of captures and the document.
     private var rootValuesSource = (captures: -1, document: -1)
 
@@ -494,130 +494,6 @@ struct DraftBuilder {
         } catch {
             throw self.error(member(), error.message, hint: error.hint, below: below)
         }
-    }
-
-    /// Follows `path` from `object`, pushing each step taken (unless `push` is false); nil when a
-    /// key or index is absent. A null on the way makes the value null, and so does an empty
-    /// string: many services send `""` for "no object" (Reddit's `replies`). Any other
-    /// non-container on the way is an error.
-    private mutating func lookup(_ path: [PathStep], in object: JSONObject, member: String?, push: Bool = true) throws(RecordError) -> JSONValue? {
-        // Most paths are one key: answered without wrapping the object as a value to walk from.
-        if path.count == 1, case .key(let key) = path[0] {
-            guard let value = object[key] else { return nil }
-            if push { stack.append(path[0]) }
-            return value
-        }
-        if path.isEmpty, let bareValue { return bareValue }
-        var current = JSONValue.object(object)
-        for (taken, step) in path.enumerated() {
-            switch (step, current) {
-            case (_, .null), (_, .string("")):
-                return .null
-            case (.key(let key), .object(let container)):
-                guard let next = container[key] else { return nil }
-                current = next
-            case (.index(let index), .array(let elements)):
-                guard index < elements.count else { return nil }
-                current = elements[index]
-            case (.key(let key), _):
-                throw error(member, "expected an object with the key '\(key)', found \(current.kindName)", hint: nil, below: unpushed(path, taken, push))
-            case (.index(let index), _):
-                throw error(
-                    member, "expected an array to take element [\(index)] of, found \(current.kindName)", hint: nil, below: unpushed(path, taken, push))
-            case (.memberName, _):
-                // `@parent.$key`: the member name of the object the `@parent` steps reached.
-                if taken > 0 {
-                    let level = parents.count - 1 - taken
-                    return level >= 0 ? parents[level].memberName.map { .string($0) } : nil
-                }
-                return memberName.map { .string($0) }
-            case (.elementIndex, _):
-                return elementIndex.map { .number(JSONNumber(literal: String($0))) }
-            case (.parent, _):
-                // Leading steps only: the object being drafted is `parents.last`.
-                let level = parents.count - 2 - taken
-                guard level >= 0 else { return nil }
-                current = .object(parents[level].object)
-            case (.root(let index), _):
-                guard let value = rootValues[index] else { return nil }
-                current = value
-            }
-            if push { stack.append(step) }
-        }
-        return current
-    }
-
-    /// The steps of `path` before step `taken`, for a message, when `lookup` did not push them
-    /// (taken only when there is an error: a slice for every step cost a retain and a release).
-    private func unpushed(_ path: [PathStep], _ taken: Int, _ pushed: Bool) -> ArraySlice<PathStep> {
-        pushed ? [] : path[..<taken]
-    }
-
-    /// `<- a, b`: the first path that holds a value other than null, else the first that holds
-    /// null, else nil (no path is there). `taken` is set to the path read: -1 for `first`, else an
-    /// index into `fallbacks`. Nothing is pushed.
-    private mutating func lookupFirst(
-        _ first: [PathStep], _ fallbacks: [[PathStep]], in object: JSONObject, member: String, taken: inout Int
-    ) throws(RecordError) -> JSONValue? {
-        var null: Int?
-        for index in -1..<fallbacks.count {
-            switch try lookup(index < 0 ? first : fallbacks[index], in: object, member: member, push: false) {
-            case nil: continue
-            case .null?: if null == nil { null = index }
-            case let value?:
-                taken = index
-                return value
-            }
-        }
-        guard let null else { return nil }
-        taken = null
-        return .null
-    }
-
-    /// A relationship's `lookupFirst`, pushing the path it read.
-    mutating func lookupFirst(_ first: [PathStep], _ fallbacks: [[PathStep]], in object: JSONObject, member: String)
-        throws(RecordError) -> JSONValue?
-    {
-        var taken = -1
-        guard let found = try lookupFirst(first, fallbacks, in: object, member: member, taken: &taken) else { return nil }
-        stack.append(contentsOf: taken < 0 ? first : fallbacks[taken])
-        return found
-    }
-
-    /// A to-one read through its fallbacks and its `where`, pushing the steps taken.
-    private mutating func lookup(_ relationship: ToOnePlan, in object: JSONObject, member: String) throws(RecordError) -> JSONValue? {
-        let found = try lookupFirst(relationship.path, relationship.fallbacks, in: object, member: member)
-        guard let filter = relationship.filter, let found else { return found }
-        return try pick(found, filter, of: relationship, member: member)
-    }
-
-    /// A to-one's `where`: the value if it holds, of an array the first element it holds for
-    /// (its index pushed), else null; then its `each` path. A required to-one with none is an error.
-    private mutating func pick(_ value: JSONValue, _ filter: FilterPlan, of relationship: ToOnePlan, member: String) throws(RecordError)
-        -> JSONValue
-    {
-        let picked = filter.pick(value)
-        if let index = picked.index { stack.append(.index(index)) }
-        if case .null = picked.value {
-            if case .null = value {
-            } else if !relationship.isOptional {
-                throw error(
-                    member, "nothing here holds for `where \(filter.description)`",
-                    hint: "declare it optional: `: \(plan.entities[relationship.target].name)?`")
-            }
-            return .null
-        }
-        guard !relationship.elementPath.isEmpty else { return picked.value }
-        guard case .object(let wrapper) = picked.value, let inner = try lookup(relationship.elementPath, in: wrapper, member: member) else {
-            throw error(member, "expected an object with '\(relationship.elementPath.text)', found \(picked.value.kindName)", hint: nil)
-        }
-        return inner
-    }
-
-    /// Undoes what `lookup` pushed (it stops early when a key is absent).
-    mutating func truncate(to depth: Int) {
-        // One by one: removing a range went through the general replaceSubrange.
-        while stack.count > depth { stack.removeLast() }
     }
 
     /// The error at the value `stack` leads to, and `below` it the steps not pushed.

@@ -159,11 +159,16 @@ struct ObjectDecisions {
     /// values computed) as saved: the engine's values (`onchange` only when `changed`), then the
     /// `beforeSave` hook's verdict. The engine's values are an update's of an object stored
     /// before the run: one the run inserted (`insertedByRun`, a stub too) keeps those its insert
-    /// gave it, the map's or what `onInsert` set, when the feed gives it again.
-    func update(_ entity: Int, _ merged: inout [SQLValue?], changed: Bool, insertedByRun: Bool) throws(WriteError) {
+    /// gave it, the map's or what `onInsert` set, when the feed gives it again. `changedEarlier`:
+    /// an earlier occurrence in the run changed the object, which holds the `onchange` values
+    /// since, changed now or not (SQLite's stored values have them already; PostgreSQL, which
+    /// writes them at the run's end, says so).
+    func update(
+        _ entity: Int, _ merged: inout [SQLValue?], changed: Bool, changedEarlier: Bool = false, insertedByRun: Bool
+    ) throws(WriteError) {
         if !insertedByRun {
             let engine = engineValues[entity]
-            if changed { for (attribute, value) in engine.onChange { merged[attribute] = value } }
+            if changed || changedEarlier { for (attribute, value) in engine.onChange { merged[attribute] = value } }
             for (attribute, value) in engine.always { merged[attribute] = value }
         }
         try values.checkBeforeSave(entity, merged)

@@ -19,9 +19,7 @@ extension PostgresBatchWriter {
             for link in links {
                 if let key = target(of: link) { listed.insert(key) }
             }
-            // A mode that keeps stored objects as they are keeps their link too (`ObjectDecisions.fate`).
-            guard !relationship.mergesList, decisions.fate(relationship.target, stored: true) == .write else { continue }
-            for key in holders(of: draft.key, relationship, toOne: toOne) where !listed.contains(key) {
+            for key in lettingGo(of: draft.key, relationship, listing: listed) {
                 let target = plan.entities[relationship.target]
                 var values = [SQLValue?](repeating: nil, count: target.attributes.count)
                 for (position, attribute) in target.keyAttributes.enumerated() { values[attribute] = key.values[position] }
@@ -33,6 +31,16 @@ extension PostgresBatchWriter {
                         toMany: Array(repeating: nil, count: target.toMany.count)))
             }
         }
+    }
+
+    /// The keys of the objects that `relationship`'s list of the owner with key `owner`, which
+    /// names `listed`, lets go at this point of the run: none for a `merge` list, or one whose
+    /// targets' mode keeps stored objects as they are (their link too: `ObjectDecisions.fate`).
+    /// The record completion asks before the record is gathered, for their `beforeSave` hook.
+    func lettingGo(of owner: ObjectKey, _ relationship: ToManyPlan, listing listed: Set<ObjectKey>) -> [ObjectKey] {
+        guard let toOne = relationship.foreignKey, !relationship.mergesList, decisions.fate(relationship.target, stored: true) == .write
+        else { return [] }
+        return holders(of: owner, relationship, toOne: toOne).filter { !listed.contains($0) }
     }
 
     /// The keys of the objects whose to-one `toOne` (the inverse of `relationship`) links to the

@@ -24,6 +24,9 @@ final class PostgresRecordCompletion {
     /// Per entity: whether a new stub of it gets values besides its key and defaults (derived
     /// values, hooks), gathered before its record (`stubs`).
     private let completesStubs: [Bool]
+    /// Per entity: whether a list of it stored once, as its targets' to-one, lets objects go
+    /// whose entity has a `beforeSave` hook (`letGo`).
+    private let letsGoHooked: [Bool]
     /// Whether some entity's mode is not `upsert`.
     private let prunes: Bool
     /// Whether the map needs any of this.
@@ -51,6 +54,9 @@ final class PostgresRecordCompletion {
             return inputs
         }
         completesStubs = plan.entities.indices.map { derives[$0] || hooked[$0] }
+        letsGoHooked = plan.entities.map { entity in
+            entity.toMany.contains { $0.foreignKey != nil && !$0.mergesList && decisions.values.hooks[$0.target].beforeSave != nil }
+        }
         prunes = plan.entities.indices.contains(where: decisions.decidesByMode)
         isNeeded = readsEvery.contains(true) || derives.contains(true)
     }
@@ -213,13 +219,29 @@ final class PostgresRecordCompletion {
         for (index, link) in draft.toOne.enumerated() {
             if let link { done.toOne[index] = try complete(link) }
         }
-        for (index, links) in draft.toMany.enumerated() {
+        let relationships = plan.entities[entity].toMany
+        for (index, links) in draft.toMany.enumerated() where relationships[index].foreignKey == nil {
             guard let links else { continue }
-            var list = links
-            for (element, link) in links.enumerated() { list[element] = try complete(link) }
-            done.toMany[index] = list
+            done.toMany[index] = try links.map { link in try complete(link) }
         }
-        guard readsEvery[entity] || derives[entity] else { return done }
+        if readsEvery[entity] || derives[entity] { try completeValues(draft, &done) }
+        // A list stored once, as its targets' to-one, is written after its owner, as on SQLite:
+        // its elements' link into the owner finds the owner (it makes no stub of it), then the
+        // objects it no longer names are let go.
+        if plan.entities[entity].storesListsOnce {
+            for (index, links) in draft.toMany.enumerated() where relationships[index].foreignKey != nil {
+                guard let links else { continue }
+                done.toMany[index] = try links.map { link in try complete(link) }
+            }
+            if letsGoHooked[entity] { try letGo(from: done) }
+        }
+        return done
+    }
+
+    /// The object's own values in `done` (its links completed): derived values, and what
+    /// `onInsert` sets on a new one or `beforeSave` sees of a stored one.
+    private func completeValues(_ draft: ObjectDraft, _ done: inout ObjectDraft) throws {
+        let entity = draft.entity
         var values: [SQLValue?]
         if needsStored(draft), let stored = try objects.stored(entity, draft.key) {
             values = stored.indices.map { (decisions.takesFeedValue(entity, column: $0) ? draft.values[$0] : nil) ?? stored[$0] }
@@ -227,11 +249,10 @@ final class PostgresRecordCompletion {
             if decisions.values.hooks[entity].beforeSave != nil {
                 // The hook sees the values as saved: a change of a value, a to-one or a list
                 // moves `onchange`, as on SQLite (`links`).
-                var saved = values
                 let linksChanged = try links(of: done, over: objects.links(entity, draft.key))
                 let changed =
                     linksChanged || values.indices.contains { decisions.isChange(entity, column: $0, values[$0] ?? .null, stored[$0] ?? .null) }
-                try decisions.update(entity, &saved, changed: changed, insertedByRun: objects.insertedByRun(entity, draft.key))
+                try save(entity, draft.key, values, changed: changed)
             }
             for index in plan.entities[entity].derivedAttributes { done.values[index] = values[index] }
             // An engine-set (`always`) value the feed gives is never written: the batch keeps what
@@ -250,7 +271,46 @@ final class PostgresRecordCompletion {
             for index in plan.entities[entity].derivedAttributes { done.values[index] = values[index] }
         }
         objects.note(entity, draft.key, values)
-        return done
+    }
+
+    /// Shows `beforeSave` a stored object's `values` (its stored ones with the record's over
+    /// them) as saved (`ObjectDecisions.update`). The objects the run changed are remembered for
+    /// the run, not the batch: their rows get `onchange` at its end, and a later occurrence sees
+    /// it moved whatever the batch size, as on SQLite.
+    private func save(_ entity: Int, _ key: ObjectKey, _ values: [SQLValue?], changed: Bool) throws {
+        var saved = values
+        let insertedByRun = try objects.insertedByRun(entity, key)
+        try decisions.update(entity, &saved, changed: changed, changedEarlier: objects.changedByRun(entity, key), insertedByRun: insertedByRun)
+        if changed && !insertedByRun && !decisions.engineValues[entity].onChange.isEmpty { objects.noteChanged(entity, key) }
+    }
+
+    /// Shows `beforeSave` each object that `draft`'s lists stored once let go (the writer gathers
+    /// them with their to-one null: `PostgresBatchWriter.lettingGo`), as the SQLite writer's
+    /// update of it does after the owner's: its stored values, its to-one into the owner gone, a
+    /// change. A refusal refuses the owner's record.
+    private func letGo(from draft: ObjectDraft) throws {
+        for (index, relationship) in plan.entities[draft.entity].toMany.enumerated() {
+            guard let toOne = relationship.foreignKey, let links = draft.toMany[index], objects.readsLinks[relationship.target] else { continue }
+            var listed = Set<ObjectKey>()
+            for link in links {
+                switch link {
+                case .null: break
+                case .object(let nested): listed.insert(nested.key)
+                case .reference(_, let key), .existing(_, let key, _): listed.insert(key)
+                }
+            }
+            let batch = view.batch
+            let released = batch.lettingGo(of: draft.key, relationship, listing: listed)
+            if let error = batch.gatheringError { throw error }
+            try objects.fetchMissing(relationship.target, released)
+            for key in released {
+                guard let values = try objects.stored(relationship.target, key) else { continue }
+                var links = try objects.links(relationship.target, key)
+                links.toOne[toOne] = nil
+                objects.noteLinks(relationship.target, key, links)
+                try save(relationship.target, key, values, changed: true)
+            }
+        }
     }
 
     /// Notes what `draft`'s object links to once it is written, its to-ones and lists laid over

@@ -36,6 +36,10 @@ final class PostgresStoredObjects {
     private var fetchedLinks: [[ObjectKey: StoredLinks]]
     private var writtenLinks: [[ObjectKey: StoredLinks]]
     private var pendingLinks: [[ObjectKey: StoredLinks]]
+    /// Per entity: the stored objects whose `onchange` values the run moved, kept for the whole
+    /// run (the values reach the rows only at its end), and those the record being completed moves.
+    private var changedByRun: [Set<ObjectKey>]
+    private var pendingChanged: [Set<ObjectKey>]
 
     init(plan: ImportPlan, connection: PostgresConnection, runID: Int64, readsLinks: [Bool]) {
         self.plan = plan
@@ -49,6 +53,8 @@ final class PostgresStoredObjects {
         fetchedLinks = fetched.map { _ in [:] }
         writtenLinks = fetchedLinks
         pendingLinks = fetchedLinks
+        changedByRun = Array(repeating: [], count: plan.entities.count)
+        pendingChanged = changedByRun
     }
 
     /// Starts a record batch: forgets the rows of the last one and the writes the writer has sent
@@ -75,6 +81,13 @@ final class PostgresStoredObjects {
             fetched[entity][keys[place]] = Array(values.prefix(attributes))
             if values[attributes] == .integer(runID) { fetchedInserted[entity].insert(keys[place]) }
         }
+    }
+
+    /// Reads at once the rows of those of `keys` that the record batch's fetch did not name, which
+    /// `stored` and `links` would read one by one.
+    func fetchMissing(_ entity: Int, _ keys: [ObjectKey]) throws(PostgresError) {
+        let missing = keys.filter { fetched[entity][$0] == nil }
+        if !missing.isEmpty { try read(entity, missing) }
     }
 
     /// The object's values (in attribute order) when it is stored or written earlier in the run,
@@ -168,6 +181,18 @@ final class PostgresStoredObjects {
         pendingLinks[entity][key] = links
     }
 
+    /// Notes that the record being completed moves the object's `onchange` values (an update
+    /// that changes it): a later occurrence in the run finds them so (`changedByRun`).
+    func noteChanged(_ entity: Int, _ key: ObjectKey) {
+        pendingChanged[entity].insert(key)
+    }
+
+    /// Whether the run moved the object's `onchange` values earlier (`noteChanged`): it holds
+    /// them from then on, though its row gets them only at the run's end.
+    func changedByRun(_ entity: Int, _ key: ObjectKey) -> Bool {
+        changedByRun[entity].contains(key) || pendingChanged[entity].contains(key)
+    }
+
     /// Whether the run inserted the object (a stub too), stored or written earlier in the run: a
     /// row an earlier batch wrote, or one the run wrote that no batch fetched as stored.
     func insertedByRun(_ entity: Int, _ key: ObjectKey) throws(PostgresError) -> Bool {
@@ -201,6 +226,10 @@ final class PostgresStoredObjects {
             writtenLinks[entity].merge(pendingLinks[entity]) { $1 }
             pendingLinks[entity] = [:]
         }
+        for entity in pendingChanged.indices where !pendingChanged[entity].isEmpty {
+            changedByRun[entity].formUnion(pendingChanged[entity])
+            pendingChanged[entity] = []
+        }
         if let draft, fetched.contains(where: { !$0.isEmpty }) { noteNew(draft) }
     }
 
@@ -208,6 +237,7 @@ final class PostgresStoredObjects {
     func discardRecord() {
         for entity in pending.indices where !pending[entity].isEmpty { pending[entity] = [:] }
         for entity in pendingLinks.indices where !pendingLinks[entity].isEmpty { pendingLinks[entity] = [:] }
+        for entity in pendingChanged.indices where !pendingChanged[entity].isEmpty { pendingChanged[entity] = [] }
     }
 
     /// Notes each object of the tree (stubs included) that was fetched as not stored: the record
