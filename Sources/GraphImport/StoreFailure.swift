@@ -40,6 +40,8 @@ public struct StoreFailure: Error, Equatable, Sendable {
     /// The PostgreSQL server's own report (its SQLSTATE, message and statement), on a PostgreSQL
     /// store; `message` is its message.
     public var server: PostgresError?
+    /// SQLite's own error, on a SQLite store, for a caller that keeps it (`GraphError.store`).
+    var sqlite: StoreError?
 
     package init(kind: Kind, message: String) {
         self.kind = kind
@@ -59,6 +61,7 @@ public struct StoreFailure: Error, Equatable, Sendable {
     /// The failure `error` stands for.
     public init(_ error: StoreError) {
         message = error.description
+        sqlite = error
         if error.isBusy {
             kind = .busy
         } else if error.isReadOnly {

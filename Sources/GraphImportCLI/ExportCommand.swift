@@ -81,12 +81,13 @@ enum ExportCommand {
             }
             return .ok
         } catch {
-            if case .server(let failure) = error, let server {
-                return PostgresStoreCommand.fail(failure, store: server, io: io)
+            // The server's report in its own words and exit status, whichever case holds it.
+            if let report = error.serverReport, let server {
+                return PostgresStoreCommand.fail(report, store: server, io: io)
             }
             reportError("cannot export the store \(server?.description ?? storePath): \(error.message)", hint: error.hint, io: io)
             switch error {
-            case .store(let failure): return ExitCode(failure)
+            case .store(let failure): return ExitCode(failure.kind)
             case .interrupted: return .temporaryFailure
             case .storeMismatch: return .cannotCreate
             default: return .usage

@@ -147,6 +147,39 @@ struct ObjectGraphDeleteTests {
         }
     }
 
+    /// A deletion the store refuses halfway (a trigger of its own refuses deleting repos, after
+    /// the cascade deleted the issues) rolls back whole and is recorded as a failed run, alike on
+    /// both stores: the same record, the store's own error kept in the graph's error.
+    @Test(arguments: StoreKind.testable)
+    func aDeletionTheStoreRefusesHalfwayLeavesItAsItWasAndIsRecordedAsFailed(_ kind: StoreKind) throws {
+        try withRulesGraph(on: kind) { graph, store in
+            switch kind {
+            case .sqlite:
+                try store.execute("CREATE TRIGGER keep_repos BEFORE DELETE ON repos BEGIN SELECT RAISE(ABORT, 'repos are kept'); END")
+            case .postgresql:
+                try store.execute("CREATE FUNCTION keep_repos() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'repos are kept'; END $$")
+                try store.execute("CREATE TRIGGER keep_repos BEFORE DELETE ON repos FOR EACH ROW EXECUTE FUNCTION keep_repos()")
+            }
+            let before = try store.rows()
+            let core = try #require(try graph.object("Repo", key: "core"))
+            let error = try #require(#expect(throws: GraphError.self) { try graph.delete(core) })
+            #expect(error.kind == .store)
+            #expect(error.message.contains("repos are kept"), "\(error)")
+            #expect(kind == .sqlite ? error.store != nil : error.server != nil, "the store's own error is kept")
+            #expect(try store.rows() == before)
+            #expect(try store.store.deletedRows() == [])
+            #expect(
+                try store.select("SELECT id, input, outcome, records, skipped_records, input_bytes, counts FROM graphimport_runs WHERE id > 1") == [
+                    ["2", "delete Repo 'core'", "failed", "0", "0", "NULL", "NULL"]
+                ])
+            #expect(try store.value("SELECT error FROM graphimport_runs WHERE id = 2") == error.description)
+            // The graph deletes again once the store lets it.
+            try store.execute("DROP TRIGGER keep_repos" + (kind == .postgresql ? " ON repos" : ""))
+            #expect(try graph.delete(core).map(\.entity) == ["Issue", "Repo"])
+            #expect(try store.select("SELECT id, outcome FROM graphimport_runs WHERE id = 3") == [["3", "succeeded"]])
+        }
+    }
+
     @Test(arguments: StoreKind.testable)
     func anObjectDeletedMeanwhileIsReportedNotDeletedTwice(_ kind: StoreKind) throws {
         try withRulesGraph(on: kind) { graph, store in
@@ -174,12 +207,41 @@ struct ObjectGraphDeleteTests {
         }
     }
 
+    /// A deletion that waits past its wait for a store another writer holds fails as an import
+    /// does: one `.busy` kind on both stores, the store's own error kept, nothing deleted. (SQLite
+    /// cannot record the run while another connection writes, as for an import; PostgreSQL's
+    /// lock is the store's own, so the run is recorded, as failed.)
+    @Test(arguments: StoreKind.testable)
+    func aDeletionThatWaitsPastItsWaitIsABusyStoreOnBoth(_ kind: StoreKind) throws {
+        try withRulesGraph(on: kind) { _, store in
+            let graph = try ObjectGraph(store: store.store.location, plan: store.plan, readOnly: false, wait: 0.2)
+            let issue = try #require(try graph.object("Issue", key: 3))
+            let before = try store.rows()
+            try store.store.whileLocked {
+                let error = try #require(#expect(throws: GraphError.self) { try graph.delete(issue) })
+                #expect(error.kind == .busy)
+                #expect(error.hint == "another import or deletion holds the store; retry later")
+                switch kind {
+                case .sqlite: #expect(error.store?.isBusy == true)
+                case .postgresql: #expect(error.server?.sqlState == "55P03")
+                }
+            }
+            #expect(try store.rows() == before)
+            #expect(try store.store.deletedRows() == [])
+            #expect(try store.select("SELECT outcome FROM graphimport_runs WHERE id > 1") == (kind == .sqlite ? [] : [["failed"]]))
+            #expect(try graph.delete(issue) == [Deletions(entity: "Issue", count: 1, sampleKeys: ["3"])])
+        }
+    }
+
     @Test(arguments: StoreKind.testable)
     func aGraphOpenedReadOnlyDeletesNothing(_ kind: StoreKind) throws {
         try withRulesGraph(on: kind, readOnly: true) { graph, store in
             let issue = try #require(try graph.object("Issue", key: 3))
-            #expect(throws: GraphError.self) { try graph.delete(issue) }
+            #expect(
+                throws: GraphError(.misuse, "the graph was opened read-only; nothing was deleted", hint: "open it with readOnly: false")
+            ) { try graph.delete(issue) }
             #expect(try store.value("SELECT count(*) FROM issues") == "3")
+            #expect(try store.value("SELECT count(*) FROM graphimport_runs") == "1")
         }
     }
 }

@@ -9,9 +9,12 @@ public enum ExportError: Error, Sendable, CustomStringConvertible {
     case unknownName(String, hint: String?)
     /// A `--where` condition or `--key` value that cannot be used.
     case badRequest(String, hint: String?)
-    /// Reading the store failed.
-    case store(StoreError)
-    /// Reading a PostgreSQL store failed: the server, or the connection to it.
+    /// Reading the store failed in a way both stores can have (busy, no right to read, a damaged
+    /// file, an I/O error), whichever store it was: its `kind` says what to do, and on a PostgreSQL
+    /// store its `server` holds the server's own report, as an import's `ImportError.store` does.
+    case store(StoreFailure)
+    /// Reading a PostgreSQL store failed in a way only a server has (a login, an unreachable host,
+    /// a lost connection, a timeout).
     case server(PostgresError)
     /// The store does not hold what the map describes: another program's database, or a store
     /// made by another map (or an older version of this one) that lacks a table or column.
@@ -22,7 +25,7 @@ public enum ExportError: Error, Sendable, CustomStringConvertible {
     public var message: String {
         switch self {
         case .unknownName(let message, _), .badRequest(let message, _), .storeMismatch(let message, _): message
-        case .store(let error): error.description
+        case .store(let failure): failure.message
         case .server(let error): error.message
         case .interrupted: "interrupted: the export is incomplete"
         }
@@ -38,12 +41,27 @@ public enum ExportError: Error, Sendable, CustomStringConvertible {
 
     public var description: String { message }
 
+    /// The server's own report, whichever case holds it (nil on a SQLite store).
+    package var serverReport: PostgresError? {
+        switch self {
+        case .store(let failure): failure.server
+        case .server(let error): error
+        default: nil
+        }
+    }
+
+    /// The export's error for a failed read of a PostgreSQL store: `.store` for a failure a SQLite
+    /// store has too (the rule `ImportError.init(store:_:)` follows), `.server` for the rest.
+    init(server error: PostgresError) {
+        self = StoreFailure(server: error).map(ExportError.store) ?? .server(error)
+    }
+
     /// A failed read of either store.
     init(_ error: ReadError) {
         switch error {
-        case .sqlite(let error as StoreError): self = .store(error)
+        case .sqlite(let error as StoreError): self = .store(StoreFailure(error))
         case .sqlite(let error): self = .badRequest(error.description, hint: nil)
-        case .server(let error): self = (error as? PostgresError).map(ExportError.server) ?? .badRequest(error.description, hint: nil)
+        case .server(let error): self = (error as? PostgresError).map(ExportError.init(server:)) ?? .badRequest(error.description, hint: nil)
         }
     }
 
@@ -51,7 +69,8 @@ public enum ExportError: Error, Sendable, CustomStringConvertible {
     init(_ error: GraphError) {
         switch error.kind {
         case .unknownName: self = .unknownName(error.message, hint: error.hint)
-        case .store, .busy: self = error.store.map(ExportError.store) ?? error.server.map(ExportError.server) ?? .badRequest(error.message, hint: error.hint)
+        case .store, .busy:
+            self = error.store.map { .store(StoreFailure($0)) } ?? error.server.map(ExportError.init(server:)) ?? .badRequest(error.message, hint: error.hint)
         case .storeMismatch: self = .storeMismatch(error.message, hint: error.hint ?? "")
         case .misuse, .syntax, .denied, .decoding: self = .badRequest(error.message, hint: error.hint)
         }

@@ -37,7 +37,7 @@ public final class GraphExporter {
     ) throws(ExportError) -> ExportSummary {
         let reader: any StoreReader
         if case .postgres(let location) = StoreLocation(storePath) {
-            do { reader = try PostgresReader(location) } catch { throw .server(error) }
+            do { reader = try PostgresReader(location) } catch { throw ExportError(server: error) }
         } else {
             do throws(StoreError) {
                 let store = try Store(path: storePath, options: Database.Options(create: false, readOnly: true, busyTimeout: busyTimeout))
@@ -46,7 +46,7 @@ public final class GraphExporter {
                 try store.database.execute("PRAGMA cache_size = -8192")
                 reader = SQLiteReader(store: store)
             } catch {
-                throw .store(error)
+                throw .store(StoreFailure(error))
             }
         }
         return try run(reader: reader, request: request, shouldStop: shouldStop, write: write)

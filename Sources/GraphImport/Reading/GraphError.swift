@@ -66,6 +66,21 @@ public struct GraphError: Error, Equatable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// A run's failure (`StoreSession`, `ObjectGraph.delete`), the same kind of graph error as a
+    /// read's on either store, the store's own error kept.
+    init(_ error: ImportError) {
+        switch error {
+        case .store(_, let failure):
+            let busy = failure.kind == .busy
+            self.init(busy ? .busy : .store, failure.message, hint: busy ? Self.busyHint : nil)
+            store = failure.sqlite
+            server = failure.server
+        case .server(_, let error): self.init(ReadError.server(error))
+        case .denied(let denied): self.init(denied)
+        default: self.init(.store, error.description)
+        }
+    }
+
     public var description: String { message + (hint.map { "; " + $0 } ?? "") }
 
     /// `Tweet has no attribute 'lnag'` with `did you mean 'lang'?` when a name is close.

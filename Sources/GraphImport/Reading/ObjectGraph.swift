@@ -30,7 +30,7 @@ public final class ObjectGraph {
     /// Whether `delete` is refused.
     let readOnly: Bool
     /// How long a write (`delete`) waits for the store: SQLite's busy timeout, PostgreSQL's lock.
-    static let waitSeconds = 30.0
+    let waitSeconds: Double
     let names: GraphNames
     /// Per entity: `SELECT "t"."pk", the attributes, the to-ones, inserted_run, changed_run FROM "t"`;
     /// nil for an entity whose table the store does not have yet (it has no objects).
@@ -50,9 +50,16 @@ public final class ObjectGraph {
 
     /// Opens the store at `path` (a file, which must exist, or a PostgreSQL connection string)
     /// with a compiled plan. `readOnly` refuses `delete`.
-    public init(store path: String, plan: ImportPlan, readOnly: Bool = false) throws(GraphError) {
+    public convenience init(store path: String, plan: ImportPlan, readOnly: Bool = false) throws(GraphError) {
+        try self.init(store: path, plan: plan, readOnly: readOnly, wait: 30)
+    }
+
+    /// Opens the store at `path` as `init(store:plan:readOnly:)` does, a deletion waiting `wait`
+    /// seconds for a store another import or deletion holds.
+    package init(store path: String, plan: ImportPlan, readOnly: Bool, wait: Double) throws(GraphError) {
         self.plan = plan
         self.readOnly = readOnly
+        waitSeconds = wait
         names = GraphNames(plan: plan)
         let reader: any StoreReader
         if case .postgres(let location) = StoreLocation(path) {
@@ -60,7 +67,7 @@ public final class ObjectGraph {
             store = nil
         } else {
             let store = try reading { () throws(StoreError) in
-                try Store(path: path, options: Database.Options(create: false, readOnly: readOnly, busyTimeout: Self.waitSeconds))
+                try Store(path: path, options: Database.Options(create: false, readOnly: readOnly, busyTimeout: wait))
             }
             self.store = store
             reader = SQLiteReader(store: store)

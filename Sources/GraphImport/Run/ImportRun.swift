@@ -108,6 +108,7 @@ struct ImportRun<Session: StoreSession> {
             var entityCounts = counts[index]
             entityCounts.skipped = loop.skippedByEntity[index]
             entityCounts.passedOver = loop.passedOverByEntity[index]
+            entityCounts.notInserted = sink.tally.notInsertedCount(index)
             entityCounts.deleted = summary.deletions.first { $0.entity == plan.entities[index].name }?.count ?? 0
             return (plan.entities[index].name, entityCounts)
         }
@@ -119,10 +120,8 @@ struct ImportRun<Session: StoreSession> {
     func recordFailure(_ error: ImportError) {
         // The store is never deleted, not even one this run created: another import may already
         // have it open, and removing it under that import loses its data.
-        session.rollback()
-        try? session.recorderAfterFailure()?.finishRun(
-            beganID, outcome: .failed, records: Int64(records), skippedRecords: Int64(skippedRecords), inputBytes: Int64(tap.byteCount),
-            inputSHA256: nil, counts: nil, error: error.description)
+        session.recordFailure(
+            of: beganID, error: error.description, records: Int64(records), skippedRecords: Int64(skippedRecords), inputBytes: Int64(tap.byteCount))
     }
 
     /// Writes the response's metadata (from the map) and the caller's, in the import's transaction.

@@ -1,14 +1,16 @@
 import GraphImportSchema
 
-/// What a store does for one import run, in the order `ImportRun` asks: record the run, open the
-/// run's transaction under the store's write lock, migrate, make the sink that writes the
-/// objects, save metadata, record the run's end, commit or roll back. Every decision about the
-/// run (`--if-changed`, an empty feed, `delete missing`'s suspension, a dry run, a failure) is
-/// `ImportRun`'s; a session only executes, and says its failures as `ImportError`s.
+/// What a store does for one run, in the order `ImportRun` (or `ObjectGraph.delete`) asks: record
+/// the run, open the run's transaction under the store's write lock, migrate, make the sink that
+/// writes the objects (or the doomed objects of a deletion), save metadata, record the run's end,
+/// commit or roll back. Every decision about the run (`--if-changed`, an empty feed, `delete
+/// missing`'s suspension, a dry run, a failure) is the run's; a session only executes, and says
+/// its failures as `ImportError`s.
 ///
 /// A new store conforms a session and a sink (`Stores/NAME/`) and gets a case of `StoreLocation`.
 protocol StoreSession {
     associatedtype Sink: StoreSink
+    associatedtype Doomed: DoomedObjects
 
     /// The store as messages and the summary show it (a connection string without its password).
     var storeName: String { get }
@@ -31,12 +33,19 @@ protocol StoreSession {
     /// `decisions`, made once for the run (its plan, modes, run context and hooks).
     func makeSink(decisions: ObjectDecisions, options: ImportOptions) throws(ImportError) -> Sink
 
+    /// The doomed objects of a deletion in the run `runID` (`ObjectGraph.delete`), the stored
+    /// object `rowID` of entity `entity` doomed first.
+    func doomedObjects(plan: ImportPlan, runID: Int64, first rowID: Int64, of entity: Int) throws(ImportError) -> Doomed
+
+    /// A failure of the deletion walk over this store's doomed objects, as the run's.
+    func deletionError(_ error: DeletionFailure<Doomed.Failure>) -> ImportError
+
     func setMeta(_ key: String, _ value: MetaValue) throws(ImportError)
     func unsetMeta(_ key: String) throws(ImportError)
 
     /// Records the run's end (inside the transaction when it is open, so it commits with the data).
     func finishRun(
-        _ runID: Int64, outcome: RunOutcome, records: Int64?, skippedRecords: Int64, inputBytes: Int64, inputSHA256: String?, counts: String?,
+        _ runID: Int64, outcome: RunOutcome, records: Int64?, skippedRecords: Int64, inputBytes: Int64?, inputSHA256: String?, counts: String?,
         error: String?
     ) throws(ImportError)
 
@@ -49,6 +58,20 @@ protocol StoreSession {
 
     /// The failure as the caller sees it (SQLite names the import that holds a busy store's lock).
     func explained(_ error: ImportError) -> ImportError
+}
+
+extension StoreSession {
+    /// Rolls the run's transaction back and records the run `beganID` (its id outside the
+    /// transaction) as failed with `error`: through a new connection when this one was lost, and
+    /// not at all when the store cannot be reached. The same for an import and a deletion.
+    func recordFailure(
+        of beganID: Int64, error: String, records: Int64 = 0, skippedRecords: Int64 = 0, inputBytes: Int64? = nil
+    ) {
+        rollback()
+        try? recorderAfterFailure()?.finishRun(
+            beganID, outcome: .failed, records: records, skippedRecords: skippedRecords, inputBytes: inputBytes, inputSHA256: nil, counts: nil,
+            error: error)
+    }
 }
 
 /// Writes one run's objects into a store: the write loop, and what is left once the feed is read.
@@ -72,6 +95,8 @@ protocol StoreSink {
     /// a complete feed no longer holds; says what was, or would be, deleted.
     func delete(missing: Bool, dryRun: Bool) throws(ImportError) -> [Deletions]
 
-    /// Writes the engine's values left for the run's end, and counts each entity's objects.
+    /// Writes the engine's values left for the run's end, and counts each entity's objects as the
+    /// store knows them (inserted, updated, unchanged, stubs); what the run's shared state counts
+    /// (skipped, passed over, not inserted by a mode) `ImportRun` adds.
     func counts() throws(ImportError) -> [EntityCounts]
 }

@@ -33,6 +33,12 @@ struct PostgresSession: StoreSession {
         batchSize = options.postgresBatchSize
     }
 
+    /// A session over a connection already open (`ObjectGraph.delete`'s), which waits `wait`
+    /// seconds for the store's lock.
+    init(connection: PostgresConnection, wait: Double) {
+        self.init(connection: connection, location: connection.location, wait: wait, batchSize: ImportOptions().postgresBatchSize)
+    }
+
     private init(connection: PostgresConnection, location: ConnectionString, wait: Double, batchSize: Int) {
         self.connection = connection
         self.location = location
@@ -76,6 +82,17 @@ struct PostgresSession: StoreSession {
             changeLog: ChangeLog(options: options, entities: plan.entities.count))
     }
 
+    func doomedObjects(plan: ImportPlan, runID: Int64, first rowID: Int64, of entity: Int) throws(ImportError) -> PostgresDoomedObjects {
+        var doomed = PostgresDoomedObjects(plan: plan, connection: connection, runID: runID)
+        try server { () throws(PostgresError) in
+            try doomed.prepare()
+            try doomed.doom(entity, "SELECT $1::bigint", [String(rowID)])
+        }
+        return doomed
+    }
+
+    func deletionError(_ error: DeletionFailure<PostgresError>) -> ImportError { error.importError(store: storeName) }
+
     func setMeta(_ key: String, _ value: MetaValue) throws(ImportError) {
         try server { () throws(PostgresError) in try connection.setMeta(key, value) }
     }
@@ -85,7 +102,7 @@ struct PostgresSession: StoreSession {
     }
 
     func finishRun(
-        _ runID: Int64, outcome: RunOutcome, records: Int64?, skippedRecords: Int64, inputBytes: Int64, inputSHA256: String?, counts: String?,
+        _ runID: Int64, outcome: RunOutcome, records: Int64?, skippedRecords: Int64, inputBytes: Int64?, inputSHA256: String?, counts: String?,
         error: String?
     ) throws(ImportError) {
         try server { () throws(PostgresError) in
@@ -173,9 +190,7 @@ struct PostgresSink: StoreSink {
     func counts() throws(ImportError) -> [EntityCounts] {
         try server { () throws(PostgresError) in
             try writer.writeEngineValues()
-            var counts = try writer.counts()
-            for index in counts.indices { counts[index].notInserted = writer.tally.notInsertedCount(index) }
-            return counts
+            return try writer.counts()
         }
     }
 

@@ -74,11 +74,7 @@ final class GraphWriter<Store: EntityStore> {
 
     /// What happened to the objects of each entity, counted once per object (`ObjectMemory.counts`).
     func counts() -> [EntityCounts] {
-        plan.entities.indices.map { entity in
-            var counts = memory.counts(entity)
-            counts.notInserted = tally.notInsertedCount(entity)
-            return counts
-        }
+        plan.entities.indices.map { memory.counts($0) }
     }
 
     /// Puts back `changed_run` and the `onchange` values of objects whose changes in this run

@@ -47,6 +47,11 @@ struct SQLiteSession: StoreSession {
         self.store = store
     }
 
+    /// A session over a store already open for writing (`ObjectGraph.delete`'s), checked when it was opened.
+    init(store: Store) {
+        self.store = store
+    }
+
     func beginRun(input: String, mapName: String, mapSHA256: String, pid: Int32, host: String) throws(ImportError) -> Int64 {
         do {
             return try store.beginRun(input: input, mapName: mapName, mapSHA256: mapSHA256, pid: pid, host: host)
@@ -82,6 +87,20 @@ struct SQLiteSession: StoreSession {
         return SQLiteSink(store: store, writer: writer, deferredIndexes: deferred)
     }
 
+    func doomedObjects(plan: ImportPlan, runID: Int64, first rowID: Int64, of entity: Int) throws(ImportError) -> SQLiteDoomedObjects<SQLiteEntityStore> {
+        let stores = plan.entities.map { SQLiteEntityStore($0, database: store.database, startedEmpty: false) }
+        var doomed = SQLiteDoomedObjects(plan: plan, stores: stores, runID: runID)
+        doomed.insert(rowID, of: entity)
+        return doomed
+    }
+
+    func deletionError(_ error: DeletionFailure<StoreError>) -> ImportError {
+        switch error {
+        case .denied(let denied): .denied(denied)
+        case .store(let error): .store(store: store.path, StoreFailure(error))
+        }
+    }
+
     func setMeta(_ key: String, _ value: MetaValue) throws(ImportError) {
         try step { () throws(StoreError) in try store.setMeta(key, value) }
     }
@@ -91,7 +110,7 @@ struct SQLiteSession: StoreSession {
     }
 
     func finishRun(
-        _ runID: Int64, outcome: RunOutcome, records: Int64?, skippedRecords: Int64, inputBytes: Int64, inputSHA256: String?, counts: String?,
+        _ runID: Int64, outcome: RunOutcome, records: Int64?, skippedRecords: Int64, inputBytes: Int64?, inputSHA256: String?, counts: String?,
         error: String?
     ) throws(ImportError) {
         try step { () throws(StoreError) in
