@@ -22,7 +22,7 @@
 -- - an upsert writes a row only when a value differs (`IS DISTINCT FROM`), so re-importing an
 --   unchanged feed changes nothing; dates become 'YYYY-MM-DDTHH:MM:SS.sssZ' text in UTC.
 -- The tables are those `graphimport schema --map Mappings/tweets.map --store postgresql://…`
--- prints, without graphimport's bookkeeping (the `inserted_run` / `changed_run` columns, the
+-- prints, without graphimport's bookkeeping (the `inserted_run` / `changed_run` / `stub_run` columns, the
 -- graphimport_* tables), which the reference does not keep. Not reproduced: deeper nesting than
 -- one retweeted_status, type checks and error reports, keys other than those of tweets.map.
 

@@ -79,6 +79,37 @@ struct BenchmarkShapeTests {
         #expect(updated[1] == updated[0])
     }
 
+    /// The benchmark checks every reference's store against graphimport's with `digest.py` before
+    /// it reports a time: the stdlib Python reference and graphimport must digest alike, schema
+    /// line included, so a column the engine adds (a bookkeeping column the references do not
+    /// keep) is either in the digest's `BOOKKEEPING_COLUMNS` or fails here, not in the next run.
+    @Test func pythonReferenceAndGraphimportDigestAlike() throws {
+        let dir = TemporaryDirectory()
+        let feed = try EndToEnd.generateTimeline(["--tweets", "200", "--seed", "3"], into: dir.path("feed.json"))
+        let ours = dir.path("graphimport.sqlite")
+        let reference = dir.path("reference.sqlite")
+        let imported = try EndToEnd.importFeed(feed, map: "Mappings/tweets.map", store: ours)
+        #expect(imported.status == 0, "\(imported.stderr)")
+        _ = try Self.python(["Benchmarks/reference.py", feed, reference])
+        let digest = try Self.python(["Benchmarks/digest.py", ours])
+        #expect(digest.contains("schema") && digest.contains("tweets"), "\(digest)")
+        #expect(digest == (try Self.python(["Benchmarks/digest.py", reference])))
+    }
+
+    /// The standard output of `python3 SCRIPT ARGUMENTS` (the script's path from the repository).
+    static func python(_ arguments: [String]) throws -> String {
+        let process = Process()
+        let output = Pipe()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", repoFile(arguments[0])] + arguments.dropFirst()
+        process.standardOutput = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        try #require(process.terminationStatus == 0, "\(arguments[0]) failed")
+        return text
+    }
+
     /// Writes the output of `Samples/generate_activity.py ARGUMENTS` to `path` and returns it.
     static func generateActivity(_ arguments: [String], into path: String) throws -> String {
         let process = Process()
