@@ -106,7 +106,7 @@ extension PostgresConnection {
     /// `values` by their kind (an integer as BIGINT, a double as DOUBLE PRECISION, bytes as BYTEA,
     /// text as a literal the server types from where it is used), and returns its rows decoded by
     /// column type.
-    func values(_ numbered: String, _ values: [SQLValue], statement: String?) throws(PostgresError) -> [[SQLValue]] {
+    package func values(_ numbered: String, _ values: [SQLValue], statement: String?) throws(PostgresError) -> [[SQLValue]] {
         let types = values.map(Self.parameterType)
         let texts = values.map(Self.parameterText)
         let result = Self.withParameters(texts) { pointers in

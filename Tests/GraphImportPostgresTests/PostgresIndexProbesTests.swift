@@ -1,3 +1,4 @@
+import GraphImport
 import GraphImportPostgres
 import GraphImportStoreTestSupport
 import GraphImportTestSupport

@@ -1,3 +1,4 @@
+import GraphImport
 import GraphImportPostgres
 import GraphImportSchema
 import GraphImportStoreTestSupport

@@ -1,4 +1,5 @@
-package import GraphImportSchema
+import GraphImportPostgres
+import GraphImportSchema
 
 /// Which of a batch's keys no row of a table holds: the keys are COPYed into a temporary table
 /// and anti-joined with the table on its unique key. One COPY and one statement per table and

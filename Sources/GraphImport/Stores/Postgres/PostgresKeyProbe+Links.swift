@@ -1,4 +1,5 @@
-package import GraphImportSchema
+import GraphImportPostgres
+import GraphImportSchema
 
 /// A to-one read beside the rows a probe finds: the key of the row its foreign key points at.
 package struct ProbedToOne: Sendable {

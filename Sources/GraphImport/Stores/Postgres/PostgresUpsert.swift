@@ -1,4 +1,5 @@
-package import GraphImportSchema
+import GraphImportPostgres
+import GraphImportSchema
 
 /// A set-based upsert of one entity's objects: the batch is COPYed into a temporary staging
 /// table, then one `INSERT … ON CONFLICT … DO UPDATE … WHERE (…) IS DISTINCT FROM (…)` writes

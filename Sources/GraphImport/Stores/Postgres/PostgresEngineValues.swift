@@ -1,4 +1,5 @@
-package import GraphImportSchema
+import GraphImportPostgres
+import GraphImportSchema
 
 /// The values the engine sets (`always`, `onchange`) in the stored rows a run touched, written at
 /// the run's end with one `UPDATE` per entity. New rows got theirs when inserted, as insert-only

@@ -1,4 +1,5 @@
-package import GraphImportSchema
+import GraphImportPostgres
+import GraphImportSchema
 
 extension PostgresKeyProbe {
     /// The rows of the table that hold some of `keys` (key after key, `keyColumns.count` values

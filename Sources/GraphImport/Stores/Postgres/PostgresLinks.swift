@@ -1,4 +1,5 @@
-package import GraphImportSchema
+import GraphImportPostgres
+import GraphImportSchema
 
 /// A to-many's join rows, replaced set-wise: each owner of the batch gets exactly its list, in
 /// order, `position` 0, 1, 2…; a target that occurs twice in one list keeps its first place.

@@ -1,4 +1,5 @@
-package import GraphImportSchema
+import GraphImportPostgres
+import GraphImportSchema
 
 /// A to-many's join rows when they carry link values (`link` attributes), written a batch at a
 /// time as `PostgresToMany` writes plain lists: each owner of the batch once, with its list in
