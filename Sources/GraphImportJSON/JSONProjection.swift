@@ -154,9 +154,26 @@ public struct JSONProjection: Sendable {
         Dictionary(uniqueKeysWithValues: storage.membersByNode[node].map { (storage.keys[$0], storage.children[$0]) })
     }
 
+    /// The number of the member of an object at `node` whose key is `key`, or nil when the node
+    /// does not keep it (or keeps everything): what `JSONSlots.member(_:of:)` finds a member by.
+    /// Numbers are fixed for the projection, so a caller looks them up once, not per record.
+    public func memberNumber(of node: Int, key: String) -> Int? {
+        guard !keepsAll(node) else { return nil }
+        var bytes = Array(key.utf8)
+        let count = bytes.count
+        // Padded for the key's eight-byte loads.
+        bytes.append(contentsOf: repeatElement(0, count: 8))
+        return bytes.withUnsafeBufferPointer { member(of: node, matching: UnsafeBufferPointer(rebasing: $0[..<count])) }
+    }
+
+    /// The number of the first member of `node`: its members are numbered from here, in their
+    /// keys' order, as an object's directory in `JSONSlots` lists them.
+    @inline(__always)
+    func memberBase(_ node: Int) -> Int { storage.membersByNode[node].lowerBound }
+
     /// The key of member `member` (a number `member(of:matching:)` gave).
     @inline(__always)
-    func key(of member: Int) -> String { storage.keys[member] }
+    public func key(of member: Int) -> String { storage.keys[member] }
 
     /// Member `member`'s bit in a set of the kept members of one object (its node's first 64
     /// members each have one), or 0 when it has none.
@@ -165,7 +182,7 @@ public struct JSONProjection: Sendable {
 
     /// The node of member `member`'s value.
     @inline(__always)
-    func child(of member: Int) -> Int { storage.children[member] }
+    public func child(of member: Int) -> Int { storage.children[member] }
 
     /// The member of an object at `node` whose key is `bytes` (UTF-8), or nil to skip it.
     /// At least 8 bytes from the key's start must be readable (their values past the key do not

@@ -43,6 +43,11 @@ public final class JSONRecordReader {
     }
 
     private var scanner: JSONScanner
+    /// The caller's table while `next(into:)` runs (an empty one otherwise), and whether the
+    /// record being read was parsed into it; a record read another way is put into it after.
+    private var slots = JSONSlots()
+    private var fillsSlots = false
+    private var filledSlots = false
     private let patterns: [[JSONPathPattern.Component]]
     private let requestedFormat: JSONInputFormat
     private var resolvedFormat: JSONInputFormat
@@ -164,6 +169,29 @@ public final class JSONRecordReader {
         }
     }
 
+    /// The next selected value, read into `slots` instead of a tree, or nil at the end of the
+    /// input. The record returned has `.null` for its `value`; `slots.value(at: slots.root)` is
+    /// the value `next()` would have given, and everything else about the record, and every
+    /// error, is what `next()` gives.
+    ///
+    /// A record with records inside it, or taken by several patterns, is still read as a tree
+    /// first (see `readNested`), and its table made from it.
+    public func next(into slots: inout JSONSlots) throws(JSONError) -> JSONRecord? {
+        swap(&slots, &self.slots)
+        fillsSlots = true
+        filledSlots = false
+        defer {
+            fillsSlots = false
+            swap(&slots, &self.slots)
+        }
+        guard var record = try next() else { return nil }
+        if !filledSlots {
+            self.slots.fill(record.value, projection: projection(of: record.patternIndex))
+            record.value = .null
+        }
+        return record
+    }
+
     /// At the first byte of a value: return it as a record, walk into it, or skip it.
     private func visitValue() throws(JSONError) -> JSONRecord? {
         let byte = scanner.bytes[scanner.pos]
@@ -235,7 +263,13 @@ public final class JSONRecordReader {
                 outcomes[matched] = .selected
             }
             let position = scanner.position
-            let value = try scanner.parseValue(depth: depth, projection: matched < projections.count ? projections[matched] : .all)
+            var value = JSONValue.null
+            if fillsSlots {
+                try scanner.parseSlots(depth: depth, projection: projection(of: matched), into: &slots)
+                filledSlots = true
+            } else {
+                value = try scanner.parseValue(depth: depth, projection: projection(of: matched))
+            }
             let record = JSONRecord(
                 value: value, index: recordCount, path: currentPath(), position: position, patternIndex: matched,
                 documentIndex: documentCount)

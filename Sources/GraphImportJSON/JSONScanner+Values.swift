@@ -208,7 +208,7 @@ extension JSONScanner {
     /// The key is matched against the projection as bytes; a String is made only for a member
     /// that is kept (and then it is the projection's own). A key of plain ASCII that ends inside
     /// the window (nearly every key) is read in place; any other goes through `scanString`.
-    private mutating func beginMember(of frame: inout BuildFrame, at byte: UInt8?) throws(JSONError) {
+    mutating func beginMember(of frame: inout BuildFrame, at byte: UInt8?) throws(JSONError) {
         frame.keyPosition = position
         try expectKey(at: byte)
         let start = pos + 1
@@ -348,7 +348,7 @@ extension JSONScanner {
     }
 
     /// Checks the current key for a duplicate and adds the member, unless its value was skipped (nil).
-    private mutating func addMember(_ value: JSONValue?, to frame: inout BuildFrame) throws(JSONError) {
+    mutating func addMember(_ value: JSONValue?, to frame: inout BuildFrame) throws(JSONError) {
         if options.rejectDuplicateKeys && !frame.keyOnShape && isDuplicate(&frame) {
             let key: String
             if frame.keyBit != 0 {

@@ -67,6 +67,8 @@ struct JSONScanner {
     var skipStack: [Bool] = []
     /// Reused by `parseValue`: the arrays and objects it has open around the innermost one.
     var frameStack: [BuildFrame] = []
+    /// Reused by `parseSlots`: the slot and element count of each container around the innermost one.
+    var slotStack: [Int] = []
     /// Reused by `scanString`: the bytes of a string built with escapes or across windows (a
     /// new array for each, grown append by append, was a visible part of reading a timeline).
     var spareScratch: [UInt8] = []

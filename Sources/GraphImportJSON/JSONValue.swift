@@ -51,6 +51,13 @@ public struct JSONNumber: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The value when the number is kept as one (see above), else nil: such a number's literal is
+    /// that value's decimal form, which `JSONSlots` relies on to keep it as a value.
+    var integerValue: Int64? {
+        if case .integer(let value) = storage { return value }
+        return nil
+    }
+
     /// True when the literal has neither a fraction nor an exponent.
     public var isIntegerLiteral: Bool {
         if case .integer = storage { return true }

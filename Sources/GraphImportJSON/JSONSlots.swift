@@ -1,0 +1,273 @@
+/// One record's kept values as a flat table: what `JSONRecordReader.next(into:)` fills instead of
+/// a `JSONValue` tree, reused from record to record so that reading one allocates nothing once
+/// the table has grown.
+///
+/// A tree made an array for every object and array and a String for every string and key kept;
+/// the table holds them as slots and the strings' bytes in one arena, so that a caller makes a
+/// String only of a value it keeps, finds a member by its number in the projection without
+/// comparing keys, and can hash or parse a value from its bytes.
+///
+/// The invariant, kept by the methods that fill the table (all in this file):
+/// - Slot `root` (0) is the record's value. Every value is one slot followed by its subtree,
+///   which ends before the value's `end`; the next value of the same container starts there.
+/// - An array's slot is followed by its elements in order; its `count` is their number.
+/// - An object's slot holds its projection node, and is followed by a directory: one slot for
+///   each member of that node, in the projection's member order, holding the slot of that
+///   member's value or -1 when the object has none (a node that keeps everything has no
+///   directory). Its members follow in document order; a member the directory does not name
+///   (any member of a node that keeps everything, or a repeat of a kept key when duplicates are
+///   allowed) is preceded by a key slot.
+/// - A string's, a key's and a non-integer number's bytes are in the arena (escapes resolved);
+///   an integer the scanner kept as a value is in its slot.
+public struct JSONSlots: Sendable {
+    /// What a slot holds.
+    public enum Kind: UInt8, Sendable {
+        case null, falseValue, trueValue
+        /// A number kept as its value (see `JSONNumber`).
+        case integer
+        /// Any other number, as its literal's bytes.
+        case number
+        case string, array, object
+        /// One entry of an object's directory.
+        case directory
+        /// The key of the member that follows.
+        case key
+    }
+
+    /// 24 bytes. `count`: an array's elements, an object's directory entries, or a byte count.
+    /// `payload`: an integer's value, a start in the arena, an object's node, or a directory
+    /// entry's value slot.
+    struct Slot: Sendable {
+        var kind: Kind
+        var count: Int32
+        var end: Int32
+        var payload: Int64
+    }
+
+    private(set) var slots: [Slot] = []
+    private(set) var arena: [UInt8] = []
+    /// The projection the object slots' nodes and the directories belong to.
+    public private(set) var projection = JSONProjection.all
+
+    public init() {}
+
+    /// The table of `value`, read with `projection` (the one the tree was read with: every
+    /// member of an object at a node that does not keep everything must be one of its members).
+    public init(_ value: JSONValue, projection: JSONProjection) {
+        fill(value, projection: projection)
+    }
+
+    /// The record's value.
+    public var root: Int { 0 }
+
+    /// How many slots the table holds (values, directory entries and keys).
+    public var slotCount: Int { slots.count }
+
+    public func kind(at slot: Int) -> Kind { slots[slot].kind }
+
+    /// The slot past `slot`'s value: its next sibling, when it has one.
+    public func end(of slot: Int) -> Int { Int(slots[slot].end) }
+
+    /// The value of an integer slot, else nil.
+    public func integer(at slot: Int) -> Int64? { slots[slot].kind == .integer ? slots[slot].payload : nil }
+
+    /// The bytes of a string, key or number slot (UTF-8, escapes resolved), without making a String.
+    public func withBytes<Result>(at slot: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+        let entry = slots[slot]
+        precondition(entry.kind == .string || entry.kind == .key || entry.kind == .number, "a slot without bytes")
+        return try arena.withUnsafeBufferPointer { arena in
+            try body(UnsafeBufferPointer(rebasing: arena[Int(entry.payload)..<Int(entry.payload) + Int(entry.count)]))
+        }
+    }
+
+    /// The slot of the value of member `number` (a number `JSONProjection.memberNumber(of:key:)`
+    /// gave for the object's node) of the object at `object`, or nil when the object has none.
+    public func member(_ number: Int, of object: Int) -> Int? {
+        let entry = slots[object]
+        precondition(entry.kind == .object, "members of a slot that is not an object")
+        let place = number - projection.memberBase(Int(entry.payload))
+        guard place >= 0 && place < Int(entry.count) else { return nil }
+        let found = slots[object + 1 + place].payload
+        return found >= 0 ? Int(found) : nil
+    }
+
+    /// The slot of the value of the object's first member called `key`, or nil: by the directory
+    /// when the key is one of its node's members, else by the key slots.
+    public func member(_ key: String, of object: Int) -> Int? {
+        let entry = slots[object]
+        precondition(entry.kind == .object, "members of a slot that is not an object")
+        if let number = projection.memberNumber(of: Int(entry.payload), key: key) { return member(number, of: object) }
+        var child = object + 1 + Int(entry.count)
+        while child < Int(entry.end) {
+            if slots[child].kind == .key {
+                if withBytes(at: child, { $0.elementsEqual(key.utf8) }) { return child + 1 }
+                child += 1
+            }
+            child = Int(slots[child].end)
+        }
+        return nil
+    }
+
+    /// The slots of an array's elements, in order.
+    public func elements(of array: Int) -> [Int] {
+        precondition(slots[array].kind == .array, "elements of a slot that is not an array")
+        var elements: [Int] = []
+        elements.reserveCapacity(Int(slots[array].count))
+        var child = array + 1
+        while child < Int(slots[array].end) {
+            elements.append(child)
+            child = Int(slots[child].end)
+        }
+        return elements
+    }
+
+    /// The value at `slot` as the tree holds it: what the reader's `next()` would have built.
+    public func value(at slot: Int) -> JSONValue {
+        let entry = slots[slot]
+        switch entry.kind {
+        case .null: return .null
+        case .falseValue: return .bool(false)
+        case .trueValue: return .bool(true)
+        case .integer: return .number(JSONNumber(integer: entry.payload))
+        case .number: return .number(JSONNumber(literal: withBytes(at: slot) { String(decoding: $0, as: UTF8.self) }))
+        case .string: return .string(withBytes(at: slot) { String(decoding: $0, as: UTF8.self) })
+        case .array: return .array(elements(of: slot).map { value(at: $0) })
+        case .object: return .object(object(at: slot))
+        case .directory, .key: preconditionFailure("a directory entry or key is not a value")
+        }
+    }
+
+    /// The members of the object at `slot` in document order: the directory's, by their value
+    /// slots, between those after a key slot.
+    private func object(at slot: Int) -> JSONObject {
+        let entry = slots[slot]
+        let base = projection.memberBase(Int(entry.payload))
+        var named: [(slot: Int, member: Int)] = []
+        for place in 0..<Int(entry.count) where slots[slot + 1 + place].payload >= 0 {
+            named.append((Int(slots[slot + 1 + place].payload), base + place))
+        }
+        named.sort { $0.slot < $1.slot }
+        var members: [JSONMember] = []
+        members.reserveCapacity(named.count)
+        var next = 0
+        var child = slot + 1 + Int(entry.count)
+        while child < Int(entry.end) {
+            if slots[child].kind == .key {
+                let key = withBytes(at: child) { String(decoding: $0, as: UTF8.self) }
+                members.append(JSONMember(key: key, value: value(at: child + 1)))
+                child = Int(slots[child + 1].end)
+            } else {
+                precondition(named[next].slot == child, "a member neither in the directory nor after a key")
+                members.append(JSONMember(key: projection.key(of: named[next].member), value: value(at: child)))
+                next += 1
+                child = Int(slots[child].end)
+            }
+        }
+        return JSONObject(members)
+    }
+}
+
+// MARK: - Filling
+
+extension JSONSlots {
+    /// Empties the table for a record read with `projection`, keeping its capacity.
+    mutating func reset(projection: JSONProjection) {
+        slots.removeAll(keepingCapacity: true)
+        arena.removeAll(keepingCapacity: true)
+        self.projection = projection
+    }
+
+    /// The slot the next value appended takes.
+    var nextSlot: Int { slots.count }
+
+    /// Appends a null, a boolean or an integer.
+    @inline(__always)
+    mutating func appendScalar(_ kind: Kind, payload: Int64 = 0) {
+        slots.append(Slot(kind: kind, count: 0, end: Int32(slots.count + 1), payload: payload))
+    }
+
+    /// Appends a string, a key or a number's literal with these bytes.
+    @inline(__always)
+    mutating func appendBytes(_ kind: Kind, _ bytes: UnsafeBufferPointer<UInt8>) {
+        let start = arena.count
+        arena.append(contentsOf: bytes)
+        slots.append(Slot(kind: kind, count: Int32(bytes.count), end: Int32(slots.count + 1), payload: Int64(start)))
+    }
+
+    mutating func appendNumber(_ number: JSONNumber) {
+        if let value = number.integerValue { return appendScalar(.integer, payload: value) }
+        var literal = number.literal
+        literal.withUTF8 { appendBytes(.number, $0) }
+    }
+
+    /// Opens an array, or an object at `node` with its directory, every entry absent; returns its
+    /// slot, for `close`.
+    @inline(__always)
+    mutating func open(isObject: Bool, node: Int) -> Int {
+        let start = slots.count
+        let directory = isObject ? (projection.memberLimit(node) ?? 0) : 0
+        slots.append(Slot(kind: isObject ? .object : .array, count: Int32(directory), end: 0, payload: Int64(node)))
+        for place in 0..<directory {
+            slots.append(Slot(kind: .directory, count: 0, end: Int32(start + 2 + place), payload: -1))
+        }
+        return start
+    }
+
+    /// Ends the container opened at `start`, an array with `elements` elements.
+    @inline(__always)
+    mutating func close(_ start: Int, elements: Int) {
+        slots[start].end = Int32(slots.count)
+        if slots[start].kind == .array { slots[start].count = Int32(elements) }
+    }
+
+    /// Before the value of member `member` (a number from the projection) of the object at
+    /// `object`: names it in the directory, or, when the directory names an earlier member of
+    /// that key (duplicates allowed), puts a key slot before it.
+    @inline(__always)
+    mutating func beginMember(_ member: Int, of object: Int) {
+        let entry = object + 1 + member - projection.memberBase(Int(slots[object].payload))
+        if slots[entry].payload < 0 {
+            slots[entry].payload = Int64(slots.count)
+        } else {
+            // The directory keeps naming the first, which is what a tree's lookup by key finds.
+            var key = projection.key(of: member)
+            key.withUTF8 { appendBytes(.key, $0) }
+        }
+    }
+
+    /// Makes the table `value`'s, keeping its capacity (see `init(_:projection:)`).
+    mutating func fill(_ value: JSONValue, projection: JSONProjection) {
+        reset(projection: projection)
+        append(value, node: projection.root)
+    }
+
+    /// Appends `value`, a part of a tree read with the table's projection, at `node`.
+    private mutating func append(_ value: JSONValue, node: Int) {
+        switch value {
+        case .null: appendScalar(.null)
+        case .bool(let flag): appendScalar(flag ? .trueValue : .falseValue)
+        case .number(let number): appendNumber(number)
+        case .string(var text): text.withUTF8 { appendBytes(.string, $0) }
+        case .array(let elements):
+            let start = open(isObject: false, node: node)
+            for element in elements { append(element, node: node) }
+            close(start, elements: elements.count)
+        case .object(let object):
+            let start = open(isObject: true, node: node)
+            let keepsAll = projection.keepsAll(node)
+            for var member in object.members {
+                if keepsAll {
+                    member.key.withUTF8 { appendBytes(.key, $0) }
+                    append(member.value, node: node)
+                } else {
+                    guard let number = projection.memberNumber(of: node, key: member.key) else {
+                        preconditionFailure("a member the projection does not keep: \(member.key)")
+                    }
+                    beginMember(number, of: start)
+                    append(member.value, node: projection.child(of: number))
+                }
+            }
+            close(start, elements: 0)
+        }
+    }
+}

@@ -1,0 +1,214 @@
+import GraphImportJSON
+import GraphImportTestSupport
+import Testing
+
+/// A small seeded generator (SplitMix64), so that a failing case can be run again by its seed.
+private struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var mixed = state
+        mixed = (mixed ^ mixed >> 30) &* 0xBF58_476D_1CE4_E5B9
+        mixed = (mixed ^ mixed >> 27) &* 0x94D0_49BB_1331_11EB
+        return mixed ^ mixed >> 31
+    }
+}
+
+/// Keys as written in the input and as a projection names them: short and long (past the 16
+/// bytes a projection compares as words), escaped, and not ASCII.
+private let keys: [(written: String, text: String)] = [
+    ("a", "a"), ("b", "b"), ("id", "id"), ("text", "text"), ("user", "user"), ("a_rather_long_member_name", "a_rather_long_member_name"),
+    ("a_rather_long_member_nama", "a_rather_long_member_nama"), (#"q\"k"#, "q\"k"), (#"\u0061b"#, "ab"), ("ключ", "ключ"), ("", ""),
+]
+
+/// Scalars as written: integers kept as values and as literals (`-0`, 19 digits and more),
+/// fractions and exponents, strings with escapes, not ASCII, long enough to cross a small window.
+private let scalars: [String] = [
+    "0", "-0", "12", "-7", "123456789012345678", "1234567890123456789", "99999999999999999999", "1.5", "1e3", "-2.5E-3", "1.0",
+    "true", "false", "null", #""""#, #""plain""#, #""tab\tand \"quote\"""#, #""\u00e9\ud83d\ude00""#, "\"é😀\"",
+    "\"" + String(repeating: "long text ", count: 9) + "\"", #""back\\slash\/""#,
+]
+
+/// A random JSON text, with random whitespace; objects sometimes repeat a key.
+private func document(_ random: inout SeededGenerator, depth: Int = 0) -> String {
+    func space() -> String { ["", " ", "\n", "\t ", "  \r\n"][Int.random(in: 0..<5, using: &random)] }
+    let choice = depth >= 4 ? 0 : Int.random(in: 0..<10, using: &random)
+    switch choice {
+    case 0...4: return space() + scalars.randomElement(using: &random)! + space()
+    case 5...6:
+        let elements = (0..<Int.random(in: 0...4, using: &random)).map { _ in document(&random, depth: depth + 1) }
+        return "[" + (elements.isEmpty ? space() : elements.joined(separator: ",")) + "]"
+    default:
+        var written: [String] = []
+        var members: [String] = []
+        for _ in 0..<Int.random(in: 0...6, using: &random) {
+            var key = keys.randomElement(using: &random)!.written
+            if written.contains(key) && Int.random(in: 0..<4, using: &random) != 0 { key = "k\(written.count)" }
+            written.append(key)
+            members.append(space() + "\"" + key + "\"" + space() + ":" + document(&random, depth: depth + 1))
+        }
+        return "{" + (members.isEmpty ? space() : members.joined(separator: ",")) + "}"
+    }
+}
+
+/// A random projection of a few nodes over `keys`: some keep everything, the others a few keys,
+/// each with a random node.
+private func projection(_ random: inout SeededGenerator) -> JSONProjection {
+    let count = Int.random(in: 1...4, using: &random)
+    let nodes = (0..<count).map { _ -> JSONProjection.Node in
+        if Int.random(in: 0..<5, using: &random) == 0 { return JSONProjection.Node(keepsAll: true) }
+        var members: [String: Int] = [:]
+        for key in keys where Bool.random(using: &random) { members[key.text] = Int.random(in: 0..<count, using: &random) }
+        return JSONProjection.Node(members: members)
+    }
+    return JSONProjection(nodes: nodes, root: Int.random(in: 0..<count, using: &random))
+}
+
+/// What a reader gives for `bytes`: its records (by `next(into:)` when `slots`, the value
+/// materialised from the table), and the error that ended it, if any.
+private func read(
+    _ bytes: [UInt8], _ patterns: [JSONPathPattern], _ projections: [JSONProjection], options: JSONReaderOptions, slots: Bool
+) -> (records: [JSONRecord], error: JSONError?) {
+    let reader = JSONRecordReader(source: BytesSource(bytes), patterns: patterns, projections: projections, options: options)
+    var records: [JSONRecord] = []
+    var table = JSONSlots()
+    do throws(JSONError) {
+        if slots {
+            while var record = try reader.next(into: &table) {
+                #expect(record.value == .null)
+                record.value = table.value(at: table.root)
+                checkAccess(table, table.root, record.value, node: record.patternIndex < projections.count ? projections[record.patternIndex].root : 0)
+                records.append(record)
+            }
+        } else {
+            while let record = try reader.next() { records.append(record) }
+        }
+        return (records, nil)
+    } catch {
+        return (records, error)
+    }
+}
+
+/// The table's reads agree with the tree's: every kept member found by its number and by its
+/// key, every element, every string's bytes and every integer.
+private func checkAccess(_ table: JSONSlots, _ slot: Int, _ value: JSONValue, node: Int) {
+    let projection = table.projection
+    switch value {
+    case .string(let text):
+        #expect(table.kind(at: slot) == .string)
+        #expect(table.withBytes(at: slot) { Array($0) } == Array(text.utf8))
+    case .number(let number):
+        if let integer = table.integer(at: slot) { #expect(number == JSONNumber(integer: integer)) }
+    case .array(let elements):
+        let slots = table.elements(of: slot)
+        #expect(slots.count == elements.count)
+        for (element, value) in zip(slots, elements) { checkAccess(table, element, value, node: node) }
+    case .object(let object):
+        #expect(table.kind(at: slot) == .object)
+        for member in object.members {
+            let found = table.member(member.key, of: slot)
+            #expect(found.map { table.value(at: $0) } == object[member.key], "member \(member.key)")
+            if let number = projection.memberNumber(of: node, key: member.key) {
+                #expect(table.member(number, of: slot) == found)
+                if let found, object[member.key] == member.value {
+                    checkAccess(table, found, member.value, node: projection.child(of: number))
+                }
+            } else if projection.keepsAll(node), let found, object[member.key] == member.value {
+                checkAccess(table, found, member.value, node: node)
+            }
+        }
+        for (key, _) in projection.members(of: node) where object[key] == nil {
+            #expect(table.member(key, of: slot) == nil)
+        }
+    default: break
+    }
+}
+
+/// A document broken in one of the ways a feed is: cut short, or a byte replaced.
+private func damaged(_ text: String, _ random: inout SeededGenerator) -> [UInt8] {
+    var bytes = Array(text.utf8)
+    guard !bytes.isEmpty else { return bytes }
+    let place = Int.random(in: 0..<bytes.count, using: &random)
+    if Bool.random(using: &random) { return Array(bytes[..<place]) }
+    bytes[place] = Array(",:}]\"x\\ 1\u{1}{[".utf8).randomElement(using: &random)!
+    return bytes
+}
+
+@Suite("The slot table: one record's values without a tree")
+struct JSONSlotsTests {
+    /// For generated documents, projections, patterns and read windows, the table materialised
+    /// equals the tree, record by record, and a damaged document fails at the same record with
+    /// the same error (kind, message and position).
+    @Test(arguments: 0..<8)
+    func tableMaterialisedEqualsTheTreeAndErrorsAreTheSame(batch: UInt64) {
+        var random = SeededGenerator(state: 0x5107_5000 + batch)
+        for round in 0..<250 {
+            let records = (0..<Int.random(in: 0...4, using: &random)).map { _ in document(&random) }
+            let text = "[" + records.joined(separator: ",") + "]"
+            let first = projection(&random), second = projection(&random)
+            let patternChoices: [([JSONPathPattern], [JSONProjection])] = [
+                ([.everyElement], [first]),
+                ([.root], [first]),
+                // Records inside records: read as a tree first, then put into the table.
+                ([.everyElement, pattern(.anyIndex, .key("a"), .anyIndex)], [first, second]),
+                ([.everyElement, .everyElement], [first, second]),
+                ([pattern(.anyIndex, .key("user"))], []),
+            ]
+            let (patterns, projections) = patternChoices.randomElement(using: &random)!
+            let options = JSONReaderOptions(
+                rejectDuplicateKeys: Bool.random(using: &random), bufferSize: [5, 16, 1 << 16].randomElement(using: &random)!)
+            for bytes in [Array(text.utf8), damaged(text, &random)] {
+                let tree = read(bytes, patterns, projections, options: options, slots: false)
+                let table = read(bytes, patterns, projections, options: options, slots: true)
+                #expect(table.records == tree.records, "batch \(batch) round \(round): \(text)")
+                #expect(table.error == tree.error, "batch \(batch) round \(round): \(String(decoding: bytes, as: UTF8.self))")
+            }
+        }
+    }
+
+    @Test func keysIntegersAndLiteralsKeepTheirForm() throws {
+        let text = #"{"id": -0, "n": 1.0, "big": 1234567890123456789, "s": "a\nb", "k": {"x\u0041": [1, {"": null}]}}"#
+        let node = JSONProjection.Node(members: ["id": 0, "n": 0, "big": 0, "s": 0, "k": 0])
+        let projection = JSONProjection(nodes: [JSONProjection.Node(keepsAll: true), node], root: 1)
+        let reader = JSONRecordReader(source: BytesSource(Array(text.utf8)), patterns: [.root], projections: [projection])
+        var table = JSONSlots()
+        _ = try reader.next(into: &table)
+        let object = table.root
+        let id = try #require(table.member("id", of: object))
+        #expect(table.kind(at: id) == .number)
+        #expect(table.withBytes(at: id) { String(decoding: $0, as: UTF8.self) } == "-0")
+        let number = try #require(projection.memberNumber(of: 1, key: "s"))
+        let s = try #require(table.member(number, of: object))
+        #expect(table.withBytes(at: s) { Array($0) } == Array("a\nb".utf8))
+        let k = try #require(table.member("k", of: object))
+        let inner = try #require(table.member("xA", of: k))
+        #expect(table.value(at: inner).jsonText == #"[1,{"":null}]"#)
+        #expect(table.member("absent", of: object) == nil)
+        #expect(table.value(at: object) == (try JSONParser.parse(Array(text.utf8))))
+    }
+}
+
+extension CorpusSuite {
+    @Suite("The slot table over JSONTestSuite")
+    struct JSONSlotsTestSuiteTests {
+        /// Every file of the suite read into a table and as a tree gives the same records, or the
+        /// same error, whole and through a window of 7 bytes, kept whole and projected.
+        @Test func everyFileGivesTheTreesRecordsOrItsError() throws {
+            let projected = JSONProjection(nodes: [JSONProjection.Node(members: ["a": 0, "": 0, "asd": 0])], root: 0)
+            var accepted = 0
+            for (name, bytes) in try JSONTestSuiteTests.suiteFiles() {
+                for projections in [[JSONProjection.all], [projected]] {
+                    for bufferSize in [7, 1 << 16] {
+                        let options = JSONReaderOptions(rejectDuplicateKeys: false, bufferSize: bufferSize)
+                        let tree = read(bytes, [.everyElement], projections, options: options, slots: false)
+                        let table = read(bytes, [.everyElement], projections, options: options, slots: true)
+                        #expect(table.records == tree.records, "\(name)")
+                        #expect(table.error == tree.error, "\(name)")
+                        if tree.error == nil { accepted += 1 }
+                    }
+                }
+            }
+            #expect(accepted > 400)
+        }
+    }
+}
