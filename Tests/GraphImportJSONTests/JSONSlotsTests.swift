@@ -136,12 +136,14 @@ private func damaged(_ text: String, _ random: inout SeededGenerator) -> [UInt8]
 
 @Suite("The slot table: one record's values without a tree")
 struct JSONSlotsTests {
-    /// For generated documents, projections, patterns and read windows, the table materialised
-    /// equals the tree, record by record, and a damaged document fails at the same record with
-    /// the same error (kind, message and position).
+    /// For generated documents, projections, patterns, read windows, limits and both string
+    /// scans, the table materialised equals the tree, record by record, and a damaged document
+    /// (or one past a limit) fails at the same record with the same error (kind, message and
+    /// position).
     @Test(arguments: 0..<8)
     func tableMaterialisedEqualsTheTreeAndErrorsAreTheSame(batch: UInt64) {
         var random = SeededGenerator(state: 0x5107_5000 + batch)
+        var compared = 0, failed = 0
         for round in 0..<250 {
             let records = (0..<Int.random(in: 0...4, using: &random)).map { _ in document(&random) }
             let text = "[" + records.joined(separator: ",") + "]"
@@ -153,17 +155,26 @@ struct JSONSlotsTests {
                 ([.everyElement, pattern(.anyIndex, .key("a"), .anyIndex)], [first, second]),
                 ([.everyElement, .everyElement], [first, second]),
                 ([pattern(.anyIndex, .key("user"))], []),
+                ([pattern(.anyIndex, .anyMember)], [first]),
             ]
             let (patterns, projections) = patternChoices.randomElement(using: &random)!
+            // Limits too, small enough to be met: the depth and a string's bytes.
             let options = JSONReaderOptions(
-                rejectDuplicateKeys: Bool.random(using: &random), bufferSize: [5, 16, 1 << 16].randomElement(using: &random)!)
+                maxDepth: [3, 512, 512, 512].randomElement(using: &random)!,
+                maxStringBytes: [8, 256 << 20, 256 << 20, 256 << 20].randomElement(using: &random)!,
+                rejectDuplicateKeys: Bool.random(using: &random), bufferSize: [5, 16, 1 << 16].randomElement(using: &random)!,
+                portableScan: Bool.random(using: &random))
             for bytes in [Array(text.utf8), damaged(text, &random)] {
                 let tree = read(bytes, patterns, projections, options: options, slots: false)
                 let table = read(bytes, patterns, projections, options: options, slots: true)
                 #expect(table.records == tree.records, "batch \(batch) round \(round): \(text)")
                 #expect(table.error == tree.error, "batch \(batch) round \(round): \(String(decoding: bytes, as: UTF8.self))")
+                compared += tree.records.count
+                if tree.error != nil { failed += 1 }
             }
         }
+        // Both sides of the comparison were met often: records read, and errors.
+        #expect(compared > 300 && failed > 150, "\(compared) records, \(failed) errors")
     }
 
     @Test func keysIntegersAndLiteralsKeepTheirForm() throws {
