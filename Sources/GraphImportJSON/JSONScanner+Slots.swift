@@ -73,15 +73,14 @@ extension JSONScanner {
                     }
                 case ASCII.quote:
                     // In place when the string has no escape and ends inside the window, as
-                    // `scanString`'s own fast path does; otherwise through it.
+                    // `scanString`'s own fast path does; otherwise scanned into the arena.
                     let start = pos + 1
                     let index = blockScan.stop(in: bytes, from: start, to: end)
                     if index < end && bytes[index] == ASCII.quote && index - start <= options.maxStringBytes {
                         pos = index + 1
                         table.appendBytes(.string, UnsafeBufferPointer(start: bytes + start, count: index - start))
                     } else {
-                        var text = try scanString(materialize: true)
-                        text.withUTF8 { table.appendBytes(.string, $0) }
+                        try table.appendString { arena throws(JSONError) in try scanString(appendingTo: &arena) }
                     }
                 case ASCII.minus, ASCII.zero...ASCII.nine: table.appendNumber(try scanNumber(materialize: true)!)
                 case ASCII.lowerT: try scanLiteral("true"); table.appendScalar(.trueValue)

@@ -66,6 +66,48 @@ extension JSONScanner {
         }
     }
 
+    /// `scanString(materialize: true)` appending the string's bytes to `arena` (`JSONSlots`')
+    /// instead of making a String: the same checks in the same order, so the same errors.
+    /// Returns how many bytes it appended. A string with an escape, or one that crosses the
+    /// window, made a String and then copied its bytes: a fifth of the table's reader.
+    mutating func scanString(appendingTo arena: inout [UInt8]?) throws(JSONError) -> Int {
+        let quoteOffset = offset
+        let first = arena?.count ?? 0
+        pos += 1
+        tokenStart = pos
+        defer { tokenStart = Int.max }
+        while true {
+            let stop = end
+            let index = blockScan.stop(in: bytes, from: pos, to: stop)
+            pos = index
+            if index == stop {
+                try checkStringLength(from: quoteOffset)
+                arena.append(bytes + tokenStart, count: pos - tokenStart)
+                tokenStart = pos
+                guard try fill() else { throw error(.syntax, JSONMessage.unterminatedString, at: quoteOffset) }
+                continue
+            }
+            let byte = bytes[pos]
+            if byte == ASCII.quote {
+                try checkStringLength(from: quoteOffset)
+                arena.append(bytes + tokenStart, count: pos - tokenStart)
+                pos += 1
+                return (arena?.count ?? 0) - first
+            }
+            if byte == ASCII.backslash {
+                arena.append(bytes + tokenStart, count: pos - tokenStart)
+                tokenStart = pos
+                try scanEscape(into: &arena, quoteOffset: quoteOffset)
+                tokenStart = pos
+                continue
+            }
+            if byte < ASCII.space {
+                throw error(.syntax, JSONMessage.controlCharacter(describeCurrent()), at: offset)
+            }
+            try skipUTF8Sequence(quoteOffset: quoteOffset)
+        }
+    }
+
     /// `spareScratch`, emptied, and taken out of the scanner so that appending to it is
     /// appending to its only reference (`scanString` puts it back once the string is made).
     private mutating func takeScratch() -> [UInt8] {

@@ -194,6 +194,18 @@ extension JSONSlots {
         slots.append(Slot(kind: kind, count: Int32(bytes.count), end: Int32(slots.count + 1), payload: Int64(start)))
     }
 
+    /// Appends a string whose bytes `scan` appends to the arena (given as an optional, which
+    /// it holds alone, so that appending does not copy it), returning their count.
+    @inline(__always)
+    mutating func appendString(_ scan: (inout [UInt8]?) throws(JSONError) -> Int) throws(JSONError) {
+        let start = arena.count
+        var moved: [UInt8]? = []
+        swap(&moved!, &arena)
+        defer { swap(&moved!, &arena) }
+        let count = try scan(&moved)
+        slots.append(Slot(kind: .string, count: Int32(count), end: Int32(slots.count + 1), payload: Int64(start)))
+    }
+
     mutating func appendNumber(_ number: JSONNumber) {
         if let value = number.integerValue { return appendScalar(.integer, payload: value) }
         var literal = number.literal
