@@ -34,7 +34,8 @@ public struct JSONSlots: Sendable {
         case key
     }
 
-    /// 24 bytes. `count`: an array's elements, an object's directory entries, or a byte count.
+    /// 24 bytes. `count`: an array's elements, an object's directory entries, or a byte count
+    /// (32 bits: a string must stay under 2 GiB, as `maxStringBytes` keeps the engine's, 16 MiB).
     /// `payload`: an integer's value, a start in the arena, an object's node, or a directory
     /// entry's value slot.
     struct Slot: Sendable {

@@ -23,6 +23,40 @@ enum JSONInvariants {
         checkReaderAgreesWithParser(bytes, whole: whole)
         checkProjectionPrunes(bytes)
         checkBlockScanAgreesWithPortable(bytes)
+        checkSlotsAgreeWithTree(bytes)
+    }
+
+    /// The slot table (`next(into:)`) materialised gives the tree's records (`next()`), and
+    /// refuses with the same error at the same position: kept whole and projected, through a
+    /// small window, duplicates refused and allowed.
+    static func checkSlotsAgreeWithTree(_ bytes: [UInt8]) {
+        for projections in [[], [projection]] {
+            for rejectDuplicateKeys in [true, false] {
+                let options = JSONReaderOptions(rejectDuplicateKeys: rejectDuplicateKeys, bufferSize: 1 + bytes.count % 13)
+                let outcomes = [false, true].map { slots in
+                    let reader = JSONRecordReader(
+                        source: BytesSource(bytes), patterns: [.everyElement], projections: projections, format: .auto, options: options)
+                    var records: [JSONRecord] = []
+                    var table = JSONSlots()
+                    do throws(JSONError) {
+                        if slots {
+                            while var record = try reader.next(into: &table) {
+                                record.value = table.value(at: table.root)
+                                records.append(record)
+                            }
+                        } else {
+                            while let record = try reader.next() { records.append(record) }
+                        }
+                        return Result<[JSONRecord], JSONError>.success(records)
+                    } catch {
+                        return .failure(error)
+                    }
+                }
+                require(
+                    outcomes[0] == outcomes[1],
+                    "the tree read \(outcomes[0]), the slot table \(outcomes[1]) (projected: \(!projections.isEmpty))")
+            }
+        }
     }
 
     /// The string scan in vector blocks (the default) and the portable one read the same records
