@@ -172,7 +172,7 @@ public final class JSONRecordReader {
     /// The next selected value, read into `slots` instead of a tree, or nil at the end of the
     /// input. The record returned has `.null` for its `value`; `slots.value(at: slots.root)` is
     /// the value `next()` would have given, and everything else about the record, and every
-    /// error, is what `next()` gives.
+    /// error, is what `next()` gives. After an error the table holds part of the failed record.
     ///
     /// A record with records inside it, or taken by several patterns, is still read as a tree
     /// first (see `readNested`), and its table made from it.
