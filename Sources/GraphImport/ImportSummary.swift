@@ -35,6 +35,10 @@ public struct ImportOptions: Sendable {
     /// The page cache in KiB instead of the store's default: tests make it small, so that a small
     /// import spills changed pages before it commits as a big one does.
     var pageCacheKiB: Int?
+    /// Read each record into a `JSONSlots` table and draft an attribute's one-key path from it
+    /// instead of from the tree (issue 34, docs/slot-table-plan.md): off, and only tests turn it
+    /// on, until drafting reads the table alone.
+    var readsSlotTable = false
     /// Asked between records; true stops the import (rolled back) with `ImportError.interrupted`.
     public var isCancelled: (@Sendable () -> Bool)?
     /// How many objects of each entity the run keeps whole in memory (twice over: the objects met

@@ -81,6 +81,13 @@ public struct JSONSlots: Sendable {
         }
     }
 
+    /// The projection node of the object at `object`: what `JSONProjection.memberNumber(of:key:)`
+    /// numbers its members by.
+    public func node(of object: Int) -> Int {
+        precondition(slots[object].kind == .object, "the node of a slot that is not an object")
+        return Int(slots[object].payload)
+    }
+
     /// The slot of the value of member `number` (a number `JSONProjection.memberNumber(of:key:)`
     /// gave for the object's node) of the object at `object`, or nil when the object has none.
     public func member(_ number: Int, of object: Int) -> Int? {

@@ -58,6 +58,15 @@ struct DraftBuilder {
     private(set) var rootValues: [Int: JSONValue] = [:]
     /// What `rootValues` was made from: the reader's count of captures and the document.
     private var rootValuesSource = (captures: -1, document: -1)
+    /// Whether the pipeline reads records into a `JSONSlots` table and drafting reads the
+    /// attributes it can from it (`ImportOptions.readsSlotTable`; docs/slot-table-plan.md).
+    var readsSlots = false
+    /// The current record's table, while it is drafted (then nil, so that the reader's table
+    /// stays the only reference and is refilled in place).
+    private(set) var recordSlots: JSONSlots?
+    /// Per entity and projection node: `SlotReads`, made once for the plan at the first object
+    /// of that entity at that node (keyed `node * entity count + entity`).
+    var slotReadsByNode: [Int: SlotReads] = [:]
 
     /// `modes`: what the run may do per entity; a key into an entity that takes no new objects links only existing ones.
     init(plan: ImportPlan, hooks: [EntityHooks], modes: EntityModes? = nil) {
@@ -88,7 +97,11 @@ struct DraftBuilder {
     }
 
     /// The draft of a record, or nil when its route says to ignore it.
-    mutating func draft(record: JSONRecord, route: RecordRoute) throws(RecordError) -> ObjectDraft? {
+    /// `slots`: the record read into a table (its `value` is then the table's, materialised),
+    /// from which the record's object reads what `SlotReads` says it can.
+    mutating func draft(record: JSONRecord, route: RecordRoute, slots: JSONSlots? = nil) throws(RecordError) -> ObjectDraft? {
+        recordSlots = slots
+        defer { recordSlots = nil }
         recordLacksRequired = false
         if !skipped.isEmpty { skipped = [] }
         guard var draft = try routedDraft(record: record, route: route) else { return nil }
@@ -109,7 +122,7 @@ struct DraftBuilder {
         switch route.target {
         case .entity(let entity):
             routedEntity = entity
-            return try draft(value: record.value, entity: entity)
+            return try draft(value: record.value, entity: entity, slot: recordObjectSlot)
         case .choice(let discriminator, let description, let cases):
             guard case .object(let object) = record.value else {
                 throw error(nil, "expected an object with '\(description)', found \(record.value.kindName)", hint: nil)
@@ -130,11 +143,15 @@ struct DraftBuilder {
             guard let inner = try lookup(chosen.subpath, in: object, member: nil) else {
                 throw error(nil, "the record has nothing at '\(chosen.subpath.text)' for \(plan.entities[entity].name)", hint: nil)
             }
-            return try draft(value: inner, entity: entity)
+            return try draft(value: inner, entity: entity, slot: nil)
         }
     }
 
-    private mutating func draft(value: JSONValue, entity: Int) throws(RecordError) -> ObjectDraft {
+    /// The slot of the record's value in its table, when it was read into one and is an object.
+    private var recordObjectSlot: Int? { recordSlots.flatMap { $0.kind(at: $0.root) == .object ? $0.root : nil } }
+
+    /// `slot`: `value`'s slot in the record's table, when it has one.
+    private mutating func draft(value: JSONValue, entity: Int, slot: Int?) throws(RecordError) -> ObjectDraft {
         guard case .object(let object) = value else {
             let isBare =
                 switch value {
@@ -151,7 +168,8 @@ struct DraftBuilder {
                     ? "a record that is a bare value is read with `$`: `id <- $ : String` as \(name)'s key"
                     : value.isArray ? Self.arrayHint(name) : nil)
         }
-        return try draft(object, entity: entity, memberName: recordMemberName, elementIndex: recordElementIndex)
+        // Only the record's own object is read from the table so far: a nested one is a tree's.
+        return try draft(object, entity: entity, memberName: recordMemberName, elementIndex: recordElementIndex, slot: slot)
     }
 
     /// `memberName`, `bareValue` and `elementIndex`: what `$key`, `$` and `$index` read in this
@@ -159,7 +177,7 @@ struct DraftBuilder {
     /// `owner`: for an object of an owned entity, its owner's key and its position, its own key.
     mutating func draft(
         _ object: JSONObject, entity index: Int, memberName: String? = nil, bareValue: JSONValue? = nil, owner: OwnerPlace? = nil,
-        elementIndex: Int? = nil
+        elementIndex: Int? = nil, slot: Int? = nil
     ) throws(RecordError) -> ObjectDraft {
         if keepsBareValue[index] {
             self.memberName = memberName
@@ -174,8 +192,15 @@ struct DraftBuilder {
         let entity = plan.entities[index]
         var values: [SQLValue?] = []
         values.reserveCapacity(entity.attributes.count)
+        var reads: SlotReads?
+        if let slot { reads = slotReads(entity: index, object: slot) }
         for (position, attribute) in entity.attributes.enumerated() {
-            values.append(try value(of: attribute, in: object, member: entity.attributeMembers[position]))
+            let member = entity.attributeMembers[position]
+            if let slot, let reads, let number = reads.members[position] {
+                values.append(try value(of: attribute, member: member, slotMember: number, of: slot))
+            } else {
+                values.append(try value(of: attribute, in: object, member: member))
+            }
         }
         if let handlers = hooks[index].keyHandlers {
             var objectValues = ObjectValues(entity: entity.name, names: entity.attributeNames, values: values)
@@ -429,7 +454,26 @@ struct DraftBuilder {
         if attribute.readsFallbacks { return try valueOfFirstPath(of: attribute, in: object, member: member) }
         // Read without pushing the path: the value has nothing below it, so only a failure needs
         // the path (pushing and popping each step's key cost a retain and a release per attribute).
-        guard let raw = try lookup(path, in: object, member: member, push: false) else {
+        return try value(of: attribute, path: path, raw: try lookup(path, in: object, member: member, push: false), member: member)
+    }
+
+    /// `attribute`'s value read from the record's table: member `number` of the object at `slot`.
+    private mutating func value(of attribute: AttributePlan, member: String, slotMember number: Int, of slot: Int) throws(RecordError)
+        -> SQLValue?
+    {
+        guard let slots = recordSlots, let path = attribute.path else { return nil }
+        // TODO(slots, step 2): a String only for a value stored; a date converter given the bytes.
+        return try value(of: attribute, path: path, raw: slots.member(number, of: slot).map { slots.value(at: $0) }, member: member)
+    }
+
+    /// The value to store for `attribute` when its path read `raw` (nil: absent): its `missing`,
+    /// conversion, `null` and `check` rules. Inlined, so that the tree's read is the code it was
+    /// before the table's read shared these rules.
+    @inline(__always)
+    private mutating func value(of attribute: AttributePlan, path: [PathStep], raw: JSONValue?, member: String) throws(RecordError)
+        -> SQLValue?
+    {
+        guard let raw else {
             switch attribute.onMissing {
             case .keep, .requiredOnInsert: return nil
             case .value(let value): return value

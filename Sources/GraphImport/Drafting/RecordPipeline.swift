@@ -131,11 +131,12 @@ final class RecordPipeline: @unchecked Sendable {
         // The entity a malformed line counts for: the map's only one, when every route leads to it.
         let entities = routes.map { route -> Int? in if case .entity(let entity) = route.target { entity } else { nil } }
         let soleEntity = Set(entities).count == 1 ? entities[0] : nil
+        var slots = JSONSlots()
         do throws(JSONError) {
             while true {
                 let next: JSONRecord?
                 do throws(JSONError) {
-                    next = try reader.next()
+                    next = try builder.readsSlots ? reader.next(into: &slots) : reader.next()
                 } catch {
                     let index = reader.nextRecordIndex
                     guard skipsMalformedLines, try reader.skipMalformedText(after: error) else { throw error }
@@ -146,7 +147,9 @@ final class RecordPipeline: @unchecked Sendable {
                         DraftedRecord(index: index, position: error.position, path: .root, draft: .failure(failure), routedEntity: soleEntity))
                     continue
                 }
-                guard let record = next else { break }
+                guard var record = next else { break }
+                // Routes, `where` filters and every read the table does not answer yet take the tree.
+                if builder.readsSlots { record.value = slots.value(at: slots.root) }
                 var draft: Result<ObjectDraft?, RecordError> = .success(nil)
                 var routedEntity: Int?
                 var skipped: [SkippedElement]?
@@ -156,7 +159,9 @@ final class RecordPipeline: @unchecked Sendable {
                         builder.takeRootValues(
                             reader.captured, documents: reader.capturedDocuments, captures: reader.captureCount, document: record.documentIndex)
                     }
-                    do { draft = .success(try builder.draft(record: record, route: routes[route])) } catch { draft = .failure(error) }
+                    do { draft = .success(try builder.draft(record: record, route: routes[route], slots: builder.readsSlots ? slots : nil)) } catch {
+                        draft = .failure(error)
+                    }
                     routedEntity = builder.routedEntity
                     if !builder.skipped.isEmpty { skipped = builder.skipped }
                 }

@@ -52,9 +52,10 @@ struct ImportRun<Session: StoreSession> {
         // for, so that an import reads its input while another one holds the lock.
         let modes = EntityModes(plan: plan, run: options.mode)
         let reader = plan.recordReader(source: InputTap(source, state: tap), projections: plan.projections(hooks: hooks), format: options.format)
+        var builder = DraftBuilder(plan: plan, hooks: entityHooks, modes: modes)
+        builder.readsSlots = options.readsSlotTable
         let pipeline = RecordPipeline(
-            reader: reader, builder: DraftBuilder(plan: plan, hooks: entityHooks, modes: modes), routes: plan.routes, skipsMalformedLines: options.skipInvalid,
-            readAhead: Self.readAhead)
+            reader: reader, builder: builder, routes: plan.routes, skipsMalformedLines: options.skipInvalid, readAhead: Self.readAhead)
         defer {
             pipeline.stop()
             tap.closeGate()

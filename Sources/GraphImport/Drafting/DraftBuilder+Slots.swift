@@ -1,0 +1,38 @@
+import GraphImportJSON
+
+/// Drafting from a record's `JSONSlots` table instead of its tree (issue 34, step 2;
+/// docs/slot-table-plan.md): so far the attributes of the record's own object whose path is one
+/// key. Every other read takes the tree, which the pipeline materialises from the table.
+extension DraftBuilder {
+    /// Which attributes of an entity read their value from an object's table at one projection
+    /// node, and by which member number: looked up once per plan, not per record.
+    struct SlotReads {
+        /// By attribute: the member number of its one-key path in the node, or nil when the
+        /// attribute is read from the tree (any other path, fallbacks, or a node that keeps
+        /// everything and so has no numbers).
+        let members: [Int?]
+
+        init(entity: EntityPlan, node: Int, projection: JSONProjection) {
+            members = entity.attributes.map { attribute in
+                guard !attribute.readsFallbacks, let path = attribute.path, path.count == 1, case .key(let key) = path[0] else { return nil }
+                // A node that keeps everything numbers no member; a key the node does not keep
+                // is one the tree lacks too, and reads as absent by the tree.
+                return projection.memberNumber(of: node, key: key)
+            }
+        }
+    }
+
+    /// The `SlotReads` of `entity` for the object at `slot` of the current record's table.
+    ///
+    /// Keyed by node alone: every projection of one plan shares its nodes and their member
+    /// numbers (`ImportPlan.projections(hooks:)` makes them from one `ProjectionBuilder`).
+    mutating func slotReads(entity: Int, object slot: Int) -> SlotReads? {
+        guard let slots = recordSlots else { return nil }
+        let node = slots.node(of: slot)
+        let cacheKey = node &* plan.entities.count &+ entity
+        if let known = slotReadsByNode[cacheKey] { return known }
+        let reads = SlotReads(entity: plan.entities[entity], node: node, projection: slots.projection)
+        slotReadsByNode[cacheKey] = reads
+        return reads
+    }
+}

@@ -1,0 +1,166 @@
+@testable import GraphImport
+import Foundation
+import GraphImportJSON
+import GraphImportTestSupport
+import Testing
+
+/// Drafting from the slot table (`ImportOptions.readsSlotTable`, issue 34's step 2) gives the
+/// drafts, the errors and the store that drafting from the tree gives, whatever the map reads.
+@Suite("Drafting from the slot table")
+struct SlotDraftingTests {
+    /// Every record of `json` through the reading thread's pipeline, read as a tree or into the
+    /// table: each record's index, path, routed entity and draft or error, as text.
+    static func drafts(map: String, json: String, slots: Bool, skipsMalformedLines: Bool = false) throws -> [String] {
+        let plan = try ImportPlan.compile(text: map, fileName: "test.map")
+        let reader = plan.recordReader(source: BytesSource(Array(json.utf8)), projections: plan.projections(), format: .auto)
+        var builder = DraftBuilder(plan: plan, hooks: EntityHooks.bind(ImportHooks(), to: plan))
+        builder.readsSlots = slots
+        let pipeline = RecordPipeline(reader: reader, builder: builder, routes: plan.routes, skipsMalformedLines: skipsMalformedLines)
+        defer { pipeline.stop() }
+        var lines: [String] = []
+        while let item = pipeline.next(isCancelled: nil) {
+            switch item {
+            case .records(let records):
+                for record in records {
+                    lines.append("\(record.index) \(record.path) \(String(describing: record.routedEntity)) \(record.draft)")
+                }
+            case .end(let captured, _, let extrasKeys, let outcomes):
+                lines.append("end \(captured.sorted { $0.key < $1.key }) \(extrasKeys) \(outcomes)")
+                return lines
+            case .failure(let error):
+                lines.append("failure \(error)")
+                return lines
+            }
+        }
+        return lines
+    }
+
+    /// Asserts that both ways draft `json` alike, and returns the drafts.
+    @discardableResult
+    static func expectSame(
+        map: String, json: String, skipsMalformedLines: Bool = false, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> [String] {
+        let tree = try drafts(map: map, json: json, slots: false, skipsMalformedLines: skipsMalformedLines)
+        let table = try drafts(map: map, json: json, slots: true, skipsMalformedLines: skipsMalformedLines)
+        #expect(tree.count == table.count, sourceLocation: sourceLocation)
+        for (treeLine, tableLine) in zip(tree, table) where treeLine != tableLine {
+            Issue.record("tree:  \(treeLine)\ntable: \(tableLine)", sourceLocation: sourceLocation)
+            break
+        }
+        return tree
+    }
+
+    @Test(arguments: [
+        ("Mappings/tweets.map", "Samples/tweets.json"), ("Mappings/tweets.map", "Samples/tweets.jsonl"),
+        ("Mappings/issues.map", "Samples/issues.json"), ("Mappings/questions.map", "Samples/questions.json"),
+    ])
+    func theRepositorysSamplesDraftAlike(_ sample: (map: String, feed: String)) throws {
+        let map = try String(contentsOf: repositoryRoot.appendingPathComponent(sample.map), encoding: .utf8)
+        let feed = try String(contentsOf: repositoryRoot.appendingPathComponent(sample.feed), encoding: .utf8)
+        let drafts = try Self.expectSame(map: map, json: feed)
+        #expect(drafts.count > 2)
+    }
+
+    static let attributesMap = """
+        records at $[*] as Post
+        entity Post
+          key id
+          id : Int
+          title : String?
+          score : Double? check range(0, 5)
+          posted <- created_at : Date? | iso8601
+          tier : String? missing "free"
+          lang : String? missing reject
+          flag : Bool? null keep
+          deep <- a.b : String?
+          first <- name, title : String?
+          author <- user : User?
+        entity User
+          key id
+          id : Int
+          name : String?
+        """
+
+    /// Present, absent, null and refused values, a value of the wrong kind, a repeated key, and
+    /// the reads the table does not answer yet (two keys, fallbacks, a nested object).
+    @Test func attributesDraftAlikeWhateverTheirValue() throws {
+        let feed = #"""
+            [
+              {"id": 1, "title": "a", "score": 4.5, "created_at": "2024-01-02T03:04:05Z", "lang": "en", "flag": true,
+               "a": {"b": "deep"}, "name": "n", "user": {"id": 7, "name": "u"}, "other": [1, 2]},
+              {"id": 2, "title": null, "score": null, "created_at": null, "lang": null, "flag": null, "a": null, "user": null},
+              {"id": 3, "title": "t\u00e9\n\"x\"", "lang": "de", "a": {}, "user": {"id": 8}},
+              {"id": 4, "lang": "fr", "score": 9},
+              {"id": 5, "lang": "fr", "created_at": "yesterday"},
+              {"id": 6, "title": 12, "lang": "fr"},
+              {"id": 7},
+              {"id": "8", "lang": "x", "title": "one", "title": "two"},
+              {"lang": "x"},
+              {"id": 9007199254740993, "lang": "x", "score": 1e0}
+            ]
+            """#
+        let drafts = try Self.expectSame(map: Self.attributesMap, json: feed)
+        #expect(drafts.filter { $0.contains("failure(") }.count >= 4, "\(drafts)")
+    }
+
+    /// Keyed records with `$key`, records chosen by a discriminator, filtered routes and bare values.
+    @Test func everyKindOfRouteDraftsAlike() throws {
+        let keyed = """
+            records at $.users{*} as User
+            entity User
+              key login
+              login <- $key : String
+              name : String?
+            """
+        try Self.expectSame(map: keyed, json: #"{"users": {"ann": {"name": "Ann"}, "bob": {}, "cy": {"name": null}}}"#)
+        let chosen = """
+            records at $[*] by type
+              1 -> Cat
+              2 -> Dog at pet
+              true -> ignore
+            entity Cat
+              key name
+              name : String
+            entity Dog
+              key name
+              name : String
+            """
+        try Self.expectSame(
+            map: chosen, json: #"[{"type": 1, "name": "tom"}, {"type": 2, "pet": {"name": "rex"}}, {"type": true}, {"type": 1}]"#)
+        let bare = """
+            records at tags[*] as Tag
+            entity Tag
+              key name
+              name <- $ : String
+            """
+        try Self.expectSame(map: bare, json: #"{"tags": ["a", "b", "a"]}"#)
+    }
+
+    /// A malformed line of JSON Lines, skipped or ending the input, and a document cut short.
+    @Test(arguments: [false, true])
+    func malformedInputEndsOrIsSkippedAlike(_ skips: Bool) throws {
+        let lines = "{\"id\": 1, \"title\": \"a\", \"lang\": \"en\"}\n{\"id\": 2, \"title\": }\n{\"id\": 3, \"lang\": \"de\"}\n"
+        let drafts = try Self.expectSame(map: Self.attributesMap, json: lines, skipsMalformedLines: skips)
+        #expect(drafts.contains { $0.hasPrefix(skips ? "1 " : "failure") }, "\(drafts)")
+        try Self.expectSame(map: Self.attributesMap, json: #"[{"id": 1, "lang": "en"}, {"id": 2, "title": "ab"#, skipsMalformedLines: skips)
+    }
+
+    /// The engine's switch: an import with the table leaves the store the tree's import leaves,
+    /// the refused records skipped alike.
+    @Test func anImportThroughTheTableStoresWhatTheTreeStores() throws {
+        let feed = try String(contentsOf: repositoryRoot.appendingPathComponent("Samples/tweets.json"), encoding: .utf8)
+        let map = try String(contentsOf: repositoryRoot.appendingPathComponent("Mappings/tweets.map"), encoding: .utf8)
+        func imported(slots: Bool) throws -> [[String]] {
+            let fixture = try EngineFixture(map: map)
+            var options = ImportOptions(skipInvalid: true)
+            options.readsSlotTable = slots
+            try fixture.importJSON(feed, options: options)
+            let tables = try fixture.rows(
+                "SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'graphimport!_%' ESCAPE '!' ORDER BY name")
+            return try tables.flatMap { table in try [[table[0]]] + fixture.rows("SELECT * FROM \(table[0]) ORDER BY 1, 2") }
+        }
+        let tree = try imported(slots: false)
+        #expect(tree.count > 10)
+        #expect(try imported(slots: true) == tree)
+    }
+}
