@@ -103,6 +103,46 @@ struct SlotDraftingTests {
         #expect(drafts.filter { $0.contains("failure(") }.count >= 4, "\(drafts)")
     }
 
+    /// Objects a to-one leads to, owned or keyed, two levels down, beside a key standing for its
+    /// object, a null, an empty string, a value of the wrong kind, and to-many elements (a tree's).
+    @Test func nestedObjectsDraftAlike() throws {
+        let map = """
+            records at $[*] as Post
+            entity Post
+              key id
+              id : Int
+              author <- user : User?
+              pin : Pin?
+              replies : [Post]
+            entity Pin owned
+              note : String?
+              by : User?
+            entity User
+              key id
+              id : Int
+              name : String?
+              home <- place : Place?
+            entity Place
+              key code
+              code : String
+              label : String? missing reject
+            """
+        let feed = #"""
+            [
+              {"id": 1, "user": {"id": 7, "name": "u", "place": {"code": "b", "label": "Berlin"}},
+               "pin": {"note": "n", "by": {"id": 8, "place": {"code": "p", "label": null}}},
+               "replies": [{"id": 2, "user": {"id": 9, "name": "r"}}]},
+              {"id": 3, "user": 7, "pin": null, "replies": []},
+              {"id": 4, "user": "", "pin": {"by": 8}},
+              {"id": 5, "user": {"id": 10, "place": {"code": "x"}}},
+              {"id": 6, "user": [1]},
+              {"id": 7, "user": {"name": "keyless"}}
+            ]
+            """#
+        let drafts = try Self.expectSame(map: map, json: feed)
+        #expect(drafts.filter { $0.contains("failure(") }.count >= 3, "\(drafts)")
+    }
+
     /// Keyed records with `$key`, records chosen by a discriminator, filtered routes and bare values.
     @Test func everyKindOfRouteDraftsAlike() throws {
         let keyed = """

@@ -26,14 +26,15 @@ struct OwnerPlace {
 
 extension DraftBuilder {
     /// An object of an owned entity, drafted with its place as its key. Only an object can be
-    /// one: an owned entity has no key for a value to stand for.
+    /// one: an owned entity has no key for a value to stand for. `slot`: the object's slot in the
+    /// record's table, when it has one.
     mutating func ownedLink(
-        _ value: JSONValue, target: Int, member: String, owner: OwnerPlace, memberName: String? = nil, elementIndex: Int? = nil
+        _ value: JSONValue, target: Int, member: String, owner: OwnerPlace, memberName: String? = nil, elementIndex: Int? = nil, slot: Int? = nil
     ) throws(RecordError) -> LinkDraft {
         guard case .object(let object) = value else {
             let refusal = OwnerPlace.notAnObject(value, entity: plan.entities[target].name)
             throw error(member, refusal.message, hint: refusal.hint)
         }
-        return .object(try draft(object, entity: target, memberName: memberName, owner: owner, elementIndex: elementIndex))
+        return .object(try draft(object, entity: target, memberName: memberName, owner: owner, elementIndex: elementIndex, slot: slot))
     }
 }

@@ -1,8 +1,9 @@
 import GraphImportJSON
 
 /// Drafting from a record's `JSONSlots` table instead of its tree (issue 34, step 2;
-/// docs/slot-table-plan.md): so far the attributes of the record's own object whose path is one
-/// key. Every other read takes the tree, which the pipeline materialises from the table.
+/// docs/slot-table-plan.md): so far the attributes whose path is one key, of the record's own
+/// object and of the objects its one-key to-ones lead to (and theirs). Every other read takes the
+/// tree, which the pipeline materialises from the table.
 extension DraftBuilder {
     /// Which attributes of an entity read their value from an object's table at one projection
     /// node, and by which member number: looked up once per plan, not per record.
@@ -11,14 +12,19 @@ extension DraftBuilder {
         /// attribute is read from the tree (any other path, fallbacks, or a node that keeps
         /// everything and so has no numbers).
         let members: [Int?]
+        /// By to-one: the member number of its path when it is one key and read plainly (no
+        /// fallbacks, no `where`), so that the object it leads to is drafted from its slot.
+        let toOne: [Int?]
 
         init(entity: EntityPlan, node: Int, projection: JSONProjection) {
-            members = entity.attributes.map { attribute in
-                guard !attribute.readsFallbacks, let path = attribute.path, path.count == 1, case .key(let key) = path[0] else { return nil }
-                // A node that keeps everything numbers no member; a key the node does not keep
-                // is one the tree lacks too, and reads as absent by the tree.
+            // A node that keeps everything numbers no member; a key the node does not keep is
+            // one the tree lacks too, and reads as absent by the tree.
+            func number(_ path: [PathStep]?) -> Int? {
+                guard let path, path.count == 1, case .key(let key) = path[0] else { return nil }
                 return projection.memberNumber(of: node, key: key)
             }
+            members = entity.attributes.map { $0.readsFallbacks ? nil : number($0.path) }
+            toOne = entity.toOne.map { $0.isPlain ? number($0.path) : nil }
         }
     }
 

@@ -241,6 +241,14 @@ struct DraftBuilder {
         for (position, relationship) in entity.toOne.enumerated() {
             let member = entity.toOneMembers[position]
             defer { truncate(to: depth) }
+            // The value's slot, when the object being drafted has one and the path is one key:
+            // a nested object drafted from it reads its own attributes from the table too.
+            var valueSlot: Int?
+            if let slot, let reads, let number = reads.toOne[position], let slots = recordSlots, let found = slots.member(number, of: slot),
+                slots.kind(at: found) == .object
+            {
+                valueSlot = found
+            }
             switch try relationship.isPlain ? lookup(relationship.path, in: object, member: member) : lookup(relationship, in: object, member: member) {
             case nil: toOne.append(nil)
             case .null?, .string("")?:
@@ -249,14 +257,15 @@ struct DraftBuilder {
                 }
                 toOne.append(.null)
             case let value? where relationship.ownsTarget:
-                toOne.append(try ownedLink(value, target: relationship.target, member: member, owner: OwnerPlace(key: keyValues, position: 0)))
+                toOne.append(
+                    try ownedLink(value, target: relationship.target, member: member, owner: OwnerPlace(key: keyValues, position: 0), slot: valueSlot))
             case let value?:
                 if relationship.skipsUnkeyed, case .object(let nested) = value, let missing = try absentKey(of: nested, entity: relationship.target) {
                     skip(member, "an object without its key '\(missing)'")
                     toOne.append(.null)
                 } else {
                     toOne.append(
-                        try link(value, target: relationship.target, member: member, existingOnly: relationship.linksExistingOnly))
+                        try link(value, target: relationship.target, member: member, existingOnly: relationship.linksExistingOnly, slot: valueSlot))
                 }
             }
         }
@@ -414,11 +423,13 @@ struct DraftBuilder {
 
     /// A nested object or a key value, as a link to an object of `target`. `existingOnly`: a key
     /// links only an object that exists (`link existing`), as does any key into an entity the
-    /// run inserts nothing into.
-    private mutating func link(_ value: JSONValue, target: Int, member: String, existingOnly: Bool) throws(RecordError) -> LinkDraft {
+    /// run inserts nothing into. `slot`: the object's slot in the record's table, when it has one.
+    private mutating func link(_ value: JSONValue, target: Int, member: String, existingOnly: Bool, slot: Int? = nil) throws(RecordError)
+        -> LinkDraft
+    {
         switch value {
         case .object(let object):
-            return .object(try draft(object, entity: target))
+            return .object(try draft(object, entity: target, slot: slot))
         case .array where readsArrayValue[target]:
             return .object(try draft(JSONObject([]), entity: target, bareValue: value))
         case .array:
