@@ -104,7 +104,8 @@ struct SlotDraftingTests {
     }
 
     /// Objects a to-one leads to, owned or keyed, two levels down, beside a key standing for its
-    /// object, a null, an empty string, a value of the wrong kind, and to-many elements (a tree's).
+    /// object, a null, an empty string and a value of the wrong kind; the objects of a to-many's
+    /// array, owned or keyed, with `$index`, nested, and its bare values.
     @Test func nestedObjectsDraftAlike() throws {
         let map = """
             records at $[*] as Post
@@ -114,6 +115,15 @@ struct SlotDraftingTests {
               author <- user : User?
               pin : Pin?
               replies : [Post]
+              history : [Change]
+              tags : [Tag]
+            entity Change owned
+              field : String
+              pos <- $index : Int
+              by : User?
+            entity Tag
+              key name
+              name <- $ : String
             entity Pin owned
               note : String?
               by : User?
@@ -131,16 +141,19 @@ struct SlotDraftingTests {
             [
               {"id": 1, "user": {"id": 7, "name": "u", "place": {"code": "b", "label": "Berlin"}},
                "pin": {"note": "n", "by": {"id": 8, "place": {"code": "p", "label": null}}},
-               "replies": [{"id": 2, "user": {"id": 9, "name": "r"}}]},
+               "replies": [{"id": 2, "user": {"id": 9, "name": "r"}}, {"id": 11, "replies": [{"id": 12, "user": {"id": 13}}]}],
+               "history": [{"field": "a", "by": {"id": 7, "name": "again"}}, {"field": "b", "by": 9}], "tags": ["x", "y"]},
               {"id": 3, "user": 7, "pin": null, "replies": []},
               {"id": 4, "user": "", "pin": {"by": 8}},
-              {"id": 5, "user": {"id": 10, "place": {"code": "x"}}},
+              {"id": 5, "user": {"id": 10, "place": {"code": "x"}}, "history": [{"field": null}]},
+              {"id": 8, "replies": [null]},
+              {"id": 9, "replies": [{"id": 14, "user": {"id": 15, "place": {"code": "y"}}}], "history": [{"by": 7}]},
               {"id": 6, "user": [1]},
               {"id": 7, "user": {"name": "keyless"}}
             ]
             """#
         let drafts = try Self.expectSame(map: map, json: feed)
-        #expect(drafts.filter { $0.contains("failure(") }.count >= 3, "\(drafts)")
+        #expect(drafts.filter { $0.contains("failure(") }.count >= 5, "\(drafts)")
     }
 
     /// Keyed records with `$key`, records chosen by a discriminator, filtered routes and bare values.

@@ -2,8 +2,8 @@ import GraphImportJSON
 
 /// Drafting from a record's `JSONSlots` table instead of its tree (issue 34, step 2;
 /// docs/slot-table-plan.md): so far the attributes whose path is one key, of the record's own
-/// object and of the objects its one-key to-ones lead to (and theirs). Every other read takes the
-/// tree, which the pipeline materialises from the table.
+/// object and of the objects its one-key to-ones and the elements of its one-key to-manys lead to
+/// (and theirs). Every other read takes the tree, which the pipeline materialises from the table.
 extension DraftBuilder {
     /// Which attributes of an entity read their value from an object's table at one projection
     /// node, and by which member number: looked up once per plan, not per record.
@@ -15,6 +15,9 @@ extension DraftBuilder {
         /// By to-one: the member number of its path when it is one key and read plainly (no
         /// fallbacks, no `where`), so that the object it leads to is drafted from its slot.
         let toOne: [Int?]
+        /// By to-many: likewise, so that the objects of the array it leads to are drafted from
+        /// their slots (a `{*}` path's members are a tree's).
+        let toMany: [Int?]
 
         init(entity: EntityPlan, node: Int, projection: JSONProjection) {
             // A node that keeps everything numbers no member; a key the node does not keep is
@@ -25,6 +28,7 @@ extension DraftBuilder {
             }
             members = entity.attributes.map { $0.readsFallbacks ? nil : number($0.path) }
             toOne = entity.toOne.map { $0.isPlain ? number($0.path) : nil }
+            toMany = entity.toMany.map { $0.isPlain && !$0.isKeyed ? number($0.path) : nil }
         }
     }
 

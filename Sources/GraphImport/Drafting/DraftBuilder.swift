@@ -276,6 +276,14 @@ struct DraftBuilder {
         for (position, relationship) in entity.toMany.enumerated() {
             let member = entity.toManyMembers[position]
             defer { truncate(to: depth) }
+            // The slots of the array's elements, when the object being drafted has one and the
+            // path is one key: an element that is an object is drafted from its slot.
+            var elementSlots: [Int]?
+            if let slot, let reads, let number = reads.toMany[position], let slots = recordSlots, let found = slots.member(number, of: slot),
+                slots.kind(at: found) == .array
+            {
+                elementSlots = slots.elements(of: found)
+            }
             // `$` is this object's array, which the objects drafted since may have changed.
             if keepsBareValue[index] { self.bareValue = bareValue }
             switch try relationship.isPlain
@@ -312,7 +320,7 @@ struct DraftBuilder {
                 var linkRows: [SQLValue] = []
                 let links = try elementLinks(
                     count: elements.count, { (nil, elements[$0]) }, relationship: relationship, member: member, ownerKey: keyValues,
-                    linkRows: &linkRows)
+                    linkRows: &linkRows, elementSlots: elementSlots)
                 toMany.append(links)
                 if relationship.hasLinkAttributes { setLinkValues(linkRows, at: position, of: entity, in: &linkValues) }
             case let value?:
@@ -340,10 +348,11 @@ struct DraftBuilder {
     /// One link per element of a to-many: of its array, or of its object's members (`{*}`, in
     /// document order, each drafted with its member's name for `$key`). The same rules for both:
     /// `where`, `each`, `unkeyed skip`, owned targets, and the link attributes read from each
-    /// element into `linkRows`.
+    /// element into `linkRows`. `elementSlots`: the elements' slots in the record's table, when
+    /// they have them.
     private mutating func elementLinks(
         count: Int, _ elementAt: (Int) -> (name: String?, value: JSONValue), relationship: ToManyPlan, member: String, ownerKey: [SQLValue],
-        linkRows: inout [SQLValue]
+        linkRows: inout [SQLValue], elementSlots: [Int]? = nil
     ) throws(RecordError) -> [LinkDraft] {
         let named = readsBareValue[relationship.target]
         let hasLinkAttributes = relationship.hasLinkAttributes
@@ -355,7 +364,12 @@ struct DraftBuilder {
             stack.append(name.map(PathStep.key) ?? .index(position))
             let elementDepth = stack.count
             var target = element
+            // An element drafted as an object from its slot: only the element itself (an `each`
+            // path's object is a tree's).
+            var targetSlot = elementSlots?[position]
+            if let slot = targetSlot, recordSlots?.kind(at: slot) != .object { targetSlot = nil }
             if !relationship.elementPath.isEmpty {
+                targetSlot = nil
                 guard case .object(let wrapper) = element, let inner = try lookup(relationship.elementPath, in: wrapper, member: member) else {
                     if relationship.skipsUnkeyed, element.isObjectOrNull {
                         skip(member, "an element without '\(relationship.elementPath.text)'")
@@ -383,9 +397,10 @@ struct DraftBuilder {
             case _ where relationship.ownsTarget:
                 let owner = OwnerPlace(key: ownerKey, position: links.count)
                 links.append(
-                    try ownedLink(target, target: relationship.target, member: member, owner: owner, memberName: name, elementIndex: position))
+                    try ownedLink(
+                        target, target: relationship.target, member: member, owner: owner, memberName: name, elementIndex: position, slot: targetSlot))
             case .object(let object) where name == nil && readsElementIndex[relationship.target]:
-                links.append(.object(try draft(object, entity: relationship.target, elementIndex: position)))
+                links.append(.object(try draft(object, entity: relationship.target, elementIndex: position, slot: targetSlot)))
             case .object(let object) where named && name != nil:
                 links.append(.object(try draft(object, entity: relationship.target, memberName: name)))
             case .array where readsArrayValue[relationship.target]:
@@ -397,7 +412,8 @@ struct DraftBuilder {
             case .string where named && name != nil, .number where named && name != nil, .bool where named && name != nil:
                 links.append(.object(try draft(JSONObject([]), entity: relationship.target, memberName: name, bareValue: target)))
             default:
-                links.append(try link(target, target: relationship.target, member: member, existingOnly: relationship.linksExistingOnly))
+                links.append(
+                    try link(target, target: relationship.target, member: member, existingOnly: relationship.linksExistingOnly, slot: targetSlot))
             }
             if let toOne = relationship.foreignKey, let last = links.indices.last {
                 links[last] = linkElement(links[last], toOne: toOne, owner: relationship.owner, key: ownerKey)
