@@ -37,8 +37,13 @@ public struct ImportOptions: Sendable {
     var pageCacheKiB: Int?
     /// Read each record into a `JSONSlots` table and draft an attribute's one-key path from it
     /// instead of from the tree (issue 34, docs/slot-table-plan.md): off, and only tests turn it
-    /// on, until drafting reads the table alone.
-    var readsSlotTable = false
+    /// on, until drafting reads the table alone. Built with `-Xswiftc -DGRAPHIMPORT_SLOT_TABLE`,
+    /// on for every import, so that the existing suites run through the table.
+    #if GRAPHIMPORT_SLOT_TABLE
+        var readsSlotTable = true
+    #else
+        var readsSlotTable = false
+    #endif
     /// Asked between records; true stops the import (rolled back) with `ImportError.interrupted`.
     public var isCancelled: (@Sendable () -> Bool)?
     /// How many objects of each entity the run keeps whole in memory (twice over: the objects met
