@@ -1,9 +1,11 @@
 import GraphImportJSON
 
 /// Drafting from a record's `JSONSlots` table instead of its tree (issue 34, step 2;
-/// docs/slot-table-plan.md): so far the attributes whose path is one key, of the record's own
-/// object and of the objects its one-key to-ones and the elements of its one-key to-manys lead to
-/// (and theirs). Every other read takes the tree, which the pipeline materialises from the table.
+/// docs/slot-table-plan.md): the attributes whose path is one key, of the record's own object
+/// and of the objects its one-key to-ones and the elements of its one-key to-manys lead to (and
+/// theirs). An object whose every read is the table's gets no tree at all (`SlotReads.needsTree`);
+/// any other is materialised from its slot, its subtree alone, for the reads the table does not
+/// answer.
 extension DraftBuilder {
     /// Which attributes of an entity read their value from an object's table at one projection
     /// node, and by which member number: looked up once per plan, not per record.
@@ -18,8 +20,16 @@ extension DraftBuilder {
         /// By to-many: likewise, so that the objects of the array it leads to are drafted from
         /// their slots (a `{*}` path's members are a tree's).
         let toMany: [Int?]
+        /// Whether drafting the object reads its tree: true unless every read above is the
+        /// table's and nothing else of the entity walks the object. Each read that takes the
+        /// tree is listed; anything not proven slot-read counts as one (when unsure, a tree: it
+        /// costs time, never a wrong draft).
+        let needsTree: Bool
 
-        init(entity: EntityPlan, node: Int, projection: JSONProjection) {
+        /// `hasKeyHandlers`: the entity's `ImportHooks.keyHandlers`, which iterate the object's
+        /// members. `tracksParents`: the map reads `@parent`, which reads the tree of an object
+        /// being drafted from any object below it.
+        init(entity: EntityPlan, node: Int, projection: JSONProjection, hasKeyHandlers: Bool, tracksParents: Bool) {
             // A node that keeps everything numbers no member; a key the node does not keep is
             // one the tree lacks too, and reads as absent by the tree.
             func number(_ path: [PathStep]?) -> Int? {
@@ -29,6 +39,21 @@ extension DraftBuilder {
             members = entity.attributes.map { $0.readsFallbacks ? nil : number($0.path) }
             toOne = entity.toOne.map { $0.isPlain ? number($0.path) : nil }
             toMany = entity.toMany.map { $0.isPlain && !$0.isKeyed ? number($0.path) : nil }
+            // An attribute without a path (a key the engine sets, `extras`, a derived value)
+            // reads nothing. `$`, `$key`, `$index`, `@root` and `@parent` paths are not one key,
+            // so they read the tree here; so do a to-one's or a to-many's fallbacks and `where`,
+            // and a `{*}` to-many. A plain to-many's `each`, `unkeyed skip` and link attributes
+            // read each element's tree, made from the element's slot (`elementLinks`); a plain
+            // to-one's `unkeyed skip` reads its object's likewise: neither reads this object's.
+            let attributeReadsTree = zip(entity.attributes, members).contains { $0.path != nil && $1 == nil }
+            needsTree =
+                attributeReadsTree || toOne.contains(nil) || toMany.contains(nil)
+                // They read the object's members as the tree holds them.
+                || hasKeyHandlers || entity.extrasAttribute != nil
+                // `checkChoices` reads each polymorphic relationship's value in the tree.
+                || !entity.polymorphic.isEmpty
+                // `parents` holds the tree of every object being drafted.
+                || tracksParents
         }
     }
 
@@ -41,8 +66,28 @@ extension DraftBuilder {
         let node = slots.node(of: slot)
         let cacheKey = node &* plan.entities.count &+ entity
         if let known = slotReadsByNode[cacheKey] { return known }
-        let reads = SlotReads(entity: plan.entities[entity], node: node, projection: slots.projection)
+        let reads = SlotReads(
+            entity: plan.entities[entity], node: node, projection: slots.projection, hasKeyHandlers: hooks[entity].keyHandlers != nil,
+            tracksParents: tracksParents)
         slotReadsByNode[cacheKey] = reads
         return reads
+    }
+
+    /// The tree of the object at `slot` of the current record's table: its subtree alone.
+    func objectTree(at slot: Int) -> JSONObject {
+        guard let slots = recordSlots, case .object(let object) = slots.value(at: slot) else {
+            preconditionFailure("slot \(slot) of the record's table is not an object")
+        }
+        return object
+    }
+
+    /// The tree of an object drafted without one (`object` nil) when a read needs it after all:
+    /// made from `slot`, so that a `SlotReads.needsTree` that wrongly said no costs time, never
+    /// a wrong draft. A debug build stops here, so that the tests catch such a `needsTree`.
+    func treeNeeded(_ object: JSONObject?, slot: Int?) -> JSONObject {
+        if let object { return object }
+        assertionFailure("SlotReads.needsTree said no read of this object needs its tree")
+        guard let slot else { preconditionFailure("an object drafted without its tree or its slot") }
+        return objectTree(at: slot)
     }
 }

@@ -46,7 +46,7 @@ struct DraftBuilder {
     /// not a draft's: every object's draft stays as small as it was).
     private(set) var skipped: [SkippedElement] = []
     /// Whether a path of the map reads `@parent`: only then is `parents` kept.
-    private let tracksParents: Bool
+    let tracksParents: Bool
     /// The objects being drafted, outermost first, each with the depth of `stack` at it and the
     /// name of the member a `{*}` took it from: what `@parent` and `@parent.$key` read (the last
     /// is the object being drafted, the one before it its parent).
@@ -64,6 +64,13 @@ struct DraftBuilder {
     /// The current record's table, while it is drafted (then nil, so that the reader's table
     /// stays the only reference and is refilled in place).
     private(set) var recordSlots: JSONSlots?
+    /// The current record's value made from its table before drafting (by routing: a `where`),
+    /// when it was; nil when not made (then made here only if a read needs it).
+    private var recordTree: JSONValue?
+    /// Objects drafted from their slots, and of them those whose tree was made (for the tests:
+    /// which reads skip the tree).
+    private(set) var objectsDraftedFromSlots = 0
+    private(set) var objectTreesMade = 0
     /// Per entity and projection node: `SlotReads`, made once for the plan at the first object
     /// of that entity at that node (keyed `node * entity count + entity`).
     var slotReadsByNode: [Int: SlotReads] = [:]
@@ -97,11 +104,19 @@ struct DraftBuilder {
     }
 
     /// The draft of a record, or nil when its route says to ignore it.
-    /// `slots`: the record read into a table (its `value` is then the table's, materialised),
-    /// from which the record's object reads what `SlotReads` says it can.
-    mutating func draft(record: JSONRecord, route: RecordRoute, slots: JSONSlots? = nil) throws(RecordError) -> ObjectDraft? {
+    /// `slots`: the record read into a table by `JSONRecordReader.next(into:)`, whose `value`
+    /// is then not read (the reader leaves it null): the table is the value, read by slot where
+    /// `SlotReads` says it can be, and made a tree where it cannot. `tree`: the table's value
+    /// already made a tree, when routing made it.
+    mutating func draft(record: JSONRecord, route: RecordRoute, slots: JSONSlots? = nil, tree: JSONValue? = nil) throws(RecordError)
+        -> ObjectDraft?
+    {
         recordSlots = slots
-        defer { recordSlots = nil }
+        recordTree = tree
+        defer {
+            recordSlots = nil
+            recordTree = nil
+        }
         recordLacksRequired = false
         if !skipped.isEmpty { skipped = [] }
         guard var draft = try routedDraft(record: record, route: route) else { return nil }
@@ -122,10 +137,17 @@ struct DraftBuilder {
         switch route.target {
         case .entity(let entity):
             routedEntity = entity
-            return try draft(value: record.value, entity: entity, slot: recordObjectSlot)
+            if let slot = recordObjectSlot {
+                var object: JSONObject?
+                if case .object(let tree)? = recordTree { object = tree }
+                return try draft(object, entity: entity, memberName: recordMemberName, elementIndex: recordElementIndex, slot: slot)
+            }
+            return try draft(value: recordValue(record), entity: entity)
         case .choice(let discriminator, let description, let cases):
-            guard case .object(let object) = record.value else {
-                throw error(nil, "expected an object with '\(description)', found \(record.value.kindName)", hint: nil)
+            // A `by` route reads the tree: its discriminator, and the object it chooses.
+            let value = recordValue(record)
+            guard case .object(let object) = value else {
+                throw error(nil, "expected an object with '\(description)', found \(value.kindName)", hint: nil)
             }
             guard let found = try lookup(discriminator, in: object, member: nil) else {
                 throw error(nil, "the record has no '\(description)' to choose its entity by", hint: nil)
@@ -143,15 +165,20 @@ struct DraftBuilder {
             guard let inner = try lookup(chosen.subpath, in: object, member: nil) else {
                 throw error(nil, "the record has nothing at '\(chosen.subpath.text)' for \(plan.entities[entity].name)", hint: nil)
             }
-            return try draft(value: inner, entity: entity, slot: nil)
+            return try draft(value: inner, entity: entity)
         }
     }
 
     /// The slot of the record's value in its table, when it was read into one and is an object.
     private var recordObjectSlot: Int? { recordSlots.flatMap { $0.kind(at: $0.root) == .object ? $0.root : nil } }
 
-    /// `slot`: `value`'s slot in the record's table, when it has one.
-    private mutating func draft(value: JSONValue, entity: Int, slot: Int?) throws(RecordError) -> ObjectDraft {
+    /// The record's value as a tree: its own, or its table's (made by routing, or now).
+    private func recordValue(_ record: JSONRecord) -> JSONValue {
+        guard let slots = recordSlots else { return record.value }
+        return recordTree ?? slots.value(at: slots.root)
+    }
+
+    private mutating func draft(value: JSONValue, entity: Int) throws(RecordError) -> ObjectDraft {
         guard case .object(let object) = value else {
             let isBare =
                 switch value {
@@ -168,15 +195,16 @@ struct DraftBuilder {
                     ? "a record that is a bare value is read with `$`: `id <- $ : String` as \(name)'s key"
                     : value.isArray ? Self.arrayHint(name) : nil)
         }
-        // Only the record's own object is read from the table so far: a nested one is a tree's.
-        return try draft(object, entity: entity, memberName: recordMemberName, elementIndex: recordElementIndex, slot: slot)
+        return try draft(object, entity: entity, memberName: recordMemberName, elementIndex: recordElementIndex)
     }
 
     /// `memberName`, `bareValue` and `elementIndex`: what `$key`, `$` and `$index` read in this
     /// object (not in objects nested in it).
     /// `owner`: for an object of an owned entity, its owner's key and its position, its own key.
+    /// `object`: its tree, or nil when it has a `slot` in the record's table: then its tree is
+    /// made from the slot only when a read needs it (`SlotReads.needsTree`).
     mutating func draft(
-        _ object: JSONObject, entity index: Int, memberName: String? = nil, bareValue: JSONValue? = nil, owner: OwnerPlace? = nil,
+        _ object: JSONObject?, entity index: Int, memberName: String? = nil, bareValue: JSONValue? = nil, owner: OwnerPlace? = nil,
         elementIndex: Int? = nil, slot: Int? = nil
     ) throws(RecordError) -> ObjectDraft {
         if keepsBareValue[index] {
@@ -187,24 +215,35 @@ struct DraftBuilder {
             self.bareValue = nil
         }
         if readsElementIndex[index] { self.elementIndex = elementIndex }
-        if tracksParents { parents.append((object, stack.count, memberName)) }
+        var reads: SlotReads?
+        var object = object
+        if let slot {
+            reads = slotReads(entity: index, object: slot)
+            objectsDraftedFromSlots += 1
+            if object == nil, reads?.needsTree ?? true {
+                object = objectTree(at: slot)
+                objectTreesMade += 1
+            }
+        }
+        // `object` is nil now only when no read below needs it (`treeNeeded` says so).
+        if tracksParents { parents.append((treeNeeded(object, slot: slot), stack.count, memberName)) }
         defer { if tracksParents { parents.removeLast() } }
         let entity = plan.entities[index]
         var values: [SQLValue?] = []
         values.reserveCapacity(entity.attributes.count)
-        var reads: SlotReads?
-        if let slot { reads = slotReads(entity: index, object: slot) }
         for (position, attribute) in entity.attributes.enumerated() {
             let member = entity.attributeMembers[position]
             if let slot, let reads, let number = reads.members[position] {
                 values.append(try value(of: attribute, member: member, slotMember: number, of: slot))
+            } else if attribute.path == nil {
+                values.append(nil)
             } else {
-                values.append(try value(of: attribute, in: object, member: member))
+                values.append(try value(of: attribute, in: treeNeeded(object, slot: slot), member: member))
             }
         }
         if let handlers = hooks[index].keyHandlers {
             var objectValues = ObjectValues(entity: entity.name, names: entity.attributeNames, values: values)
-            for member in object.members {
+            for member in treeNeeded(object, slot: slot).members {
                 guard let handler = handlers[member.key] else { continue }
                 do { try handler(member.value, &objectValues) } catch {
                     stack.append(.key(member.key))
@@ -214,7 +253,7 @@ struct DraftBuilder {
             values = objectValues.values
         }
         if let extras = entity.extrasAttribute {
-            values[extras] = unmappedMembers(of: object, entity: index)
+            values[extras] = unmappedMembers(of: treeNeeded(object, slot: slot), entity: index)
         }
         if let owner { owner.fill(&values, keyAttributes: entity.keyAttributes) }
         // Each array is made at its size: grown append by append, a tweet's three to-one links
@@ -235,21 +274,40 @@ struct DraftBuilder {
             keyValues.append(value)
         }
         let depth = stack.count
-        if !entity.polymorphic.isEmpty { try checkChoices(of: entity, in: object) }
+        if !entity.polymorphic.isEmpty { try checkChoices(of: entity, in: treeNeeded(object, slot: slot)) }
         var toOne: [LinkDraft?] = []
         toOne.reserveCapacity(entity.toOne.count)
         for (position, relationship) in entity.toOne.enumerated() {
             let member = entity.toOneMembers[position]
             defer { truncate(to: depth) }
-            // The value's slot, when the object being drafted has one and the path is one key:
-            // a nested object drafted from it reads its own attributes from the table too.
+            // Read from the table when the object being drafted has a slot and the path is one
+            // key: an object found there is drafted from its slot (`valueSlot`) and reads its own
+            // attributes from the table too; any other value is made a tree (it has none below it).
+            let found: JSONValue?
             var valueSlot: Int?
-            if let slot, let reads, let number = reads.toOne[position], let slots = recordSlots, let found = slots.member(number, of: slot),
-                slots.kind(at: found) == .object
-            {
-                valueSlot = found
+            if let slot, let reads, let number = reads.toOne[position], let slots = recordSlots {
+                if let memberSlot = slots.member(number, of: slot) {
+                    stack.append(relationship.path[0])  // as `lookup` pushes the key it found
+                    if slots.kind(at: memberSlot) == .object {
+                        valueSlot = memberSlot
+                        // What `ownedLink` and `link` make of an object, without its tree (which
+                        // `unkeyed skip` reads for the object's key).
+                        if !relationship.skipsUnkeyed {
+                            let owner = relationship.ownsTarget ? OwnerPlace(key: keyValues, position: 0) : nil
+                            toOne.append(.object(try draft(nil, entity: relationship.target, owner: owner, slot: memberSlot)))
+                            continue
+                        }
+                    }
+                    found = slots.value(at: memberSlot)
+                } else {
+                    found = nil
+                }
+            } else if relationship.isPlain {
+                found = try lookup(relationship.path, in: treeNeeded(object, slot: slot), member: member)
+            } else {
+                found = try lookup(relationship, in: treeNeeded(object, slot: slot), member: member)
             }
-            switch try relationship.isPlain ? lookup(relationship.path, in: object, member: member) : lookup(relationship, in: object, member: member) {
+            switch found {
             case nil: toOne.append(nil)
             case .null?, .string("")?:
                 if !relationship.isOptional {
@@ -276,20 +334,36 @@ struct DraftBuilder {
         for (position, relationship) in entity.toMany.enumerated() {
             let member = entity.toManyMembers[position]
             defer { truncate(to: depth) }
-            // The slots of the array's elements, when the object being drafted has one and the
-            // path is one key: an element that is an object is drafted from its slot.
-            var elementSlots: [Int]?
-            if let slot, let reads, let number = reads.toMany[position], let slots = recordSlots, let found = slots.member(number, of: slot),
-                slots.kind(at: found) == .array
-            {
-                elementSlots = slots.elements(of: found)
-            }
             // `$` is this object's array, which the objects drafted since may have changed.
             if keepsBareValue[index] { self.bareValue = bareValue }
-            switch try relationship.isPlain
-                ? lookup(relationship.path, in: object, member: member)
-                : lookupFirst(relationship.path, relationship.fallbacks, in: object, member: member)
-            {
+            // Read from the table when the object being drafted has a slot and the path is one
+            // key: an array found there gives its elements' slots (an element that is an object
+            // is drafted from its slot); any other value is made a tree.
+            let found: JSONValue?
+            if let slot, let reads, let number = reads.toMany[position], let slots = recordSlots {
+                if let memberSlot = slots.member(number, of: slot) {
+                    stack.append(relationship.path[0])  // as `lookup` pushes the key it found
+                    if slots.kind(at: memberSlot) == .array {
+                        let elements = slots.elements(of: memberSlot)
+                        try checkSize(ofArray: elements.count, member: member)
+                        var linkRows: [SQLValue] = []
+                        let links = try elementLinks(
+                            count: elements.count, { (nil, slots.value(at: elements[$0])) }, relationship: relationship, member: member,
+                            ownerKey: keyValues, linkRows: &linkRows, elementSlots: elements)
+                        toMany.append(links)
+                        if relationship.hasLinkAttributes { setLinkValues(linkRows, at: position, of: entity, in: &linkValues) }
+                        continue
+                    }
+                    found = slots.value(at: memberSlot)
+                } else {
+                    found = nil
+                }
+            } else if relationship.isPlain {
+                found = try lookup(relationship.path, in: treeNeeded(object, slot: slot), member: member)
+            } else {
+                found = try lookupFirst(relationship.path, relationship.fallbacks, in: treeNeeded(object, slot: slot), member: member)
+            }
+            switch found {
             case nil: toMany.append(nil)
             case .null?, .string("")?:
                 toMany.append([])
@@ -312,15 +386,11 @@ struct DraftBuilder {
                     member, "expected an object whose members are the elements ('\(relationship.sourceDescription)'), found an array",
                     hint: "`{*}` takes the members of an object; for an array, drop `{*}` from the path")
             case .array(let elements)?:
-                if elements.count > ImportLimits.maxToManyElements {
-                    throw error(
-                        member, "the array has \(elements.count) elements; a to-many takes at most \(ImportLimits.maxToManyElements) per object",
-                        hint: "this limit keeps one object's links in memory bounded")
-                }
+                try checkSize(ofArray: elements.count, member: member)
                 var linkRows: [SQLValue] = []
                 let links = try elementLinks(
                     count: elements.count, { (nil, elements[$0]) }, relationship: relationship, member: member, ownerKey: keyValues,
-                    linkRows: &linkRows, elementSlots: elementSlots)
+                    linkRows: &linkRows)
                 toMany.append(links)
                 if relationship.hasLinkAttributes { setLinkValues(linkRows, at: position, of: entity, in: &linkValues) }
             case let value?:
@@ -331,6 +401,14 @@ struct DraftBuilder {
             entity: index, key: ObjectKey(values: keyValues), values: values, toOne: toOne, toMany: toMany, linkValues: linkValues)
         draft.lacking = lackingRequired(values, entity: index)
         return draft
+    }
+
+    /// Refuses an array of more elements than a to-many takes.
+    private func checkSize(ofArray count: Int, member: String) throws(RecordError) {
+        guard count > ImportLimits.maxToManyElements else { return }
+        throw error(
+            member, "the array has \(count) elements; a to-many takes at most \(ImportLimits.maxToManyElements) per object",
+            hint: "this limit keeps one object's links in memory bounded")
     }
 
     /// What the object lacks of the values its entity requires on insert, reported only if it
@@ -348,8 +426,9 @@ struct DraftBuilder {
     /// One link per element of a to-many: of its array, or of its object's members (`{*}`, in
     /// document order, each drafted with its member's name for `$key`). The same rules for both:
     /// `where`, `each`, `unkeyed skip`, owned targets, and the link attributes read from each
-    /// element into `linkRows`. `elementSlots`: the elements' slots in the record's table, when
-    /// they have them.
+    /// element into `linkRows`. `elementSlots`: the slots of an array's elements in the record's
+    /// table, when they have them: `elementAt` is then asked only for an element that needs its
+    /// tree.
     private mutating func elementLinks(
         count: Int, _ elementAt: (Int) -> (name: String?, value: JSONValue), relationship: ToManyPlan, member: String, ownerKey: [SQLValue],
         linkRows: inout [SQLValue], elementSlots: [Int]? = nil
@@ -358,7 +437,23 @@ struct DraftBuilder {
         let hasLinkAttributes = relationship.hasLinkAttributes
         var links: [LinkDraft] = []
         links.reserveCapacity(count)
+        // No `where`, `each`, `unkeyed skip` or link attributes, which read each element's tree.
+        let draftsFromSlots =
+            elementSlots != nil && relationship.isPlain && relationship.elementPath.isEmpty && !relationship.skipsUnkeyed && !hasLinkAttributes
         for position in 0..<count {
+            // An object in its slot: drafted from it, as `ownedLink`, `draft` and `link` below
+            // draft an array's element that is an object, its tree made only if its reads need it.
+            if draftsFromSlots, let slot = elementSlots?[position], recordSlots?.kind(at: slot) == .object {
+                let depth = stack.count
+                stack.append(.index(position))
+                let owner = relationship.ownsTarget ? OwnerPlace(key: ownerKey, position: links.count) : nil
+                links.append(.object(try draft(nil, entity: relationship.target, owner: owner, elementIndex: position, slot: slot)))
+                if let toOne = relationship.foreignKey, let last = links.indices.last {
+                    links[last] = linkElement(links[last], toOne: toOne, owner: relationship.owner, key: ownerKey)
+                }
+                truncate(to: depth)
+                continue
+            }
             let (name, element) = elementAt(position)
             if !relationship.isPlain, let filter = relationship.filter, !filter.takes(element) { continue }
             stack.append(name.map(PathStep.key) ?? .index(position))

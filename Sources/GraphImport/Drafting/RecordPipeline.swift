@@ -147,19 +147,26 @@ final class RecordPipeline: @unchecked Sendable {
                         DraftedRecord(index: index, position: error.position, path: .root, draft: .failure(failure), routedEntity: soleEntity))
                     continue
                 }
-                guard var record = next else { break }
-                // Routes, `where` filters and every read the table does not answer yet take the tree.
-                if builder.readsSlots { record.value = slots.value(at: slots.root) }
+                guard let record = next else { break }
+                // Read into the table, the record's value is the table's (`record.value` is not
+                // read): a tree of it is made only where choosing the route or drafting reads one.
+                let routed: (route: Int?, tree: JSONValue?) =
+                    builder.readsSlots
+                    ? routes.route(takingRecordIn: slots, matchedBy: record.patternIndex)
+                    : (routes.route(taking: record.value, matchedBy: record.patternIndex), nil)
                 var draft: Result<ObjectDraft?, RecordError> = .success(nil)
                 var routedEntity: Int?
                 var skipped: [SkippedElement]?
                 // No route takes a record that no `where` of its path holds for: it is passed over.
-                if let route = routes.route(taking: record.value, matchedBy: record.patternIndex) {
+                if let route = routed.route {
                     if builder.readsRoot {
                         builder.takeRootValues(
                             reader.captured, documents: reader.capturedDocuments, captures: reader.captureCount, document: record.documentIndex)
                     }
-                    do { draft = .success(try builder.draft(record: record, route: routes[route], slots: builder.readsSlots ? slots : nil)) } catch {
+                    do {
+                        draft = .success(
+                            try builder.draft(record: record, route: routes[route], slots: builder.readsSlots ? slots : nil, tree: routed.tree))
+                    } catch {
                         draft = .failure(error)
                     }
                     routedEntity = builder.routedEntity

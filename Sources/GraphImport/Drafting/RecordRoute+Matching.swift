@@ -31,3 +31,16 @@ extension [RecordRoute] {
         return self[index].alternatives.first { self[$0].filter?.takes(record) ?? true }
     }
 }
+
+extension [RecordRoute] {
+    /// `route(taking:matchedBy:)` for a record read into `slots` (its value the table's root),
+    /// and the record's value made a tree when choosing needed it (a `where`, or a value that is
+    /// not an object, which may stand for no record), so that drafting does not make it again;
+    /// nil when choosing read no tree.
+    func route(takingRecordIn slots: JSONSlots, matchedBy index: Int) -> (route: Int?, tree: JSONValue?) {
+        // An object is neither null nor "": without a `where` its pattern's route takes it.
+        if slots.kind(at: slots.root) == .object && self[index].filter == nil { return (index, nil) }
+        let tree = slots.value(at: slots.root)
+        return (route(taking: tree, matchedBy: index), tree)
+    }
+}
