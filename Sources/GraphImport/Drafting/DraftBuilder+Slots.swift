@@ -14,12 +14,13 @@ extension DraftBuilder {
         /// attribute is read from the tree (any other path, fallbacks, or a node that keeps
         /// everything and so has no numbers).
         let members: [Int?]
-        /// By to-one: the member number of its path when it is one key and read plainly (no
-        /// fallbacks, no `where`), so that the object it leads to is drafted from its slot.
-        let toOne: [Int?]
+        /// By to-one: the member numbers of its path, one per step, when every step is a key and
+        /// it is read plainly (no fallbacks, no `where`), so that the object it leads to is
+        /// drafted from its slot (`follow`).
+        let toOne: [[Int]?]
         /// By to-many: likewise, so that the objects of the array it leads to are drafted from
         /// their slots (a `{*}` path's members are a tree's).
-        let toMany: [Int?]
+        let toMany: [[Int]?]
         /// Whether drafting the object reads its tree: true unless every read above is the
         /// table's and nothing else of the entity walks the object. Each read that takes the
         /// tree is listed; anything not proven slot-read counts as one (when unsure, a tree: it
@@ -32,15 +33,23 @@ extension DraftBuilder {
         init(entity: EntityPlan, node: Int, projection: JSONProjection, hasKeyHandlers: Bool, tracksParents: Bool) {
             // A node that keeps everything numbers no member; a key the node does not keep is
             // one the tree lacks too, and reads as absent by the tree.
-            func number(_ path: [PathStep]?) -> Int? {
-                guard let path, path.count == 1, case .key(let key) = path[0] else { return nil }
-                return projection.memberNumber(of: node, key: key)
+            func numbers(_ path: [PathStep]?) -> [Int]? {
+                guard let path, !path.isEmpty else { return nil }
+                var numbers: [Int] = []
+                var node = node
+                for step in path {
+                    guard case .key(let key) = step, let number = projection.memberNumber(of: node, key: key) else { return nil }
+                    numbers.append(number)
+                    node = projection.child(of: number)
+                }
+                return numbers
             }
-            members = entity.attributes.map { $0.readsFallbacks ? nil : number($0.path) }
-            toOne = entity.toOne.map { $0.isPlain ? number($0.path) : nil }
-            toMany = entity.toMany.map { $0.isPlain && !$0.isKeyed ? number($0.path) : nil }
+            // An attribute's path is one key so far (`value(of:member:slotMember:of:)`).
+            members = entity.attributes.map { $0.readsFallbacks ? nil : numbers($0.path).flatMap { $0.count == 1 ? $0[0] : nil } }
+            toOne = entity.toOne.map { $0.isPlain ? numbers($0.path) : nil }
+            toMany = entity.toMany.map { $0.isPlain && !$0.isKeyed ? numbers($0.path) : nil }
             // An attribute without a path (a key the engine sets, `extras`, a derived value)
-            // reads nothing. `$`, `$key`, `$index`, `@root` and `@parent` paths are not one key,
+            // reads nothing. `$`, `$key`, `$index`, `@root` and `@parent` paths are not keys,
             // so they read the tree here; so do a to-one's or a to-many's fallbacks and `where`,
             // and a `{*}` to-many. A plain to-many's `each`, `unkeyed skip` and link attributes
             // read each element's tree, made from the element's slot (`elementLinks`); a plain
@@ -71,6 +80,39 @@ extension DraftBuilder {
             tracksParents: tracksParents)
         slotReadsByNode[cacheKey] = reads
         return reads
+    }
+
+    /// Where a relationship's path of keys leads in the record's table (`follow`).
+    enum Followed {
+        /// A key is absent on the way.
+        case absent
+        /// A null or `""` is on the way: the value is null.
+        case null
+        /// The slot of the value.
+        case found(Int)
+    }
+
+    /// Follows `path`, its keys' member numbers `numbers`, from the object at `slot`, as
+    /// `lookup` follows it in the tree, pushing each step taken: any value on the way other
+    /// than an object, null or `""` is the error `lookup` gives.
+    mutating func follow(_ numbers: [Int], path: [PathStep], from slot: Int, member: String) throws(RecordError) -> Followed {
+        guard let slots = recordSlots else { preconditionFailure("a path followed in no table") }
+        var current = slot
+        for (taken, number) in numbers.enumerated() {
+            switch slots.kind(at: current) {
+            case .object:
+                guard let next = slots.member(number, of: current) else { return .absent }
+                current = next
+            case .null: return .null
+            case .string where slots.withBytes(at: current, { $0.isEmpty }): return .null
+            default:
+                // Every step is a key (`SlotReads`).
+                let key = if case .key(let key) = path[taken] { key } else { "" }
+                throw error(member, "expected an object with the key '\(key)', found \(slots.value(at: current).kindName)", hint: nil)
+            }
+            stack.append(path[taken])
+        }
+        return .found(current)
     }
 
     /// The tree of the object at `slot` of the current record's table: its subtree alone.

@@ -280,14 +280,16 @@ struct DraftBuilder {
         for (position, relationship) in entity.toOne.enumerated() {
             let member = entity.toOneMembers[position]
             defer { truncate(to: depth) }
-            // Read from the table when the object being drafted has a slot and the path is one
-            // key: an object found there is drafted from its slot (`valueSlot`) and reads its own
-            // attributes from the table too; any other value is made a tree (it has none below it).
+            // Read from the table when the object being drafted has a slot and the path is keys:
+            // an object found there is drafted from its slot (`valueSlot`) and reads its own
+            // attributes from the table too; any other value is made a tree.
             let found: JSONValue?
             var valueSlot: Int?
-            if let slot, let reads, let number = reads.toOne[position], let slots = recordSlots {
-                if let memberSlot = slots.member(number, of: slot) {
-                    stack.append(relationship.path[0])  // as `lookup` pushes the key it found
+            if let slot, let reads, let numbers = reads.toOne[position], let slots = recordSlots {
+                switch try follow(numbers, path: relationship.path, from: slot, member: member) {
+                case .absent: found = nil
+                case .null: found = .null
+                case .found(let memberSlot):
                     if slots.kind(at: memberSlot) == .object {
                         valueSlot = memberSlot
                         // What `ownedLink` and `link` make of an object, without its tree (which
@@ -299,8 +301,6 @@ struct DraftBuilder {
                         }
                     }
                     found = slots.value(at: memberSlot)
-                } else {
-                    found = nil
                 }
             } else if relationship.isPlain {
                 found = try lookup(relationship.path, in: treeNeeded(object, slot: slot), member: member)
@@ -336,13 +336,15 @@ struct DraftBuilder {
             defer { truncate(to: depth) }
             // `$` is this object's array, which the objects drafted since may have changed.
             if keepsBareValue[index] { self.bareValue = bareValue }
-            // Read from the table when the object being drafted has a slot and the path is one
-            // key: an array found there gives its elements' slots (an element that is an object
-            // is drafted from its slot); any other value is made a tree.
+            // Read from the table when the object being drafted has a slot and the path is keys:
+            // an array found there gives its elements' slots (an element that is an object is
+            // drafted from its slot); any other value is made a tree.
             let found: JSONValue?
-            if let slot, let reads, let number = reads.toMany[position], let slots = recordSlots {
-                if let memberSlot = slots.member(number, of: slot) {
-                    stack.append(relationship.path[0])  // as `lookup` pushes the key it found
+            if let slot, let reads, let numbers = reads.toMany[position], let slots = recordSlots {
+                switch try follow(numbers, path: relationship.path, from: slot, member: member) {
+                case .absent: found = nil
+                case .null: found = .null
+                case .found(let memberSlot):
                     if slots.kind(at: memberSlot) == .array {
                         let elements = slots.elements(of: memberSlot)
                         try checkSize(ofArray: elements.count, member: member)
@@ -355,8 +357,6 @@ struct DraftBuilder {
                         continue
                     }
                     found = slots.value(at: memberSlot)
-                } else {
-                    found = nil
                 }
             } else if relationship.isPlain {
                 found = try lookup(relationship.path, in: treeNeeded(object, slot: slot), member: member)
