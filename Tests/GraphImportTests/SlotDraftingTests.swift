@@ -10,10 +10,12 @@ import Testing
 struct SlotDraftingTests {
     /// Every record of `json` through the reading thread's pipeline, read as a tree or into the
     /// table: each record's index, path, routed entity and draft or error, as text.
-    static func drafts(map: String, json: String, slots: Bool, skipsMalformedLines: Bool = false) throws -> [String] {
+    static func drafts(map: String, json: String, slots: Bool, skipsMalformedLines: Bool = false, hooks: ImportHooks = ImportHooks()) throws
+        -> [String]
+    {
         let plan = try ImportPlan.compile(text: map, fileName: "test.map")
-        let reader = plan.recordReader(source: BytesSource(Array(json.utf8)), projections: plan.projections(), format: .auto)
-        var builder = DraftBuilder(plan: plan, hooks: EntityHooks.bind(ImportHooks(), to: plan))
+        let reader = plan.recordReader(source: BytesSource(Array(json.utf8)), projections: plan.projections(hooks: hooks), format: .auto)
+        var builder = DraftBuilder(plan: plan, hooks: EntityHooks.bind(hooks, to: plan))
         builder.readsSlots = slots
         let pipeline = RecordPipeline(reader: reader, builder: builder, routes: plan.routes, skipsMalformedLines: skipsMalformedLines)
         defer { pipeline.stop() }
@@ -38,10 +40,11 @@ struct SlotDraftingTests {
     /// Asserts that both ways draft `json` alike, and returns the drafts.
     @discardableResult
     static func expectSame(
-        map: String, json: String, skipsMalformedLines: Bool = false, sourceLocation: SourceLocation = #_sourceLocation
+        map: String, json: String, skipsMalformedLines: Bool = false, hooks: ImportHooks = ImportHooks(),
+        sourceLocation: SourceLocation = #_sourceLocation
     ) throws -> [String] {
-        let tree = try drafts(map: map, json: json, slots: false, skipsMalformedLines: skipsMalformedLines)
-        let table = try drafts(map: map, json: json, slots: true, skipsMalformedLines: skipsMalformedLines)
+        let tree = try drafts(map: map, json: json, slots: false, skipsMalformedLines: skipsMalformedLines, hooks: hooks)
+        let table = try drafts(map: map, json: json, slots: true, skipsMalformedLines: skipsMalformedLines, hooks: hooks)
         #expect(tree.count == table.count, sourceLocation: sourceLocation)
         for (treeLine, tableLine) in zip(tree, table) where treeLine != tableLine {
             Issue.record("tree:  \(treeLine)\ntable: \(tableLine)", sourceLocation: sourceLocation)
@@ -215,5 +218,186 @@ struct SlotDraftingTests {
         let tree = try imported(slots: false)
         #expect(tree.count > 10)
         #expect(try imported(slots: true) == tree)
+    }
+
+    /// How drafting `json` from the table went: the objects drafted from their slots, the trees
+    /// made of them, and the records whose tree choosing the route made.
+    static func trees(map: String, json: String, hooks: ImportHooks = ImportHooks()) throws -> (drafted: Int, made: Int, records: Int) {
+        let plan = try ImportPlan.compile(text: map, fileName: "test.map")
+        let reader = plan.recordReader(source: BytesSource(Array(json.utf8)), projections: plan.projections(hooks: hooks), format: .auto)
+        var builder = DraftBuilder(plan: plan, hooks: EntityHooks.bind(hooks, to: plan))
+        builder.readsSlots = true
+        var slots = JSONSlots()
+        var records = 0
+        while let record = try reader.next(into: &slots) {
+            let routed = plan.routes.route(takingRecordIn: slots, matchedBy: record.patternIndex)
+            if routed.tree != nil { records += 1 }
+            guard let route = routed.route else { continue }
+            if builder.readsRoot {
+                builder.takeRootValues(
+                    reader.captured, documents: reader.capturedDocuments, captures: reader.captureCount, document: record.documentIndex)
+            }
+            _ = try? builder.draft(record: record, route: plan.routes[route], slots: slots, tree: routed.tree)
+        }
+        return (builder.objectsDraftedFromSlots, builder.objectTreesMade, records)
+    }
+
+    /// A tweet's every read is the table's: no tree is made of a tweet, its user, its hashtags,
+    /// its mentions or its retweet, and the drafts are the tree's.
+    @Test func aTweetIsDraftedWithNoTree() throws {
+        let map = try String(contentsOf: repositoryRoot.appendingPathComponent("Mappings/tweets.map"), encoding: .utf8)
+        let feed = try String(contentsOf: repositoryRoot.appendingPathComponent("Samples/tweets.json"), encoding: .utf8)
+        let drafts = try Self.expectSame(map: map, json: feed)
+        let trees = try Self.trees(map: map, json: feed)
+        #expect(trees.drafted > drafts.count * 2, "\(trees)")
+        #expect(trees.made == 0 && trees.records == 0, "\(trees)")
+    }
+
+    /// Paths of several keys to a to-one and a to-many, followed in the table: present, absent,
+    /// with a null, `""`, a number or an array on the way, and with no tree made for them.
+    @Test func pathsOfSeveralKeysAreFollowedInTheTable() throws {
+        let map = """
+            records at $[*] as Post
+            entity Post
+              key id
+              id : Int
+              author <- meta.by.user : User?
+              tags <- meta.tags : [Tag]
+            entity User
+              key id
+              id : Int
+            entity Tag
+              key name
+              name : String
+            """
+        let feed = #"""
+            [
+              {"id": 1, "meta": {"by": {"user": {"id": 7}}, "tags": [{"name": "a"}, "b"]}},
+              {"id": 2, "meta": {"by": {"user": 8}}},
+              {"id": 3, "meta": {"by": null, "tags": null}},
+              {"id": 4, "meta": ""},
+              {"id": 5},
+              {"id": 6, "meta": {"by": {}}},
+              {"id": 7, "meta": {"by": 3}},
+              {"id": 8, "meta": [1]},
+              {"id": 9, "meta": {"tags": {"name": "c"}}},
+              {"id": 10, "meta": {"by": {"user": {"id": "x"}}}}
+            ]
+            """#
+        let drafts = try Self.expectSame(map: map, json: feed)
+        #expect(drafts.filter { $0.contains("failure(") }.count == 4, "\(drafts)")
+        let trees = try Self.trees(map: map, json: feed)
+        #expect(trees.drafted >= 13 && trees.made == 0, "\(trees)")
+    }
+
+    /// Every read that takes an object's tree still gets it, made from the object's slot (or the
+    /// record's, made by routing): key handlers, `extras`, a `where` route, `@parent`, link
+    /// attributes, `each`, `unkeyed skip`, polymorphic members and a two-key attribute.
+    @Test func readsThatNeedTheTreeStillGetIt() throws {
+        var hooks = ImportHooks()
+        hooks.keyHandlers["Post"] = [
+            "color": { value, values throws(HookFailure) in
+                guard case .string(let text) = value else { throw HookFailure("not a colour") }
+                values["title"] = .text(text.uppercased())
+            }
+        ]
+        let handled = """
+            records at $[*] as Post
+            entity Post
+              key id
+              id : Int
+              title : String?
+              author <- user : User?
+            entity User
+              key id
+              id : Int
+            """
+        let handledFeed = #"[{"id": 1, "color": "red", "user": {"id": 2}}, {"id": 3, "color": 4}, {"id": 5}]"#
+        try Self.expectSame(map: handled, json: handledFeed, hooks: hooks)
+        // The post needs its tree for its key handler; its user does not.
+        #expect(try Self.trees(map: handled, json: handledFeed, hooks: hooks) == (4, 3, 0))
+
+        let extras = """
+            records at $[*] as Post
+            entity Post
+              key id
+              extras rest
+              id : Int
+              author <- user : User?
+            entity User
+              key id
+              extras more
+              id : Int
+            """
+        let extrasFeed = #"[{"id": 1, "x": [1, {"y": null}], "user": {"id": 2, "z": "é"}}, {"id": 3}]"#
+        try Self.expectSame(map: extras, json: extrasFeed)
+        // `extras` keeps the whole object, whose node numbers no member: the user is the tree's.
+        #expect(try Self.trees(map: extras, json: extrasFeed) == (2, 2, 0))
+
+        let filtered = """
+            records at $[*] where kind = "post" as Post
+            records at $[*] as Note
+            entity Post
+              key id
+              id : Int
+            entity Note
+              key id
+              id : Int
+            """
+        let filteredFeed = #"[{"kind": "post", "id": 1}, {"kind": "note", "id": 2}, {"id": 3}]"#
+        try Self.expectSame(map: filtered, json: filteredFeed)
+        // Routing made each record's tree, which drafting took instead of making another.
+        #expect(try Self.trees(map: filtered, json: filteredFeed) == (3, 0, 3))
+
+        let parent = """
+            records at $[*] as Order
+            entity Order
+              key id
+              id : Int
+              lines : [Line]
+            entity Line
+              key orderId, n
+              orderId <- @parent.id : Int
+              n : Int
+            """
+        let parentFeed = #"[{"id": 1, "lines": [{"n": 1}, {"n": 2}]}, {"id": 2, "lines": [{"n": 1}]}]"#
+        try Self.expectSame(map: parent, json: parentFeed)
+        #expect(try Self.trees(map: parent, json: parentFeed) == (5, 5, 0))
+
+        let elements = """
+            records at $[*] as Post
+            entity Post
+              key id
+              id : Int
+              mentions : [User]
+                link start <- indices[0] : Int
+              members : [User] each user unkeyed skip
+              fans : [User] unkeyed skip
+              by <- author : User? unkeyed skip
+              items : [Item | Note] by kind
+                "item" -> Item
+                "note" -> Note
+              deep <- a.b : String?
+            entity User
+              key id
+              id : Int
+            entity Item
+              key id
+              id : Int
+            entity Note
+              key id
+              id : Int
+            """
+        let elementsFeed = #"""
+            [
+              {"id": 1, "mentions": [{"id": 2, "indices": [0, 4]}], "members": [{"user": {"id": 3}}, {"role": "x"}],
+               "fans": [{"id": 4}, {}, null], "author": {"name": "keyless"}, "items": [{"kind": "item", "id": 5}, {"kind": "note", "id": 6}],
+               "a": {"b": "deep"}},
+              {"id": 7, "author": {"id": 8}, "items": [{"kind": "other", "id": 9}]},
+              {"id": 10, "mentions": [{"id": 11}]}
+            ]
+            """#
+        let drafts = try Self.expectSame(map: elements, json: elementsFeed)
+        #expect(drafts.filter { $0.contains("failure(") }.count == 2, "\(drafts)")
     }
 }
