@@ -490,7 +490,8 @@ struct DraftBuilder {
     {
         guard let slots = recordSlots, let path = attribute.path else { return nil }
         // Converted from the slot (ValuePipeline+Slots.swift): a String only for a value stored.
-        return try value(of: attribute, path: path, raw: slots.member(number, of: slot).map { SlotRead(slots: slots, slot: $0) }, member: member)
+        let raw = slots.member(number, of: slot).map { ConvertedSlot($0, of: slots, for: attribute) }
+        return try value(of: attribute, path: path, raw: raw, member: member)
     }
 
     /// The value to store for `attribute` when its path read `raw` (nil: absent): its `missing`,

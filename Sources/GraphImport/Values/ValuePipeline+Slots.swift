@@ -81,8 +81,8 @@ extension JSONSlots {
 }
 
 /// A value an attribute's path found, as the read holds it (a tree's `JSONValue`, or a slot of
-/// the record's table): drafting's rules (`missing`, `null`, `check`) take either, and ask it
-/// only for its value as stored.
+/// the record's table already converted): drafting's rules (`missing`, `null`, `check`) take
+/// either, and ask it only for its value as stored.
 protocol AttributeRead {
     func sqlValue(for attribute: AttributePlan) throws(ConversionError) -> SQLValue
 }
@@ -92,13 +92,18 @@ extension JSONValue: AttributeRead {
     func sqlValue(for attribute: AttributePlan) throws(ConversionError) -> SQLValue { try attribute.sqlValue(self) }
 }
 
-/// A value read from the record's table: the slot of `slots` that holds it.
-struct SlotRead: AttributeRead {
-    let slots: JSONSlots
-    let slot: Int
+/// A slot's value converted (`AttributePlan.sqlValue(slot:in:)`) where the table was at hand:
+/// a read that held the table itself copied it, retaining each of its arrays, for every value.
+struct ConvertedSlot: AttributeRead {
+    let converted: Result<SQLValue, ConversionError>
 
     @inline(__always)
-    func sqlValue(for attribute: AttributePlan) throws(ConversionError) -> SQLValue { try attribute.sqlValue(slot: slot, in: slots) }
+    init(_ slot: Int, of slots: borrowing JSONSlots, for attribute: AttributePlan) {
+        do throws(ConversionError) { converted = .success(try attribute.sqlValue(slot: slot, in: slots)) } catch { converted = .failure(error) }
+    }
+
+    @inline(__always)
+    func sqlValue(for attribute: AttributePlan) throws(ConversionError) -> SQLValue { try converted.get() }
 }
 
 // MARK: - The built-in converters that read slots
