@@ -19,6 +19,8 @@
 ///   allowed) is preceded by a key slot.
 /// - A string's, a key's and a non-integer number's bytes are in the arena (escapes resolved);
 ///   an integer the scanner kept as a value is in its slot.
+/// - Those bytes are valid UTF-8 (the scanner checks a string's and a key's; a tree's are a
+///   String's; a literal is ASCII), which a reader may rely on to make a String unchecked.
 public struct JSONSlots: Sendable {
     /// What a slot holds.
     public enum Kind: UInt8, Sendable {

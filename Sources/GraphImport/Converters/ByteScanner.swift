@@ -13,11 +13,10 @@ struct ByteScanner {
     var position = 0
 
     /// Runs `body` over the UTF-8 bytes of `text` without copying them (for native strings).
-    static func scan<T>(_ text: String, _ body: (inout ByteScanner) throws(DateParseFailure) -> T) throws(DateParseFailure) -> T {
+    static func withBytes<T>(of text: String, _ body: (UnsafeBufferPointer<UInt8>) throws(DateParseFailure) -> T) throws(DateParseFailure) -> T {
         var text = text
         let result: Result<T, DateParseFailure> = text.withUTF8 { buffer in
-            var scanner = ByteScanner(bytes: buffer)
-            do throws(DateParseFailure) { return .success(try body(&scanner)) } catch { return .failure(error) }
+            do throws(DateParseFailure) { return .success(try body(buffer)) } catch { return .failure(error) }
         }
         return try result.get()
     }

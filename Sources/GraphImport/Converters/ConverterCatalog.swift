@@ -9,6 +9,10 @@ public struct ConverterCatalog: Sendable {
     private var converters: [String: Converter] = [:]
     /// Names in registration order, so `signatures` lists converters the way they were added.
     private var order: [String] = []
+    /// How a built-in converter reads a slot of the record's table without a `JSONValue` (see
+    /// `SlotReader`), by name; registering a converter drops its name's, so that a replaced
+    /// converter is never read the built-in way.
+    private var slotReaders: [String: @Sendable ([Literal]) throws(ConversionError) -> SlotReader] = [:]
 
     /// An empty catalog; start from `standard` to keep the built-in converters.
     public init() {}
@@ -20,6 +24,7 @@ public struct ConverterCatalog: Sendable {
             converter.inverse = StandardConverters.inverse(of: converter.signature.name)
             catalog.register(converter)
         }
+        catalog.slotReaders = StandardConverters.slotReaders
         return catalog
     }()
 
@@ -30,6 +35,7 @@ public struct ConverterCatalog: Sendable {
     public mutating func register(_ converter: Converter) {
         let name = converter.signature.name
         if converters.updateValue(converter, forKey: name) == nil { order.append(name) }
+        slotReaders[name] = nil
     }
 
     /// The converter with exactly this name, or nil.
@@ -46,5 +52,11 @@ public struct ConverterCatalog: Sendable {
             if case .json(.null) = value { return value }
             return try apply(value)
         }
+    }
+
+    /// How `call` reads a slot of the record's table (see `SlotReader`), when its converter is a
+    /// built-in one that can; nil otherwise (the slot is then made a `JSONValue` for it).
+    func slotReader(_ call: ConverterCall) -> SlotReader? {
+        try? slotReaders[call.name]?(call.arguments)
     }
 }

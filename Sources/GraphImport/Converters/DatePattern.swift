@@ -66,8 +66,13 @@ struct DatePattern: Sendable {
 
     /// Reads `text`, which must match the whole pattern.
     func parse(_ text: String) throws(DateParseFailure) -> Timestamp {
-        let civil = try ByteScanner.scan(text) { scanner throws(DateParseFailure) in try read(&scanner) }
-        return try civil.timestamp()
+        try ByteScanner.withBytes(of: text) { bytes throws(DateParseFailure) in try parse(bytes: bytes) }
+    }
+
+    /// `parse(_:)` over UTF-8 bytes, such as a slot's (`JSONSlots.withBytes(at:)`), without a String.
+    func parse(bytes: UnsafeBufferPointer<UInt8>) throws(DateParseFailure) -> Timestamp {
+        var scanner = ByteScanner(bytes: bytes)
+        return try read(&scanner).timestamp()
     }
 
     private func read(_ scanner: inout ByteScanner) throws(DateParseFailure) -> CivilTime {

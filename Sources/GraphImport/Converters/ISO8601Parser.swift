@@ -44,7 +44,13 @@ enum ISO8601Parser {
         + " or the same without separators (YYYYMMDD, YYYYMMDDTHHMMSS, offset +0200)"
 
     static func parse(_ text: String, form: Form = .converter) throws(DateParseFailure) -> Timestamp {
-        let civil = try ByteScanner.scan(text) { scanner throws(DateParseFailure) in try readTimestamp(&scanner, form: form) }
+        try ByteScanner.withBytes(of: text) { bytes throws(DateParseFailure) in try parse(bytes: bytes, form: form) }
+    }
+
+    /// `parse(_:form:)` over UTF-8 bytes, such as a slot's (`JSONSlots.withBytes(at:)`), without a String.
+    static func parse(bytes: UnsafeBufferPointer<UInt8>, form: Form = .converter) throws(DateParseFailure) -> Timestamp {
+        var scanner = ByteScanner(bytes: bytes)
+        let civil = try readTimestamp(&scanner, form: form)
         if civil.second == 60, !form.acceptsLeapSecond { throw .outOfRange("second 60 is out of range") }
         return try civil.timestamp()
     }

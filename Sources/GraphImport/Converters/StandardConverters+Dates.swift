@@ -38,23 +38,28 @@ extension StandardConverters {
 
     /// `value × 10^powerOfTen` milliseconds since 1970, checked against `dateRange`.
     static func epoch(_ value: Value, powerOfTen: Int, unit: String) throws(ConversionError) -> Value {
-        let reading: DecimalText.Reading
+        let text: String
         switch value {
-        case .json(.number(let number)): reading = DecimalText.scaled(number.literal, byPowerOfTen: powerOfTen)
-        case .json(.string(let text)), .string(let text): reading = DecimalText.scaled(text, byPowerOfTen: powerOfTen)
-        case .int(let number): reading = DecimalText.scaled(String(number), byPowerOfTen: powerOfTen)
+        case .json(.number(let number)): text = number.literal
+        case .json(.string(let string)), .string(let string): text = string
+        case .int(let number): text = String(number)
         // The shortest text that reads back as the same Double: 0.1 is taken as "0.1", not 0.1000000000000000055…
-        case .double(let number): reading = DecimalText.scaled(String(number), byPowerOfTen: powerOfTen)
+        case .double(let number): text = String(number)
         default: throw ConversionError.expected("a number or numeric text", found: value)
         }
-        switch reading {
-        case .value(let milliseconds) where dateRange.contains(Timestamp(milliseconds: milliseconds)):
-            return .date(Timestamp(milliseconds: milliseconds))
-        case .value, .outOfRange:
-            throw ConversionError("\(value.shown!) \(unit) since 1970 is out of range for a date (years 0000 to 9999)")
-        case .invalid:
+        if let timestamp = epochTimestamp(text, powerOfTen: powerOfTen) { return .date(timestamp) }
+        if DecimalText.scaled(text, byPowerOfTen: powerOfTen) == .invalid {
             throw ConversionError("\(value.shown!) is not a number of \(unit) since 1970")
         }
+        throw ConversionError("\(value.shown!) \(unit) since 1970 is out of range for a date (years 0000 to 9999)")
+    }
+
+    /// The instant of `text × 10^powerOfTen` milliseconds since 1970, or nil when the text is no
+    /// number or the instant is outside `dateRange` (`epoch` then says which).
+    static func epochTimestamp(_ text: String, powerOfTen: Int) -> Timestamp? {
+        guard case .value(let milliseconds) = DecimalText.scaled(text, byPowerOfTen: powerOfTen) else { return nil }
+        let timestamp = Timestamp(milliseconds: milliseconds)
+        return dateRange.contains(timestamp) ? timestamp : nil
     }
 
     /// `iso8601`: ISO 8601 / RFC 3339 text -> Date: `2019-01-01`, `2011-04-22T13:33:48Z`,
@@ -75,12 +80,16 @@ extension StandardConverters {
     static let date = Converter(
         signature: ConverterSignature(name: "date", parameters: [.string], summary: "text in a date pattern such as \"EEE MMM dd HH:mm:ss Z yyyy\" -> Date")
     ) { arguments throws(ConversionError) in
+        let (pattern, description) = try datePattern(arguments)
+        return { value throws(ConversionError) in try parse(value, with: pattern, as: description) }
+    }
+
+    /// The pattern of `date(format)`'s arguments, compiled, and the description its messages give.
+    static func datePattern(_ arguments: [Literal]) throws(ConversionError) -> (pattern: DatePattern, description: String) {
         guard arguments.count == 1, case .string(let format) = arguments[0] else {
             throw ConversionError("date needs one format string, such as date(\"yyyy-MM-dd HH:mm:ss\")")
         }
-        let pattern = try DatePattern(format)
-        let description = "a date in the format \(MessageText.quoted(format))"
-        return { value throws(ConversionError) in try parse(value, with: pattern, as: description) }
+        return (try DatePattern(format), "a date in the format \(MessageText.quoted(format))")
     }
 
     /// `rfc1123`: the HTTP / RSS date `Sun, 06 Nov 1994 08:49:37 GMT` -> Date. The day may have one

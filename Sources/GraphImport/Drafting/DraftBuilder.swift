@@ -584,15 +584,16 @@ struct DraftBuilder {
         -> SQLValue?
     {
         guard let slots = recordSlots, let path = attribute.path else { return nil }
-        // TODO(slots, step 2): a String only for a value stored; a date converter given the bytes.
-        return try value(of: attribute, path: path, raw: slots.member(number, of: slot).map { slots.value(at: $0) }, member: member)
+        // Converted from the slot (ValuePipeline+Slots.swift): a String only for a value stored.
+        let raw = slots.member(number, of: slot).map { ConvertedSlot($0, of: slots, for: attribute) }
+        return try value(of: attribute, path: path, raw: raw, member: member)
     }
 
     /// The value to store for `attribute` when its path read `raw` (nil: absent): its `missing`,
     /// conversion, `null` and `check` rules. Inlined, so that the tree's read is the code it was
     /// before the table's read shared these rules.
     @inline(__always)
-    private mutating func value(of attribute: AttributePlan, path: [PathStep], raw: JSONValue?, member: String) throws(RecordError)
+    private mutating func value(of attribute: AttributePlan, path: [PathStep], raw: (some AttributeRead)?, member: String) throws(RecordError)
         -> SQLValue?
     {
         guard let raw else {
@@ -608,7 +609,7 @@ struct DraftBuilder {
         // Converted here, not through `convert`: calling that method of `self` from this mutating
         // one copied the whole builder for every value.
         let value: SQLValue
-        do throws(ConversionError) { value = try attribute.sqlValue(raw) } catch {
+        do throws(ConversionError) { value = try raw.sqlValue(for: attribute) } catch {
             throw self.error(member, error.message, hint: error.hint, below: path[...])
         }
         if case .null = value {

@@ -115,6 +115,9 @@ package final class AttributePlan: Sendable {
     package let type: ValueType
     package let isOptional: Bool
     let converters: [CompiledConverter]
+    /// The converters read straight from a slot of the record's table, when the first can be
+    /// (see `SlotConversion`); nil when there is no converter or the first needs a `JSONValue`.
+    let slotConversion: SlotConversion?
     /// What an explicit JSON null does: store NULL, keep the stored value, reject, or store a value.
     let onNull: NullAction
     /// What a missing key does.
@@ -153,7 +156,8 @@ package final class AttributePlan: Sendable {
     init(
         name: String, column: String, sourceDescription: String, path: [PathStep]?, type: ValueType, isOptional: Bool,
         converters: [CompiledConverter], onNull: NullAction, onMissing: MissingAction, defaultValue: PlanValue?, always: PlanValue?,
-        onChange: PlanValue?, checks: [CompiledCheck], derived: CompiledTemplate?, fallbacks: [[PathStep]] = []
+        onChange: PlanValue?, checks: [CompiledCheck], derived: CompiledTemplate?, fallbacks: [[PathStep]] = [],
+        slotConversion: SlotConversion? = nil
     ) {
         self.fallbacks = fallbacks
         readsFallbacks = !fallbacks.isEmpty
@@ -164,8 +168,9 @@ package final class AttributePlan: Sendable {
                 AttributePlan(
                     name: name, column: column, sourceDescription: sourceDescription, path: single, type: type, isOptional: isOptional,
                     converters: converters, onNull: onNull, onMissing: onMissing, defaultValue: defaultValue, always: always,
-                    onChange: onChange, checks: checks, derived: derived)
+                    onChange: onChange, checks: checks, derived: derived, slotConversion: slotConversion)
             }
+        self.slotConversion = slotConversion
         self.name = name
         self.column = column
         self.sourceDescription = sourceDescription
@@ -488,7 +493,11 @@ extension AttributePlan {
             name: attribute.name, column: column, sourceDescription: attribute.sources.written,
             path: attribute.source.map(context.steps), type: attribute.type, isOptional: attribute.isOptional, converters: compiled,
             onNull: onNull, onMissing: onMissing, defaultValue: value(attribute.defaultValue), always: value(attribute.always),
-            onChange: value(attribute.onChange), checks: checks, derived: nil, fallbacks: attribute.fallbackSources.map(context.steps))
+            onChange: value(attribute.onChange), checks: checks, derived: nil, fallbacks: attribute.fallbackSources.map(context.steps),
+            slotConversion: compiled.count == attribute.converters.count
+                ? attribute.converters.first.flatMap { context.converters.slotReader($0) }.map {
+                    SlotConversion(read: $0, rest: Array(compiled.dropFirst()))
+                } : nil)
     }
 
     /// A copy with its derived template compiled.
@@ -496,7 +505,7 @@ extension AttributePlan {
         AttributePlan(
             name: name, column: column, sourceDescription: sourceDescription, path: path, type: type, isOptional: isOptional,
             converters: converters, onNull: onNull, onMissing: onMissing, defaultValue: defaultValue, always: always, onChange: onChange,
-            checks: checks, derived: template, fallbacks: fallbacks)
+            checks: checks, derived: template, fallbacks: fallbacks, slotConversion: slotConversion)
     }
 }
 
