@@ -82,6 +82,7 @@ struct KeyShapes {
         let head = UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self))
         if count < 8 { return head & (UInt64(1) << (count * 8) &- 1) == key.words.head }
         guard head == key.words.head else { return false }
+        if count == 8 { return true }
         if count <= 16 { return UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)) == key.words.tail }
         return self.bytes.withUnsafeBufferPointer { memcmp($0.baseAddress! + key.start, bytes + start, count) == 0 }
     }
