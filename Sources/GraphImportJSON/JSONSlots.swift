@@ -21,7 +21,14 @@
 ///   an integer the scanner kept as a value is in its slot.
 /// - Those bytes are valid UTF-8 (the scanner checks a string's and a key's; a tree's are a
 ///   String's; a literal is ASCII), which a reader may rely on to make a String unchecked.
-public struct JSONSlots: Sendable {
+///
+/// The slots and the arena are memory the table owns (`Memory`), grown by doubling: appending
+/// to a Swift array checked that it was not shared for every slot and string, and copied a
+/// string's bytes through the generic `append(contentsOf:)`. A copy of the table shares that
+/// memory, which no one writes while it is shared: every fill starts with `reset`, which gives
+/// a table whose memory another copy holds memory of its own. So the table stays a value, and
+/// may cross threads as one (hence `@unchecked Sendable`: the pointers are read-only once shared).
+public struct JSONSlots: @unchecked Sendable {
     /// What a slot holds.
     public enum Kind: UInt8, Sendable {
         case null, falseValue, trueValue
@@ -47,16 +54,57 @@ public struct JSONSlots: Sendable {
         var payload: Int64
     }
 
-    private(set) var slots: [Slot] = []
-    private(set) var arena: [UInt8] = []
+    /// Frees the table's memory once no copy of the table holds it; holds the current buffers,
+    /// which change only when they grow.
+    private final class Memory {
+        var slots: UnsafeMutablePointer<Slot>
+        var arena: UnsafeMutablePointer<UInt8>
+
+        init(slotCapacity: Int, arenaCapacity: Int) {
+            slots = .allocate(capacity: slotCapacity)
+            arena = .allocate(capacity: arenaCapacity)
+        }
+
+        deinit {
+            slots.deallocate()
+            arena.deallocate()
+        }
+    }
+
+    private var memory: Memory
+    /// `memory`'s buffers, their capacities, and how much of each the table uses.
+    private var slots: UnsafeMutablePointer<Slot>
+    private var slotCapacity: Int
+    private var usedSlots = 0
+    private var arena: UnsafeMutablePointer<UInt8>
+    private var arenaCapacity: Int
+    private var arenaCount = 0
+    /// Reused by `appendString`: what the scanner writes a string with escapes into.
+    private var spareBytes: [UInt8] = []
     /// The projection the object slots' nodes and the directories belong to.
     public private(set) var projection = JSONProjection.all
 
-    public init() {}
+    public init() { self.init(slotCapacity: 256, arenaCapacity: 4096) }
+
+    private init(slotCapacity: Int, arenaCapacity: Int) {
+        memory = Memory(slotCapacity: slotCapacity, arenaCapacity: arenaCapacity)
+        slots = memory.slots
+        arena = memory.arena
+        self.slotCapacity = slotCapacity
+        self.arenaCapacity = arenaCapacity
+    }
+
+    /// Slot `index`, which must be one of the table's.
+    @inline(__always)
+    private func entry(_ index: Int) -> Slot {
+        precondition(index >= 0 && index < usedSlots, "a slot outside the table")
+        return slots[index]
+    }
 
     /// The table of `value`, read with `projection` (the one the tree was read with: every
     /// member of an object at a node that does not keep everything must be one of its members).
     public init(_ value: JSONValue, projection: JSONProjection) {
+        self.init()
         fill(value, projection: projection)
     }
 
@@ -64,76 +112,75 @@ public struct JSONSlots: Sendable {
     public var root: Int { 0 }
 
     /// How many slots the table holds (values, directory entries and keys).
-    public var slotCount: Int { slots.count }
+    public var slotCount: Int { usedSlots }
 
-    public func kind(at slot: Int) -> Kind { slots[slot].kind }
+    public func kind(at slot: Int) -> Kind { entry(slot).kind }
 
     /// The slot past `slot`'s value: its next sibling, when it has one.
-    public func end(of slot: Int) -> Int { Int(slots[slot].end) }
+    public func end(of slot: Int) -> Int { Int(entry(slot).end) }
 
     /// The value of an integer slot, else nil.
-    public func integer(at slot: Int) -> Int64? { slots[slot].kind == .integer ? slots[slot].payload : nil }
+    public func integer(at slot: Int) -> Int64? { entry(slot).kind == .integer ? entry(slot).payload : nil }
 
     /// The bytes of a string, key or number slot (UTF-8, escapes resolved), without making a String.
     public func withBytes<Result>(at slot: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
-        let entry = slots[slot]
+        let entry = entry(slot)
         precondition(entry.kind == .string || entry.kind == .key || entry.kind == .number, "a slot without bytes")
-        return try arena.withUnsafeBufferPointer { arena in
-            try body(UnsafeBufferPointer(rebasing: arena[Int(entry.payload)..<Int(entry.payload) + Int(entry.count)]))
-        }
+        return try body(UnsafeBufferPointer(start: arena + Int(entry.payload), count: Int(entry.count)))
     }
 
     /// The projection node of the object at `object`: what `JSONProjection.memberNumber(of:key:)`
     /// numbers its members by.
     public func node(of object: Int) -> Int {
-        precondition(slots[object].kind == .object, "the node of a slot that is not an object")
-        return Int(slots[object].payload)
+        precondition(entry(object).kind == .object, "the node of a slot that is not an object")
+        return Int(entry(object).payload)
     }
 
     /// The slot of the value of member `number` (a number `JSONProjection.memberNumber(of:key:)`
     /// gave for the object's node) of the object at `object`, or nil when the object has none.
     public func member(_ number: Int, of object: Int) -> Int? {
-        let entry = slots[object]
+        let entry = entry(object)
         precondition(entry.kind == .object, "members of a slot that is not an object")
         let place = number - projection.memberBase(Int(entry.payload))
         guard place >= 0 && place < Int(entry.count) else { return nil }
-        let found = slots[object + 1 + place].payload
+        let found = self.entry(object + 1 + place).payload
         return found >= 0 ? Int(found) : nil
     }
 
     /// The slot of the value of the object's first member called `key`, or nil: by the directory
     /// when the key is one of its node's members, else by the key slots.
     public func member(_ key: String, of object: Int) -> Int? {
-        let entry = slots[object]
+        let entry = entry(object)
         precondition(entry.kind == .object, "members of a slot that is not an object")
         if let number = projection.memberNumber(of: Int(entry.payload), key: key) { return member(number, of: object) }
         var child = object + 1 + Int(entry.count)
         while child < Int(entry.end) {
-            if slots[child].kind == .key {
+            if self.entry(child).kind == .key {
                 if withBytes(at: child, { $0.elementsEqual(key.utf8) }) { return child + 1 }
                 child += 1
             }
-            child = Int(slots[child].end)
+            child = Int(self.entry(child).end)
         }
         return nil
     }
 
     /// The slots of an array's elements, in order.
     public func elements(of array: Int) -> [Int] {
-        precondition(slots[array].kind == .array, "elements of a slot that is not an array")
+        let entry = entry(array)
+        precondition(entry.kind == .array, "elements of a slot that is not an array")
         var elements: [Int] = []
-        elements.reserveCapacity(Int(slots[array].count))
+        elements.reserveCapacity(Int(entry.count))
         var child = array + 1
-        while child < Int(slots[array].end) {
+        while child < Int(entry.end) {
             elements.append(child)
-            child = Int(slots[child].end)
+            child = Int(self.entry(child).end)
         }
         return elements
     }
 
     /// The value at `slot` as the tree holds it: what the reader's `next()` would have built.
     public func value(at slot: Int) -> JSONValue {
-        let entry = slots[slot]
+        let entry = entry(slot)
         switch entry.kind {
         case .null: return .null
         case .falseValue: return .bool(false)
@@ -150,11 +197,11 @@ public struct JSONSlots: Sendable {
     /// The members of the object at `slot` in document order: the directory's, by their value
     /// slots, between those after a key slot.
     private func object(at slot: Int) -> JSONObject {
-        let entry = slots[slot]
+        let entry = entry(slot)
         let base = projection.memberBase(Int(entry.payload))
         var named: [(slot: Int, member: Int)] = []
-        for place in 0..<Int(entry.count) where slots[slot + 1 + place].payload >= 0 {
-            named.append((Int(slots[slot + 1 + place].payload), base + place))
+        for place in 0..<Int(entry.count) where self.entry(slot + 1 + place).payload >= 0 {
+            named.append((Int(self.entry(slot + 1 + place).payload), base + place))
         }
         named.sort { $0.slot < $1.slot }
         var members: [JSONMember] = []
@@ -162,15 +209,15 @@ public struct JSONSlots: Sendable {
         var next = 0
         var child = slot + 1 + Int(entry.count)
         while child < Int(entry.end) {
-            if slots[child].kind == .key {
+            if self.entry(child).kind == .key {
                 let key = withBytes(at: child) { String(decoding: $0, as: UTF8.self) }
                 members.append(JSONMember(key: key, value: value(at: child + 1)))
-                child = Int(slots[child + 1].end)
+                child = Int(self.entry(child + 1).end)
             } else {
                 precondition(named[next].slot == child, "a member neither in the directory nor after a key")
                 members.append(JSONMember(key: projection.key(of: named[next].member), value: value(at: child)))
                 next += 1
-                child = Int(slots[child].end)
+                child = Int(self.entry(child).end)
             }
         }
         return JSONObject(members)
@@ -180,40 +227,82 @@ public struct JSONSlots: Sendable {
 // MARK: - Filling
 
 extension JSONSlots {
-    /// Empties the table for a record read with `projection`, keeping its capacity.
+    /// Empties the table for a record read with `projection`, keeping its capacity; memory
+    /// another copy of the table holds is left to it (see the type's comment).
     mutating func reset(projection: JSONProjection) {
-        slots.removeAll(keepingCapacity: true)
-        arena.removeAll(keepingCapacity: true)
+        if !isKnownUniquelyReferenced(&memory) {
+            let fresh = JSONSlots(slotCapacity: slotCapacity, arenaCapacity: arenaCapacity)
+            memory = fresh.memory
+            slots = fresh.slots
+            arena = fresh.arena
+        }
+        usedSlots = 0
+        arenaCount = 0
         self.projection = projection
     }
 
     /// The slot the next value appended takes.
-    var nextSlot: Int { slots.count }
+    var nextSlot: Int { usedSlots }
+
+    /// Appends `slot`.
+    @inline(__always)
+    private mutating func append(_ slot: Slot) {
+        if usedSlots == slotCapacity { growSlots() }
+        (slots + usedSlots).initialize(to: slot)
+        usedSlots += 1
+    }
+
+    /// Doubles the slots' memory (the table holds it alone: this runs between `reset` and the
+    /// end of a fill).
+    @inline(never)
+    private mutating func growSlots() {
+        let bigger = UnsafeMutablePointer<Slot>.allocate(capacity: slotCapacity * 2)
+        bigger.initialize(from: slots, count: usedSlots)
+        memory.slots.deallocate()
+        memory.slots = bigger
+        slots = bigger
+        slotCapacity *= 2
+    }
+
+    /// Makes room in the arena for `count` more bytes, doubling it as often as needed.
+    @inline(never)
+    private mutating func growArena(toFit count: Int) {
+        var capacity = arenaCapacity * 2
+        while capacity < arenaCount + count { capacity *= 2 }
+        let bigger = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+        bigger.initialize(from: arena, count: arenaCount)
+        memory.arena.deallocate()
+        memory.arena = bigger
+        arena = bigger
+        arenaCapacity = capacity
+    }
 
     /// Appends a null, a boolean or an integer.
     @inline(__always)
     mutating func appendScalar(_ kind: Kind, payload: Int64 = 0) {
-        slots.append(Slot(kind: kind, count: 0, end: Int32(slots.count + 1), payload: payload))
+        append(Slot(kind: kind, count: 0, end: Int32(usedSlots + 1), payload: payload))
     }
 
     /// Appends a string, a key or a number's literal with these bytes.
     @inline(__always)
     mutating func appendBytes(_ kind: Kind, _ bytes: UnsafeBufferPointer<UInt8>) {
-        let start = arena.count
-        arena.append(contentsOf: bytes)
-        slots.append(Slot(kind: kind, count: Int32(bytes.count), end: Int32(slots.count + 1), payload: Int64(start)))
+        let start = arenaCount
+        if arenaCount + bytes.count > arenaCapacity { growArena(toFit: bytes.count) }
+        if let base = bytes.baseAddress { (arena + start).initialize(from: base, count: bytes.count) }
+        arenaCount += bytes.count
+        append(Slot(kind: kind, count: Int32(bytes.count), end: Int32(usedSlots + 1), payload: Int64(start)))
     }
 
-    /// Appends a string whose bytes `scan` appends to the arena (given as an optional, which
-    /// it holds alone, so that appending does not copy it), returning their count.
+    /// Appends a string whose bytes `scan` appends to the array it is given (empty, and held
+    /// alone, so that appending does not copy it), returning their count.
     @inline(__always)
     mutating func appendString(_ scan: (inout [UInt8]?) throws(JSONError) -> Int) throws(JSONError) {
-        let start = arena.count
-        var moved: [UInt8]? = []
-        swap(&moved!, &arena)
-        defer { swap(&moved!, &arena) }
-        let count = try scan(&moved)
-        slots.append(Slot(kind: .string, count: Int32(count), end: Int32(slots.count + 1), payload: Int64(start)))
+        var scratch: [UInt8]? = []
+        swap(&scratch!, &spareBytes)
+        scratch!.removeAll(keepingCapacity: true)
+        defer { swap(&scratch!, &spareBytes) }
+        _ = try scan(&scratch)
+        scratch!.withUnsafeBufferPointer { appendBytes(.string, $0) }
     }
 
     mutating func appendNumber(_ number: JSONNumber) {
@@ -226,11 +315,11 @@ extension JSONSlots {
     /// slot, for `close`.
     @inline(__always)
     mutating func open(isObject: Bool, node: Int) -> Int {
-        let start = slots.count
+        let start = usedSlots
         let directory = isObject ? (projection.memberLimit(node) ?? 0) : 0
-        slots.append(Slot(kind: isObject ? .object : .array, count: Int32(directory), end: 0, payload: Int64(node)))
+        append(Slot(kind: isObject ? .object : .array, count: Int32(directory), end: 0, payload: Int64(node)))
         for place in 0..<directory {
-            slots.append(Slot(kind: .directory, count: 0, end: Int32(start + 2 + place), payload: -1))
+            append(Slot(kind: .directory, count: 0, end: Int32(start + 2 + place), payload: -1))
         }
         return start
     }
@@ -238,7 +327,7 @@ extension JSONSlots {
     /// Ends the container opened at `start`, an array with `elements` elements.
     @inline(__always)
     mutating func close(_ start: Int, elements: Int) {
-        slots[start].end = Int32(slots.count)
+        slots[start].end = Int32(usedSlots)
         if slots[start].kind == .array { slots[start].count = Int32(elements) }
     }
 
@@ -249,7 +338,7 @@ extension JSONSlots {
     mutating func beginMember(_ member: Int, of object: Int) {
         let entry = object + 1 + member - projection.memberBase(Int(slots[object].payload))
         if slots[entry].payload < 0 {
-            slots[entry].payload = Int64(slots.count)
+            slots[entry].payload = Int64(usedSlots)
         } else {
             // The directory keeps naming the first, which is what a tree's lookup by key finds.
             var key = projection.key(of: member)

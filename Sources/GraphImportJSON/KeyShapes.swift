@@ -68,6 +68,25 @@ struct KeyShapes {
             || self.bytes.withUnsafeBufferPointer { memcmp($0.baseAddress! + key.start, bytes.baseAddress!, words.count) == 0 }
     }
 
+    /// Whether key `index` stands in `bytes` from `start`, followed by its closing quote before
+    /// `end`: the key a scan from `start` would read in place, found without looking for its
+    /// quote first. A shape's keys were read in place (plain ASCII, no quote or backslash), so
+    /// equal bytes and the quote after them are that key. At least eight bytes from `start`
+    /// must be readable (the scanner's buffer is padded for it).
+    @inline(__always)
+    func isAt(_ index: Int, in bytes: UnsafePointer<UInt8>, from start: Int, end: Int) -> Bool {
+        let key = keys[index]
+        let count = key.words.count
+        guard start + count < end && bytes[start + count] == ASCII.quote else { return false }
+        let raw = UnsafeRawPointer(bytes + start)
+        let head = UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self))
+        if count < 8 { return head & (UInt64(1) << (count * 8) &- 1) == key.words.head }
+        guard head == key.words.head else { return false }
+        if count == 8 { return true }
+        if count <= 16 { return UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)) == key.words.tail }
+        return self.bytes.withUnsafeBufferPointer { memcmp($0.baseAddress! + key.start, bytes + start, count) == 0 }
+    }
+
     /// The member of key `index` (-1 when the projection skips it).
     @inline(__always)
     func member(at index: Int) -> Int { keys[index].member }

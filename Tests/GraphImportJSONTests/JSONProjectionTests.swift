@@ -168,6 +168,42 @@ struct JSONProjectionTests {
         #expect(oneByOne[7] == #"{"id":8,"retweet":{"id":9,"user":{"id":1}},"user":{"id":8}}"#)
     }
 
+    /// A key of its object's shape is compared where it stands (`KeyShapes.isAt`), by its first
+    /// and last eight bytes up to 16 and whole past that: keys of every length from 0 to 20, each
+    /// then changed in its first, middle or last byte, lengthened or shortened by one, give the
+    /// records they give when each record is read alone, and a repeat of one is a duplicate.
+    @Test func shapeKeysOfEveryLengthAreComparedWhole() throws {
+        let letters = Array("abcdefghijklmnopqrstuvwxyz")
+        let keys = (0...20).map { length in String((0..<length).map { letters[(length + $0) % 26] }) }
+        let shapeNode = JSONProjection.Node(members: Dictionary(uniqueKeysWithValues: keys.enumerated().filter { $0.offset % 2 == 0 }.map { ($0.element, 0) }))
+        let projection = JSONProjection(nodes: [JSONProjection.Node(keepsAll: true), shapeNode], root: 1)
+        func record(_ keys: [String]) -> String { "{" + keys.enumerated().map { #""\#($0.element)":\#($0.offset)"# }.joined(separator: ",") + "}" }
+        let teach = record(keys)
+        var records = [teach, teach]
+        for (index, key) in keys.enumerated() where !key.isEmpty {
+            let half = key.count / 2
+            let changes: [String] = [
+                "Z" + String(key.dropFirst()), String(key.prefix(half)) + "Z" + String(key.dropFirst(half + 1)), String(key.dropLast()) + "Z",
+                key + "Z", String(key.dropLast()),
+            ]
+            for changed in changes {
+                var other = keys
+                other[index] = changed
+                if Set(other).count == other.count { records.append(record(other)) }
+            }
+        }
+        records.append(teach)
+        let oneByOne = try records.flatMap { try project("[\($0)]", projection) }
+        #expect(try project("[" + records.joined(separator: ",") + "]", projection) == oneByOne)
+        #expect(oneByOne.count == records.count)
+        // A kept key (its bit) and a skipped one (the log) repeated after the shape's keys.
+        for repeated in [keys[16], keys[17]] {
+            let feed = "[" + teach + "," + teach + "," + record(keys + [repeated]) + "]"
+            #expect(projectionFailure(feed, projection).contains("duplicate key"))
+            #expect(projectionFailure(feed, projection) == projectionFailure(feed, .all))
+        }
+    }
+
     @Test func smallReadWindowGivesTheSameRecords() throws {
         let records = (0..<50).map { #"{"id":\#($0),"junk":"\#(String(repeating: "x", count: $0 * 7))","user":{"id":\#($0),"bio":[\#($0)]}}"# }
         let feed = "[" + records.joined(separator: ",") + "]"

@@ -197,6 +197,23 @@ struct JSONSlotsTests {
         #expect(table.member("absent", of: object) == nil)
         #expect(table.value(at: object) == (try JSONParser.parse(Array(text.utf8))))
     }
+
+    /// The table's memory is its own: a copy keeps its record while the reader fills the table
+    /// with the next ones, which grow the slots and the arena far past their first capacity.
+    @Test func aCopyKeepsItsRecordWhileTheTableIsRefilled() throws {
+        let big = "[" + (0..<3000).map { #"{"k\#($0)":"\#(String(repeating: "v", count: $0 % 40))"}"# }.joined(separator: ",") + "]"
+        let text = #"[{"a":"first","b":[1,2,3]},"# + big + "]"
+        let reader = JSONRecordReader(source: BytesSource(Array(text.utf8)), patterns: [.everyElement])
+        var table = JSONSlots()
+        _ = try reader.next(into: &table)
+        let copy = table
+        let first = copy.value(at: copy.root)
+        _ = try reader.next(into: &table)
+        #expect(copy.value(at: copy.root) == first)
+        #expect(first.jsonText == #"{"a":"first","b":[1,2,3]}"#)
+        #expect(table.value(at: table.root) == (try JSONParser.parse(Array(big.utf8))))
+        #expect(table.slotCount > 6000)
+    }
 }
 
 extension CorpusSuite {
