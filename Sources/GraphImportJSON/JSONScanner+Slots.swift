@@ -89,7 +89,7 @@ extension JSONScanner {
                 default: throw syntaxError(JSONMessage.expectedValue(found: describeCurrent()))
                 }
             } else {
-                try skipValue(depth: depth + open)
+                try skipMemberValue(byte, depth: depth + open)
             }
             // A value is complete: close the containers that end after it.
             while open > 0 {

@@ -159,7 +159,7 @@ extension JSONScanner {
                 default: throw syntaxError(JSONMessage.expectedValue(found: describeCurrent()))
                 }
             } else {
-                try skipValue(depth: depth + open)
+                try skipMemberValue(byte, depth: depth + open)
             }
             // A value is complete: hand it to the container around it, closing containers as they end.
             while open > 0 {
@@ -462,6 +462,28 @@ extension JSONScanner {
         let found = describeCurrent()
         return syntaxError(
             isObject ? JSONMessage.expectedObjectSeparator(found: found) : JSONMessage.expectedArraySeparator(found: found))
+    }
+
+    /// `skipValue` for the value of a member the projection leaves out, whose first byte is
+    /// `byte`, without its stack for a scalar (most skipped values are): a plain string that ends
+    /// inside the window is stepped over in place, as `scanString` steps over it.
+    @inline(__always)
+    mutating func skipMemberValue(_ byte: UInt8, depth: Int) throws(JSONError) {
+        switch byte {
+        case ASCII.quote:
+            let start = pos + 1
+            let index = blockScan.stop(in: bytes, from: start, to: end)
+            if index < end && bytes[index] == ASCII.quote && index - start <= options.maxStringBytes {
+                pos = index + 1
+            } else {
+                _ = try scanString(materialize: false)
+            }
+        case ASCII.minus, ASCII.zero...ASCII.nine: _ = try scanNumber(materialize: false)
+        case ASCII.lowerT: try scanLiteral("true")
+        case ASCII.lowerF: try scanLiteral("false")
+        case ASCII.lowerN: try scanLiteral("null")
+        default: try skipValue(depth: depth)
+        }
     }
 
     /// Checks the value at `pos` against the grammar and steps over it without building anything.

@@ -204,6 +204,32 @@ struct JSONProjectionTests {
         }
     }
 
+    /// A skipped member's scalar is stepped over without `skipValue` (`skipMemberValue`): each
+    /// kind of damage to one, through windows small enough to cut it, is the error reading
+    /// everything gives, at the same position; an undamaged one is skipped.
+    @Test func damagedSkippedScalarsFailAsWhenEverythingIsRead() throws {
+        let damaged = [
+            "nul", "nulx", "tru", "fals", "-", "01", "1.", "1e", "--1", #""abc"#, "\"a\u{01}b\"", #""a\qb""#, #""\u12""#, "x",
+        ]
+        for junk in damaged {
+            for bufferSize in [5, 16, 1 << 16] {
+                let feed = #"[{"id":1,"junk":\#(junk),"user":{"id":2}}]"#
+                func failure(_ projection: JSONProjection) -> String {
+                    do throws(JSONError) {
+                        _ = try project(feed, projection, bufferSize: bufferSize)
+                        return "accepted"
+                    } catch {
+                        return error.description
+                    }
+                }
+                #expect(failure(tweetProjection()) != "accepted", "\(junk)")
+                #expect(failure(tweetProjection()) == failure(.all), "\(junk), window \(bufferSize)")
+            }
+        }
+        let plain = #"[{"id":1,"a":"x","b":-1.5e3,"c":true,"d":false,"e":null,"user":{"id":2}}]"#
+        #expect(try project(plain, tweetProjection()) == [#"{"id":1,"user":{"id":2}}"#])
+    }
+
     @Test func smallReadWindowGivesTheSameRecords() throws {
         let records = (0..<50).map { #"{"id":\#($0),"junk":"\#(String(repeating: "x", count: $0 * 7))","user":{"id":\#($0),"bio":[\#($0)]}}"# }
         let feed = "[" + records.joined(separator: ",") + "]"
