@@ -46,36 +46,21 @@ extension Coercion {
     static func sqlValue(slot: Int, in slots: JSONSlots, as type: ValueType) -> SQLValue? {
         switch (slots.kind(at: slot), type) {
         case (.null, _): return .null
-        case (.string, .string): return .text(slots.text(at: slot))
+        case (.string, .string): return .text(slots.string(at: slot))
         case (.integer, .int): return slots.integer(at: slot).map { .integer($0) }
         // `JSONNumber.double` of a number kept as its value.
         case (.integer, .double): return slots.integer(at: slot).map { .real(Double($0)) }
         case (.number, .double):
             // The literal read by the Double(_:) that `JSONNumber.double` reads it with; a literal
             // of up to 15 bytes is a small String, which allocates nothing.
-            guard let number = Double(slots.text(at: slot)), number.isFinite else { return nil }
+            guard let number = Double(slots.string(at: slot)), number.isFinite else { return nil }
             return .real(number)
         case (.trueValue, .bool): return .integer(1)
         case (.falseValue, .bool): return .integer(0)
         case (.string, .url):
-            let text = slots.text(at: slot)
+            let text = slots.string(at: slot)
             return hasScheme(text) ? .text(text) : nil
         default: return nil
-        }
-    }
-}
-
-extension JSONSlots {
-    /// The bytes of a string, key or number slot as a String, made without checking them again.
-    func text(at slot: Int) -> String {
-        withBytes(at: slot) { bytes in
-            // Unchecked, and safe: the table's bytes are valid UTF-8. A string's and a key's come
-            // from the scanner, which checks every multi-byte sequence as RFC 3629 says
-            // (`skipUTF8Sequence` in JSONScanner+Strings.swift) and writes an escape as the UTF-8
-            // of a scalar (a lone surrogate is refused), or from a String (`init(_:projection:)`);
-            // a number's literal is ASCII that the scanner's grammar took. Checking them again
-            // was most of what making a String of a slot cost (docs/slot-table-plan.md).
-            String(copying: UTF8Span(unchecked: Span(_unsafeElements: bytes)))
         }
     }
 }
@@ -134,7 +119,8 @@ extension StandardConverters {
     ) -> SlotReader {
         { slots, slot in
             guard slots.kind(at: slot) == .string else { return nil }
-            return slots.withBytes(at: slot) { bytes in (try? parse(bytes)).map { .date($0) } }
+            let milliseconds = slots.withBytes(at: slot, reading: { bytes in (try? parse(bytes))?.milliseconds })
+            return milliseconds.map { .date(Timestamp(milliseconds: $0)) }
         }
     }
 
@@ -145,7 +131,7 @@ extension StandardConverters {
             let text: String
             switch slots.kind(at: slot) {
             case .integer: text = String(slots.integer(at: slot)!)
-            case .number, .string: text = slots.text(at: slot)
+            case .number, .string: text = slots.string(at: slot)
             default: return nil
             }
             return epochTimestamp(text, powerOfTen: powerOfTen).map { .date($0) }
