@@ -123,6 +123,14 @@ extension DraftBuilder {
         return object
     }
 
+    /// The tree of the object at `slot`, drafted without one, when its reads need it
+    /// (`SlotReads.needsTree`; no reads known: a tree).
+    mutating func treeIfNeeded(_ reads: SlotReads?, slot: Int?) -> JSONObject? {
+        guard let slot, reads?.needsTree ?? true else { return nil }
+        objectTreesMade += 1
+        return objectTree(at: slot)
+    }
+
     /// The tree of an object drafted without one (`object` nil) when a read needs it after all:
     /// made from `slot`, so that a `SlotReads.needsTree` that wrongly said no costs time, never
     /// a wrong draft. A debug build stops here, so that the tests catch such a `needsTree`.

@@ -70,7 +70,7 @@ struct DraftBuilder {
     /// Objects drafted from their slots, and of them those whose tree was made (for the tests:
     /// which reads skip the tree).
     private(set) var objectsDraftedFromSlots = 0
-    private(set) var objectTreesMade = 0
+    var objectTreesMade = 0
     /// Per entity and projection node: `SlotReads`, made once for the plan at the first object
     /// of that entity at that node (keyed `node * entity count + entity`).
     var slotReadsByNode: [Int: SlotReads] = [:]
@@ -216,16 +216,13 @@ struct DraftBuilder {
         }
         if readsElementIndex[index] { self.elementIndex = elementIndex }
         var reads: SlotReads?
-        var object = object
         if let slot {
             reads = slotReads(entity: index, object: slot)
             objectsDraftedFromSlots += 1
-            if object == nil, reads?.needsTree ?? true {
-                object = objectTree(at: slot)
-                objectTreesMade += 1
-            }
         }
-        // `object` is nil now only when no read below needs it (`treeNeeded` says so).
+        // The given tree, or the slot's made when a read needs it: nil only when no read below
+        // needs it (`treeNeeded` says so).
+        let object = object ?? treeIfNeeded(reads, slot: slot)
         if tracksParents { parents.append((treeNeeded(object, slot: slot), stack.count, memberName)) }
         defer { if tracksParents { parents.removeLast() } }
         let entity = plan.entities[index]
