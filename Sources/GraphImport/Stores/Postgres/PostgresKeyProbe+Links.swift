@@ -78,7 +78,7 @@ extension PostgresKeyProbe {
     static let ownerRowIDColumn = "graphimport_row_id"
 
     /// The owners table, empty (made once, dropped at commit).
-    var emptyOwners: String {
+    package var emptyOwners: String {
         "CREATE TEMPORARY TABLE IF NOT EXISTS \(quoteIdentifier(ownersTable)) (\(quoteIdentifier(PostgresUpsert.ordinalColumn)) bigint, "
             + "\(quoteIdentifier(Self.ownerRowIDColumn)) bigint) ON COMMIT DROP; TRUNCATE \(quoteIdentifier(ownersTable))"
     }
