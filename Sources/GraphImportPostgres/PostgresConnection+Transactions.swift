@@ -59,15 +59,18 @@ extension PostgresConnection {
 
     /// Runs `body` with the planner's hash and merge joins off, so that statements joining a
     /// batch's keys with a large table probe its key indexes row by row instead of reading the
-    /// whole table; both are set back to the server's own settings afterwards (a failure ends the
-    /// transaction, and `SET LOCAL` with it). Only for statements whose one side is small: an
-    /// anti-join of a whole table against an unindexed temporary table must not run under it.
+    /// whole table, and with JIT compilation off: a table never analyzed (a first import's, or a
+    /// store copied before autovacuum came) makes the planner guess hundreds of rows per key, a
+    /// cost above `jit_above_cost`, and each statement was compiled with LLVM for tens of
+    /// milliseconds that a probe of a few thousand keys never earns back (1.3 s of server CPU in
+    /// a revised feed at 100k tweets). All are set back to the server's own settings afterwards
+    /// (a failure ends the transaction, and `SET LOCAL` with it). Only for statements whose one
+    /// side is small: an anti-join of a whole table against an unindexed temporary table must not
+    /// run under it.
     package func withIndexProbes<T>(_ body: () throws(PostgresError) -> T) throws(PostgresError) -> T {
-        try execute("SET LOCAL enable_hashjoin = off")
-        try execute("SET LOCAL enable_mergejoin = off")
+        try execute("SET LOCAL enable_hashjoin = off; SET LOCAL enable_mergejoin = off; SET LOCAL jit = off")
         let result = try body()
-        try execute("SET LOCAL enable_hashjoin TO DEFAULT")
-        try execute("SET LOCAL enable_mergejoin TO DEFAULT")
+        try execute("SET LOCAL enable_hashjoin TO DEFAULT; SET LOCAL enable_mergejoin TO DEFAULT; SET LOCAL jit TO DEFAULT")
         return result
     }
 }

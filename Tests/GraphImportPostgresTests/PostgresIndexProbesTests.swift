@@ -34,4 +34,35 @@ struct PostgresIndexProbesTests {
         #expect(unprobed.contains("Seq Scan on tweets t"), "\(unprobed)")
         #expect(!unprobed.contains("Index Scan using tweets_id_key"), "\(unprobed)")
     }
+
+    /// A batch's lists are read from the rows found, by their row ids, out of a join table that
+    /// was never analyzed: the planner guesses hundreds of join rows per owner, a cost above
+    /// `jit_above_cost`. Under `withIndexProbes` the statement is not compiled (JIT took tens of
+    /// milliseconds per statement, more than the read) and probes the join table's key index.
+    @Test func aListReadIsNotCompiledUnderIndexProbes() throws {
+        let database = try PostgresTestCluster.shared().makeDatabase()
+        let connection = try PostgresConnection(#require(ConnectionString(database.connectionString)))
+        try connection.begin()
+        defer { connection.rollback() }
+        try connection.execute(
+            "CREATE TABLE tags (pk BIGINT PRIMARY KEY, text TEXT); INSERT INTO tags SELECT g, 'tag ' || g FROM generate_series(1, 100) g; "
+                + "CREATE TABLE tweets_tags (tweets_pk BIGINT, tags_pk BIGINT, position BIGINT, PRIMARY KEY (tweets_pk, tags_pk)); "
+                + "INSERT INTO tweets_tags SELECT g, g % 100 + 1, 0 FROM generate_series(1, 200000) g")
+        let probe = PostgresKeyProbe(table: "tweets", keyColumns: ["id"])
+        let tags = ProbedToMany(
+            joinTable: "tweets_tags", ownerColumn: "tweets_pk", targetColumn: "tags_pk", positionColumn: "position", linkColumns: [],
+            targetTable: "tags", targetKeyColumns: ["text"], primaryKey: "pk")
+        try connection.execute(probe.emptyOwners)
+        try connection.execute("INSERT INTO \"\(probe.ownersTable)\" SELECT g, g * 37 FROM generate_series(1, 5000) g")
+        let read = "EXPLAIN " + probe.listStatement(tags)
+        let plan = { () throws(PostgresError) in try connection.rows(read).compactMap { $0.first ?? nil }.joined(separator: "\n") }
+
+        let probed = try connection.withIndexProbes { () throws(PostgresError) in
+            #expect(try connection.scalar("SHOW jit") == "off")
+            return try plan()
+        }
+        #expect(!probed.contains("JIT"), "\(probed)")
+        #expect(probed.contains("Index Scan using tweets_tags_pkey on tweets_tags j"), "\(probed)")
+        #expect(try connection.scalar("SHOW jit") == connection.scalar("SELECT reset_val FROM pg_settings WHERE name = 'jit'"))
+    }
 }

@@ -30,15 +30,18 @@ struct PostgresStoredReadsTests {
     }
 
     /// The statements that read stored rows by key for a record batch (`PostgresKeyProbe.rowsStatement`
-    /// over the attributes alone).
+    /// over the attributes, without the writer's `stub_run`).
     static func reads(_ statements: [String]) -> [String] {
-        statements.filter { $0.contains("graphimport_probe_") && $0.contains(" JOIN ") && !$0.contains(#"t."pk""#) }
+        statements.filter { $0.contains("graphimport_probe_") && $0.contains(" JOIN ") && !$0.contains(#"t."stub_run""#) }
     }
 
     /// The statements with which the writer reads what the store holds of a batch of objects
-    /// before it writes it (rows with their row ids, and lists: `PostgresBatchWriter.storedBatch`).
+    /// before it writes it (rows with their row ids and `stub_run`, and lists, read from the rows
+    /// found: `PostgresBatchWriter.storedBatch`).
     static func batchReads(_ statements: [String]) -> [String] {
-        statements.filter { $0.contains("graphimport_probe_") && $0.contains(" JOIN ") && $0.contains(#"t."pk""#) }
+        statements.filter {
+            $0.contains(" JOIN ") && (($0.contains("graphimport_probe_") && $0.contains(#"t."stub_run""#)) || $0.contains("graphimport_owners_"))
+        }
     }
 
     /// A map without derived values, modes or hooks reads nothing per record batch; the writer
@@ -173,8 +176,8 @@ struct PostgresRowsByKeyTests {
             targetTable: "team", targetKeyColumns: ["id"], primaryKey: "pk")
         #expect(
             probe.listStatement(teams)
-                == #"SELECT p."graphimport_ordinal", g."id", j."role" FROM "\#(probe.stagingTable)" p JOIN "user" t ON t."site" = p."site" AND t."id" = p."id" "#
-                + #"JOIN "user_teams" j ON j."user_pk" = t."pk" JOIN "team" g ON g."pk" = j."team_pk" ORDER BY p."graphimport_ordinal", j."position""#
+                == #"SELECT o."graphimport_ordinal", g."id", j."role" FROM "\#(probe.ownersTable)" o "#
+                + #"JOIN "user_teams" j ON j."user_pk" = o."graphimport_row_id" JOIN "team" g ON g."pk" = j."team_pk" ORDER BY o."graphimport_ordinal", j."position""#
         )
     }
 }

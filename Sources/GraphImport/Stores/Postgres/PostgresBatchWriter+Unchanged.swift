@@ -3,11 +3,11 @@ import GraphImportSchema
 
 /// Unchanged objects are never sent. Before a batch is written, what the store holds of its
 /// objects is read at once (one COPY of the keys and one query per entity, and one per to-many
-/// the batch gives lists of): each object's row with its row id and foreign keys, and its lists.
-/// A stored object whose given values and to-ones equal what is stored is not upserted, and a
-/// list equal to the stored one is not written: a re-import of an unchanged feed writes (and
-/// locks) no row. Its key still goes into the run's given keys (the counts, `always`, `delete
-/// missing`).
+/// the batch gives lists of, which joins the rows found by their row ids): each object's row
+/// with its row id and foreign keys, and its lists. A stored object whose given values and
+/// to-ones equal what is stored is not upserted, and a list equal to the stored one is not
+/// written: a re-import of an unchanged feed writes (and locks) no row. Its key still goes into
+/// the run's given keys (the counts, `always`, `delete missing`).
 ///
 /// Equal here is `SQLValue`'s equality of the values as the store reads them back; a value the
 /// store holds in another form than the feed gives it (never for the map's column types) only
@@ -127,7 +127,7 @@ extension PostgresBatchWriter {
         }
         var found: [Int?] = Array(repeating: nil, count: batch.keys.count)
         var lists: [(read: PostgresRows, keyWidth: Int, rows: [Range<Int>])?] = Array(repeating: nil, count: entity.toMany.count)
-        guard let read = try probe.objects(of: keys, columns: columns, toOne: toOne, toMany: toMany, on: connection) else {
+        guard let read = try probe.objects(of: keys, columns: columns, rowID: rowIDColumn - 1, toOne: toOne, toMany: toMany, on: connection) else {
             return StoredBatch(read: nil, found: found, rowIDColumn: rowIDColumn, targetColumns: targetColumns, stubRunColumn: stubRunColumn, lists: lists)
         }
         // A read row's place is its key's among those probed.

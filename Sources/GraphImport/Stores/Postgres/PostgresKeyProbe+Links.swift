@@ -59,29 +59,54 @@ extension PostgresKeyProbe {
             + joins
     }
 
-    /// The statement that reads the join rows of the rows holding the staged keys: their key's
-    /// place, the target's key and the link values, in the key's and then `position` order.
+    /// The statement that reads the join rows of the rows the rows statement found (their places
+    /// and row ids staged in `ownersTable`): their key's place, the target's key and the link
+    /// values, in the key's and then `position` order. It joins the join table by the owners' row
+    /// ids: finding the rows by key again was half of each list read (Benchmarks/README, session 17).
     package func listStatement(_ toMany: ProbedToMany) -> String {
-        let read =
-            ["p.\(quoteIdentifier(PostgresUpsert.ordinalColumn))"] + toMany.targetKeyColumns.map { "g.\(quoteIdentifier($0))" }
-            + toMany.linkColumns.map { "j.\(quoteIdentifier($0))" }
+        let ordinal = quoteIdentifier(PostgresUpsert.ordinalColumn)
+        let read = ["o.\(ordinal)"] + toMany.targetKeyColumns.map { "g.\(quoteIdentifier($0))" } + toMany.linkColumns.map { "j.\(quoteIdentifier($0))" }
         let pk = quoteIdentifier(toMany.primaryKey)
-        return "SELECT \(read.joined(separator: ", ")) FROM \(quoteIdentifier(stagingTable)) p JOIN \(quoteIdentifier(table)) t ON \(keyMatch) "
-            + "JOIN \(quoteIdentifier(toMany.joinTable)) j ON j.\(quoteIdentifier(toMany.ownerColumn)) = t.\(pk) "
+        return "SELECT \(read.joined(separator: ", ")) FROM \(quoteIdentifier(ownersTable)) o "
+            + "JOIN \(quoteIdentifier(toMany.joinTable)) j ON j.\(quoteIdentifier(toMany.ownerColumn)) = o.\(quoteIdentifier(Self.ownerRowIDColumn)) "
             + "JOIN \(quoteIdentifier(toMany.targetTable)) g ON g.\(pk) = j.\(quoteIdentifier(toMany.targetColumn)) "
-            + "ORDER BY p.\(quoteIdentifier(PostgresUpsert.ordinalColumn)), j.\(quoteIdentifier(toMany.positionColumn))"
+            + "ORDER BY o.\(ordinal), j.\(quoteIdentifier(toMany.positionColumn))"
+    }
+
+    /// The temporary table of the rows a probe found, for its list reads: each row's key's place and row id.
+    package var ownersTable: String { stagingName("graphimport_owners_", keyColumns, table: table) }
+    static let ownerRowIDColumn = "graphimport_row_id"
+
+    /// The owners table, empty (made once, dropped at commit).
+    package var emptyOwners: String {
+        "CREATE TEMPORARY TABLE IF NOT EXISTS \(quoteIdentifier(ownersTable)) (\(quoteIdentifier(PostgresUpsert.ordinalColumn)) bigint, "
+            + "\(quoteIdentifier(Self.ownerRowIDColumn)) bigint) ON COMMIT DROP; TRUNCATE \(quoteIdentifier(ownersTable))"
     }
 
     /// The rows that hold some of `keys` (key after key), with their to-ones' targets' keys
     /// (`rowsStatement`), and per to-many its join rows (`listStatement`): each row's first
     /// column is its key's place in `keys`. One COPY, one query for the rows and one per to-many,
-    /// whatever the number of keys; the rows are kept as the server sent them (nil: no keys).
+    /// whatever the number of keys (with to-manys, one COPY more: the places and row ids of the
+    /// rows found, `rowID` the place of the row id in `columns`); the rows are kept as the server
+    /// sent them (nil: no keys).
     package func objects(
-        of keys: [SQLValue], columns: [String], toOne: [ProbedToOne], toMany: [ProbedToMany], on connection: PostgresConnection
+        of keys: [SQLValue], columns: [String], rowID: Int, toOne: [ProbedToOne], toMany: [ProbedToMany], on connection: PostgresConnection
     ) throws(PostgresError) -> (rows: PostgresRows, lists: [PostgresRows])? {
         guard !keys.isEmpty else { return nil }
         try stage(keys, on: connection)
         let rows = try connection.rowsInPlace(rowsStatement(columns: columns, toOne: toOne))
+        guard !toMany.isEmpty else { return (rows, []) }
+        var owners = PostgresCopyText()
+        for row in 0..<rows.count {
+            guard let place = rows.integer(row, 0), let id = rows.integer(row, 1 + rowID) else {
+                throw PostgresError(.other, message: "a row of \(table) read by key came without its place or row id")
+            }
+            owners.append(place)
+            owners.append(id)
+            owners.endRow()
+        }
+        try connection.execute(emptyOwners)
+        try connection.copy(into: ownersTable, columns: [PostgresUpsert.ordinalColumn, Self.ownerRowIDColumn], text: owners)
         var lists: [PostgresRows] = []
         for list in toMany { lists.append(try connection.rowsInPlace(listStatement(list))) }
         return (rows, lists)

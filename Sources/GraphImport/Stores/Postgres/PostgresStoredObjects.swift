@@ -123,10 +123,10 @@ final class PostgresStoredObjects {
         }
         guard
             let read = try probe.objects(
-                of: keys.flatMap(\.values), columns: plan.attributes.map(\.column) + [Naming.insertedRun], toOne: toOne, toMany: toMany,
-                on: connection)
+                of: keys.flatMap(\.values), columns: plan.attributes.map(\.column) + [Naming.insertedRun, Naming.primaryKey],
+                rowID: plan.attributes.count + 1, toOne: toOne, toMany: toMany, on: connection)
         else { return }
-        // Each row read: its key's place, the attributes, `inserted_run`, the to-ones' targets' keys.
+        // Each row read: its key's place, the attributes, `inserted_run`, the row id, the to-ones' targets' keys.
         let place = { (rows: PostgresRows, row: Int) throws(PostgresError) -> Int in
             guard let place = rows.integer(row, 0) else {
                 throw PostgresError(.other, message: "the rows of \(plan.table) read by key came without their place")
@@ -141,7 +141,7 @@ final class PostgresStoredObjects {
             fetched[entity][key] = (0..<attributes).map { read.rows.value(row, 1 + $0) }
             if read.rows.value(row, 1 + attributes) == .integer(runID) { fetchedInserted[entity].insert(key) }
             var links = StoredLinks(toOne: [], lists: lists)
-            var at = 2 + attributes
+            var at = 3 + attributes
             for link in toOne {
                 let target = (at..<(at + link.targetKeyColumns.count)).map { read.rows.value(row, $0) }
                 links.toOne.append(target.allSatisfy { $0 == .null } ? nil : ObjectKey(values: target))
