@@ -71,12 +71,12 @@ extension DraftBuilder {
     /// Keyed by node alone: every projection of one plan shares its nodes and their member
     /// numbers (`ImportPlan.projections(hooks:)` makes them from one `ProjectionBuilder`).
     mutating func slotReads(entity: Int, object slot: Int) -> SlotReads? {
-        guard let slots = recordSlots else { return nil }
-        let node = slots.node(of: slot)
+        guard hasRecordSlots else { return nil }
+        let node = recordSlots.node(of: slot)
         let cacheKey = node &* plan.entities.count &+ entity
         if let known = slotReadsByNode[cacheKey] { return known }
         let reads = SlotReads(
-            entity: plan.entities[entity], node: node, projection: slots.projection, hasKeyHandlers: hooks[entity].keyHandlers != nil,
+            entity: plan.entities[entity], node: node, projection: recordSlots.projection, hasKeyHandlers: hooks[entity].keyHandlers != nil,
             tracksParents: tracksParents)
         slotReadsByNode[cacheKey] = reads
         return reads
@@ -96,19 +96,19 @@ extension DraftBuilder {
     /// `lookup` follows it in the tree, pushing each step taken: any value on the way other
     /// than an object, null or `""` is the error `lookup` gives.
     mutating func follow(_ numbers: [Int], path: [PathStep], from slot: Int, member: String) throws(RecordError) -> Followed {
-        guard let slots = recordSlots else { preconditionFailure("a path followed in no table") }
+        precondition(hasRecordSlots, "a path followed in no table")
         var current = slot
         for (taken, number) in numbers.enumerated() {
-            switch slots.kind(at: current) {
+            switch recordSlots.kind(at: current) {
             case .object:
-                guard let next = slots.member(number, of: current) else { return .absent }
+                guard let next = recordSlots.member(number, of: current) else { return .absent }
                 current = next
             case .null: return .null
-            case .string where slots.withBytes(at: current, { $0.isEmpty }): return .null
+            case .string where recordSlots.withBytes(at: current, { $0.isEmpty }): return .null
             default:
                 // Every step is a key (`SlotReads`).
                 let key = if case .key(let key) = path[taken] { key } else { "" }
-                throw error(member, "expected an object with the key '\(key)', found \(slots.value(at: current).kindName)", hint: nil)
+                throw error(member, "expected an object with the key '\(key)', found \(recordSlots.value(at: current).kindName)", hint: nil)
             }
             stack.append(path[taken])
         }
@@ -117,7 +117,7 @@ extension DraftBuilder {
 
     /// The tree of the object at `slot` of the current record's table: its subtree alone.
     func objectTree(at slot: Int) -> JSONObject {
-        guard let slots = recordSlots, case .object(let object) = slots.value(at: slot) else {
+        guard hasRecordSlots, case .object(let object) = recordSlots.value(at: slot) else {
             preconditionFailure("slot \(slot) of the record's table is not an object")
         }
         return object
