@@ -1,6 +1,6 @@
 /// Reads of a slot's bytes for callers in other modules, which cannot specialise the generic
-/// `withBytes(at:)`: called unspecialised, its result and closure went through generic thunks
-/// for every value read (about 20M instructions of the reading thread at 10k tweets).
+/// `withBytes(at:)`: called unspecialised, its result and closure go through generic thunks for
+/// every value read, on the reading thread's hot path (figures in Benchmarks/README.md).
 extension JSONSlots {
     /// The bytes of a string, key or number slot as a String, made without checking them again.
     public func string(at slot: Int) -> String {

@@ -13,7 +13,7 @@ import GraphImportSchema
 /// gave, written or left out, are kept in a temporary table per entity.
 ///
 /// What gathering changes for every object (the batches, the scratch stacks and their top, the
-/// count, the pending and kept keys) skips Swift's run-time exclusivity check, which took 4-5% of
+/// count, the pending and kept keys) skips Swift's run-time exclusivity check, a measurable part of
 /// the writing thread (an entry in a per-thread access set, some ten per object): one thread
 /// uses a writer, and no method holds an access to one of them while it calls another that
 /// reaches the same (a nested draft is gathered before its parent's access to the scratch
@@ -402,7 +402,7 @@ final class PostgresBatchWriter {
     /// Sends into `columns` of `table` the rows `rows` writes into the writer's COPY buffer
     /// (emptied first; nothing is sent when it writes none). The buffer is a local while it is
     /// filled: every access to a stored property of a class is checked for exclusivity at run
-    /// time, which for an append per value was 4% of a first import's writing thread.
+    /// time, and an append per value made that check a measurable part of the writing thread.
     func copy(
         into table: String, columns: [String], rows: (inout PostgresCopyText) throws(PostgresError) -> Void
     ) throws(PostgresError) {
