@@ -62,8 +62,8 @@ extension PostgresConnection {
     /// whole table, and with JIT compilation off: a table never analyzed (a first import's, or a
     /// store copied before autovacuum came) makes the planner guess hundreds of rows per key, a
     /// cost above `jit_above_cost`, and each statement was compiled with LLVM for tens of
-    /// milliseconds that a probe of a few thousand keys never earns back (1.3 s of server CPU in
-    /// a revised feed at 100k tweets). All are set back to the server's own settings afterwards
+    /// milliseconds that a probe of a few thousand keys never earns back (Benchmarks/README.md,
+    /// Session 17). All are set back to the server's own settings afterwards
     /// (a failure ends the transaction, and `SET LOCAL` with it). Only for statements whose one
     /// side is small: an anti-join of a whole table against an unindexed temporary table must not
     /// run under it.
