@@ -294,14 +294,14 @@ extension JSONSlots {
     }
 
     /// Appends a string whose bytes `scan` appends to the array it is given (empty, and held
-    /// alone, so that appending does not copy it), returning their count.
+    /// alone, so that appending does not copy it).
     @inline(__always)
-    mutating func appendString(_ scan: (inout [UInt8]?) throws(JSONError) -> Int) throws(JSONError) {
+    mutating func appendString(_ scan: (inout [UInt8]?) throws(JSONError) -> Void) throws(JSONError) {
         var scratch: [UInt8]? = []
         swap(&scratch!, &spareBytes)
         scratch!.removeAll(keepingCapacity: true)
         defer { swap(&scratch!, &spareBytes) }
-        _ = try scan(&scratch)
+        try scan(&scratch)
         scratch!.withUnsafeBufferPointer { appendBytes(.string, $0) }
     }
 
