@@ -1,9 +1,19 @@
 extension JSONScanner {
-    /// Parses the value starting at `pos` (not whitespace) into `table`, as `parseValue` parses it
-    /// into a tree: the same grammar, projection, limits and errors at the same positions, by the
-    /// same member and separator steps. Only what is made differs (see `JSONSlots`).
+    /// value = false / null / true / object / array / number / string
     ///
-    /// Its loop is `parseValue`'s, kept apart so that the tree's path is left as it was measured.
+    /// Parses the value starting at `pos` (not whitespace) into a `JSONValue`: read into the
+    /// scanner's own table by `parseSlots`, the one parse loop, and made a tree from it, so that
+    /// the tree and the table cannot differ in grammar, projection, limits or errors.
+    mutating func parseValue(depth: Int, projection: JSONProjection = .all) throws(JSONError) -> JSONValue {
+        var table = treeSlots.take() ?? JSONSlots()
+        defer { treeSlots = table }
+        try parseSlots(depth: depth, projection: projection, into: &table)
+        return table.value(at: table.root)
+    }
+
+    /// Parses the value starting at `pos` (not whitespace) into `table`, iteratively, so that
+    /// nesting costs heap, not stack. `depth` is the number of containers already open around
+    /// it. Members that `projection` does not keep are checked against the grammar and left out.
     mutating func parseSlots(depth: Int, projection: JSONProjection, into table: inout JSONSlots) throws(JSONError) {
         self.projection = projection
         table.reset(projection: projection)
@@ -72,15 +82,11 @@ extension JSONScanner {
                         continue parsing
                     }
                 case ASCII.quote:
-                    // In place when the string has no escape and ends inside the window, as
-                    // `scanString`'s own fast path does; otherwise scanned into the arena.
-                    let start = pos + 1
-                    let index = blockScan.stop(in: bytes, from: start, to: end)
-                    if index < end && bytes[index] == ASCII.quote && index - start <= options.maxStringBytes {
-                        pos = index + 1
-                        table.appendBytes(.string, UnsafeBufferPointer(start: bytes + start, count: index - start))
+                    // In place when the string is plain; otherwise scanned into the arena.
+                    if let plain = plainString() {
+                        table.appendBytes(.string, plain)
                     } else {
-                        try table.appendString { arena throws(JSONError) in try scanString(appendingTo: &arena) }
+                        try table.appendString { arena throws(JSONError) in try scanString(keepingIn: &arena) }
                     }
                 case ASCII.minus, ASCII.zero...ASCII.nine: table.appendNumber(try scanNumber(materialize: true)!)
                 case ASCII.lowerT: try scanLiteral("true"); table.appendScalar(.trueValue)
@@ -96,7 +102,7 @@ extension JSONScanner {
                 let next = try skipWhitespace()
                 if top.isObject {
                     // The duplicate check; the member is in the table already.
-                    try addMember(nil, to: &top)
+                    try endMember(of: &top)
                     if next == ASCII.comma {
                         pos += 1
                         try beginMember(of: &top, at: try skipWhitespace())

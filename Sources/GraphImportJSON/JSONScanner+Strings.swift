@@ -2,27 +2,39 @@
 private let keptScratchCapacity = 1 << 16
 
 extension JSONScanner {
+    /// The string at `pos` (its opening quote) when it has no escape, nothing but printable
+    /// ASCII, and ends inside the window within the length limit (nearly every string and key):
+    /// its bytes where they stand, `pos` past its closing quote. Otherwise nil and `pos` unmoved,
+    /// for `scanString` to read it: the bytes this looked at are the ones it stops at first.
+    @inline(__always)
+    mutating func plainString() -> UnsafeBufferPointer<UInt8>? {
+        let start = pos + 1
+        let index = blockScan.stop(in: bytes, from: start, to: end)
+        guard index < end && bytes[index] == ASCII.quote && index - start <= options.maxStringBytes else { return nil }
+        pos = index + 1
+        return UnsafeBufferPointer(start: bytes + start, count: index - start)
+    }
+
     /// string = quotation-mark *char quotation-mark
     ///
-    /// `pos` is at the opening quote; on return it is past the closing quote. Validates UTF-8 and
-    /// escapes either way; builds the String only when `materialize` (once, from the bytes in place
-    /// when there is no escape and the string fits the window, else from a scratch copy).
-    mutating func scanString(materialize: Bool) throws(JSONError) -> String {
+    /// The one string scan: `pos` is at the opening quote; on return it is past the closing
+    /// quote. Validates UTF-8, escapes and the length limit, and appends the string's bytes
+    /// (escapes resolved) to `kept` unless it is nil (the string is only stepped over).
+    mutating func scanString(keepingIn kept: inout [UInt8]?) throws(JSONError) {
         let quoteOffset = offset
+        let keeps = kept != nil
         pos += 1
-        if materialize { tokenStart = pos }
+        if keeps { tokenStart = pos }
         defer { tokenStart = Int.max }
-        var scratch: [UInt8]? = nil
         while true {
             let stop = end
             let index = blockScan.stop(in: bytes, from: pos, to: stop)
             pos = index
             if index == stop {
                 try checkStringLength(from: quoteOffset)
-                if materialize {
-                    if scratch == nil { scratch = takeScratch() }
-                    // Move what we have aside so the window does not have to grow with the string.
-                    scratch.append(bytes + tokenStart, count: pos - tokenStart)
+                if keeps {
+                    // Moved aside so that the window does not have to grow with the string.
+                    kept.append(bytes + tokenStart, count: pos - tokenStart)
                     tokenStart = pos
                 }
                 guard try fill() else { throw error(.syntax, JSONMessage.unterminatedString, at: quoteOffset) }
@@ -31,32 +43,17 @@ extension JSONScanner {
             let byte = bytes[pos]
             if byte == ASCII.quote {
                 try checkStringLength(from: quoteOffset)
-                var text = ""
-                if materialize {
-                    if scratch == nil {
-                        text = String(decoding: UnsafeBufferPointer(start: bytes + tokenStart, count: pos - tokenStart), as: UTF8.self)
-                    } else {
-                        scratch.append(bytes + tokenStart, count: pos - tokenStart)
-                        text = String(decoding: scratch!, as: UTF8.self)
-                        let used = scratch.take()!
-                        // A long string's buffer is let go: the scanner's memory stays small.
-                        if used.capacity <= keptScratchCapacity { spareScratch = used }
-                    }
-                }
+                if keeps { kept.append(bytes + tokenStart, count: pos - tokenStart) }
                 pos += 1
-                return text
+                return
             }
             if byte == ASCII.backslash {
-                if materialize {
-                    if scratch == nil { scratch = takeScratch() }
-                    scratch.append(bytes + tokenStart, count: pos - tokenStart)
+                if keeps {
+                    kept.append(bytes + tokenStart, count: pos - tokenStart)
                     tokenStart = pos
-                    try scanEscape(into: &scratch, quoteOffset: quoteOffset)
-                    tokenStart = pos
-                } else {
-                    var ignored: [UInt8]? = nil
-                    try scanEscape(into: &ignored, quoteOffset: quoteOffset)
                 }
+                try scanEscape(into: &kept, quoteOffset: quoteOffset)
+                if keeps { tokenStart = pos }
                 continue
             }
             if byte < ASCII.space {
@@ -66,50 +63,26 @@ extension JSONScanner {
         }
     }
 
-    /// `scanString(materialize: true)` appending the string's bytes to `arena` (`JSONSlots`')
-    /// instead of making a String: the same checks in the same order, so the same errors.
-    /// Returns how many bytes it appended. A string with an escape, or one that crosses the
-    /// window, made a String and then copied its bytes: a fifth of the table's reader.
-    mutating func scanString(appendingTo arena: inout [UInt8]?) throws(JSONError) -> Int {
-        let quoteOffset = offset
-        let first = arena?.count ?? 0
-        pos += 1
-        tokenStart = pos
-        defer { tokenStart = Int.max }
-        while true {
-            let stop = end
-            let index = blockScan.stop(in: bytes, from: pos, to: stop)
-            pos = index
-            if index == stop {
-                try checkStringLength(from: quoteOffset)
-                arena.append(bytes + tokenStart, count: pos - tokenStart)
-                tokenStart = pos
-                guard try fill() else { throw error(.syntax, JSONMessage.unterminatedString, at: quoteOffset) }
-                continue
-            }
-            let byte = bytes[pos]
-            if byte == ASCII.quote {
-                try checkStringLength(from: quoteOffset)
-                arena.append(bytes + tokenStart, count: pos - tokenStart)
-                pos += 1
-                return (arena?.count ?? 0) - first
-            }
-            if byte == ASCII.backslash {
-                arena.append(bytes + tokenStart, count: pos - tokenStart)
-                tokenStart = pos
-                try scanEscape(into: &arena, quoteOffset: quoteOffset)
-                tokenStart = pos
-                continue
-            }
-            if byte < ASCII.space {
-                throw error(.syntax, JSONMessage.controlCharacter(describeCurrent()), at: offset)
-            }
-            try skipUTF8Sequence(quoteOffset: quoteOffset)
+    /// `scanString(keepingIn:)` giving the string as a String when `materialize` (made once: from
+    /// the bytes in place when the string is plain, else from the scanner's scratch bytes), or
+    /// only stepping over it ("").
+    mutating func scanString(materialize: Bool) throws(JSONError) -> String {
+        guard materialize else {
+            var none: [UInt8]? = nil
+            try scanString(keepingIn: &none)
+            return ""
         }
+        if let plain = plainString() { return String(decoding: plain, as: UTF8.self) }
+        var scratch: [UInt8]? = takeScratch()
+        try scanString(keepingIn: &scratch)
+        let used = scratch.take()!
+        // A long string's buffer is let go: the scanner's memory stays small.
+        if used.capacity <= keptScratchCapacity { spareScratch = used }
+        return String(decoding: used, as: UTF8.self)
     }
 
     /// `spareScratch`, emptied, and taken out of the scanner so that appending to it is
-    /// appending to its only reference (`scanString` puts it back once the string is made).
+    /// appending to its only reference (`scanString(materialize:)` puts it back once the string is made).
     private mutating func takeScratch() -> [UInt8] {
         var scratch: [UInt8] = []
         swap(&scratch, &spareScratch)

@@ -1,8 +1,7 @@
-/// An array or object being built by `parseValue`, mutated in place on the frame stack.
+/// An array or object open in `parseSlots`: what its member and duplicate steps need, mutated
+/// in place (the innermost one) or kept on the frame stack.
 struct BuildFrame {
     var isObject: Bool
-    var elements: [JSONValue] = []
-    var members: [JSONMember] = []
     /// The current key's text, when `keyMember` is -1 (a node that keeps everything) or the object
     /// is past the linear duplicate search (which then goes by text).
     var key = ""
@@ -91,118 +90,6 @@ private let beforeFirstKey = -2
 private let offShape = -1
 
 extension JSONScanner {
-    /// value = false / null / true / object / array / number / string
-    ///
-    /// Parses the value starting at `pos` (not whitespace) into a `JSONValue`, iteratively, so
-    /// nesting costs heap, not stack. `depth` is the number of containers already open around it.
-    /// Members that `projection` does not keep are checked against the grammar and left out.
-    mutating func parseValue(depth: Int, projection: JSONProjection = .all) throws(JSONError) -> JSONValue {
-        self.projection = projection
-        // The containers around `top`, outermost first: the scanner's stack, taken out for the
-        // parse (the frames are mutated while the scanner is) and put back after it, so that a
-        // record does not allocate one and grow it.
-        var outer = frameStack
-        frameStack = []
-        defer {
-            if !outer.isEmpty { outer.removeAll(keepingCapacity: true) }
-            frameStack = outer
-        }
-        // The innermost open container, when `open` > 0, kept out of the array: it is the one
-        // mutated for every member and element, and each access to an array's element checked
-        // that the array was not shared.
-        var top = BuildFrame(isObject: false, hashStart: 0, arenaStart: 0, projection: skipped)
-        var open = 0
-        var value = JSONValue.null
-        // Whether the value just completed was skipped (a member the projection leaves out).
-        var isSkipped = false
-        keyLog.truncate(count: 0, byteCount: 0)
-        // A projection that keeps everything (a captured value's) has no shapes to disturb.
-        if shapes.projection != projection.identity && !projection.keepsAll(projection.root) {
-            shapes = KeyShapes(for: projection, nodeCount: projection.nodeCount)
-        }
-        isLearning = false
-        parsing: while true {
-            // At the first byte of a value.
-            guard let byte = try peek() else {
-                if open > 0 { throw syntaxError(JSONMessage.endInside(isObject: top.isObject)) }
-                throw syntaxError(JSONMessage.expectedValue(found: "end of input"))
-            }
-            var wanted = projection.root
-            if open > 0 { wanted = top.isObject ? top.valueProjection : top.projection }
-            isSkipped = wanted == skipped
-            if !isSkipped {
-                switch byte {
-                case ASCII.openBrace, ASCII.openBracket:
-                    if depth + open >= options.maxDepth {
-                        throw error(.limit, JSONMessage.tooDeep(limit: options.maxDepth), at: offset)
-                    }
-                    let isObject = byte == ASCII.openBrace
-                    pos += 1
-                    let next = try skipWhitespace()
-                    if next == (isObject ? ASCII.closeBrace : ASCII.closeBracket) {
-                        pos += 1
-                        value = isObject ? .object(JSONObject()) : .array([])
-                    } else {
-                        if open > 0 { outer.append(top) }
-                        top = BuildFrame(isObject: isObject, hashStart: keyLog.count, arenaStart: keyLog.byteCount, projection: wanted)
-                        open += 1
-                        // An object keeps at most the projection's members: room for them at once.
-                        if isObject, let limit = projection.memberLimit(wanted) { top.members.reserveCapacity(limit) }
-                        if isObject { try beginMember(of: &top, at: next) }
-                        continue parsing
-                    }
-                case ASCII.quote: value = .string(try scanString(materialize: true))
-                case ASCII.minus, ASCII.zero...ASCII.nine: value = .number(try scanNumber(materialize: true)!)
-                case ASCII.lowerT: try scanLiteral("true"); value = .bool(true)
-                case ASCII.lowerF: try scanLiteral("false"); value = .bool(false)
-                case ASCII.lowerN: try scanLiteral("null"); value = .null
-                default: throw syntaxError(JSONMessage.expectedValue(found: describeCurrent()))
-                }
-            } else {
-                try skipMemberValue(byte, depth: depth + open)
-            }
-            // A value is complete: hand it to the container around it, closing containers as they end.
-            while open > 0 {
-                let next = try skipWhitespace()
-                if top.isObject {
-                    try addMember(isSkipped ? nil : value, to: &top)
-                    if next == ASCII.comma {
-                        pos += 1
-                        try beginMember(of: &top, at: try skipWhitespace())
-                        continue parsing
-                    }
-                    guard next == ASCII.closeBrace else { throw separatorError(next, isObject: true) }
-                    pos += 1
-                    keyLog.truncate(count: top.hashStart, byteCount: top.arenaStart)
-                    if top.learns {
-                        shapes.endLearning(node: top.projection)
-                        isLearning = false
-                    }
-                    // Taken out, so that the value holds the only reference to its members.
-                    var members: [JSONMember] = []
-                    swap(&members, &top.members)
-                    value = .object(JSONObject(members))
-                } else {
-                    top.elements.append(value)
-                    if next == ASCII.comma {
-                        pos += 1
-                        _ = try skipWhitespace()
-                        continue parsing
-                    }
-                    guard next == ASCII.closeBracket else { throw separatorError(next, isObject: false) }
-                    pos += 1
-                    var elements: [JSONValue] = []
-                    swap(&elements, &top.elements)
-                    value = .array(elements)
-                }
-                open -= 1
-                if open > 0 { top = outer.removeLast() }
-                isSkipped = false
-            }
-            return value
-        }
-    }
-
     /// member = string name-separator value; reads the key and the colon, leaving `pos` at the value.
     ///
     /// The key is matched against the projection as bytes; a String is made only for a member
@@ -221,10 +108,7 @@ extension JSONScanner {
             return try scanNameSeparator()
         }
         // In blocks, as `scanString` does: keys are a third of a feed's strings.
-        let index = blockScan.stop(in: bytes, from: start, to: end)
-        if index < end && bytes[index] == ASCII.quote && index - start <= options.maxStringBytes {
-            pos = index + 1
-            let key = UnsafeBufferPointer(start: bytes + start, count: index - start)
+        if let key = plainString() {
             if !followShape(key, in: &frame) {
                 takeKey(key, text: nil, into: &frame)
                 if frame.learns { learn(key, in: &frame) }
@@ -362,16 +246,12 @@ extension JSONScanner {
         isLearning = false
     }
 
-    /// Checks the current key for a duplicate and adds the member, unless its value was skipped (nil).
+    /// The member's step after its value: the duplicate check of its key.
     ///
-    /// Inlined, so that a key of its object's shape costs one test here, and the table's path
-    /// (`value` nil) has no append.
+    /// Inlined, so that a key of its object's shape costs one test here.
     @inline(__always)
-    mutating func addMember(_ value: JSONValue?, to frame: inout BuildFrame) throws(JSONError) {
+    mutating func endMember(of frame: inout BuildFrame) throws(JSONError) {
         if options.rejectDuplicateKeys && !frame.keyOnShape { try checkDuplicate(&frame) }
-        if let value {
-            frame.members.append(JSONMember(key: frame.keyMember >= 0 ? projection.key(of: frame.keyMember) : frame.key, value: value))
-        }
     }
 
     /// The current key's duplicate check: the error when it repeats a key before it.
@@ -465,19 +345,13 @@ extension JSONScanner {
     }
 
     /// `skipValue` for the value of a member the projection leaves out, whose first byte is
-    /// `byte`, without its stack for a scalar (most skipped values are): a plain string that ends
-    /// inside the window is stepped over in place, as `scanString` steps over it.
+    /// `byte`, without its stack for a scalar (most skipped values are): a plain string is
+    /// stepped over in place.
     @inline(__always)
     mutating func skipMemberValue(_ byte: UInt8, depth: Int) throws(JSONError) {
         switch byte {
         case ASCII.quote:
-            let start = pos + 1
-            let index = blockScan.stop(in: bytes, from: start, to: end)
-            if index < end && bytes[index] == ASCII.quote && index - start <= options.maxStringBytes {
-                pos = index + 1
-            } else {
-                _ = try scanString(materialize: false)
-            }
+            if plainString() == nil { _ = try scanString(materialize: false) }
         case ASCII.minus, ASCII.zero...ASCII.nine: _ = try scanNumber(materialize: false)
         case ASCII.lowerT: try scanLiteral("true")
         case ASCII.lowerF: try scanLiteral("false")

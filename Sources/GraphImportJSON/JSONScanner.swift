@@ -65,18 +65,21 @@ struct JSONScanner {
     let blockScan: JSONBlockScan
     /// Reused by `skipValue` to remember which containers are open.
     var skipStack: [Bool] = []
-    /// Reused by `parseValue`: the arrays and objects it has open around the innermost one.
+    /// Reused by `parseSlots`: the arrays and objects it has open around the innermost one.
     var frameStack: [BuildFrame] = []
     /// Reused by `parseSlots`: the slot and element count of each container around the innermost one.
     var slotStack: [Int] = []
     /// Reused by `scanString`: the bytes of a string built with escapes or across windows (a
     /// new array for each, grown append by append, was a visible part of reading a timeline).
     var spareScratch: [UInt8] = []
-    /// Reused by `parseValue`: the keys of the open objects, innermost last, for duplicate checks.
+    /// Reused by `parseValue`: the table it reads a value into before making its tree (made
+    /// at its first use: most scanners never build a tree).
+    var treeSlots: JSONSlots? = nil
+    /// Reused by `parseSlots`: the keys of the open objects, innermost last, for duplicate checks.
     var keyLog = KeyLog()
-    /// What `parseValue` builds of the value it is parsing.
+    /// What `parseSlots` keeps of the value it is parsing.
     var projection = JSONProjection.all
-    /// The shapes of the objects `parseValue` read with `projection`, and whether an open object
+    /// The shapes of the objects `parseSlots` read with `projection`, and whether an open object
     /// is learning one (one at a time).
     var shapes = KeyShapes(for: nil, nodeCount: 0)
     var isLearning = false

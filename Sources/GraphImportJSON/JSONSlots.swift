@@ -188,39 +188,58 @@ public struct JSONSlots: @unchecked Sendable {
         case .integer: return .number(JSONNumber(integer: entry.payload))
         case .number: return .number(JSONNumber(literal: withBytes(at: slot) { String(decoding: $0, as: UTF8.self) }))
         case .string: return .string(withBytes(at: slot) { String(decoding: $0, as: UTF8.self) })
-        case .array: return .array(elements(of: slot).map { value(at: $0) })
+        case .array: return .array(array(at: slot))
         case .object: return .object(object(at: slot))
         case .directory, .key: preconditionFailure("a directory entry or key is not a value")
         }
     }
 
+    /// The elements of the array at `slot`, read in order from the slots that follow it.
+    private func array(at slot: Int) -> [JSONValue] {
+        let entry = entry(slot)
+        var elements: [JSONValue] = []
+        elements.reserveCapacity(Int(entry.count))
+        var child = slot + 1
+        while child < Int(entry.end) {
+            elements.append(value(at: child))
+            child = Int(self.entry(child).end)
+        }
+        return elements
+    }
+
     /// The members of the object at `slot` in document order: the directory's, by their value
-    /// slots, between those after a key slot.
+    /// slots (sorted in a buffer on the stack: the tree's path makes every object this way),
+    /// between those after a key slot.
     private func object(at slot: Int) -> JSONObject {
         let entry = entry(slot)
         let base = projection.memberBase(Int(entry.payload))
-        var named: [(slot: Int, member: Int)] = []
-        for place in 0..<Int(entry.count) where self.entry(slot + 1 + place).payload >= 0 {
-            named.append((Int(self.entry(slot + 1 + place).payload), base + place))
-        }
-        named.sort { $0.slot < $1.slot }
-        var members: [JSONMember] = []
-        members.reserveCapacity(named.count)
-        var next = 0
-        var child = slot + 1 + Int(entry.count)
-        while child < Int(entry.end) {
-            if self.entry(child).kind == .key {
-                let key = withBytes(at: child) { String(decoding: $0, as: UTF8.self) }
-                members.append(JSONMember(key: key, value: value(at: child + 1)))
-                child = Int(self.entry(child + 1).end)
-            } else {
-                precondition(named[next].slot == child, "a member neither in the directory nor after a key")
-                members.append(JSONMember(key: projection.key(of: named[next].member), value: value(at: child)))
-                next += 1
-                child = Int(self.entry(child).end)
+        let directory = Int(entry.count)
+        return withUnsafeTemporaryAllocation(of: (slot: Int, member: Int).self, capacity: max(directory, 1)) { named in
+            var count = 0
+            for place in 0..<directory where self.entry(slot + 1 + place).payload >= 0 {
+                named[count] = (Int(self.entry(slot + 1 + place).payload), base + place)
+                count += 1
             }
+            var sorted = UnsafeMutableBufferPointer(rebasing: named[..<count])
+            sorted.sort { $0.slot < $1.slot }
+            var members: [JSONMember] = []
+            members.reserveCapacity(count)
+            var next = 0
+            var child = slot + 1 + directory
+            while child < Int(entry.end) {
+                if self.entry(child).kind == .key {
+                    let key = withBytes(at: child) { String(decoding: $0, as: UTF8.self) }
+                    members.append(JSONMember(key: key, value: value(at: child + 1)))
+                    child = Int(self.entry(child + 1).end)
+                } else {
+                    precondition(next < count && sorted[next].slot == child, "a member neither in the directory nor after a key")
+                    members.append(JSONMember(key: projection.key(of: sorted[next].member), value: value(at: child)))
+                    next += 1
+                    child = Int(self.entry(child).end)
+                }
+            }
+            return JSONObject(members)
         }
-        return JSONObject(members)
     }
 }
 
@@ -294,14 +313,14 @@ extension JSONSlots {
     }
 
     /// Appends a string whose bytes `scan` appends to the array it is given (empty, and held
-    /// alone, so that appending does not copy it), returning their count.
+    /// alone, so that appending does not copy it).
     @inline(__always)
-    mutating func appendString(_ scan: (inout [UInt8]?) throws(JSONError) -> Int) throws(JSONError) {
+    mutating func appendString(_ scan: (inout [UInt8]?) throws(JSONError) -> Void) throws(JSONError) {
         var scratch: [UInt8]? = []
         swap(&scratch!, &spareBytes)
         scratch!.removeAll(keepingCapacity: true)
         defer { swap(&scratch!, &spareBytes) }
-        _ = try scan(&scratch)
+        try scan(&scratch)
         scratch!.withUnsafeBufferPointer { appendBytes(.string, $0) }
     }
 

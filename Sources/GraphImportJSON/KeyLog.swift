@@ -1,4 +1,4 @@
-/// The keys of the objects `parseValue` has open, for finding duplicate keys: each key's hash,
+/// The keys of the objects `parseSlots` has open, for finding duplicate keys: each key's hash,
 /// where its UTF-8 starts, and the UTF-8 itself, back to back.
 ///
 /// Plain memory reused from record to record: this runs for every key of every record, and a

@@ -6,7 +6,7 @@
     import Darwin
 #endif
 
-/// The key orders ("shapes") of objects `parseValue` has read at each node of a projection, so
+/// The key orders ("shapes") of objects `parseSlots` has read at each node of a projection, so
 /// that the next object of the same shape is read without looking its keys up or checking them
 /// for duplicates.
 ///

@@ -24,6 +24,35 @@ enum JSONInvariants {
         checkProjectionPrunes(bytes)
         checkBlockScanAgreesWithPortable(bytes)
         checkSlotsAgreeWithTree(bytes)
+        checkBuildingRefusesAsSkipping(bytes)
+    }
+
+    /// The building loop (`parseSlots`, behind `next()` and `next(into:)`) refuses with the error
+    /// the skipping loop (`skipValue`, which builds nothing) finds, at the same position, or with
+    /// a duplicate key before it (the skipping loop does not compare keys); what the skipping
+    /// loop accepts, it accepts but for a duplicate key. Kept whole and projected, through a
+    /// small window.
+    static func checkBuildingRefusesAsSkipping(_ bytes: [UInt8]) {
+        let options = JSONReaderOptions(bufferSize: 1 + bytes.count % 11)
+        var skipOptions = options
+        skipOptions.rejectDuplicateKeys = false
+        let absent = JSONPathPattern([.key("\u{0}absent")])
+        var skipping: JSONError? = nil
+        if case .failure(let error) = read(bytes, pattern: absent, format: .auto, options: skipOptions) { skipping = error }
+        for projections in [[], [projection]] {
+            let reader = JSONRecordReader(
+                source: BytesSource(bytes), patterns: [.everyElement], projections: projections, format: .auto, options: options)
+            do throws(JSONError) {
+                while try reader.next() != nil {}
+                require(skipping == nil, "the building loop accepted what the skipping loop refused: \(skipping!)")
+            } catch {
+                let isEarlierDuplicate =
+                    error.message.hasPrefix("duplicate key") && error.position.offset < (skipping?.position.offset ?? Int.max)
+                require(
+                    error == skipping || isEarlierDuplicate,
+                    "the building loop refused with \(error), the skipping loop with \(String(describing: skipping)) (projected: \(!projections.isEmpty))")
+            }
+        }
     }
 
     /// The slot table (`next(into:)`) materialised gives the tree's records (`next()`), and
