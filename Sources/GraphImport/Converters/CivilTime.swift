@@ -113,8 +113,9 @@ enum EnglishCalendarNames {
         "July", "August", "September", "October", "November", "December",
     ]
     static let weekdays = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
-    static let monthAbbreviations: [[UInt8]] = months.map { Array($0.utf8.prefix(3)) }
     static let monthNames: [[UInt8]] = months.map { Array($0.utf8) }
-    static let weekdayAbbreviations: [[UInt8]] = weekdays.map { Array($0.utf8.prefix(3)) }
     static let weekdayNames: [[UInt8]] = weekdays.map { Array($0.utf8) }
+    /// The first three letters of each name as `ByteScanner.nextWord()` reads them.
+    static let monthWords: [UInt32] = months.map { ByteScanner.packedWord($0.utf8) }
+    static let weekdayWords: [UInt32] = weekdays.map { ByteScanner.packedWord($0.utf8) }
 }

@@ -48,28 +48,38 @@ package enum Coercion {
                 + "T" + CivilTime.pad(civil.hour, 2) + ":" + CivilTime.pad(civil.minute, 2) + ":" + CivilTime.pad(civil.second, 2)
                 + "." + CivilTime.pad(civil.millisecond, 3) + "Z"
         }
-        // Every stored date goes through here: digits written into the 24 bytes in place (joining
-        // padded pieces cost more than parsing the date did).
+        // Every stored date goes through here: each field's digits written straight into the
+        // 24 bytes (joining padded pieces, then a writer closure per field, cost more than
+        // parsing the date did).
         return String(unsafeUninitializedCapacity: 24) { buffer in
-            var offset = 0
-            /// Writes `value` in `digits` digits, then `separator`.
-            func field(_ value: Int, _ digits: Int, _ separator: Unicode.Scalar) {
-                var rest = value
-                for index in stride(from: offset + digits - 1, through: offset, by: -1) {
-                    buffer[index] = UInt8(ascii: "0") + UInt8(rest % 10)
-                    rest /= 10
-                }
-                buffer[offset + digits] = UInt8(ascii: separator)
-                offset += digits + 1
-            }
-            field(civil.year, 4, "-")
-            field(civil.month, 2, "-")
-            field(civil.day, 2, "T")
-            field(civil.hour, 2, ":")
-            field(civil.minute, 2, ":")
-            field(civil.second, 2, ".")
-            field(civil.millisecond, 3, "Z")
+            let text = buffer.baseAddress!
+            writeDigits(civil.year, 4, at: text)
+            text[4] = ASCII.minus
+            writeDigits(civil.month, 2, at: text + 5)
+            text[7] = ASCII.minus
+            writeDigits(civil.day, 2, at: text + 8)
+            text[10] = ASCII.upperT
+            writeDigits(civil.hour, 2, at: text + 11)
+            text[13] = ASCII.colon
+            writeDigits(civil.minute, 2, at: text + 14)
+            text[16] = ASCII.colon
+            writeDigits(civil.second, 2, at: text + 17)
+            text[19] = ASCII.period
+            writeDigits(civil.millisecond, 3, at: text + 20)
+            text[23] = ASCII.upperZ
             return 24
+        }
+    }
+
+    /// Writes the non-negative `value` as `count` decimal digits, with leading zeros, at `text`.
+    @inline(__always)
+    private static func writeDigits(_ value: Int, _ count: Int, at text: UnsafeMutablePointer<UInt8>) {
+        var rest = value
+        var index = count
+        while index > 0 {
+            index -= 1
+            text[index] = ASCII.zero &+ UInt8(truncatingIfNeeded: rest % 10)
+            rest /= 10
         }
     }
 
