@@ -23,8 +23,24 @@ struct ByteScanner {
         return true
     }
 
-    /// Reads `minimum` to `maximum` decimal digits, as many as there are.
+    /// Reads `minimum` to `maximum` decimal digits, as many as there are; two and four digits,
+    /// the usual fixed widths, without a loop.
+    @inline(__always)
     mutating func number(digits minimum: Int, _ maximum: Int) -> Int? {
+        if minimum == maximum, maximum == 2 || maximum == 4, bytes.count - position >= maximum {
+            let first = bytes[position] &- ASCII.zero
+            let second = bytes[position + 1] &- ASCII.zero
+            guard first < 10, second < 10 else { return nil }
+            var value = Int(first) &* 10 &+ Int(second)
+            if maximum == 4 {
+                let third = bytes[position + 2] &- ASCII.zero
+                let fourth = bytes[position + 3] &- ASCII.zero
+                guard third < 10, fourth < 10 else { return nil }
+                value = value &* 100 &+ Int(third) &* 10 &+ Int(fourth)
+            }
+            position += maximum
+            return value
+        }
         var value = 0
         var count = 0
         while count < maximum, let byte = current, ASCII.isDigit(byte) {
@@ -113,30 +129,13 @@ extension ByteScanner {
     @inline(__always)
     mutating func take(word: UInt64, count: Int) -> Bool {
         guard bytes.count - position >= count else { return false }
-        for index in 0..<count where bytes[position + index] != UInt8(truncatingIfNeeded: word >> (8 * index)) { return false }
+        var rest = word
+        for index in position..<position + count {
+            guard bytes[index] == UInt8(truncatingIfNeeded: rest) else { return false }
+            rest &>>= 8
+        }
         position += count
         return true
-    }
-
-    /// `number(digits:_:)`'s answer, with two and four digits, the usual fixed widths, read
-    /// without a loop.
-    @inline(__always)
-    mutating func digits(_ minimum: Int, _ maximum: Int) -> Int? {
-        guard minimum == maximum, maximum == 2 || maximum == 4, bytes.count - position >= maximum else {
-            return number(digits: minimum, maximum)
-        }
-        let first = bytes[position] &- ASCII.zero
-        let second = bytes[position + 1] &- ASCII.zero
-        guard first < 10, second < 10 else { return nil }
-        var value = Int(first) * 10 + Int(second)
-        if maximum == 4 {
-            let third = bytes[position + 2] &- ASCII.zero
-            let fourth = bytes[position + 3] &- ASCII.zero
-            guard third < 10, fourth < 10 else { return nil }
-            value = value * 100 + Int(third) * 10 + Int(fourth)
-        }
-        position += maximum
-        return value
     }
 
     /// Consumes an English month or weekday name in any ASCII case and returns its index:

@@ -1,41 +1,54 @@
-/// A date pattern's fields compiled into steps that read bytes directly: each numeric field a
-/// fixed count of digit bytes (or one to two), each name a three-letter word packed into an
-/// integer and compared with the packed names, each literal up to eight bytes in one word. No
-/// step holds a reference, so reading a date retains and allocates nothing.
+/// A date pattern's fields compiled into steps that read bytes directly: each field with the
+/// literal before it (up to eight bytes in one word), each numeric field a fixed count of digit
+/// bytes (or one to two), each name a three-letter word packed into an integer and compared with
+/// the packed names. No step holds a reference, so reading a date retains and allocates nothing.
 extension DatePattern {
-    /// One step of reading: what to read and, for a literal, its bytes.
+    /// One step of reading: the literal bytes before a field, then the field.
     struct Step: Sendable {
         enum Operation: UInt8, Sendable {
-            case literal
+            /// The literal alone (the end of a pattern, or a literal longer than eight bytes).
+            case literalOnly
             case year, twoDigitYear, month, day, hour, hour12, minute, second
             case monthAbbreviation, monthName, weekdayAbbreviation, weekdayName
             case fraction, dayPeriod, offset, zoneName, zoneNameOrOffset
         }
 
         var operation: Operation
-        /// Digits at least (a number, a fraction), or a literal's length (1–8).
+        /// Digits at least (a number, a fraction).
         var minimum: Int8 = 0
         /// Digits at most (a number).
         var maximum: Int8 = 0
         var offsetForm: ByteScanner.OffsetForm = .hoursAndMinutes
-        /// A literal's bytes, the first in the lowest byte.
-        var word: UInt64 = 0
+        /// How many bytes of `literal` come first (0–8).
+        var literalCount: Int8 = 0
+        /// The literal before the field, its first byte the lowest.
+        var literal: UInt64 = 0
     }
 
-    /// The steps of `fields`, in order; a literal longer than eight bytes becomes several steps.
+    /// The steps of `fields`, in order: each literal joins the field after it, eight bytes at
+    /// most; a longer literal, or one at the end, has steps of its own.
     static func steps(_ fields: [Field]) -> [Step] {
         var steps: [Step] = []
+        var pending: [UInt8] = []
+        func append(_ operation: Step.Operation, _ minimum: Int = 0, _ maximum: Int = 0, _ form: ByteScanner.OffsetForm = .hoursAndMinutes) {
+            while pending.count > 8 {
+                steps.append(Step(operation: .literalOnly, literalCount: 8, literal: word(pending.prefix(8))))
+                pending.removeFirst(8)
+            }
+            steps.append(
+                Step(
+                    operation: operation, minimum: Int8(minimum), maximum: Int8(maximum), offsetForm: form, literalCount: Int8(pending.count),
+                    literal: word(pending)))
+            pending.removeAll()
+        }
+        func word(_ bytes: some Collection<UInt8>) -> UInt64 {
+            var word: UInt64 = 0
+            for (index, byte) in bytes.enumerated() { word |= UInt64(byte) << (8 * index) }
+            return word
+        }
         for field in fields {
             switch field {
-            case .literal(let bytes):
-                var start = 0
-                while start < bytes.count {
-                    let piece = bytes[start..<min(start + 8, bytes.count)]
-                    var word: UInt64 = 0
-                    for (shift, byte) in piece.enumerated() { word |= UInt64(byte) << (8 * shift) }
-                    steps.append(Step(operation: .literal, minimum: Int8(piece.count), word: word))
-                    start += 8
-                }
+            case .literal(let bytes): pending += bytes
             case .number(let which, let minimum, let maximum):
                 let operation: Step.Operation =
                     switch which {
@@ -48,16 +61,17 @@ extension DatePattern {
                     case .minute: .minute
                     case .second: .second
                     }
-                steps.append(Step(operation: operation, minimum: Int8(minimum), maximum: Int8(maximum)))
-            case .monthName(let full): steps.append(Step(operation: full ? .monthName : .monthAbbreviation))
-            case .weekdayName(let full): steps.append(Step(operation: full ? .weekdayName : .weekdayAbbreviation))
-            case .fraction(let digits): steps.append(Step(operation: .fraction, minimum: Int8(digits), maximum: Int8(digits)))
-            case .dayPeriod: steps.append(Step(operation: .dayPeriod))
-            case .offset(let form): steps.append(Step(operation: .offset, offsetForm: form))
-            case .zoneName: steps.append(Step(operation: .zoneName))
-            case .zoneNameOrOffset: steps.append(Step(operation: .zoneNameOrOffset))
+                append(operation, minimum, maximum)
+            case .monthName(let full): append(full ? .monthName : .monthAbbreviation)
+            case .weekdayName(let full): append(full ? .weekdayName : .weekdayAbbreviation)
+            case .fraction(let digits): append(.fraction, digits, digits)
+            case .dayPeriod: append(.dayPeriod)
+            case .offset(let form): append(.offset, 0, 0, form)
+            case .zoneName: append(.zoneName)
+            case .zoneNameOrOffset: append(.zoneNameOrOffset)
             }
         }
+        if !pending.isEmpty { append(.literalOnly) }
         return steps
     }
 
@@ -69,11 +83,11 @@ extension DatePattern {
         var afternoon = false
         for index in steps.indices {
             let step = steps[index]
+            if step.literalCount > 0, !scanner.take(word: step.literal, count: Int(step.literalCount)) { throw .malformed }
             switch step.operation {
-            case .literal:
-                guard scanner.take(word: step.word, count: Int(step.minimum)) else { throw .malformed }
+            case .literalOnly: break
             case .year, .twoDigitYear, .month, .day, .hour, .hour12, .minute, .second:
-                guard let value = scanner.digits(Int(step.minimum), Int(step.maximum)) else { throw .malformed }
+                guard let value = scanner.number(digits: Int(step.minimum), Int(step.maximum)) else { throw .malformed }
                 switch step.operation {
                 case .year: civil.year = value
                 case .twoDigitYear: civil.year = DatePattern.fullYear(twoDigits: value)

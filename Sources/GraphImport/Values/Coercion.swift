@@ -53,34 +53,34 @@ package enum Coercion {
         // parsing the date did).
         return String(unsafeUninitializedCapacity: 24) { buffer in
             let text = buffer.baseAddress!
-            writeDigits(civil.year, 4, at: text)
+            let year = UInt32(truncatingIfNeeded: civil.year)
+            writeTwoDigits(year / 100, at: text)
+            writeTwoDigits(year % 100, at: text + 2)
             text[4] = ASCII.minus
-            writeDigits(civil.month, 2, at: text + 5)
+            writeTwoDigits(UInt32(truncatingIfNeeded: civil.month), at: text + 5)
             text[7] = ASCII.minus
-            writeDigits(civil.day, 2, at: text + 8)
+            writeTwoDigits(UInt32(truncatingIfNeeded: civil.day), at: text + 8)
             text[10] = ASCII.upperT
-            writeDigits(civil.hour, 2, at: text + 11)
+            writeTwoDigits(UInt32(truncatingIfNeeded: civil.hour), at: text + 11)
             text[13] = ASCII.colon
-            writeDigits(civil.minute, 2, at: text + 14)
+            writeTwoDigits(UInt32(truncatingIfNeeded: civil.minute), at: text + 14)
             text[16] = ASCII.colon
-            writeDigits(civil.second, 2, at: text + 17)
+            writeTwoDigits(UInt32(truncatingIfNeeded: civil.second), at: text + 17)
             text[19] = ASCII.period
-            writeDigits(civil.millisecond, 3, at: text + 20)
+            let millisecond = UInt32(truncatingIfNeeded: civil.millisecond)
+            text[20] = ASCII.zero &+ UInt8(truncatingIfNeeded: millisecond / 100)
+            writeTwoDigits(millisecond % 100, at: text + 21)
             text[23] = ASCII.upperZ
             return 24
         }
     }
 
-    /// Writes the non-negative `value` as `count` decimal digits, with leading zeros, at `text`.
+    /// Writes `value`, 0 to 99, as two decimal digits at `text`.
     @inline(__always)
-    private static func writeDigits(_ value: Int, _ count: Int, at text: UnsafeMutablePointer<UInt8>) {
-        var rest = value
-        var index = count
-        while index > 0 {
-            index -= 1
-            text[index] = ASCII.zero &+ UInt8(truncatingIfNeeded: rest % 10)
-            rest /= 10
-        }
+    private static func writeTwoDigits(_ value: UInt32, at text: UnsafeMutablePointer<UInt8>) {
+        let tens = value / 10
+        text[0] = ASCII.zero &+ UInt8(truncatingIfNeeded: tens)
+        text[1] = ASCII.zero &+ UInt8(truncatingIfNeeded: value &- tens &* 10)
     }
 
     private static func text(_ value: Value) throws(ConversionError) -> SQLValue {
