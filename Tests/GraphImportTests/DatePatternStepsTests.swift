@@ -185,6 +185,35 @@ import Testing
         }
     }
 
+    /// Three letters packed as `ByteScanner.nextWord()` packs them: lower case, the first lowest.
+    static func packed(_ letters: [UInt8]) -> UInt32 {
+        UInt32(letters[0] | 0x20) | UInt32(letters[1] | 0x20) << 8 | UInt32(letters[2] | 0x20) << 16
+    }
+
+    @Test func packedWordsFindEachNameAndNothingElse() {
+        // Every three lower-case letters: exactly the names' first three find a name, their own.
+        var months: [Int] = []
+        var weekdays: [Int] = []
+        let letters = Array(UInt8(ascii: "a")...UInt8(ascii: "z"))
+        for first in letters {
+            for second in letters {
+                for third in letters {
+                    let word = Self.packed([first, second, third])
+                    if let month = EnglishCalendarNames.month(word: word) {
+                        #expect(Array(Self.months[month].lowercased().utf8.prefix(3)) == [first, second, third])
+                        months.append(month)
+                    }
+                    if let weekday = EnglishCalendarNames.weekday(word: word) {
+                        #expect(Array(Self.weekdays[weekday].lowercased().utf8.prefix(3)) == [first, second, third])
+                        weekdays.append(weekday)
+                    }
+                }
+            }
+        }
+        #expect(months.sorted() == Array(0..<12))
+        #expect(weekdays.sorted() == Array(0..<7))
+    }
+
     @Test func isoTextWritesEveryInstantAsThePiecesDid() {
         var random = GraphRandom(state: 2400)
         // 1600–2400 and past 0000–9999 both ways (the expanded years).

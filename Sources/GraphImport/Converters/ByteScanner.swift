@@ -109,20 +109,13 @@ struct ByteScanner {
 
 extension ByteScanner {
     /// The next three bytes with the case bit set, packed first-lowest into one word: equal to a
-    /// lower-case name's `packedWord` exactly when they spell it in any ASCII case (only a letter
-    /// and its capital differ by that bit alone).
+    /// lower-case name's three letters packed the same way exactly when they spell it in any ASCII
+    /// case (only a letter and its capital differ by that bit alone).
     @inline(__always)
     func nextWord() -> UInt32? {
         guard bytes.count - position >= 3 else { return nil }
         return UInt32(bytes[position] | ASCII.caseBit) | UInt32(bytes[position + 1] | ASCII.caseBit) << 8
             | UInt32(bytes[position + 2] | ASCII.caseBit) << 16
-    }
-
-    /// The word `nextWord()` reads for the first three letters of `name`.
-    static func packedWord(_ name: some Sequence<UInt8>) -> UInt32 {
-        var word: UInt32 = 0
-        for (index, byte) in name.prefix(3).enumerated() { word |= UInt32(byte | ASCII.caseBit) << (8 * index) }
-        return word
     }
 
     /// Consumes `count` (1–8) bytes equal to the first `count` of `word` (first-lowest).
@@ -138,11 +131,12 @@ extension ByteScanner {
         return true
     }
 
-    /// Consumes an English month or weekday name in any ASCII case and returns its index:
-    /// `words` the names' first three letters (`packedWord`), which tell each name from the
-    /// others, and `names` the whole names when the whole name is written.
-    mutating func englishName(_ words: [UInt32], full names: [[UInt8]]?) -> Int? {
-        guard let word = nextWord(), let index = words.firstIndex(of: word) else { return nil }
+    /// Consumes an English month or weekday name in any ASCII case and returns its index: `index`
+    /// finds the name by its first three letters (`nextWord()`), and `names` holds the whole
+    /// names when the whole name is written.
+    @inline(__always)
+    mutating func englishName(_ index: (UInt32) -> Int?, full names: [[UInt8]]?) -> Int? {
+        guard let word = nextWord(), let index = index(word) else { return nil }
         guard let names else {
             position += 3
             return index
@@ -170,8 +164,9 @@ extension ByteScanner {
         return afternoon
     }
 
-    private static let gmtWord = packedWord("GMT".utf8)
-    private static let utcWord = packedWord("UTC".utf8)
+    /// `gmt` and `utc` as `nextWord()` packs them.
+    private static let gmtWord: UInt32 = 0x74_6D67
+    private static let utcWord: UInt32 = 0x63_7475
 
     /// Consumes a zone name that means UTC, in any case: `GMT`, `UTC`, else `UT`, else `Z`
     /// (so that `UTC` is not read as `UT` and a stray `C`).

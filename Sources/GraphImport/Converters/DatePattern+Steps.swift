@@ -1,7 +1,8 @@
 /// A date pattern's fields compiled into steps that read bytes directly: each field with the
 /// literal before it (up to eight bytes in one word), each numeric field a fixed count of digit
 /// bytes (or one to two), each name a three-letter word packed into an integer and compared with
-/// the packed names. No step holds a reference, so reading a date retains and allocates nothing.
+/// the packed names. No step holds a reference: reading a date allocates nothing, and retains
+/// nothing but a full name's bytes (`MMMM`, `EEEE`).
 extension DatePattern {
     /// One step of reading: the literal bytes before a field, then the field.
     struct Step: Sendable {
@@ -100,11 +101,11 @@ extension DatePattern {
                 }
             case .monthAbbreviation, .monthName:
                 let names = step.operation == .monthName ? EnglishCalendarNames.monthNames : nil
-                guard let month = scanner.englishName(EnglishCalendarNames.monthWords, full: names) else { throw .malformed }
+                guard let month = scanner.englishName(EnglishCalendarNames.month(word:), full: names) else { throw .malformed }
                 civil.month = month + 1
             case .weekdayAbbreviation, .weekdayName:
                 let names = step.operation == .weekdayName ? EnglishCalendarNames.weekdayNames : nil
-                guard scanner.englishName(EnglishCalendarNames.weekdayWords, full: names) != nil else { throw .malformed }
+                guard scanner.englishName(EnglishCalendarNames.weekday(word:), full: names) != nil else { throw .malformed }
             case .fraction:
                 guard let milliseconds = scanner.fractionMilliseconds(digits: Int(step.minimum), Int(step.minimum)) else { throw .malformed }
                 civil.millisecond = milliseconds
