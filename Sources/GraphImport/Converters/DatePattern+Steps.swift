@@ -80,7 +80,7 @@ extension DatePattern {
     func read(_ bytes: UnsafeBufferPointer<UInt8>) throws(DateParseFailure) -> CivilTime {
         var scanner = ByteScanner(bytes: bytes)
         var civil = CivilTime()
-        var hour12 = -1
+        var hour12 = -1  // none read: a read number is never negative
         var afternoon = false
         for index in steps.indices {
             let step = steps[index]
