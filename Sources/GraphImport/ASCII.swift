@@ -29,6 +29,9 @@ enum ASCII {
     static let lowerA = UInt8(ascii: "a")
     static let lowerF = UInt8(ascii: "f")
     static let upperA = UInt8(ascii: "A")
+    static let lowerM = UInt8(ascii: "m")
+    static let lowerP = UInt8(ascii: "p")
+    static let lowerU = UInt8(ascii: "u")
     /// Added to an upper-case ASCII letter to make it lower case.
     static let caseBit: UInt8 = 0x20
 

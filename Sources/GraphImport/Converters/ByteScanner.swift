@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// A cursor over a string's UTF-8 bytes for the date parsers: each method consumes what it
 /// recognizes and returns nil, without a useful position, when the text does not match.
 struct ByteScanner {
@@ -31,18 +23,24 @@ struct ByteScanner {
         return true
     }
 
-    /// Consumes `literal` when the text continues with exactly those bytes.
-    mutating func take(_ literal: [UInt8]) -> Bool {
-        guard bytes.count - position >= literal.count else { return false }
-        let matches = literal.withUnsafeBufferPointer { literal in
-            literal.isEmpty || memcmp(bytes.baseAddress! + position, literal.baseAddress!, literal.count) == 0
-        }
-        if matches { position += literal.count }
-        return matches
-    }
-
-    /// Reads `minimum` to `maximum` decimal digits, as many as there are.
+    /// Reads `minimum` to `maximum` decimal digits, as many as there are; two and four digits,
+    /// the usual fixed widths, without a loop.
+    @inline(__always)
     mutating func number(digits minimum: Int, _ maximum: Int) -> Int? {
+        if minimum == maximum, maximum == 2 || maximum == 4, bytes.count - position >= maximum {
+            let first = bytes[position] &- ASCII.zero
+            let second = bytes[position + 1] &- ASCII.zero
+            guard first < 10, second < 10 else { return nil }
+            var value = Int(first) &* 10 &+ Int(second)
+            if maximum == 4 {
+                let third = bytes[position + 2] &- ASCII.zero
+                let fourth = bytes[position + 3] &- ASCII.zero
+                guard third < 10, fourth < 10 else { return nil }
+                value = value &* 100 &+ Int(third) &* 10 &+ Int(fourth)
+            }
+            position += maximum
+            return value
+        }
         var value = 0
         var count = 0
         while count < maximum, let byte = current, ASCII.isDigit(byte) {
@@ -66,29 +64,6 @@ struct ByteScanner {
         guard count >= minimum else { return nil }
         for _ in count..<max(count, 3) { milliseconds *= 10 }
         return milliseconds
-    }
-
-    /// Consumes the first of `names` the text continues with, ignoring ASCII case; returns its index.
-    ///
-    /// Over buffers: enumerating the arrays retained each name and copied each byte pair, a large
-    /// part of parsing a date with names (figures in Benchmarks/README.md).
-    mutating func name(in names: [[UInt8]]) -> Int? {
-        let rest = bytes.count - position
-        let start = bytes.baseAddress.map { $0 + position }
-        return names.withUnsafeBufferPointer { names -> Int? in
-            for index in names.indices {
-                let found = names[index].withUnsafeBufferPointer { name -> Bool in
-                    guard name.count <= rest else { return false }
-                    for offset in name.indices where ASCII.lowercased(start![offset]) != ASCII.lowercased(name[offset]) { return false }
-                    return true
-                }
-                if found {
-                    position += names[index].count
-                    return index
-                }
-            }
-            return nil
-        }
     }
 
     /// Reads a numeric UTC offset after its sign, `HH`, `HHMM` or `HH:MM` as `form` allows, in minutes.
@@ -127,5 +102,88 @@ struct ByteScanner {
         case hoursOptionalMinutes
         /// `+05` or `+0530` (pattern `X`)
         case hoursOptionalPlainMinutes
+    }
+}
+
+// MARK: - Fixed-width fields and packed names, for a compiled date pattern
+
+extension ByteScanner {
+    /// The next three bytes with the case bit set, packed first-lowest into one word: equal to a
+    /// lower-case name's three letters packed the same way exactly when they spell it in any ASCII
+    /// case (only a letter and its capital differ by that bit alone).
+    @inline(__always)
+    func nextWord() -> UInt32? {
+        guard bytes.count - position >= 3 else { return nil }
+        return UInt32(bytes[position] | ASCII.caseBit) | UInt32(bytes[position + 1] | ASCII.caseBit) << 8
+            | UInt32(bytes[position + 2] | ASCII.caseBit) << 16
+    }
+
+    /// Consumes `count` (1–8) bytes equal to the first `count` of `word` (first-lowest).
+    @inline(__always)
+    mutating func take(word: UInt64, count: Int) -> Bool {
+        guard bytes.count - position >= count else { return false }
+        var rest = word
+        for index in position..<position + count {
+            guard bytes[index] == UInt8(truncatingIfNeeded: rest) else { return false }
+            rest &>>= 8
+        }
+        position += count
+        return true
+    }
+
+    /// Consumes an English month or weekday name in any ASCII case and returns its index: `index`
+    /// finds the name by its first three letters (`nextWord()`), and `names` holds the whole
+    /// names when the whole name is written.
+    @inline(__always)
+    mutating func englishName(_ index: (UInt32) -> Int?, full names: [[UInt8]]?) -> Int? {
+        guard let word = nextWord(), let index = index(word) else { return nil }
+        guard let names else {
+            position += 3
+            return index
+        }
+        let found = names[index].withUnsafeBufferPointer { name -> Bool in
+            guard bytes.count - position >= name.count else { return false }
+            for offset in 3..<name.count where bytes[position + offset] | ASCII.caseBit != name[offset] | ASCII.caseBit { return false }
+            return true
+        }
+        guard found else { return nil }
+        position += names[index].count
+        return index
+    }
+
+    /// Consumes `AM` or `PM` in any case; true for PM.
+    mutating func dayPeriod() -> Bool? {
+        guard bytes.count - position >= 2, bytes[position + 1] | ASCII.caseBit == ASCII.lowerM else { return nil }
+        let afternoon: Bool
+        switch bytes[position] | ASCII.caseBit {
+        case ASCII.lowerA: afternoon = false
+        case ASCII.lowerP: afternoon = true
+        default: return nil
+        }
+        position += 2
+        return afternoon
+    }
+
+    /// `gmt` and `utc` as `nextWord()` packs them.
+    private static let gmtWord: UInt32 = 0x74_6D67
+    private static let utcWord: UInt32 = 0x63_7475
+
+    /// Consumes a zone name that means UTC, in any case: `GMT`, `UTC`, else `UT`, else `Z`
+    /// (so that `UTC` is not read as `UT` and a stray `C`).
+    mutating func utcName() -> Bool {
+        if let word = nextWord(), word == ByteScanner.gmtWord || word == ByteScanner.utcWord {
+            position += 3
+            return true
+        }
+        let rest = bytes.count - position
+        if rest >= 2, bytes[position] | ASCII.caseBit == ASCII.lowerU, bytes[position + 1] | ASCII.caseBit == ASCII.lowerT {
+            position += 2
+            return true
+        }
+        if rest >= 1, bytes[position] | ASCII.caseBit == ASCII.lowerZ {
+            position += 1
+            return true
+        }
+        return false
     }
 }

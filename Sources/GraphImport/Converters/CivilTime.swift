@@ -113,8 +113,40 @@ enum EnglishCalendarNames {
         "July", "August", "September", "October", "November", "December",
     ]
     static let weekdays = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
-    static let monthAbbreviations: [[UInt8]] = months.map { Array($0.utf8.prefix(3)) }
     static let monthNames: [[UInt8]] = months.map { Array($0.utf8) }
-    static let weekdayAbbreviations: [[UInt8]] = weekdays.map { Array($0.utf8.prefix(3)) }
     static let weekdayNames: [[UInt8]] = weekdays.map { Array($0.utf8) }
+
+    /// The month (0 for January) whose first three letters `word` holds as `ByteScanner.nextWord()`
+    /// packs them (lower case, the first letter lowest); the first three letters tell the months apart.
+    static func month(word: UInt32) -> Int? {
+        switch word {
+        case 0x6E_616A: 0  // jan
+        case 0x62_6566: 1  // feb
+        case 0x72_616D: 2  // mar
+        case 0x72_7061: 3  // apr
+        case 0x79_616D: 4  // may
+        case 0x6E_756A: 5  // jun
+        case 0x6C_756A: 6  // jul
+        case 0x67_7561: 7  // aug
+        case 0x70_6573: 8  // sep
+        case 0x74_636F: 9  // oct
+        case 0x76_6F6E: 10  // nov
+        case 0x63_6564: 11  // dec
+        default: nil
+        }
+    }
+
+    /// The weekday (0 for Monday) whose first three letters `word` holds, as `month(word:)`.
+    static func weekday(word: UInt32) -> Int? {
+        switch word {
+        case 0x6E_6F6D: 0  // mon
+        case 0x65_7574: 1  // tue
+        case 0x64_6577: 2  // wed
+        case 0x75_6874: 3  // thu
+        case 0x69_7266: 4  // fri
+        case 0x74_6173: 5  // sat
+        case 0x6E_7573: 6  // sun
+        default: nil
+        }
+    }
 }

@@ -1,4 +1,5 @@
-/// A Unicode date pattern (`EEE MMM dd HH:mm:ss Z yyyy`) compiled once into a byte-level parser.
+/// A Unicode date pattern (`EEE MMM dd HH:mm:ss Z yyyy`) compiled once into a byte-level parser
+/// (`steps`, see DatePattern+Steps.swift).
 ///
 /// Supported fields, everything else an error when the map is compiled:
 ///
@@ -18,7 +19,10 @@
 struct DatePattern: Sendable {
     /// The pattern as written, for messages.
     let pattern: String
+    /// What the pattern says, field by field: what `format` writes and what the map's checks read.
     let fields: [Field]
+    /// `fields` as `read` follows them.
+    let steps: [Step]
 
     /// One piece of a compiled pattern.
     enum Field: Equatable, Sendable {
@@ -49,19 +53,18 @@ struct DatePattern: Sendable {
         value >= twoDigitYearPivot ? 1900 + value : 2000 + value
     }
 
-    /// Zone names that mean UTC; longer first so that `UTC` is not read as `UT` and a stray `C`.
-    static let utcNames: [[UInt8]] = ["GMT", "UTC", "UT", "Z"].map { Array($0.utf8) }
-
     /// Compiles `pattern`; throws naming the first unsupported field.
     init(_ pattern: String) throws(ConversionError) {
         self.pattern = pattern
         self.fields = try DatePattern.compile(pattern)
+        self.steps = DatePattern.steps(fields)
     }
 
     /// A pattern built from fields directly (RFC 1123's zone has no pattern letter).
     init(pattern: String, fields: [Field]) {
         self.pattern = pattern
         self.fields = fields
+        self.steps = DatePattern.steps(fields)
     }
 
     /// Reads `text`, which must match the whole pattern.
@@ -71,63 +74,8 @@ struct DatePattern: Sendable {
 
     /// `parse(_:)` over UTF-8 bytes, such as a slot's (`JSONSlots.withBytes(at:)`), without a String.
     func parse(bytes: UnsafeBufferPointer<UInt8>) throws(DateParseFailure) -> Timestamp {
-        var scanner = ByteScanner(bytes: bytes)
-        return try read(&scanner).timestamp()
+        try read(bytes).timestamp()
     }
-
-    private func read(_ scanner: inout ByteScanner) throws(DateParseFailure) -> CivilTime {
-        var civil = CivilTime()
-        var hour12: Int?
-        var afternoon = false
-        // By index: `for field in fields` copied each field, retaining a literal's bytes.
-        for index in fields.indices {
-            switch fields[index] {
-            case .literal(let bytes):
-                guard scanner.take(bytes) else { throw .malformed }
-            case .number(let which, let minimum, let maximum):
-                guard let value = scanner.number(digits: minimum, maximum) else { throw .malformed }
-                switch which {
-                case .year: civil.year = value
-                case .twoDigitYear: civil.year = DatePattern.fullYear(twoDigits: value)
-                case .month: civil.month = value
-                case .day: civil.day = value
-                case .hour: civil.hour = value
-                case .hour12: hour12 = value
-                case .minute: civil.minute = value
-                case .second: civil.second = value
-                }
-            case .monthName(let full):
-                guard let index = scanner.name(in: full ? EnglishCalendarNames.monthNames : EnglishCalendarNames.monthAbbreviations) else { throw .malformed }
-                civil.month = index + 1
-            case .weekdayName(let full):
-                guard scanner.name(in: full ? EnglishCalendarNames.weekdayNames : EnglishCalendarNames.weekdayAbbreviations) != nil else { throw .malformed }
-            case .fraction(let digits):
-                guard let milliseconds = scanner.fractionMilliseconds(digits: digits, digits) else { throw .malformed }
-                civil.millisecond = milliseconds
-            case .dayPeriod:
-                guard let index = scanner.name(in: DatePattern.dayPeriods) else { throw .malformed }
-                afternoon = index == 1
-            case .offset(let form):
-                if scanner.take(ASCII.upperZ) { break }
-                guard let offset = try scanner.offset(form) else { throw .malformed }
-                civil.offsetMinutes = offset
-            case .zoneName:
-                guard scanner.name(in: DatePattern.utcNames) != nil else { throw .malformed }
-            case .zoneNameOrOffset:
-                if scanner.name(in: DatePattern.utcNames) != nil { break }
-                guard let offset = try scanner.offset(.hoursAndMinutes) else { throw .malformed }
-                civil.offsetMinutes = offset
-            }
-        }
-        guard scanner.isAtEnd else { throw .malformed }
-        if let hour12 {
-            guard (1...12).contains(hour12) else { throw .outOfRange("hour \(hour12) is out of range for a 12-hour clock") }
-            civil.hour = hour12 % 12 + (afternoon ? 12 : 0)
-        }
-        return civil
-    }
-
-    private static let dayPeriods: [[UInt8]] = [Array("AM".utf8), Array("PM".utf8)]
 
     /// Splits the pattern into letter runs, quoted text and other characters, and maps each run to a field.
     private static func compile(_ pattern: String) throws(ConversionError) -> [Field] {

@@ -48,29 +48,39 @@ package enum Coercion {
                 + "T" + CivilTime.pad(civil.hour, 2) + ":" + CivilTime.pad(civil.minute, 2) + ":" + CivilTime.pad(civil.second, 2)
                 + "." + CivilTime.pad(civil.millisecond, 3) + "Z"
         }
-        // Every stored date goes through here: digits written into the 24 bytes in place (joining
-        // padded pieces cost more than parsing the date did).
+        // Every stored date goes through here: each field's digits written straight into the
+        // 24 bytes (joining padded pieces, then a writer closure per field, cost more than
+        // parsing the date did).
         return String(unsafeUninitializedCapacity: 24) { buffer in
-            var offset = 0
-            /// Writes `value` in `digits` digits, then `separator`.
-            func field(_ value: Int, _ digits: Int, _ separator: Unicode.Scalar) {
-                var rest = value
-                for index in stride(from: offset + digits - 1, through: offset, by: -1) {
-                    buffer[index] = UInt8(ascii: "0") + UInt8(rest % 10)
-                    rest /= 10
-                }
-                buffer[offset + digits] = UInt8(ascii: separator)
-                offset += digits + 1
-            }
-            field(civil.year, 4, "-")
-            field(civil.month, 2, "-")
-            field(civil.day, 2, "T")
-            field(civil.hour, 2, ":")
-            field(civil.minute, 2, ":")
-            field(civil.second, 2, ".")
-            field(civil.millisecond, 3, "Z")
+            let text = buffer.baseAddress!
+            let year = UInt32(truncatingIfNeeded: civil.year)
+            writeTwoDigits(year / 100, at: text)
+            writeTwoDigits(year % 100, at: text + 2)
+            text[4] = ASCII.minus
+            writeTwoDigits(UInt32(truncatingIfNeeded: civil.month), at: text + 5)
+            text[7] = ASCII.minus
+            writeTwoDigits(UInt32(truncatingIfNeeded: civil.day), at: text + 8)
+            text[10] = ASCII.upperT
+            writeTwoDigits(UInt32(truncatingIfNeeded: civil.hour), at: text + 11)
+            text[13] = ASCII.colon
+            writeTwoDigits(UInt32(truncatingIfNeeded: civil.minute), at: text + 14)
+            text[16] = ASCII.colon
+            writeTwoDigits(UInt32(truncatingIfNeeded: civil.second), at: text + 17)
+            text[19] = ASCII.period
+            let millisecond = UInt32(truncatingIfNeeded: civil.millisecond)
+            text[20] = ASCII.zero &+ UInt8(truncatingIfNeeded: millisecond / 100)
+            writeTwoDigits(millisecond % 100, at: text + 21)
+            text[23] = ASCII.upperZ
             return 24
         }
+    }
+
+    /// Writes `value`, 0 to 99, as two decimal digits at `text`.
+    @inline(__always)
+    private static func writeTwoDigits(_ value: UInt32, at text: UnsafeMutablePointer<UInt8>) {
+        let tens = value / 10
+        text[0] = ASCII.zero &+ UInt8(truncatingIfNeeded: tens)
+        text[1] = ASCII.zero &+ UInt8(truncatingIfNeeded: value &- tens &* 10)
     }
 
     private static func text(_ value: Value) throws(ConversionError) -> SQLValue {
