@@ -264,23 +264,7 @@ struct DraftBuilder {
             values[extras] = unmappedMembers(of: treeNeeded(object, slot: slot), entity: index)
         }
         if let owner { owner.fill(&values, keyAttributes: entity.keyAttributes) }
-        // Each array is made at its size: grown append by append, a tweet's three to-one links
-        // were three allocations.
-        var keyValues: [SQLValue] = []
-        keyValues.reserveCapacity(entity.keyAttributes.count)
-        for keyIndex in entity.keyAttributes {
-            let attribute = entity.attributes[keyIndex]
-            guard let value = values[keyIndex], value != .null else {
-                // A nested object (the stack holds the path to it) may be one the feed leaves without a key.
-                let skip = stack.isEmpty ? "" : ", or add `unkeyed skip` to the relationship to leave objects without it out (counted)"
-                throw error(
-                    "\(entity.name).\(attribute.name)",
-                    "the object has no '\(attribute.sourceDescription)', the key of \(entity.name)",
-                    hint: attribute.anchoredKeyHint(entity: entity.name)
-                        ?? "every \(entity.name) needs its key; check the map's `key` line and the path `\(attribute.sourceDescription)`" + skip)
-            }
-            keyValues.append(value)
-        }
+        let key = try objectKey(of: values, entity: entity)
         let depth = stack.count
         if !entity.polymorphic.isEmpty { try checkChoices(of: entity, in: treeNeeded(object, slot: slot)) }
         var toOne: [LinkDraft?] = []
@@ -303,7 +287,7 @@ struct DraftBuilder {
                         // What `ownedLink` and `link` make of an object, without its tree (which
                         // `unkeyed skip` reads for the object's key).
                         if !relationship.skipsUnkeyed {
-                            let owner = relationship.ownsTarget ? OwnerPlace(key: keyValues, position: 0) : nil
+                            let owner = relationship.ownsTarget ? OwnerPlace(key: key, position: 0) : nil
                             toOne.append(.object(try draft(nil, entity: relationship.target, owner: owner, slot: memberSlot)))
                             continue
                         }
@@ -324,7 +308,7 @@ struct DraftBuilder {
                 toOne.append(.null)
             case let value? where relationship.ownsTarget:
                 toOne.append(
-                    try ownedLink(value, target: relationship.target, member: member, owner: OwnerPlace(key: keyValues, position: 0), slot: valueSlot))
+                    try ownedLink(value, target: relationship.target, member: member, owner: OwnerPlace(key: key, position: 0), slot: valueSlot))
             case let value?:
                 if relationship.skipsUnkeyed, case .object(let nested) = value, let missing = try absentKey(of: nested, entity: relationship.target) {
                     skip(member, "an object without its key '\(missing)'")
@@ -362,7 +346,7 @@ struct DraftBuilder {
                         var linkRows: [SQLValue] = []
                         let links = try elementLinks(
                             count: elements.count, { (nil, slots.value(at: elements[$0])) }, relationship: relationship, member: member,
-                            ownerKey: keyValues, linkRows: &linkRows, elementSlots: elements)
+                            ownerKey: key, linkRows: &linkRows, elementSlots: elements)
                         toMany.append(links)
                         if relationship.hasLinkAttributes { setLinkValues(linkRows, at: position, of: entity, in: &linkValues) }
                         continue
@@ -389,7 +373,7 @@ struct DraftBuilder {
                 var linkRows: [SQLValue] = []
                 let links = try elementLinks(
                     count: members.members.count, { (members.members[$0].key, members.members[$0].value) }, relationship: relationship,
-                    member: member, ownerKey: keyValues, linkRows: &linkRows)
+                    member: member, ownerKey: key, linkRows: &linkRows)
                 toMany.append(links)
                 if relationship.hasLinkAttributes { setLinkValues(linkRows, at: position, of: entity, in: &linkValues) }
             case .array? where relationship.isKeyed:
@@ -400,7 +384,7 @@ struct DraftBuilder {
                 try checkSize(ofArray: elements.count, member: member)
                 var linkRows: [SQLValue] = []
                 let links = try elementLinks(
-                    count: elements.count, { (nil, elements[$0]) }, relationship: relationship, member: member, ownerKey: keyValues,
+                    count: elements.count, { (nil, elements[$0]) }, relationship: relationship, member: member, ownerKey: key,
                     linkRows: &linkRows)
                 toMany.append(links)
                 if relationship.hasLinkAttributes { setLinkValues(linkRows, at: position, of: entity, in: &linkValues) }
@@ -409,9 +393,31 @@ struct DraftBuilder {
             }
         }
         var draft = ObjectDraft(
-            entity: index, key: ObjectKey(values: keyValues), values: values, toOne: toOne, toMany: toMany, linkValues: linkValues)
+            entity: index, key: key, values: values, toOne: toOne, toMany: toMany, linkValues: linkValues)
         draft.lacking = lackingRequired(values, entity: index)
         return draft
+    }
+
+    /// The object's key, from its key attributes' `values`; a key of one value makes no array.
+    /// Refuses an object without one of them (or with it null).
+    private func objectKey(of values: [SQLValue?], entity: EntityPlan) throws(RecordError) -> ObjectKey {
+        func keyValue(_ keyIndex: Int) throws(RecordError) -> SQLValue {
+            if let value = values[keyIndex], value != .null { return value }
+            let attribute = entity.attributes[keyIndex]
+            // A nested object (the stack holds the path to it) may be one the feed leaves without a key.
+            let skip = stack.isEmpty ? "" : ", or add `unkeyed skip` to the relationship to leave objects without it out (counted)"
+            throw error(
+                "\(entity.name).\(attribute.name)",
+                "the object has no '\(attribute.sourceDescription)', the key of \(entity.name)",
+                hint: attribute.anchoredKeyHint(entity: entity.name)
+                    ?? "every \(entity.name) needs its key; check the map's `key` line and the path `\(attribute.sourceDescription)`" + skip)
+        }
+        let attributes = entity.keyAttributes
+        if attributes.count == 1 { return ObjectKey(try keyValue(attributes[0])) }
+        var keyValues: [SQLValue] = []
+        keyValues.reserveCapacity(attributes.count)
+        for keyIndex in attributes { keyValues.append(try keyValue(keyIndex)) }
+        return ObjectKey(values: keyValues)
     }
 
     /// Refuses an array of more elements than a to-many takes.
@@ -441,7 +447,7 @@ struct DraftBuilder {
     /// table, when they have them: `elementAt` is then asked only for an element that needs its
     /// tree.
     private mutating func elementLinks(
-        count: Int, _ elementAt: (Int) -> (name: String?, value: JSONValue), relationship: ToManyPlan, member: String, ownerKey: [SQLValue],
+        count: Int, _ elementAt: (Int) -> (name: String?, value: JSONValue), relationship: ToManyPlan, member: String, ownerKey: ObjectKey,
         linkRows: inout [SQLValue], elementSlots: [Int]? = nil
     ) throws(RecordError) -> [LinkDraft] {
         let named = readsBareValue[relationship.target]
@@ -575,9 +581,9 @@ struct DraftBuilder {
             if let failure = attribute.failedCheck(key) { throw error(keyMember(), failure, hint: nil, value: key) }
             if existingOnly || !insertsNew[target] {
                 let origin = LinkOrigin(member: member, recordIndex: record?.index ?? 0, path: path(below: []))
-                return .existing(entity: target, key: ObjectKey(values: [key]), origin: origin)
+                return .existing(entity: target, key: ObjectKey(key), origin: origin)
             }
-            return .reference(entity: target, key: ObjectKey(values: [key]))
+            return .reference(entity: target, key: ObjectKey(key))
         }
     }
 
