@@ -338,15 +338,12 @@ struct DraftBuilder {
                 case .null: found = .null
                 case .found(let memberSlot):
                     if recordSlots.kind(at: memberSlot) == .array {
-                        // A copy, once per array: the elements' closure reads it while
-                        // `elementLinks` mutates the builder.
-                        let slots = recordSlots
-                        let elements = slots.elements(of: memberSlot)
-                        try checkSize(ofArray: elements.count, member: member)
+                        let count = recordSlots.elementCount(of: memberSlot)
+                        try checkSize(ofArray: count, member: member)
                         var linkRows: [SQLValue] = []
                         let links = try elementLinks(
-                            count: elements.count, { (nil, slots.value(at: elements[$0])) }, relationship: relationship, member: member,
-                            ownerKey: key, linkRows: &linkRows, elementSlots: elements)
+                            count: count, { _ in preconditionFailure("an element of a table's array is read from its slot") },
+                            relationship: relationship, member: member, ownerKey: key, linkRows: &linkRows, firstElementSlot: memberSlot + 1)
                         toMany.append(links)
                         if relationship.hasLinkAttributes { setLinkValues(linkRows, at: position, of: entity, in: &linkValues) }
                         continue
@@ -443,12 +440,12 @@ struct DraftBuilder {
     /// One link per element of a to-many: of its array, or of its object's members (`{*}`, in
     /// document order, each drafted with its member's name for `$key`). The same rules for both:
     /// `where`, `each`, `unkeyed skip`, owned targets, and the link attributes read from each
-    /// element into `linkRows`. `elementSlots`: the slots of an array's elements in the record's
-    /// table, when they have them: `elementAt` is then asked only for an element that needs its
-    /// tree.
+    /// element into `linkRows`. `firstElementSlot`: the slot of an array's first element in the
+    /// record's table, when its elements have slots (each next one is the last one's `end(of:)`):
+    /// `elementAt` is then not asked, and an element that needs its tree has it made from its slot.
     private mutating func elementLinks(
         count: Int, _ elementAt: (Int) -> (name: String?, value: JSONValue), relationship: ToManyPlan, member: String, ownerKey: ObjectKey,
-        linkRows: inout [SQLValue], elementSlots: [Int]? = nil
+        linkRows: inout [SQLValue], firstElementSlot: Int? = nil
     ) throws(RecordError) -> [LinkDraft] {
         let named = readsBareValue[relationship.target]
         let hasLinkAttributes = relationship.hasLinkAttributes
@@ -456,11 +453,14 @@ struct DraftBuilder {
         links.reserveCapacity(count)
         // No `where`, `each`, `unkeyed skip` or link attributes, which read each element's tree.
         let draftsFromSlots =
-            elementSlots != nil && relationship.isPlain && relationship.elementPath.isEmpty && !relationship.skipsUnkeyed && !hasLinkAttributes
+            firstElementSlot != nil && relationship.isPlain && relationship.elementPath.isEmpty && !relationship.skipsUnkeyed && !hasLinkAttributes
+        var nextElementSlot = firstElementSlot
         for position in 0..<count {
+            let elementSlot = nextElementSlot
+            if let elementSlot { nextElementSlot = recordSlots.end(of: elementSlot) }
             // An object in its slot: drafted from it, as `ownedLink`, `draft` and `link` below
             // draft an array's element that is an object, its tree made only if its reads need it.
-            if draftsFromSlots, let slot = elementSlots?[position], hasRecordSlots, recordSlots.kind(at: slot) == .object {
+            if draftsFromSlots, let slot = elementSlot, hasRecordSlots, recordSlots.kind(at: slot) == .object {
                 let depth = stack.count
                 stack.append(.index(position))
                 let owner = relationship.ownsTarget ? OwnerPlace(key: ownerKey, position: links.count) : nil
@@ -471,14 +471,14 @@ struct DraftBuilder {
                 truncate(to: depth)
                 continue
             }
-            let (name, element) = elementAt(position)
+            let (name, element) = if let elementSlot { (nil as String?, recordSlots.value(at: elementSlot)) } else { elementAt(position) }
             if !relationship.isPlain, let filter = relationship.filter, !filter.takes(element) { continue }
             stack.append(name.map(PathStep.key) ?? .index(position))
             let elementDepth = stack.count
             var target = element
             // An element drafted as an object from its slot: only the element itself (an `each`
             // path's object is a tree's).
-            var targetSlot = elementSlots?[position]
+            var targetSlot = elementSlot
             if let slot = targetSlot, !hasRecordSlots || recordSlots.kind(at: slot) != .object { targetSlot = nil }
             if !relationship.elementPath.isEmpty {
                 targetSlot = nil
