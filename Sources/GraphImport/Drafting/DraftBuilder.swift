@@ -389,10 +389,9 @@ struct DraftBuilder {
                 throw error(member, "expected an array for the to-many '\(relationship.name)', found \(value.kindName)", hint: nil)
             }
         }
-        var draft = ObjectDraft(
-            entity: index, key: key, values: values, toOne: toOne, toMany: toMany, linkValues: linkValues)
-        draft.lacking = lackingRequired(values, entity: index)
-        return draft
+        // Made whole: a draft given `lacking` after it was made was copied, and the first destroyed.
+        let lacking = lackingRequired(values, entity: index)
+        return ObjectDraft(entity: index, key: key, values: values, toOne: toOne, toMany: toMany, lacking: lacking, linkValues: linkValues)
     }
 
     /// The object's key, from its key attributes' `values`; a key of one value makes no array.
