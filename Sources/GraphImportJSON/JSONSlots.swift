@@ -178,6 +178,13 @@ public struct JSONSlots: @unchecked Sendable {
         return elements
     }
 
+    /// How many elements the array at `array` has; they are its next slot and each one's `end(of:)`.
+    public func elementCount(of array: Int) -> Int {
+        let entry = entry(array)
+        precondition(entry.kind == .array, "elements of a slot that is not an array")
+        return Int(entry.count)
+    }
+
     /// The value at `slot` as the tree holds it: what the reader's `next()` would have built.
     public func value(at slot: Int) -> JSONValue {
         let entry = entry(slot)

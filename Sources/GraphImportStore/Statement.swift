@@ -36,9 +36,15 @@ package final class Statement {
 
     /// Resets the statement and binds `values` to its parameters, in order.
     package func bind(_ values: [SQLValue]) throws(StoreError) {
-        try reset(binding: values.count)
-        for (offset, value) in values.enumerated() {
-            try bind(value, at: Int32(offset + 1))
+        try bind(count: values.count) { values[$0] }
+    }
+
+    /// Resets the statement and binds `count` values, `value(0)` first: for values the caller
+    /// holds in no array, so that none is made to bind them.
+    package func bind(count: Int, _ value: (Int) -> SQLValue) throws(StoreError) {
+        try reset(binding: count)
+        for offset in 0..<count {
+            try bind(value(offset), at: Int32(offset + 1))
         }
     }
 
@@ -220,7 +226,14 @@ package final class Statement {
     package func firstRowHolding(_ values: [SQLValue], expecting expected: [SQLValue?], from firstColumn: Int) throws(StoreError) -> (
         row: [SQLValue], holdsExpected: Bool
     )? {
-        try bind(values)
+        try firstRowHolding(binding: values.count, { values[$0] }, expecting: expected, from: firstColumn)
+    }
+
+    /// `firstRowHolding(_:expecting:from:)` of the `count` values `value` gives (`bind(count:_:)`).
+    package func firstRowHolding(
+        binding count: Int, _ value: (Int) -> SQLValue, expecting expected: [SQLValue?], from firstColumn: Int
+    ) throws(StoreError) -> (row: [SQLValue], holdsExpected: Bool)? {
+        try bind(count: count, value)
         defer { reset() }
         guard try step() else { return nil }
         var row: [SQLValue] = []

@@ -182,6 +182,9 @@ private func checkAccess(_ table: JSONSlots, _ slot: Int, _ value: JSONValue, no
     case .array(let elements):
         let slots = table.elements(of: slot)
         #expect(slots.count == elements.count)
+        // Counted, then walked from the array's next slot by each element's end, as drafting does.
+        #expect(table.elementCount(of: slot) == elements.count)
+        #expect(Array(sequence(first: slot + 1) { table.end(of: $0) }.prefix(elements.count)) == slots)
         for (element, value) in zip(slots, elements) { checkAccess(table, element, value, node: node) }
     case .object(let object):
         #expect(table.kind(at: slot) == .object)

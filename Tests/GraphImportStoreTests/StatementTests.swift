@@ -217,6 +217,21 @@ import Testing
         }
     }
 
+    /// Values bound by position from a function (a key held in no array): the row they select,
+    /// and a count other than the statement's parameters refused before anything is bound.
+    @Test func firstRowHoldingBindsValuesGivenByPosition() throws {
+        try withDatabase { database throws in
+            try database.execute("CREATE TABLE \"t\" (\"k\" INTEGER, \"n\" TEXT, \"a\" ANY) STRICT")
+            try database.run("INSERT INTO \"t\" VALUES (1, 'x', 5), (1, 'y', 6)")
+            let select = try database.statement("SELECT \"k\", \"n\", \"a\" FROM \"t\" WHERE \"k\" = ? AND \"n\" = ?")
+            let key: [SQLValue] = [.integer(1), .text("y")]
+            let found = try select.firstRowHolding(binding: 2, { key[$0] }, expecting: [nil, .integer(6)], from: 1)
+            #expect(found?.row == [.integer(1), .text("y"), .integer(6)])
+            #expect(found?.holdsExpected == true)
+            #expect(throws: StoreError.self) { try select.firstRowHolding(binding: 1, { key[$0] }, expecting: [], from: 1) }
+        }
+    }
+
     /// A list's targets and positions read without rows of values: each call binds afresh, and
     /// a statement that does not take exactly one value is refused.
     @Test func integerPairsReadTheFirstTwoColumnsForOneBoundValue() throws {

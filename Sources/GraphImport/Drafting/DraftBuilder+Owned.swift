@@ -4,7 +4,7 @@ import GraphImportSchema
 /// Where an object of an owned entity belongs: its owner's key and its position in the owner's
 /// list (0 for a to-one), which together are its key.
 struct OwnerPlace {
-    let key: [SQLValue]
+    let key: ObjectKey
     let position: Int
 
     /// Puts the owner's key and the position into the owned entity's key attributes (the

@@ -10,8 +10,8 @@ extension DraftBuilder {
     /// with only the to-one: it updates a stored object, and a new one must be given its required
     /// values elsewhere in the run (there is no stub: the link is a column of its own row). Call
     /// with `stack` at the element.
-    mutating func linkElement(_ link: LinkDraft, toOne: Int, owner: Int, key: [SQLValue]) -> LinkDraft {
-        let ownerLink = LinkDraft.reference(entity: owner, key: ObjectKey(values: key))
+    mutating func linkElement(_ link: LinkDraft, toOne: Int, owner: Int, key: ObjectKey) -> LinkDraft {
+        let ownerLink = LinkDraft.reference(entity: owner, key: key)
         switch link {
         case .object(var element):
             element.toOne[toOne] = ownerLink
@@ -19,7 +19,7 @@ extension DraftBuilder {
         case .reference(let target, let elementKey), .existing(let target, let elementKey, _):
             let entity = plan.entities[target]
             var values = [SQLValue?](repeating: nil, count: entity.attributes.count)
-            for (position, attribute) in entity.keyAttributes.enumerated() { values[attribute] = elementKey.values[position] }
+            for (position, attribute) in entity.keyAttributes.enumerated() { values[attribute] = elementKey[position] }
             var toOnes = [LinkDraft?](repeating: nil, count: entity.toOne.count)
             toOnes[toOne] = ownerLink
             var draft = ObjectDraft(

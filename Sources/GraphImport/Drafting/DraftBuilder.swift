@@ -264,23 +264,7 @@ struct DraftBuilder {
             values[extras] = unmappedMembers(of: treeNeeded(object, slot: slot), entity: index)
         }
         if let owner { owner.fill(&values, keyAttributes: entity.keyAttributes) }
-        // Each array is made at its size: grown append by append, a tweet's three to-one links
-        // were three allocations.
-        var keyValues: [SQLValue] = []
-        keyValues.reserveCapacity(entity.keyAttributes.count)
-        for keyIndex in entity.keyAttributes {
-            let attribute = entity.attributes[keyIndex]
-            guard let value = values[keyIndex], value != .null else {
-                // A nested object (the stack holds the path to it) may be one the feed leaves without a key.
-                let skip = stack.isEmpty ? "" : ", or add `unkeyed skip` to the relationship to leave objects without it out (counted)"
-                throw error(
-                    "\(entity.name).\(attribute.name)",
-                    "the object has no '\(attribute.sourceDescription)', the key of \(entity.name)",
-                    hint: attribute.anchoredKeyHint(entity: entity.name)
-                        ?? "every \(entity.name) needs its key; check the map's `key` line and the path `\(attribute.sourceDescription)`" + skip)
-            }
-            keyValues.append(value)
-        }
+        let key = try objectKey(of: values, entity: entity)
         let depth = stack.count
         if !entity.polymorphic.isEmpty { try checkChoices(of: entity, in: treeNeeded(object, slot: slot)) }
         var toOne: [LinkDraft?] = []
@@ -303,7 +287,7 @@ struct DraftBuilder {
                         // What `ownedLink` and `link` make of an object, without its tree (which
                         // `unkeyed skip` reads for the object's key).
                         if !relationship.skipsUnkeyed {
-                            let owner = relationship.ownsTarget ? OwnerPlace(key: keyValues, position: 0) : nil
+                            let owner = relationship.ownsTarget ? OwnerPlace(key: key, position: 0) : nil
                             toOne.append(.object(try draft(nil, entity: relationship.target, owner: owner, slot: memberSlot)))
                             continue
                         }
@@ -324,7 +308,7 @@ struct DraftBuilder {
                 toOne.append(.null)
             case let value? where relationship.ownsTarget:
                 toOne.append(
-                    try ownedLink(value, target: relationship.target, member: member, owner: OwnerPlace(key: keyValues, position: 0), slot: valueSlot))
+                    try ownedLink(value, target: relationship.target, member: member, owner: OwnerPlace(key: key, position: 0), slot: valueSlot))
             case let value?:
                 if relationship.skipsUnkeyed, case .object(let nested) = value, let missing = try absentKey(of: nested, entity: relationship.target) {
                     skip(member, "an object without its key '\(missing)'")
@@ -354,15 +338,12 @@ struct DraftBuilder {
                 case .null: found = .null
                 case .found(let memberSlot):
                     if recordSlots.kind(at: memberSlot) == .array {
-                        // A copy, once per array: the elements' closure reads it while
-                        // `elementLinks` mutates the builder.
-                        let slots = recordSlots
-                        let elements = slots.elements(of: memberSlot)
-                        try checkSize(ofArray: elements.count, member: member)
+                        let count = recordSlots.elementCount(of: memberSlot)
+                        try checkSize(ofArray: count, member: member)
                         var linkRows: [SQLValue] = []
                         let links = try elementLinks(
-                            count: elements.count, { (nil, slots.value(at: elements[$0])) }, relationship: relationship, member: member,
-                            ownerKey: keyValues, linkRows: &linkRows, elementSlots: elements)
+                            count: count, { _ in preconditionFailure("an element of a table's array is read from its slot") },
+                            relationship: relationship, member: member, ownerKey: key, linkRows: &linkRows, firstElementSlot: memberSlot + 1)
                         toMany.append(links)
                         if relationship.hasLinkAttributes { setLinkValues(linkRows, at: position, of: entity, in: &linkValues) }
                         continue
@@ -389,7 +370,7 @@ struct DraftBuilder {
                 var linkRows: [SQLValue] = []
                 let links = try elementLinks(
                     count: members.members.count, { (members.members[$0].key, members.members[$0].value) }, relationship: relationship,
-                    member: member, ownerKey: keyValues, linkRows: &linkRows)
+                    member: member, ownerKey: key, linkRows: &linkRows)
                 toMany.append(links)
                 if relationship.hasLinkAttributes { setLinkValues(linkRows, at: position, of: entity, in: &linkValues) }
             case .array? where relationship.isKeyed:
@@ -400,7 +381,7 @@ struct DraftBuilder {
                 try checkSize(ofArray: elements.count, member: member)
                 var linkRows: [SQLValue] = []
                 let links = try elementLinks(
-                    count: elements.count, { (nil, elements[$0]) }, relationship: relationship, member: member, ownerKey: keyValues,
+                    count: elements.count, { (nil, elements[$0]) }, relationship: relationship, member: member, ownerKey: key,
                     linkRows: &linkRows)
                 toMany.append(links)
                 if relationship.hasLinkAttributes { setLinkValues(linkRows, at: position, of: entity, in: &linkValues) }
@@ -408,10 +389,31 @@ struct DraftBuilder {
                 throw error(member, "expected an array for the to-many '\(relationship.name)', found \(value.kindName)", hint: nil)
             }
         }
-        var draft = ObjectDraft(
-            entity: index, key: ObjectKey(values: keyValues), values: values, toOne: toOne, toMany: toMany, linkValues: linkValues)
-        draft.lacking = lackingRequired(values, entity: index)
-        return draft
+        // Made whole: a draft given `lacking` after it was made was copied, and the first destroyed.
+        let lacking = lackingRequired(values, entity: index)
+        return ObjectDraft(entity: index, key: key, values: values, toOne: toOne, toMany: toMany, lacking: lacking, linkValues: linkValues)
+    }
+
+    /// The object's key, from its key attributes' `values`; a key of one value makes no array.
+    /// Refuses an object without one of them (or with it null).
+    private func objectKey(of values: [SQLValue?], entity: EntityPlan) throws(RecordError) -> ObjectKey {
+        func keyValue(_ keyIndex: Int) throws(RecordError) -> SQLValue {
+            if let value = values[keyIndex], value != .null { return value }
+            let attribute = entity.attributes[keyIndex]
+            // A nested object (the stack holds the path to it) may be one the feed leaves without a key.
+            let skip = stack.isEmpty ? "" : ", or add `unkeyed skip` to the relationship to leave objects without it out (counted)"
+            throw error(
+                "\(entity.name).\(attribute.name)",
+                "the object has no '\(attribute.sourceDescription)', the key of \(entity.name)",
+                hint: attribute.anchoredKeyHint(entity: entity.name)
+                    ?? "every \(entity.name) needs its key; check the map's `key` line and the path `\(attribute.sourceDescription)`" + skip)
+        }
+        let attributes = entity.keyAttributes
+        if attributes.count == 1 { return ObjectKey(try keyValue(attributes[0])) }
+        var keyValues: [SQLValue] = []
+        keyValues.reserveCapacity(attributes.count)
+        for keyIndex in attributes { keyValues.append(try keyValue(keyIndex)) }
+        return ObjectKey(values: keyValues)
     }
 
     /// Refuses an array of more elements than a to-many takes.
@@ -437,12 +439,12 @@ struct DraftBuilder {
     /// One link per element of a to-many: of its array, or of its object's members (`{*}`, in
     /// document order, each drafted with its member's name for `$key`). The same rules for both:
     /// `where`, `each`, `unkeyed skip`, owned targets, and the link attributes read from each
-    /// element into `linkRows`. `elementSlots`: the slots of an array's elements in the record's
-    /// table, when they have them: `elementAt` is then asked only for an element that needs its
-    /// tree.
+    /// element into `linkRows`. `firstElementSlot`: the slot of an array's first element in the
+    /// record's table, when its elements have slots (each next one is the last one's `end(of:)`):
+    /// `elementAt` is then not asked, and an element that needs its tree has it made from its slot.
     private mutating func elementLinks(
-        count: Int, _ elementAt: (Int) -> (name: String?, value: JSONValue), relationship: ToManyPlan, member: String, ownerKey: [SQLValue],
-        linkRows: inout [SQLValue], elementSlots: [Int]? = nil
+        count: Int, _ elementAt: (Int) -> (name: String?, value: JSONValue), relationship: ToManyPlan, member: String, ownerKey: ObjectKey,
+        linkRows: inout [SQLValue], firstElementSlot: Int? = nil
     ) throws(RecordError) -> [LinkDraft] {
         let named = readsBareValue[relationship.target]
         let hasLinkAttributes = relationship.hasLinkAttributes
@@ -450,11 +452,14 @@ struct DraftBuilder {
         links.reserveCapacity(count)
         // No `where`, `each`, `unkeyed skip` or link attributes, which read each element's tree.
         let draftsFromSlots =
-            elementSlots != nil && relationship.isPlain && relationship.elementPath.isEmpty && !relationship.skipsUnkeyed && !hasLinkAttributes
+            firstElementSlot != nil && relationship.isPlain && relationship.elementPath.isEmpty && !relationship.skipsUnkeyed && !hasLinkAttributes
+        var nextElementSlot = firstElementSlot
         for position in 0..<count {
+            let elementSlot = nextElementSlot
+            if let elementSlot { nextElementSlot = recordSlots.end(of: elementSlot) }
             // An object in its slot: drafted from it, as `ownedLink`, `draft` and `link` below
             // draft an array's element that is an object, its tree made only if its reads need it.
-            if draftsFromSlots, let slot = elementSlots?[position], hasRecordSlots, recordSlots.kind(at: slot) == .object {
+            if draftsFromSlots, let slot = elementSlot, hasRecordSlots, recordSlots.kind(at: slot) == .object {
                 let depth = stack.count
                 stack.append(.index(position))
                 let owner = relationship.ownsTarget ? OwnerPlace(key: ownerKey, position: links.count) : nil
@@ -465,14 +470,14 @@ struct DraftBuilder {
                 truncate(to: depth)
                 continue
             }
-            let (name, element) = elementAt(position)
+            let (name, element) = if let elementSlot { (nil as String?, recordSlots.value(at: elementSlot)) } else { elementAt(position) }
             if !relationship.isPlain, let filter = relationship.filter, !filter.takes(element) { continue }
             stack.append(name.map(PathStep.key) ?? .index(position))
             let elementDepth = stack.count
             var target = element
             // An element drafted as an object from its slot: only the element itself (an `each`
             // path's object is a tree's).
-            var targetSlot = elementSlots?[position]
+            var targetSlot = elementSlot
             if let slot = targetSlot, !hasRecordSlots || recordSlots.kind(at: slot) != .object { targetSlot = nil }
             if !relationship.elementPath.isEmpty {
                 targetSlot = nil
@@ -575,9 +580,9 @@ struct DraftBuilder {
             if let failure = attribute.failedCheck(key) { throw error(keyMember(), failure, hint: nil, value: key) }
             if existingOnly || !insertsNew[target] {
                 let origin = LinkOrigin(member: member, recordIndex: record?.index ?? 0, path: path(below: []))
-                return .existing(entity: target, key: ObjectKey(values: [key]), origin: origin)
+                return .existing(entity: target, key: ObjectKey(key), origin: origin)
             }
-            return .reference(entity: target, key: ObjectKey(values: [key]))
+            return .reference(entity: target, key: ObjectKey(key))
         }
     }
 

@@ -2,23 +2,63 @@ import GraphImportJSON
 import GraphImportSchema
 
 /// The values that identify an object: its unique key, canonicalised by coercion
-/// (so `1`, `1.0` and `1e0` are one key and `"1"` is another).
-struct ObjectKey: Hashable, Sendable {
-    let values: [SQLValue]
+/// (so `1`, `1.0` and `1e0` are one key and `"1"` is another), in the entity's key order.
+///
+/// A key of one value (most keys) holds it inline: no array is allocated, retained or freed
+/// for it, on the reading thread that drafts it nor on the writing thread that lets it go.
+/// Read it as a collection (`key[0]`, `key.count`, `rows += key`): asking for an array would
+/// make one.
+struct ObjectKey: Hashable, Sendable, RandomAccessCollection {
+    private enum Storage: Hashable, Sendable {
+        case one(SQLValue)
+        /// Any other count.
+        case many([SQLValue])
+    }
+    private let storage: Storage
     /// A digest of the values, taken once, where the draft is made (on the reading thread): the
     /// writer looks a key up in a table or two for every object, and hashing the values through
     /// `Hasher` each time was a tenth of a first import's writing thread. `Hasher` still mixes
     /// the digest with its per-process seed.
     private let digest: UInt64
 
+    /// The key of one value.
+    init(_ value: SQLValue) {
+        storage = .one(value)
+        var digest = ValueDigest()
+        digest.add(value)
+        self.digest = digest.wide
+    }
+
     init(values: [SQLValue]) {
-        self.values = values
+        if values.count == 1 {
+            self = ObjectKey(values[0])
+            return
+        }
+        storage = .many(values)
         var digest = ValueDigest()
         for value in values { digest.add(value) }
         self.digest = digest.wide
     }
 
-    static func == (lhs: ObjectKey, rhs: ObjectKey) -> Bool { lhs.digest == rhs.digest && lhs.values == rhs.values }
+    var startIndex: Int { 0 }
+
+    var endIndex: Int {
+        switch storage {
+        case .one: 1
+        case .many(let values): values.count
+        }
+    }
+
+    subscript(position: Int) -> SQLValue {
+        switch storage {
+        case .one(let value):
+            precondition(position == 0, "index \(position) of a key of one value")
+            return value
+        case .many(let values): return values[position]
+        }
+    }
+
+    static func == (lhs: ObjectKey, rhs: ObjectKey) -> Bool { lhs.digest == rhs.digest && lhs.storage == rhs.storage }
 
     func hash(into hasher: inout Hasher) { hasher.combine(digest) }
 }

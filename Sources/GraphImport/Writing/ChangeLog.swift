@@ -145,7 +145,7 @@ final class ChangeLog {
 
     /// A key as SQL literals, `42` or `('octocat', 7)`.
     static func text(_ key: ObjectKey) -> String {
-        key.values.count == 1 ? text(key.values[0]) : "(" + key.values.map(text).joined(separator: ", ") + ")"
+        key.count == 1 ? text(key[0]) : "(" + key.map(text).joined(separator: ", ") + ")"
     }
 
     /// A changed attribute, its values as SQL literals.
@@ -163,7 +163,7 @@ final class ChangeLog {
     static func target(_ name: String, old: ObjectKey?, new: ObjectKey?) -> Field {
         Field(
             change: FieldChange(name: name, old: old.map(text) ?? text(.null), new: new.map(text) ?? text(.null)),
-            old: old?.values ?? [], new: new?.values ?? [])
+            old: old.map(Array.init) ?? [], new: new.map(Array.init) ?? [])
     }
 
     /// A rewritten to-many, as how many targets it links before and after.

@@ -150,7 +150,7 @@ struct ObjectDecisions {
     func stub(_ entity: Int, _ key: ObjectKey) throws(WriteError) -> [SQLValue?] {
         let plan = self.plan.entities[entity]
         var values = [SQLValue?](repeating: nil, count: plan.attributes.count + plan.toOne.count)
-        for (position, attribute) in plan.keyAttributes.enumerated() { values[attribute] = key.values[position] }
+        for (position, attribute) in plan.keyAttributes.enumerated() { values[attribute] = key[position] }
         try insert(entity, &values)
         return values
     }

@@ -45,7 +45,7 @@ final class PolicyTally {
         unlinked[index].count += 1
         let sampled = unlinked[index].samples.count < Self.sampleLimit
         if sampled {
-            let text = key.values.count == 1 ? key.values[0].description : "(" + key.values.map(\.description).joined(separator: ", ") + ")"
+            let text = key.count == 1 ? key[0].description : "(" + key.map(\.description).joined(separator: ", ") + ")"
             unlinked[index].samples.append(UnlinkedLinks.Sample(key: text, path: origin.path.description, recordIndex: origin.recordIndex))
         }
         journal?.append(.unlinked(index: index, sampled: sampled))

@@ -157,7 +157,7 @@ extension PostgresBatchWriter {
         for link in pendingLinks where seen[link.entity].insert(link.key).inserted { keys[link.entity].append(link.key) }
         for (entity, probed) in keys.enumerated() where !probed.isEmpty {
             let probe = PostgresKeyProbe(table: plan.entities[entity].table, keyColumns: keyColumns(plan.entities[entity]))
-            for (place, values) in try probe.rows(of: probed.flatMap(\.values), columns: [Naming.primaryKey], on: connection) {
+            for (place, values) in try probe.rows(of: probed.flatMap { $0 }, columns: [Naming.primaryKey], on: connection) {
                 if case .integer(let id)? = values.first { result.ids[entity][probed[place]] = id }
             }
             for key in probed where result.ids[entity][key] == nil { result.unknown[entity].insert(key) }
@@ -205,15 +205,15 @@ extension PostgresBatchWriter {
                     continue
                 }
                 if plain {
-                    if list.targets.isEmpty { rows += [.integer(Int64(row)), .integer(0)] + batch.keys[row].values + noTarget }
+                    if list.targets.isEmpty { rows += [.integer(Int64(row)), .integer(0)] + batch.keys[row] + noTarget }
                     for (element, key) in list.targets.enumerated() {
-                        rows += [.integer(Int64(row)), .integer(Int64(element))] + batch.keys[row].values + key.values
+                        rows += [.integer(Int64(row)), .integer(Int64(element))] + batch.keys[row] + key
                     }
                     continue
                 }
-                if list.targets.isEmpty { rows += [.integer(0)] + batch.keys[row].values + noTarget }
+                if list.targets.isEmpty { rows += [.integer(0)] + batch.keys[row] + noTarget }
                 for (element, key) in list.targets.enumerated() {
-                    rows += [.integer(Int64(element))] + batch.keys[row].values + key.values + list.values[(element * width)..<((element + 1) * width)]
+                    rows += [.integer(Int64(element))] + batch.keys[row] + key + list.values[(element * width)..<((element + 1) * width)]
                 }
             }
         }

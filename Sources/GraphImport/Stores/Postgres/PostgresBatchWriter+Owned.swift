@@ -63,7 +63,7 @@ extension PostgresBatchWriter {
             for row in batch.keys.indices {
                 let given =
                     if let toMany = holder.toMany { batch.list(row, toMany) != nil } else { batch.toOne(row, holder.toOne!) != nil }
-                if given { rows += batch.keys[row].values }
+                if given { rows += batch.keys[row] }
             }
             guard !rows.isEmpty else { continue }
             try connection.copy(into: heldTable(index), columns: ownerKeyColumns(index), values: rows)

@@ -22,7 +22,7 @@ extension PostgresBatchWriter {
             for key in lettingGo(of: draft.key, relationship, listing: listed) {
                 let target = plan.entities[relationship.target]
                 var values = [SQLValue?](repeating: nil, count: target.attributes.count)
-                for (position, attribute) in target.keyAttributes.enumerated() { values[attribute] = key.values[position] }
+                for (position, attribute) in target.keyAttributes.enumerated() { values[attribute] = key[position] }
                 var toOnes = [LinkDraft?](repeating: nil, count: target.toOne.count)
                 toOnes[toOne] = .null
                 gather(
@@ -70,7 +70,7 @@ extension PostgresBatchWriter {
         }.joined(separator: " AND ")
         do throws(PostgresError) {
             return try !connection.rows(
-                "SELECT 1 FROM \(quoteIdentifier(plan.table)) WHERE \(match) LIMIT 1", key.values.map(PostgresConnection.parameterText)
+                "SELECT 1 FROM \(quoteIdentifier(plan.table)) WHERE \(match) LIMIT 1", key.map(PostgresConnection.parameterText)
             ).isEmpty
         } catch {
             if gatheringError == nil { gatheringError = error }
@@ -95,7 +95,7 @@ extension PostgresBatchWriter {
             + "ON o.\(quoteIdentifier(Naming.primaryKey)) = t.\(quoteIdentifier(target.toOne[toOne].column)) WHERE \(match) "
             + "ORDER BY t.\(quoteIdentifier(Naming.primaryKey))"
         let rows: [[String?]]
-        do throws(PostgresError) { rows = try connection.rows(sql, owner.values.map(PostgresConnection.parameterText)) } catch {
+        do throws(PostgresError) { rows = try connection.rows(sql, owner.map(PostgresConnection.parameterText)) } catch {
             if gatheringError == nil { gatheringError = error }
             return []
         }

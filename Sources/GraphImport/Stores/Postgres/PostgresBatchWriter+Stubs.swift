@@ -54,7 +54,7 @@ extension PostgresBatchWriter {
                 openStubs[index].insert(batch.keys[row])
             case .completed: openStubs[index].remove(batch.keys[row])
             }
-            values += batch.keys[row].values
+            values += batch.keys[row]
             values.append(.integer(state == .completed ? 1 : 0))
         }
         if !unmarked.isEmpty {

@@ -81,7 +81,7 @@ extension PostgresBatchWriter {
             guard joinRows.count == list.targets.count else { return false }
             let width = stored.read.width - 1 - stored.keyWidth
             for (element, joinRow) in joinRows.enumerated() {
-                for (column, value) in list.targets[element].values.enumerated() where !stored.read.holds(value, joinRow, 1 + column) {
+                for (column, value) in list.targets[element].enumerated() where !stored.read.holds(value, joinRow, 1 + column) {
                     return false
                 }
                 for column in 0..<width where !stored.read.holds(list.values[element * width + column], joinRow, 1 + stored.keyWidth + column) {
@@ -115,7 +115,7 @@ extension PostgresBatchWriter {
         }
         let probe = PostgresKeyProbe(table: entity.table, keyColumns: keyColumns(entity))
         let columns = entity.attributes.map(\.column) + [Naming.primaryKey] + entity.toOne.map(\.column) + [Naming.stubRun]
-        let keys = probed.map { $0.flatMap { batch.keys[$0].values } } ?? batch.keys.flatMap(\.values)
+        let keys = probed.map { $0.flatMap { batch.keys[$0] } } ?? batch.keys.flatMap { $0 }
         let rowIDColumn = 1 + entity.attributes.count
         var targetColumns: [Range<Int>] = []
         // The target keys follow the to-ones' foreign keys and `stub_run`.
@@ -203,7 +203,7 @@ extension PostgresBatchWriter {
             guard let table else { continue }
             try copy(into: table, columns: columns) { text in
                 for row in batch.keys.indices where batch.given[row] == given {
-                    text.append(batch.keys[row].values)
+                    for value in batch.keys[row] { text.append(value) }
                     text.endRow()
                 }
             }

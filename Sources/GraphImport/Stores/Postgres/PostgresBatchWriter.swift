@@ -332,7 +332,7 @@ final class PostgresBatchWriter {
             if row == known {
                 batches[entity].madeByReference[row] = true
                 for (position, attribute) in plan.entities[entity].keyAttributes.enumerated() {
-                    batches[entity].setValue(row, attribute, key.values[position])
+                    batches[entity].setValue(row, attribute, key[position])
                 }
                 gathered += 1
             }
@@ -473,7 +473,7 @@ final class PostgresBatchWriter {
                 text.append(ids[row])
                 for attribute in entity.attributes.indices {
                     if let place = keyPlace[attribute] {
-                        text.append(batch.keys[row].values[place])
+                        text.append(batch.keys[row][place])
                     } else {
                         let given = batch.value(row, attribute)
                         if completed, let given {
@@ -524,7 +524,7 @@ final class PostgresBatchWriter {
             var values: [SQLValue] = []
             values.reserveCapacity(rows.count * (entity.keyAttributes.count + attributes.count + toOnes.count))
             for row in rows {
-                values += batch.keys[row].values
+                values += batch.keys[row]
                 for attribute in attributes { values.append(batch.value(row, attribute)!) }
                 for relationship in toOnes { values.append(links[row * width + relationship]!) }
             }

@@ -379,7 +379,7 @@ final class PostgresRecordCompletion {
         }
         let plan = self.plan.entities[entity]
         var values = [SQLValue?](repeating: nil, count: plan.attributes.count)
-        for (position, attribute) in plan.keyAttributes.enumerated() { values[attribute] = key.values[position] }
+        for (position, attribute) in plan.keyAttributes.enumerated() { values[attribute] = key[position] }
         objects.note(entity, key, values)
     }
 

@@ -77,7 +77,7 @@ final class PostgresStoredObjects {
         for key in keys { fetched[entity][key] = .some(nil) }
         if readsLinks[entity] { return try readWithLinks(entity, keys, probe: probe) }
         let attributes = plan.attributes.count
-        for (place, values) in try probe.rows(of: keys.flatMap(\.values), columns: plan.attributes.map(\.column) + [Naming.insertedRun], on: connection) {
+        for (place, values) in try probe.rows(of: keys.flatMap { $0 }, columns: plan.attributes.map(\.column) + [Naming.insertedRun], on: connection) {
             fetched[entity][keys[place]] = Array(values.prefix(attributes))
             if values[attributes] == .integer(runID) { fetchedInserted[entity].insert(keys[place]) }
         }
@@ -123,7 +123,7 @@ final class PostgresStoredObjects {
         }
         guard
             let read = try probe.objects(
-                of: keys.flatMap(\.values), columns: plan.attributes.map(\.column) + [Naming.insertedRun, Naming.primaryKey],
+                of: keys.flatMap { $0 }, columns: plan.attributes.map(\.column) + [Naming.insertedRun, Naming.primaryKey],
                 rowID: plan.attributes.count + 1, toOne: toOne, toMany: toMany, on: connection)
         else { return }
         // Each row read: its key's place, the attributes, `inserted_run`, the row id, the to-ones' targets' keys.

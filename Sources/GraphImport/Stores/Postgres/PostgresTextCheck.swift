@@ -20,7 +20,7 @@ enum PostgresTextCheck {
     /// key or a link attribute.
     private static func firstRefused(in draft: ObjectDraft, plan: ImportPlan) -> String? {
         let entity = plan.entities[draft.entity]
-        if draft.key.values.contains(where: holdsNUL) { return entity.name + " key" }
+        if draft.key.contains(where: holdsNUL) { return entity.name + " key" }
         for (index, value) in draft.values.enumerated() where value.map(holdsNUL) == true { return entity.attributeMembers[index] }
         for (index, link) in draft.toOne.enumerated() {
             guard let link else { continue }
@@ -39,7 +39,7 @@ enum PostgresTextCheck {
         switch link {
         case .null: nil
         case .object(let nested): firstRefused(in: nested, plan: plan)
-        case .reference(_, let key), .existing(_, let key, _): key.values.contains(where: holdsNUL) ? member : nil
+        case .reference(_, let key), .existing(_, let key, _): key.contains(where: holdsNUL) ? member : nil
         }
     }
 

@@ -238,7 +238,7 @@ final class GraphWriter<Store: EntityStore> {
         for holder in holders where !list.contains(holder.pk) {
             let key = ObjectKey(values: try storing { () throws(StoreError) in try store.key(of: holder.pk) })
             var values = [SQLValue?](repeating: nil, count: target.attributes.count)
-            for (position, attribute) in target.keyAttributes.enumerated() { values[attribute] = key.values[position] }
+            for (position, attribute) in target.keyAttributes.enumerated() { values[attribute] = key[position] }
             var toOnes = [LinkDraft?](repeating: nil, count: target.toOne.count)
             toOnes[toOne] = .null
             _ = try upsert(

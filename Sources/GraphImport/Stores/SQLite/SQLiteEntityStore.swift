@@ -47,7 +47,9 @@ final class SQLiteEntityStore: EntityStore {
         if startedEmpty && !(insertedKeys?.mightContain(key) ?? false) { return nil }
         let statement = try selectByKey.statement(database)
         // Taken apart at once: `row` must be the array's only reference, or removing its ends copies it.
-        guard case (var row, let holdsExpected)? = try statement.firstRowHolding(key.values, expecting: expected, from: 1) else { return nil }
+        guard case (var row, let holdsExpected)? = try statement.firstRowHolding(binding: key.count, { key[$0] }, expecting: expected, from: 1) else {
+            return nil
+        }
         // pk, the values, changed_run, stub_run: the values stay in the row's array.
         let stubRun = row.removeLast()
         let changedRun = row.removeLast()
