@@ -218,14 +218,7 @@ struct DraftBuilder {
         _ object: JSONObject?, entity index: Int, memberName: String? = nil, bareValue: JSONValue? = nil, owner: OwnerPlace? = nil,
         elementIndex: Int? = nil, slot: Int? = nil
     ) throws(RecordError) -> ObjectDraft {
-        if keepsBareValue[index] {
-            self.memberName = memberName
-            self.bareValue = bareValue
-        } else if self.bareValue != nil {
-            // An object drafted earlier left its `$`: here `$` is this object (a to-one `<- $`).
-            self.bareValue = nil
-        }
-        if readsElementIndex[index] { self.elementIndex = elementIndex }
+        enterObject(entity: index, memberName: memberName, bareValue: bareValue, elementIndex: elementIndex)
         var reads: SlotReads?
         if let slot {
             reads = slotReads(entity: index, object: slot)
@@ -237,6 +230,41 @@ struct DraftBuilder {
         if tracksParents { parents.append((treeNeeded(object, slot: slot), stack.count, memberName)) }
         defer { if tracksParents { parents.removeLast() } }
         let entity = plan.entities[index]
+        let values = try attributeValues(of: entity, entity: index, in: object, slot: slot, reads: reads, owner: owner)
+        let key = try objectKey(of: values, entity: entity)
+        let depth = stack.count
+        if !entity.polymorphic.isEmpty { try checkChoices(of: entity, in: treeNeeded(object, slot: slot)) }
+        let toOne = try toOneLinks(of: entity, in: object, slot: slot, reads: reads, key: key, depth: depth)
+        /// Made only for an entity with `link` attributes.
+        var linkValues: [[SQLValue]?]? = nil
+        let toMany = try toManyLinks(
+            of: entity, entity: index, in: object, slot: slot, reads: reads, key: key, depth: depth, bareValue: bareValue, linkValues: &linkValues)
+        // Made whole: a draft given `lacking` after it was made was copied, and the first destroyed.
+        let lacking = lackingRequired(values, entity: index)
+        return ObjectDraft(entity: index, key: key, values: values, toOne: toOne, toMany: toMany, lacking: lacking, linkValues: linkValues)
+    }
+
+    /// Sets what `$key`, `$` and `$index` read in the object of entity `index` about to be
+    /// drafted, for an entity that reads them; `$` of an object drafted earlier is dropped, as
+    /// here it is this object.
+    private mutating func enterObject(entity index: Int, memberName: String?, bareValue: JSONValue?, elementIndex: Int?) {
+        if keepsBareValue[index] {
+            self.memberName = memberName
+            self.bareValue = bareValue
+        } else if self.bareValue != nil {
+            // An object drafted earlier left its `$`: here `$` is this object (a to-one `<- $`).
+            self.bareValue = nil
+        }
+        if readsElementIndex[index] { self.elementIndex = elementIndex }
+    }
+
+    /// The values to store for the object, by attribute (nil: keep the stored one), all that
+    /// makes its key: each attribute read from the record's table where `reads` numbers its key
+    /// in the object's `slot`, else from its tree; then what the entity's key handlers set, its
+    /// `extras`, and for an owned object its owner's key and its position (`owner`).
+    private mutating func attributeValues(
+        of entity: EntityPlan, entity index: Int, in object: JSONObject?, slot: Int?, reads: SlotReads?, owner: OwnerPlace?
+    ) throws(RecordError) -> [SQLValue?] {
         var values: [SQLValue?] = []
         values.reserveCapacity(entity.attributes.count)
         for (position, attribute) in entity.attributes.enumerated() {
@@ -250,23 +278,40 @@ struct DraftBuilder {
             }
         }
         if let handlers = hooks[index].keyHandlers {
-            var objectValues = ObjectValues(entity: entity.name, names: entity.attributeNames, values: values)
-            for member in treeNeeded(object, slot: slot).members {
-                guard let handler = handlers[member.key] else { continue }
-                do { try handler(member.value, &objectValues) } catch {
-                    stack.append(.key(member.key))
-                    throw self.error("\(entity.name) (key '\(member.key)')", error.message, hint: nil)
-                }
-            }
-            values = objectValues.values
+            try handleKeys(of: treeNeeded(object, slot: slot), with: handlers, entity: entity, values: &values)
         }
         if let extras = entity.extrasAttribute {
             values[extras] = unmappedMembers(of: treeNeeded(object, slot: slot), entity: index)
         }
         if let owner { owner.fill(&values, keyAttributes: entity.keyAttributes) }
-        let key = try objectKey(of: values, entity: entity)
-        let depth = stack.count
-        if !entity.polymorphic.isEmpty { try checkChoices(of: entity, in: treeNeeded(object, slot: slot)) }
+        return values
+    }
+
+    /// Gives each member of `object` that an entity's key handler takes to that handler, in the
+    /// object's order, with the object's `values` to change; a handler's failure is the record's
+    /// error at that member.
+    private mutating func handleKeys(
+        of object: JSONObject, with handlers: [String: EntityHooks.KeyHandler], entity: EntityPlan, values: inout [SQLValue?]
+    ) throws(RecordError) {
+        var objectValues = ObjectValues(entity: entity.name, names: entity.attributeNames, values: values)
+        for member in object.members {
+            guard let handler = handlers[member.key] else { continue }
+            do { try handler(member.value, &objectValues) } catch {
+                stack.append(.key(member.key))
+                throw self.error("\(entity.name) (key '\(member.key)')", error.message, hint: nil)
+            }
+        }
+        values = objectValues.values
+    }
+
+    /// The object's to-ones, by to-one (nil: absent, keep the stored link). Each is read from
+    /// the record's table where `reads` numbers its path's keys in the object's `slot` (an
+    /// object found there drafted from its slot), else from the object's tree, and made a link
+    /// (`link(for:of:…)`). `key`: the object's, an owned target's owner key; `depth`: the stack at
+    /// the object, to which each to-one's read is undone.
+    private mutating func toOneLinks(
+        of entity: EntityPlan, in object: JSONObject?, slot: Int?, reads: SlotReads?, key: ObjectKey, depth: Int
+    ) throws(RecordError) -> [LinkDraft?] {
         var toOne: [LinkDraft?] = []
         toOne.reserveCapacity(entity.toOne.count)
         for (position, relationship) in entity.toOne.enumerated() {
@@ -299,30 +344,47 @@ struct DraftBuilder {
             } else {
                 found = try lookup(relationship, in: treeNeeded(object, slot: slot), member: member)
             }
-            switch found {
-            case nil: toOne.append(nil)
-            case .null?, .string("")?:
-                if !relationship.isOptional {
-                    throw error(member, "is required but the value is null", hint: "declare it optional: `: \(plan.entities[relationship.target].name)?`")
-                }
-                toOne.append(.null)
-            case let value? where relationship.ownsTarget:
-                toOne.append(
-                    try ownedLink(value, target: relationship.target, member: member, owner: OwnerPlace(key: key, position: 0), slot: valueSlot))
-            case let value?:
-                if relationship.skipsUnkeyed, case .object(let nested) = value, let missing = try absentKey(of: nested, entity: relationship.target) {
-                    skip(member, "an object without its key '\(missing)'")
-                    toOne.append(.null)
-                } else {
-                    toOne.append(
-                        try link(value, target: relationship.target, member: member, existingOnly: relationship.linksExistingOnly, slot: valueSlot))
-                }
-            }
+            toOne.append(try link(for: found, of: relationship, member: member, ownerKey: key, slot: valueSlot))
         }
+        return toOne
+    }
+
+    /// The link a to-one's value `found` makes (nil: absent): null where it is null and may be,
+    /// an owned object with its owner's key, an object `unkeyed skip` leaves out as null, else
+    /// the object or key it holds (`link`). `slot`: the value's slot in the record's table, when
+    /// it is an object that has one.
+    private mutating func link(for found: JSONValue?, of relationship: ToOnePlan, member: String, ownerKey key: ObjectKey, slot valueSlot: Int?)
+        throws(RecordError) -> LinkDraft?
+    {
+        switch found {
+        case nil: return nil
+        case .null?, .string("")?:
+            if !relationship.isOptional {
+                throw error(member, "is required but the value is null", hint: "declare it optional: `: \(plan.entities[relationship.target].name)?`")
+            }
+            return .null
+        case let value? where relationship.ownsTarget:
+            return try ownedLink(value, target: relationship.target, member: member, owner: OwnerPlace(key: key, position: 0), slot: valueSlot)
+        case let value?:
+            if relationship.skipsUnkeyed, case .object(let nested) = value, let missing = try absentKey(of: nested, entity: relationship.target) {
+                skip(member, "an object without its key '\(missing)'")
+                return .null
+            }
+            return try link(value, target: relationship.target, member: member, existingOnly: relationship.linksExistingOnly, slot: valueSlot)
+        }
+    }
+
+    /// The object's to-manys, by to-many (nil: absent, keep the stored links), and into
+    /// `linkValues` the link attributes' values of those that have them. Each is read from the
+    /// record's table where `reads` numbers its path's keys in the object's `slot` (an array
+    /// found there drafted element by element from its slots), else from the object's tree
+    /// (`links(for:of:…)`). `bareValue`: the object's `$`, given back to it before each read.
+    private mutating func toManyLinks(
+        of entity: EntityPlan, entity index: Int, in object: JSONObject?, slot: Int?, reads: SlotReads?, key: ObjectKey, depth: Int,
+        bareValue: JSONValue?, linkValues: inout [[SQLValue]?]?
+    ) throws(RecordError) -> [[LinkDraft]?] {
         var toMany: [[LinkDraft]?] = []
         toMany.reserveCapacity(entity.toMany.count)
-        /// Made only for an entity with `link` attributes.
-        var linkValues: [[SQLValue]?]? = nil
         for (position, relationship) in entity.toMany.enumerated() {
             let member = entity.toManyMembers[position]
             defer { truncate(to: depth) }
@@ -355,43 +417,48 @@ struct DraftBuilder {
             } else {
                 found = try lookupFirst(relationship.path, relationship.fallbacks, in: treeNeeded(object, slot: slot), member: member)
             }
-            switch found {
-            case nil: toMany.append(nil)
-            case .null?, .string("")?:
-                toMany.append([])
-                if relationship.hasLinkAttributes { setLinkValues([], at: position, of: entity, in: &linkValues) }
-            case .object(let members)? where relationship.isKeyed:
-                if members.members.count > ImportLimits.maxToManyElements {
-                    throw error(
-                        member,
-                        "the object has \(members.members.count) members; a to-many takes at most \(ImportLimits.maxToManyElements) per object",
-                        hint: "this limit keeps one object's links in memory bounded")
-                }
-                var linkRows: [SQLValue] = []
-                let links = try elementLinks(
-                    count: members.members.count, { (members.members[$0].key, members.members[$0].value) }, relationship: relationship,
-                    member: member, ownerKey: key, linkRows: &linkRows)
-                toMany.append(links)
-                if relationship.hasLinkAttributes { setLinkValues(linkRows, at: position, of: entity, in: &linkValues) }
-            case .array? where relationship.isKeyed:
-                throw error(
-                    member, "expected an object whose members are the elements ('\(relationship.sourceDescription)'), found an array",
-                    hint: "`{*}` takes the members of an object; for an array, drop `{*}` from the path")
-            case .array(let elements)?:
-                try checkSize(ofArray: elements.count, member: member)
-                var linkRows: [SQLValue] = []
-                let links = try elementLinks(
-                    count: elements.count, { (nil, elements[$0]) }, relationship: relationship, member: member, ownerKey: key,
-                    linkRows: &linkRows)
-                toMany.append(links)
-                if relationship.hasLinkAttributes { setLinkValues(linkRows, at: position, of: entity, in: &linkValues) }
-            case let value?:
-                throw error(member, "expected an array for the to-many '\(relationship.name)', found \(value.kindName)", hint: nil)
+            guard let found else {
+                toMany.append(nil)
+                continue
             }
+            var linkRows: [SQLValue] = []
+            toMany.append(try links(for: found, of: relationship, member: member, ownerKey: key, linkRows: &linkRows))
+            if relationship.hasLinkAttributes { setLinkValues(linkRows, at: position, of: entity, in: &linkValues) }
         }
-        // Made whole: a draft given `lacking` after it was made was copied, and the first destroyed.
-        let lacking = lackingRequired(values, entity: index)
-        return ObjectDraft(entity: index, key: key, values: values, toOne: toOne, toMany: toMany, lacking: lacking, linkValues: linkValues)
+        return toMany
+    }
+
+    /// The links a to-many's value `found` makes: none where it is null, one per element of an
+    /// array, one per member of an object for a `{*}` path (`elementLinks`); anything else, or
+    /// more elements than a to-many takes, is the record's error. `linkRows`: the elements'
+    /// link attribute values.
+    private mutating func links(
+        for found: JSONValue, of relationship: ToManyPlan, member: String, ownerKey key: ObjectKey, linkRows: inout [SQLValue]
+    ) throws(RecordError) -> [LinkDraft] {
+        switch found {
+        case .null, .string(""):
+            return []
+        case .object(let members) where relationship.isKeyed:
+            if members.members.count > ImportLimits.maxToManyElements {
+                throw error(
+                    member,
+                    "the object has \(members.members.count) members; a to-many takes at most \(ImportLimits.maxToManyElements) per object",
+                    hint: "this limit keeps one object's links in memory bounded")
+            }
+            return try elementLinks(
+                count: members.members.count, { (members.members[$0].key, members.members[$0].value) }, relationship: relationship,
+                member: member, ownerKey: key, linkRows: &linkRows)
+        case .array where relationship.isKeyed:
+            throw error(
+                member, "expected an object whose members are the elements ('\(relationship.sourceDescription)'), found an array",
+                hint: "`{*}` takes the members of an object; for an array, drop `{*}` from the path")
+        case .array(let elements):
+            try checkSize(ofArray: elements.count, member: member)
+            return try elementLinks(
+                count: elements.count, { (nil, elements[$0]) }, relationship: relationship, member: member, ownerKey: key, linkRows: &linkRows)
+        case let value:
+            throw error(member, "expected an array for the to-many '\(relationship.name)', found \(value.kindName)", hint: nil)
+        }
     }
 
     /// The object's key, from its key attributes' `values`; a key of one value makes no array.
