@@ -65,25 +65,15 @@ final class RecordPipeline: @unchecked Sendable {
         return item
     }
 
-    /// Hands a written batch back for its drafts to be freed by whichever thread has time for it.
+    /// Hands a written batch back, so that the reading thread, which allocated its drafts, also
+    /// frees them: freeing was a quarter of the writing thread's time (and memory freed on another
+    /// thread than it came from costs malloc a lock).
     ///
-    /// Freeing a batch's drafts (every value, String and array they hold) is about a tenth of
-    /// either thread's work, and the slower thread sets the import's pace. So the writing thread
-    /// frees the drafts itself when it has caught up with the reading thread (the queue is empty:
-    /// it would wait anyway); while batches wait in the queue, the writing thread is the slower
-    /// one, and the reading thread frees them (memory freed on the thread that allocated it is
-    /// also cheaper for malloc).
-    ///
-    /// Takes the batch out of `batch` (leaving it empty), so that this function holds its only
-    /// reference, and hands its array back either way, emptied or not, so that the reading thread
-    /// can keep its capacity for a later batch (see `push`).
+    /// Takes the batch out of `batch` (leaving it empty), so that the reading thread holds its
+    /// only reference and can keep its array for a later batch (see `push`).
     func recycle(_ batch: inout [DraftedRecord]) {
         var written: [DraftedRecord] = []
         swap(&written, &batch)
-        condition.lock()
-        let caughtUp = queue.isEmpty
-        condition.unlock()
-        if caughtUp { written.removeAll(keepingCapacity: true) }
         condition.lock()
         done.append(consume written)
         condition.unlock()
