@@ -164,20 +164,6 @@ public struct JSONSlots: @unchecked Sendable {
         return nil
     }
 
-    /// The slots of an array's elements, in order.
-    public func elements(of array: Int) -> [Int] {
-        let entry = entry(array)
-        precondition(entry.kind == .array, "elements of a slot that is not an array")
-        var elements: [Int] = []
-        elements.reserveCapacity(Int(entry.count))
-        var child = array + 1
-        while child < Int(entry.end) {
-            elements.append(child)
-            child = Int(self.entry(child).end)
-        }
-        return elements
-    }
-
     /// How many elements the array at `array` has; they are its next slot and each one's `end(of:)`.
     public func elementCount(of array: Int) -> Int {
         let entry = entry(array)
