@@ -62,6 +62,10 @@ public struct ImportOptions: Sendable {
     public static let defaultPostgresBatchSize = 20000
     /// `--mode`: narrows what the map's `mode` lets the run do to each entity (nil: as the map says).
     public var mode: ImportMode?
+    /// Compare every object value by value, as if no stored content digest matched
+    /// (`--compare-all`): for a run after something changed that no digest covers (a library's
+    /// converter or hook whose code changed). Each object written still stores its new digest.
+    public var comparesAll = false
     /// Keep each inserted or changed object, with its changed fields, in `ImportSummary.changes`:
     /// this many per entity, the rest counted (`--verbose`). nil keeps none, at no cost.
     public var changeLimit: Int?

@@ -3,7 +3,7 @@ enum Help {
     static func usage(for command: Subcommand) -> String {
         switch command {
         case .import, .help:
-            "graphimport [<file>] --map <map> [--store <path>] [--dry-run] [--skip-invalid] [--json] [--quiet] [--format <format>] [--wait <seconds>] [--allow-empty] [--if-changed] [--set-meta <key=value> ...] [--adopt-store] [--check-store] [--mode <mode>] [--verbose] [--include-path <dir> ...]"
+            "graphimport [<file>] --map <map> [--store <path>] [--dry-run] [--skip-invalid] [--json] [--quiet] [--format <format>] [--wait <seconds>] [--allow-empty] [--if-changed] [--set-meta <key=value> ...] [--adopt-store] [--check-store] [--mode <mode>] [--compare-all] [--verbose] [--include-path <dir> ...]"
         case .meta:
             "graphimport meta (get <key> [--default <value>] | set <key> <value> [--type <type>] | unset <key> | list [--json]) (--store <path> | --map <map>)"
         case .runs: "graphimport runs [--last <n>] [--json] (--store <path> | --map <map>)"
@@ -277,6 +277,9 @@ enum Help {
               --mode <mode>           insert: leave stored objects as they are; update: insert no
                                       new objects; upsert: both. Narrows each entity's `mode` in
                                       the map. (default: as the map says, upsert)
+              --compare-all           Compare every object value by value, as if none were stored
+                                      with its content digest: after a change to a library's
+                                      converter or hook code that no digest covers.
               -v, --verbose           After the summary, list the objects inserted or changed
                                       (with --dry-run: that would be), each with its key and its
                                       changed fields (old -> new): the first 10 per entity, then a

@@ -20,7 +20,8 @@ enum ImportCommand {
         .init(name: "--allow-empty", takesValue: false), .init(name: "--if-changed", takesValue: false),
         .init(name: "--set-meta", takesValue: true),
         .init(name: "--adopt-store", takesValue: false), .init(name: "--check-store", takesValue: false),
-        .init(name: "--mode", takesValue: true), .init(name: "--verbose", takesValue: false, short: "v"),
+        .init(name: "--mode", takesValue: true), .init(name: "--compare-all", takesValue: false),
+        .init(name: "--verbose", takesValue: false, short: "v"),
         MapLoader.includePathOption,
     ]
     /// Objects of each entity that `--verbose` shows with their changes before only a count follows.
@@ -49,6 +50,7 @@ enum ImportCommand {
         options.ifChanged = parsed.has("--if-changed")
         options.adoptStore = parsed.has("--adopt-store")
         options.checkStore = parsed.has("--check-store")
+        options.comparesAll = parsed.has("--compare-all")
         options.mode = try modeOption(parsed.values["--mode"])
         let verbose = parsed.has("--verbose")
         if verbose { options.changeLimit = shownChanges }

@@ -42,6 +42,9 @@ package struct SchemaDescription: Sendable, Equatable, Codable {
     /// refused (`Migrator`), never migrated past it. Made from the map each run, so neither
     /// recorded nor compared.
     package var retiredTables: [RetiredTable] = []
+    /// Per entity table with a content digest: what clears it when another program writes the
+    /// object. Made from the map each run, so neither recorded nor compared, as `retiredTables`.
+    package var digestWatches: [DigestWatch] = []
 
     /// A table a map would silently stop reading, and what to say of it.
     package struct RetiredTable: Sendable, Equatable {
@@ -70,6 +73,39 @@ package struct SchemaDescription: Sendable, Equatable, Codable {
     /// The table named `name`, if any.
     package func table(named name: String) -> TableDescription? {
         tables.first { $0.name == name }
+    }
+}
+
+/// What clears the content digest of an entity table's row (sets it to NULL) when a program other
+/// than graphimport's import writes the object: an update of one of its mapped columns, or an
+/// insert, update or delete of a row of one of its lists. Each store turns it into triggers that
+/// stand aside while an import writes its own drafts, which set the digest themselves.
+package struct DigestWatch: Sendable, Equatable {
+    package var table: String
+    /// The digest column (`content_digest`) and the table's primary key.
+    package var digestColumn: String
+    package var primaryKey: String
+    /// The columns whose update clears the digest: the map's attributes and to-one foreign keys.
+    package var columns: [String]
+    /// The join tables that hold the objects' lists, each with the column naming the owner.
+    package var lists: [ListTable]
+
+    package struct ListTable: Sendable, Equatable {
+        package var table: String
+        package var ownerColumn: String
+
+        package init(table: String, ownerColumn: String) {
+            self.table = table
+            self.ownerColumn = ownerColumn
+        }
+    }
+
+    package init(table: String, digestColumn: String, primaryKey: String, columns: [String], lists: [ListTable]) {
+        self.table = table
+        self.digestColumn = digestColumn
+        self.primaryKey = primaryKey
+        self.columns = columns
+        self.lists = lists
     }
 }
 

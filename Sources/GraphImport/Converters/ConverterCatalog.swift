@@ -13,6 +13,9 @@ public struct ConverterCatalog: Sendable {
     /// `SlotReader`), by name; registering a converter drops its name's, so that a replaced
     /// converter is never read the built-in way.
     private var slotReaders: [String: @Sendable ([Literal]) throws(ConversionError) -> SlotReader] = [:]
+    /// The names whose converter is a built-in one, not replaced: a content digest may trust
+    /// that such a converter reads the same bytes the same way in every run.
+    private var builtIn: Set<String> = []
 
     /// An empty catalog; start from `standard` to keep the built-in converters.
     public init() {}
@@ -25,6 +28,7 @@ public struct ConverterCatalog: Sendable {
             catalog.register(converter)
         }
         catalog.slotReaders = StandardConverters.slotReaders
+        catalog.builtIn = Set(catalog.order)
         return catalog
     }()
 
@@ -36,7 +40,11 @@ public struct ConverterCatalog: Sendable {
         let name = converter.signature.name
         if converters.updateValue(converter, forKey: name) == nil { order.append(name) }
         slotReaders[name] = nil
+        builtIn.remove(name)
     }
+
+    /// Whether `name` is a built-in converter that no registration replaced.
+    func isBuiltIn(_ name: String) -> Bool { builtIn.contains(name) }
 
     /// The converter with exactly this name, or nil.
     public func converter(named name: String) -> Converter? { converters[name] }

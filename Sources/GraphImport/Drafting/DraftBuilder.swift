@@ -241,7 +241,9 @@ struct DraftBuilder {
             of: entity, entity: index, in: object, slot: slot, reads: reads, key: key, depth: depth, bareValue: bareValue, linkValues: &linkValues)
         // Made whole: a draft given `lacking` after it was made was copied, and the first destroyed.
         let lacking = lackingRequired(values, entity: index)
-        return ObjectDraft(entity: index, key: key, values: values, toOne: toOne, toMany: toMany, lacking: lacking, linkValues: linkValues)
+        var draft = ObjectDraft(entity: index, key: key, values: values, toOne: toOne, toMany: toMany, lacking: lacking, linkValues: linkValues)
+        if plan.takesDigests[index] { draft.contentDigest = draft.draftedDigest(seed: plan.digestSeed) }
+        return draft
     }
 
     /// Sets what `$key`, `$` and `$index` read in the object of entity `index` about to be

@@ -86,6 +86,9 @@ struct ObjectDraft: Sendable {
     /// the values of its link attributes for each element of `toMany`, element after element
     /// (nil for a to-many without link attributes, or where the JSON has no such key).
     var linkValues: [[SQLValue]?]? = nil
+    /// What the map read for the object (`ContentDigest`); nil when its entity takes none, or
+    /// when something it reads is not the object's own (then it is compared value by value).
+    var contentDigest: ContentDigest? = nil
 }
 
 /// What a relationship points at.

@@ -328,10 +328,11 @@ extension EntityPlan {
         var columns: [String: String] = [
             Naming.primaryKey: "the primary key", Naming.insertedRun: "the run that inserted the object",
             Naming.changedRun: "the run that last changed the object", Naming.stubRun: "the run that made the object a stub",
+            Naming.contentDigest: "the digest of what the map read for the object",
         ]
         func claim(_ column: String, for member: String, at location: SourceLocation) {
             if let other = columns[column.lowercased()] {
-                let reserved = [Naming.primaryKey, Naming.insertedRun, Naming.changedRun, Naming.stubRun].contains(column.lowercased())
+                let reserved = Naming.engineColumns.contains(column.lowercased())
                 diagnostics.append(
                     mapping.diagnostic(.columnClash(member: member, column: column, table: table, usedBy: other, reserved: reserved, at: location)))
             } else {

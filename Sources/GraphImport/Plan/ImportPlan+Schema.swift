@@ -23,6 +23,7 @@ extension ImportPlan {
     /// join tables, their columns and the references follow, as `Naming` derives them.
     static func schema(for entities: [EntityPlan], tables names: [String]) -> SchemaDescription {
         var tables: [TableDescription] = []
+        var watches: [DigestWatch] = []
         for (index, entity) in entities.enumerated() {
             var columns = entity.attributes.enumerated().map { index, attribute in
                 ColumnDescription(
@@ -39,7 +40,13 @@ extension ImportPlan {
                 ColumnDescription(name: Naming.changedRun, type: .integer, notNull: false, references: nil),
                 // Nullable, so that a store made before it held stubs' marks takes it.
                 ColumnDescription(name: Naming.stubRun, type: .integer, notNull: false, references: nil),
+                // Nullable too: a row without a digest is compared value by value.
+                ColumnDescription(name: Naming.contentDigest, type: .blob, notNull: false, references: nil),
             ]
+            watches.append(
+                DigestWatch(
+                    table: names[index], digestColumn: Naming.contentDigest, primaryKey: Naming.primaryKey,
+                    columns: entity.attributes.map(\.column) + entity.toOne.map(\.column), lists: []))
             tables.append(
                 TableDescription(
                     name: names[index], primaryKey: .rowid(Naming.primaryKey), columns: columns,
@@ -61,6 +68,7 @@ extension ImportPlan {
                     join.table = Naming.joinTable(ownerTable: names[index], relationship: sqlName)
                     (join.owner, join.target) = Naming.joinColumns(ownerTable: names[index], targetTable: names[relationship.target], relationship: sqlName)
                 }
+                watches[index].lists.append(DigestWatch.ListTable(table: join.table, ownerColumn: join.owner))
                 tables.append(
                     TableDescription(
                         name: join.table,
@@ -79,6 +87,7 @@ extension ImportPlan {
         }
         var schema = SchemaDescription(tables: tables)
         schema.retiredTables = retiredJoinTables(of: entities, tables: names)
+        schema.digestWatches = watches
         return schema
     }
 

@@ -25,6 +25,17 @@ public struct ImportPlan: Sendable {
     let rootCapturePaths: [Int: JSONPathPattern]
     /// Whether a path of the map reads `@parent`: only then do drafts keep their ancestors.
     let readsParent: Bool
+    /// Where every content digest of this map starts (`ContentHasher(seed:)`): the digest's
+    /// format and the map's whole text, includes too, so that a digest stored under another map,
+    /// or another version of this one, never matches.
+    let digestSeed: ContentDigest
+    /// Whether a converter the map names is not a built-in one: a library's converter may read
+    /// the same bytes differently from one run to the next (its code changed), which no digest
+    /// of the bytes would see, so such a map's objects are compared value by value.
+    let namesCustomConverters: Bool
+    /// Per entity: whether its objects may take a content digest, as far as the map can tell
+    /// (`takesDigests`).
+    let takesDigests: [Bool]
 
     /// The patterns of the values the reader keeps: `meta` lines', then those only `@root` reads.
     package var captures: [JSONPathPattern] { meta.map(\.pattern) + rootPatterns }
@@ -100,6 +111,15 @@ public struct ImportPlan: Sendable {
         readsRoot = !roots.byPath.isEmpty
         rootCapturePaths = roots.pathByIndex
         readsParent = entities.contains { $0.readsParent }
+        var seed = ContentHasher()
+        seed.add(text: ImportPlan.digestFormat)
+        seed.add(text: mapping.textWithIncludes)
+        digestSeed = seed.digest
+        let calls = mapping.entities.flatMap { entity in
+            entity.attributes.flatMap(\.converters) + entity.relationships.flatMap { $0.linkAttributes.flatMap(\.converters) }
+        }
+        namesCustomConverters = calls.contains { !converters.isBuiltIn($0.name) }
+        takesDigests = ImportPlan.takesDigests(entities, namesCustomConverters: namesCustomConverters)
         var routes = mapping.records.flatMap { source in
             source.paths.map { RecordRoute(source: source, path: $0, indexByName: indexByName) }
         }
@@ -125,6 +145,12 @@ public struct ImportPlan: Sendable {
         self.routes = routes
         routesTakingTheirOwnRecords = ownRecords
     }
+
+    /// The version of what a content digest covers and how it is taken. Change it with any change
+    /// to how a draft is made from the same bytes (a converter's result, a coercion, what a
+    /// digest hashes): every stored digest then differs once, and each object is compared value
+    /// by value and stored with its new digest.
+    static let digestFormat = "graphimport content digest 1"
 
     static func pattern(for path: KeyPath) -> JSONPathPattern {
         JSONPathPattern(

@@ -13,6 +13,12 @@ package enum Naming {
     /// The id of the run that made an object a stub (from a reference alone), NULL once the feed
     /// gives the object (and for every object a store made before the column held).
     package static let stubRun = "stub_run"
+    /// What the map read for the object when an import last wrote it (`ContentDigest`), NULL
+    /// when it has none: its entity takes none, a store made before the column held, or
+    /// something other than an import's draft wrote the row or its lists since.
+    package static let contentDigest = "content_digest"
+    /// graphimport's own columns of every entity table, which no member of a map may take.
+    package static let engineColumns = [primaryKey, insertedRun, changedRun, stubRun, contentDigest]
 
     /// `createdAt` -> `created_at`, `userID` -> `user_id`, `URLString` -> `url_string`, `Tweet` -> `tweet`.
     /// - Complexity: O(n): the result is built in an array of scalars, since appending to a

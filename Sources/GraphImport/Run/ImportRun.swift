@@ -76,7 +76,8 @@ struct ImportRun<Session: StoreSession> {
         let now = SQLValue.text(Coercion.isoText(Timestamp(milliseconds: currentMilliseconds())))
         // Each decision about an object, made here once for the run whatever the store.
         let decisions = ObjectDecisions(
-            plan: plan, modes: modes, values: ObjectValueRules(plan: plan, run: RunContext(runID: runID, now: now), hooks: entityHooks))
+            plan: plan, modes: modes, values: ObjectValueRules(plan: plan, run: RunContext(runID: runID, now: now), hooks: entityHooks),
+            comparesAll: options.comparesAll)
         let sink = try session.makeSink(decisions: decisions, options: options)
         let ending = try sink.writeRecords(&loop, from: pipeline, options: options, onSkip: onSkip, onProgress: onProgress)
         if case .emptyAllowed = ending {

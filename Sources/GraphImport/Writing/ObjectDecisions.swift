@@ -41,11 +41,30 @@ struct ObjectDecisions {
     /// Per entity and attribute: whether a value the feed gives is written and may be a change;
     /// false for an `always` attribute, whose value replaces the feed's.
     let feedValueCounts: [[Bool]]
+    /// Per entity: whether a write of one of its objects stores the draft's content digest
+    /// (`ContentDigest`); where false, every write stores NULL, so that a digest a run wrote
+    /// under other conditions (no hook then) is never trusted by a later run. True only where
+    /// the map allows it (`ImportPlan.takesDigests`), no `beforeSave` hook sees the object, and
+    /// every target of its relationships takes new objects (a key into one that does not links
+    /// only stored objects, which depends on the store, not the draft).
+    let storesDigest: [Bool]
+    /// Per entity: whether a stored digest equal to the draft's is taken as "unchanged" with no
+    /// value or list read back; `storesDigest`, unless the run compares everything
+    /// (`ImportOptions.comparesAll`), which still stores the drafts' digests.
+    let trustsDigest: [Bool]
 
-    init(plan: ImportPlan, modes: EntityModes, values: ObjectValueRules) {
+    init(plan: ImportPlan, modes: EntityModes, values: ObjectValueRules, comparesAll: Bool = false) {
         self.plan = plan
         self.modes = modes
         self.values = values
+        let hooks = values.hooks
+        let storesDigest = plan.entities.indices.map { index in
+            let entity = plan.entities[index]
+            return plan.takesDigests[index] && hooks[index].beforeSave == nil
+                && entity.toOne.allSatisfy { modes.inserts[$0.target] } && entity.toMany.allSatisfy { modes.inserts[$0.target] }
+        }
+        self.storesDigest = storesDigest
+        trustsDigest = comparesAll ? storesDigest.map { _ in false } : storesDigest
         let run = values.run
         insertedValues = plan.entities.map { entity in
             let keys = Set(entity.keyAttributes)
@@ -66,6 +85,13 @@ struct ObjectDecisions {
             }
             return engine
         }
+    }
+
+    /// What a write of `draft` stores as its `content_digest`: its digest where its entity
+    /// stores one, else NULL (`storesDigest`).
+    func storedDigest(of draft: ObjectDraft) -> SQLValue {
+        guard storesDigest[draft.entity], let digest = draft.contentDigest else { return .null }
+        return digest.storedValue
     }
 
     // MARK: Modes
