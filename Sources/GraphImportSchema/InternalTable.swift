@@ -9,4 +9,7 @@ package enum InternalTable {
     package static let runs = "graphimport_runs"
     /// A row per object a run deleted (its entity, its key as JSON text, the run).
     package static let deleted = "graphimport_deleted"
+    /// One row while an import writes its own drafts, none otherwise: the content digests'
+    /// triggers stand aside while it holds a row (`SchemaSQL.digestStatements`).
+    package static let importing = "graphimport_importing"
 }

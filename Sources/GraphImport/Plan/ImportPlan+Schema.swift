@@ -141,6 +141,7 @@ extension ImportPlan {
 }
 
 extension ImportPlan {
-    /// The SQL that creates the map's tables in an empty store.
-    package var schemaSQL: [String] { SchemaSQL.createStatements(for: schema) }
+    /// The SQL that creates the map's tables in an empty store, then the content digests' guard
+    /// table and triggers (`SchemaSQL.digestStatements`).
+    package var schemaSQL: [String] { SchemaSQL.createStatements(for: schema) + SchemaSQL.digestStatements(for: schema) }
 }

@@ -78,13 +78,15 @@ struct SQLiteSession: StoreSession {
     func makeSink(decisions: ObjectDecisions, options: ImportOptions) throws(ImportError) -> SQLiteSink {
         let plan = decisions.plan
         let (emptyTables, deferred) = try step { () throws(StoreError) in
+            // The digests' triggers stand aside while the run writes its drafts (`flush` lets them act).
+            try store.holdDigestTriggers()
             let emptyTables = try store.emptyTables(in: plan.schema)
             return (emptyTables, try store.deferIndexes(of: emptyTables, in: plan.schema))
         }
         let writer = GraphWriter(
             decisions: decisions, database: store.database, emptyTables: emptyTables, objectsInMemory: max(1, options.objectsInMemory),
             changeLog: ChangeLog(options: options, entities: plan.entities.count))
-        return SQLiteSink(store: store, writer: writer, deferredIndexes: deferred)
+        return SQLiteSink(store: store, writer: writer, deferredIndexes: deferred, schema: plan.schema)
     }
 
     func doomedObjects(plan: ImportPlan, runID: Int64, first rowID: Int64, of entity: Int) throws(ImportError) -> SQLiteDoomedObjects<SQLiteEntityStore> {
@@ -211,9 +213,12 @@ struct SQLiteSink: StoreSink {
     let writer: GraphWriter<SQLiteEntityStore>
     /// The plain indexes of the tables that held no rows when the run began, built again before it commits.
     let deferredIndexes: DeferredIndexes
+    /// The schema whose digest triggers the store gets before the drafts' writes end (`flush`).
+    let schema: SchemaDescription
 
     var tally: PolicyTally { writer.tally }
     var changeLog: ChangeLog? { writer.changeLog }
+    var unchangedByDigest: Int { writer.unchangedByDigest }
 
     func writeRecords(
         _ loop: inout RecordLoop, from pipeline: RecordPipeline, options: ImportOptions, onSkip: (RecordError) -> Void,
@@ -260,6 +265,11 @@ struct SQLiteSink: StoreSink {
             try writer.writeLinks()
             try store.rebuild(deferredIndexes)
             try writer.restoreUnchangedMarkers()
+            // The drafts are written: from here on (deletions and their cascades, other programs
+            // after COMMIT) a write clears the digests it makes stale. Made now rather than before
+            // the run, so that a first import's rows pay nothing for them, as deferred indexes.
+            try store.makeDigestTriggers(for: schema)
+            try store.releaseDigestTriggers()
         } catch {
             throw .store(store: store.path, StoreFailure(error))
         }
