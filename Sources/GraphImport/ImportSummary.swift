@@ -138,6 +138,9 @@ public struct ImportSummary: Sendable {
     public var deletions: [Deletions] = []
     /// True when `delete missing` was not applied because records were skipped.
     public var deletionsSuspended = false
+    /// How many times the store found an object unchanged by its content digest alone, with no
+    /// value or list read back: for tests that hold the fast path was taken.
+    package var objectsUnchangedByDigest = 0
     /// Per relationship with `unkeyed skip` that left elements out, in the order first met.
     public var skippedElements: [SkippedElements] = []
     /// Per entity with `extras`: the unmapped JSON keys kept there, with how many objects had each.

@@ -107,6 +107,7 @@ struct ImportRun<Session: StoreSession> {
         // After the deletions: an object deleted in the run counts as deleted only.
         let counts = try sink.counts()
         summary.unlinked = sink.tally.unlinked.filter { $0.count > 0 }
+        summary.objectsUnchangedByDigest = sink.unchangedByDigest
         summary.changes = sink.changeLog?.changes(names: plan.entities.map(\.name)) ?? []
         summary.entities = plan.entities.indices.map { index in
             var entityCounts = counts[index]

@@ -99,4 +99,11 @@ protocol StoreSink {
     /// store knows them (inserted, updated, unchanged, stubs); what the run's shared state counts
     /// (skipped, passed over, not inserted by a mode) `ImportRun` adds.
     func counts() throws(ImportError) -> [EntityCounts]
+
+    /// How many times an object was found unchanged by its content digest alone (for tests).
+    var unchangedByDigest: Int { get }
+}
+
+extension StoreSink {
+    var unchangedByDigest: Int { 0 }
 }

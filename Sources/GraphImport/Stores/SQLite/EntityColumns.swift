@@ -2,7 +2,7 @@
 /// which of them tell whether an object changed. Built once per run from the plan.
 ///
 /// Column indexes count the attributes, then the to-one foreign keys (`KnownObject.values`),
-/// then `inserted_run`, `changed_run` and `stub_run`. A class: the writer reads it for every object, and
+/// then `inserted_run`, `changed_run`, `stub_run` and `content_digest`. A class: the writer reads it for every object, and
 /// copying a struct of sets and arrays cost a retain and a release of each.
 final class EntityColumns {
     /// How many values an object has: attributes, then to-one foreign keys.
@@ -21,6 +21,8 @@ final class EntityColumns {
     var changedRun: Int { valueCount + 1 }
     /// The column index of `stub_run`.
     var stubRun: Int { valueCount + 2 }
+    /// The column index of `content_digest`.
+    var contentDigest: Int { valueCount + 3 }
 
     init(_ entity: EntityPlan) {
         valueCount = entity.attributes.count + entity.toOne.count

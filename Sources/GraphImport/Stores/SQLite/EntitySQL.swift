@@ -4,11 +4,14 @@ import GraphImportSchema
 /// text only through `quoteIdentifier`.
 struct EntitySQL {
     let table: String
-    /// Attribute columns, then to-one foreign-key columns, then `inserted_run` and `changed_run`:
-    /// the column indexes of `EntityColumns`.
+    /// Attribute columns, then to-one foreign-key columns, then `inserted_run`, `changed_run`,
+    /// `stub_run` and `content_digest`: the column indexes of `EntityColumns`.
     private let writableColumns: [String]
-    /// `pk`, the values, `changed_run` of the object with a key.
+    /// `pk`, the values, `changed_run`, `stub_run`, `content_digest` of the object with a key.
     let selectByKey: String
+    /// `pk`, `changed_run`, `stub_run`, `content_digest` of the object with a key: the light
+    /// lookup of an object whose draft may be unchanged (no value read).
+    let selectDigestByKey: String
     /// Per to-many: (target, position) of an owner's join rows, then its link attributes.
     let selectList: [String]
     let deleteList: [String]
@@ -34,10 +37,14 @@ struct EntitySQL {
         self.table = table
         let pk = quoteIdentifier(Naming.primaryKey)
         let columns = entity.attributes.map(\.column) + entity.toOne.map(\.column)
-        writableColumns = columns + [Naming.insertedRun, Naming.changedRun, Naming.stubRun]
+        writableColumns = columns + [Naming.insertedRun, Naming.changedRun, Naming.stubRun, Naming.contentDigest]
         let keyMatch = entity.keyAttributes.map { "\(quoteIdentifier(entity.attributes[$0].column)) = ?" }.joined(separator: " AND ")
         selectByKey =
-            "SELECT " + ([Naming.primaryKey] + columns + [Naming.changedRun, Naming.stubRun]).map(quoteIdentifier).joined(separator: ", ")
+            "SELECT "
+            + ([Naming.primaryKey] + columns + [Naming.changedRun, Naming.stubRun, Naming.contentDigest]).map(quoteIdentifier)
+            .joined(separator: ", ") + " FROM \(table) WHERE \(keyMatch)"
+        selectDigestByKey =
+            "SELECT " + [Naming.primaryKey, Naming.changedRun, Naming.stubRun, Naming.contentDigest].map(quoteIdentifier).joined(separator: ", ")
             + " FROM \(table) WHERE \(keyMatch)"
         // Without ORDER BY: the rows come by the (owner, target) key, and SQLite sorted every list
         // through a sorter of its own; the store puts the few rows of a list in order itself.

@@ -12,6 +12,19 @@ struct StoredObject {
     let isStub: Bool
     /// Whether the row holds every value the caller said it expected: it need not compare them again.
     let holdsExpected: Bool
+    /// `content_digest` as stored (NULL when none, or cleared by another program's write).
+    let contentDigest: SQLValue
+}
+
+/// An object's row as the light lookup found it by its key: no value read.
+struct StoredDigest {
+    let pk: Int64
+    /// `changed_run` as stored before this run.
+    let changedRun: SQLValue
+    /// Whether the row is marked a stub (`stub_run` not NULL).
+    let isStub: Bool
+    /// `content_digest` as stored.
+    let contentDigest: SQLValue
 }
 
 /// What SQLite's writer (`GraphWriter`) needs for the objects of one entity, row by row; its one
@@ -28,6 +41,9 @@ protocol EntityStore: AnyObject {
     /// The object with `key`, or nil. A value of `expected` (the caller's values, in column order)
     /// that the row holds may be given back as that very value, its text not copied.
     func find(_ key: ObjectKey, expecting expected: [SQLValue?]) throws(StoreError) -> StoredObject?
+
+    /// The row id, markers and content digest of the object with `key`, or nil; no value is read.
+    func findDigest(_ key: ObjectKey) throws(StoreError) -> StoredDigest?
 
     /// Inserts a new object with `values` in `columns` (any others take their default); returns its row id.
     func insert(_ key: ObjectKey, columns: [Int], values: [SQLValue]) throws(StoreError) -> Int64

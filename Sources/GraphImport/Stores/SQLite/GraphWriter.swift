@@ -39,6 +39,9 @@ final class GraphWriter<Store: EntityStore> {
     /// Per entity: its to-manys that scope a `delete missing` (`DeletionScope.parentList`), each
     /// with the targets its rewritten lists left out in this run; empty for most maps.
     private(set) var droppedFromLists: [[Int: Set<Int64>]]
+    /// How many times an object was found unchanged by its content digest (`keepIfUnchanged`),
+    /// with no value or list read back: for tests, which hold that the fast path was taken.
+    private(set) var unchangedByDigest = 0
 
     /// A writer that executes `decisions` (made once for the run: its plan, modes, run and
     /// hooks), with `stores` per entity of the plan; `undo` takes back a record's writes.
@@ -85,7 +88,7 @@ final class GraphWriter<Store: EntityStore> {
             let markerColumns = layout.onChange + [layout.changedRun]
             try memory.forEachNetUnchanged(entity) { pk, markers, object throws(StoreError) in
                 try stores[entity].update(pk, columns: markerColumns, values: markers)
-                guard let object else { return }
+                guard let object, !object.valuesUnread else { return }
                 for (position, column) in layout.onChange.enumerated() { object.values[column] = markers[position] }
                 object.markersWritten = false
             }
@@ -165,6 +168,14 @@ final class GraphWriter<Store: EntityStore> {
             let outcome = try leaveByMode(draft)
             if outcome.left { return outcome.pk }
         }
+        if decisions.trustsDigest[draft.entity] {
+            let digest = decisions.storedDigest(of: draft)
+            if digest != .null,
+                let pk = try keepIfUnchanged(draft.entity, draft.key, digest: digest, resolvingLinks: { () throws(WriteError) in try resolveLinks(of: draft) })
+            {
+                return pk
+            }
+        }
         // Provided values in column order: attributes, then to-one foreign keys. Shared with the
         // draft: growing it copies it, so only an entity with to-one links does.
         var provided = draft.values
@@ -208,7 +219,8 @@ final class GraphWriter<Store: EntityStore> {
         }
         var values = provided
         try decisions.insert(draft.entity, &values)
-        let pk = try insert(draft.entity, draft.key, values: values, lists: lists, linkRows: linkRows)
+        let pk = try insert(
+            draft.entity, draft.key, values: values, lists: lists, linkRows: linkRows, digest: decisions.storedDigest(of: draft))
         if storesListsOnce { try writeOnce(draft, owner: pk, isNew: true) }
         return pk
     }
@@ -252,7 +264,8 @@ final class GraphWriter<Store: EntityStore> {
     /// `stub`). `lists`: per to-many, nil when not given (empty for a stub); `linkRows`: nil, or per
     /// to-many the link values of `lists` (nil for one without link attributes).
     private func insert(
-        _ entity: Int, _ key: ObjectKey, values: [SQLValue?], lists: [[Int64]?], linkRows: [[SQLValue]?]? = nil, stub: Bool = false
+        _ entity: Int, _ key: ObjectKey, values: [SQLValue?], lists: [[Int64]?], linkRows: [[SQLValue]?]? = nil, stub: Bool = false,
+        digest: SQLValue = .null
     ) throws(WriteError) -> Int64 {
         let store = stores[entity]
         var written: [Int] = []
@@ -275,8 +288,13 @@ final class GraphWriter<Store: EntityStore> {
             written.append(layout.stubRun)
             bound.append(.integer(run.runID))
         }
+        if digest != .null {
+            written.append(layout.contentDigest)
+            bound.append(digest)
+        }
         let pk = try storing { () throws(StoreError) in try store.insert(key, columns: written, values: bound) }
         let known = KnownObject(pk: pk, values: values.map { $0 ?? .null }, status: .inserted)
+        known.contentDigest = digest
         if stub { known.stubState = decisions.stubState(ofNewObjectFromReference: true) }
         for (index, list) in lists.enumerated() {
             guard let list else { continue }
@@ -306,12 +324,27 @@ final class GraphWriter<Store: EntityStore> {
         object.stubState = decisions.stubStateOnceGiven(stubState)
         // A stub the feed now gives loses its mark, with the update's other columns if any.
         let clearsStubMark = decisions.clearsStubMark(from: stubState, to: object.stubState)
+        // Written whenever it differs from the row's, even when no value changed: that is no
+        // change (no `changed_run`, not counted), only the row's digest catching up.
+        let digest = decisions.storedDigest(of: draft)
+        let writesDigest = digest != object.contentDigest
+        object.contentDigest = digest
         if comparesOnly[draft.entity],
             try storing({ () throws(StoreError) in
                 try isUnchanged(object, provided: provided, valuesHeld: holdsProvided, lists: lists, linkRows: linkRows, store: store)
             })
         {
-            if clearsStubMark { try storing { () throws(StoreError) in try store.update(object.pk, columns: [layout.stubRun], values: [.null]) } }
+            var written: [Int] = []
+            var bound: [SQLValue] = []
+            if clearsStubMark {
+                written.append(layout.stubRun)
+                bound.append(.null)
+            }
+            if writesDigest {
+                written.append(layout.contentDigest)
+                bound.append(digest)
+            }
+            if !written.isEmpty { try storing { () throws(StoreError) in try store.update(object.pk, columns: written, values: bound) } }
             return
         }
         var merged = object.values.map { Optional($0) }
@@ -365,6 +398,10 @@ final class GraphWriter<Store: EntityStore> {
         if clearsStubMark {
             written.append(layout.stubRun)
             bound.append(.null)
+        }
+        if writesDigest {
+            written.append(layout.contentDigest)
+            bound.append(digest)
         }
         if !written.isEmpty {
             try storing { () throws(StoreError) in try store.update(object.pk, columns: written, values: bound) }
@@ -431,10 +468,13 @@ final class GraphWriter<Store: EntityStore> {
         case .object(let draft):
             return try upsert(draft).map { .integer($0) }
         case .existing(let entity, let key, let origin):
+            // Only the row id is needed: an object in memory is not read, even one found by its digest.
+            if let known = memory.object(entity, key) { return .integer(known.pk) }
             if let (object, _) = try find(entity, key) { return .integer(object.pk) }
             tally.unlinked(key, target: plan.entities[entity].name, origin: origin)
             return nil
         case .reference(let entity, let key):
+            if let known = memory.object(entity, key) { return .integer(known.pk) }
             if let (object, _) = try find(entity, key) { return .integer(object.pk) }
             // A stub: only the key is known, but it is inserted like any new object (`ObjectDecisions.stub`).
             return .integer(try insert(entity, key, values: decisions.stub(entity, key), lists: [], stub: true))
@@ -447,29 +487,88 @@ final class GraphWriter<Store: EntityStore> {
     /// only to be found equal and freed. Also says whether the object was just read and its row
     /// holds every value `expected` gives: the caller need not compare them again.
     func find(_ entity: Int, _ key: ObjectKey, expecting expected: [SQLValue?] = []) throws(WriteError) -> (KnownObject, holdsExpected: Bool)? {
-        if let known = memory.object(entity, key) { return (known, false) }
         let store = stores[entity]
+        if let known = memory.object(entity, key) {
+            guard known.valuesUnread else { return (known, false) }
+            // Found unchanged by its digest earlier: its values are read now, for the path that needs them.
+            guard let stored = try storing({ () throws(StoreError) in try store.find(key, expecting: expected) }) else { return (known, false) }
+            memory.willChange(known, entity, key)
+            let currentDigest = known.currentDigest
+            known.values = stored.values
+            known.currentDigest = currentDigest
+            known.valuesUnread = false
+            return (known, stored.holdsExpected)
+        }
         guard let stored = try storing({ () throws(StoreError) in try store.find(key, expecting: expected) }) else { return nil }
         let known = KnownObject(pk: stored.pk, values: stored.values, status: .referenced)
         known.storedChangedRun = stored.changedRun
+        known.contentDigest = stored.contentDigest
         known.stubState = decisions.stubState(ofStoredObjectMarked: stored.isStub)
-        if let (fate, markers) = memory.fate(entity, of: known.pk) {
-            // Met earlier in the run and since moved out of memory: the store holds its values.
-            known.status = fate.status
-            // The store holds the values the object had when it left memory: unless the run
-            // changed them, those it had when the feed first touched it (its original digest is
-            // then taken if it is written).
-            if fate.status == .touched, let digests = fate.changedDigests {
-                known.originalDigest = digests.original
-                known.currentDigest = digests.final
-            }
-            known.listChanged = fate.listChanged
-            known.markersWritten = fate.markersWritten
-            known.originalMarkers = markers
-            known.stubState = fate.stubState
-        }
+        restoreFate(of: known, entity)
         memory.add(known, entity, key)
         return (known, stored.holdsExpected)
+    }
+
+    /// For an object just read from the store: what the run did to it before it left memory, if
+    /// it was met earlier in the run.
+    private func restoreFate(of known: KnownObject, _ entity: Int) {
+        guard let (fate, markers) = memory.fate(entity, of: known.pk) else { return }
+        // Met earlier in the run and since moved out of memory: the store holds its values.
+        known.status = fate.status
+        // The store holds the values the object had when it left memory: unless the run
+        // changed them, those it had when the feed first touched it (its original digest is
+        // then taken if it is written).
+        if fate.status == .touched, let digests = fate.changedDigests {
+            known.originalDigest = digests.original
+            known.currentDigest = digests.final
+        }
+        known.listChanged = fate.listChanged
+        known.markersWritten = fate.markersWritten
+        known.originalMarkers = markers
+        known.stubState = fate.stubState
+    }
+
+    /// The row id of the object of `entity` with `key` when it is unchanged: its content digest,
+    /// in this run's memory or else stored (a light lookup, no value read), is `digest` and its
+    /// row is no stub. It is then met as an update that changes nothing would meet it (touched,
+    /// counted unchanged once, no marker written), and `resolvingLinks` resolves the links its
+    /// draft or record names, so that every object the feed names is met as before (`delete
+    /// missing`, the counts, stubs). nil when it may have changed: nothing was done, and the
+    /// caller writes it the usual way.
+    func keepIfUnchanged(
+        _ entity: Int, _ key: ObjectKey, digest: SQLValue, resolvingLinks: () throws(WriteError) -> Void
+    ) throws(WriteError) -> Int64? {
+        let object: KnownObject
+        if let known = memory.object(entity, key) {
+            guard known.contentDigest == digest, known.stubState == .none || known.stubState == .completed else { return nil }
+            memory.willChange(known, entity, key)
+            object = known
+        } else {
+            let store = stores[entity]
+            guard let stored = try storing({ () throws(StoreError) in try store.findDigest(key) }), !stored.isStub, stored.contentDigest == digest
+            else { return nil }
+            object = KnownObject(pk: stored.pk, values: [], status: .referenced)
+            object.valuesUnread = true
+            object.storedChangedRun = stored.changedRun
+            object.contentDigest = stored.contentDigest
+            restoreFate(of: object, entity)
+            memory.add(object, entity, key)
+        }
+        if object.status == .referenced { object.status = .touched }
+        unchangedByDigest += 1
+        try resolvingLinks()
+        return object.pk
+    }
+
+    /// Resolves every link of `draft`, for what resolving does (nested objects written, stubs
+    /// made, keys that link nothing tallied), when its owner is unchanged.
+    private func resolveLinks(of draft: ObjectDraft) throws(WriteError) {
+        for link in draft.toOne {
+            if let link { _ = try resolve(link) }
+        }
+        for links in draft.toMany {
+            for link in links ?? [] { _ = try resolve(link) }
+        }
     }
 
     /// The target row ids `object` holds for to-many `index`: from memory, else read (and kept).

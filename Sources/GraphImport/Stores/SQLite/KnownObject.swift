@@ -45,6 +45,12 @@ final class KnownObject {
     @exclusivity(unchecked) var markersWritten = false
     /// Whether the run made the object as a stub, and whether the feed then gave it (`ObjectDecisions`).
     @exclusivity(unchecked) var stubState = StubState.none
+    /// `content_digest` as the row holds it now (NULL when none).
+    @exclusivity(unchecked) var contentDigest = SQLValue.null
+    /// Whether `values` (and `storedChangedRun`) were left unread: the object was found unchanged
+    /// by its digest (`GraphWriter.keepIfUnchanged`). `GraphWriter.find` reads them before it
+    /// gives such an object to any other path.
+    @exclusivity(unchecked) var valuesUnread = false
 
     init(pk: Int64, values: [SQLValue], status: Status) {
         self.pk = pk
@@ -124,12 +130,15 @@ final class KnownObject {
         let originalMarkers: [SQLValue]?
         let markersWritten: Bool
         let stubState: StubState
+        let contentDigest: SQLValue
+        let valuesUnread: Bool
     }
 
     func snapshot() -> Snapshot {
         Snapshot(
             values: values, lists: lists, linkValues: linkValues, status: status, originalDigest: originalDigest, listChanged: listChanged,
-            originalMarkers: originalMarkers, markersWritten: markersWritten, stubState: stubState)
+            originalMarkers: originalMarkers, markersWritten: markersWritten, stubState: stubState, contentDigest: contentDigest,
+            valuesUnread: valuesUnread)
     }
 
     func restore(_ snapshot: Snapshot) {
@@ -142,5 +151,7 @@ final class KnownObject {
         originalMarkers = snapshot.originalMarkers
         markersWritten = snapshot.markersWritten
         stubState = snapshot.stubState
+        contentDigest = snapshot.contentDigest
+        valuesUnread = snapshot.valuesUnread
     }
 }

@@ -10,6 +10,7 @@ final class SQLiteEntityStore: EntityStore {
     private let entityName: String
     private let database: Database
     private var selectByKey: StatementSlot
+    private var selectDigestByKey: StatementSlot
     /// INSERT and UPDATE statements by the set of columns they write.
     private var inserts: [[Int]: Statement] = [:]
     private var updates: [[Int]: Statement] = [:]
@@ -33,6 +34,7 @@ final class SQLiteEntityStore: EntityStore {
         self.database = database
         self.startedEmpty = startedEmpty
         selectByKey = StatementSlot(sql.selectByKey)
+        selectDigestByKey = StatementSlot(sql.selectDigestByKey)
         joins = entity.toMany.indices.map {
             SQLiteJoinRows(database: database, sql: sql, relationship: $0, linkAttributes: entity.toMany[$0].linkAttributes.count)
         }
@@ -50,11 +52,20 @@ final class SQLiteEntityStore: EntityStore {
         guard case (var row, let holdsExpected)? = try statement.firstRowHolding(binding: key.count, { key[$0] }, expecting: expected, from: 1) else {
             return nil
         }
-        // pk, the values, changed_run, stub_run: the values stay in the row's array.
+        // pk, the values, changed_run, stub_run, content_digest: the values stay in the row's array.
+        let contentDigest = row.removeLast()
         let stubRun = row.removeLast()
         let changedRun = row.removeLast()
         let pk = row.removeFirst().integerValue
-        return StoredObject(pk: pk, values: row, changedRun: changedRun, isStub: stubRun != .null, holdsExpected: holdsExpected)
+        return StoredObject(
+            pk: pk, values: row, changedRun: changedRun, isStub: stubRun != .null, holdsExpected: holdsExpected, contentDigest: contentDigest)
+    }
+
+    func findDigest(_ key: ObjectKey) throws(StoreError) -> StoredDigest? {
+        if startedEmpty && !(insertedKeys?.mightContain(key) ?? false) { return nil }
+        let statement = try selectDigestByKey.statement(database)
+        guard let row = try statement.firstRowHolding(binding: key.count, { key[$0] }, expecting: [], from: 0)?.row else { return nil }
+        return StoredDigest(pk: row[0].integerValue, changedRun: row[1], isStub: row[2] != .null, contentDigest: row[3])
     }
 
     func insert(_ key: ObjectKey, columns: [Int], values: [SQLValue]) throws(StoreError) -> Int64 {
