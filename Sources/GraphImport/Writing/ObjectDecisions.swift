@@ -90,8 +90,12 @@ struct ObjectDecisions {
     /// What a write of `draft` stores as its `content_digest`: its digest where its entity
     /// stores one, else NULL (`storesDigest`).
     func storedDigest(of draft: ObjectDraft) -> SQLValue {
-        guard storesDigest[draft.entity], let digest = draft.contentDigest else { return .null }
-        return digest.storedValue
+        digest(of: draft)?.storedValue ?? .null
+    }
+
+    /// `storedDigest(of:)` before it is made a column's value: compared without allocating.
+    func digest(of draft: ObjectDraft) -> ContentDigest? {
+        storesDigest[draft.entity] ? draft.contentDigest : nil
     }
 
     // MARK: Modes

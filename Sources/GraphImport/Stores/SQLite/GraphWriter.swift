@@ -169,8 +169,7 @@ final class GraphWriter<Store: EntityStore> {
             if outcome.left { return outcome.pk }
         }
         if decisions.trustsDigest[draft.entity] {
-            let digest = decisions.storedDigest(of: draft)
-            if digest != .null,
+            if let digest = decisions.digest(of: draft),
                 let pk = try keepIfUnchanged(draft.entity, draft.key, digest: digest, resolvingLinks: { () throws(WriteError) in try resolveLinks(of: draft) })
             {
                 return pk
@@ -220,7 +219,7 @@ final class GraphWriter<Store: EntityStore> {
         var values = provided
         try decisions.insert(draft.entity, &values)
         let pk = try insert(
-            draft.entity, draft.key, values: values, lists: lists, linkRows: linkRows, digest: decisions.storedDigest(of: draft))
+            draft.entity, draft.key, values: values, lists: lists, linkRows: linkRows, digest: decisions.digest(of: draft))
         if storesListsOnce { try writeOnce(draft, owner: pk, isNew: true) }
         return pk
     }
@@ -265,7 +264,7 @@ final class GraphWriter<Store: EntityStore> {
     /// to-many the link values of `lists` (nil for one without link attributes).
     private func insert(
         _ entity: Int, _ key: ObjectKey, values: [SQLValue?], lists: [[Int64]?], linkRows: [[SQLValue]?]? = nil, stub: Bool = false,
-        digest: SQLValue = .null
+        digest: ContentDigest? = nil
     ) throws(WriteError) -> Int64 {
         let store = stores[entity]
         var written: [Int] = []
@@ -288,13 +287,14 @@ final class GraphWriter<Store: EntityStore> {
             written.append(layout.stubRun)
             bound.append(.integer(run.runID))
         }
-        if digest != .null {
+        if let digest {
             written.append(layout.contentDigest)
-            bound.append(digest)
+            bound.append(digest.storedValue)
         }
         let pk = try storing { () throws(StoreError) in try store.insert(key, columns: written, values: bound) }
         let known = KnownObject(pk: pk, values: values.map { $0 ?? .null }, status: .inserted)
         known.contentDigest = digest
+        known.digestCurrent = true
         if stub { known.stubState = decisions.stubState(ofNewObjectFromReference: true) }
         for (index, list) in lists.enumerated() {
             guard let list else { continue }
@@ -324,11 +324,11 @@ final class GraphWriter<Store: EntityStore> {
         object.stubState = decisions.stubStateOnceGiven(stubState)
         // A stub the feed now gives loses its mark, with the update's other columns if any.
         let clearsStubMark = decisions.clearsStubMark(from: stubState, to: object.stubState)
-        // Written whenever it differs from the row's, even when no value changed: that is no
-        // change (no `changed_run`, not counted), only the row's digest catching up.
-        let digest = decisions.storedDigest(of: draft)
-        let writesDigest = digest != object.contentDigest
-        object.contentDigest = digest
+        // Written when it differs from the row's, even when no value changed (then unless this
+        // run already found or wrote the row's: `digestCurrent`): that is no change (no
+        // `changed_run`, not counted), only the row's digest catching up.
+        let digest = decisions.digest(of: draft)
+        let digestDiffers = digest != object.contentDigest
         if comparesOnly[draft.entity],
             try storing({ () throws(StoreError) in
                 try isUnchanged(object, provided: provided, valuesHeld: holdsProvided, lists: lists, linkRows: linkRows, store: store)
@@ -340,10 +340,12 @@ final class GraphWriter<Store: EntityStore> {
                 written.append(layout.stubRun)
                 bound.append(.null)
             }
-            if writesDigest {
+            if digestDiffers && !object.digestCurrent {
                 written.append(layout.contentDigest)
-                bound.append(digest)
+                bound.append(digest?.storedValue ?? .null)
+                object.contentDigest = digest
             }
+            object.digestCurrent = true
             if !written.isEmpty { try storing { () throws(StoreError) in try store.update(object.pk, columns: written, values: bound) } }
             return
         }
@@ -399,10 +401,12 @@ final class GraphWriter<Store: EntityStore> {
             written.append(layout.stubRun)
             bound.append(.null)
         }
-        if writesDigest {
+        if digestDiffers && (changed || !object.digestCurrent) {
             written.append(layout.contentDigest)
-            bound.append(digest)
+            bound.append(digest?.storedValue ?? .null)
+            object.contentDigest = digest
         }
+        object.digestCurrent = true
         if !written.isEmpty {
             try storing { () throws(StoreError) in try store.update(object.pk, columns: written, values: bound) }
         }
@@ -502,7 +506,7 @@ final class GraphWriter<Store: EntityStore> {
         guard let stored = try storing({ () throws(StoreError) in try store.find(key, expecting: expected) }) else { return nil }
         let known = KnownObject(pk: stored.pk, values: stored.values, status: .referenced)
         known.storedChangedRun = stored.changedRun
-        known.contentDigest = stored.contentDigest
+        known.contentDigest = ContentDigest(stored: stored.contentDigest)
         known.stubState = decisions.stubState(ofStoredObjectMarked: stored.isStub)
         restoreFate(of: known, entity)
         memory.add(known, entity, key)
@@ -536,7 +540,7 @@ final class GraphWriter<Store: EntityStore> {
     /// missing`, the counts, stubs). nil when it may have changed: nothing was done, and the
     /// caller writes it the usual way.
     func keepIfUnchanged(
-        _ entity: Int, _ key: ObjectKey, digest: SQLValue, resolvingLinks: () throws(WriteError) -> Void
+        _ entity: Int, _ key: ObjectKey, digest: ContentDigest, resolvingLinks: () throws(WriteError) -> Void
     ) throws(WriteError) -> Int64? {
         let object: KnownObject
         if let known = memory.object(entity, key) {
@@ -545,16 +549,17 @@ final class GraphWriter<Store: EntityStore> {
             object = known
         } else {
             let store = stores[entity]
-            guard let stored = try storing({ () throws(StoreError) in try store.findDigest(key) }), !stored.isStub, stored.contentDigest == digest
+            guard let stored = try storing({ () throws(StoreError) in try store.findDigest(key) }), !stored.isStub, ContentDigest(stored: stored.contentDigest) == digest
             else { return nil }
             object = KnownObject(pk: stored.pk, values: [], status: .referenced)
             object.valuesUnread = true
             object.storedChangedRun = stored.changedRun
-            object.contentDigest = stored.contentDigest
+            object.contentDigest = digest
             restoreFate(of: object, entity)
             memory.add(object, entity, key)
         }
         if object.status == .referenced { object.status = .touched }
+        object.digestCurrent = true
         unchangedByDigest += 1
         try resolvingLinks()
         return object.pk

@@ -45,8 +45,13 @@ final class KnownObject {
     @exclusivity(unchecked) var markersWritten = false
     /// Whether the run made the object as a stub, and whether the feed then gave it (`ObjectDecisions`).
     @exclusivity(unchecked) var stubState = StubState.none
-    /// `content_digest` as the row holds it now (NULL when none).
-    @exclusivity(unchecked) var contentDigest = SQLValue.null
+    /// `content_digest` as the row holds it now (nil for NULL, or a value that is no digest).
+    @exclusivity(unchecked) var contentDigest: ContentDigest?
+    /// Whether this run found `contentDigest` to be a draft's or wrote it: a draft that then
+    /// changes nothing leaves it in place (the row is as that draft left it, whatever the later
+    /// draft's digest), so an object given twice in a feed, differently written, is not
+    /// written twice for its digest alone.
+    @exclusivity(unchecked) var digestCurrent = false
     /// Whether `values` (and `storedChangedRun`) were left unread: the object was found unchanged
     /// by its digest (`GraphWriter.keepIfUnchanged`). `GraphWriter.find` reads them before it
     /// gives such an object to any other path.
@@ -130,7 +135,8 @@ final class KnownObject {
         let originalMarkers: [SQLValue]?
         let markersWritten: Bool
         let stubState: StubState
-        let contentDigest: SQLValue
+        let contentDigest: ContentDigest?
+        let digestCurrent: Bool
         let valuesUnread: Bool
     }
 
@@ -138,7 +144,7 @@ final class KnownObject {
         Snapshot(
             values: values, lists: lists, linkValues: linkValues, status: status, originalDigest: originalDigest, listChanged: listChanged,
             originalMarkers: originalMarkers, markersWritten: markersWritten, stubState: stubState, contentDigest: contentDigest,
-            valuesUnread: valuesUnread)
+            digestCurrent: digestCurrent, valuesUnread: valuesUnread)
     }
 
     func restore(_ snapshot: Snapshot) {
@@ -152,6 +158,7 @@ final class KnownObject {
         markersWritten = snapshot.markersWritten
         stubState = snapshot.stubState
         contentDigest = snapshot.contentDigest
+        digestCurrent = snapshot.digestCurrent
         valuesUnread = snapshot.valuesUnread
     }
 }
