@@ -549,7 +549,8 @@ final class GraphWriter<Store: EntityStore> {
             object = known
         } else {
             let store = stores[entity]
-            guard let stored = try storing({ () throws(StoreError) in try store.findDigest(key) }), !stored.isStub, ContentDigest(stored: stored.contentDigest) == digest
+            guard let stored = try storing({ () throws(StoreError) in try store.findDigest(key) }), !stored.isStub,
+                ContentDigest(stored: stored.contentDigest) == digest
             else { return nil }
             object = KnownObject(pk: stored.pk, values: [], status: .referenced)
             object.valuesUnread = true
