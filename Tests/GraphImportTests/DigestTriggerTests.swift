@@ -67,6 +67,29 @@ struct DigestTriggerTests {
         #expect(try store.value("SELECT content_digest IS NULL FROM people WHERE id = 7") == "1")
     }
 
+    /// A person given twice in one feed, once without its name: two digests, one state. Each
+    /// re-import leaves the row's digest as the run found it rather than writing each in turn.
+    @Test
+    func anObjectGivenTwiceDifferentlyIsNotWrittenForItsDigestAlone() throws {
+        let store = try MappedStore(.sqlite, map: ContentDigestImportTests.map)
+        let feed =
+            #"[{"id": 1, "title": "one", "author": {"id": 7, "name": "Ann"}, "tags": []}, "#
+            + #"{"id": 2, "title": "two", "author": {"id": 7}, "tags": []}]"#
+        try store.importJSON(feed)
+        // Another program's table and trigger, counting the writes of a person's digest.
+        try store.store.execute(
+            """
+            CREATE TABLE digest_writes (id INTEGER);
+            CREATE TRIGGER count_digest_writes AFTER UPDATE OF content_digest ON people BEGIN INSERT INTO digest_writes VALUES (NEW.id); END;
+            """)
+        for _ in 0..<2 {
+            let summary = try store.importJSON(feed)
+            #expect(countsByEntity(summary)["Person"]?.prefix(3) == [0, 0, 1])
+        }
+        #expect(try store.store.value("SELECT count(*) FROM digest_writes") == "0")
+        #expect(try store.store.value("SELECT name FROM people WHERE id = 7") == "Ann")
+    }
+
     /// `graphimport schema | sqlite3` makes the guard table and the triggers, which an import then keeps.
     @Test
     func theSchemaCommandsStoreTakesAnImport() throws {
