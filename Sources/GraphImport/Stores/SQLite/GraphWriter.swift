@@ -168,12 +168,12 @@ final class GraphWriter<Store: EntityStore> {
             let outcome = try leaveByMode(draft)
             if outcome.left { return outcome.pk }
         }
-        if decisions.trustsDigest[draft.entity] {
-            if let digest = decisions.digest(of: draft),
-                let pk = try keepIfUnchanged(draft.entity, draft.key, digest: digest, resolvingLinks: { () throws(WriteError) in try resolveLinks(of: draft) })
-            {
-                return pk
-            }
+        if decisions.trustsDigest[draft.entity], let digest = decisions.digest(of: draft),
+            let pk = try keepIfUnchanged(draft.entity, draft.key, digest: digest)
+        {
+            // Every object the draft names is met as before (`delete missing`, counts, stubs).
+            try resolveLinks(of: draft)
+            return pk
         }
         // Provided values in column order: attributes, then to-one foreign keys. Shared with the
         // draft: growing it copies it, so only an entity with to-one links does.
@@ -535,13 +535,11 @@ final class GraphWriter<Store: EntityStore> {
     /// The row id of the object of `entity` with `key` when it is unchanged: its content digest,
     /// in this run's memory or else stored (a light lookup, no value read), is `digest` and its
     /// row is no stub. It is then met as an update that changes nothing would meet it (touched,
-    /// counted unchanged once, no marker written), and `resolvingLinks` resolves the links its
-    /// draft or record names, so that every object the feed names is met as before (`delete
-    /// missing`, the counts, stubs). nil when it may have changed: nothing was done, and the
-    /// caller writes it the usual way.
-    func keepIfUnchanged(
-        _ entity: Int, _ key: ObjectKey, digest: ContentDigest, resolvingLinks: () throws(WriteError) -> Void
-    ) throws(WriteError) -> Int64? {
+    /// counted unchanged once, no marker written); the caller then resolves the links its draft
+    /// or record names, so that every object the feed names is met as before (`delete missing`,
+    /// the counts, stubs). nil when it may have changed: nothing was done, and the caller writes
+    /// it the usual way.
+    func keepIfUnchanged(_ entity: Int, _ key: ObjectKey, digest: ContentDigest) throws(WriteError) -> Int64? {
         let object: KnownObject
         if let known = memory.object(entity, key) {
             guard known.contentDigest == digest, known.stubState == .none || known.stubState == .completed else { return nil }
@@ -562,7 +560,6 @@ final class GraphWriter<Store: EntityStore> {
         if object.status == .referenced { object.status = .touched }
         object.digestCurrent = true
         unchangedByDigest += 1
-        try resolvingLinks()
         return object.pk
     }
 
