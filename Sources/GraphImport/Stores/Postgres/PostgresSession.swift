@@ -60,6 +60,9 @@ struct PostgresSession: StoreSession {
         try server { () throws(PostgresError) in
             try connection.begin()
             try connection.lockStore(wait: wait)
+            // The digest triggers stand aside while the run writes its drafts, which set the
+            // digests themselves (`PostgresDigestTriggers`); its deletions say off (`delete`).
+            try connection.setWritingDrafts(true)
             return try connection.claimRunID(beganID)
         }
     }
@@ -182,9 +185,14 @@ struct PostgresSink: StoreSink {
         guard missing || writer.hasOwned else { return [] }
         let objects = PostgresMissingObjects(plan: plan, tables: writer.deletionTables, givenTable: writer.givenTable)
         let writer = writer
-        return try objects.delete(
+        // The deletions' cascades clear the digests of the lists and to-ones they change: the
+        // triggers fire for them as for any other program's writes.
+        try server { () throws(PostgresError) in try connection.setWritingDrafts(false) }
+        let deletions = try objects.delete(
             with: PostgresDoomedObjects(plan: plan, connection: connection, runID: runID), store: storeName, dryRun: dryRun, missing: missing,
             letGo: { doomed throws(PostgresError) in try writer.doomLetGoOwned(&doomed) })
+        try server { () throws(PostgresError) in try connection.setWritingDrafts(true) }
+        return deletions
     }
 
     func counts() throws(ImportError) -> [EntityCounts] {
