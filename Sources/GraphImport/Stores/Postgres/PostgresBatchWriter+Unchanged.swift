@@ -121,7 +121,7 @@ extension PostgresBatchWriter {
         let batch = batches[index]
         var probed = writtenKeys.map { written in batch.keys.indices.filter { written.mayHold(batch.keys[$0], of: index) } }
         var unchanged: [Int64?] = []
-        if decisions.trustsDigest[index], batch.keys.indices.contains(where: { comparedDigest(index, row: $0) != nil }) {
+        if decisions.trustsDigest[index], batch.keys.indices.contains(where: { writtenDigest(index, row: $0) != nil }) {
             let compared = try unchangedObjects(index, among: probed)
             probed = compared.others
             unchanged = compared.unchanged
@@ -212,7 +212,8 @@ extension PostgresBatchWriter {
 
     /// Compare first: reads the row id, `stub_run` and `content_digest` of the batch's objects of
     /// entity `index` at `probed` (nil: all), one COPY of their keys and one query; an object
-    /// whose row holds its draft's digest is unchanged (`ObjectDecisions.isUnchanged`). Returns
+    /// whose row holds its draft's digest is unchanged (`ObjectDecisions.isUnchanged`), and so is
+    /// one the batch only names (a reference: nothing of it is written but links to it). Returns
     /// the others that are stored, for a full read, and per object the row id of an unchanged one.
     func unchangedObjects(_ index: Int, among probed: [Int]?) throws(PostgresError) -> (others: [Int], unchanged: [Int64?]) {
         let entity = plan.entities[index]
@@ -232,29 +233,26 @@ extension PostgresBatchWriter {
                 throw PostgresError(.other, message: "a row of \(entity.table) read by key came without its place or row id")
             }
             let row = candidates[Int(place)]
-            let isUnchanged = decisions.isUnchanged(
-                index, digest: comparedDigest(index, row: row), storedDigest: ContentDigest(byteaText: rows.bytes(readRow, 3)),
-                storedStub: !rows.isNull(readRow, 2))
+            // An object the batch only names (a reference) needs its row id alone.
+            let isUnchanged =
+                !batch.given[row]
+                || decisions.isUnchanged(
+                    index, digest: writtenDigest(index, row: row), storedDigest: ContentDigest(byteaText: rows.bytes(readRow, 3)),
+                    storedStub: !rows.isNull(readRow, 2))
             if isUnchanged { unchanged[row] = id } else { others.append(row) }
         }
         others.sort()
         return (others, unchanged)
     }
 
-    /// The digest a write of the batch's object at `row` of entity `index` stores: its last
-    /// draft's where the entity stores one (`ObjectDecisions.storesDigest`) and the run writes
-    /// what the feed gave of it; nil (NULL) for a stub or an object kept as stored.
+    /// The digest a write of the batch's object at `row` of entity `index` stores and is
+    /// compared by: its occurrences' (`EntityBatch.digests`) where the entity stores one
+    /// (`ObjectDecisions.storesDigest`) and the run writes what the feed gave of it; nil (NULL)
+    /// for a stub or an object kept as stored.
     func writtenDigest(_ index: Int, row: Int) -> ContentDigest? {
         let batch = batches[index]
         guard decisions.storesDigest[index], batch.written[row] else { return nil }
-        return batch.lastDigests[row]
-    }
-
-    /// The digest the batch's object at `row` of entity `index` is compared by: `writtenDigest`
-    /// where all its occurrences in the batch agree, else nil (their merge is compared value by value).
-    func comparedDigest(_ index: Int, row: Int) -> ContentDigest? {
-        guard let digest = writtenDigest(index, row: row), batches[index].digests[row] == digest else { return nil }
-        return digest
+        return batch.digests[row].map(decisions.stamped)
     }
 
     /// Writes the digests of the batch's stored objects of entity `index` at `rows`, found equal

@@ -119,13 +119,12 @@ final class PostgresBatchWriter {
         var written: [Bool] = []
         /// Per object: whether its first occurrence in the batch was a reference (a stub if new).
         var madeByReference: [Bool] = []
-        /// Per object: the content digest its occurrences in the batch were drafted with; nil
-        /// when it has none, or when two occurrences differ (their merge is no draft's, so the
-        /// object is compared value by value).
+        /// Per object: the content digest of its occurrences in the batch, in order
+        /// (`ContentDigest.followed(by:)`): the one draft's when it occurs once; nil when one
+        /// has none. Writing the same occurrences again over the row they made leaves it as it is.
         var digests: [ContentDigest?] = []
-        /// Per object: the digest of its last occurrence, which its row holds once written: a
-        /// write of that draft again over the row leaves it as it is.
-        var lastDigests: [ContentDigest?] = []
+        /// Per object: the digest of its last occurrence.
+        private var lastDigests: [ContentDigest?] = []
         /// Per object and to-one: nil when not given.
         private var toOnes: [GatheredToOne?] = []
         /// Per object and to-many: nil when not given; the feed's elements in order (`GatheredList`).
@@ -208,7 +207,13 @@ final class PostgresBatchWriter {
             lists givenLists: inout [GatheredList?], from listBase: Int, merges: [Bool], holdsOnce: Set<Int>
         ) {
             let row = row(for: draft.key)
-            digests[row] = given[row] && digests[row] != draft.contentDigest ? nil : draft.contentDigest
+            if !given[row] {
+                digests[row] = draft.contentDigest
+            } else if let digest = draft.contentDigest, digest != lastDigests[row] {
+                digests[row] = digests[row]?.followed(by: digest)
+            } else if draft.contentDigest == nil {
+                digests[row] = nil
+            }
             lastDigests[row] = draft.contentDigest
             given[row] = true
             if isWritten { written[row] = true }
@@ -404,10 +409,11 @@ final class PostgresBatchWriter {
                     continue
                 } else if rowDiffers(index, row: row, stored: stored, links: links) {
                     changed.append(row)
-                } else if batches[index].written[row], stored.storedDigest(row) != writtenDigest(index, row: row) {
+                } else if redigests(index, row: row, stored: stored) {
                     redigested.append(row)
                 }
             }
+
             if !new.isEmpty { try copyNewRows(index, rows: new, ids: ids[index], links: links) }
             if writtenKeys != nil { for row in new { writtenKeys!.insert(batches[index].keys[row], of: index) } }
             if !changed.isEmpty { try updateRows(index, rows: changed, links: links) }
@@ -420,6 +426,13 @@ final class PostgresBatchWriter {
         }
         for index in batches.indices { batches[index].removeAll() }
         gathered = 0
+    }
+
+    /// Whether the stored object at `row` of entity `index`, found equal value by value, takes the
+    /// digest its write would store (`ObjectDecisions.replacesStoredDigest`).
+    private func redigests(_ index: Int, row: Int, stored: StoredBatch) -> Bool {
+        guard batches[index].written[row] else { return false }
+        return decisions.replacesStoredDigest(stored.storedDigest(row), with: writtenDigest(index, row: row))
     }
 
     /// Sends into `columns` of `table` the rows `rows` writes into the writer's COPY buffer
