@@ -170,4 +170,35 @@ struct PostgresDigestTests {
         try other.run(Self.feed, plan: plan, hooks: hooks)
         #expect(try Self.digests(other, "tweets") == ["1:f", "2:f", "99:f"])
     }
+
+    /// `ObjectGraph.delete` opens a run but never says it writes drafts: the triggers fire for its
+    /// cascades. Deleting a label cascades to its join rows, so the issues that listed it lose
+    /// their digests (the other keeps its own), and a re-import gives them their lists and
+    /// digests back.
+    @Test(needsPostgres) func aDeletionThroughTheGraphClearsTheDigestsItsCascadesTouch() throws {
+        let map = """
+            records at $[*] as Issue
+            entity Issue
+              key id
+              id : Int
+              labels : [Label] inverse issues
+            entity Label
+              key name
+              name : String
+            """
+        let feed = #"[{"id": 1, "labels": [{"name": "bug"}]}, {"id": 2, "labels": [{"name": "docs"}]}, {"id": 3, "labels": [{"name": "bug"}]}]"#
+        let store = try MappedStore(.postgresql, map: map)
+        try store.importJSON(feed)
+        let digests = "SELECT id, content_digest IS NOT NULL FROM issues ORDER BY id"
+        #expect(try store.select(digests) == [["1", "t"], ["2", "t"], ["3", "t"]])
+        try withExtendedLifetime(store) {
+            let graph = try ObjectGraph(store: store.store.location, plan: store.plan)
+            _ = try graph.delete(try #require(try graph.object("Label", key: "bug")))
+        }
+        #expect(try store.select(digests) == [["1", "f"], ["2", "t"], ["3", "f"]])
+        let again = try store.importJSON(feed)
+        #expect(countsByEntity(again)["Issue"]?.prefix(3) == [0, 2, 1])
+        #expect(try store.select(digests) == [["1", "t"], ["2", "t"], ["3", "t"]])
+        #expect(try store.value("SELECT count(*) FROM issues_labels") == "3")
+    }
 }

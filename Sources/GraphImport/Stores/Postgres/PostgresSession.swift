@@ -60,9 +60,6 @@ struct PostgresSession: StoreSession {
         try server { () throws(PostgresError) in
             try connection.begin()
             try connection.lockStore(wait: wait)
-            // The digest triggers stand aside while the run writes its drafts, which set the
-            // digests themselves (`PostgresDigestTriggers`); its deletions say off (`delete`).
-            try connection.setWritingDrafts(true)
             return try connection.claimRunID(beganID)
         }
     }
@@ -74,7 +71,13 @@ struct PostgresSession: StoreSession {
     func makeSink(decisions: ObjectDecisions, options: ImportOptions) throws(ImportError) -> PostgresSink {
         let (plan, run) = (decisions.plan, decisions.values.run)
         let writer = makeBatchWriter(plan: plan, run: run, decisions: decisions, options: options)
-        try server { () throws(PostgresError) in try writer.prepare() }
+        try server { () throws(PostgresError) in
+            // The digest triggers stand aside while the import writes its drafts, which set the
+            // digests themselves (`PostgresDigestTriggers`); its deletions say off (`delete`), and
+            // `ObjectGraph.delete`, which opens a run but makes no sink, never says on.
+            try connection.setWritingDrafts(true)
+            try writer.prepare()
+        }
         return PostgresSink(plan: plan, connection: connection, storeName: storeName, runID: run.runID, writer: writer)
     }
 
