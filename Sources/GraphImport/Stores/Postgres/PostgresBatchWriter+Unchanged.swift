@@ -116,23 +116,64 @@ extension PostgresBatchWriter {
     ///
     /// Compare first: where the entity's digests are trusted, the rows' `(row id, stub_run,
     /// content_digest)` are read first (`unchangedObjects`), and values and lists only of the
-    /// stored objects that are not unchanged by their digest.
+    /// stored objects that are not unchanged by their digest. Where most of the entity's objects
+    /// in its last batch were not (`readsDigestsFirst`: a user met in several batches, each
+    /// with other occurrences), the rows are read in full at once, with their digests, and the
+    /// lists only of those that are not unchanged: a second read by key costs more than the
+    /// values it leaves out.
     func storedBatch(_ index: Int) throws(PostgresError) -> StoredBatch {
         let batch = batches[index]
         var probed = writtenKeys.map { written in batch.keys.indices.filter { written.mayHold(batch.keys[$0], of: index) } }
-        var unchanged: [Int64?] = []
-        if decisions.trustsDigest[index], batch.keys.indices.contains(where: { writtenDigest(index, row: $0) != nil }) {
+        guard decisions.trustsDigest[index], batch.keys.indices.contains(where: { writtenDigest(index, row: $0) != nil }) else {
+            return try readStoredBatch(index, probed: probed)
+        }
+        var unchanged: [Int64?]
+        var stored: StoredBatch
+        if readsDigestsFirst[index] {
             let compared = try unchangedObjects(index, among: probed)
+            let found = compared.others.count + compared.unchanged.count { $0 != nil }
             probed = compared.others
             unchanged = compared.unchanged
+            stored = try readStoredBatch(index, probed: probed)
+            readsDigestsFirst[index] = found - compared.others.count >= compared.others.count
+        } else {
+            // `stub_run` after the place, the attributes, the row id and the to-ones' keys.
+            let stubColumn = 2 + plan.entities[index].attributes.count + plan.entities[index].toOne.count
+            stored = try readStoredBatch(index, probed: probed) { rows, readRow, row in
+                !self.isUnchanged(index, row: row, rows: rows, readRow: readRow, stubColumn: stubColumn)
+            }
+            unchanged = Array(repeating: nil, count: batch.keys.count)
+            var hits = 0
+            for row in batch.keys.indices where !stored.isNew(row) && isUnchanged(index, row: row, stored: stored) {
+                unchanged[row] = stored.rowID(row)
+                hits += 1
+            }
+            readsDigestsFirst[index] = 2 * hits >= stored.found.count { $0 != nil }
         }
-        var stored = try readStoredBatch(index, probed: probed)
         stored.unchangedIDs = unchanged
         return stored
     }
 
-    /// What the store holds of the batch's objects of entity `index` at `probed` (nil: all).
-    private func readStoredBatch(_ index: Int, probed: [Int]?) throws(PostgresError) -> StoredBatch {
+    /// Whether the stored object at `row` of entity `index`, whose row is `readRow` of `rows`
+    /// (`stub_run` at `stubColumn`, `content_digest` after it), is unchanged by its digest, or
+    /// only named by the batch (a reference: nothing of it is written but links to it).
+    private func isUnchanged(_ index: Int, row: Int, rows: PostgresRows, readRow: Int, stubColumn: Int) -> Bool {
+        !batches[index].given[row]
+            || decisions.isUnchanged(
+                index, digest: writtenDigest(index, row: row), storedDigest: ContentDigest(byteaText: rows.bytes(readRow, stubColumn + 1)),
+                storedStub: !rows.isNull(readRow, stubColumn))
+    }
+
+    /// `isUnchanged` of a stored object read in full.
+    private func isUnchanged(_ index: Int, row: Int, stored: StoredBatch) -> Bool {
+        isUnchanged(index, row: row, rows: stored.read!, readRow: stored.found[row]!, stubColumn: stored.stubRunColumn)
+    }
+
+    /// What the store holds of the batch's objects of entity `index` at `probed` (nil: all);
+    /// `listsOf` says which of them have their lists read (by the batch's row): all unless it says otherwise.
+    private func readStoredBatch(
+        _ index: Int, probed: [Int]?, listsOf: ((PostgresRows, Int, Int) -> Bool)? = nil
+    ) throws(PostgresError) -> StoredBatch {
         let entity = plan.entities[index]
         let batch = batches[index]
         let listed = entity.toMany.indices.filter { relationship in batch.listsAny(relationship) }
@@ -162,7 +203,16 @@ extension PostgresBatchWriter {
         }
         var found: [Int?] = Array(repeating: nil, count: batch.keys.count)
         var lists: [(read: PostgresRows, keyWidth: Int, rows: [Range<Int>])?] = Array(repeating: nil, count: entity.toMany.count)
-        guard let read = try probe.objects(of: keys, columns: columns, rowID: rowIDColumn - 1, toOne: toOne, toMany: toMany, on: connection) else {
+        let readsListsOf = listsOf.map { listsOf in
+            { (rows: PostgresRows, readRow: Int) -> Bool in
+                guard let place = rows.integer(readRow, 0) else { return true }
+                return listsOf(rows, readRow, probed?[Int(place)] ?? Int(place))
+            }
+        }
+        guard
+            let read = try probe.objects(
+                of: keys, columns: columns, rowID: rowIDColumn - 1, toOne: toOne, toMany: toMany, on: connection, listsOf: readsListsOf)
+        else {
             return StoredBatch(read: nil, found: found, rowIDColumn: rowIDColumn, targetColumns: targetColumns, stubRunColumn: stubRunColumn, lists: lists)
         }
         // A read row's place is its key's among those probed.
@@ -233,13 +283,7 @@ extension PostgresBatchWriter {
                 throw PostgresError(.other, message: "a row of \(entity.table) read by key came without its place or row id")
             }
             let row = candidates[Int(place)]
-            // An object the batch only names (a reference) needs its row id alone.
-            let isUnchanged =
-                !batch.given[row]
-                || decisions.isUnchanged(
-                    index, digest: writtenDigest(index, row: row), storedDigest: ContentDigest(byteaText: rows.bytes(readRow, 3)),
-                    storedStub: !rows.isNull(readRow, 2))
-            if isUnchanged { unchanged[row] = id } else { others.append(row) }
+            if isUnchanged(index, row: row, rows: rows, readRow: readRow, stubColumn: 2) { unchanged[row] = id } else { others.append(row) }
         }
         others.sort()
         return (others, unchanged)

@@ -44,6 +44,9 @@ final class PostgresBatchWriter {
     /// A load into an empty store: the keys written so far (nil otherwise), so that a batch reads
     /// back only the objects an earlier batch may have written (`storedBatch`).
     private(set) var writtenKeys: PostgresWrittenKeys?
+    /// Per entity: whether its next batch reads the rows' digests first (`storedBatch`): true
+    /// until a batch finds most of its stored objects changed by their digests.
+    var readsDigestsFirst: [Bool]
     /// Per entity and attribute: whether the upsert writes it from the feed (not a key part, and
     /// a value that may be a change: `ObjectDecisions.feedValueCounts`).
     let writtenFromFeed: [[Bool]]
@@ -91,6 +94,7 @@ final class PostgresBatchWriter {
         deletionTables = PostgresDeletionTables(plan: plan)
         self.decisions = decisions
         openStubs = Array(repeating: [], count: plan.entities.count)
+        readsDigestsFirst = Array(repeating: true, count: plan.entities.count)
         storedStubsCompleted = Array(repeating: 0, count: plan.entities.count)
         var storesListOnce = Array(repeating: Set<Int>(), count: plan.entities.count)
         for entity in plan.entities {
