@@ -55,7 +55,7 @@ enum CheckCommand {
         }
         if printSchema {
             let statements = parsed.values["--store"].flatMap { StoreLocation($0).connection }.map { _ in
-                PostgresSchemaSQL.createStatements(for: plan.schema)
+                PostgresSchemaSQL.createStatements(for: plan.schema) + PostgresDigestTriggers.createStatements(for: plan.schema.digestWatches)
             }
             let overlong = statements == nil ? [] : PostgresSchemaSQL.overlongNames(in: plan.schema)
             if !overlong.isEmpty {

@@ -55,7 +55,9 @@ package final class PostgresRows {
         }
     }
 
-    private func bytes(_ row: Int, _ column: Int) -> UnsafeRawBufferPointer {
+    /// The value's bytes at `row` and `column` as the server sent them (text format), valid while
+    /// the rows live: empty for NULL.
+    package func bytes(_ row: Int, _ column: Int) -> UnsafeRawBufferPointer {
         UnsafeRawBufferPointer(start: PQgetvalue(result, Int32(row), Int32(column)), count: Int(PQgetlength(result, Int32(row), Int32(column))))
     }
 }

@@ -24,6 +24,8 @@ extension PostgresBatchWriter {
                 log.inserted(index, key)
                 continue
             }
+            // Unchanged by its digest: nothing of it was read, nothing changes.
+            if stored.isUnchanged(row) { continue }
             var fields: [ChangeLog.Field] = []
             for (attribute, value) in batch.values(of: row).enumerated() where !always.contains(attribute) {
                 if let value, !stored.holds(value, row: row, attribute: attribute) {

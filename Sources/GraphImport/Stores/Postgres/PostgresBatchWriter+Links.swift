@@ -191,7 +191,7 @@ extension PostgresBatchWriter {
         let columns = [toMany.ownerColumn, toMany.targetColumn, Naming.position] + toMany.linkAttributes.map(\.column)
         try copy(into: toMany.joinTable, columns: columns) { (text) throws(PostgresError) in
             for row in batch.keys.indices {
-                guard let gathered = batch.list(row, relationship) else { continue }
+                guard let gathered = batch.list(row, relationship), !stored.isUnchanged(row) else { continue }
                 let list = newList(index, relationship, gathered, row: row, stored: stored, unknown: unknown)
                 guard !stored.holds(list, relationship: relationship, row: row) else { continue }
                 if stored.isNew(row) {

@@ -44,6 +44,9 @@ final class PostgresBatchWriter {
     /// A load into an empty store: the keys written so far (nil otherwise), so that a batch reads
     /// back only the objects an earlier batch may have written (`storedBatch`).
     private(set) var writtenKeys: PostgresWrittenKeys?
+    /// Per entity: whether its next batch reads the rows' digests first (`storedBatch`): true
+    /// until a batch finds most of its stored objects changed by their digests.
+    var readsDigestsFirst: [Bool]
     /// Per entity and attribute: whether the upsert writes it from the feed (not a key part, and
     /// a value that may be a change: `ObjectDecisions.feedValueCounts`).
     let writtenFromFeed: [[Bool]]
@@ -91,6 +94,7 @@ final class PostgresBatchWriter {
         deletionTables = PostgresDeletionTables(plan: plan)
         self.decisions = decisions
         openStubs = Array(repeating: [], count: plan.entities.count)
+        readsDigestsFirst = Array(repeating: true, count: plan.entities.count)
         storedStubsCompleted = Array(repeating: 0, count: plan.entities.count)
         var storesListOnce = Array(repeating: Set<Int>(), count: plan.entities.count)
         for entity in plan.entities {
@@ -119,6 +123,12 @@ final class PostgresBatchWriter {
         var written: [Bool] = []
         /// Per object: whether its first occurrence in the batch was a reference (a stub if new).
         var madeByReference: [Bool] = []
+        /// Per object: the content digest of its occurrences in the batch, in order
+        /// (`ContentDigest.followed(by:)`): the one draft's when it occurs once; nil when one
+        /// has none. Writing the same occurrences again over the row they made leaves it as it is.
+        var digests: [ContentDigest?] = []
+        /// Per object: the digest of its last occurrence.
+        private var lastDigests: [ContentDigest?] = []
         /// Per object and to-one: nil when not given.
         private var toOnes: [GatheredToOne?] = []
         /// Per object and to-many: nil when not given; the feed's elements in order (`GatheredList`).
@@ -157,6 +167,8 @@ final class PostgresBatchWriter {
             given.append(false)
             written.append(false)
             madeByReference.append(false)
+            digests.append(nil)
+            lastDigests.append(nil)
             toOnes.append(contentsOf: repeatElement(nil, count: toOneCount))
             lists.append(contentsOf: repeatElement(nil, count: toManyCount))
             return row
@@ -181,6 +193,8 @@ final class PostgresBatchWriter {
             given.removeAll(keepingCapacity: true)
             written.removeAll(keepingCapacity: true)
             madeByReference.removeAll(keepingCapacity: true)
+            digests.removeAll(keepingCapacity: true)
+            lastDigests.removeAll(keepingCapacity: true)
             toOnes.removeAll(keepingCapacity: true)
             lists.removeAll(keepingCapacity: true)
             holders.removeAll()
@@ -197,6 +211,14 @@ final class PostgresBatchWriter {
             lists givenLists: inout [GatheredList?], from listBase: Int, merges: [Bool], holdsOnce: Set<Int>
         ) {
             let row = row(for: draft.key)
+            if !given[row] {
+                digests[row] = draft.contentDigest
+            } else if let digest = draft.contentDigest, digest != lastDigests[row] {
+                digests[row] = digests[row]?.followed(by: digest)
+            } else if draft.contentDigest == nil {
+                digests[row] = nil
+            }
+            lastDigests[row] = draft.contentDigest
             given[row] = true
             if isWritten { written[row] = true }
             var at = row * attributeCount
@@ -242,6 +264,8 @@ final class PostgresBatchWriter {
         try deletionTables.prepare(on: connection)
         loadsStraight = try PostgresLoadConstraints.areEmpty(plan.entities.map(\.table), on: connection)
         if loadsStraight { writtenKeys = PostgresWrittenKeys(entities: plan.entities.count) }
+        // A load into an empty store makes them after the load, with its keys (`finishLoad`).
+        if !loadsStraight { try connection.ensureDigestTriggers(plan.schema.digestWatches) }
     }
 
     /// An empty temporary table of an entity's key columns, and `extraColumns` (a select list's
@@ -261,6 +285,7 @@ final class PostgresBatchWriter {
     /// built at once (`PostgresLoadConstraints`). Call after the last batch, before anything is deleted.
     func finishLoad() throws(PostgresError) {
         try loadConstraints?.restore(on: connection)
+        if loadsStraight { try connection.ensureDigestTriggers(plan.schema.digestWatches) }
     }
 
     /// Adds a record's objects to the batch, and writes the batch when it is full. `kept`: the
@@ -379,16 +404,24 @@ final class PostgresBatchWriter {
             try noteStubs(index, stored: stored)
             var new: [Int] = []
             var changed: [Int] = []
+            // Stored, equal value by value, and holding another digest than the draft's.
+            var redigested: [Int] = []
             for row in batches[index].keys.indices {
                 if stored.isNew(row) {
                     new.append(row)
+                } else if stored.isUnchanged(row) {
+                    continue
                 } else if rowDiffers(index, row: row, stored: stored, links: links) {
                     changed.append(row)
+                } else if redigests(index, row: row, stored: stored) {
+                    redigested.append(row)
                 }
             }
+
             if !new.isEmpty { try copyNewRows(index, rows: new, ids: ids[index], links: links) }
             if writtenKeys != nil { for row in new { writtenKeys!.insert(batches[index].keys[row], of: index) } }
             if !changed.isEmpty { try updateRows(index, rows: changed, links: links) }
+            if !redigested.isEmpty { try writeDigests(index, rows: redigested, stored: stored) }
         }
         for index in entities {
             for relationship in plan.entities[index].toMany.indices where plan.entities[index].toMany[relationship].foreignKey == nil {
@@ -397,6 +430,13 @@ final class PostgresBatchWriter {
         }
         for index in batches.indices { batches[index].removeAll() }
         gathered = 0
+    }
+
+    /// Whether the stored object at `row` of entity `index`, found equal value by value, takes the
+    /// digest its write would store (`ObjectDecisions.replacesStoredDigest`).
+    private func redigests(_ index: Int, row: Int, stored: StoredBatch) -> Bool {
+        guard batches[index].written[row] else { return false }
+        return decisions.replacesStoredDigest(stored.storedDigest(row), with: writtenDigest(index, row: row))
     }
 
     /// Sends into `columns` of `table` the rows `rows` writes into the writer's COPY buffer
@@ -465,7 +505,7 @@ final class PostgresBatchWriter {
         let width = entity.toOne.count
         let columns =
             [Naming.primaryKey] + entity.attributes.map(\.column) + entity.toOne.map(\.column) + [
-                Naming.insertedRun, Naming.changedRun, Naming.stubRun,
+                Naming.insertedRun, Naming.changedRun, Naming.stubRun, Naming.contentDigest,
             ]
         let completed = insertsCompleted[index]
         try copy(into: entity.table, columns: columns) { text in
@@ -490,6 +530,7 @@ final class PostgresBatchWriter {
                 var stub = decisions.stubState(ofNewObjectFromReference: batch.madeByReference[row])
                 if batch.written[row] { stub = decisions.stubStateOnceGiven(stub) }
                 if stub == .stub { text.append(runID) } else { text.append(SQLValue.null) }
+                text.append(writtenDigest(index, row: row)?.storedValue ?? .null)
                 text.endRow()
             }
         }
@@ -520,13 +561,14 @@ final class PostgresBatchWriter {
             let upsert = PostgresUpsert(
                 table: entity.table, keyColumns: keyColumns(entity),
                 valueColumns: attributes.map { entity.attributes[$0].column } + toOnes.map { entity.toOne[$0].column },
-                insertedRunColumn: Naming.insertedRun, changedRunColumn: Naming.changedRun)
+                insertedRunColumn: Naming.insertedRun, changedRunColumn: Naming.changedRun, digestColumn: Naming.contentDigest)
             var values: [SQLValue] = []
-            values.reserveCapacity(rows.count * (entity.keyAttributes.count + attributes.count + toOnes.count))
+            values.reserveCapacity(rows.count * (entity.keyAttributes.count + attributes.count + toOnes.count + 1))
             for row in rows {
                 values += batch.keys[row]
                 for attribute in attributes { values.append(batch.value(row, attribute)!) }
                 for relationship in toOnes { values.append(links[row * width + relationship]!) }
+                values.append(writtenDigest(index, row: row)?.storedValue ?? .null)
             }
             _ = try upsert.write(values, run: runID, on: connection)
         }

@@ -88,16 +88,18 @@ extension PostgresKeyProbe {
     /// column is its key's place in `keys`. One COPY, one query for the rows and one per to-many,
     /// whatever the number of keys (with to-manys, one COPY more: the places and row ids of the
     /// rows found, `rowID` the place of the row id in `columns`); the rows are kept as the server
-    /// sent them (nil: no keys).
+    /// sent them (nil: no keys). `listsOf` says which rows found have their lists read (by the
+    /// rows and a row's index in them): all unless it says otherwise.
     package func objects(
-        of keys: [SQLValue], columns: [String], rowID: Int, toOne: [ProbedToOne], toMany: [ProbedToMany], on connection: PostgresConnection
+        of keys: [SQLValue], columns: [String], rowID: Int, toOne: [ProbedToOne], toMany: [ProbedToMany], on connection: PostgresConnection,
+        listsOf: ((PostgresRows, Int) -> Bool)? = nil
     ) throws(PostgresError) -> (rows: PostgresRows, lists: [PostgresRows])? {
         guard !keys.isEmpty else { return nil }
         try stage(keys, on: connection)
         let rows = try connection.rowsInPlace(rowsStatement(columns: columns, toOne: toOne))
         guard !toMany.isEmpty else { return (rows, []) }
         var owners = PostgresCopyText()
-        for row in 0..<rows.count {
+        for row in 0..<rows.count where listsOf?(rows, row) ?? true {
             guard let place = rows.integer(row, 0), let id = rows.integer(row, 1 + rowID) else {
                 throw PostgresError(.other, message: "a row of \(table) read by key came without its place or row id")
             }

@@ -71,7 +71,13 @@ struct PostgresSession: StoreSession {
     func makeSink(decisions: ObjectDecisions, options: ImportOptions) throws(ImportError) -> PostgresSink {
         let (plan, run) = (decisions.plan, decisions.values.run)
         let writer = makeBatchWriter(plan: plan, run: run, decisions: decisions, options: options)
-        try server { () throws(PostgresError) in try writer.prepare() }
+        try server { () throws(PostgresError) in
+            // The digest triggers stand aside while the import writes its drafts, which set the
+            // digests themselves (`PostgresDigestTriggers`); its deletions say off (`delete`), and
+            // `ObjectGraph.delete`, which opens a run but makes no sink, never says on.
+            try connection.setWritingDrafts(true)
+            try writer.prepare()
+        }
         return PostgresSink(plan: plan, connection: connection, storeName: storeName, runID: run.runID, writer: writer)
     }
 
@@ -182,9 +188,14 @@ struct PostgresSink: StoreSink {
         guard missing || writer.hasOwned else { return [] }
         let objects = PostgresMissingObjects(plan: plan, tables: writer.deletionTables, givenTable: writer.givenTable)
         let writer = writer
-        return try objects.delete(
+        // The deletions' cascades clear the digests of the lists and to-ones they change: the
+        // triggers fire for them as for any other program's writes.
+        try server { () throws(PostgresError) in try connection.setWritingDrafts(false) }
+        let deletions = try objects.delete(
             with: PostgresDoomedObjects(plan: plan, connection: connection, runID: runID), store: storeName, dryRun: dryRun, missing: missing,
             letGo: { doomed throws(PostgresError) in try writer.doomLetGoOwned(&doomed) })
+        try server { () throws(PostgresError) in try connection.setWritingDrafts(true) }
+        return deletions
     }
 
     func counts() throws(ImportError) -> [EntityCounts] {

@@ -21,10 +21,13 @@ package struct PostgresUpsert: Sendable {
 
     /// Columns written only when a row is inserted (`default`, `always`, `onchange`), after `valueColumns` in each row.
     package let insertOnlyColumns: [String]
+    /// The content digest's column, last in each row when there is one: written with the row,
+    /// never compared (a row equal value by value is left as it is, its digest with it).
+    package let digestColumn: String?
 
     package init(
         table: String, keyColumns: [String], valueColumns: [String], insertOnlyColumns: [String] = [], insertedRunColumn: String,
-        changedRunColumn: String
+        changedRunColumn: String, digestColumn: String? = nil
     ) {
         precondition(!keyColumns.isEmpty, "an upsert needs a key")
         self.table = table
@@ -33,24 +36,28 @@ package struct PostgresUpsert: Sendable {
         self.insertOnlyColumns = insertOnlyColumns
         self.insertedRunColumn = insertedRunColumn
         self.changedRunColumn = changedRunColumn
+        self.digestColumn = digestColumn
     }
+
+    /// The columns after the key and the values: the insert-only ones, then the digest's.
+    private var trailingColumns: [String] { insertOnlyColumns + (digestColumn.map { [$0] } ?? []) }
 
     /// The staging table: a temporary table dropped at COMMIT, one per table and set of columns
     /// (objects that lack some attributes in the feed keep their stored values: they go through
     /// an upsert of the columns they have, beside the one of those that have them all).
     package var stagingTable: String {
-        stagingName("graphimport_batch_", keyColumns + [""] + valueColumns + (insertOnlyColumns.isEmpty ? [] : [""] + insertOnlyColumns), table: table)
+        stagingName("graphimport_batch_", keyColumns + [""] + valueColumns + (trailingColumns.isEmpty ? [] : [""] + trailingColumns), table: table)
     }
 
     /// The column of the staging table that numbers the batch's rows in the feed's order.
     static let ordinalColumn = "graphimport_ordinal"
 
     /// The columns COPY fills, in order: the ordinal, the key, the values.
-    package var stagingColumns: [String] { [Self.ordinalColumn] + keyColumns + valueColumns + insertOnlyColumns }
+    package var stagingColumns: [String] { [Self.ordinalColumn] + keyColumns + valueColumns + trailingColumns }
 
     /// Creates the staging table with the target's column types and no constraints, for this transaction.
     package var createStaging: String {
-        let columns = (keyColumns + valueColumns + insertOnlyColumns).map(quoteIdentifier).joined(separator: ", ")
+        let columns = (keyColumns + valueColumns + trailingColumns).map(quoteIdentifier).joined(separator: ", ")
         return "CREATE TEMPORARY TABLE IF NOT EXISTS \(quoteIdentifier(stagingTable)) ON COMMIT DROP AS "
             + "SELECT 0::bigint AS \(quoteIdentifier(Self.ordinalColumn)), \(columns) FROM \(quoteIdentifier(table)) WITH NO DATA"
     }
@@ -62,13 +69,15 @@ package struct PostgresUpsert: Sendable {
     /// inserted, how many updated (the rest were unchanged).
     package var statement: String {
         let key = keyColumns.map(quoteIdentifier).joined(separator: ", ")
-        let written = (keyColumns + valueColumns + insertOnlyColumns).map(quoteIdentifier).joined(separator: ", ")
+        let written = (keyColumns + valueColumns + trailingColumns).map(quoteIdentifier).joined(separator: ", ")
         let staging = quoteIdentifier(stagingTable)
         let ordinal = quoteIdentifier(Self.ordinalColumn)
         var conflict = "ON CONFLICT (\(key)) DO NOTHING"
         if !valueColumns.isEmpty {
             let values = valueColumns.map(quoteIdentifier)
-            let assignments = (values + [quoteIdentifier(changedRunColumn)]).map { "\($0) = EXCLUDED.\($0)" }.joined(separator: ", ")
+            let assignments = (values + [quoteIdentifier(changedRunColumn)] + (digestColumn.map { [quoteIdentifier($0)] } ?? [])).map {
+                "\($0) = EXCLUDED.\($0)"
+            }.joined(separator: ", ")
             let stored = values.map { "stored.\($0)" }.joined(separator: ", ")
             let incoming = values.map { "EXCLUDED.\($0)" }.joined(separator: ", ")
             conflict = "ON CONFLICT (\(key)) DO UPDATE SET \(assignments) WHERE ROW(\(stored)) IS DISTINCT FROM ROW(\(incoming))"
@@ -102,7 +111,7 @@ package struct PostgresUpsert: Sendable {
     /// Writes one batch: `rows` holds, row after row, each object's key values, its values, then its insert-only values
     /// (`keyColumns.count + valueColumns.count + insertOnlyColumns.count` to a row), in the feed's order. Inside a transaction.
     package func write(_ rows: [SQLValue], run: Int64, on connection: PostgresConnection) throws(PostgresError) -> Counts {
-        let width = keyColumns.count + valueColumns.count + insertOnlyColumns.count
+        let width = keyColumns.count + valueColumns.count + trailingColumns.count
         precondition(rows.count % width == 0, "rows must be whole")
         try connection.execute(createStaging)
         try connection.execute(clearStaging)
