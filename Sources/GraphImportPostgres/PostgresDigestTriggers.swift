@@ -7,8 +7,8 @@ package import GraphImportSchema
 /// themselves: the import says so with `SET LOCAL graphimport.writing = 'on'` (`writing(_:)`),
 /// and says off again before its deletions, whose cascades must clear the digests they touch.
 ///
-/// Two functions serve every table: `graphimport_digest_row`, a `BEFORE UPDATE OF` the mapped
-/// columns that clears the row's own digest as it is written (no second write of the row), and
+/// Two functions serve every table: `graphimport_digest_row`, a `BEFORE UPDATE` (of any column,
+/// the digest left as it was) that clears the row's own digest as it is written (no second write of the row), and
 /// `graphimport_digest_list`, an `AFTER INSERT OR UPDATE OR DELETE` on a join table that clears
 /// the digests of the OLD and NEW owners (its arguments: the owner's table, the join table's
 /// owner column, the owner's primary key and digest columns). Each trigger carries a comment
@@ -66,14 +66,15 @@ package enum PostgresDigestTriggers {
         var result: [Trigger] = []
         for watch in watches {
             let digest = quoteIdentifier(watch.digestColumn)
-            if !watch.columns.isEmpty {
-                let columns = watch.columns.map(quoteIdentifier).joined(separator: ", ")
-                result.append(
-                    Trigger(
-                        table: watch.table, name: rowTrigger,
-                        statement: "CREATE OR REPLACE TRIGGER \(rowTrigger) BEFORE UPDATE OF \(columns) ON \(quoteIdentifier(watch.table)) "
-                            + "FOR EACH ROW WHEN (OLD.\(digest) IS NOT NULL AND \(standsAside)) EXECUTE FUNCTION \(rowFunction)()"))
-            }
+            // Any column, not only this map's: two maps may share a table, each reading columns the
+            // other does not, and whichever made the trigger last must not leave an edit of the
+            // other's columns unseen. An update that sets the digest itself is left as it is.
+            result.append(
+                Trigger(
+                    table: watch.table, name: rowTrigger,
+                    statement: "CREATE OR REPLACE TRIGGER \(rowTrigger) BEFORE UPDATE ON \(quoteIdentifier(watch.table)) FOR EACH ROW "
+                        + "WHEN (OLD.\(digest) IS NOT NULL AND NEW.\(digest) IS NOT DISTINCT FROM OLD.\(digest) AND \(standsAside)) "
+                        + "EXECUTE FUNCTION \(rowFunction)()"))
             for list in watch.lists {
                 let arguments = [watch.table, list.ownerColumn, watch.primaryKey, watch.digestColumn].map { SQLValue.text($0).description }
                 result.append(

@@ -77,16 +77,15 @@ package struct SchemaDescription: Sendable, Equatable, Codable {
 }
 
 /// What clears the content digest of an entity table's row (sets it to NULL) when a program other
-/// than graphimport's import writes the object: an update of one of its mapped columns, or an
-/// insert, update or delete of a row of one of its lists. Each store turns it into triggers that
+/// than graphimport's import writes the object: an update of the row (of any column: another map
+/// may read columns this one does not), or an insert, update or delete of a row of one of its
+/// lists. Each store turns it into triggers that
 /// stand aside while an import writes its own drafts, which set the digest themselves.
 package struct DigestWatch: Sendable, Equatable {
     package var table: String
     /// The digest column (`content_digest`) and the table's primary key.
     package var digestColumn: String
     package var primaryKey: String
-    /// The columns whose update clears the digest: the map's attributes and to-one foreign keys.
-    package var columns: [String]
     /// The join tables that hold the objects' lists, each with the column naming the owner.
     package var lists: [ListTable]
 
@@ -100,11 +99,10 @@ package struct DigestWatch: Sendable, Equatable {
         }
     }
 
-    package init(table: String, digestColumn: String, primaryKey: String, columns: [String], lists: [ListTable]) {
+    package init(table: String, digestColumn: String, primaryKey: String, lists: [ListTable]) {
         self.table = table
         self.digestColumn = digestColumn
         self.primaryKey = primaryKey
-        self.columns = columns
         self.lists = lists
     }
 }

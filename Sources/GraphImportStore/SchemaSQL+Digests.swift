@@ -21,8 +21,11 @@ extension SchemaSQL {
         return [createImportingTable] + digestTriggers(for: schema).map(\.sql)
     }
 
-    /// Each trigger of `schema.digestWatches`, by name: on each entity table `AFTER UPDATE OF` its
-    /// mapped columns, on each of its join tables `AFTER INSERT`, `AFTER DELETE` and `AFTER UPDATE`.
+    /// Each trigger of `schema.digestWatches`, by name: on each entity table `AFTER UPDATE` that
+    /// leaves the digest as it was, on each of its join tables `AFTER INSERT`, `AFTER DELETE` and
+    /// `AFTER UPDATE`. Any column, not only this map's: two maps may share a table, each reading
+    /// columns the other does not, and whichever made the triggers last must not leave an edit of
+    /// the other's columns unseen.
     /// A name tells the event before the table, so that no two tables' triggers share one.
     package static func digestTriggers(for schema: SchemaDescription) -> [(name: String, sql: String)] {
         var triggers: [(name: String, sql: String)] = []
@@ -35,12 +38,13 @@ extension SchemaSQL {
             func clear(_ owners: String) -> String {
                 "BEGIN UPDATE \(table) SET \(digest) = NULL WHERE \(pk) IN (\(owners)) AND \(digest) IS NOT NULL; END"
             }
-            if !watch.columns.isEmpty {
-                let name = digestTriggerPrefix + "update_" + watch.table
-                let columns = watch.columns.map(quoteIdentifier).joined(separator: ", ")
-                triggers.append(
-                    (name, "CREATE TRIGGER \(quoteIdentifier(name)) AFTER UPDATE OF \(columns) ON \(table) WHEN \(standsAside) \(clear("NEW.\(pk)"))"))
-            }
+            let name = digestTriggerPrefix + "update_" + watch.table
+            triggers.append(
+                (
+                    name,
+                    "CREATE TRIGGER \(quoteIdentifier(name)) AFTER UPDATE ON \(table) WHEN \(standsAside) AND NEW.\(digest) IS OLD.\(digest) "
+                        + clear("NEW.\(pk)")
+                ))
             for list in watch.lists {
                 let join = quoteIdentifier(list.table)
                 let owner = quoteIdentifier(list.ownerColumn)

@@ -44,9 +44,7 @@ extension ImportPlan {
                 ColumnDescription(name: Naming.contentDigest, type: .blob, notNull: false, references: nil),
             ]
             watches.append(
-                DigestWatch(
-                    table: names[index], digestColumn: Naming.contentDigest, primaryKey: Naming.primaryKey,
-                    columns: entity.attributes.map(\.column) + entity.toOne.map(\.column), lists: []))
+                DigestWatch(table: names[index], digestColumn: Naming.contentDigest, primaryKey: Naming.primaryKey, lists: []))
             tables.append(
                 TableDescription(
                     name: names[index], primaryKey: .rowid(Naming.primaryKey), columns: columns,

@@ -57,7 +57,7 @@ struct ImportRun<Session: StoreSession> {
         loop.lightDrafter = builder
         let pipeline = RecordPipeline(
             reader: reader, builder: builder, routes: plan.routes, skipsMalformedLines: options.skipInvalid, readAhead: Self.readAhead,
-            handsOverLight: options.handsOverLight)
+            handsOverLight: session.takesLightRecords ? options.handsOverLight : .never)
         defer {
             pipeline.stop()
             tap.closeGate()

@@ -15,6 +15,10 @@ protocol StoreSession {
     /// The store as messages and the summary show it (a connection string without its password).
     var storeName: String { get }
 
+    /// Whether the sink takes light records (`LightRecord`: keys and digests, drafted only when
+    /// an object may have changed); a store whose sink does not gets every record drafted.
+    var takesLightRecords: Bool { get }
+
     /// Records the run as running, outside the run's transaction, so that a failed run stays recorded.
     func beginRun(input: String, mapName: String, mapSHA256: String, pid: Int32, host: String) throws(ImportError) -> Int64
 

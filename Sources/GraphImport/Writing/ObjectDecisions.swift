@@ -93,9 +93,11 @@ struct ObjectDecisions {
         digest(of: draft)?.storedValue ?? .null
     }
 
-    /// `storedDigest(of:)` before it is made a column's value: compared without allocating.
+    /// `storedDigest(of:)` before it is made a column's value (`stamped` with the map's mark):
+    /// compared without allocating.
     func digest(of draft: ObjectDraft) -> ContentDigest? {
-        storesDigest[draft.entity] ? draft.contentDigest : nil
+        guard storesDigest[draft.entity], let digest = draft.contentDigest else { return nil }
+        return stamped(digest)
     }
 
     // MARK: Modes

@@ -540,16 +540,40 @@ final class GraphWriter<Store: EntityStore> {
     /// the counts, stubs). nil when it may have changed: nothing was done, and the caller writes
     /// it the usual way.
     func keepIfUnchanged(_ entity: Int, _ key: ObjectKey, digest: ContentDigest) throws(WriteError) -> Int64? {
-        let object: KnownObject
+        guard let found = try unchanged(entity, key, digest: digest) else { return nil }
+        return keep(found, entity, key, digest: digest)
+    }
+
+    /// Where an unchanged object was found (`unchanged`): in memory, or its row, values unread.
+    enum Unchanged {
+        case known(KnownObject)
+        case stored(StoredDigest)
+    }
+
+    /// Whether the object of `entity` with `key` is unchanged (`keepIfUnchanged`), and where it
+    /// was found; nothing is done to it or to the run's memory.
+    func unchanged(_ entity: Int, _ key: ObjectKey, digest: ContentDigest) throws(WriteError) -> Unchanged? {
         if let known = memory.object(entity, key) {
-            guard known.contentDigest == digest, known.stubState == .none || known.stubState == .completed else { return nil }
+            let isStub = known.stubState != .none && known.stubState != .completed
+            guard decisions.isUnchanged(entity, digest: digest, storedDigest: known.contentDigest, storedStub: isStub) else { return nil }
+            return .known(known)
+        }
+        let store = stores[entity]
+        guard let stored = try storing({ () throws(StoreError) in try store.findDigest(key) }),
+            decisions.isUnchanged(entity, digest: digest, storedDigest: ContentDigest(stored: stored.contentDigest), storedStub: stored.isStub)
+        else { return nil }
+        return .stored(stored)
+    }
+
+    /// Meets an object `unchanged` found unchanged, as an update that changes nothing would meet
+    /// it; returns its row id.
+    func keep(_ found: Unchanged, _ entity: Int, _ key: ObjectKey, digest: ContentDigest) -> Int64 {
+        let object: KnownObject
+        switch found {
+        case .known(let known):
             memory.willChange(known, entity, key)
             object = known
-        } else {
-            let store = stores[entity]
-            guard let stored = try storing({ () throws(StoreError) in try store.findDigest(key) }), !stored.isStub,
-                ContentDigest(stored: stored.contentDigest) == digest
-            else { return nil }
+        case .stored(let stored):
             object = KnownObject(pk: stored.pk, values: [], status: .referenced)
             object.valuesUnread = true
             object.storedChangedRun = stored.changedRun

@@ -14,6 +14,7 @@ struct SQLiteSession: StoreSession {
     let store: Store
 
     var storeName: String { store.path }
+    var takesLightRecords: Bool { true }
 
     /// Opens the store at `path` for an import with `plan`, refusing one that cannot or must not be
     /// written (read-only, damaged, another program's) before anything is written into it.
@@ -227,7 +228,13 @@ struct SQLiteSink: StoreSink {
         let writer = writer
         let undoable = options.skipInvalid && writer.mayRefuseObjects
         do {
-            return try loop.run(pipeline, onSkip: onSkip, onProgress: onProgress) { record, draft in
+            // A light record is done when its objects are unchanged; it writes nothing, so it
+            // needs no undo.
+            let touch = { (_: DraftedRecord, light: LightRecord) throws -> Bool in
+                defer { writer.retireIfFull() }
+                return try writer.keepIfUnchanged(light)
+            }
+            return try loop.run(pipeline, onSkip: onSkip, onProgress: onProgress, touch: touch) { record, draft in
                 defer { writer.retireIfFull() }
                 if undoable { try writer.beginRecord() }
                 var failure: WriteError?
