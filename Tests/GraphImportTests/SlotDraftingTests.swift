@@ -24,7 +24,10 @@ struct SlotDraftingTests {
             switch item {
             case .records(let records):
                 for record in records {
-                    lines.append("\(record.index) \(record.path) \(String(describing: record.routedEntity)) \(record.draft)")
+                    // Without content digests: a draft from the table has a slot digest where the
+                    // tree's has a drafted one (SlotDigestTests).
+                    let draft = record.draft.map { $0?.withoutDigests }
+                    lines.append("\(record.index) \(record.path) \(String(describing: record.routedEntity)) \(draft)")
                 }
             case .end(let captured, _, let extrasKeys, let outcomes):
                 lines.append("end \(captured.sorted { $0.key < $1.key }) \(extrasKeys) \(outcomes)")
@@ -399,5 +402,20 @@ struct SlotDraftingTests {
             """#
         let drafts = try Self.expectSame(map: elements, json: elementsFeed)
         #expect(drafts.filter { $0.contains("failure(") }.count == 2, "\(drafts)")
+    }
+}
+
+extension ObjectDraft {
+    /// The draft with no content digest in it, nor in the objects it nests.
+    var withoutDigests: ObjectDraft {
+        func stripped(_ link: LinkDraft) -> LinkDraft {
+            if case .object(let nested) = link { return .object(nested.withoutDigests) }
+            return link
+        }
+        var draft = self
+        draft.contentDigest = nil
+        draft.toOne = toOne.map { $0.map(stripped) }
+        draft.toMany = toMany.map { $0?.map(stripped) }
+        return draft
     }
 }

@@ -24,6 +24,15 @@ extension DraftBuilder {
         return try value(of: attribute, path: path, raw: raw, member: member)
     }
 
+    /// What the light walk (`lightWalk`) keeps of a non-key attribute read from the table: its
+    /// `missing` rule where the member is absent, else nil, nothing converted.
+    mutating func unconvertedValue(of attribute: AttributePlan, member: String, slotMember number: Int, of slot: Int) throws(RecordError)
+        -> SQLValue?
+    {
+        guard hasRecordSlots, let path = attribute.path, recordSlots.member(number, of: slot) == nil else { return nil }
+        return try value(of: attribute, path: path, raw: nil as JSONValue?, member: member)
+    }
+
     /// The value to store for `attribute` when its path read `raw` (nil: absent): its `missing`,
     /// conversion, `null` and `check` rules. Inlined, so that the tree's read is the code it was
     /// before the table's read shared these rules.
