@@ -1,4 +1,5 @@
 @testable import GraphImport
+import Foundation
 import GraphImportJSON
 import GraphImportTestSupport
 import Testing
@@ -264,5 +265,41 @@ struct SlotDigestTests {
         #expect(results[0].full == nil && results[0].light?.count == 1)
         #expect(results[1].full == nil && results[1].light == nil)
         #expect(results[2].full == nil && results[2].light == nil)
+    }
+}
+
+/// A harness, not a test: with `GRAPHIMPORT_LIGHT_WALK_FEED` set to a feed of tweets (and
+/// `GRAPHIMPORT_LIGHT_WALK_MODE` `light` or `full`), drafts its every record one way, so that
+/// callgrind counts the instructions of the light walk against the full draft's (inclusive costs
+/// of `DraftBuilder.lightWalk` and `DraftBuilder.draft(record:…)` by `callgrind_annotate
+/// --inclusive=yes`). Off unless the feed is given.
+@Suite("The light walk's cost")
+struct LightWalkBenchmark {
+    static let feed = ProcessInfo.processInfo.environment["GRAPHIMPORT_LIGHT_WALK_FEED"]
+
+    @Test(.enabled(if: feed != nil))
+    func lightWalkBenchmark() throws {
+        let map = try String(contentsOf: repositoryRoot.appendingPathComponent("Mappings/tweets.map"), encoding: .utf8)
+        let light = ProcessInfo.processInfo.environment["GRAPHIMPORT_LIGHT_WALK_MODE"] == "light"
+        let bytes = try Array(Data(contentsOf: URL(fileURLWithPath: Self.feed ?? "")))
+        let plan = try ImportPlan.compile(text: map, fileName: "tweets.map")
+        let hooks = ImportHooks()
+        let reader = plan.recordReader(source: BytesSource(bytes), projections: plan.projections(hooks: hooks), format: .auto)
+        var builder = DraftBuilder(plan: plan, hooks: EntityHooks.bind(hooks, to: plan))
+        builder.readsSlots = true
+        var slots = JSONSlots()
+        var records = 0
+        var walked = 0
+        while let record = try reader.next(into: &slots) {
+            let routed = plan.routes.route(takingRecordIn: slots, matchedBy: record.patternIndex)
+            guard let route = routed.route else { continue }
+            records += 1
+            if light {
+                if try builder.lightWalk(record: record, route: plan.routes[route], slots: slots, tree: routed.tree) != nil { walked += 1 }
+            } else {
+                _ = try builder.draft(record: record, route: plan.routes[route], slots: slots, tree: routed.tree)
+            }
+        }
+        print("records \(records), light walks \(light ? walked : 0)")
     }
 }

@@ -71,11 +71,12 @@ extension DraftBuilder {
         }
     }
 
-    /// Adds member `number` of the object at `slot` to `hasher`: absent, or its kind and its
-    /// bytes (a string's unescaped bytes, a number's literal, an integer's value). False for an
-    /// object or an array, whose value is read as a tree: the object then takes no slot digest.
-    func addSlotMember(_ number: Int, of slot: Int, to hasher: inout ContentHasher) -> Bool {
-        guard let found = recordSlots.member(number, of: slot) else {
+    /// Adds an attribute's slot `found` in the record's table to `hasher`: absent (nil), or its
+    /// kind and its bytes (a string's unescaped bytes, a number's literal, an integer's value).
+    /// False for an object or an array, whose value is read as a tree: the object then takes no
+    /// slot digest.
+    func addSlot(_ found: Int?, to hasher: inout ContentHasher) -> Bool {
+        guard let found else {
             hasher.add(SlotDigest.absent)
             return true
         }

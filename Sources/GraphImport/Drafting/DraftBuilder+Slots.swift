@@ -49,7 +49,7 @@ extension DraftBuilder {
                 }
                 return numbers
             }
-            // An attribute's path is one key so far (`value(of:member:slotMember:of:)`).
+            // An attribute's path is one key so far (`value(of:member:slot:)`).
             members = entity.attributes.map { $0.readsFallbacks ? nil : numbers($0.path).flatMap { $0.count == 1 ? $0[0] : nil } }
             toOne = entity.toOne.map { $0.isPlain ? numbers($0.path) : nil }
             toMany = entity.toMany.map { $0.isPlain && !$0.isKeyed ? numbers($0.path) : nil }

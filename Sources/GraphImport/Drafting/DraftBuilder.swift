@@ -292,13 +292,14 @@ struct DraftBuilder {
         values.reserveCapacity(entity.attributes.count)
         for (position, attribute) in entity.attributes.enumerated() {
             let member = entity.attributeMembers[position]
-            if let slot, let reads, let number = reads.members[position] {
-                if digest != nil, !addSlotMember(number, of: slot, to: &digest!) { digest = nil }
+            if let slot, let reads, let number = reads.members[position], hasRecordSlots {
+                let found = recordSlots.member(number, of: slot)
+                if digest != nil, !addSlot(found, to: &digest!) { digest = nil }
                 if walk != nil, !entity.keyAttributes.contains(position) {
-                    values.append(try unconvertedValue(of: attribute, member: member, slotMember: number, of: slot))
+                    values.append(try unconvertedValue(of: attribute, member: member, slot: found))
                     continue
                 }
-                values.append(try value(of: attribute, member: member, slotMember: number, of: slot))
+                values.append(try value(of: attribute, member: member, slot: found))
             } else if attribute.path == nil {
                 digest?.add(SlotDigest.noPath)
                 values.append(nil)
