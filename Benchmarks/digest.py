@@ -41,7 +41,7 @@ import subprocess
 import sys
 
 GRAPH_TABLES = ("tweets", "users", "hashtags", "tweets_hashtags", "tweets_mentions")
-BOOKKEEPING_COLUMNS = ("inserted_run", "changed_run", "stub_run")
+BOOKKEEPING_COLUMNS = ("inserted_run", "changed_run", "stub_run", "content_digest")
 
 QUERIES = {
     "tweets": """

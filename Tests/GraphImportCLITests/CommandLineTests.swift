@@ -167,7 +167,7 @@ struct CommandLineTests {
         #expect(schema.status == 0)
         #expect(
             schema.stdout.hasPrefix(
-                "CREATE TABLE \"items\" (\"pk\" INTEGER PRIMARY KEY, \"id\" INTEGER NOT NULL, \"name\" TEXT, \"inserted_run\" INTEGER, \"changed_run\" INTEGER, \"stub_run\" INTEGER) STRICT;\n"
+                "CREATE TABLE \"items\" (\"pk\" INTEGER PRIMARY KEY, \"id\" INTEGER NOT NULL, \"name\" TEXT, \"inserted_run\" INTEGER, \"changed_run\" INTEGER, \"stub_run\" INTEGER, \"content_digest\" BLOB) STRICT;\n"
             ))
     }
 }

@@ -211,7 +211,7 @@ struct PostgresCLITests {
         #expect(result.stderr.contains("the map makes names longer than PostgreSQL keeps; nothing was imported\n"), "\(result.stderr)")
         #expect(result.stderr.contains("v2.map:5:3: error: column \(column) is longer than PostgreSQL's 63 bytes\n"), "\(result.stderr)")
         #expect(!result.stderr.contains("SQLite"), "\(result.stderr)")
-        #expect(try database.cluster.psql(database.name, "SELECT count(*) FROM information_schema.columns WHERE table_name = 'things'") == "5\n")
+        #expect(try database.cluster.psql(database.name, "SELECT count(*) FROM information_schema.columns WHERE table_name = 'things'") == "6\n")
     }
 
     @Test(needsPostgres)

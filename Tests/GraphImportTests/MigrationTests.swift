@@ -50,7 +50,7 @@ struct MigrationTests {
         #expect(
             try database.scalar("SELECT sql FROM sqlite_schema WHERE name = 'items'")
                 == .text(
-                    #"CREATE TABLE "items" ("pk" INTEGER PRIMARY KEY, "id" INTEGER NOT NULL, "name" TEXT, "inserted_run" INTEGER, "changed_run" INTEGER, "stub_run" INTEGER) STRICT"#
+                    #"CREATE TABLE "items" ("pk" INTEGER PRIMARY KEY, "id" INTEGER NOT NULL, "name" TEXT, "inserted_run" INTEGER, "changed_run" INTEGER, "stub_run" INTEGER, "content_digest" BLOB) STRICT"#
                 ))
         #expect(try database.scalar("SELECT count(*) FROM graphimport_schema") == .integer(1))
     }
@@ -60,7 +60,7 @@ struct MigrationTests {
         let store = try StoreUnderTest(kind)
         let summary = try store.importJSON(#"[{"id":1,"name":"a"}]"#, map: Self.version1)
         #expect(summary.schemaChanges == ["add table items"])
-        #expect(try store.columnNames(of: "items") == ["pk", "id", "name", "inserted_run", "changed_run", "stub_run"])
+        #expect(try store.columnNames(of: "items") == ["pk", "id", "name", "inserted_run", "changed_run", "stub_run", "content_digest"])
         let again = try store.importJSON(#"[{"id":2,"name":"b"}]"#, map: Self.version1)
         #expect(again.schemaChanges.isEmpty)
         #expect(try store.lines("SELECT count(*) FROM graphimport_schema") == ["1"])
@@ -152,7 +152,7 @@ struct MigrationTests {
         }
         #expect(before == ["items"])
         #expect(try store.tableNames() == before)
-        #expect(try store.columnNames(of: "items") == ["pk", "id", "name", "inserted_run", "changed_run", "stub_run"])
+        #expect(try store.columnNames(of: "items") == ["pk", "id", "name", "inserted_run", "changed_run", "stub_run", "content_digest"])
         #expect(try store.lines("SELECT id, name FROM items") == ["1|a"])
         #expect(try store.lines("SELECT count(*) FROM graphimport_schema") == ["1"])
         // The next import migrates afresh.
@@ -171,7 +171,7 @@ struct MigrationTests {
         #expect(summary.schemaChanges.contains("add column items.price"))
         #expect(summary.entities.first?.counts.inserted == 1)
         #expect(try store.tableNames() == ["items"])
-        #expect(try store.columnNames(of: "items") == ["pk", "id", "name", "inserted_run", "changed_run", "stub_run"])
+        #expect(try store.columnNames(of: "items") == ["pk", "id", "name", "inserted_run", "changed_run", "stub_run", "content_digest"])
         #expect(try store.lines("SELECT count(*) FROM graphimport_schema") == ["1"])
     }
 

@@ -37,6 +37,9 @@ struct RecordLoop {
     private var firstOccurrences: FirstOccurrences
     /// Per entity: the occurrences `occurrence first` left out (a later one, with what it nests).
     private(set) var passedOverByEntity: [Int]
+    /// Drafts on the writing thread the light records (`LightRecord`) whose objects may have
+    /// changed: a copy of the reading thread's builder, so both draft alike.
+    var lightDrafter: DraftBuilder?
 
     init(plan: ImportPlan, options: ImportOptions, tap: InputTapState) {
         self.plan = plan
@@ -50,11 +53,15 @@ struct RecordLoop {
     /// Reads every record of `pipeline` and writes each with `write`, then checks that the input
     /// was not empty, that the run was not interrupted and that the map's paths found what they
     /// must. `beforeBatch`, when given, sees each batch of records from the reading thread before
-    /// any of them is written (a store that reads what they name at once). Errors of `write` and
-    /// `beforeBatch` pass through unchanged; the feed's own become `ImportError`s.
+    /// any of them is written (a store that reads what they name at once). `touch` is given each
+    /// light record (`LightRecord`) first: true when the store holds every object of it unchanged
+    /// (done); otherwise the record is drafted here (`lightDrafter`) and written. Errors of
+    /// `write`, `touch` and `beforeBatch` pass through unchanged; the feed's own become
+    /// `ImportError`s.
     mutating func run(
         _ pipeline: RecordPipeline, onSkip: (RecordError) -> Void, onProgress: ((Int, Int) -> Void)?,
-        beforeBatch: (([DraftedRecord]) throws -> Void)? = nil, write: (DraftedRecord, ObjectDraft) throws -> Outcome
+        beforeBatch: (([DraftedRecord]) throws -> Void)? = nil, touch: ((DraftedRecord, LightRecord) throws -> Bool)? = nil,
+        write: (DraftedRecord, ObjectDraft) throws -> Outcome
     ) throws -> Ending {
         var outcomes: [JSONPatternOutcome] = []
         do {
@@ -73,10 +80,22 @@ struct RecordLoop {
                 case .records(let records): batch = records
                 }
                 try beforeBatch?(batch)
+                var lightUnchanged = 0
+                var lightDrafted = 0
                 for record in batch {
                     if let isCancelled = options.isCancelled, isCancelled() { throw ImportError.interrupted }
                     records += 1
-                    switch record.draft {
+                    var drafted = record.draft
+                    if let light = record.light {
+                        if let touch, try touch(record, light) {
+                            lightUnchanged += 1
+                            onProgress?(records, record.position.offset)
+                            continue
+                        }
+                        lightDrafted += 1
+                        drafted = draftHere(light)
+                    }
+                    switch drafted {
                     case .failure(let error): try skip(error, entity: record.routedEntity, onSkip: onSkip)
                     case .success(nil): ignoredRecords += 1
                     case .success(var draft?):
@@ -104,7 +123,7 @@ struct RecordLoop {
                         onProgress?(records, record.position.offset)
                     }
                 }
-                pipeline.recycle(&batch)
+                pipeline.recycle(&batch, lightUnchanged: lightUnchanged, lightDrafted: lightDrafted)
             }
         } catch let error as JSONError {
             if error.kind == .io, let isCancelled = options.isCancelled, isCancelled() { throw ImportError.interrupted }
@@ -118,6 +137,17 @@ struct RecordLoop {
         if let isCancelled = options.isCancelled, isCancelled() { throw ImportError.interrupted }
         if let problem = InputShapeCheck.problem(routes: plan.routes, meta: plan.meta, outcomes: outcomes) { throw problem }
         return .read
+    }
+
+    /// The draft of a light record whose objects may have changed, made on this thread as the
+    /// reading thread would have made it.
+    private mutating func draftHere(_ light: LightRecord) -> Result<ObjectDraft?, RecordError> {
+        precondition(lightDrafter != nil, "a light record with no builder to draft it")
+        do throws(RecordError) {
+            return .success(try lightDrafter!.draft(record: light.record, route: plan.routes[light.route], slots: light.slots))
+        } catch {
+            return .failure(error)
+        }
     }
 
     /// Skips a record under `--skip-invalid`; without it, its error ends the import.

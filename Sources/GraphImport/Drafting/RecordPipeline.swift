@@ -12,6 +12,9 @@ struct DraftedRecord: Sendable {
     /// Elements relationships with `unkeyed skip` left out of the record, counted once it is
     /// written; nil for most records.
     var skippedElements: [SkippedElement]? = nil
+    /// The record handed over light (`draft` is then `.success(nil)`, unread): its objects' keys
+    /// and digests, drafted by the writer only if one may have changed.
+    var light: LightRecord? = nil
 }
 
 /// Parses and drafts records on the machine's other core while the importer writes them.
@@ -39,11 +42,21 @@ final class RecordPipeline: @unchecked Sendable {
     private static let capacity = 8
     /// Batches the reading thread may queue: more until `endReadAhead`, then `capacity`.
     private var limit: Int
+    /// Whether the next batch goes light, from the writer's reports (`recycle`).
+    private var advice = HandOverAdvice()
+    private let handsOverLight: LightHandOver
 
     /// With `skipsMalformedLines`, a malformed text of JSON Lines is handed over as a record
     /// that failed (and the reading goes on at the next line) instead of ending the input.
-    init(reader: JSONRecordReader, builder: DraftBuilder, routes: [RecordRoute], skipsMalformedLines: Bool = false, readAhead: Int = 0) {
+    /// `handsOverLight`: whether records may go light (`LightRecord`); only where the builder
+    /// reads slot tables and no entity keeps its first occurrence (`FirstOccurrences` reads
+    /// every draft).
+    init(
+        reader: JSONRecordReader, builder: DraftBuilder, routes: [RecordRoute], skipsMalformedLines: Bool = false, readAhead: Int = 0,
+        handsOverLight: LightHandOver = .never
+    ) {
         limit = max(Self.capacity, readAhead / Self.batchSize)
+        self.handsOverLight = builder.readsSlots && !FirstOccurrences(plan: builder.plan).isActive ? handsOverLight : .never
         let box = ReaderBox(reader)
         Thread.detachNewThread { [self] in
             produce(box.reader, builder: builder, routes: routes, skipsMalformedLines: skipsMalformedLines)
@@ -71,12 +84,28 @@ final class RecordPipeline: @unchecked Sendable {
     ///
     /// Takes the batch out of `batch` (leaving it empty), so that the reading thread holds its
     /// only reference and can keep its array for a later batch (see `push`).
-    func recycle(_ batch: inout [DraftedRecord]) {
+    ///
+    /// `unchanged` and `drafted`: of the batch's light records, those the writer found unchanged
+    /// and those it drafted (`HandOverAdvice`).
+    func recycle(_ batch: inout [DraftedRecord], lightUnchanged unchanged: Int = 0, lightDrafted drafted: Int = 0) {
         var written: [DraftedRecord] = []
         swap(&written, &batch)
         condition.lock()
         done.append(consume written)
+        advice.report(unchanged: unchanged, drafted: drafted)
         condition.unlock()
+    }
+
+    /// Whether the batch the reading thread starts goes light.
+    private func nextBatchIsLight() -> Bool {
+        switch handsOverLight {
+        case .never: return false
+        case .always: return true
+        case .advised:
+            condition.lock()
+            defer { condition.unlock() }
+            return advice.nextBatchIsLight()
+        }
     }
 
     /// Ends the read-ahead (the store is ready to write): from now on the reading thread waits
@@ -132,6 +161,18 @@ final class RecordPipeline: @unchecked Sendable {
         let entities = routes.map { route -> Int? in if case .entity(let entity) = route.target { entity } else { nil } }
         let soleEntity = Set(entities).count == 1 ? entities[0] : nil
         var slots = JSONSlots()
+        var light = nextBatchIsLight()
+        /// Adds a record to the batch and hands a full batch over; false when the consumer stopped.
+        func hand(_ record: DraftedRecord) -> Bool {
+            batch.append(record)
+            guard batch.count == Self.batchSize else { return true }
+            var next: [DraftedRecord] = []
+            guard push(.records(batch), spare: &next) else { return false }
+            batch = next
+            if batch.capacity < Self.batchSize { batch.reserveCapacity(Self.batchSize) }
+            light = nextBatchIsLight()
+            return true
+        }
         do throws(JSONError) {
             while true {
                 let next: JSONRecord?
@@ -158,6 +199,17 @@ final class RecordPipeline: @unchecked Sendable {
                 var routedEntity: Int?
                 var skipped: [SkippedElement]?
                 // No route takes a record that no `where` of its path holds for: it is passed over.
+                if let route = routed.route, light,
+                    let record = builder.lightRecord(record: record, route: route, routes: routes, slots: slots)
+                {
+                    let entity: Int? = if case .entity(let entity) = routes[route].target { entity } else { nil }
+                    var handed = DraftedRecord(
+                        index: record.record.index, position: record.record.position, path: record.record.path, draft: .success(nil),
+                        routedEntity: entity)
+                    handed.light = record
+                    guard hand(handed) else { return }
+                    continue
+                }
                 if let route = routed.route {
                     if builder.readsRoot {
                         builder.takeRootValues(
@@ -172,16 +224,10 @@ final class RecordPipeline: @unchecked Sendable {
                     routedEntity = builder.routedEntity
                     if !builder.skipped.isEmpty { skipped = builder.skipped }
                 }
-                batch.append(
-                    DraftedRecord(
-                        index: record.index, position: record.position, path: record.path, draft: draft, routedEntity: routedEntity,
-                        skippedElements: skipped))
-                if batch.count == Self.batchSize {
-                    var next: [DraftedRecord] = []
-                    guard push(.records(batch), spare: &next) else { return }
-                    batch = next
-                    if batch.capacity < Self.batchSize { batch.reserveCapacity(Self.batchSize) }
-                }
+                let drafted = DraftedRecord(
+                    index: record.index, position: record.position, path: record.path, draft: draft, routedEntity: routedEntity,
+                    skippedElements: skipped)
+                guard hand(drafted) else { return }
             }
             if !batch.isEmpty { guard push(.records(batch)) else { return } }
             let outcomes = (0..<reader.patternCount).map { reader.outcome(ofPattern: $0) }

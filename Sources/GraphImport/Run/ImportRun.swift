@@ -54,8 +54,10 @@ struct ImportRun<Session: StoreSession> {
         let reader = plan.recordReader(source: InputTap(source, state: tap), projections: plan.projections(hooks: hooks), format: options.format)
         var builder = DraftBuilder(plan: plan, hooks: entityHooks, modes: modes)
         builder.readsSlots = options.readsSlotTable
+        loop.lightDrafter = builder
         let pipeline = RecordPipeline(
-            reader: reader, builder: builder, routes: plan.routes, skipsMalformedLines: options.skipInvalid, readAhead: Self.readAhead)
+            reader: reader, builder: builder, routes: plan.routes, skipsMalformedLines: options.skipInvalid, readAhead: Self.readAhead,
+            handsOverLight: options.handsOverLight)
         defer {
             pipeline.stop()
             tap.closeGate()
