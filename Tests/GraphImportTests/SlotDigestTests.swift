@@ -303,3 +303,37 @@ struct LightWalkBenchmark {
         print("records \(records), light walks \(light ? walked : 0)")
     }
 }
+
+extension SlotDigestTests {
+    /// `lightRecord` hands over the light walk's objects and references, in order, and drafts
+    /// (nil) a record the light walk cannot take or refuses.
+    @Test func aLightRecordHoldsTheLightWalk() throws {
+        let plan = try ImportPlan.compile(text: Self.map, fileName: "test.map")
+        let hooks = ImportHooks()
+        var random = GraphRandom(state: 17)
+        let records = (0..<30).map { _ in Self.post(&random).text() } + [#"{"id": "x"}"#]
+        let json = "[" + records.joined(separator: ",\n") + "]"
+        let reader = plan.recordReader(source: BytesSource(Array(json.utf8)), projections: plan.projections(hooks: hooks), format: .auto)
+        var builder = DraftBuilder(plan: plan, hooks: EntityHooks.bind(hooks, to: plan))
+        builder.readsSlots = true
+        var walker = builder
+        var slots = JSONSlots()
+        var handed = 0
+        while let record = try reader.next(into: &slots) {
+            let route = try #require(plan.routes.route(takingRecordIn: slots, matchedBy: record.patternIndex).route)
+            let walked = try? walker.lightWalk(record: record, route: plan.routes[route], slots: slots)
+            let light = builder.lightRecord(record: record, route: route, routes: plan.routes, slots: slots)
+            guard let light else {
+                #expect(walked == nil || walked == [])
+                continue
+            }
+            handed += 1
+            let objects = light.objects.map { WalkedObject.object(entity: $0.entity, key: $0.key, digest: $0.digest) }
+            let references = light.references.map { WalkedObject.reference(entity: $0.entity, key: $0.key) }
+            #expect(objects == walked?.filter { if case .object = $0 { true } else { false } })
+            #expect(references == walked?.filter { if case .reference = $0 { true } else { false } })
+            #expect(light.record.index == record.index && light.route == route)
+        }
+        #expect(handed == 30)
+    }
+}
