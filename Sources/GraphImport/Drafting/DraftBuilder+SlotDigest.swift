@@ -74,8 +74,9 @@ extension DraftBuilder {
     /// Adds an attribute's slot `found` in the record's table to `hasher`: absent (nil), or its
     /// kind and its bytes (a string's unescaped bytes, a number's literal, an integer's value).
     /// False for an object or an array, whose value is read as a tree: the object then takes no
-    /// slot digest.
-    func addSlot(_ found: Int?, to hasher: inout ContentHasher) -> Bool {
+    /// slot digest. `mutating` though it changes nothing: a non-mutating method of `self` called
+    /// from `draft`, a mutating one, copied the whole builder for every attribute.
+    mutating func addSlot(_ found: Int?, to hasher: inout ContentHasher) -> Bool {
         guard let found else {
             hasher.add(SlotDigest.absent)
             return true
