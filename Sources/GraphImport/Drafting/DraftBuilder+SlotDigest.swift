@@ -126,10 +126,21 @@ extension DraftBuilder {
     {
         walk = Walk()
         defer { walk = nil }
-        guard try draft(record: record, route: route, slots: slots, tree: tree) != nil else { return [] }
+        do throws(RecordError) {
+            guard try draft(record: record, route: route, slots: slots, tree: tree) != nil else { return [] }
+        } catch {
+            if walk?.coversRecord == false { return nil }
+            throw error
+        }
         guard let walked = walk, walked.coversRecord else { return nil }
         return walked.objects
     }
+
+    /// What `draft` throws in the light walk at an object without a slot digest; `lightWalk`
+    /// turns it into nil ("cannot"), never reported.
+    static let cannotWalk = RecordError(
+        recordIndex: 0, position: JSONPosition(offset: 0, line: 1, column: 1), path: "$", member: nil,
+        message: "the light walk cannot take this record", hint: nil)
 
     /// What the light walk has made of the record so far.
     struct Walk {

@@ -227,6 +227,12 @@ struct DraftBuilder {
             reads = slotReads(entity: index, object: slot)
             objectsDraftedFromSlots += 1
         }
+        // The light walk stops at an object without a slot digest: its record is drafted in
+        // full, and nothing of this object (an `extras` count, a key handler) runs twice.
+        if walk != nil, !plan.takesDigests[index] || reads?.coversDraft != true {
+            walk?.coversRecord = false
+            throw Self.cannotWalk
+        }
         // The given tree, or the slot's made when a read needs it: nil only when no read below
         // needs it (`treeNeeded` says so).
         let object = object ?? treeIfNeeded(reads, slot: slot)
