@@ -26,6 +26,11 @@ extension DraftBuilder {
         /// tree is listed; anything not proven slot-read counts as one (when unsure, a tree: it
         /// costs time, never a wrong draft).
         let needsTree: Bool
+        /// Whether a slot digest (`DraftBuilder.SlotDigest`) covers every input of the object's
+        /// draft: no read of its tree, and no relationship that reads its elements' or target's
+        /// trees for anything but their own drafts (`each`, `unkeyed skip`, link attributes).
+        /// False: the object keeps its drafted digest (when unsure, that one: slower, never wrong).
+        let coversDraft: Bool
 
         /// `hasKeyHandlers`: the entity's `ImportHooks.keyHandlers`, which iterate the object's
         /// members. `tracksParents`: the map reads `@parent`, which reads the tree of an object
@@ -44,7 +49,7 @@ extension DraftBuilder {
                 }
                 return numbers
             }
-            // An attribute's path is one key so far (`value(of:member:slotMember:of:)`).
+            // An attribute's path is one key so far (`value(of:member:slot:)`).
             members = entity.attributes.map { $0.readsFallbacks ? nil : numbers($0.path).flatMap { $0.count == 1 ? $0[0] : nil } }
             toOne = entity.toOne.map { $0.isPlain ? numbers($0.path) : nil }
             toMany = entity.toMany.map { $0.isPlain && !$0.isKeyed ? numbers($0.path) : nil }
@@ -63,6 +68,9 @@ extension DraftBuilder {
                 || !entity.polymorphic.isEmpty
                 // `parents` holds the tree of every object being drafted.
                 || tracksParents
+            coversDraft =
+                !needsTree && !entity.toOne.contains { $0.skipsUnkeyed || !$0.elementPath.isEmpty }
+                && !entity.toMany.contains { $0.skipsUnkeyed || !$0.elementPath.isEmpty || $0.hasLinkAttributes }
         }
     }
 

@@ -13,15 +13,22 @@ extension DraftBuilder {
         return try value(of: attribute, path: path, raw: try lookup(path, in: object, member: member, push: false), member: member)
     }
 
-    /// `attribute`'s value read from the record's table: member `number` of the object at `slot`.
-    mutating func value(of attribute: AttributePlan, member: String, slotMember number: Int, of slot: Int) throws(RecordError)
-        -> SQLValue?
-    {
+    /// `attribute`'s value read from the record's table: the slot `found` of its member in the
+    /// object (`JSONSlots.member(_:of:)`; nil: absent).
+    mutating func value(of attribute: AttributePlan, member: String, slot found: Int?) throws(RecordError) -> SQLValue? {
         guard hasRecordSlots, let path = attribute.path else { return nil }
         // Converted from the slot (ValuePipeline+Slots.swift): a String only for a value stored.
         var raw: ConvertedSlot?
-        if let found = recordSlots.member(number, of: slot) { raw = ConvertedSlot(found, of: recordSlots, for: attribute) }
+        if let found { raw = ConvertedSlot(found, of: recordSlots, for: attribute) }
         return try value(of: attribute, path: path, raw: raw, member: member)
+    }
+
+    /// What the light walk (`lightWalk`) keeps of a non-key attribute read from the table (its
+    /// member's slot `found`): its `missing` rule where the member is absent, else nil, nothing
+    /// converted.
+    mutating func unconvertedValue(of attribute: AttributePlan, member: String, slot found: Int?) throws(RecordError) -> SQLValue? {
+        guard found == nil, let path = attribute.path else { return nil }
+        return try value(of: attribute, path: path, raw: nil as JSONValue?, member: member)
     }
 
     /// The value to store for `attribute` when its path read `raw` (nil: absent): its `missing`,

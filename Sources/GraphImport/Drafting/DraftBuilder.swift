@@ -79,6 +79,9 @@ struct DraftBuilder {
     /// Per entity and projection node: `SlotReads`, made once for the plan at the first object
     /// of that entity at that node (keyed `node * entity count + entity`).
     var slotReadsByNode: [Int: SlotReads] = [:]
+    /// Set while `lightWalk` drafts a record: no attribute but the keys is converted, and each
+    /// object and key link is noted here.
+    var walk: Walk?
 
     /// `modes`: what the run may do per entity; a key into an entity that takes no new objects links only existing ones.
     init(plan: ImportPlan, hooks: [EntityHooks], modes: EntityModes? = nil) {
@@ -224,13 +227,23 @@ struct DraftBuilder {
             reads = slotReads(entity: index, object: slot)
             objectsDraftedFromSlots += 1
         }
+        // The light walk stops at an object without a slot digest: its record is drafted in
+        // full, and nothing of this object (an `extras` count, a key handler) runs twice.
+        if walk != nil, !plan.takesDigests[index] || reads?.coversDraft != true {
+            walk?.coversRecord = false
+            throw Self.cannotWalk
+        }
         // The given tree, or the slot's made when a read needs it: nil only when no read below
         // needs it (`treeNeeded` says so).
         let object = object ?? treeIfNeeded(reads, slot: slot)
         if tracksParents { parents.append((treeNeeded(object, slot: slot), stack.count, memberName)) }
         defer { if tracksParents { parents.removeLast() } }
         let entity = plan.entities[index]
-        let values = try attributeValues(of: entity, entity: index, in: object, slot: slot, reads: reads, owner: owner)
+        // A slot digest where it covers the draft (`SlotReads.coversDraft`); nil: none, or the
+        // drafted digest below.
+        var slotDigest: ContentHasher?
+        if plan.takesDigests[index], let reads, reads.coversDraft { slotDigest = SlotDigest.start(seed: plan.digestSeed, entity: index) }
+        let values = try attributeValues(of: entity, entity: index, in: object, slot: slot, reads: reads, owner: owner, digest: &slotDigest)
         let key = try objectKey(of: values, entity: entity)
         let depth = stack.count
         if !entity.polymorphic.isEmpty { try checkChoices(of: entity, in: treeNeeded(object, slot: slot)) }
@@ -239,10 +252,20 @@ struct DraftBuilder {
         var linkValues: [[SQLValue]?]? = nil
         let toMany = try toManyLinks(
             of: entity, entity: index, in: object, slot: slot, reads: reads, key: key, depth: depth, bareValue: bareValue, linkValues: &linkValues)
-        // Made whole: a draft given `lacking` after it was made was copied, and the first destroyed.
-        let lacking = lackingRequired(values, entity: index)
+        // Made whole: a draft given `lacking` after it was made was copied, and the first
+        // destroyed. The light walk's values are not converted: none is lacking.
+        let lacking = walk == nil ? lackingRequired(values, entity: index) : nil
         var draft = ObjectDraft(entity: index, key: key, values: values, toOne: toOne, toMany: toMany, lacking: lacking, linkValues: linkValues)
-        if plan.takesDigests[index] { draft.contentDigest = draft.draftedDigest(seed: plan.digestSeed) }
+        if var hasher = slotDigest {
+            SlotDigest.add(toOne: toOne, toMany: toMany, to: &hasher)
+            draft.contentDigest = hasher.digest
+        } else if plan.takesDigests[index] {
+            draft.contentDigest = draft.draftedDigest(seed: plan.digestSeed)
+        }
+        if walk != nil {
+            if slotDigest == nil { walk?.coversRecord = false }
+            walk?.objects.append(.object(entity: index, key: key, digest: draft.contentDigest))
+        }
         return draft
     }
 
@@ -264,18 +287,30 @@ struct DraftBuilder {
     /// makes its key: each attribute read from the record's table where `reads` numbers its key
     /// in the object's `slot`, else from its tree; then what the entity's key handlers set, its
     /// `extras`, and for an owned object its owner's key and its position (`owner`).
+    /// `digest`: the object's slot digest, given each attribute's slot (nil once a slot is one it
+    /// cannot take). The light walk (`walk`) converts the keys alone: every other attribute is
+    /// left nil, with its `missing` rule applied.
     private mutating func attributeValues(
-        of entity: EntityPlan, entity index: Int, in object: JSONObject?, slot: Int?, reads: SlotReads?, owner: OwnerPlace?
+        of entity: EntityPlan, entity index: Int, in object: JSONObject?, slot: Int?, reads: SlotReads?, owner: OwnerPlace?,
+        digest: inout ContentHasher?
     ) throws(RecordError) -> [SQLValue?] {
         var values: [SQLValue?] = []
         values.reserveCapacity(entity.attributes.count)
         for (position, attribute) in entity.attributes.enumerated() {
             let member = entity.attributeMembers[position]
-            if let slot, let reads, let number = reads.members[position] {
-                values.append(try value(of: attribute, member: member, slotMember: number, of: slot))
+            if let slot, let reads, let number = reads.members[position], hasRecordSlots {
+                let found = recordSlots.member(number, of: slot)
+                if digest != nil, !addSlot(found, to: &digest!) { digest = nil }
+                if walk != nil, !entity.keyAttributes.contains(position) {
+                    values.append(try unconvertedValue(of: attribute, member: member, slot: found))
+                    continue
+                }
+                values.append(try value(of: attribute, member: member, slot: found))
             } else if attribute.path == nil {
+                digest?.add(SlotDigest.noPath)
                 values.append(nil)
             } else {
+                digest = nil
                 values.append(try value(of: attribute, in: treeNeeded(object, slot: slot), member: member))
             }
         }
@@ -504,11 +539,15 @@ struct DraftBuilder {
                 throw error(member, "the key value is null", hint: nil)
             }
             if let failure = attribute.failedCheck(key) { throw error(keyMember(), failure, hint: nil, value: key) }
+            let link: LinkDraft
             if existingOnly || !insertsNew[target] {
                 let origin = LinkOrigin(member: member, recordIndex: record?.index ?? 0, path: path(below: []))
-                return .existing(entity: target, key: ObjectKey(key), origin: origin)
+                link = .existing(entity: target, key: ObjectKey(key), origin: origin)
+            } else {
+                link = .reference(entity: target, key: ObjectKey(key))
             }
-            return .reference(entity: target, key: ObjectKey(key))
+            if walk != nil { noteWalked(link) }
+            return link
         }
     }
 
