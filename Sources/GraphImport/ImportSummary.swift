@@ -72,6 +72,13 @@ public struct ImportOptions: Sendable {
     public static let defaultPostgresBatchSize = 20000
     /// `--mode`: narrows what the map's `mode` lets the run do to each entity (nil: as the map says).
     public var mode: ImportMode?
+    /// Whether an import into SQLite takes content digests (docs/unchanged-objects-plan.md): off.
+    /// Measured at 10k tweets, taking them cost the reading thread, which paces SQLite's imports,
+    /// more than comparing by them saved the writing thread (a re-import's CPU the same, its time
+    /// longer); PostgreSQL's server saves more, and takes them. The tests turn it on, so that the
+    /// path stays whole for a digest cheap enough to pay on SQLite (`StoreUnderTest` imports with
+    /// it, the command line's tests without).
+    package var digestsInSQLite = false
     /// Compare every object value by value, as if no stored content digest matched
     /// (`--compare-all`): for a run after something changed that no digest covers (a library's
     /// converter or hook whose code changed). Each object written still stores its new digest.

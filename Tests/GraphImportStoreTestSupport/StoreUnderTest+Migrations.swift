@@ -19,6 +19,7 @@ extension StoreUnderTest {
     package func importOrThrow(_ json: String, plan: ImportPlan, options: ImportOptions = .init()) throws(ImportError) -> ImportSummary {
         var options = options
         options.postgresBatchSize = batchSize
+        options.digestsInSQLite = true
         return try GraphImporter(plan: plan).run(source: BytesSource(Array(json.utf8)), inputName: "feed", store: store, options: options)
     }
 

@@ -46,6 +46,9 @@ package final class StoreUnderTest {
     ) -> Result<ImportSummary, ImportFailureText> {
         var options = options
         options.postgresBatchSize = batchSize
+        // SQLite takes content digests as PostgreSQL does, so that both stores' suites run the
+        // digest path (off by default on SQLite: `ImportOptions.digestsInSQLite`).
+        options.digestsInSQLite = true
         do {
             return .success(
                 try GraphImporter(plan: plan).run(

@@ -9,7 +9,7 @@ extension DraftBuilder {
     /// values are taken only for drafting).
     mutating func lightRecord(record: JSONRecord, route: Int, routes: [RecordRoute], slots: JSONSlots) -> LightRecord? {
         // A record whose own object takes no digest is drafted at once: the walk could only say no.
-        guard readsSlots, !readsRoot, case .entity(let entity) = routes[route].target, plan.takesDigests[entity] else { return nil }
+        guard readsSlots, !readsRoot, case .entity(let entity) = routes[route].target, takesDigests[entity] else { return nil }
         guard let walked = try? lightWalk(record: record, route: routes[route], slots: slots), !walked.isEmpty else { return nil }
         var objects: [LightRecord.Object] = []
         var references: [LightRecord.Reference] = []

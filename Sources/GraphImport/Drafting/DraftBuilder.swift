@@ -83,9 +83,14 @@ struct DraftBuilder {
     /// object and key link is noted here.
     var walk: Walk?
 
+    /// By entity: whether its objects take a content digest: `ImportPlan.takesDigests`, or none
+    /// where the store takes none (`StoreSession.takesDigests`).
+    var takesDigests: [Bool]
+
     /// `modes`: what the run may do per entity; a key into an entity that takes no new objects links only existing ones.
     init(plan: ImportPlan, hooks: [EntityHooks], modes: EntityModes? = nil) {
         self.plan = plan
+        takesDigests = plan.takesDigests
         self.hooks = hooks
         insertsNew = modes?.inserts ?? Array(repeating: true, count: plan.entities.count)
         extrasKeys = Array(repeating: [:], count: plan.entities.count)
@@ -229,7 +234,7 @@ struct DraftBuilder {
         }
         // The light walk stops at an object without a slot digest: its record is drafted in
         // full, and nothing of this object (an `extras` count, a key handler) runs twice.
-        if walk != nil, !plan.takesDigests[index] || reads?.coversDraft != true {
+        if walk != nil, !takesDigests[index] || reads?.coversDraft != true {
             walk?.coversRecord = false
             throw Self.cannotWalk
         }
@@ -242,7 +247,7 @@ struct DraftBuilder {
         // A slot digest where it covers the draft (`SlotReads.coversDraft`); nil: none, or the
         // drafted digest below.
         var slotDigest: ContentHasher?
-        if plan.takesDigests[index], let reads, reads.coversDraft { slotDigest = SlotDigest.start(seed: plan.digestSeed, entity: index) }
+        if takesDigests[index], let reads, reads.coversDraft { slotDigest = SlotDigest.start(seed: plan.digestSeed, entity: index) }
         let values = try attributeValues(of: entity, entity: index, in: object, slot: slot, reads: reads, owner: owner, digest: &slotDigest)
         let key = try objectKey(of: values, entity: entity)
         let depth = stack.count
@@ -259,7 +264,7 @@ struct DraftBuilder {
         if var hasher = slotDigest {
             SlotDigest.add(toOne: toOne, toMany: toMany, to: &hasher)
             draft.contentDigest = hasher.digest
-        } else if plan.takesDigests[index] {
+        } else if takesDigests[index] {
             draft.contentDigest = draft.draftedDigest(seed: plan.digestSeed)
         }
         if walk != nil {

@@ -54,10 +54,11 @@ struct ImportRun<Session: StoreSession> {
         let reader = plan.recordReader(source: InputTap(source, state: tap), projections: plan.projections(hooks: hooks), format: options.format)
         var builder = DraftBuilder(plan: plan, hooks: entityHooks, modes: modes)
         builder.readsSlots = options.readsSlotTable
+        if !session.takesDigests { builder.takesDigests = Array(repeating: false, count: plan.entities.count) }
         loop.lightDrafter = builder
         let pipeline = RecordPipeline(
             reader: reader, builder: builder, routes: plan.routes, skipsMalformedLines: options.skipInvalid, readAhead: Self.readAhead,
-            handsOverLight: session.takesLightRecords ? options.handsOverLight : .never)
+            handsOverLight: session.takesLightRecords && session.takesDigests ? options.handsOverLight : .never)
         defer {
             pipeline.stop()
             tap.closeGate()
@@ -79,7 +80,7 @@ struct ImportRun<Session: StoreSession> {
         // Each decision about an object, made here once for the run whatever the store.
         let decisions = ObjectDecisions(
             plan: plan, modes: modes, values: ObjectValueRules(plan: plan, run: RunContext(runID: runID, now: now), hooks: entityHooks),
-            comparesAll: options.comparesAll)
+            comparesAll: options.comparesAll, takesDigests: session.takesDigests)
         let sink = try session.makeSink(decisions: decisions, options: options)
         let ending = try sink.writeRecords(&loop, from: pipeline, options: options, onSkip: onSkip, onProgress: onProgress)
         if case .emptyAllowed = ending {

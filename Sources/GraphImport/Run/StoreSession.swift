@@ -19,6 +19,11 @@ protocol StoreSession {
     /// an object may have changed); a store whose sink does not gets every record drafted.
     var takesLightRecords: Bool { get }
 
+    /// Whether the run's drafts take content digests and the sink stores and trusts them
+    /// (`ObjectDecisions.storesDigest`); where false, no digest is taken on the reading thread
+    /// and every object is compared value by value.
+    var takesDigests: Bool { get }
+
     /// Records the run as running, outside the run's transaction, so that a failed run stays recorded.
     func beginRun(input: String, mapName: String, mapSHA256: String, pid: Int32, host: String) throws(ImportError) -> Int64
 

@@ -53,14 +53,15 @@ struct ObjectDecisions {
     /// (`ImportOptions.comparesAll`), which still stores the drafts' digests.
     let trustsDigest: [Bool]
 
-    init(plan: ImportPlan, modes: EntityModes, values: ObjectValueRules, comparesAll: Bool = false) {
+    /// `takesDigests`: whether the store takes content digests at all (`StoreSession.takesDigests`).
+    init(plan: ImportPlan, modes: EntityModes, values: ObjectValueRules, comparesAll: Bool = false, takesDigests: Bool = true) {
         self.plan = plan
         self.modes = modes
         self.values = values
         let hooks = values.hooks
         let storesDigest = plan.entities.indices.map { index in
             let entity = plan.entities[index]
-            return plan.takesDigests[index] && hooks[index].beforeSave == nil
+            return takesDigests && plan.takesDigests[index] && hooks[index].beforeSave == nil
                 && entity.toOne.allSatisfy { modes.inserts[$0.target] } && entity.toMany.allSatisfy { modes.inserts[$0.target] }
         }
         self.storesDigest = storesDigest

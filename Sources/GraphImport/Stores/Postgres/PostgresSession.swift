@@ -18,6 +18,7 @@ struct PostgresSession: StoreSession {
     /// Not yet: the batch writer reads what a batch's drafts name before writing them; a light
     /// record would need its keys and digests read the same way (docs/unchanged-objects-plan.md).
     var takesLightRecords: Bool { false }
+    var takesDigests: Bool { true }
 
     /// Connects to the store at `location` for an import with `plan`, once the map is known to fit it.
     init(location: ConnectionString, plan: ImportPlan, options: ImportOptions) throws(ImportError) {

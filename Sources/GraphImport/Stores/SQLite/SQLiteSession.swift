@@ -15,6 +15,8 @@ struct SQLiteSession: StoreSession {
 
     var storeName: String { store.path }
     var takesLightRecords: Bool { true }
+    /// `ImportOptions.digestsInSQLite`: off by default, measured (docs/unchanged-objects-plan.md).
+    private(set) var takesDigests = false
 
     /// Opens the store at `path` for an import with `plan`, refusing one that cannot or must not be
     /// written (read-only, damaged, another program's) before anything is written into it.
@@ -46,6 +48,7 @@ struct SQLiteSession: StoreSession {
             do { try store.database.execute("PRAGMA cache_size = -\(max(1, kib))") } catch { throw .store(store: path, StoreFailure(error)) }
         }
         self.store = store
+        takesDigests = options.digestsInSQLite
     }
 
     /// A session over a store already open for writing (`ObjectGraph.delete`'s), checked when it was opened.
