@@ -15,6 +15,7 @@ extension StoreUnderTest {
     ) throws -> ImportSummary {
         var options = options
         options.postgresBatchSize = batchSize
+        options.digestsInSQLite = true
         return try GraphImporter(plan: plan, hooks: hooks).run(
             source: BytesSource(Array(json.utf8)), inputName: "feed", store: store, options: options, onSkip: onSkip)
     }

@@ -40,12 +40,12 @@ struct GeneratedSQLTests {
         try writer.writeLinks()
         #expect(
             log.take() == [
-                #"SELECT "pk", "id", "name", "changed_run", "stub_run" FROM "users" WHERE "id" = ?"#,
+                #"SELECT "pk", "id", "name", "changed_run", "stub_run", "content_digest" FROM "users" WHERE "id" = ?"#,
                 #"UPDATE "users" SET "name" = ?, "changed_run" = ? WHERE "pk" = ?"#,
-                #"SELECT "pk", "name", "changed_run", "stub_run" FROM "tags" WHERE "name" = ?"#,
-                #"SELECT "pk", "name", "changed_run", "stub_run" FROM "tags" WHERE "name" = ?"#,
+                #"SELECT "pk", "name", "changed_run", "stub_run", "content_digest" FROM "tags" WHERE "name" = ?"#,
+                #"SELECT "pk", "name", "changed_run", "stub_run", "content_digest" FROM "tags" WHERE "name" = ?"#,
                 #"INSERT INTO "tags" ("name", "inserted_run", "changed_run", "stub_run") VALUES (?, ?, ?, ?)"#,
-                #"SELECT "pk", "id", "title", "author_pk", "changed_run", "stub_run" FROM "posts" WHERE "id" = ?"#,
+                #"SELECT "pk", "id", "title", "author_pk", "changed_run", "stub_run", "content_digest" FROM "posts" WHERE "id" = ?"#,
                 #"SELECT "tags_pk", "position" FROM "posts_tags" WHERE "posts_pk" = ?"#,
                 #"UPDATE "posts" SET "title" = ?, "changed_run" = ? WHERE "pk" = ?"#,
                 #"DELETE FROM "posts_tags" WHERE "posts_pk" = ?"#,
