@@ -48,7 +48,7 @@ struct ContentDigest: Hashable, Sendable {
 /// two states of one object collide would leave that object's change unwritten, which is why
 /// the digest covers only what the map read and a user can always compare everything
 /// (`ImportOptions.comparesAll`).
-struct ContentHasher {
+struct ContentHasher: WordMixer {
     private var first: UInt64 = 0x6A09_E667_F3BC_C908
     private var second: UInt64 = 0xBB67_AE85_84CA_A73B
     private var words: UInt64 = 0
@@ -62,7 +62,7 @@ struct ContentHasher {
     }
 
     @inline(__always)
-    mutating func add(_ word: UInt64) {
+    mutating func mix(_ word: UInt64) {
         first = (first ^ word) &* 0x9E37_79B9_7F4A_7C15
         first = first << 31 | first >> 33
         second = ((second &+ word) ^ first) &* 0xC2B2_AE3D_27D4_EB4F
@@ -70,41 +70,8 @@ struct ContentHasher {
         words &+= 1
     }
 
-    /// Bytes, eight at a time, then their count, so that runs of different lengths never blur
-    /// into each other.
-    mutating func add(bytes: UnsafeRawBufferPointer) {
-        var offset = 0
-        while offset + 8 <= bytes.count {
-            add(bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
-            offset += 8
-        }
-        var tail: UInt64 = 0
-        while offset < bytes.count {
-            tail = tail << 8 | UInt64(bytes[offset])
-            offset += 1
-        }
-        add(tail)
-        add(UInt64(bytes.count))
-    }
-
-    /// A value as a store holds it: its kind, then its bytes.
-    mutating func add(_ value: SQLValue) {
-        switch value {
-        case .null: add(0)
-        case .integer(let number):
-            add(1)
-            add(UInt64(bitPattern: number))
-        case .real(let number):
-            add(2)
-            add(number == 0 ? 0 : number.bitPattern)
-        case .text(var text):
-            add(3)
-            text.withUTF8 { add(bytes: UnsafeRawBufferPointer($0)) }
-        case .blob(let bytes):
-            add(4)
-            bytes.withUnsafeBytes { add(bytes: $0) }
-        }
-    }
+    @inline(__always)
+    mutating func add(_ word: UInt64) { mix(word) }
 
     /// A text's UTF-8 bytes.
     mutating func add(text: String) {

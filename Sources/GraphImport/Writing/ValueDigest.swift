@@ -9,22 +9,8 @@ import GraphImportSchema
 /// cryptographic: digests count objects and pick a key's bucket, never decide a write or whether
 /// two keys are equal (`ObjectKey` compares the values). Keys crafted to share a digest would
 /// only share a bucket of a generation table, which holds at most `objectsInMemory` objects.
-struct ValueDigest {
+struct ValueDigest: WordMixer {
     private var state: UInt64 = 0x243F_6A88_85A3_08D3
-
-    mutating func add(_ value: SQLValue) {
-        switch value {
-        case .null: mix(0)
-        case .integer(let number): mix(1); mix(UInt64(bitPattern: number))
-        case .real(let number): mix(2); mix(number == 0 ? 0 : number.bitPattern)
-        case .text(var text):
-            mix(3)
-            text.withUTF8 { add(bytes: UnsafeRawBufferPointer($0)) }
-        case .blob(let bytes):
-            mix(4)
-            bytes.withUnsafeBytes { add(bytes: $0) }
-        }
-    }
 
     /// The digest, folded to 32 bits.
     var value: UInt32 { UInt32(truncatingIfNeeded: wide) }
@@ -40,7 +26,41 @@ struct ValueDigest {
         return folded
     }
 
-    private mutating func add(bytes: UnsafeRawBufferPointer) {
+    @inline(__always)
+    mutating func mix(_ word: UInt64) {
+        state = ((state << 23 | state >> 41) ^ word) &* 0x9E37_79B9_7F4A_7C15
+    }
+}
+
+/// A hash that takes words one at a time (`ValueDigest`, `ContentHasher`): values and byte runs
+/// go into it the one way written here, so that the two never read a value differently.
+protocol WordMixer {
+    mutating func mix(_ word: UInt64)
+}
+
+extension WordMixer {
+    /// A value as a store holds it: its kind, then its bytes (a real's zero as one zero).
+    mutating func add(_ value: SQLValue) {
+        switch value {
+        case .null: mix(0)
+        case .integer(let number):
+            mix(1)
+            mix(UInt64(bitPattern: number))
+        case .real(let number):
+            mix(2)
+            mix(number == 0 ? 0 : number.bitPattern)
+        case .text(var text):
+            mix(3)
+            text.withUTF8 { add(bytes: UnsafeRawBufferPointer($0)) }
+        case .blob(let bytes):
+            mix(4)
+            bytes.withUnsafeBytes { add(bytes: $0) }
+        }
+    }
+
+    /// Bytes, eight at a time, then the tail and the count, so that runs of different lengths
+    /// (or trailing zero bytes and the next value's) never blur into each other.
+    mutating func add(bytes: UnsafeRawBufferPointer) {
         var offset = 0
         while offset + 8 <= bytes.count {
             mix(bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
@@ -51,13 +71,7 @@ struct ValueDigest {
             tail = tail << 8 | UInt64(bytes[offset])
             offset += 1
         }
-        // The length too, so that trailing zero bytes and the next value's bytes cannot blur.
         mix(tail)
         mix(UInt64(bytes.count))
-    }
-
-    @inline(__always)
-    private mutating func mix(_ word: UInt64) {
-        state = ((state << 23 | state >> 41) ^ word) &* 0x9E37_79B9_7F4A_7C15
     }
 }
