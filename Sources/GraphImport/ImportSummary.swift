@@ -148,6 +148,8 @@ public struct ImportSummary: Sendable {
     /// How many times the store found an object unchanged by its content digest alone, with no
     /// value or list read back: for tests that hold the fast path was taken.
     package var objectsUnchangedByDigest = 0
+    /// Records handed over light (`LightRecord`) that the store found unchanged, for the tests.
+    package var recordsKeptLight = 0
     /// Per relationship with `unkeyed skip` that left elements out, in the order first met.
     public var skippedElements: [SkippedElements] = []
     /// Per entity with `extras`: the unmapped JSON keys kept there, with how many objects had each.

@@ -37,6 +37,8 @@ struct RecordLoop {
     private var firstOccurrences: FirstOccurrences
     /// Per entity: the occurrences `occurrence first` left out (a later one, with what it nests).
     private(set) var passedOverByEntity: [Int]
+    /// Light records the store found unchanged (`touch`), for the tests.
+    private(set) var recordsKeptLight = 0
     /// Drafts on the writing thread the light records (`LightRecord`) whose objects may have
     /// changed: a copy of the reading thread's builder, so both draft alike.
     var lightDrafter: DraftBuilder?
@@ -89,6 +91,7 @@ struct RecordLoop {
                     if let light = record.light {
                         if let touch, try touch(record, light) {
                             lightUnchanged += 1
+                            recordsKeptLight += 1
                             onProgress?(records, record.position.offset)
                             continue
                         }
@@ -161,6 +164,7 @@ struct RecordLoop {
     /// The reading's part of the summary: records, skips, bytes, format, fingerprint, unmapped keys.
     func fill(_ summary: inout ImportSummary) {
         summary.records = records
+        summary.recordsKeptLight = recordsKeptLight
         summary.skippedRecords = skippedRecords
         summary.ignoredRecords = ignoredRecords
         summary.skippedElements = skippedElements
