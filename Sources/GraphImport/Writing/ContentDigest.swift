@@ -82,14 +82,4 @@ struct ContentHasher: WordMixer {
     var digest: ContentDigest {
         ContentDigest(high: Self.fold(first ^ words), low: Self.fold(second ^ (first << 17 | first >> 47) ^ words))
     }
-
-    private static func fold(_ value: UInt64) -> UInt64 {
-        var folded = value
-        folded ^= folded >> 33
-        folded &*= 0xFF51_AFD7_ED55_8CCD
-        folded ^= folded >> 33
-        folded &*= 0xC4CE_B9FE_1A85_EC53
-        folded ^= folded >> 33
-        return folded
-    }
 }

@@ -16,15 +16,7 @@ struct ValueDigest: WordMixer {
     var value: UInt32 { UInt32(truncatingIfNeeded: wide) }
 
     /// The digest, all 64 bits.
-    var wide: UInt64 {
-        var folded = state
-        folded ^= folded >> 33
-        folded &*= 0xFF51_AFD7_ED55_8CCD
-        folded ^= folded >> 33
-        folded &*= 0xC4CE_B9FE_1A85_EC53
-        folded ^= folded >> 33
-        return folded
-    }
+    var wide: UInt64 { Self.fold(state) }
 
     @inline(__always)
     mutating func mix(_ word: UInt64) {
@@ -39,6 +31,18 @@ protocol WordMixer {
 }
 
 extension WordMixer {
+    /// Spreads every bit of `value` over the whole word (a 64-bit finaliser), so that states
+    /// that differ in a few bits give digests that differ in about half.
+    static func fold(_ value: UInt64) -> UInt64 {
+        var folded = value
+        folded ^= folded >> 33
+        folded &*= 0xFF51_AFD7_ED55_8CCD
+        folded ^= folded >> 33
+        folded &*= 0xC4CE_B9FE_1A85_EC53
+        folded ^= folded >> 33
+        return folded
+    }
+
     /// A value as a store holds it: its kind, then its bytes (a real's zero as one zero).
     mutating func add(_ value: SQLValue) {
         switch value {
